@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The one test command (README, .ci/run): type check, lint, then every vitest project
+// (unit, integration, infra). Prints a plain `N passed, M failed` total as its last line;
+// the type check and the lint count as one check each, every vitest test as one.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const resultsFile = '.test-results/vitest.json';
+let passed = 0;
+let failed = 0;
+
+function step(title, command, args) {
+  const started = Date.now();
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const { status } = spawnSync(command, args, { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`);
+  return status === 0;
+}
+
+for (const [title, command, args] of [
+  ['type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'biome', ['check', '.']],
+]) {
+  if (step(title, command, args)) passed += 1;
+  else failed += 1;
+}
+
+mkdirSync('.test-results', { recursive: true });
+rmSync(resultsFile, { force: true });
+const extra = process.argv.slice(2);
+const vitestOk = step('tests (unit, integration, infra)', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${resultsFile}`,
+  ...extra,
+]);
+try {
+  const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A suite that fails to load has no failed test of its own; count it so it cannot hide.
+  const brokenSuites = report.testResults.filter(
+    (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+  ).length;
+  failed += brokenSuites;
+  if (!vitestOk && report.numFailedTests === 0 && brokenSuites === 0) failed += 1;
+} catch {
+  console.error(`could not read ${resultsFile}: vitest did not produce a report`);
+  failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
