@@ -1,0 +1,16 @@
+/** The scopes of SPEC.md "Authentication". */
+export const SCOPES = [
+  'monitor:read',
+  'monitor:write',
+  'monitor:admin',
+  'scans:read',
+  'scans:write',
+  'webhooks:manage',
+  'plugin',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}

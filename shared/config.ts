@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Service configuration, read once from the environment and validated with zod, so a typo in
+ * a deployment fails at start with a clear message instead of at the first request.
+ */
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const ConfigSchema = z.object({
+  TABLE_NAME: z.string().min(3).default('agent-readiness'),
+  /** Set by the local stack (dynalite); unset on AWS, where the SDK finds the regional endpoint. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  /** Public base URL of the service (no trailing slash); derived from the request when unset. */
+  PUBLIC_BASE_URL: z
+    .url()
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, '')),
+  /** Comma-separated e-mail addresses whose keys may carry `monitor:admin`. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email.length > 0),
+    ),
+  /** Lets scans reach loopback and private addresses: tests and the local demo only. */
+  ALLOW_PRIVATE_TARGETS: booleanFlag,
+  ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),
+  SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(25_000),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
