@@ -70,9 +70,7 @@ export const StatsSchema = z
     median_score: z.number().nullable().meta({ description: 'null until the first scan' }),
     updated_at: z.iso.datetime().nullable(),
     score_distribution: z
-      .array(
-        z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() }),
-      )
+      .array(z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() }))
       .meta({ description: 'Scan counts in ten score bands (0-9, ..., 90-100).' }),
     check_failure_rate: z
       .record(z.string(), z.number())

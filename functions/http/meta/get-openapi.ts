@@ -1,0 +1,13 @@
+import { createRawHandler } from '#shared/api/http-handler';
+import { routeById } from '#shared/api/manifest';
+import { buildOpenApiDocument } from '#shared/api/openapi';
+import { getRuntime } from '#shared/runtime';
+
+export const handler = createRawHandler(
+  routeById('get_openapi'),
+  async ({ request }) => ({
+    body: JSON.stringify(buildOpenApiDocument(request.baseUrl)),
+    headers: { 'cache-control': 'public, max-age=300' },
+  }),
+  getRuntime,
+);

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  type DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { TABLE_INDEXES, TABLE_KEYS } from '#shared/store/table';
+
+export interface LocalDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * dynalite in process: DynamoDB's semantics (conditional writes, GSIs, validation) without a JVM
+ * or Docker. `dataDir` keeps the data on disk across restarts; `null` keeps it in memory (tests).
+ */
+export async function startDynalite(dataDir: string | null, port = 0): Promise<LocalDynamo> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const server: Server = dynalite({
+    ...(dataDir ? { path: dataDir } : {}),
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const { port: boundPort } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${boundPort}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+/** Creates the single table (same shape as CDK's) unless it exists. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const index of TABLE_INDEXES) {
+    attributes.add(index.partitionKey);
+    attributes.add(index.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributes].map((name) => ({
+        AttributeName: name,
+        AttributeType: 'S',
+      })),
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+}

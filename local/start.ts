@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { startLocalStack } from './stack.ts';
+
+/**
+ * `npm start`: the whole service on this machine (DESIGN.md section 7), nothing to install
+ * beyond `npm ci`. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
+ * ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine, ADMIN_EMAILS, PUBLIC_BASE_URL.
+ */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = process.env.DATA_DIR ?? '.data';
+  process.env.LOG_LEVEL ??= 'WARN';
+  const stack = await startLocalStack({ port, host: process.env.HOST ?? '127.0.0.1', dataDir });
+  const privateTargets =
+    process.env.ALLOW_PRIVATE_TARGETS === '1' || process.env.ALLOW_PRIVATE_TARGETS === 'true';
+  const lines = [
+    '',
+    `Agent-Readiness API running at ${stack.baseUrl}`,
+    `  API:      ${stack.baseUrl}/api/v1`,
+    `  docs:     ${stack.baseUrl}/docs`,
+    `  OpenAPI:  ${stack.baseUrl}/api/v1/openapi.json`,
+    `  store:    dynalite on disk in ${resolve(dataDir)} (table ${stack.tableName})`,
+    `  private and loopback scan targets: ${privateTargets ? 'ALLOWED (ALLOW_PRIVATE_TARGETS=1)' : 'refused (set ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine)'}`,
+    '',
+    'Create a user and an API key (in another terminal, same environment):',
+    '  npm run --silent admin -- create-user --email you@example.com --plan pro',
+    '  npm run --silent admin -- create-key --email you@example.com --scopes scans:read,scans:write',
+    '  npm run --silent admin -- --help',
+    '',
+    'Scan a domain (anonymous: 3 per day per IP):',
+    `  curl -s -X POST ${stack.baseUrl}/api/v1/scans -H 'content-type: application/json' -d '{"domain":"example.com"}'`,
+    '',
+    'Press Ctrl+C to stop.',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Could not start the local stack: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error('The port is taken: set PORT to another value, or stop the other process.');
+  }
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
+import { ERROR_CODES, type ErrorCodeName, ROUTES, type RouteDefinition } from './manifest.ts';
+import { ErrorEnvelopeSchema, MetaSchema } from './schemas.ts';
+
+export const OPENAPI_VERSION = '1.1.0';
+
+/** Every route can fail unexpectedly; this is not repeated in each manifest entry. */
+const COMMON_ERRORS: readonly ErrorCodeName[] = ['internal_error'];
+
+function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiResponseObject> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of [...route.errors, ...COMMON_ERRORS]) {
+    const { status, description } = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${description}`]);
+  }
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, lines] of byStatus) {
+    responses[String(status)] = {
+      description: lines.join('; '),
+      content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+    };
+  }
+  return responses;
+}
+
+function security(route: RouteDefinition): ZodOpenApiOperationObject['security'] {
+  const bearer = { bearerAuth: route.scope ? [route.scope] : [] };
+  if (route.auth === 'none') return [];
+  // An empty requirement object marks the key as optional.
+  return route.auth === 'optional' ? [{}, bearer] : [bearer];
+}
+
+function operation(route: RouteDefinition): ZodOpenApiOperationObject {
+  const success =
+    'schema' in route.response
+      ? {
+          description: 'Success',
+          content: {
+            'application/json': {
+              schema: (route.response.schema as z.ZodObject).extend({ meta: MetaSchema }),
+            },
+          },
+        }
+      : {
+          description: route.response.raw === 'text/html' ? 'HTML page' : 'JSON document',
+          content: {
+            [route.response.raw]: {
+              schema:
+                route.response.raw === 'text/html' ? z.string() : z.record(z.string(), z.unknown()),
+            },
+          },
+        };
+  const authNote =
+    route.auth === 'none'
+      ? ''
+      : `\n\nAuthentication: bearer key ${route.auth}${route.scope ? `; scope \`${route.scope}\`` : ''}.`;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: `${route.description}${authNote}`,
+    tags: [route.tag],
+    security: security(route),
+    ...(route.request?.params || route.request?.query
+      ? {
+          requestParams: {
+            ...(route.request.params ? { path: route.request.params } : {}),
+            ...(route.request.query ? { query: route.request.query } : {}),
+          },
+        }
+      : {}),
+    ...(route.request?.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: route.request.body } },
+          },
+        }
+      : {}),
+    responses: { [String(route.response.status)]: success, ...errorResponses(route) },
+  };
+}
+
+/** The OpenAPI 3.1 document, generated from the manifest and its zod schemas. */
+export function buildOpenApiDocument(serverUrl: string): ReturnType<typeof createDocument> {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of ROUTES as readonly RouteDefinition[]) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    paths[route.path] = { ...paths[route.path], [method]: operation(route) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Agent-Readiness Scan and AI Answer Monitor API',
+      version: OPENAPI_VERSION,
+      description:
+        'Technical agent-readiness scans of any domain (nine checks, four pillars, 0-100). ' +
+        'Every JSON response carries `meta`; errors use the envelope `{error: {code, message}, meta}`.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: `ars_…`' },
+      },
+    },
+    paths,
+  });
+}

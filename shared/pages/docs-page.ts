@@ -1,0 +1,61 @@
+import { ERROR_CODES, ROUTES, type RouteDefinition } from '#shared/api/manifest';
+import { escapeHtml, layout } from './html.ts';
+
+function authText(route: RouteDefinition): string {
+  if (route.auth === 'none') return 'none';
+  const scope = route.scope ? ` (scope <code>${escapeHtml(route.scope)}</code>)` : '';
+  return route.auth === 'optional' ? `optional bearer key${scope}` : `bearer key required${scope}`;
+}
+
+function routeSection(route: RouteDefinition, baseUrl: string): string {
+  const errors = route.errors
+    .map(
+      (code) =>
+        `<li><code>${ERROR_CODES[code].status} ${code}</code>: ${escapeHtml(ERROR_CODES[code].description)}</li>`,
+    )
+    .join('');
+  const example =
+    route.method === 'POST' && route.operationId === 'scan_domain'
+      ? `<pre>curl -X POST ${escapeHtml(baseUrl)}/api/v1/scans \\
+  -H 'content-type: application/json' \\
+  -d '{"domain":"example.com"}'</pre>`
+      : '';
+  return `<section id="${escapeHtml(route.operationId)}">
+<h3><code>${route.method} ${escapeHtml(route.path)}</code> <small>${escapeHtml(route.operationId)}</small></h3>
+<p>${escapeHtml(route.summary)}. ${escapeHtml(route.description)}</p>
+<p>Auth: ${authText(route)}. Success: <code>${route.response.status}</code>.</p>
+${errors ? `<p>Errors:</p><ul>${errors}</ul>` : ''}
+${example}
+</section>`;
+}
+
+/** The human documentation page that `meta.docs` points to, generated from the manifest. */
+export function renderDocsPage(baseUrl: string): string {
+  const body = `<h1>Agent-Readiness Scan API</h1>
+<p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
+The machine-readable description (OpenAPI 3.1) is at
+<a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
+<h2>Conventions</h2>
+<ul>
+<li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
+<li>Errors: <code>{"error":{"code","message","request_id"},"meta"}</code> with a stable <code>code</code>. Every response has an <code>x-request-id</code> header; quote it when asking for support.</li>
+<li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
+<li>Request bodies are JSON, at most 64 KiB.</li>
+</ul>
+<h2>Authentication</h2>
+<p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
+Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
+Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
+<h2>Scoring</h2>
+<p>Nine checks in four pillars (R Retrievable, E Explainable, A Actionable, D Distributed).
+<code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
+signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
+Scans carry <code>scoring_version</code> (currently 2).</p>
+<h2>Routes</h2>
+${(ROUTES as readonly RouteDefinition[]).map((route) => routeSection(route, baseUrl)).join('\n')}`;
+  return layout(
+    'API documentation: Agent-Readiness Scan',
+    body,
+    'Documentation of the Agent-Readiness Scan API',
+  );
+}

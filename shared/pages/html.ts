@@ -1,0 +1,34 @@
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A complete, self-contained page: inline CSS, no script, readable in any browser or reader. */
+export function layout(title: string, body: string, description = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}
+<style>
+body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
+h1{font-size:1.8rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}
+code,pre{background:#f4f4f4;border-radius:4px;padding:.1rem .3rem}pre{padding:.8rem;overflow:auto}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
+.good{color:#0a6b2d}.warn{color:#8a5a00}.bad{color:#a4161a}.unknown,.info{color:#555}
+.score{font-size:3rem;font-weight:700}
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,37 @@
+import type { Check } from '#shared/scan/types';
+
+/** A finished scan as stored; the public `url` is added when it is read. */
+export interface StoredScan {
+  id: string;
+  domain: string;
+  score: number;
+  scoring_version: number;
+  created_at: string;
+  checks: Check[];
+}
+
+export interface ScanStore {
+  putScan(scan: StoredScan): Promise<void>;
+  getScan(id: string): Promise<StoredScan | undefined>;
+}
+
+/** Raw aggregate counters of one scoring version, read with a single item read. */
+export interface StatsCounters {
+  scans: number;
+  domains: number;
+  /** Index = score 0..100, value = number of scans with that score. */
+  histogram: number[];
+  /** Per check id: number of scans where the check was `bad`. */
+  badChecks: Record<string, number>;
+  updatedAt: string | null;
+}
+
+export interface StatsStore {
+  recordScan(scan: StoredScan): Promise<void>;
+  readCounters(scoringVersion: number): Promise<StatsCounters>;
+}
+
+export interface QuotaStore {
+  /** Atomically takes one unit of `limit` for the key and window; false when none is left. */
+  consume(key: string, window: string, limit: number, expiresAt: number): Promise<boolean>;
+}

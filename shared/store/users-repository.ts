@@ -1,0 +1,219 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Account, KeyLookup, StoredApiKey, User } from '#shared/auth/ports';
+import { ConflictError, NotFoundError } from '#shared/errors';
+
+/**
+ * Users, their Monitor account and their API keys. Items (docs/data-model.md):
+ * - `USER#<id>` / `USER`: the user and account; gsi1 `USERS` / `<created_at>#<id>` lists users.
+ * - `EMAIL#<email>` / `EMAIL`: claims an address, so two users cannot share one.
+ * - `APIKEY#<sha256>` / `APIKEY`: a key, found by the hash of the presented token;
+ *   gsi1 `USER#<id>#KEYS` lists a user's keys, gsi2 `KEYID#<id>` finds a key by its public id.
+ */
+export interface UsersRepository extends KeyLookup {
+  createUser(user: User): Promise<void>;
+  findUserByEmail(email: string): Promise<User | undefined>;
+  findUserById(id: string): Promise<User | undefined>;
+  listUsers(): Promise<User[]>;
+  setAccount(userId: string, account: Account | null): Promise<void>;
+  putKey(key: StoredApiKey, hash: string): Promise<void>;
+  listKeys(userId: string): Promise<StoredApiKey[]>;
+  revokeKey(keyId: string, revokedAt: string): Promise<StoredApiKey>;
+}
+
+export function createUsersRepository(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+): UsersRepository {
+  const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
+  const emailKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' });
+
+  async function findUserById(id: string): Promise<User | undefined> {
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: userKey(id) }));
+    return Item ? toUser(Item) : undefined;
+  }
+
+  async function findKeyItemById(keyId: string) {
+    const { Items } = await doc.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :id',
+        ExpressionAttributeValues: { ':id': `KEYID#${keyId}` },
+      }),
+    );
+    return Items?.[0];
+  }
+
+  return {
+    async createUser(user) {
+      // The address is claimed first: if it is taken, nothing else has been written.
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...emailKey(user.email), user_id: user.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) {
+          throw new ConflictError(
+            'user_exists',
+            `A user with e-mail ${user.email} already exists.`,
+          );
+        }
+        throw error;
+      }
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...userKey(user.id),
+              gsi1pk: 'USERS',
+              gsi1sk: `${user.created_at}#${user.id}`,
+              id: user.id,
+              email: user.email,
+              created_at: user.created_at,
+              account: user.account,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        // Give the address back so a retry can succeed.
+        await doc.send(new DeleteCommand({ TableName: tableName, Key: emailKey(user.email) }));
+        throw error;
+      }
+    },
+
+    async findUserByEmail(email) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: emailKey(email) }),
+      );
+      return Item ? findUserById(String(Item.user_id)) : undefined;
+    },
+
+    findUserById,
+
+    async listUsers() {
+      const users: User[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :users',
+            ExpressionAttributeValues: { ':users': 'USERS' },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        users.push(...(page.Items ?? []).map(toUser));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return users;
+    },
+
+    async setAccount(userId, account) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: userKey(userId),
+            UpdateExpression: 'SET account = :account',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':account': account },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) {
+          throw new NotFoundError(`No user ${userId}.`);
+        }
+        throw error;
+      }
+    },
+
+    async putKey(key, hash) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            pk: `APIKEY#${hash}`,
+            sk: 'APIKEY',
+            gsi1pk: `USER#${key.user_id}#KEYS`,
+            gsi1sk: `${key.created_at}#${key.id}`,
+            gsi2pk: `KEYID#${key.id}`,
+            gsi2sk: 'APIKEY',
+            ...key,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+
+    async findKeyByHash(hash) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: { pk: `APIKEY#${hash}`, sk: 'APIKEY' } }),
+      );
+      return Item ? toKey(Item) : undefined;
+    },
+
+    async listKeys(userId) {
+      const { Items } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :owner',
+          ExpressionAttributeValues: { ':owner': `USER#${userId}#KEYS` },
+        }),
+      );
+      return (Items ?? []).map(toKey);
+    },
+
+    async revokeKey(keyId, revokedAt) {
+      const item = await findKeyItemById(keyId);
+      if (!item) throw new NotFoundError(`No key ${keyId}.`);
+      const { Attributes } = await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
+          ExpressionAttributeValues: { ':now': revokedAt },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toKey(Attributes ?? item);
+    },
+  };
+}
+
+function toUser(item: Record<string, unknown>): User {
+  return {
+    id: String(item.id),
+    email: String(item.email),
+    created_at: String(item.created_at),
+    account: (item.account as Account | null | undefined) ?? null,
+  };
+}
+
+function toKey(item: Record<string, unknown>): StoredApiKey {
+  return {
+    id: String(item.id),
+    user_id: String(item.user_id),
+    email: String(item.email),
+    scopes: (item.scopes as StoredApiKey['scopes'] | undefined) ?? [],
+    plugin: item.plugin === true,
+    hint: String(item.hint ?? ''),
+    created_at: String(item.created_at),
+    revoked_at: typeof item.revoked_at === 'string' ? item.revoked_at : null,
+  };
+}
