@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { mapError } from '#shared/api/error-mapper';
+import { matchPath, matchRoute, ROUTES } from '#shared/api/manifest';
+import {
+  BadRequestError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnavailableError,
+} from '#shared/errors';
+
+describe('route manifest', () => {
+  it('has unique operation ids and unique method + path pairs', () => {
+    expect(new Set(ROUTES.map((route) => route.operationId)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(
+      ROUTES.length,
+    );
+  });
+
+  it('matches path parameters and decodes them', () => {
+    expect(matchPath('/api/v1/scans/{id}', '/api/v1/scans/abc%20d')).toEqual({ id: 'abc d' });
+    expect(matchPath('/api/v1/scans/{id}', '/api/v1/scans/')).toBeUndefined();
+    expect(matchPath('/api/v1/scans/{id}', '/api/v1/scans/a/b')).toBeUndefined();
+  });
+
+  it('prefers the literal route over nothing and reports methods for a known path', () => {
+    const match = matchRoute('POST', '/api/v1/scans');
+    expect(match && 'route' in match && match.route.operationId).toBe('scan_domain');
+    expect(matchRoute('PUT', '/api/v1/scans')).toEqual({ methodMismatch: ['POST'] });
+    expect(matchRoute('GET', '/nope')).toBeUndefined();
+  });
+});
+
+describe('error mapper', () => {
+  it('maps typed errors to their status and keeps the code and message', () => {
+    expect(mapError(new BadRequestError('invalid_domain', 'bad'))).toMatchObject({
+      status: 400,
+      code: 'invalid_domain',
+      message: 'bad',
+    });
+    expect(
+      mapError(new UnauthorizedError('invalid_key', 'no')).headers['www-authenticate'],
+    ).toMatch(/^Bearer/);
+  });
+
+  it('adds Retry-After to 429 and 503', () => {
+    expect(
+      mapError(new RateLimitedError('rate_limited', 'x', { retryAfterSeconds: 61.2 })).headers[
+        'retry-after'
+      ],
+    ).toBe('62');
+    expect(mapError(new UnavailableError('auth_unavailable', 'x')).headers['retry-after']).toBe(
+      '5',
+    );
+  });
+
+  it('hides unexpected errors behind a generic 500', () => {
+    const mapped = mapError(new Error('secret table name leaked'));
+    expect(mapped).toMatchObject({ status: 500, code: 'internal_error', unexpected: true });
+    expect(mapped.message).not.toContain('secret');
+  });
+});
