@@ -1,0 +1,217 @@
+import { type Dispatcher, request } from 'undici';
+import { ProviderError, type ProviderErrorType, type ProviderFamily } from './types.ts';
+
+export type HeaderBag = Record<string, string | string[] | undefined>;
+
+export interface JsonPost {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  timeoutMs: number;
+  /** Tests pass a MockAgent or a dedicated Agent; production uses undici's global dispatcher. */
+  dispatcher?: Dispatcher | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: HeaderBag;
+  text: string;
+  latencyMs: number;
+}
+
+/**
+ * POSTs a JSON body and reads the whole response as text. The timeout covers connecting,
+ * waiting for headers and reading the body, because a grounded answer can stall mid-body.
+ * Never retries: throws `timeout` or `unavailable` and lets the workflow decide.
+ */
+export async function postJson(family: ProviderFamily, post: JsonPost): Promise<RawResponse> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), post.timeoutMs);
+  try {
+    const response = await request(post.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...post.headers },
+      body: JSON.stringify(post.body),
+      signal: controller.signal,
+      headersTimeout: post.timeoutMs,
+      bodyTimeout: post.timeoutMs,
+      ...(post.dispatcher ? { dispatcher: post.dispatcher } : {}),
+    });
+    const text = await response.body.text();
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      text,
+      latencyMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    throw transportFailure(family, error, controller.signal.aborted, post.timeoutMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function transportFailure(
+  family: ProviderFamily,
+  error: unknown,
+  aborted: boolean,
+  timeoutMs: number,
+): ProviderError {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ProviderError(family, 'timeout', `${family} did not answer within ${timeoutMs} ms`, {
+      cause: error,
+    });
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ProviderError(family, 'unavailable', `${family} could not be reached: ${reason}`, {
+    cause: error,
+  });
+}
+
+export function headerValue(headers: HeaderBag, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The retry delay in seconds announced by response headers, or null when none is given.
+ * Explicit hints win over rate-limit reset times:
+ * 1. `retry-after-ms` (OpenAI, Anthropic), 2. `retry-after` (seconds or HTTP date),
+ * 3. OpenAI `x-ratelimit-reset-*` (Go durations such as "6m0s"),
+ * 4. Anthropic `anthropic-ratelimit-*-reset` (RFC 3339 instants),
+ * 5. `x-ratelimit-reset` (Perplexity; seconds from now, or an epoch second).
+ */
+export function retryAfterFromHeaders(headers: HeaderBag, now = Date.now()): number | null {
+  return (
+    fromRetryAfterMs(headers) ??
+    fromRetryAfter(headers, now) ??
+    fromOpenAiResets(headers) ??
+    fromAnthropicResets(headers, now) ??
+    fromGenericReset(headers, now)
+  );
+}
+
+function fromRetryAfterMs(headers: HeaderBag): number | null {
+  const ms = Number(headerValue(headers, 'retry-after-ms'));
+  return Number.isFinite(ms) && ms >= 0 && headerValue(headers, 'retry-after-ms') !== undefined
+    ? roundSeconds(ms / 1000)
+    : null;
+}
+
+function fromRetryAfter(headers: HeaderBag, now: number): number | null {
+  const value = headerValue(headers, 'retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value)) return roundSeconds(Number(value));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : secondsUntil(at, now);
+}
+
+const OPENAI_LIMITS = ['requests', 'tokens'] as const;
+
+function fromOpenAiResets(headers: HeaderBag): number | null {
+  return pickReset(
+    OPENAI_LIMITS.map((limit) => ({
+      remaining: headerValue(headers, `x-ratelimit-remaining-${limit}`),
+      reset: parseGoDuration(headerValue(headers, `x-ratelimit-reset-${limit}`)),
+    })),
+  );
+}
+
+const ANTHROPIC_LIMITS = ['requests', 'tokens', 'input-tokens', 'output-tokens'] as const;
+
+function fromAnthropicResets(headers: HeaderBag, now: number): number | null {
+  return pickReset(
+    ANTHROPIC_LIMITS.map((limit) => {
+      const reset = Date.parse(headerValue(headers, `anthropic-ratelimit-${limit}-reset`) ?? '');
+      return {
+        remaining: headerValue(headers, `anthropic-ratelimit-${limit}-remaining`),
+        reset: Number.isNaN(reset) ? null : secondsUntil(reset, now),
+      };
+    }),
+  );
+}
+
+// Values this large are epoch seconds rather than a delay.
+const EPOCH_SECONDS_THRESHOLD = 1_000_000_000;
+
+function fromGenericReset(headers: HeaderBag, now: number): number | null {
+  const value = Number(headerValue(headers, 'x-ratelimit-reset'));
+  if (!Number.isFinite(value) || headerValue(headers, 'x-ratelimit-reset') === undefined) {
+    return null;
+  }
+  return value > EPOCH_SECONDS_THRESHOLD ? secondsUntil(value * 1000, now) : roundSeconds(value);
+}
+
+/** The reset of an exhausted limit if one is exhausted, else the longest reset announced. */
+function pickReset(limits: { remaining: string | undefined; reset: number | null }[]) {
+  const known = limits.filter((limit) => limit.reset !== null);
+  const exhausted = known.filter((limit) => limit.remaining === '0');
+  const candidates = (exhausted.length > 0 ? exhausted : known).map((limit) => limit.reset ?? 0);
+  return candidates.length > 0 ? Math.max(...candidates) : null;
+}
+
+const GO_DURATION_PART = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
+const GO_UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+
+/** Parses Go-style durations ("12ms", "1.5s", "6m0s", "1h2m") into seconds. */
+export function parseGoDuration(value: string | undefined): number | null {
+  if (!value || !/^(\d+(\.\d+)?(ms|h|m|s))+$/.test(value.trim())) return null;
+  let seconds = 0;
+  for (const [, amount, unit] of value.trim().matchAll(GO_DURATION_PART)) {
+    seconds += Number(amount) * (GO_UNIT_SECONDS[unit ?? 's'] ?? 1);
+  }
+  return roundSeconds(seconds);
+}
+
+function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function roundSeconds(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
+}
+
+/**
+ * The error type an HTTP status implies before any provider-specific detail is considered.
+ * 408/409 and `x-should-retry: true` follow the official SDKs, which retry those.
+ */
+export function errorTypeForStatus(status: number, headers: HeaderBag): ProviderErrorType {
+  if (status === 429) return 'throttled';
+  if (status >= 500 || status === 408 || status === 409) return 'unavailable';
+  return headerValue(headers, 'x-should-retry') === 'true' ? 'unavailable' : 'rejected';
+}
+
+export interface FailureDetail {
+  /** The provider's own error message from the body, when it had one. */
+  message: string | null;
+  /** Overrides the status-derived type (billing 429s, per-day quotas...). */
+  type?: ProviderErrorType | undefined;
+  /** A delay found in the body (Gemini RetryInfo) when headers carry none. */
+  bodyRetryAfterSeconds?: number | null | undefined;
+}
+
+/** Builds the typed error for a non-2xx response. */
+export function httpFailure(
+  family: ProviderFamily,
+  response: RawResponse,
+  detail: FailureDetail,
+): ProviderError {
+  const type = detail.type ?? errorTypeForStatus(response.status, response.headers);
+  const retryable = type === 'throttled' || type === 'unavailable';
+  const retryAfterSeconds = retryable
+    ? (retryAfterFromHeaders(response.headers) ?? detail.bodyRetryAfterSeconds ?? null)
+    : null;
+  const message = detail.message ?? snippet(response.text);
+  return new ProviderError(family, type, `${family} returned HTTP ${response.status}: ${message}`, {
+    status: response.status,
+    retryAfterSeconds,
+  });
+}
+
+function snippet(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (trimmed === '') return '(empty body)';
+  return trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed;
+}
