@@ -1,14 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createOperatorService } from '#shared/auth/operator-service';
 import type { User } from '#shared/auth/ports';
 import { loadConfig } from '#shared/config';
 import { AppError } from '#shared/errors';
 import { createDocumentClient } from '#shared/store/client';
 import { createUsersRepository } from '#shared/store/users-repository';
-import { ensureTable, type LocalDynamo, startDynalite } from './dynamo-local.ts';
+import {
+  createLocalDynamoClient,
+  ensureTable,
+  type LocalDynamo,
+  startDynalite,
+} from './dynamo-local.ts';
 import { STACK_FILE } from './stack.ts';
 
 /**
@@ -50,13 +55,7 @@ interface Store {
 }
 
 async function isReachable(endpoint: string): Promise<boolean> {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-    requestHandler: { connectionTimeout: 500, requestTimeout: 2000 },
-  });
+  const client = createLocalDynamoClient(endpoint, { fastFail: true });
   try {
     await client.send(new ListTablesCommand({}));
     return true;
@@ -133,11 +132,7 @@ async function run(argv: string[]): Promise<unknown> {
   const config = loadConfig();
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: store.endpoint });
   try {
-    const raw = new DynamoDBClient({
-      endpoint: store.endpoint,
-      region: config.AWS_REGION,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const raw = createLocalDynamoClient(store.endpoint, { region: config.AWS_REGION });
     await ensureTable(raw, config.TABLE_NAME);
     raw.destroy();
     const operator = createOperatorService({

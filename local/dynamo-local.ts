@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  type DynamoDBClient,
+  DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
@@ -40,6 +40,21 @@ export async function startDynalite(dataDir: string | null, port = 0): Promise<L
         server.closeAllConnections?.();
       }),
   };
+}
+
+/** A plain client for the local emulator, which accepts any credentials. */
+export function createLocalDynamoClient(
+  endpoint: string,
+  options: { region?: string; fastFail?: boolean } = {},
+): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: options.region ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    ...(options.fastFail
+      ? { maxAttempts: 1, requestHandler: { connectionTimeout: 500, requestTimeout: 2000 } }
+      : {}),
+  });
 }
 
 /** Creates the single table (same shape as CDK's) unless it exists. */

@@ -1,9 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { loadConfig } from '#shared/config';
 import { resetRuntime } from '#shared/runtime';
-import { ensureTable, startDynalite } from './dynamo-local.ts';
+import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
 
 /**
@@ -35,11 +34,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dynamo = await startDynalite(dataDir ? join(dataDir, 'dynamodb') : null);
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   const config = loadConfig();
-  const client = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: config.AWS_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = createLocalDynamoClient(dynamo.endpoint, { region: config.AWS_REGION });
   await ensureTable(client, config.TABLE_NAME);
   client.destroy();
   resetRuntime();
