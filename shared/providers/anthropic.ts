@@ -115,13 +115,16 @@ function toAskResult(
     parseJsonBody('anthropic', response.text, status),
     status,
   );
-  const texts: string[] = [];
+  // Consecutive text blocks are one passage split at citations; a tool block between them
+  // separates passages (the preamble before a search from the answer after it).
+  const passages: string[][] = [[]];
   const sources: CitationInput[] = [];
   let searched = (message.usage?.server_tool_use?.web_search_requests ?? 0) > 0;
   for (const block of message.content) {
+    if (block.type !== 'text' && passages.at(-1)?.length) passages.push([]);
     if (block.type === 'text') {
       const text = parseShape('anthropic', TextBlockSchema, block, status);
-      texts.push(readTextBlock(text, sources, status));
+      passages.at(-1)?.push(readTextBlock(text, sources, status));
     } else if (block.type === 'server_tool_use' && block.name === 'web_search') {
       searched = true;
     } else if (block.type === 'web_search_tool_result') {
@@ -134,7 +137,10 @@ function toAskResult(
     provider: 'anthropic',
     model: message.model || config.model,
     mode: request.mode,
-    text: texts.join(''),
+    text: passages
+      .map((passage) => passage.join('').trim())
+      .filter(Boolean)
+      .join('\n\n'),
     searched,
     citations: collectCitations(sources),
     usage: usageOf(message.usage?.input_tokens, message.usage?.output_tokens),

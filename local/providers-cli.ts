@@ -1,0 +1,168 @@
+/**
+ * `npm run --silent providers -- ask --provider F --mode raw|online --prompt TEXT
+ *  [--base-url URL] [--model M]`: asks one model family one question through the real adapter
+ * and prints one JSON line. Exit codes: 0 answer, 2 usage error, 3 provider failure,
+ * 1 anything unexpected.
+ */
+import { parseArgs } from 'node:util';
+import { PROVIDER_ENV, ProviderConfigError } from '#shared/providers/config';
+import {
+  type AskMode,
+  type AskResult,
+  createProvider,
+  loadProvidersConfig,
+  PROVIDER_FAMILIES,
+  ProviderError,
+  type ProviderFamily,
+} from '#shared/providers/index';
+import { ASK_MODES } from '#shared/providers/types';
+
+const USAGE = `Usage:
+  npm run --silent providers -- ask --provider openai|anthropic|perplexity|google \\
+    --mode raw|online --prompt TEXT [--base-url URL] [--model M]
+
+Asks one model family one question and prints one JSON line:
+  {"provider","model","mode","text","searched","citations":[{"url","domain","title"}],"usage":{...},"latency_ms"}
+On a provider failure prints {"error":{"type","retry_after_s","status","message"}} and exits 3.
+
+The API key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, PERPLEXITY_API_KEY,
+GEMINI_API_KEY); any non-empty value works against the local simulator. --base-url overrides
+<FAMILY>_BASE_URL (OPENAI_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL, GOOGLE_BASE_URL).
+
+Exit codes: 0 answer, 2 usage error, 3 provider failure, 1 unexpected error.`;
+
+class UsageError extends Error {}
+
+interface AskCommand {
+  family: ProviderFamily;
+  mode: AskMode;
+  prompt: string;
+  baseUrl: string | undefined;
+  model: string | undefined;
+}
+
+function parseCommand(argv: string[]): AskCommand | 'help' {
+  let parsed: ReturnType<typeof parseArguments>;
+  try {
+    parsed = parseArguments(argv);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals[0] !== 'ask' || positionals.length > 1) {
+    throw new UsageError('expected the command "ask"');
+  }
+  const family = oneOf('--provider', values.provider, PROVIDER_FAMILIES);
+  const mode = oneOf('--mode', values.mode, ASK_MODES);
+  if (!values.prompt?.trim()) throw new UsageError('--prompt is required');
+  if (values['base-url'] !== undefined && !isHttpUrl(values['base-url'])) {
+    throw new UsageError('--base-url must be an http(s) URL');
+  }
+  return { family, mode, prompt: values.prompt, baseUrl: values['base-url'], model: values.model };
+}
+
+function parseArguments(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      provider: { type: 'string' },
+      mode: { type: 'string' },
+      prompt: { type: 'string' },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function oneOf<T extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+): T {
+  if (value === undefined) throw new UsageError(`${flag} is required (${allowed.join('|')})`);
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag} must be one of ${allowed.join('|')}, not "${value}"`);
+  }
+  return value as T;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+async function ask(command: AskCommand): Promise<AskResult> {
+  const configured = loadProvidersConfig(process.env)[command.family];
+  const config = {
+    ...configured,
+    baseUrl: command.baseUrl?.replace(/\/+$/, '') ?? configured.baseUrl,
+    model: command.model ?? configured.model,
+  };
+  if (!config.apiKey) {
+    const variable = PROVIDER_ENV[command.family].key;
+    throw new UsageError(
+      `${variable} is not set (any non-empty value works against the local simulator)`,
+    );
+  }
+  return createProvider(command.family, config).ask({ prompt: command.prompt, mode: command.mode });
+}
+
+function resultLine(result: AskResult): string {
+  return JSON.stringify({
+    provider: result.provider,
+    model: result.model,
+    mode: result.mode,
+    text: result.text,
+    searched: result.searched,
+    citations: result.citations.map(({ url, domain, title }) => ({ url, domain, title })),
+    usage: {
+      input_tokens: result.usage.inputTokens,
+      output_tokens: result.usage.outputTokens,
+      total_tokens: result.usage.totalTokens,
+    },
+    latency_ms: result.latencyMs,
+  });
+}
+
+function errorLine(error: ProviderError): string {
+  return JSON.stringify({
+    error: {
+      type: error.type,
+      retry_after_s: error.retryAfterSeconds,
+      status: error.status,
+      message: error.message,
+    },
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    if (command === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    process.stdout.write(`${resultLine(await ask(command))}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      process.stdout.write(`${errorLine(error)}\n`);
+      return 3;
+    }
+    if (error instanceof UsageError || error instanceof ProviderConfigError) {
+      process.stderr.write(`providers: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    process.stderr.write(`providers: unexpected error: ${String(error)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

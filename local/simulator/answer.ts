@@ -1,0 +1,203 @@
+import { type Random, seededRandom } from './random.ts';
+
+/**
+ * The provider-neutral content of a simulated answer: sentences, the sources each sentence
+ * rests on, and the search query. Each wire module renders it in its provider's format.
+ */
+
+export interface SimulatedBrand {
+  name: string;
+  /** Bare domain such as `acme.example`; cited pages live under it. */
+  domain: string;
+  /** Overrides the default mention rate for this brand (0..1). */
+  mentionRate?: number;
+}
+
+export interface ContentOptions {
+  seed: string;
+  /** The case's own brands. */
+  brands: SimulatedBrand[];
+  competitors: SimulatedBrand[];
+  brandMentionRate: number;
+  competitorMentionRate: number;
+  /** Probability that a mentioned brand's own site is cited (online mode). */
+  ownCitationRate: number;
+  /** Review sites, forums and encyclopaedias cited alongside the brands. */
+  thirdPartyDomains: string[];
+}
+
+export interface SimulatedSource {
+  url: string;
+  title: string;
+  domain: string;
+  snippet: string;
+}
+
+export interface SimulatedSentence {
+  text: string;
+  /** Indexes into `SimulatedAnswer.sources`. */
+  sources: number[];
+}
+
+export interface SimulatedAnswer {
+  sentences: SimulatedSentence[];
+  sources: SimulatedSource[];
+  searchQuery: string;
+  /** Brand and competitor names that the text mentions, in order of appearance. */
+  mentioned: string[];
+}
+
+export interface AnswerKey {
+  family: string;
+  model: string;
+  mode: 'raw' | 'online';
+  prompt: string;
+  /** 0 for the first identical request; >0 only when the simulator varies repeats. */
+  repeat: number;
+}
+
+export const DEFAULT_CONTENT_OPTIONS: ContentOptions = {
+  seed: 'simulator',
+  brands: [{ name: 'Acme Analytics', domain: 'acme-analytics.example' }],
+  competitors: [
+    { name: 'Globex Insights', domain: 'globex.example' },
+    { name: 'Initech Metrics', domain: 'initech.example' },
+  ],
+  brandMentionRate: 0.7,
+  competitorMentionRate: 0.5,
+  ownCitationRate: 0.8,
+  thirdPartyDomains: ['g2.com', 'reddit.com', 'capterra.com', 'en.wikipedia.org', 'techradar.com'],
+};
+
+const PRAISE = [
+  'is frequently recommended for teams that want quick setup',
+  'stands out for its reporting and integrations',
+  'is a common choice among small and mid-sized companies',
+  'gets good reviews for support, although pricing is a frequent complaint',
+  'is often listed among the leading options',
+];
+
+// Untracked names and a homonym keep mention matching honest downstream.
+const UNTRACKED = ['Northwind Tools', 'Monday'];
+
+export function composeAnswer(options: ContentOptions, key: AnswerKey): SimulatedAnswer {
+  const random = seededRandom(
+    [options.seed, key.family, key.model, key.mode, key.prompt, key.repeat].join('\u0000'),
+  );
+  const topic = topicOf(key.prompt);
+  const named = pickMentions(options, random);
+  const sources: SimulatedSource[] = [];
+  const online = key.mode === 'online';
+  const thirdParty = online ? thirdPartySources(options, random, topic) : [];
+  const sentences: SimulatedSentence[] = [
+    { text: `Here is an overview for "${topic}".`, sources: [] },
+  ];
+
+  for (const brand of named) {
+    const cites: number[] = [];
+    if (online && random.chance(options.ownCitationRate)) {
+      cites.push(addSource(sources, brandSource(brand)));
+    }
+    if (online && thirdParty.length > 0 && random.chance(0.5)) {
+      cites.push(addSource(sources, random.pick(thirdParty)));
+    }
+    sentences.push({ text: `${brand.name} ${random.pick(PRAISE)}.`, sources: cites });
+  }
+  if (named.length === 0) {
+    sentences.push({
+      text: `I couldn't find a clear leader; ${random.pick(UNTRACKED)} is mentioned occasionally.`,
+      sources: [],
+    });
+  }
+  if (online && thirdParty.length > 0) {
+    // Always cite every third-party page once so that pages sharing a domain show up together.
+    const indexes = thirdParty.map((source) => addSource(sources, source));
+    sentences.push({
+      text: 'Independent reviews compare these options in detail.',
+      sources: indexes,
+    });
+  }
+  sentences.push({
+    text: 'Pricing varies by region (for example in München or Zürich) — compare current plans.',
+    sources: [],
+  });
+  return {
+    sentences,
+    sources,
+    searchQuery: `${topic} comparison ${new Date().getUTCFullYear()}`,
+    mentioned: named.map((brand) => brand.name),
+  };
+}
+
+function pickMentions(options: ContentOptions, random: Random): SimulatedBrand[] {
+  const brands = options.brands.filter((b) =>
+    random.chance(b.mentionRate ?? options.brandMentionRate),
+  );
+  const rivals = options.competitors.filter((c) =>
+    random.chance(c.mentionRate ?? options.competitorMentionRate),
+  );
+  return random.shuffle([...brands, ...rivals]);
+}
+
+/** One to three third-party domains; the first always has two pages (same domain, two URLs). */
+function thirdPartySources(options: ContentOptions, random: Random, topic: string) {
+  if (options.thirdPartyDomains.length === 0) return [];
+  const count = Math.min(options.thirdPartyDomains.length, random.between(1, 3));
+  const domains = random.shuffle(options.thirdPartyDomains).slice(0, count);
+  const slug = slugOf(topic);
+  return domains.flatMap((domain, index) => {
+    const pages = index === 0 ? ['reviews', 'compare'] : ['guide'];
+    return pages.map((page) => ({
+      url: `https://${domain}/${page}/${slug}`,
+      title: `${capitalise(page)}: ${topic} (${domain})`,
+      domain,
+      snippet: `What ${domain} says about ${topic}.`,
+    }));
+  });
+}
+
+function brandSource(brand: SimulatedBrand): SimulatedSource {
+  return {
+    url: `https://www.${brand.domain}/`,
+    title: `${brand.name} — official site`,
+    domain: brand.domain,
+    snippet: `${brand.name} product overview and pricing.`,
+  };
+}
+
+function addSource(sources: SimulatedSource[], source: SimulatedSource): number {
+  const existing = sources.findIndex((s) => s.url === source.url);
+  if (existing >= 0) return existing;
+  sources.push(source);
+  return sources.length - 1;
+}
+
+function topicOf(prompt: string): string {
+  const compact = prompt
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[?.!]+$/, '');
+  return compact.length > 80 ? `${compact.slice(0, 77)}...` : compact || 'your question';
+}
+
+function slugOf(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return slug.slice(0, 60) || 'topic';
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Plain text of the answer, sentences separated by spaces. */
+export function plainText(answer: SimulatedAnswer): string {
+  return answer.sentences.map((sentence) => sentence.text).join(' ');
+}
+
+/** Rough token counts so usage fields look plausible. */
+export function approximateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}

@@ -1,0 +1,235 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type ContentOptions,
+  composeAnswer,
+  DEFAULT_CONTENT_OPTIONS,
+  type SimulatedBrand,
+} from './answer.ts';
+import { anthropicWire } from './anthropic-wire.ts';
+import { type FaultConfig, FaultPlan, type FaultSpec, type SimulatedFamily } from './faults.ts';
+import { googleWire } from './google-wire.ts';
+import { openAiWire } from './openai-wire.ts';
+import { perplexityWire } from './perplexity-wire.ts';
+import { idFrom } from './random.ts';
+import { type FamilyWire, json, type SimResponse, type WireRequest } from './wire.ts';
+
+/**
+ * A local stand-in for the four model providers, on one port. Each family answers on its
+ * provider's own paths with its provider's headers, bodies, citation structures and error
+ * bodies, so the real adapters run unchanged against it. Answers are a pure function of the
+ * seed, family, model, mode and prompt.
+ *
+ * Point a family at it by setting `<FAMILY>_BASE_URL` to `url` (OpenAI accepts the bare
+ * origin as well as `url + "/v1"`) and any non-empty API key.
+ */
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Defaults to 127.0.0.1: the simulator never listens beyond loopback unless asked. */
+  host?: string;
+  seed?: string;
+  brands?: SimulatedBrand[];
+  competitors?: SimulatedBrand[];
+  brandMentionRate?: number;
+  competitorMentionRate?: number;
+  ownCitationRate?: number;
+  thirdPartyDomains?: string[];
+  faults?: FaultConfig;
+  /**
+   * When true the n-th identical request gets repeat index n, so repeats differ the way real
+   * answers do (still deterministic for a given order of requests). Default false.
+   */
+  varyRepeats?: boolean;
+  /** Called once per handled request, e.g. to log; the default is silent. */
+  onRequest?: (entry: SimulatorLogEntry) => void;
+}
+
+export interface SimulatorLogEntry {
+  family: SimulatedFamily | null;
+  method: string;
+  path: string;
+  status: number;
+  fault: FaultSpec['kind'] | null;
+}
+
+export interface SimulatorHandle {
+  /** Base URL such as `http://127.0.0.1:54321`, usable as every family's base URL. */
+  url: string;
+  /** Changes or clears one family's fault while running (resets its `times` counter). */
+  setFault(family: SimulatedFamily, fault: FaultSpec | null): void;
+  close(): Promise<void>;
+}
+
+const WIRES: readonly FamilyWire[] = [openAiWire, anthropicWire, perplexityWire, googleWire];
+const MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_SLOW_MS = 5000;
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const content = contentOptions(options);
+  const plan = new FaultPlan(options.faults);
+  const repeats = new Map<string, number>();
+  const pending = new Set<NodeJS.Timeout>();
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      sendResponse(res, json(500, { error: { message: String(error) } }));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator.local');
+    const method = req.method ?? 'GET';
+    const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) =>
+      options.onRequest?.({
+        family,
+        method,
+        path: url.pathname,
+        status,
+        fault: fault?.kind ?? null,
+      });
+
+    if (method === 'GET' && url.pathname === '/health') {
+      sendResponse(
+        res,
+        json(200, { ok: true, simulator: true, families: WIRES.map((w) => w.family) }),
+      );
+      return;
+    }
+    const wire = WIRES.find((candidate) => candidate.routes(method, url.pathname));
+    if (!wire) {
+      const notFound = json(404, {
+        error: { message: `No simulated route for ${method} ${url.pathname}` },
+      });
+      sendResponse(res, notFound);
+      log(null, 404);
+      return;
+    }
+    const raw = await readBody(req);
+    const body = parseObject(raw);
+    const request: WireRequest = {
+      pathname: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: body ?? {},
+    };
+    const early =
+      body === null
+        ? wire.badRequest('We could not parse the JSON body of your request.')
+        : !wire.hasCredentials(request)
+          ? wire.unauthorised()
+          : (() => {
+              const reason = wire.invalidReason(request);
+              return reason === null ? null : wire.badRequest(reason);
+            })();
+    if (early) {
+      sendResponse(res, early);
+      log(wire.family, early.status);
+      return;
+    }
+
+    const question = wire.read(request);
+    const key = [wire.family, question.model, question.mode, question.prompt].join('\u0000');
+    const repeat = options.varyRepeats ? (repeats.get(key) ?? 0) : 0;
+    repeats.set(key, repeat + 1);
+    const ids = idFrom(`${content.seed}\u0000${key}\u0000${repeat}`);
+    const fault = plan.next(wire.family);
+
+    if (fault?.kind === 'slow') {
+      const stillOpen = await wait(fault.delayMs ?? DEFAULT_SLOW_MS, req, pending);
+      if (!stillOpen) return;
+    }
+    const response =
+      fault === null || fault.kind === 'slow'
+        ? wire.answer(
+            question,
+            composeAnswer(content, { family: wire.family, ...question, repeat }),
+            ids,
+          )
+        : fault.kind === 'malformed'
+          ? wire.malformed(question, ids)
+          : wire.fault(fault, question, ids);
+    sendResponse(res, response);
+    log(wire.family, response.status, fault);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    setFault: (family, fault) => plan.set(family, fault),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const timer of pending) clearTimeout(timer);
+        pending.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function contentOptions(options: SimulatorOptions): ContentOptions {
+  const defaults = DEFAULT_CONTENT_OPTIONS;
+  return {
+    seed: options.seed ?? defaults.seed,
+    brands: options.brands ?? defaults.brands,
+    competitors: options.competitors ?? defaults.competitors,
+    brandMentionRate: options.brandMentionRate ?? defaults.brandMentionRate,
+    competitorMentionRate: options.competitorMentionRate ?? defaults.competitorMentionRate,
+    ownCitationRate: options.ownCitationRate ?? defaults.ownCitationRate,
+    thirdPartyDomains: options.thirdPartyDomains ?? defaults.thirdPartyDomains,
+  };
+}
+
+/** Resolves true after `ms`, or false as soon as the client gives up (so nothing is written). */
+function wait(ms: number, req: IncomingMessage, pending: Set<NodeJS.Timeout>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      req.socket.off('close', onClose);
+      resolve(true);
+    }, ms);
+    const onClose = () => {
+      clearTimeout(timer);
+      pending.delete(timer);
+      resolve(false);
+    };
+    pending.add(timer);
+    req.socket.once('close', onClose);
+  });
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) break;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function sendResponse(res: ServerResponse, response: SimResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  // Marks simulated answers for a person reading raw responses; adapters must not rely on it.
+  res.writeHead(response.status, { ...response.headers, 'x-simulator': 'true' });
+  res.end(response.body);
+}

@@ -1,0 +1,95 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { SimulatedAnswer } from './answer.ts';
+import type { FaultSpec, SimulatedFamily } from './faults.ts';
+
+/** What the server hands a wire module: the decoded request. */
+export interface WireRequest {
+  pathname: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** What a wire module understood of the request. */
+export interface AskedQuestion {
+  prompt: string;
+  mode: 'raw' | 'online';
+  model: string;
+}
+
+export interface SimResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * One provider's wire format. The simulator only builds bodies in this format; it never
+ * imports the adapters' parsers, so a test against it cannot pass by sharing a mistake.
+ */
+export interface FamilyWire {
+  family: SimulatedFamily;
+  routes(method: string, pathname: string): boolean;
+  hasCredentials(request: WireRequest): boolean;
+  /** A reason to answer 400, or null when the request is acceptable. */
+  invalidReason(request: WireRequest): string | null;
+  read(request: WireRequest): AskedQuestion;
+  answer(question: AskedQuestion, answer: SimulatedAnswer, ids: string): SimResponse;
+  /** A truncated success body, for the `malformed` fault. */
+  malformed(question: AskedQuestion, ids: string): SimResponse;
+  badRequest(message: string): SimResponse;
+  unauthorised(): SimResponse;
+  fault(fault: FaultSpec, question: AskedQuestion, ids: string): SimResponse;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  } satisfies SimResponse;
+}
+
+export function headerOf(request: WireRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function bearerToken(request: WireRequest): string | undefined {
+  const match = /^Bearer\s+(\S.*)$/i.exec(headerOf(request, 'authorization') ?? '');
+  return match?.[1];
+}
+
+export const DEFAULT_THROTTLE_SECONDS = 20;
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Formats seconds as a Go duration the way OpenAI's reset headers do ("1m30s", "250ms"). */
+export function goDuration(seconds: number): string {
+  if (seconds < 1) return `${Math.round(seconds * 1000)}ms`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round((seconds - minutes * 60) * 1000) / 1000;
+  return minutes > 0 ? `${minutes}m${rest}s` : `${rest}s`;
+}
+
+/** Cuts a valid body in half: what a dropped proxy connection or a buggy gateway produces. */
+export function truncated(body: unknown): SimResponse {
+  const text = JSON.stringify(body);
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: text.slice(0, Math.floor(text.length / 2)),
+  };
+}
+
+/** Character offsets of each sentence in `sentences.join(' ')`. */
+export function sentenceSpans(texts: string[]): { start: number; end: number }[] {
+  let offset = 0;
+  return texts.map((text) => {
+    const span = { start: offset, end: offset + text.length };
+    offset += text.length + 1;
+    return span;
+  });
+}
