@@ -1,0 +1,75 @@
+import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ApiStack } from './stacks/api-stack.ts';
+import { DataStack } from './stacks/data-stack.ts';
+
+/**
+ * Builds the stacks of one stage into `app`. Shared by infra/app.ts (the CDK CLI entry) and the
+ * infra tests, so that the tests check exactly what `cdk synth` produces, cdk-nag included.
+ *
+ * Context (all optional): `stage` (default `dev`, or $STAGE), `adminEmails`, `publicBaseUrl`,
+ * `throttleRate` / `throttleBurst` (requests per second on the default stage).
+ */
+export interface BuiltApp {
+  stage: string;
+  data: DataStack;
+  api: ApiStack;
+}
+
+const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
+
+export function buildApp(app: App): BuiltApp {
+  const stage = contextString(app, 'stage') ?? process.env.STAGE ?? 'dev';
+  if (!STAGE_PATTERN.test(stage)) {
+    throw new Error(`stage "${stage}" must match ${STAGE_PATTERN} (it is part of stack names)`);
+  }
+  const publicBaseUrl = contextString(app, 'publicBaseUrl');
+  if (publicBaseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(publicBaseUrl)) {
+    throw new Error(`publicBaseUrl "${publicBaseUrl}" must be an absolute http(s) URL`);
+  }
+
+  // Environment-agnostic unless the CLI resolved an account/region: synth never looks anything
+  // up, so it stays offline.
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const region = process.env.CDK_DEFAULT_REGION;
+  const env: Environment | undefined = account || region ? { account, region } : undefined;
+  const prefix = `AgentReadiness-${stage}`;
+
+  const data = new DataStack(app, `${prefix}-Data`, {
+    env,
+    description: `Agent-Readiness ${stage}: single DynamoDB table (retained)`,
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
+    description: `Agent-Readiness ${stage}: HTTP API and one Lambda function per route`,
+    table: data.table,
+    adminEmails: contextString(app, 'adminEmails'),
+    publicBaseUrl,
+    throttle: {
+      rateLimit: contextNumber(app, 'throttleRate') ?? 50,
+      burstLimit: contextNumber(app, 'throttleBurst') ?? 100,
+    },
+  });
+
+  Tags.of(app).add('app', 'agent-readiness');
+  Tags.of(app).add('stage', stage);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  return { stage, data, api };
+}
+
+function contextString(app: App, key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`context ${key} must be a string`);
+  return value.trim();
+}
+
+function contextNumber(app: App, key: string): number | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) {
+    throw new Error(`context ${key} must be a non-negative number`);
+  }
+  return number;
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * ESM bundles have no `require`; a few CommonJS dependencies still call it for Node built-ins,
+ * so the bundle defines one from `import.meta.url`.
+ */
+const ESM_REQUIRE_BANNER =
+  "import{createRequire}from'node:module';const require=createRequire(import.meta.url);";
+
+export interface ApiFunctionProps {
+  /** Handler module, relative to the repository root (as the route manifest writes it). */
+  entry: string;
+  description: string;
+  timeout: Duration;
+  memorySize: number;
+  environment?: Readonly<Record<string, string>>;
+  /** @default one month */
+  logRetention?: RetentionDays;
+}
+
+/**
+ * One Lambda function with the house defaults: Node 24 on arm64, an ESM bundle built by the
+ * local esbuild (no Docker), its own log group with a retention, and its own role that may write
+ * to that log group only. The role starts without any managed policy: callers add exactly the
+ * data-plane grants the function needs.
+ */
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      // Logs are operational data with a retention anyway; keeping them would block a redeploy
+      // of a destroyed stage.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Instead of AWSLambdaBasicExecutionRole, which may write to every log group in the account.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${props.entry}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      environment: {
+        // Stack traces point at the TypeScript sources through the bundled source maps.
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        // Maps keep names and lines; the sources themselves would only make the zip larger.
+        sourcesContent: false,
+        banner: ESM_REQUIRE_BANNER,
+        // The nodejs24.x runtime ships AWS SDK v3; bundling it again only slows cold starts.
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+  }
+}

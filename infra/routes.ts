@@ -1,0 +1,101 @@
+import {
+  FALLBACK_HANDLER,
+  type HttpMethod,
+  ROUTES,
+  type RouteDefinition,
+  type RouteOperationId,
+} from '../shared/api/manifest.ts';
+
+/**
+ * What infra needs to know about each HTTP function, derived from the route manifest so that a
+ * new manifest entry gets its function, route and grants without touching infra/. The only
+ * hand-written part is the per-route tuning below.
+ */
+export type TableAccess = 'none' | 'read' | 'readwrite';
+
+export interface FunctionTuning {
+  timeoutSeconds: number;
+  memorySize: number;
+  /** Extra environment for this function only. */
+  environment?: Readonly<Record<string, string>>;
+}
+
+export const DEFAULT_TUNING: FunctionTuning = { timeoutSeconds: 10, memorySize: 512 };
+
+/**
+ * HTTP API cuts every integration at 30 s, so no route may run longer than 29 s: the last second
+ * lets the handler answer before the gateway answers 503 on its behalf.
+ */
+export const MAX_INTEGRATION_TIMEOUT_SECONDS = 29;
+
+export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
+  // The scan fetches the target live within a ~25 s budget, then stores the result; more memory
+  // also buys proportionally more CPU for parsing the fetched pages.
+  scan_domain: {
+    timeoutSeconds: MAX_INTEGRATION_TIMEOUT_SECONDS,
+    memorySize: 1024,
+    environment: { SCAN_DEADLINE_MS: '25000' },
+  },
+};
+
+export interface HttpFunctionSpec {
+  /** Manifest operation id, or `fallback` for the `$default` route. */
+  operationId: string;
+  /** PascalCase base of every construct id of this function (stable logical ids). */
+  constructId: string;
+  /** `METHOD /path` as API Gateway writes it, or `$default`. */
+  routeKey: string;
+  method?: HttpMethod;
+  path?: string;
+  /** Handler module, relative to the repository root. */
+  entry: string;
+  access: TableAccess;
+  tuning: FunctionTuning;
+  description: string;
+}
+
+/**
+ * Table access a route gets. A route that accepts a bearer key (auth `optional` or `required`)
+ * reads the key item even when its own work needs no table, so it gets at least `read`.
+ */
+export function tableAccessFor(route: Pick<RouteDefinition, 'auth' | 'data'>): TableAccess {
+  if (route.data === 'none' && route.auth !== 'none') return 'read';
+  return route.data;
+}
+
+/** `scan_domain` -> `ScanDomain`. */
+export function constructIdFor(operationId: string): string {
+  return operationId
+    .split(/[^A-Za-z0-9]+/)
+    .filter((part) => part.length > 0)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+export const DEFAULT_ROUTE_KEY = '$default';
+
+export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
+  ...(ROUTES as readonly RouteDefinition[]).map(
+    (route): HttpFunctionSpec => ({
+      operationId: route.operationId,
+      constructId: constructIdFor(route.operationId),
+      routeKey: `${route.method} ${route.path}`,
+      method: route.method,
+      path: route.path,
+      entry: route.handler,
+      access: tableAccessFor(route),
+      tuning: ROUTE_TUNING[route.operationId as RouteOperationId] ?? DEFAULT_TUNING,
+      description: `${route.method} ${route.path}: ${route.summary}`,
+    }),
+  ),
+  {
+    operationId: 'fallback',
+    constructId: 'Fallback',
+    routeKey: DEFAULT_ROUTE_KEY,
+    entry: FALLBACK_HANDLER,
+    // Unmatched requests get a 404/405 envelope computed from the manifest alone.
+    access: 'none',
+    tuning: DEFAULT_TUNING,
+    description: 'Unmatched requests ($default): 404 / 405 envelopes',
+  },
+];

@@ -1,0 +1,394 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
+import { constructIdFor, HTTP_FUNCTIONS, tableAccessFor } from '../../infra/routes.ts';
+import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/store/table.ts';
+
+/**
+ * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
+ * checked against the route manifest and the table shape it is built from.
+ */
+
+interface CfnResource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+
+interface Statement {
+  Sid?: string;
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+const routes = ROUTES as readonly RouteDefinition[];
+const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:TransactWriteItems',
+  'dynamodb:PartiQLInsert',
+  'dynamodb:PartiQLUpdate',
+  'dynamodb:PartiQLDelete',
+];
+
+let app: App;
+let built: BuiltApp;
+let apiTemplate: Template;
+let dataTemplate: Template;
+let apiResources: Record<string, CfnResource>;
+
+beforeAll(() => {
+  app = new App({
+    context: {
+      'aws:cdk:bundling-stacks': [],
+      stage: 'test',
+      adminEmails: 'ops@example.com',
+      publicBaseUrl: 'https://api.example.com',
+    },
+  });
+  built = buildApp(app);
+  apiTemplate = Template.fromStack(built.api);
+  dataTemplate = Template.fromStack(built.data);
+  apiResources = apiTemplate.toJSON().Resources as Record<string, CfnResource>;
+});
+
+function resourcesOfType(type: string): [string, CfnResource][] {
+  return Object.entries(apiResources).filter(([, resource]) => resource.Type === type);
+}
+
+function logicalIdOfRef(value: unknown): string {
+  const ref = (value as { Ref?: unknown } | undefined)?.Ref;
+  if (typeof ref !== 'string') throw new Error(`expected a Ref, got ${JSON.stringify(value)}`);
+  return ref;
+}
+
+function logicalIdOfGetAtt(value: unknown): string {
+  const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+  if (!Array.isArray(getAtt) || typeof getAtt[0] !== 'string') {
+    throw new Error(`expected Fn::GetAtt, got ${JSON.stringify(value)}`);
+  }
+  return getAtt[0];
+}
+
+/** Route key -> the function its integration invokes (logical id and resource). */
+function functionOfRoute(routeKey: string): { id: string; fn: CfnResource } {
+  const matches = resourcesOfType('AWS::ApiGatewayV2::Route').filter(
+    ([, route]) => route.Properties?.RouteKey === routeKey,
+  );
+  expect(matches, `routes with key ${routeKey}`).toHaveLength(1);
+  const target = matches[0]?.[1].Properties?.Target as { 'Fn::Join': [string, unknown[]] };
+  const [prefix, ref] = target['Fn::Join'][1];
+  expect(prefix).toBe('integrations/');
+  const integration = apiResources[logicalIdOfRef(ref)];
+  expect(integration?.Type).toBe('AWS::ApiGatewayV2::Integration');
+  expect(integration?.Properties?.IntegrationType).toBe('AWS_PROXY');
+  const id = logicalIdOfGetAtt(integration?.Properties?.IntegrationUri);
+  const fn = apiResources[id];
+  if (!fn) throw new Error(`no function ${id}`);
+  expect(fn.Type).toBe('AWS::Lambda::Function');
+  return { id, fn };
+}
+
+/** Every statement of every inline policy attached to the function's role. */
+function statementsOf(fn: CfnResource): Statement[] {
+  const roleId = logicalIdOfGetAtt(fn.Properties?.Role);
+  return resourcesOfType('AWS::IAM::Policy')
+    .filter(([, policy]) =>
+      ((policy.Properties?.Roles as unknown[] | undefined) ?? []).some(
+        (role) => logicalIdOfRef(role) === roleId,
+      ),
+    )
+    .flatMap(
+      ([, policy]) =>
+        (policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined)?.Statement ??
+        [],
+    );
+}
+
+/** Logical id of the log group the function writes to (LoggingConfig.LogGroup). */
+function logGroupIdOf(fn: CfnResource): string {
+  const config = fn.Properties?.LoggingConfig as { LogGroup?: unknown } | undefined;
+  return logicalIdOfRef(config?.LogGroup);
+}
+
+function actionsOf(statements: Statement[]): string[] {
+  return statements.flatMap((statement) =>
+    Array.isArray(statement.Action) ? statement.Action : [statement.Action],
+  );
+}
+
+function environmentOf(fn: CfnResource): Record<string, unknown> {
+  return (fn.Properties?.Environment as { Variables?: Record<string, unknown> })?.Variables ?? {};
+}
+
+describe('api stack: routes and functions from the manifest', () => {
+  it('has one route per manifest entry plus $default, each with its own function', () => {
+    const functionIds = new Set<string>();
+    for (const route of routes) {
+      const { id, fn } = functionOfRoute(`${route.method} ${route.path}`);
+      functionIds.add(id);
+      expect(fn.Properties?.Description).toContain(`${route.method} ${route.path}`);
+    }
+    const fallback = functionOfRoute('$default');
+    functionIds.add(fallback.id);
+
+    expect(functionIds.size).toBe(routes.length + 1);
+    expect(resourcesOfType('AWS::ApiGatewayV2::Route')).toHaveLength(routes.length + 1);
+    expect(resourcesOfType('AWS::Lambda::Function')).toHaveLength(routes.length + 1);
+  });
+
+  it('derives stable logical ids from the operation ids', () => {
+    for (const route of routes) {
+      const pascal = route.operationId
+        .split('_')
+        .map((part) => part[0]?.toUpperCase() + part.slice(1))
+        .join('');
+      const { id } = functionOfRoute(`${route.method} ${route.path}`);
+      expect(id.startsWith(`${pascal}HandlerFunction`), id).toBe(true);
+    }
+  });
+
+  it('runs every function on nodejs24.x, arm64, as an ESM bundle entry `handler`', () => {
+    const functions = resourcesOfType('AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(0);
+    for (const [id, fn] of functions) {
+      expect(fn.Properties?.Runtime, id).toBe('nodejs24.x');
+      expect(fn.Properties?.Architectures, id).toEqual(['arm64']);
+      expect(fn.Properties?.Handler, id).toBe('index.handler');
+      expect(environmentOf(fn).NODE_OPTIONS, id).toBe('--enable-source-maps');
+      // Each function logs to its own log group, which has a retention.
+      const logGroupId = logGroupIdOf(fn);
+      expect(apiResources[logGroupId]?.Properties?.RetentionInDays, id).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives the scan 29 s / 1024 MB and every other function 10 s / 512 MB', () => {
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      const expected =
+        route.operationId === 'scan_domain'
+          ? { Timeout: 29, MemorySize: 1024 }
+          : { Timeout: 10, MemorySize: 512 };
+      expect(fn.Properties, route.operationId).toMatchObject(expected);
+    }
+    // HTTP API integrations end at 30 s whatever the function's own timeout is.
+    for (const [id, fn] of resourcesOfType('AWS::Lambda::Function')) {
+      expect(fn.Properties?.Timeout as number, id).toBeLessThanOrEqual(29);
+    }
+  });
+
+  it('passes ADMIN_EMAILS and PUBLIC_BASE_URL from context, TABLE_NAME only to table users', () => {
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      const env = environmentOf(fn);
+      expect(env.ADMIN_EMAILS, route.operationId).toBe('ops@example.com');
+      expect(env.PUBLIC_BASE_URL, route.operationId).toBe('https://api.example.com');
+      const usesTable = route.data !== 'none' || route.auth !== 'none';
+      expect(env.TABLE_NAME !== undefined, route.operationId).toBe(usesTable);
+    }
+  });
+
+  it('configures CORS, access logs and throttling on the $default stage', () => {
+    apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.objectLike({
+        AllowMethods: Match.arrayWith(['GET', 'POST', 'PATCH', 'DELETE']),
+        AllowHeaders: Match.arrayWith(['Authorization', 'Content-Type']),
+      }),
+    });
+    apiTemplate.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+      },
+      DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+    });
+  });
+});
+
+describe('api stack: least-privilege IAM', () => {
+  it('has no wildcard action in any policy statement and no managed policies', () => {
+    const documents = [
+      ...resourcesOfType('AWS::IAM::Policy').map(
+        ([, policy]) => policy.Properties?.PolicyDocument as { Statement: Statement[] },
+      ),
+      ...resourcesOfType('AWS::IAM::Role').flatMap(([, role]) =>
+        ((role.Properties?.Policies as { PolicyDocument: { Statement: Statement[] } }[]) ?? []).map(
+          (policy) => policy.PolicyDocument,
+        ),
+      ),
+    ];
+    expect(documents.length).toBeGreaterThan(0);
+    for (const document of documents) {
+      for (const action of actionsOf(document.Statement)) {
+        expect(action).not.toContain('*');
+      }
+      for (const statement of document.Statement) {
+        expect(statement.Effect).toBe('Allow');
+        expect(statement.Resource).not.toBe('*');
+        // Index access is granted per named index, never `index/*`.
+        expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
+      }
+    }
+    for (const [id, role] of resourcesOfType('AWS::IAM::Role')) {
+      expect(role.Properties?.ManagedPolicyArns, id).toBeUndefined();
+    }
+  });
+
+  it('grants each route exactly the table actions its manifest data implies', () => {
+    const reads = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      const dynamoActions = actionsOf(statementsOf(fn)).filter((action) =>
+        action.startsWith('dynamodb:'),
+      );
+      const distinct = [...new Set(dynamoActions)].sort();
+      if (route.data === 'readwrite') {
+        expect(distinct, route.operationId).toEqual(
+          [...reads, 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        );
+      } else if (route.data === 'read' || route.auth !== 'none') {
+        // Routes that accept a bearer key read the key item even if they need no other data.
+        expect(distinct, route.operationId).toEqual(reads);
+        for (const write of WRITE_ACTIONS) expect(dynamoActions).not.toContain(write);
+      } else {
+        expect(distinct, route.operationId).toEqual([]);
+      }
+    }
+    const fallback = functionOfRoute('$default');
+    expect(actionsOf(statementsOf(fallback.fn)).filter((a) => a.startsWith('dynamodb:'))).toEqual(
+      [],
+    );
+  });
+
+  it('lets Query reach each named index and lets logs go only to the own log group', () => {
+    const { fn } = functionOfRoute('GET /api/v1/scans/{id}');
+    const statements = statementsOf(fn);
+    const indexStatement = statements.find((statement) => statement.Sid === 'QueryIndexes');
+    expect(indexStatement?.Action).toBe('dynamodb:Query');
+    const indexResources = JSON.stringify(indexStatement?.Resource);
+    for (const index of TABLE_INDEXES) expect(indexResources).toContain(`/index/${index.name}`);
+
+    const logStatement = statements.find((statement) =>
+      actionsOf([statement]).includes('logs:PutLogEvents'),
+    );
+    const logGroupId = logGroupIdOf(fn);
+    expect(logStatement?.Resource).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+  });
+});
+
+describe('data stack: the single table', () => {
+  it('has the key schema, both GSIs and the TTL attribute of shared/store/table.ts', () => {
+    dataTemplate.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    dataTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      AttributeDefinitions: Match.arrayWith(
+        [
+          TABLE_KEYS.partitionKey,
+          TABLE_KEYS.sortKey,
+          ...TABLE_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey]),
+        ].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      ),
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    });
+  });
+
+  it('is protected: PITR, deletion protection and RETAIN', () => {
+    dataTemplate.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      }),
+    });
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('reports no unacknowledged finding (errors or warnings)', () => {
+    // cdk-nag 3 is a policy-validation plugin: findings are not annotations any more, so the
+    // pack is run directly on the tree, as `cdk synth` runs it.
+    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(app);
+    const findings = report.violations.map(
+      (violation) =>
+        `${violation.ruleName} (${violation.severity}) at ` +
+        `${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it('synthesises with the plugin registered and leaves no error annotations', () => {
+    // Fails (throws) when any registered validation plugin reports a violation.
+    expect(() => app.synth()).not.toThrow();
+    for (const stack of [built.api, built.data]) {
+      expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+    }
+  });
+
+  it('justifies every acknowledgment with a reason, and only APIG4 is acknowledged', () => {
+    const acknowledgments: { path: string; id: string; reason: unknown }[] = [];
+    for (const construct of app.node.findAll()) {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const [id, reason] of Object.entries(entry.data as Record<string, unknown>)) {
+          acknowledgments.push({ path: construct.node.path, id, reason });
+        }
+      }
+    }
+    expect(acknowledgments.length).toBeGreaterThan(0);
+    for (const acknowledgment of acknowledgments) {
+      expect(typeof acknowledgment.reason, acknowledgment.path).toBe('string');
+      expect((acknowledgment.reason as string).trim().length, acknowledgment.path).toBeGreaterThan(
+        40,
+      );
+      // A new kind of suppression must be reviewed and added here on purpose.
+      expect(acknowledgment.id, acknowledgment.path).toMatch(/AwsSolutions-APIG4$/);
+    }
+    // One per route: the reason names the route and its auth mode.
+    expect(acknowledgments).toHaveLength(routes.length + 1);
+  });
+});
+
+describe('infra/routes.ts', () => {
+  it('gives any route that accepts a bearer key at least read access', () => {
+    expect(tableAccessFor({ auth: 'required', data: 'none' })).toBe('read');
+    expect(tableAccessFor({ auth: 'optional', data: 'none' })).toBe('read');
+    expect(tableAccessFor({ auth: 'none', data: 'none' })).toBe('none');
+    expect(tableAccessFor({ auth: 'none', data: 'read' })).toBe('read');
+    expect(tableAccessFor({ auth: 'required', data: 'readwrite' })).toBe('readwrite');
+  });
+
+  it('derives unique construct ids from operation ids', () => {
+    expect(constructIdFor('scan_domain')).toBe('ScanDomain');
+    const ids = HTTP_FUNCTIONS.map((spec) => spec.constructId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
