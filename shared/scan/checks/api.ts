@@ -1,0 +1,376 @@
+/**
+ * Check 7 `api` (A, 12): can an agent discover the site's API and how to authorise against
+ * it? Content sites without any API artifact get N/A (unknown, max 0); any artifact that is
+ * present is always scored, so a broken catalog on a blog still counts.
+ *
+ * Soft-404 guard: a probe only passes with a JSON content type and a body of the right shape.
+ */
+import {
+  contentTypeOf,
+  describeFailure,
+  type Fetched,
+  type FetchedResponse,
+  isOk,
+  isScannerFailure,
+  type ScanArtifacts,
+  shortUrl,
+} from '../artifacts.ts';
+import {
+  authServerMetadataUrl,
+  isJsonResponse,
+  linkHeaderTargets,
+  linksetHrefs,
+} from '../collect.ts';
+import { classifySite, looksLikeOpenApi, pageFacts } from '../context.ts';
+import { isObject, parseJson, stringList } from '../parse/json-ld.ts';
+import {
+  buildCheck,
+  type CheckDefinition,
+  fail,
+  notApplicable,
+  partial,
+  pass,
+  type Signal,
+  unverifiable,
+} from '../scoring.ts';
+import type { Check, Finding } from '../types.ts';
+
+export const API_CHECK: CheckDefinition = {
+  id: 'api',
+  pillar: 'A',
+  title: 'API and auth discovery',
+};
+
+const POINTS = { catalog: 4, serviceDesc: 3, linkHeader: 1, prm: 2, authServer: 2 } as const;
+const CATALOG_PATH = '/.well-known/api-catalog';
+const DISCOVERY_RELS = ['api-catalog', 'service-desc', 'service-doc', 'describedby'];
+
+export function evaluateApi(artifacts: ScanArtifacts): Check {
+  const site = classifySite(artifacts);
+  const catalog = artifacts.probes[CATALOG_PATH];
+  const openApi = findOpenApi(artifacts);
+  const prm = artifacts.probes['/.well-known/oauth-protected-resource'];
+  const authMetadata = findAuthMetadata(artifacts);
+  const linkRels = homepageDiscoveryRels(artifacts);
+
+  const anyArtifact =
+    jsonProbe(catalog) !== undefined ||
+    openApi.found !== undefined ||
+    jsonProbe(prm) !== undefined ||
+    authMetadata.found !== undefined ||
+    linkRels.length > 0;
+  const siteFinding: Finding = {
+    state: 'info',
+    text: `Site type: ${site.type} (${site.evidence.join(', ')}).`,
+  };
+  if (site.type === 'content' && !anyArtifact) {
+    return buildCheck(
+      API_CHECK,
+      [
+        notApplicable('catalog', POINTS.catalog),
+        notApplicable('service-desc', POINTS.serviceDesc),
+        notApplicable('link-header', POINTS.linkHeader),
+        notApplicable('prm', POINTS.prm),
+        notApplicable('auth-server', POINTS.authServer),
+      ],
+      [
+        {
+          state: 'unknown',
+          text: 'Not applicable: content site with no API published (no api-catalog, OpenAPI or OAuth metadata). Nothing to fix unless you offer an API.',
+        },
+        siteFinding,
+      ],
+    );
+  }
+
+  const signals: Signal[] = [
+    catalogSignal(artifacts, catalog),
+    serviceDescSignal(artifacts, openApi),
+    linkRels.length > 0
+      ? pass('link-header', POINTS.linkHeader, {
+          state: 'good',
+          text: `The homepage Link header advertises ${linkRels.join(', ')}.`,
+        })
+      : fail('link-header', POINTS.linkHeader, {
+          state: 'warn',
+          text: 'The homepage sends no Link header with api-catalog, service-desc, service-doc or describedby; add e.g. Link: </.well-known/api-catalog>; rel="api-catalog".',
+        }),
+    ...authSignals(artifacts, prm, authMetadata, openApi.document),
+  ];
+  return buildCheck(API_CHECK, signals, [siteFinding]);
+}
+
+/** A JSON body from a probe that answered 2xx with a JSON type; undefined otherwise. */
+function jsonProbe(fetched: Fetched | undefined): unknown {
+  if (!isOk(fetched) || !isJsonResponse(fetched)) {
+    return undefined;
+  }
+  return parseJson(fetched.text);
+}
+
+function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): Signal {
+  if (catalog === undefined || isScannerFailure(catalog)) {
+    return unverifiable('catalog', POINTS.catalog, 'scanner', {
+      state: 'unknown',
+      text: `${CATALOG_PATH} could not be fetched${catalog ? ` (${describeFailure(catalog)})` : ''}.`,
+    });
+  }
+  if (!isOk(catalog)) {
+    return fail('catalog', POINTS.catalog, {
+      state: 'bad',
+      text: `No API catalog at ${CATALOG_PATH} (${describeFailure(catalog)}). Publish an RFC 9727 linkset listing your APIs and their OpenAPI documents.`,
+    });
+  }
+  const type = contentTypeOf(catalog);
+  const document = parseJson(catalog.text);
+  const items = [...linksetHrefs(document, 'item'), ...linksetHrefs(document, 'service-desc')];
+  if (!isObject(document) || !Array.isArray(document.linkset)) {
+    return fail('catalog', POINTS.catalog, {
+      state: 'bad',
+      text: `${CATALOG_PATH} answers 200 but is not a linkset document (${type || 'no type'}); it may be a catch-all page.`,
+    });
+  }
+  if (items.length === 0) {
+    return partial('catalog', POINTS.catalog, 0.25, {
+      state: 'warn',
+      text: `${CATALOG_PATH} is a linkset but lists no item or service-desc links.`,
+    });
+  }
+  const profile = /profile\s*=\s*"?https:\/\/www\.rfc-editor\.org\/info\/rfc9727/.test(
+    catalog.headers['content-type'] ?? '',
+  );
+  const linked = homepageDiscoveryRels(artifacts).includes('api-catalog');
+  if (type !== 'application/linkset+json') {
+    return partial('catalog', POINTS.catalog, 0.5, {
+      state: 'warn',
+      text: `${CATALOG_PATH} lists ${items.length} API link(s) but is served as ${type || 'no type'}; RFC 9727 requires application/linkset+json.`,
+    });
+  }
+  const bonus = profile || linked;
+  return partial('catalog', POINTS.catalog, bonus ? 1 : 0.75, {
+    state: bonus ? 'good' : 'warn',
+    text: bonus
+      ? `${CATALOG_PATH} is an application/linkset+json catalog with ${items.length} API link(s)${linked ? ', linked from the homepage' : ''}.`
+      : `${CATALOG_PATH} is a valid catalog; add the RFC 9727 profile parameter or a homepage Link rel="api-catalog".`,
+  });
+}
+
+interface OpenApiLookup {
+  found: FetchedResponse | undefined;
+  document: Record<string, unknown> | undefined;
+  invalid: FetchedResponse | undefined;
+  allFailed: boolean;
+}
+
+function findOpenApi(artifacts: ScanArtifacts): OpenApiLookup {
+  const candidates: Fetched[] = [
+    ...Object.values(artifacts.serviceDescriptions),
+    ...['/.well-known/openapi.json', '/openapi.json']
+      .map((path) => artifacts.probes[path])
+      .filter((fetched): fetched is Fetched => fetched !== undefined),
+  ];
+  let invalid: FetchedResponse | undefined;
+  for (const candidate of candidates) {
+    if (!isOk(candidate)) {
+      continue;
+    }
+    const document = parseJson(candidate.text);
+    if (looksLikeOpenApi(document) && isObject(document)) {
+      return { found: candidate, document, invalid: undefined, allFailed: false };
+    }
+    const declared = Object.values(artifacts.serviceDescriptions).includes(candidate);
+    if (declared || isJsonResponse(candidate)) {
+      invalid ??= candidate;
+    }
+  }
+  return {
+    found: undefined,
+    document: undefined,
+    invalid,
+    allFailed: candidates.length > 0 && candidates.every(isScannerFailure),
+  };
+}
+
+function serviceDescSignal(artifacts: ScanArtifacts, lookup: OpenApiLookup): Signal {
+  if (lookup.found !== undefined) {
+    const version = lookup.document?.openapi ?? lookup.document?.swagger;
+    const paths = isObject(lookup.document?.paths) ? Object.keys(lookup.document.paths).length : 0;
+    return pass('service-desc', POINTS.serviceDesc, {
+      state: 'good',
+      text: `OpenAPI ${String(version)} description at ${shortUrl(lookup.found.url, artifacts.origin)} with ${paths} path(s).`,
+    });
+  }
+  if (lookup.invalid !== undefined) {
+    return partial('service-desc', POINTS.serviceDesc, 1 / 3, {
+      state: 'bad',
+      text: `${shortUrl(lookup.invalid.url, artifacts.origin)} is not a parseable OpenAPI document (needs "openapi" and "paths"); fix it.`,
+    });
+  }
+  if (lookup.allFailed) {
+    return unverifiable('service-desc', POINTS.serviceDesc, 'scanner', {
+      state: 'unknown',
+      text: 'The OpenAPI locations could not be fetched.',
+    });
+  }
+  return fail('service-desc', POINTS.serviceDesc, {
+    state: 'bad',
+    text: 'No OpenAPI description found (catalog service-desc, Link rel=service-desc, /.well-known/openapi.json, /openapi.json). Publish one so agents can call your API.',
+  });
+}
+
+function homepageDiscoveryRels(artifacts: ScanArtifacts): string[] {
+  const header = artifacts.homepage.headers.link;
+  const fromHeader = DISCOVERY_RELS.filter((rel) => linkHeaderTargets(header, rel).length > 0);
+  const facts = pageFacts(artifacts.homepage);
+  const fromHtml = DISCOVERY_RELS.filter((rel) =>
+    (facts?.linkElements ?? []).some((link) => link.rel.includes(rel) && rel !== 'describedby'),
+  );
+  return [...new Set([...fromHeader, ...fromHtml])];
+}
+
+interface AuthLookup {
+  found: { url: string; document: Record<string, unknown>; expectedIssuer: string } | undefined;
+  invalid: string | undefined;
+}
+
+function findAuthMetadata(artifacts: ScanArtifacts): AuthLookup {
+  const candidates: Array<[string, Fetched | undefined, string]> = [
+    [
+      `${artifacts.origin}/.well-known/oauth-authorization-server`,
+      artifacts.probes['/.well-known/oauth-authorization-server'],
+      artifacts.origin,
+    ],
+    [
+      `${artifacts.origin}/.well-known/openid-configuration`,
+      artifacts.probes['/.well-known/openid-configuration'],
+      artifacts.origin,
+    ],
+  ];
+  const prmDocument = jsonProbe(artifacts.probes['/.well-known/oauth-protected-resource']);
+  if (isObject(prmDocument)) {
+    for (const issuer of stringList(prmDocument, 'authorization_servers')) {
+      const url = authServerMetadataUrl(issuer);
+      if (url !== undefined && artifacts.authServerMetadata[url] !== undefined) {
+        candidates.push([url, artifacts.authServerMetadata[url], issuer]);
+      }
+    }
+  }
+  let invalid: string | undefined;
+  for (const [url, fetched, expectedIssuer] of candidates) {
+    const document = jsonProbe(fetched);
+    if (!isObject(document)) {
+      continue;
+    }
+    if (typeof document.issuer === 'string') {
+      return { found: { url, document, expectedIssuer }, invalid: undefined };
+    }
+    invalid ??= url;
+  }
+  return { found: undefined, invalid };
+}
+
+function authSignals(
+  artifacts: ScanArtifacts,
+  prm: Fetched | undefined,
+  auth: AuthLookup,
+  openApi: Record<string, unknown> | undefined,
+): Signal[] {
+  const prmDocument = jsonProbe(prm);
+  const components = isObject(openApi?.components) ? openApi.components : undefined;
+  const evidence = [
+    artifacts.homepage.headers['www-authenticate'] !== undefined ? 'WWW-Authenticate on /' : '',
+    isObject(components?.securitySchemes) ? 'OpenAPI securitySchemes' : '',
+    (pageFacts(artifacts.homepage)?.anchors ?? []).some((a) =>
+      /\/(log-?in|sign-?in)(\/|$)/i.test(a.href),
+    )
+      ? 'a login link'
+      : '',
+    prmDocument !== undefined ? 'protected-resource metadata' : '',
+    auth.found !== undefined ? 'authorization-server metadata' : '',
+  ].filter(Boolean);
+  if (evidence.length === 0) {
+    return [
+      notApplicable('prm', POINTS.prm, {
+        state: 'info',
+        text: 'No protected API detected (no WWW-Authenticate, securitySchemes or login); OAuth discovery not applicable.',
+      }),
+      notApplicable('auth-server', POINTS.authServer),
+    ];
+  }
+
+  const signals: Signal[] = [];
+  if (isObject(prmDocument)) {
+    const resource =
+      typeof prmDocument.resource === 'string' ? prmDocument.resource.replace(/\/$/, '') : '';
+    const servers = stringList(prmDocument, 'authorization_servers');
+    const problems = [
+      resource === artifacts.origin
+        ? ''
+        : `resource "${resource}" is not ${artifacts.origin} (RFC 9728 §3.3)`,
+      servers.length > 0 ? '' : 'authorization_servers is empty',
+    ].filter(Boolean);
+    signals.push(
+      problems.length === 0
+        ? pass('prm', POINTS.prm, {
+            state: 'good',
+            text: 'OAuth protected-resource metadata (RFC 9728) names this origin and its authorization server(s).',
+          })
+        : partial('prm', POINTS.prm, 0.25, {
+            state: 'bad',
+            text: `Protected-resource metadata is present but ${problems.join(' and ')}.`,
+          }),
+    );
+  } else if (isScannerFailure(prm)) {
+    signals.push(
+      unverifiable('prm', POINTS.prm, 'scanner', {
+        state: 'unknown',
+        text: 'Protected-resource metadata could not be fetched.',
+      }),
+    );
+  } else {
+    signals.push(
+      fail('prm', POINTS.prm, {
+        state: 'bad',
+        text: `The API looks protected (${evidence.join(', ')}) but /.well-known/oauth-protected-resource is missing; publish RFC 9728 metadata so agents can find how to authorise.`,
+      }),
+    );
+  }
+
+  if (auth.found !== undefined) {
+    const { document, expectedIssuer, url } = auth.found;
+    const issuerOk =
+      String(document.issuer).replace(/\/$/, '') === expectedIssuer.replace(/\/$/, '');
+    const missing = ['authorization_endpoint', 'token_endpoint', 'response_types_supported'].filter(
+      (field) => document[field] === undefined,
+    );
+    const pkce = stringList(document, 'code_challenge_methods_supported').includes('S256');
+    const problems = [
+      issuerOk
+        ? ''
+        : `issuer "${String(document.issuer)}" does not match ${expectedIssuer} (RFC 8414 §3.3)`,
+      missing.length > 0 ? `missing ${missing.join(', ')}` : '',
+      pkce ? '' : 'code_challenge_methods_supported lacks S256',
+    ].filter(Boolean);
+    signals.push(
+      problems.length === 0
+        ? pass('auth-server', POINTS.authServer, {
+            state: 'good',
+            text: `Authorization-server metadata at ${shortUrl(url, artifacts.origin)} is complete (issuer, endpoints, PKCE S256).`,
+          })
+        : partial('auth-server', POINTS.authServer, issuerOk ? 0.5 : 0, {
+            state: 'bad',
+            text: `Authorization-server metadata at ${shortUrl(url, artifacts.origin)}: ${problems.join('; ')}.`,
+          }),
+    );
+  } else {
+    signals.push(
+      fail('auth-server', POINTS.authServer, {
+        state: 'bad',
+        text: auth.invalid
+          ? `${shortUrl(auth.invalid, artifacts.origin)} is JSON without an issuer; publish RFC 8414 or OpenID metadata.`
+          : 'No OAuth/OpenID authorization-server metadata found; publish /.well-known/oauth-authorization-server (RFC 8414).',
+      }),
+    );
+  }
+  return signals;
+}

@@ -1,0 +1,239 @@
+/**
+ * Check 9 `entity` (D, 14): does the site tie itself to identities that AI systems already
+ * know (sameAs to Wikidata, Wikipedia, GitHub...), and do those identities point back?
+ * Third-party lookups that cannot be made (offline, walled platform, timeout) are
+ * unverifiable (half), never failed.
+ */
+import {
+  describeFailure,
+  type Fetched,
+  isOk,
+  isResponse,
+  type ScanArtifacts,
+} from '../artifacts.ts';
+import { hostMatches, pickSameAsSample, platformOf, sameAsUrls, wikidataIds } from '../collect.ts';
+import { pageFacts } from '../context.ts';
+import { isObject, parseJson } from '../parse/json-ld.ts';
+import {
+  buildCheck,
+  type CheckDefinition,
+  fail,
+  partial,
+  pass,
+  type Signal,
+  unverifiable,
+} from '../scoring.ts';
+import { registrableDomain } from '../site.ts';
+import type { Check } from '../types.ts';
+
+export const ENTITY_CHECK: CheckDefinition = {
+  id: 'entity',
+  pillar: 'D',
+  title: 'Entity identity and third-party presence',
+};
+
+const POINTS = { sameAs: 3, resolvable: 3, wikidata: 4, corroboration: 4 } as const;
+
+/** Platforms whose pages identify an organisation or person to search and AI systems. */
+export const AUTHORITY_PLATFORMS = [
+  'wikidata.org',
+  'wikipedia.org',
+  'github.com',
+  'linkedin.com',
+  'crunchbase.com',
+  'x.com',
+  'twitter.com',
+  'youtube.com',
+  'facebook.com',
+  'instagram.com',
+  'mastodon.social',
+  'bsky.app',
+  'npmjs.com',
+  'pypi.org',
+] as const;
+
+type TargetOutcome = 'verified' | 'broken' | 'unverifiable';
+
+export function evaluateEntity(artifacts: ScanArtifacts): Check {
+  const facts = pageFacts(artifacts.homepage);
+  const urls = sameAsUrls(facts);
+  const recognised = urls.filter((url) => AUTHORITY_PLATFORMS.some((p) => hostMatches(url, p)));
+  const platforms = new Set(recognised.map(platformOf).filter(Boolean));
+  const signals: Signal[] = [];
+
+  if (urls.length === 0) {
+    signals.push(
+      fail('same-as', POINTS.sameAs, {
+        state: 'bad',
+        text: 'The identity JSON-LD has no sameAs links. Add sameAs URLs to your Wikidata, Wikipedia, GitHub, LinkedIn... profiles so AI systems can tie the site to a known entity.',
+      }),
+      fail('same-as-resolvable', POINTS.resolvable),
+      wikidataAbsent(),
+      fail('corroboration', POINTS.corroboration, {
+        state: 'bad',
+        text: 'No verifiable third-party identity published, so presence beyond the site cannot be credited.',
+      }),
+    );
+    return buildCheck(ENTITY_CHECK, signals);
+  }
+
+  signals.push(
+    platforms.size > 0
+      ? partial('same-as', POINTS.sameAs, Math.min(platforms.size, 3) / 3, {
+          state: platforms.size >= 3 ? 'good' : 'warn',
+          text: `sameAs names ${platforms.size} recognised platform(s): ${[...platforms].join(', ')}${platforms.size < 3 ? '; add more (up to three count)' : ''}.`,
+        })
+      : fail('same-as', POINTS.sameAs, {
+          state: 'warn',
+          text: `sameAs links (${urls.length}) point to no recognised authority (Wikidata, Wikipedia, GitHub, LinkedIn...).`,
+        }),
+  );
+
+  const outcomes = pickSameAsSample(urls).map(
+    (url) => [url, targetOutcome(artifacts.sameAsTargets[url])] as const,
+  );
+  const verified = outcomes.filter(([, outcome]) => outcome === 'verified');
+  const broken = outcomes.filter(([, outcome]) => outcome === 'broken');
+  const unknown = outcomes.filter(([, outcome]) => outcome === 'unverifiable');
+  signals.push(resolvableSignal(verified.length, broken, unknown, outcomes.length));
+  signals.push(wikidataSignal(artifacts, urls));
+
+  if (verified.length > 0 || (broken.length === 0 && unknown.length > 0 && platforms.size > 0)) {
+    signals.push(
+      unverifiable('corroboration', POINTS.corroboration, 'outside', {
+        state: 'unknown',
+        text: 'Mentions in AI answers, directories and reviews cannot be verified by a technical scan from outside (counted as half, because a third-party identity is published).',
+      }),
+    );
+  } else {
+    signals.push(
+      fail('corroboration', POINTS.corroboration, {
+        state: 'bad',
+        text: 'No verifiable third-party identity published (sameAs targets are broken or unrecognised), so presence beyond the site cannot be credited.',
+      }),
+    );
+  }
+  return buildCheck(ENTITY_CHECK, signals);
+}
+
+function targetOutcome(fetched: Fetched | undefined): TargetOutcome {
+  if (fetched === undefined || !isResponse(fetched)) {
+    return 'unverifiable';
+  }
+  if (fetched.status >= 200 && fetched.status < 400) {
+    return 'verified';
+  }
+  // 401/403/429/999: the platform refuses anonymous clients; it says nothing about the page.
+  if ([401, 403, 429, 999].includes(fetched.status)) {
+    return 'unverifiable';
+  }
+  return 'broken';
+}
+
+function resolvableSignal(
+  verified: number,
+  broken: ReadonlyArray<readonly [string, TargetOutcome]>,
+  unknown: ReadonlyArray<readonly [string, TargetOutcome]>,
+  total: number,
+): Signal {
+  if (total === 0) {
+    return fail('same-as-resolvable', POINTS.resolvable);
+  }
+  if (broken.length > 0) {
+    return partial(
+      'same-as-resolvable',
+      POINTS.resolvable,
+      (verified + unknown.length / 2) / total,
+      {
+        state: 'bad',
+        text: `${broken.length} of ${total} sampled sameAs targets are broken (${broken.map(([url]) => url).join(', ')}); fix or remove them.`,
+      },
+    );
+  }
+  if (unknown.length === total) {
+    return unverifiable('same-as-resolvable', POINTS.resolvable, 'outside', {
+      state: 'unknown',
+      text: `The sampled sameAs targets could not be reached from the scanner (${unknown.map(([url]) => url).join(', ')}); counted as half.`,
+    });
+  }
+  return partial('same-as-resolvable', POINTS.resolvable, (verified + unknown.length / 2) / total, {
+    state: 'good',
+    text: `${verified} of ${total} sampled sameAs targets answer${unknown.length > 0 ? `; ${unknown.length} could not be checked (half)` : ''}.`,
+  });
+}
+
+function wikidataAbsent(): Signal {
+  return fail('wikidata', POINTS.wikidata, {
+    state: 'warn',
+    text: 'No Wikidata item is linked. If your organisation has one, add its URL to sameAs and set its "official website" (P856) to this domain.',
+  });
+}
+
+function wikidataSignal(artifacts: ScanArtifacts, urls: readonly string[]): Signal {
+  const qid = wikidataIds(urls)[0];
+  if (qid === undefined) {
+    return wikidataAbsent();
+  }
+  const fetched = artifacts.wikidata[qid];
+  if (!isOk(fetched)) {
+    if (isResponse(fetched) && fetched.status === 404) {
+      return fail('wikidata', POINTS.wikidata, {
+        state: 'bad',
+        text: `sameAs links Wikidata ${qid}, which does not exist.`,
+      });
+    }
+    return unverifiable('wikidata', POINTS.wikidata, 'outside', {
+      state: 'unknown',
+      text: `Wikidata ${qid} is linked but could not be looked up (${fetched ? describeFailure(fetched) : 'not fetched'}); counted as half.`,
+    });
+  }
+  const websites = officialWebsites(parseJson(fetched.text), qid);
+  if (websites === undefined) {
+    return unverifiable('wikidata', POINTS.wikidata, 'outside', {
+      state: 'unknown',
+      text: `Wikidata ${qid} answered, but its data could not be read; counted as half.`,
+    });
+  }
+  const site = registrableDomain(new URL(artifacts.origin).host);
+  const matches = websites.some((website) => {
+    try {
+      return registrableDomain(new URL(website).host) === site;
+    } catch {
+      return false;
+    }
+  });
+  if (matches) {
+    return pass('wikidata', POINTS.wikidata, {
+      state: 'good',
+      text: `Wikidata ${qid} lists this domain as its official website (P856): the identity is confirmed both ways.`,
+    });
+  }
+  return partial('wikidata', POINTS.wikidata, 0.5, {
+    state: 'warn',
+    text: `Wikidata ${qid} exists but its official website (P856) is ${websites.length > 0 ? websites.join(', ') : 'not set'}; set it to ${site} so the link works both ways.`,
+  });
+}
+
+/** P856 values of a Special:EntityData JSON document; undefined when unreadable. */
+function officialWebsites(document: unknown, qid: string): string[] | undefined {
+  if (!isObject(document) || !isObject(document.entities)) {
+    return undefined;
+  }
+  const entity = document.entities[qid] ?? Object.values(document.entities)[0];
+  if (!isObject(entity) || !isObject(entity.claims)) {
+    return undefined;
+  }
+  const claims = entity.claims.P856;
+  if (!Array.isArray(claims)) {
+    return [];
+  }
+  return claims
+    .map((claim) => {
+      const value =
+        isObject(claim) && isObject(claim.mainsnak) && isObject(claim.mainsnak.datavalue)
+          ? claim.mainsnak.datavalue.value
+          : undefined;
+      return typeof value === 'string' ? value : undefined;
+    })
+    .filter((value): value is string => value !== undefined);
+}

@@ -1,0 +1,218 @@
+/**
+ * Check 4 `llms` (E, 8): an llms.txt guide (llmstxt.org). Modest weight, and absence scores 0
+ * rather than N/A: it costs little to publish and several agents read it.
+ */
+import {
+  contentTypeOf,
+  describeFailure,
+  type Fetched,
+  type FetchedResponse,
+  isOk,
+  isResponse,
+  isScannerFailure,
+  isSoft404,
+  type ScanArtifacts,
+  shortUrl,
+} from '../artifacts.ts';
+import { linkHeaderTargets } from '../collect.ts';
+import { pageFacts } from '../context.ts';
+import { looksLikeHtml } from '../html.ts';
+import { parseLlmsTxt } from '../parse/llms-txt.ts';
+import {
+  buildCheck,
+  type CheckDefinition,
+  fail,
+  partial,
+  pass,
+  type Signal,
+  unverifiable,
+} from '../scoring.ts';
+import type { Check, Finding } from '../types.ts';
+
+export const LLMS_CHECK: CheckDefinition = {
+  id: 'llms',
+  pillar: 'E',
+  title: 'llms.txt guide for LLMs',
+};
+
+const POINTS = { present: 3, h1: 1, summary: 1, sections: 1, links: 1, extras: 1 } as const;
+const TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
+
+type LlmsState =
+  | { kind: 'unknown'; why: string }
+  | { kind: 'absent'; finding: Finding }
+  | { kind: 'present'; response: FetchedResponse; wrongType: string | undefined };
+
+export function evaluateLlms(artifacts: ScanArtifacts): Check {
+  const state = llmsState(artifacts);
+  if (state.kind === 'unknown') {
+    return buildCheck(LLMS_CHECK, [
+      unverifiable('present', POINTS.present, 'scanner', {
+        state: 'unknown',
+        text: `/llms.txt could not be fetched (${state.why}); not scored.`,
+      }),
+      unverifiable('h1', POINTS.h1, 'scanner'),
+      unverifiable('summary', POINTS.summary, 'scanner'),
+      unverifiable('sections', POINTS.sections, 'scanner'),
+      unverifiable('links', POINTS.links, 'scanner'),
+      unverifiable('extras', POINTS.extras, 'scanner'),
+    ]);
+  }
+
+  if (state.kind === 'absent') {
+    return buildCheck(LLMS_CHECK, [
+      fail('present', POINTS.present, state.finding),
+      fail('h1', POINTS.h1),
+      fail('summary', POINTS.summary),
+      fail('sections', POINTS.sections),
+      fail('links', POINTS.links),
+      extrasSignal(artifacts),
+    ]);
+  }
+
+  const { response, wrongType } = state;
+  const parsed = parseLlmsTxt(response.text);
+  const signals: Signal[] = [];
+  if (wrongType !== undefined) {
+    signals.push(
+      partial('present', POINTS.present, 1 / 3, {
+        state: 'warn',
+        text: `/llms.txt exists but is served as ${wrongType}. Serve it as text/plain or text/markdown so agents do not take it for a web page.`,
+      }),
+    );
+  } else if (response.truncated) {
+    signals.push(
+      partial('present', POINTS.present, 2 / 3, {
+        state: 'warn',
+        text: '/llms.txt is larger than 1 MiB; it is meant to fit a model context. Move detail to llms-full.txt.',
+      }),
+    );
+  } else {
+    signals.push(
+      pass('present', POINTS.present, {
+        state: 'good',
+        text: `/llms.txt is published as ${contentTypeOf(response) || 'text'}.`,
+      }),
+    );
+  }
+  signals.push(
+    parsed.startsWithH1
+      ? pass('h1', POINTS.h1, {
+          state: 'good',
+          text: `llms.txt starts with the H1 "${parsed.h1}".`,
+        })
+      : fail('h1', POINTS.h1, {
+          state: 'bad',
+          text: 'llms.txt does not start with an H1 ("# Site name"), the one required part of the format.',
+        }),
+    parsed.summary !== undefined
+      ? pass('summary', POINTS.summary, {
+          state: 'good',
+          text: 'llms.txt has a blockquote summary.',
+        })
+      : fail('summary', POINTS.summary, {
+          state: 'warn',
+          text: 'llms.txt has no "> summary" blockquote under the H1; add one sentence on what the site is.',
+        }),
+    parsed.links.length > 0
+      ? pass('sections', POINTS.sections, {
+          state: 'good',
+          text: `llms.txt lists ${parsed.links.length} link(s) in ${parsed.sections.length} H2 section(s).`,
+        })
+      : fail('sections', POINTS.sections, {
+          state: 'warn',
+          text: 'llms.txt has no H2 section with "- [name](url)" links; list your key pages.',
+        }),
+  );
+  signals.push(linksSignal(artifacts, parsed.links.length));
+  signals.push(extrasSignal(artifacts));
+  return buildCheck(LLMS_CHECK, signals);
+}
+
+function llmsState(artifacts: ScanArtifacts): LlmsState {
+  const llms = artifacts.llmsTxt;
+  if (isScannerFailure(llms) || llms.kind === 'blocked') {
+    return { kind: 'unknown', why: describeFailure(llms) };
+  }
+  if (!isResponse(llms) || !isOk(llms)) {
+    return {
+      kind: 'absent',
+      finding: {
+        state: 'bad',
+        text: `/llms.txt is missing (${describeFailure(llms)}). Publish a markdown llms.txt: an H1, a one-line summary and links to your key pages.`,
+      },
+    };
+  }
+  if (isSoft404(llms, artifacts.soft404) || looksLikeHtml(llms.text)) {
+    return {
+      kind: 'absent',
+      finding: {
+        state: 'bad',
+        text: '/llms.txt answers 200 with an HTML page (the site serves the same page for unknown paths, a soft-404), so there is no llms.txt. Publish a real markdown file, and answer 404 for paths that do not exist.',
+      },
+    };
+  }
+  const type = contentTypeOf(llms);
+  const wrongType = type === '' || TEXT_TYPES.has(type) ? undefined : type;
+  return { kind: 'present', response: llms, wrongType };
+}
+
+function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
+  if (linkCount === 0) {
+    return fail('links', POINTS.links);
+  }
+  const sampled = artifacts.llmsLinks;
+  if (sampled.length === 0) {
+    return partial('links', POINTS.links, 0, {
+      state: 'warn',
+      text: 'llms.txt links point to other sites only; link to pages on this site.',
+    });
+  }
+  if (sampled.every(isScannerFailure)) {
+    return unverifiable('links', POINTS.links, 'scanner', {
+      state: 'unknown',
+      text: `llms.txt links could not be checked (${describeFailure(sampled[0] as Fetched)}).`,
+    });
+  }
+  const broken = sampled.filter((link) => !isOk(link) && !isScannerFailure(link));
+  if (broken.length > 0) {
+    return partial('links', POINTS.links, 1 - broken.length / sampled.length, {
+      state: 'bad',
+      text: `${broken.length} of ${sampled.length} sampled llms.txt links are broken (${broken.map((link) => `${shortUrl(link.url, artifacts.origin)}: ${describeFailure(link)}`).join(', ')}).`,
+    });
+  }
+  return pass('links', POINTS.links, {
+    state: 'good',
+    text: `The ${sampled.length} sampled llms.txt links answer 2xx.`,
+  });
+}
+
+function extrasSignal(artifacts: ScanArtifacts): Signal {
+  const full = artifacts.llmsFullTxt;
+  const fullOk = isOk(full) && !looksLikeHtml(full.text) && !isSoft404(full, artifacts.soft404);
+  const facts = pageFacts(artifacts.homepage);
+  const describedBy =
+    linkHeaderTargets(artifacts.homepage.headers.link, 'describedby').some((href) =>
+      href.endsWith('llms.txt'),
+    ) ||
+    (facts?.linkElements ?? []).some(
+      (link) => link.rel.includes('describedby') && link.href.endsWith('llms.txt'),
+    );
+  if (fullOk || describedBy) {
+    const parts = [
+      fullOk ? '/llms-full.txt is published' : '',
+      describedBy ? 'pages point to llms.txt with rel="describedby"' : '',
+    ].filter(Boolean);
+    return pass('extras', POINTS.extras, { state: 'good', text: `${parts.join('; ')}.` });
+  }
+  if (isScannerFailure(full)) {
+    return unverifiable('extras', POINTS.extras, 'scanner', {
+      state: 'unknown',
+      text: `/llms-full.txt could not be fetched (${describeFailure(full)}).`,
+    });
+  }
+  return fail('extras', POINTS.extras, {
+    state: 'warn',
+    text: 'No /llms-full.txt and no rel="describedby" link to llms.txt; add either to help agents find the full text.',
+  });
+}

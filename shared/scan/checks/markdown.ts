@@ -1,0 +1,175 @@
+/**
+ * Check 5 `markdown` (E, 8): can an agent get the page as markdown (Accept: text/markdown),
+ * is the variant cache-safe and discoverable, and does it carry a size hint?
+ */
+import {
+  contentTypeOf,
+  describeFailure,
+  isOk,
+  isResponse,
+  isScannerFailure,
+  isSoft404,
+  type ScanArtifacts,
+  shortUrl,
+} from '../artifacts.ts';
+import { isMarkdownResponse, linkHeaderTargets } from '../collect.ts';
+import { pageFacts } from '../context.ts';
+import { looksLikeHtml } from '../html.ts';
+import {
+  buildCheck,
+  type CheckDefinition,
+  fail,
+  partial,
+  pass,
+  type Signal,
+  unverifiable,
+} from '../scoring.ts';
+import type { Check } from '../types.ts';
+
+export const MARKDOWN_CHECK: CheckDefinition = {
+  id: 'markdown',
+  pillar: 'E',
+  title: 'Markdown for agents',
+};
+
+const POINTS = { negotiation: 4, vary: 1, discoverable: 2, tokens: 1 } as const;
+
+export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
+  const negotiated = artifacts.homepageMarkdown;
+  if (isScannerFailure(negotiated)) {
+    return buildCheck(MARKDOWN_CHECK, [
+      unverifiable('negotiation', POINTS.negotiation, 'scanner', {
+        state: 'unknown',
+        text: `GET / with Accept: text/markdown could not be fetched (${describeFailure(negotiated)}); not scored.`,
+      }),
+      unverifiable('vary', POINTS.vary, 'scanner'),
+      unverifiable('discoverable', POINTS.discoverable, 'scanner'),
+      unverifiable('tokens', POINTS.tokens, 'scanner'),
+    ]);
+  }
+
+  const mirror = artifacts.markdownMirror;
+  const mirrorWorks =
+    mirror !== undefined &&
+    isOk(mirror) &&
+    !looksLikeHtml(mirror.text) &&
+    !isSoft404(mirror, artifacts.soft404) &&
+    /markdown|text\/plain/.test(contentTypeOf(mirror));
+  const signals: Signal[] = [];
+
+  if (isMarkdownResponse(negotiated)) {
+    signals.push(
+      pass('negotiation', POINTS.negotiation, {
+        state: 'good',
+        text: 'GET / with Accept: text/markdown returns text/markdown.',
+      }),
+    );
+    signals.push(varySignal(artifacts));
+  } else {
+    const why = !isResponse(negotiated)
+      ? describeFailure(negotiated)
+      : negotiated.status >= 500
+        ? `HTTP ${negotiated.status}: the server errors on Accept: text/markdown instead of falling back to HTML`
+        : isOk(negotiated)
+          ? `it answers ${contentTypeOf(negotiated) || 'an untyped body'}`
+          : `HTTP ${negotiated.status}`;
+    const serverError = isResponse(negotiated) && negotiated.status >= 500;
+    if (mirrorWorks && !serverError) {
+      signals.push(
+        partial('negotiation', POINTS.negotiation, 0.5, {
+          state: 'warn',
+          text: `No content negotiation (${why}), but a markdown version exists at ${shortUrl(mirror.url, artifacts.origin)}. Also answer Accept: text/markdown on the page URL itself.`,
+        }),
+      );
+    } else {
+      signals.push(
+        fail('negotiation', POINTS.negotiation, {
+          state: 'bad',
+          text: `GET / with Accept: text/markdown does not return markdown (${why}). Serve a text/markdown variant of your pages to agents that ask for it.`,
+        }),
+      );
+    }
+    signals.push(
+      fail('vary', POINTS.vary, {
+        state: 'info',
+        text: 'No negotiated markdown variant, so there is no Vary: Accept to check.',
+      }),
+    );
+  }
+
+  signals.push(discoverableSignal(artifacts, mirrorWorks));
+  signals.push(tokenSignal(artifacts));
+  return buildCheck(MARKDOWN_CHECK, signals);
+}
+
+function varySignal(artifacts: ScanArtifacts): Signal {
+  const varies = (headers: Record<string, string>) =>
+    (headers.vary ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim())
+      .some((part) => part === 'accept' || part === '*');
+  const onHtml = varies(artifacts.homepage.headers);
+  const onMarkdown =
+    isResponse(artifacts.homepageMarkdown) && varies(artifacts.homepageMarkdown.headers);
+  if (onHtml && onMarkdown) {
+    return pass('vary', POINTS.vary, {
+      state: 'good',
+      text: 'Both the HTML and the markdown answers send Vary: Accept, so caches keep them apart.',
+    });
+  }
+  return fail('vary', POINTS.vary, {
+    state: 'warn',
+    text: `Vary: Accept is missing on the ${onHtml ? 'markdown' : onMarkdown ? 'HTML' : 'HTML and markdown'} answer; a CDN may serve markdown to browsers or HTML to agents. Send Vary: Accept on both.`,
+  });
+}
+
+function discoverableSignal(artifacts: ScanArtifacts, mirrorWorks: boolean): Signal {
+  const facts = pageFacts(artifacts.homepage);
+  const header = linkHeaderTargets(artifacts.homepage.headers.link, 'alternate', 'text/markdown');
+  const element = (facts?.linkElements ?? []).find(
+    (link) => link.rel.includes('alternate') && link.type === 'text/markdown',
+  );
+  if (header.length > 0 || element !== undefined) {
+    return pass('discoverable', POINTS.discoverable, {
+      state: 'good',
+      text: `The homepage advertises its markdown version with rel="alternate" type="text/markdown" (${header.length > 0 ? 'Link header' : '<link> element'}).`,
+    });
+  }
+  if (mirrorWorks) {
+    return partial('discoverable', POINTS.discoverable, 0.5, {
+      state: 'warn',
+      text: 'A markdown mirror exists but the homepage does not link to it; add <link rel="alternate" type="text/markdown" href="...">.',
+    });
+  }
+  return fail('discoverable', POINTS.discoverable, {
+    state: 'warn',
+    text: 'The homepage does not advertise a markdown version; add <link rel="alternate" type="text/markdown" href="/index.md"> or a Link header.',
+  });
+}
+
+function tokenSignal(artifacts: ScanArtifacts): Signal {
+  const markdown = isMarkdownResponse(artifacts.homepageMarkdown)
+    ? artifacts.homepageMarkdown
+    : artifacts.markdownMirror !== undefined && isMarkdownResponse(artifacts.markdownMirror)
+      ? artifacts.markdownMirror
+      : undefined;
+  if (markdown === undefined) {
+    return fail('tokens', POINTS.tokens);
+  }
+  const tokens = markdown.headers['x-markdown-tokens'];
+  const frontMatter = /^---\r?\n[\s\S]*?\b(title|url)\s*:[\s\S]*?\r?\n---/.test(markdown.text);
+  if (tokens !== undefined || frontMatter) {
+    return pass('tokens', POINTS.tokens, {
+      state: 'good',
+      text:
+        tokens !== undefined
+          ? `The markdown answer reports its size (x-markdown-tokens: ${tokens}).`
+          : 'The markdown starts with front matter naming its title/url.',
+    });
+  }
+  return fail('tokens', POINTS.tokens, {
+    state: 'warn',
+    text: 'The markdown has no x-markdown-tokens header and no front matter; a size hint helps agents budget context.',
+  });
+}

@@ -1,0 +1,217 @@
+/**
+ * Check 2 `sitemap` (R, 6): can a crawler find the site's pages without following links?
+ */
+import {
+  describeFailure,
+  type Fetched,
+  isOk,
+  isResponse,
+  isScannerFailure,
+  type ScanArtifacts,
+  type SitemapArtifact,
+  shortUrl,
+} from '../artifacts.ts';
+import { looksLikeHtml } from '../html.ts';
+import { type ParsedSitemap, parseSitemap, SITEMAP_NAMESPACE } from '../parse/sitemap-xml.ts';
+import {
+  buildCheck,
+  type CheckDefinition,
+  fail,
+  partial,
+  pass,
+  type Signal,
+  unverifiable,
+} from '../scoring.ts';
+import { isSameSite } from '../site.ts';
+import type { Check } from '../types.ts';
+
+export const SITEMAP_CHECK: CheckDefinition = {
+  id: 'sitemap',
+  pillar: 'R',
+  title: 'Sitemap discoverable and valid',
+};
+
+const POINTS = { discoverable: 2, valid: 2, urls: 1, lastmod: 1 } as const;
+
+export function evaluateSitemap(artifacts: ScanArtifacts): Check {
+  const origin = artifacts.origin;
+  const valid = artifacts.sitemaps.find((sitemap) => parsedIfValid(sitemap.fetched) !== undefined);
+  const everyProbeFailed =
+    artifacts.sitemaps.length > 0 &&
+    artifacts.sitemaps.every((sitemap) => isScannerFailure(sitemap.fetched));
+
+  if (valid === undefined) {
+    if (everyProbeFailed) {
+      return buildCheck(SITEMAP_CHECK, [
+        unverifiable('discoverable', POINTS.discoverable, 'scanner', {
+          state: 'unknown',
+          text: `No sitemap could be fetched (${artifacts.sitemaps.map((s) => describeFailure(s.fetched)).join('; ')}); not scored.`,
+        }),
+        unverifiable('valid', POINTS.valid, 'scanner'),
+        unverifiable('urls', POINTS.urls, 'scanner'),
+        unverifiable('lastmod', POINTS.lastmod, 'scanner'),
+      ]);
+    }
+    const named = artifacts.sitemaps.filter((sitemap) => sitemap.source === 'robots');
+    const tried = artifacts.sitemaps
+      .map((sitemap) => `${shortUrl(sitemap.url, origin)} (${whyInvalid(sitemap.fetched)})`)
+      .join(', ');
+    return buildCheck(SITEMAP_CHECK, [
+      fail('discoverable', POINTS.discoverable, {
+        state: 'bad',
+        text:
+          named.length > 0
+            ? `robots.txt names a sitemap, but none is usable: ${tried}. Fix the sitemap so it returns XML.`
+            : `No sitemap found (tried ${tried || '/sitemap.xml'}). Publish /sitemap.xml and add a "Sitemap:" line to robots.txt.`,
+      }),
+      fail('valid', POINTS.valid),
+      fail('urls', POINTS.urls),
+      fail('lastmod', POINTS.lastmod),
+    ]);
+  }
+
+  const signals: Signal[] = [];
+  const where = shortUrl(valid.url, origin);
+  signals.push(
+    valid.source === 'robots'
+      ? pass('discoverable', POINTS.discoverable, {
+          state: 'good',
+          text: `Sitemap ${where} is named by a Sitemap: line in robots.txt.`,
+        })
+      : partial('discoverable', POINTS.discoverable, 0.5, {
+          state: 'warn',
+          text: `Sitemap found at the default path ${where}, but robots.txt does not name it. Add "Sitemap: ${valid.url}" to robots.txt.`,
+        }),
+  );
+
+  const parsed = parsedIfValid(valid.fetched) as ParsedSitemap;
+  signals.push(validitySignal(valid, parsed, where));
+
+  const entries = entriesOf(valid, parsed);
+  signals.push(urlsSignal(artifacts, entries));
+  signals.push(lastmodSignal(entries));
+  return buildCheck(SITEMAP_CHECK, signals);
+}
+
+function validitySignal(sitemap: SitemapArtifact, parsed: ParsedSitemap, where: string): Signal {
+  const problems: string[] = [];
+  if (parsed.namespace !== SITEMAP_NAMESPACE) {
+    problems.push(`the root <${parsed.root}> lacks xmlns="${SITEMAP_NAMESPACE}"`);
+  }
+  if (isResponse(sitemap.fetched) && sitemap.fetched.truncated) {
+    problems.push('it is larger than the 2 MiB we read; split it with a sitemap index');
+  }
+  if (parsed.kind === 'sitemapindex' && sitemap.child !== undefined && !isOk(sitemap.child)) {
+    problems.push(`its first child sitemap answered ${describeFailure(sitemap.child)}`);
+  }
+  if (problems.length === 0) {
+    return pass('valid', POINTS.valid, {
+      state: 'good',
+      text: `${where} is a valid <${parsed.root}> in the sitemaps.org namespace.`,
+    });
+  }
+  return partial('valid', POINTS.valid, 0.5, {
+    state: 'warn',
+    text: `${where} parses as a sitemap, but ${problems.join('; ')}.`,
+  });
+}
+
+interface Entry {
+  loc: string;
+  lastmod: string | undefined;
+}
+
+function entriesOf(sitemap: SitemapArtifact, parsed: ParsedSitemap): Entry[] {
+  if (parsed.kind === 'sitemapindex') {
+    return isOk(sitemap.child) ? parseSitemap(sitemap.child.text).entries : [];
+  }
+  return parsed.entries;
+}
+
+function urlsSignal(artifacts: ScanArtifacts, entries: readonly Entry[]): Signal {
+  if (entries.length === 0) {
+    return fail('urls', POINTS.urls, {
+      state: 'bad',
+      text: 'The sitemap lists no URLs.',
+    });
+  }
+  const bad = entries.filter(
+    (entry) => !/^https?:\/\//i.test(entry.loc) || !isSameSite(entry.loc, artifacts.origin),
+  );
+  if (bad.length > 0) {
+    return partial('urls', POINTS.urls, 0.5, {
+      state: 'warn',
+      text: `${bad.length} of ${entries.length} sitemap URLs are relative or on another site (e.g. ${bad[0]?.loc}). Use absolute URLs on this site.`,
+    });
+  }
+  const samples = artifacts.sitemapSamples;
+  const homepageUrl = `${artifacts.origin}/`;
+  if (samples.length === 0 && entries.every((entry) => entry.loc === homepageUrl)) {
+    return pass('urls', POINTS.urls, {
+      state: 'good',
+      text: 'The sitemap lists only the homepage, which answers; list your other pages too.',
+    });
+  }
+  if (samples.length === 0) {
+    return unverifiable('urls', POINTS.urls, 'outside', {
+      state: 'unknown',
+      text: 'Sitemap URLs are absolute, but robots.txt does not let us sample them; counted as half.',
+    });
+  }
+  if (samples.every(isScannerFailure)) {
+    return unverifiable('urls', POINTS.urls, 'scanner', {
+      state: 'unknown',
+      text: `Sampled sitemap URLs could not be fetched (${describeFailure(samples[0] as Fetched)}).`,
+    });
+  }
+  const broken = samples.filter((sample) => isResponse(sample) && !isOk(sample));
+  if (broken.length > 0) {
+    return partial('urls', POINTS.urls, 1 - broken.length / samples.length, {
+      state: 'bad',
+      text: `${broken.length} of ${samples.length} sampled sitemap URLs do not answer 2xx (${broken.map((b) => `${shortUrl(b.url, artifacts.origin)}: ${describeFailure(b)}`).join(', ')}). Remove dead URLs from the sitemap.`,
+    });
+  }
+  return pass('urls', POINTS.urls, {
+    state: 'good',
+    text: `Sitemap URLs are absolute and the ${samples.length} sampled answer 2xx.`,
+  });
+}
+
+function lastmodSignal(entries: readonly Entry[]): Signal {
+  if (entries.length === 0) {
+    return fail('lastmod', POINTS.lastmod);
+  }
+  const sampled = entries.slice(0, 500);
+  const withDate = sampled.filter((entry) => entry.lastmod !== undefined && entry.lastmod !== '');
+  if (withDate.length / sampled.length >= 0.5) {
+    return pass('lastmod', POINTS.lastmod, {
+      state: 'good',
+      text: `${withDate.length} of ${sampled.length} sitemap entries carry <lastmod>.`,
+    });
+  }
+  return fail('lastmod', POINTS.lastmod, {
+    state: 'warn',
+    text: `Only ${withDate.length} of ${sampled.length} sitemap entries carry <lastmod>; add it so crawlers re-fetch what changed.`,
+  });
+}
+
+function parsedIfValid(fetched: Fetched): ParsedSitemap | undefined {
+  if (!isOk(fetched) || looksLikeHtml(fetched.text)) {
+    return undefined;
+  }
+  const parsed = parseSitemap(fetched.text);
+  return parsed.kind === 'other' ? undefined : parsed;
+}
+
+function whyInvalid(fetched: Fetched): string {
+  if (!isResponse(fetched)) {
+    return describeFailure(fetched);
+  }
+  if (!isOk(fetched)) {
+    return `HTTP ${fetched.status}`;
+  }
+  if (looksLikeHtml(fetched.text)) {
+    return 'an HTML page, not XML';
+  }
+  return 'not a <urlset> or <sitemapindex>';
+}

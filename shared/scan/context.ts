@@ -1,0 +1,128 @@
+/**
+ * Facts derived from artifacts that several checks share (parsed homepage, JSON-LD, robots
+ * rules, site type). Computed on demand and cached per artifact object, so checks stay pure
+ * functions of `ScanArtifacts` and tests can call any check on its own.
+ */
+import { type FetchedResponse, isOk, type ScanArtifacts } from './artifacts.ts';
+import { isHtmlResponse, isJsonResponse, linksetHrefs, robotsForCrawling } from './collect.ts';
+import { type PageFacts, parseHtml } from './html.ts';
+import {
+  hasType,
+  isObject,
+  type JsonLdSummary,
+  parseJson,
+  summariseJsonLd,
+} from './parse/json-ld.ts';
+import type { ParsedRobots } from './robots.ts';
+
+const pageCache = new WeakMap<FetchedResponse, PageFacts>();
+const jsonLdCache = new WeakMap<PageFacts, JsonLdSummary>();
+
+/** Parsed HTML of a response, or undefined when it is not HTML. */
+export function pageFacts(response: FetchedResponse | undefined): PageFacts | undefined {
+  if (response === undefined || !isHtmlResponse(response)) {
+    return undefined;
+  }
+  let facts = pageCache.get(response);
+  if (facts === undefined) {
+    facts = parseHtml(response.text);
+    pageCache.set(response, facts);
+  }
+  return facts;
+}
+
+export function jsonLdOf(facts: PageFacts | undefined): JsonLdSummary {
+  if (facts === undefined) {
+    return { blocks: 0, invalidBlocks: 0, nodes: [] };
+  }
+  let summary = jsonLdCache.get(facts);
+  if (summary === undefined) {
+    summary = summariseJsonLd(facts.jsonLdBlocks);
+    jsonLdCache.set(facts, summary);
+  }
+  return summary;
+}
+
+export function robotsRulesOf(artifacts: ScanArtifacts): ParsedRobots | undefined {
+  return robotsForCrawling(artifacts.robots);
+}
+
+export type SiteType = 'content' | 'app' | 'commerce';
+
+export interface SiteClassification {
+  type: SiteType;
+  /** Why, in words, for the finding. */
+  evidence: string[];
+}
+
+const APP_LINK =
+  /\/(log-?in|sign-?in|sign-?up|register|dashboard|account|console|api|developers?|docs\/api)(\/|$|\?)/i;
+const COMMERCE_LINK = /\/(cart|checkout|basket|shop|products?)(\/|$|\?)/i;
+
+/**
+ * content, app or commerce, from the homepage and the artifacts already fetched (no extra
+ * requests). It only decides whether the absence of API and agent artifacts is N/A.
+ */
+export function classifySite(artifacts: ScanArtifacts): SiteClassification {
+  const facts = pageFacts(artifacts.homepage);
+  const nodes = jsonLdOf(facts).nodes;
+  const hrefs = (facts?.anchors ?? []).map((anchor) => anchor.href);
+
+  const commerce: string[] = [];
+  if (nodes.some((node) => hasType(node, ['Product', 'Offer', 'Store', 'OnlineStore']))) {
+    commerce.push('Product/Store structured data');
+  }
+  if (hrefs.some((href) => COMMERCE_LINK.test(href))) {
+    commerce.push('cart/checkout/shop links');
+  }
+  const generator = facts?.meta.get('generator') ?? '';
+  if (
+    /shopify|woocommerce|magento|bigcommerce/i.test(generator) ||
+    /cdn\.shopify\.com/.test(artifacts.homepage.text.slice(0, 200_000))
+  ) {
+    commerce.push('a shop platform');
+  }
+  if (commerce.length > 0) {
+    return { type: 'commerce', evidence: commerce };
+  }
+
+  const app: string[] = [];
+  if (artifacts.homepage.headers['www-authenticate'] !== undefined) {
+    app.push('WWW-Authenticate on /');
+  }
+  if (hrefs.some((href) => APP_LINK.test(href))) {
+    app.push('login/sign-up/API/developer links');
+  }
+  const catalog = artifacts.probes['/.well-known/api-catalog'];
+  if (
+    isOk(catalog) &&
+    linksetHrefs(parseJson(catalog.text), 'item').length +
+      linksetHrefs(parseJson(catalog.text), 'service-desc').length >
+      0
+  ) {
+    app.push('an API catalog');
+  }
+  const openApi = [
+    ...Object.values(artifacts.serviceDescriptions),
+    artifacts.probes['/.well-known/openapi.json'],
+    artifacts.probes['/openapi.json'],
+  ].some(
+    (fetched) =>
+      isOk(fetched) && isJsonResponse(fetched) && looksLikeOpenApi(parseJson(fetched.text)),
+  );
+  if (openApi) {
+    app.push('an OpenAPI description');
+  }
+  if (app.length > 0) {
+    return { type: 'app', evidence: app };
+  }
+  return { type: 'content', evidence: ['no API, login or commerce signals on the homepage'] };
+}
+
+export function looksLikeOpenApi(document: unknown): boolean {
+  return (
+    isObject(document) &&
+    (typeof document.openapi === 'string' || typeof document.swagger === 'string') &&
+    isObject(document.paths)
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * A small RFC 9309 robots.txt parser and matcher. We do not use robots-parser because
+ * it closes a group at any non-rule line (Sitemap, Content-Signal, Crawl-delay), which RFC 9309
+ * §2.2.4 forbids, and it cannot say which group and which line decided; findings need both
+ * (see docs/scan-engine.md, Decisions, and test/unit/scan/robots-parser-conformance.test.ts).
+ *
+ * Rules implemented:
+ * - §2.2.1 product tokens match case-insensitively; every group naming the token is merged;
+ *   a named group replaces `*` entirely; with neither, everything is allowed.
+ * - §2.2.2 the longest matching path (in octets) wins; on a tie, Allow wins; /robots.txt is
+ *   always allowed.
+ * - §2.2.3 `*` matches any sequence, a final `$` anchors the end.
+ * - §2.2.4 other records (Sitemap, Content-Signal, Content-Usage...) never break a group.
+ */
+
+export interface RobotsRule {
+  allow: boolean;
+  /** The path pattern, percent-encoding normalised. */
+  pattern: string;
+  line: number;
+}
+
+export interface RobotsGroup {
+  /** Lower-cased product tokens from the group's user-agent lines ("*" included as is). */
+  userAgents: string[];
+  rules: RobotsRule[];
+  /** `Content-Signal:` values written inside this group. */
+  contentSignals: RobotsRecord[];
+  /** `Content-Usage:` (IETF AIPREF) values written inside this group. */
+  contentUsages: RobotsRecord[];
+  line: number;
+}
+
+export interface RobotsRecord {
+  value: string;
+  line: number;
+}
+
+export interface ParsedRobots {
+  groups: RobotsGroup[];
+  sitemaps: string[];
+  /** Content-Signal / Content-Usage lines that appear before any user-agent line. */
+  globalContentSignals: RobotsRecord[];
+  globalContentUsages: RobotsRecord[];
+}
+
+export type RobotsDecisionSource = 'named-group' | 'wildcard-group' | 'no-group';
+
+export interface RobotsDecision {
+  allowed: boolean;
+  source: RobotsDecisionSource;
+  /** The deciding rule; absent when no rule matched (allowed by default). */
+  rule?: RobotsRule;
+}
+
+/** Parses robots.txt text. Never throws: unparseable lines are skipped (§2.3.1.5). */
+export function parseRobots(text: string): ParsedRobots {
+  const parsed: ParsedRobots = {
+    groups: [],
+    sitemaps: [],
+    globalContentSignals: [],
+    globalContentUsages: [],
+  };
+  let current: RobotsGroup | undefined;
+  // A user-agent line after a rule starts a new group; consecutive user-agent lines share one.
+  let currentHasRules = false;
+
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  lines.forEach((rawLine, index) => {
+    const lineNumber = index + 1;
+    const withoutComment = rawLine.replace(/#.*$/, '');
+    const colon = withoutComment.indexOf(':');
+    if (colon < 0) {
+      return;
+    }
+    const key = withoutComment.slice(0, colon).trim().toLowerCase();
+    const value = withoutComment.slice(colon + 1).trim();
+
+    switch (key) {
+      case 'user-agent': {
+        if (current === undefined || currentHasRules) {
+          current = {
+            userAgents: [],
+            rules: [],
+            contentSignals: [],
+            contentUsages: [],
+            line: lineNumber,
+          };
+          parsed.groups.push(current);
+          currentHasRules = false;
+        }
+        const token = productToken(value);
+        if (token !== '') {
+          current.userAgents.push(token);
+        }
+        return;
+      }
+      case 'allow':
+      case 'disallow': {
+        if (current === undefined) {
+          return; // rules before any user-agent line belong to no group
+        }
+        currentHasRules = true;
+        if (value === '') {
+          return; // "Disallow:" with no path means "nothing is disallowed"
+        }
+        current.rules.push({
+          allow: key === 'allow',
+          pattern: normalisePath(value),
+          line: lineNumber,
+        });
+        return;
+      }
+      case 'sitemap':
+        if (value !== '') {
+          parsed.sitemaps.push(value);
+        }
+        return;
+      case 'content-signal':
+        (current?.contentSignals ?? parsed.globalContentSignals).push({ value, line: lineNumber });
+        return;
+      case 'content-usage':
+        (current?.contentUsages ?? parsed.globalContentUsages).push({ value, line: lineNumber });
+        return;
+      default:
+        return;
+    }
+  });
+  return parsed;
+}
+
+/** The groups that apply to a product token: every named match merged, else every `*` group. */
+export function groupsFor(
+  robots: ParsedRobots,
+  token: string,
+): { groups: RobotsGroup[]; source: RobotsDecisionSource } {
+  const wanted = token.toLowerCase();
+  const named = robots.groups.filter((group) => group.userAgents.includes(wanted));
+  if (named.length > 0) {
+    return { groups: named, source: 'named-group' };
+  }
+  const wildcard = robots.groups.filter((group) => group.userAgents.includes('*'));
+  if (wildcard.length > 0) {
+    return { groups: wildcard, source: 'wildcard-group' };
+  }
+  return { groups: [], source: 'no-group' };
+}
+
+/** May the crawler with this product token fetch `pathAndQuery` ("/", "/docs?x=1")? */
+export function isAllowed(
+  robots: ParsedRobots,
+  token: string,
+  pathAndQuery: string,
+): RobotsDecision {
+  const { groups, source } = groupsFor(robots, token);
+  const path = normalisePath(pathAndQuery === '' ? '/' : pathAndQuery);
+  if (path === '/robots.txt') {
+    return { allowed: true, source };
+  }
+  let best: RobotsRule | undefined;
+  for (const group of groups) {
+    for (const rule of group.rules) {
+      if (!patternMatches(rule.pattern, path)) {
+        continue;
+      }
+      const length = octetLength(rule.pattern);
+      const bestLength = best === undefined ? -1 : octetLength(best.pattern);
+      if (length > bestLength || (length === bestLength && rule.allow && !best?.allow)) {
+        best = rule;
+      }
+    }
+  }
+  if (best === undefined) {
+    return { allowed: true, source };
+  }
+  return { allowed: best.allow, source, rule: best };
+}
+
+/** True when the file names at least one of these tokens in a user-agent line. */
+export function namesAnyToken(robots: ParsedRobots, tokens: readonly string[]): string[] {
+  const wanted = new Set(tokens.map((token) => token.toLowerCase()));
+  const named = new Set<string>();
+  for (const group of robots.groups) {
+    for (const agent of group.userAgents) {
+      if (wanted.has(agent)) {
+        named.add(agent);
+      }
+    }
+  }
+  return tokens.filter((token) => named.has(token.toLowerCase()));
+}
+
+/** Every Content-Signal record in the file, global and per group. */
+export function allContentSignals(robots: ParsedRobots): RobotsRecord[] {
+  return [...robots.globalContentSignals, ...robots.groups.flatMap((g) => g.contentSignals)];
+}
+
+export function allContentUsages(robots: ParsedRobots): RobotsRecord[] {
+  return [...robots.globalContentUsages, ...robots.groups.flatMap((g) => g.contentUsages)];
+}
+
+const CONTENT_SIGNAL_KEYS = new Set(['search', 'ai-input', 'ai-train', 'use']);
+
+/**
+ * Validates `Content-Signal: search=yes, ai-input=yes, ai-train=no` (contentsignals.org).
+ * Returns the problems found; an empty list means the value is valid.
+ */
+export function contentSignalProblems(value: string): string[] {
+  const problems: string[] = [];
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 0) {
+    return ['it is empty'];
+  }
+  for (const item of items) {
+    const [rawKey, rawValue, ...rest] = item.split('=');
+    const key = rawKey?.trim().toLowerCase() ?? '';
+    const setting = rawValue?.trim().toLowerCase();
+    if (rest.length > 0 || setting === undefined) {
+      problems.push(`"${item}" is not key=value`);
+    } else if (!CONTENT_SIGNAL_KEYS.has(key)) {
+      problems.push(`"${key}" is not one of search, ai-input, ai-train`);
+    } else if (setting !== 'yes' && setting !== 'no') {
+      problems.push(`"${item}" must be yes or no`);
+    }
+  }
+  return problems;
+}
+
+/** "Googlebot/2.1" and "googlebot" name the same product token. */
+function productToken(value: string): string {
+  return (value.split(/[\s/]/)[0] ?? '').toLowerCase();
+}
+
+/**
+ * Compares paths the way RFC 9309 §2.2.2 asks: non-ASCII characters as UTF-8 percent-encoded
+ * octets, percent escapes upper-cased so "%2f" and "%2F" match.
+ */
+function normalisePath(value: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURI(value).replace(/%25([0-9a-fA-F]{2})/g, '%$1');
+  } catch {
+    encoded = value;
+  }
+  return encoded.replace(/%[0-9a-f]{2}/gi, (percentEscape) => percentEscape.toUpperCase());
+}
+
+function octetLength(pattern: string): number {
+  return pattern.length; // already ASCII after normalisePath
+}
+
+const patternCache = new Map<string, RegExp>();
+
+function patternMatches(pattern: string, path: string): boolean {
+  let regex = patternCache.get(pattern);
+  if (regex === undefined) {
+    const anchored = pattern.endsWith('$');
+    // Collapsing runs of "*" keeps the regex linear for hostile patterns like "/*****a".
+    const body = (anchored ? pattern.slice(0, -1) : pattern)
+      .replace(/\*+/g, '*')
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    regex = new RegExp(`^${body}${anchored ? '$' : ''}`, 's');
+    if (patternCache.size > 1000) {
+      patternCache.clear();
+    }
+    patternCache.set(pattern, regex);
+  }
+  return regex.test(path);
+}

@@ -1,0 +1,115 @@
+/**
+ * Turns what a person typed ("Example.com", "https://www.example.com/blog", "localhost:4100")
+ * into the domain we report and the origins we try. Parsing is done by WHATWG URL, the same
+ * parser the fetcher uses, so "2130706433" and "0177.0.0.1" are recognised as the IP literal
+ * 127.0.0.1 here and are refused in production instead of slipping through as names.
+ */
+import { BadRequestError } from '#shared/errors';
+import { isIpLiteral, isLocalHostname } from '#shared/net/address-policy';
+import type { ScanTarget } from './types.ts';
+
+const MAX_INPUT_LENGTH = 2048;
+const MAX_HOST_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+const HOST_LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;
+
+export interface ParseScanTargetOptions {
+  allowPrivateTargets: boolean;
+}
+
+export function parseScanTarget(input: string, options: ParseScanTargetOptions): ScanTarget {
+  const trimmed = input.trim();
+  if (trimmed === '') {
+    throw invalid('Give a domain to scan, for example "example.com".');
+  }
+  if (trimmed.length > MAX_INPUT_LENGTH) {
+    throw invalid(`The input is longer than ${MAX_INPUT_LENGTH} characters.`);
+  }
+  if (/\s/.test(trimmed)) {
+    throw invalid('A domain cannot contain spaces.');
+  }
+
+  const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed);
+  const scheme = schemeMatch?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
+    throw invalid(`Only http and https addresses can be scanned, not ${scheme}:.`);
+  }
+  if (scheme === undefined && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed)) {
+    // "mailto:x@example.com", "javascript:..." — a scheme without "//" that is not host:port.
+    throw invalid('Give a domain or an http(s) URL.');
+  }
+
+  let url: URL;
+  try {
+    url = new URL(scheme === undefined ? `http://${trimmed}` : trimmed);
+  } catch {
+    throw invalid(`"${truncate(trimmed)}" is not a domain or URL.`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw invalid('The address must not contain a user name or password.');
+  }
+
+  const host = url.hostname.replace(/\.$/, '');
+  if (host === '') {
+    throw invalid('The address has no host name.');
+  }
+  if (host.length > MAX_HOST_LENGTH) {
+    throw invalid(`The host name is longer than ${MAX_HOST_LENGTH} characters.`);
+  }
+
+  const literal = isIpLiteral(host);
+  const local = !literal && isLocalHostname(host);
+  if (!options.allowPrivateTargets) {
+    if (literal) {
+      throw invalid('Scan a domain name, not an IP address.');
+    }
+    if (local) {
+      throw invalid(`"${host}" is not a public domain name (it needs a dot and a public suffix).`);
+    }
+    if (url.port !== '' && url.port !== '80' && url.port !== '443') {
+      throw invalid('Only the standard ports 80 and 443 can be scanned.');
+    }
+  }
+  if (!literal && !(options.allowPrivateTargets && host === 'localhost')) {
+    const labels = host.split('.');
+    if (labels.some((label) => label.length === 0 || label.length > MAX_LABEL_LENGTH)) {
+      throw invalid(`"${host}" is not a valid host name.`);
+    }
+    if (labels.some((label) => !HOST_LABEL.test(label))) {
+      throw invalid(`"${host}" contains characters that are not allowed in a host name.`);
+    }
+    if (!local && /^\d+$/.test(labels[labels.length - 1] ?? '')) {
+      throw invalid(`"${host}" is not a valid host name.`);
+    }
+  }
+
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
+  // new URL drops the scheme's default port already; for scheme-less input we parsed as http,
+  // so "example.com:443" keeps "443" and is treated as the https default below.
+  const port = url.port;
+  const portIsDefault =
+    port === '' || (scheme === undefined ? port === '80' || port === '443' : port === defaultPort);
+  const bareHost = host.startsWith('www.') ? host.slice(4) : host;
+  const domain = portIsDefault ? bareHost : `${bareHost}:${port}`;
+  const hostWithPort = `${url.hostname.replace(/\.$/, '')}${portIsDefault ? '' : `:${port}`}`;
+
+  let startUrls: string[];
+  if (scheme !== undefined) {
+    startUrls = [`${scheme}://${hostWithPort}`];
+  } else if (port === '443') {
+    startUrls = [`https://${host}`];
+  } else if (port === '80') {
+    startUrls = [`http://${host}`];
+  } else {
+    startUrls = [`https://${hostWithPort}`, `http://${hostWithPort}`];
+  }
+  return { domain, startUrls };
+}
+
+function invalid(message: string): BadRequestError {
+  return new BadRequestError('invalid_domain', message);
+}
+
+function truncate(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

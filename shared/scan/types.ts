@@ -1,0 +1,67 @@
+/**
+ * The public shape of a scan result (SPEC.md "Scan"). Any change to a weight or a rule that
+ * changes scores bumps SCORING_VERSION; the weights of version 2 live in `checks/*.ts` and are
+ * summarised in docs/scan-engine.md.
+ */
+
+export const SCORING_VERSION = 2;
+
+/** R Retrievable, E Explainable, A Actionable, D Distributed. */
+export type Pillar = 'R' | 'E' | 'A' | 'D';
+
+export type CheckId =
+  | 'crawler'
+  | 'sitemap'
+  | 'render'
+  | 'llms'
+  | 'markdown'
+  | 'schema'
+  | 'api'
+  | 'agent'
+  | 'entity';
+
+/** `unknown`: nothing in the check applied, or nothing could be evaluated (max is then 0). */
+export type CheckState = 'good' | 'warn' | 'bad' | 'unknown';
+
+/** `info` carries context (policy choices, site type) that neither earns nor loses points. */
+export type FindingState = 'good' | 'warn' | 'bad' | 'unknown' | 'info';
+
+export interface Finding {
+  state: FindingState;
+  text: string;
+}
+
+export interface Check {
+  id: CheckId;
+  pillar: Pillar;
+  title: string;
+  state: CheckState;
+  score: number;
+  max: number;
+  findings: Finding[];
+}
+
+export interface ScanTarget {
+  /** Lower-case host without a leading "www.", plus ":port" when the port is not the default. */
+  domain: string;
+  /** Origins to try in order (https first unless the caller named a scheme). */
+  startUrls: string[];
+}
+
+export interface ScanStats {
+  /** Network requests issued (memoised repeats are not counted). */
+  requests: number;
+  /** Longest chain of requests that had to wait for one another. */
+  waves: number;
+  /** Requests for a URL + variant that had already been fetched in this scan (should be 0). */
+  duplicateFetches: number;
+  durationMs: number;
+}
+
+export interface ScanReport {
+  domain: string;
+  score: number;
+  scoring_version: typeof SCORING_VERSION;
+  checks: Check[];
+  stats: ScanStats;
+}
