@@ -154,6 +154,8 @@ export function createUsersRepository(
             gsi2pk: `KEYID#${key.id}`,
             gsi2sk: 'APIKEY',
             ...key,
+            // Absent, not NULL: revocation sets it with if_not_exists, keeping the first time.
+            revoked_at: key.revoked_at ?? undefined,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
