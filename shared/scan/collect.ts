@@ -56,6 +56,7 @@ export const BYTE_CAPS = {
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const ACCEPT_MARKDOWN = 'text/markdown';
 const ACCEPT_JSON = 'application/json';
+const ACCEPT_XML = 'application/xml, text/xml;q=0.9, */*;q=0.1';
 const ACCEPT_LINKSET = 'application/linkset+json, application/json;q=0.9';
 const ACCEPT_TEXT = 'text/plain, text/markdown;q=0.9, */*;q=0.1';
 
@@ -121,11 +122,13 @@ export async function collectArtifacts(
     }
     return existing;
   };
+  // GET / goes out first so it takes the first connection slot; the speculative fan-out
+  // on the same origin follows in the same instant.
+  const homepagePromise = fetchHomepage(target, fetcher);
   if (firstOrigin !== undefined) {
     fanOutFor(originOf(firstOrigin), 1);
   }
-
-  const homepage = await fetchHomepage(target, fetcher);
+  const homepage = await homepagePromise;
   const origin = originOf(homepage.finalUrl);
   // Speculation paid off when GET / stayed on the first origin: the fan-out is already wave 1.
   const fanOutDepth = fanOuts.has(origin) ? 1 : 2;
@@ -221,6 +224,11 @@ function startFanOut(
 ): FanOut {
   const get = (path: string, accept: string, maxBytes: number, priority: number) =>
     fetcher.get(`${origin}${path}`, { accept, maxBytes, priority, depth });
+  // Issue order matters as much as priority: free connection slots go to the first callers.
+  const robots = get('/robots.txt', ACCEPT_TEXT, BYTE_CAPS.robots, PRIORITY_HAS_FOLLOW_UPS);
+  const sitemapXml = get('/sitemap.xml', ACCEPT_XML, BYTE_CAPS.sitemap, PRIORITY_HAS_FOLLOW_UPS);
+  const llmsTxt = get('/llms.txt', ACCEPT_TEXT, BYTE_CAPS.llms, PRIORITY_HAS_FOLLOW_UPS);
+  const markdown = get('/', ACCEPT_MARKDOWN, BYTE_CAPS.markdown, PRIORITY_HAS_FOLLOW_UPS);
   const probes: Record<string, Promise<Fetched>> = {};
   for (const [path, probe] of Object.entries(FIRST_TIER_PROBES)) {
     const priority =
@@ -230,15 +238,10 @@ function startFanOut(
     probes[path] = get(path, probe.accept, probe.cap, priority);
   }
   return {
-    robots: get('/robots.txt', ACCEPT_TEXT, BYTE_CAPS.robots, PRIORITY_HAS_FOLLOW_UPS),
-    sitemapXml: get(
-      '/sitemap.xml',
-      'application/xml, text/xml;q=0.9, */*;q=0.1',
-      BYTE_CAPS.sitemap,
-      PRIORITY_HAS_FOLLOW_UPS,
-    ),
-    llmsTxt: get('/llms.txt', ACCEPT_TEXT, BYTE_CAPS.llms, PRIORITY_HAS_FOLLOW_UPS),
-    markdown: get('/', ACCEPT_MARKDOWN, BYTE_CAPS.markdown, PRIORITY_HAS_FOLLOW_UPS),
+    robots,
+    sitemapXml,
+    llmsTxt,
+    markdown,
     llmsFullTxt: get('/llms-full.txt', ACCEPT_TEXT, BYTE_CAPS.llmsFull, PRIORITY_LEAF),
     soft404Probe: get(
       `/.well-known/agent-readiness-probe-${probeToken}`,
@@ -350,12 +353,15 @@ async function collectSitemaps(
       : [];
 
   let chosen: SitemapArtifact | undefined;
+  // Depth of the sitemap we end up reading: the speculative /sitemap.xml is one wave earlier.
+  let sitemapDepth = depth;
   for (const url of named) {
+    sitemapDepth = url === `${origin}/sitemap.xml` ? depth - 1 : depth;
     const fetched =
       url === `${origin}/sitemap.xml`
         ? await fan.sitemapXml
         : await fetcher.get(url, {
-            accept: 'application/xml, text/xml;q=0.9, */*;q=0.1',
+            accept: ACCEPT_XML,
             maxBytes: BYTE_CAPS.sitemap,
             priority: PRIORITY_FOLLOW_UP,
             depth,
@@ -374,7 +380,7 @@ async function collectSitemaps(
         `${origin}/sitemap_index.xml`,
         () =>
           fetcher.get(`${origin}/sitemap_index.xml`, {
-            accept: 'application/xml, text/xml;q=0.9, */*;q=0.1',
+            accept: ACCEPT_XML,
             maxBytes: BYTE_CAPS.sitemap,
             priority: PRIORITY_FOLLOW_UP,
             depth,
@@ -385,6 +391,7 @@ async function collectSitemaps(
       if (named.includes(url)) {
         continue;
       }
+      sitemapDepth = url === `${origin}/sitemap.xml` ? depth - 1 : depth;
       const fetched = await load();
       const artifact: SitemapArtifact = { url, source: 'default', fetched };
       sitemaps.push(artifact);
@@ -404,10 +411,10 @@ async function collectSitemaps(
         .find((url): url is string => url !== undefined && isSameSite(url, origin));
       if (childUrl !== undefined) {
         chosen.child = await fetcher.get(childUrl, {
-          accept: 'application/xml, text/xml;q=0.9, */*;q=0.1',
+          accept: ACCEPT_XML,
           maxBytes: BYTE_CAPS.sitemap,
           priority: PRIORITY_FOLLOW_UP,
-          depth: depth + 1,
+          depth: sitemapDepth + 1,
         });
         if (isResponse(chosen.child)) {
           entries = parseSitemap(chosen.child.text).entries.map((entry) => entry.loc);
@@ -424,7 +431,7 @@ async function collectSitemaps(
     .filter((url): url is string => url !== undefined && isSameSite(url, origin))
     .filter((url) => url !== homepageUrl);
   const sampleUrls = pickSpread(candidates, 3).filter((url) => mayFetch(robotsRules, url));
-  const sampleDepth = chosen?.child !== undefined ? depth + 2 : depth + 1;
+  const sampleDepth = chosen?.child !== undefined ? sitemapDepth + 2 : sitemapDepth + 1;
   const samples = await Promise.all(
     sampleUrls.map((url) =>
       fetcher.get(url, {
@@ -510,8 +517,9 @@ async function collectLlmsLinks(
   return Promise.all(
     unique.map((url) =>
       fetcher.get(url, {
-        accept: 'text/markdown, text/plain;q=0.9, text/html;q=0.8',
-        maxBytes: BYTE_CAPS.linkSample,
+        // Same Accept as page samples, so a link that is also a sitemap URL is fetched once.
+        accept: ACCEPT_HTML,
+        maxBytes: BYTE_CAPS.html,
         priority: PRIORITY_FOLLOW_UP,
         depth,
       }),
@@ -559,8 +567,7 @@ async function collectServiceDescriptions(
         [
           url,
           await fetcher.get(url, {
-            accept:
-              'application/openapi+json, application/json;q=0.9, application/yaml;q=0.8, */*;q=0.1',
+            accept: ACCEPT_JSON,
             maxBytes: BYTE_CAPS.openApi,
             priority: PRIORITY_FOLLOW_UP,
             depth,

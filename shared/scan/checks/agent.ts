@@ -32,7 +32,8 @@ export const AGENT_CHECK: CheckDefinition = {
   title: 'Agent protocol endpoints',
 };
 
-const POINTS = { mcpCard: 3, mcpLive: 1, a2a: 3, skills: 2, manifests: 2 } as const;
+// research/scan.md lists 4 + 3 + 2 + 2 = 11 for a 12-point check; the spare point goes to the MCP card.
+const POINTS = { mcpCard: 4, mcpLive: 1, a2a: 3, skills: 2, manifests: 2 } as const;
 
 export const MCP_CARD_PATHS = [
   '/.well-known/mcp/server-card.json',
@@ -196,7 +197,7 @@ function mcpSignals(artifacts: ScanArtifacts, card: Found): Signal[] {
     );
   } else {
     signals.push(
-      partial('mcp-card', POINTS.mcpCard, 1 / 3, {
+      partial('mcp-card', POINTS.mcpCard, 0.25, {
         state: 'bad',
         text: `MCP server card at ${card.path} lacks ${hasName ? '' : 'a name'}${!hasName && endpoint === undefined ? ' and ' : ''}${endpoint === undefined ? 'a transport URL (remotes[].url)' : ''}.`,
       }),
