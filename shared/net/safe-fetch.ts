@@ -185,7 +185,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         const headers = flattenHeaders(response.headers);
         const location = headers.location;
         if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
-          response.body.destroy();
+          discard(response.body);
           if (redirects.length >= maxRedirects) {
             throw new TooManyRedirectsError(url, maxRedirects);
           }
@@ -196,7 +196,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         }
         const decoders = decodersFor(headers['content-encoding']);
         if (decoders === undefined) {
-          response.body.destroy();
+          discard(response.body);
           throw new FetchNetworkError(
             current.href,
             new Error(`unsupported content-encoding ${headers['content-encoding']}`),
@@ -351,13 +351,19 @@ async function readCapped(
     }
   } finally {
     if (truncated) {
-      body.destroy();
+      discard(body);
       for (const decoder of decoders) {
-        decoder.destroy();
+        discard(decoder);
       }
     }
   }
   return { body: Buffer.concat(chunks, total), truncated };
+}
+
+/** Drops a stream we no longer want; the abort error it emits is expected, not a failure. */
+function discard(stream: Readable | Transform): void {
+  stream.on('error', () => {});
+  stream.destroy();
 }
 
 /** Decoders for a Content-Encoding value, or undefined when one of its codings is unknown. */
