@@ -1,11 +1,25 @@
 import { resolve } from 'node:path';
-import { startLocalStack } from './stack.ts';
+import { type LocalStack, startLocalStack } from './stack.ts';
 
 /**
  * `npm start`: the whole service on this machine (DESIGN.md section 7), nothing to install
  * beyond `npm ci`. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
  * ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine, ADMIN_EMAILS, PUBLIC_BASE_URL.
  */
+function describeProviders(stack: LocalStack): string {
+  const entries = Object.entries(stack.providers);
+  const simulated = entries.filter(([, mode]) => mode === 'simulated').map(([family]) => family);
+  const real = entries.filter(([, mode]) => mode === 'real').map(([family]) => family);
+  const parts = [];
+  if (real.length > 0) parts.push(`real: ${real.join(', ')}`);
+  if (simulated.length > 0) {
+    parts.push(
+      `SIMULATED (no API key set): ${simulated.join(', ')} via ${stack.simulatorUrl}; set OPENAI_API_KEY, ANTHROPIC_API_KEY, PERPLEXITY_API_KEY or GEMINI_API_KEY for real answers (docs/providers.md)`,
+    );
+  }
+  return parts.join('; ');
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = process.env.DATA_DIR ?? '.data';
@@ -20,6 +34,7 @@ async function main(): Promise<void> {
     `  docs:     ${stack.baseUrl}/docs`,
     `  OpenAPI:  ${stack.baseUrl}/api/v1/openapi.json`,
     `  store:    dynalite on disk in ${resolve(dataDir)} (table ${stack.tableName})`,
+    `  model providers: ${describeProviders(stack)}`,
     `  private and loopback scan targets: ${privateTargets ? 'ALLOWED (ALLOW_PRIVATE_TARGETS=1)' : 'refused (set ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine)'}`,
     '',
     'Create a user and an API key (in another terminal, same environment):',
