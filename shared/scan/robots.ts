@@ -252,23 +252,41 @@ function octetLength(pattern: string): number {
   return pattern.length; // already ASCII after normalisePath
 }
 
-const patternCache = new Map<string, RegExp>();
-
+/**
+ * Does `pattern` match a prefix of `path`? Runs in O(pattern x path) by tracking every
+ * position the match could have reached so far (the approach of Google's reference parser),
+ * so hostile patterns such as "/*a*a*a*...b" cannot make it backtrack exponentially.
+ */
 function patternMatches(pattern: string, path: string): boolean {
-  let regex = patternCache.get(pattern);
-  if (regex === undefined) {
-    const anchored = pattern.endsWith('$');
-    // Collapsing runs of "*" keeps the regex linear for hostile patterns like "/*****a".
-    const body = (anchored ? pattern.slice(0, -1) : pattern)
-      .replace(/\*+/g, '*')
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    regex = new RegExp(`^${body}${anchored ? '$' : ''}`, 's');
-    if (patternCache.size > 1000) {
-      patternCache.clear();
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  // reachable[i]: the pattern consumed so far can end exactly before path[i].
+  let reachable = new Uint8Array(path.length + 1);
+  reachable[0] = 1;
+  for (const char of body) {
+    const next = new Uint8Array(path.length + 1);
+    let any = false;
+    if (char === '*') {
+      let seen = false;
+      for (let i = 0; i <= path.length; i += 1) {
+        seen ||= reachable[i] === 1;
+        if (seen) {
+          next[i] = 1;
+          any = true;
+        }
+      }
+    } else {
+      for (let i = 0; i < path.length; i += 1) {
+        if (reachable[i] === 1 && path[i] === char) {
+          next[i + 1] = 1;
+          any = true;
+        }
+      }
     }
-    patternCache.set(pattern, regex);
+    if (!any) {
+      return false;
+    }
+    reachable = next;
   }
-  return regex.test(path);
+  return anchored ? reachable[path.length] === 1 : true;
 }

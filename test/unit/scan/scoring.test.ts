@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildCheck,
+  fail,
+  notApplicable,
+  partial,
+  pass,
+  siteScore,
+  unverifiable,
+} from '#shared/scan/scoring';
+import type { Check } from '#shared/scan/types';
+
+const definition = { id: 'crawler', pillar: 'R', title: 'AI crawler access' } as const;
+
+function check(score: number, max: number): Check {
+  return { ...definition, state: 'good', score, max, findings: [] };
+}
+
+describe('buildCheck', () => {
+  it('sums earned points over applicable signals and leaves N/A out of both sides', () => {
+    const built = buildCheck(definition, [
+      pass('a', 4),
+      fail('b', 2),
+      notApplicable('c', 6),
+      partial('d', 4, 0.5),
+    ]);
+    expect(built).toMatchObject({ score: 6, max: 10, state: 'warn' });
+  });
+
+  it('counts an unverifiable signal as half its points', () => {
+    const built = buildCheck(definition, [pass('a', 2), unverifiable('b', 2, 'outside')]);
+    expect(built).toMatchObject({ score: 3, max: 4, state: 'warn' });
+  });
+
+  it('is unknown with max 0 when nothing applies', () => {
+    const built = buildCheck(definition, [notApplicable('a', 4), notApplicable('b', 8)]);
+    expect(built).toMatchObject({ state: 'unknown', score: 0, max: 0 });
+  });
+
+  it('is unknown, not bad, when every evaluable signal was lost to a scanner-side timeout', () => {
+    const built = buildCheck(definition, [
+      unverifiable('a', 3, 'scanner'),
+      unverifiable('b', 5, 'scanner'),
+      notApplicable('c', 2),
+    ]);
+    expect(built).toMatchObject({ state: 'unknown', score: 0, max: 0 });
+  });
+
+  it('uses good >= 80 %, warn >= 40 %, bad below', () => {
+    expect(buildCheck(definition, [partial('a', 10, 0.8)]).state).toBe('good');
+    expect(buildCheck(definition, [partial('a', 10, 0.4)]).state).toBe('warn');
+    expect(buildCheck(definition, [partial('a', 10, 0.39)]).state).toBe('bad');
+  });
+});
+
+describe('siteScore', () => {
+  it('is round(100 * sum(score) / sum(max)) over the checks', () => {
+    expect(siteScore([check(12, 16), check(3, 6), check(0, 0), check(7.5, 12)])).toBe(66); // 22.5 / 34
+  });
+
+  it('ignores N/A checks entirely instead of counting them as zero', () => {
+    const withNa = siteScore([check(8, 10), check(0, 0)]);
+    expect(withNa).toBe(80);
+  });
+
+  it('is 0 when no check applies', () => {
+    expect(siteScore([check(0, 0)])).toBe(0);
+  });
+});
