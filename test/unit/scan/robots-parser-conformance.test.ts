@@ -9,10 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { isAllowed, parseRobots } from '#shared/scan/robots';
 
 const URL_BASE = 'https://example.com';
+// The package's typings declare an ES default export, but it is CommonJS (module.exports = fn):
+// under NodeNext the default import is the function at run time, the typings disagree.
+const parseWithLibrary = robotsParser as unknown as typeof robotsParser.default;
 
 function both(robots: string, token: string, path: string) {
   return {
-    library: robotsParser(`${URL_BASE}/robots.txt`, robots).isAllowed(`${URL_BASE}${path}`, token),
+    library: parseWithLibrary(`${URL_BASE}/robots.txt`, robots).isAllowed(
+      `${URL_BASE}${path}`,
+      token,
+    ),
     ours: isAllowed(parseRobots(robots), token, path).allowed,
   };
 }
