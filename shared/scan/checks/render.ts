@@ -110,7 +110,10 @@ function homepageSignal(homepage: FetchedResponse): Signal {
     });
   }
   const redirects =
-    homepage.redirectCount > 0 ? ` after ${homepage.redirectCount} redirect(s)` : '';
+    (homepage.redirectCount > 0 ? ` after ${homepage.redirectCount} redirect(s)` : '') +
+    (homepage.truncated
+      ? ' (the HTML is larger than the 3 MiB we read; crawlers cap pages too, so keep it smaller)'
+      : '');
   if (!https) {
     return partial('homepage', POINTS.homepage, 0.5, {
       state: 'warn',
@@ -182,6 +185,17 @@ function indexableSignal(homepage: FetchedResponse, facts: PageFacts): Signal {
 
 function innerPageSignal(artifacts: ScanArtifacts): Signal {
   const inner = artifacts.innerPage;
+  const homepageFacts = pageFacts(artifacts.homepage);
+  if (
+    inner === undefined &&
+    (homepageFacts === undefined || renderVerdict(homepageFacts) === 'shell')
+  ) {
+    // A shell with no links and no sitemap hides every inner page from crawlers: that is the defect.
+    return fail('inner-page', POINTS.innerPage, {
+      state: 'bad',
+      text: 'No inner page is reachable without JavaScript: the homepage HTML has no links and there is no sitemap. Render navigation links in the HTML.',
+    });
+  }
   if (inner === undefined) {
     return notApplicable('inner-page', POINTS.innerPage, {
       state: 'info',
