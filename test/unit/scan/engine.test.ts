@@ -1,0 +1,164 @@
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OperationFailedError } from '#shared/errors';
+import { createSafeFetcher, type SafeFetcher } from '#shared/net/safe-fetch';
+import { runScan } from '#shared/scan/engine';
+import { parseScanTarget } from '#shared/scan/target';
+import { SCORING_VERSION } from '#shared/scan/types';
+import {
+  type FixtureSiteName,
+  offlineLookup,
+  type RunningFixtureSite,
+  startFixtureSite,
+} from '#test/fixtures/sites/index';
+
+const open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((item) => item.close()));
+});
+
+function localFetcher(): SafeFetcher {
+  const fetcher = createSafeFetcher({ allowPrivateTargets: true, lookup: offlineLookup() });
+  open.push(fetcher);
+  return fetcher;
+}
+
+async function site(name: FixtureSiteName): Promise<RunningFixtureSite> {
+  const running = await startFixtureSite(name);
+  open.push(running);
+  return running;
+}
+
+async function scan(running: RunningFixtureSite, deadlineMs?: number) {
+  const target = parseScanTarget(running.url, { allowPrivateTargets: true });
+  return runScan(target, {
+    fetcher: localFetcher(),
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
+  });
+}
+
+describe('runScan', () => {
+  it('scores an agent-ready site far above a JavaScript-only SPA', async () => {
+    const [good, poor] = await Promise.all([site('good'), site('poor')]);
+    const [goodReport, poorReport] = await Promise.all([scan(good), scan(poor)]);
+
+    expect(goodReport.score).toBeGreaterThanOrEqual(85);
+    expect(poorReport.score).toBeLessThanOrEqual(30);
+    expect(goodReport.score - poorReport.score).toBeGreaterThan(40);
+  });
+
+  it('reports nine checks in four pillars with scoring_version 2', async () => {
+    const report = await scan(await site('good'));
+    expect(report.scoring_version).toBe(SCORING_VERSION);
+    expect(report.checks.map((check) => check.id)).toEqual([
+      'crawler',
+      'sitemap',
+      'render',
+      'llms',
+      'markdown',
+      'schema',
+      'api',
+      'agent',
+      'entity',
+    ]);
+    expect(new Set(report.checks.map((check) => check.pillar))).toEqual(
+      new Set(['R', 'E', 'A', 'D']),
+    );
+    expect(report.checks.reduce((sum, check) => sum + check.max, 0)).toBe(100);
+    for (const check of report.checks) {
+      expect(check.findings.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('fetches every URL and variant at most once, in few sequential waves', async () => {
+    const good = await site('good');
+    const report = await scan(good);
+
+    const keys = good.requests.map(
+      (request) => `${request.method} ${request.path} ${request.accept}`,
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+    const paths = good.requests
+      .filter((request) => request.accept !== 'text/markdown')
+      .map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(report.stats.duplicateFetches).toBe(0);
+    expect(report.stats.waves).toBeLessThanOrEqual(3);
+    expect(report.stats.requests).toBeLessThanOrEqual(35);
+  });
+
+  it('fails robots.txt 5xx as complete disallow while 404 stays allow-all', async () => {
+    const [fiveHundred, fourOhFour] = await Promise.all([site('robots-5xx'), site('robots-404')]);
+    const [a, b] = await Promise.all([scan(fiveHundred), scan(fourOhFour)]);
+    const crawlerA = a.checks.find((check) => check.id === 'crawler');
+    const crawlerB = b.checks.find((check) => check.id === 'crawler');
+    expect(crawlerA?.state).toBe('bad');
+    expect(crawlerB?.state).not.toBe('bad');
+  });
+
+  it('marks a timed-out llms.txt unknown instead of failed', async () => {
+    const report = await scan(await site('slow-llms'), 500);
+    const llms = report.checks.find((check) => check.id === 'llms');
+    expect(llms).toMatchObject({ state: 'unknown', max: 0 });
+    expect(report.score).toBeGreaterThan(60);
+  });
+
+  it('scans a homepage larger than the byte cap and says it was cut', async () => {
+    const report = await scan(await site('oversized'));
+    const render = report.checks.find((check) => check.id === 'render');
+    expect(render?.findings.map((finding) => finding.text).join(' ')).toContain('3 MiB');
+  });
+
+  it('fails with scan_failed when the homepage redirects into a private address', async () => {
+    const running = await site('redirect-to-private');
+    const fetcher = createSafeFetcher({
+      allowPrivateTargets: false,
+      lookup: offlineLookup(),
+      policyExceptions: { addresses: ['127.0.0.1'], ports: [Number(running.host.split(':')[1])] },
+    });
+    open.push(fetcher);
+    const target = parseScanTarget(running.url, { allowPrivateTargets: true });
+
+    const error = await runScan(target, { fetcher }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(OperationFailedError);
+    expect(error).toMatchObject({ code: 'scan_failed' });
+    expect((error as Error).message).toContain('not a public internet host');
+  });
+
+  it('fails with scan_failed and the reason when nothing answers', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+
+    const target = parseScanTarget(`127.0.0.1:${port}`, { allowPrivateTargets: true });
+    const error = await runScan(target, { fetcher: localFetcher() }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(OperationFailedError);
+    expect((error as Error).message).toBe(
+      `Could not connect to 127.0.0.1:${port}: connection refused.`,
+    );
+  });
+
+  it('fails with a DNS message for a name that does not resolve', async () => {
+    const target = parseScanTarget('no-such-site.example', { allowPrivateTargets: false });
+    const fetcher = createSafeFetcher({ allowPrivateTargets: false, lookup: offlineLookup() });
+    open.push(fetcher);
+    const error = await runScan(target, { fetcher }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe(
+      'Could not connect to no-such-site.example: DNS lookup failed.',
+    );
+  });
+
+  it('falls back from https to http when no scheme was given', async () => {
+    const good = await site('good');
+    const target = parseScanTarget(good.host, { allowPrivateTargets: true });
+    const report = await runScan(target, { fetcher: localFetcher() });
+    expect(report.domain).toBe(good.host);
+    expect(report.score).toBeGreaterThanOrEqual(85);
+  });
+});
