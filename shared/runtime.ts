@@ -39,7 +39,13 @@ export function buildRuntime(config: Config): Runtime {
       scans: createScansRepository(doc, config.TABLE_NAME),
       stats: createStatsRepository(doc, config.TABLE_NAME),
       quotas: createQuotaRepository(doc, config.TABLE_NAME),
-      fetcher: createSafeFetcher({ allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS }),
+      fetcher: createSafeFetcher({
+        allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+        // An honest, documented identity: site owners can look up who scanned them and why.
+        ...(config.PUBLIC_BASE_URL
+          ? { userAgent: `AgentReadinessScanner/2.0 (+${config.PUBLIC_BASE_URL}/docs#scanner)` }
+          : {}),
+      }),
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,

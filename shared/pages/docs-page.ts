@@ -51,6 +51,15 @@ Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</c
 <code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
 signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
 Scans carry <code>scoring_version</code> (currently 2).</p>
+<h2 id="scanner">The scanner</h2>
+<p>Scans fetch a site as <code>AgentReadinessScanner/2.0</code> (the User-Agent links to this section),
+only when someone asks for a scan of that domain. One scan makes about 25 to 40 GET requests, at most
+6 at a time, within about 25 seconds: the homepage, <code>/robots.txt</code>, sitemaps, <code>/llms.txt</code>,
+well-known agent and API documents, and a few sampled pages. It sends no cookies or credentials, follows at
+most 5 redirects and reads a capped number of bytes per response. Sampled inner pages are fetched only
+when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
+always read, like the homepage, because a scan is a fetch a person asked for, not a crawl. Disallowing
+<code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>
 <h2>Routes</h2>
 ${(ROUTES as readonly RouteDefinition[]).map((route) => routeSection(route, baseUrl)).join('\n')}`;
   return layout(
