@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanResponseSchema, StatsResponseSchema } from '#shared/api/schemas';
+import { getRuntime } from '#shared/runtime';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
@@ -115,5 +116,33 @@ describe('GET /api/v1/stats', () => {
     expect(stats.median_score).toBe(sorted[1]);
     expect(stats.score_distribution.reduce((sum, band) => sum + band.count, 0)).toBe(3);
     expect(JSON.stringify(stats)).not.toContain('127.0.0.1');
+  });
+
+  it('reads a constant number of items, however many scans exist (O(1))', async () => {
+    const commands: string[] = [];
+    // Count every command the service's own DynamoDB client sends while answering /stats.
+    getRuntime().doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        commands.push(context.commandName ?? 'unknown');
+        return next(args);
+      },
+      { step: 'initialize', name: 'countCommands' },
+    );
+    try {
+      const response = await callJson(stack.baseUrl, '/api/v1/stats');
+      expect(response.status).toBe(200);
+      expect(commands).toEqual(['GetItemCommand']);
+    } finally {
+      getRuntime().doc.middlewareStack.remove('countCommands');
+    }
+  });
+});
+
+describe('scanning a site on this machine (ALLOW_PRIVATE_TARGETS=1)', () => {
+  it('accepts localhost:PORT and keeps the port in the scanned domain', async () => {
+    const port = new URL(poor.url).port;
+    const result = await scan(`localhost:${port}`);
+    expect(result.domain).toBe(`localhost:${port}`);
+    expect(result.checks).toHaveLength(9);
   });
 });
