@@ -1,40 +1,25 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ApiRuntime } from '#shared/api/http-handler';
-import { type Config, loadConfig } from '#shared/config';
+import { type BaseRuntime, getApiRuntime, resetApiRuntime } from '#shared/api-runtime';
 import { createSafeFetcher } from '#shared/net/safe-fetch';
 import { createScanService, type ScanService } from '#shared/scans/service';
-import { createDocumentClient } from '#shared/store/client';
 import { createQuotaRepository } from '#shared/store/quota-repository';
 import { createScansRepository } from '#shared/store/scans-repository';
 import { createStatsRepository } from '#shared/store/stats-repository';
-import { createUsersRepository, type UsersRepository } from '#shared/store/users-repository';
 
 /**
- * The composition root: configuration, AWS clients and services, built once per process (a
- * Lambda cold start, or the local stack) on first use, so importing a handler has no side effects.
+ * The composition root of the domain services, built once per process (a Lambda cold start, or
+ * the local stack) on first use on top of the API runtime, so importing a handler has no side
+ * effects.
  */
-export interface Runtime extends ApiRuntime {
-  config: Config;
-  doc: DynamoDBDocumentClient;
-  users: UsersRepository;
+export interface Runtime extends BaseRuntime {
   scans: ScanService;
 }
 
 let current: Runtime | undefined;
 
-export function buildRuntime(config: Config): Runtime {
-  const doc = createDocumentClient({
-    region: config.AWS_REGION,
-    endpoint: config.DYNAMODB_ENDPOINT,
-  });
-  const users = createUsersRepository(doc, config.TABLE_NAME);
+function buildRuntime(base: BaseRuntime): Runtime {
+  const { config, doc } = base;
   return {
-    config,
-    doc,
-    users,
-    keys: users,
-    adminEmails: config.ADMIN_EMAILS,
-    publicBaseUrl: config.PUBLIC_BASE_URL,
+    ...base,
     scans: createScanService({
       scans: createScansRepository(doc, config.TABLE_NAME),
       stats: createStatsRepository(doc, config.TABLE_NAME),
@@ -54,12 +39,12 @@ export function buildRuntime(config: Config): Runtime {
 }
 
 export function getRuntime(): Runtime {
-  current ??= buildRuntime(loadConfig());
+  current ??= buildRuntime(getApiRuntime());
   return current;
 }
 
-/** Forgets the runtime so the next call reads the environment again (local stack restarts, tests). */
+/** Forgets both runtimes so the next call reads the environment again (local stack, tests). */
 export function resetRuntime(): void {
-  current?.doc.destroy();
   current = undefined;
+  resetApiRuntime();
 }

@@ -1,7 +1,7 @@
 import { createRawHandler } from '#shared/api/http-handler';
 import { routeById } from '#shared/api/manifest';
 import { buildOpenApiDocument } from '#shared/api/openapi';
-import { getRuntime } from '#shared/runtime';
+import { getApiRuntime } from '#shared/api-runtime';
 
 export const handler = createRawHandler(
   routeById('get_openapi'),
@@ -9,5 +9,5 @@ export const handler = createRawHandler(
     body: JSON.stringify(buildOpenApiDocument(request.baseUrl)),
     headers: { 'cache-control': 'public, max-age=300' },
   }),
-  getRuntime,
+  getApiRuntime,
 );

@@ -1,7 +1,7 @@
 import { createRawHandler } from '#shared/api/http-handler';
 import { routeById } from '#shared/api/manifest';
+import { getApiRuntime } from '#shared/api-runtime';
 import { renderDocsPage } from '#shared/pages/docs-page';
-import { getRuntime } from '#shared/runtime';
 
 export const handler = createRawHandler(
   routeById('docs_page'),
@@ -9,5 +9,5 @@ export const handler = createRawHandler(
     body: renderDocsPage(request.baseUrl),
     headers: { 'cache-control': 'public, max-age=300' },
   }),
-  getRuntime,
+  getApiRuntime,
 );
