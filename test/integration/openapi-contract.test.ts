@@ -27,8 +27,8 @@ afterAll(async () => {
 });
 
 function pointer(path: string, method: string, status: number): string {
-  const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
-  return `openapi#/paths/${escape(path)}/${method}/responses/${status}/content/${escape('application/json')}/schema`;
+  const escapePointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+  return `openapi#/paths/${escapePointer(path)}/${method}/responses/${status}/content/${escapePointer('application/json')}/schema`;
 }
 
 function expectMatches(response: JsonResponse, path: string, method: string): void {
