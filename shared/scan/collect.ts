@@ -13,7 +13,7 @@
  *
  * Only the homepage is mandatory: if no start URL answers at all the scan fails.
  */
-import { OperationFailedError } from '#shared/errors';
+import { BadRequestError, OperationFailedError } from '#shared/errors';
 import {
   contentTypeOf,
   type Fetched,
@@ -271,6 +271,14 @@ async function fetchHomepage(
     }
     failures.push(homepage);
   }
+  // A name that resolves (or redirects) into a private or reserved address is a hostile target,
+  // a mistake of the request rather than a failure of the site: the caller gets a 400.
+  if (failures.some((failure) => failure.kind === 'blocked')) {
+    throw new BadRequestError(
+      'invalid_domain',
+      `${target.domain} resolves to a private or reserved address; only public internet hosts can be scanned.`,
+    );
+  }
   throw new OperationFailedError('scan_failed', homepageFailureMessage(target.domain, failures));
 }
 
@@ -286,8 +294,6 @@ function homepageFailureMessage(
     switch (last.kind) {
       case 'timeout':
         return 'the site did not answer in time';
-      case 'blocked':
-        return 'the address is not a public internet host';
       case 'skipped':
         return 'the scan ran out of time';
       default: {

@@ -76,11 +76,17 @@ export class ScanFetcher {
     return this.#deadlineAt - this.#now();
   }
 
-  /** Stops the deadline timer; call once the scan is done. */
+  /**
+   * Stops the deadline timer and aborts requests still in flight (speculative fetches nobody
+   * will read once the scan has answered); call once the scan is done.
+   */
   dispose(): void {
     if (this.#deadlineTimer !== undefined) {
       clearTimeout(this.#deadlineTimer);
       this.#deadlineTimer = undefined;
+    }
+    if (!this.#deadlineController.signal.aborted) {
+      this.#deadlineController.abort(new DOMException('scan finished', 'AbortError'));
     }
   }
 

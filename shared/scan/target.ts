@@ -89,7 +89,8 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
   const port = url.port;
   const portIsDefault =
     port === '' || (scheme === undefined ? port === '80' || port === '443' : port === defaultPort);
-  const bareHost = host.startsWith('www.') ? host.slice(4) : host;
+  // "www.example.com" is example.com, but "www.com" is not "com".
+  const bareHost = host.startsWith('www.') && host.slice(4).includes('.') ? host.slice(4) : host;
   const domain = portIsDefault ? bareHost : `${bareHost}:${port}`;
   const hostWithPort = `${url.hostname.replace(/\.$/, '')}${portIsDefault ? '' : `:${port}`}`;
 

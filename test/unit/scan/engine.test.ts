@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OperationFailedError } from '#shared/errors';
+import { BadRequestError, OperationFailedError } from '#shared/errors';
 import { createSafeFetcher, type SafeFetcher } from '#shared/net/safe-fetch';
 import { runScan } from '#shared/scan/engine';
 import { parseScanTarget } from '#shared/scan/target';
@@ -109,7 +109,7 @@ describe('runScan', () => {
     expect(render?.findings.map((finding) => finding.text).join(' ')).toContain('3 MiB');
   });
 
-  it('fails with scan_failed when the homepage redirects into a private address', async () => {
+  it('refuses with invalid_domain when the homepage redirects into a private address', async () => {
     const running = await site('redirect-to-private');
     const fetcher = createSafeFetcher({
       allowPrivateTargets: false,
@@ -121,9 +121,26 @@ describe('runScan', () => {
 
     const error = await runScan(target, { fetcher }).catch((caught: unknown) => caught);
 
-    expect(error).toBeInstanceOf(OperationFailedError);
-    expect(error).toMatchObject({ code: 'scan_failed' });
-    expect((error as Error).message).toContain('not a public internet host');
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ code: 'invalid_domain' });
+    expect((error as Error).message).toContain('private or reserved address');
+  });
+
+  it('refuses with invalid_domain a public-looking name that resolves to a private address', async () => {
+    const fetcher = createSafeFetcher({
+      allowPrivateTargets: false,
+      lookup: offlineLookup({ 'rebind.example.com': '169.254.169.254' }),
+    });
+    open.push(fetcher);
+    const target = parseScanTarget('rebind.example.com', { allowPrivateTargets: false });
+
+    const error = await runScan(target, { fetcher }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ code: 'invalid_domain' });
+    expect((error as Error).message).toBe(
+      'rebind.example.com resolves to a private or reserved address; only public internet hosts can be scanned.',
+    );
   });
 
   it('fails with scan_failed and the reason when nothing answers', async () => {

@@ -11,6 +11,8 @@ describe('parseScanTarget', () => {
     ['Example.COM', 'example.com', ['https://example.com', 'http://example.com']],
     ['www.example.com', 'example.com', ['https://www.example.com', 'http://www.example.com']],
     ['https://www.example.com/blog?x=1', 'example.com', ['https://www.example.com']],
+    // "www" is only a prefix when a domain remains after it.
+    ['www.com', 'www.com', ['https://www.com', 'http://www.com']],
     ['http://example.com', 'example.com', ['http://example.com']],
     ['example.com/', 'example.com', ['https://example.com', 'http://example.com']],
     ['example.com.', 'example.com', ['https://example.com', 'http://example.com']],
