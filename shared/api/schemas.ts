@@ -88,7 +88,7 @@ export const CreateScanBodySchema = z
   .meta({ id: 'CreateScanRequest' });
 
 export const ScanIdParamsSchema = z.object({
-  id: z.string().meta({ description: 'Scan id (UUID)' }),
+  id: UuidSchema.meta({ description: 'Scan id (UUID)' }),
 });
 
 export const ScanResponseSchema = z.object({ scan: ScanSchema });

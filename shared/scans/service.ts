@@ -1,6 +1,7 @@
-import type { Scan, Stats } from '#shared/api/schemas';
+import { routeById } from '#shared/api/manifest';
+import { type Scan, type Stats, UuidSchema } from '#shared/api/schemas';
 import type { Principal } from '#shared/auth/authenticate';
-import { NotFoundError, RateLimitedError } from '#shared/errors';
+import { BadRequestError, NotFoundError, RateLimitedError, UnavailableError } from '#shared/errors';
 import type { SafeFetcher } from '#shared/net/safe-fetch';
 import { logger } from '#shared/observability/logger';
 import { runScan } from '#shared/scan/engine';
@@ -28,10 +29,13 @@ export interface Caller {
   baseUrl: string;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+interface QuotaUnit {
+  key: string;
+  window: string;
+}
 
 export function scanPageUrl(baseUrl: string, scanId: string): string {
-  return `${baseUrl}/scans/${scanId}`;
+  return `${baseUrl}${routeById('scan_page').path.replace('{id}', scanId)}`;
 }
 
 function toPublicScan(stored: StoredScan, baseUrl: string): Scan {
@@ -43,18 +47,30 @@ function secondsUntilNextUtcDay(now: Date): number {
   return Math.ceil((next - now.getTime()) / 1000);
 }
 
+/** Caller-supplied text for a message: printable ASCII, capped. */
+function printable(text: string, maxLength: number): string {
+  const clean = text.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
+}
+
 export function createScanService(deps: ScanServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());
 
-  /** Anonymous callers: N scans per UTC day per address bucket, taken before the scan runs. */
-  async function takeAnonymousQuota(sourceIp: string): Promise<void> {
+  /**
+   * Anonymous callers: N scans per UTC day per address bucket, taken atomically before the scan
+   * runs, so parallel calls cannot pass the limit together. Returns the unit, to give it back.
+   */
+  async function takeAnonymousQuota(sourceIp: string): Promise<QuotaUnit> {
     const at = now();
-    const day = at.toISOString().slice(0, 10);
+    const unit = {
+      key: `ANON#${quotaBucketForAddress(sourceIp)}`,
+      window: `DAY#${at.toISOString().slice(0, 10)}`,
+    };
     const retryAfterSeconds = secondsUntilNextUtcDay(at);
     const granted = await deps.quotas.consume(
-      `ANON#${quotaBucketForAddress(sourceIp)}`,
-      `DAY#${day}`,
+      unit.key,
+      unit.window,
       deps.anonymousScansPerDay,
       Math.floor(at.getTime() / 1000) + retryAfterSeconds + 86_400,
     );
@@ -66,6 +82,22 @@ export function createScanService(deps: ScanServiceDeps) {
         { retryAfterSeconds },
       );
     }
+    return unit;
+  }
+
+  /**
+   * A scan refused as a hostile target, or lost to a store outage, was not the caller's doing:
+   * the unit goes back. A site that cannot be scanned (`scan_failed`) still counts, or anyone
+   * could make us fetch unscannable targets for free.
+   */
+  async function refundIfNotCallersFault(
+    unit: QuotaUnit | undefined,
+    error: unknown,
+  ): Promise<void> {
+    if (!unit || !(error instanceof BadRequestError || error instanceof UnavailableError)) return;
+    await deps.quotas.release(unit.key, unit.window).catch((releaseError: unknown) => {
+      logger.warn('quota refund failed', { error: releaseError as Error });
+    });
   }
 
   return {
@@ -73,20 +105,29 @@ export function createScanService(deps: ScanServiceDeps) {
       const target = parseScanTarget(domainInput, {
         allowPrivateTargets: deps.allowPrivateTargets,
       });
-      if (caller.principal.kind === 'anonymous') await takeAnonymousQuota(caller.sourceIp);
-      const report = await runScan(target, {
-        fetcher: deps.fetcher,
-        deadlineMs: deps.scanDeadlineMs,
-      });
-      const stored: StoredScan = {
-        id: newId(),
-        domain: report.domain,
-        score: report.score,
-        scoring_version: report.scoring_version,
-        created_at: now().toISOString(),
-        checks: report.checks,
-      };
-      await deps.scans.putScan(stored);
+      const unit =
+        caller.principal.kind === 'anonymous'
+          ? await takeAnonymousQuota(caller.sourceIp)
+          : undefined;
+      let stored: StoredScan;
+      try {
+        const report = await runScan(target, {
+          fetcher: deps.fetcher,
+          deadlineMs: deps.scanDeadlineMs,
+        });
+        stored = {
+          id: newId(),
+          domain: report.domain,
+          score: report.score,
+          scoring_version: report.scoring_version,
+          created_at: now().toISOString(),
+          checks: report.checks,
+        };
+        await deps.scans.putScan(stored);
+      } catch (error) {
+        await refundIfNotCallersFault(unit, error);
+        throw error;
+      }
       try {
         await deps.stats.recordScan(stored);
       } catch (error) {
@@ -97,9 +138,11 @@ export function createScanService(deps: ScanServiceDeps) {
     },
 
     async getScan(id: string, baseUrl: string): Promise<Scan> {
-      if (!UUID_PATTERN.test(id)) throw new NotFoundError(`No scan with id ${id}.`);
-      const stored = await deps.scans.getScan(id.toLowerCase());
-      if (!stored) throw new NotFoundError(`No scan with id ${id}.`);
+      const stored = UuidSchema.safeParse(id).success
+        ? await deps.scans.getScan(id.toLowerCase())
+        : undefined;
+      // The id is echoed capped and printable: it is whatever the caller put in the path.
+      if (!stored) throw new NotFoundError(`No scan with id "${printable(id, 64)}".`);
       return toPublicScan(stored, baseUrl);
     },
 

@@ -10,6 +10,8 @@ import type { QuotaStore } from '#shared/scans/ports';
 export function createQuotaRepository(doc: DynamoDBDocumentClient, tableName: string): QuotaStore {
   return {
     async consume(key, window, limit, expiresAt) {
+      // The condition below lets the first unit through whatever the limit: 0 means none.
+      if (limit <= 0) return false;
       try {
         await doc.send(
           new UpdateCommand({
@@ -23,6 +25,24 @@ export function createQuotaRepository(doc: DynamoDBDocumentClient, tableName: st
         return true;
       } catch (error) {
         if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+
+    async release(key, window) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: `QUOTA#${key}`, sk: window },
+            UpdateExpression: 'ADD used :minusOne',
+            ConditionExpression: 'used > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          }),
+        );
+      } catch (error) {
+        // Nothing to give back: never let a counter go below zero.
+        if (error instanceof ConditionalCheckFailedException) return;
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StatsCounters, StatsStore } from '#shared/scans/ports';
 
 /**
@@ -15,13 +15,17 @@ import type { StatsCounters, StatsStore } from '#shared/scans/ports';
 export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
   const countersKey = (version: number) => ({ pk: `STATS#v${version}`, sk: 'COUNTERS' });
 
+  const markerKey = (version: number, domain: string) => ({
+    pk: `STATS#v${version}#DOMAIN#${createHash('sha256').update(domain).digest('hex')}`,
+    sk: 'SEEN',
+  });
+
   async function markDomainSeen(version: number, domain: string): Promise<boolean> {
-    const digest = createHash('sha256').update(domain).digest('hex');
     try {
       await doc.send(
         new PutCommand({
           TableName: tableName,
-          Item: { pk: `STATS#v${version}#DOMAIN#${digest}`, sk: 'SEEN' },
+          Item: markerKey(version, domain),
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -52,15 +56,30 @@ export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: st
           names[`#bad${index}`] = `bad_${check.id}`;
           additions.push(`#bad${index} :one`);
         });
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: countersKey(scan.scoring_version),
-          UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: countersKey(scan.scoring_version),
+            UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        );
+      } catch (error) {
+        // Without this, the marker would say "seen" for a domain the counters never counted.
+        if (isNewDomain) {
+          await doc
+            .send(
+              new DeleteCommand({
+                TableName: tableName,
+                Key: markerKey(scan.scoring_version, scan.domain),
+              }),
+            )
+            .catch(() => undefined);
+        }
+        throw error;
+      }
     },
 
     async readCounters(version) {

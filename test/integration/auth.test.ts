@@ -101,4 +101,21 @@ describe('when the store cannot be reached', () => {
     }
     expect((await callJson(stack.baseUrl, '/api/v1/stats', { key })).status).toBe(200);
   });
+
+  it('answers anonymous calls with 503 service_unavailable and Retry-After, never a 500', async () => {
+    const realEndpoint = process.env.DYNAMODB_ENDPOINT;
+    process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
+    resetRuntime();
+    try {
+      for (const route of scanRoutes) {
+        const response = await callJson(stack.baseUrl, route.path, route);
+        expect(response.status, `${route.method} ${route.path}`).toBe(503);
+        expect(response.body.error?.code).toBe('service_unavailable');
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      process.env.DYNAMODB_ENDPOINT = realEndpoint;
+      resetRuntime();
+    }
+  });
 });

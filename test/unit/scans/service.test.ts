@@ -1,0 +1,112 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createLocalDynamoClient,
+  ensureTable,
+  type LocalDynamo,
+  startDynalite,
+} from '#local/dynamo-local';
+import { ANONYMOUS } from '#shared/auth/authenticate';
+import { AppError } from '#shared/errors';
+import { createSafeFetcher } from '#shared/net/safe-fetch';
+import { createScanService } from '#shared/scans/service';
+import { createDocumentClient } from '#shared/store/client';
+import { createQuotaRepository } from '#shared/store/quota-repository';
+import { createScansRepository } from '#shared/store/scans-repository';
+import { createStatsRepository } from '#shared/store/stats-repository';
+import { offlineLookup } from '#test/fixtures/sites/offline-lookup';
+
+/** The scans service in production mode over dynalite, with DNS answers injected. */
+let dynamo: LocalDynamo;
+let doc: DynamoDBDocumentClient;
+const TABLE = 'service-test';
+const fetcher = createSafeFetcher({
+  allowPrivateTargets: false,
+  lookup: offlineLookup({
+    'rebind.example.com': '127.0.0.1',
+    'metadata.example.com': '169.254.169.254',
+  }),
+});
+
+beforeAll(async () => {
+  dynamo = await startDynalite(null);
+  const raw = createLocalDynamoClient(dynamo.endpoint);
+  await ensureTable(raw, TABLE);
+  raw.destroy();
+  doc = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
+});
+afterAll(async () => {
+  await fetcher.close();
+  doc?.destroy();
+  await dynamo?.close();
+});
+
+function service() {
+  return createScanService({
+    scans: createScansRepository(doc, TABLE),
+    stats: createStatsRepository(doc, TABLE),
+    quotas: createQuotaRepository(doc, TABLE),
+    fetcher,
+    allowPrivateTargets: false,
+    anonymousScansPerDay: 3,
+    scanDeadlineMs: 5_000,
+  });
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'ok',
+    (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+  );
+}
+
+const caller = (sourceIp: string) => ({
+  principal: ANONYMOUS,
+  sourceIp,
+  baseUrl: 'https://api.example.com',
+});
+
+describe('scan service', () => {
+  it('refuses names that resolve to private addresses with invalid_domain and gives the quota back', async () => {
+    const scans = service();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(await codeOf(scans.scanDomain('rebind.example.com', caller('198.51.100.1')))).toBe(
+        'invalid_domain',
+      );
+      expect(await codeOf(scans.scanDomain('metadata.example.com', caller('198.51.100.1')))).toBe(
+        'invalid_domain',
+      );
+    }
+    // Ten refusals later the caller still has the whole day's allowance.
+    const quotas = createQuotaRepository(doc, TABLE);
+    const day = `DAY#${new Date().toISOString().slice(0, 10)}`;
+    const granted = await Promise.all(
+      Array.from({ length: 4 }, () => quotas.consume('ANON#ip4:198.51.100.1', day, 3, 0)),
+    );
+    expect(granted.filter(Boolean)).toHaveLength(3);
+  });
+
+  it('counts a site that cannot be reached against the quota (scan_failed is not refunded)', async () => {
+    const scans = service();
+    const results = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      results.push(
+        await codeOf(scans.scanDomain('nothing-here.example.com', caller('198.51.100.2'))),
+      );
+    }
+    expect(results).toEqual(['scan_failed', 'scan_failed', 'scan_failed', 'rate_limited']);
+  });
+
+  it('answers malformed and unknown ids with not_found, echoing the id capped', async () => {
+    const scans = service();
+    const long = 'x'.repeat(5000);
+    const error = await scans
+      .getScan(long, 'https://api.example.com')
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'not_found' });
+    expect((error as Error).message.length).toBeLessThan(120);
+    expect(await codeOf(scans.getScan(crypto.randomUUID(), 'https://api.example.com'))).toBe(
+      'not_found',
+    );
+  });
+});
