@@ -5,8 +5,9 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import { errorResponse } from '#shared/api/http-handler';
 import { FALLBACK_HANDLER, matchRoute } from '#shared/api/manifest';
-import { buildMeta } from '#shared/api/meta';
+import { AppError, BadRequestError } from '#shared/errors';
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK,
@@ -20,6 +21,7 @@ type LambdaHttpHandler = (
 
 /** API Gateway refuses payloads over 10 MB; locally we refuse far earlier to protect memory. */
 const MAX_FRONT_BODY_BYTES = 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 const repositoryRoot = new URL('../', import.meta.url);
 const handlerCache = new Map<string, Promise<LambdaHttpHandler>>();
 
@@ -35,28 +37,38 @@ function loadHandler(modulePath: string): Promise<LambdaHttpHandler> {
 }
 
 function clientAddress(request: IncomingMessage): string {
-  const address = request.socket.remoteAddress ?? '127.0.0.1';
+  const address = request.socket?.remoteAddress ?? '127.0.0.1';
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_FRONT_BODY_BYTES) return 'too_large';
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads the body, keeping at most MAX_FRONT_BODY_BYTES. A larger body is drained without being
+ * kept, so the client finishes its upload and reads the 413; past DRAIN_LIMIT_BYTES the
+ * connection is cut instead of reading on.
+ */
+function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_FRONT_BODY_BYTES) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT_BYTES) request.destroy();
+    });
+    request.on('end', () =>
+      resolve(size > MAX_FRONT_BODY_BYTES ? 'too_large' : Buffer.concat(chunks)),
+    );
+    request.on('error', reject);
+  });
 }
 
 function toEvent(
   request: IncomingMessage,
+  url: URL,
   body: Buffer,
   routeKey: string,
   params: Record<string, string>,
 ): APIGatewayProxyEventV2 {
-  const url = new URL(request.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined)
@@ -126,32 +138,57 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
   response.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
 }
 
-function writeFrontError(
-  request: IncomingMessage,
-  response: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-): void {
-  const baseUrl = `http://${request.headers.host ?? 'localhost'}`;
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify({ error: { code, message }, meta: buildMeta(baseUrl) }));
+/** Errors the front answers itself, in the same envelope and with the same headers as handlers. */
+function writeFrontError(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+  const info = {
+    id: crypto.randomUUID(),
+    baseUrl: `http://${request.headers.host ?? 'localhost'}`,
+    sourceIp: clientAddress(request),
+  };
+  writeResult(response, errorResponse(error, info));
+}
+
+/**
+ * The request target as API Gateway would see it: origin-form only ("/path?query"). An
+ * absolute-form or unparseable target is the client's mistake, not a crash.
+ */
+function parseTarget(target: string | undefined): URL {
+  if (target?.startsWith('/')) {
+    try {
+      return new URL(`http://local${target}`);
+    } catch {
+      // fall through to the 400 below
+    }
+  }
+  throw new BadRequestError(
+    'invalid_request',
+    'The request target must be a path such as /api/v1/stats.',
+  );
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const body = await readBody(request);
   if (body === 'too_large') {
-    writeFrontError(request, response, 413, 'payload_too_large', 'The request body is too large.');
-    request.resume();
+    writeFrontError(
+      request,
+      response,
+      new AppError('payload_too_large', 'payload_too_large', 'The request body is too large.'),
+    );
+    return;
+  }
+  let url: URL;
+  try {
+    url = parseTarget(request.url);
+  } catch (error) {
+    writeFrontError(request, response, error);
     return;
   }
   const method = (request.method ?? 'GET').toUpperCase();
-  const path = new URL(request.url ?? '/', 'http://local').pathname;
-  const match = matchRoute(method, path);
+  const match = matchRoute(method, url.pathname);
   const route = match && 'route' in match ? match : undefined;
   const modulePath = route ? route.route.handler : FALLBACK_HANDLER;
   const routeKey = route ? `${route.route.method} ${route.route.path}` : '$default';
-  const event = toEvent(request, body, routeKey, route?.params ?? {});
+  const event = toEvent(request, url, body, routeKey, route?.params ?? {});
   const handler = await loadHandler(modulePath);
   const result = await handler(
     event,
@@ -169,9 +206,8 @@ export interface HttpFront {
 export async function startHttpFront(port: number, host: string): Promise<HttpFront> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      console.error('local front: handler crashed', error);
-      if (!response.headersSent)
-        writeFrontError(request, response, 500, 'internal_error', 'Unexpected error.');
+      // Not an AppError: the envelope says only "internal_error", the log has the details.
+      if (!response.headersSent) writeFrontError(request, response, error);
       else response.end();
     });
   });

@@ -9,7 +9,8 @@ import {
 
 /**
  * The route manifest: one entry per operation. It is the single source for the CDK routes and
- * functions, the local HTTP front, the OpenAPI document, the docs page and the MCP tools.
+ * functions, the local HTTP front, the OpenAPI document and the docs page; `mcpTool` marks the
+ * operations the MCP tool server will expose (SPEC.md "Tool server").
  * Adding a route is one entry here and one handler module.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -206,7 +207,8 @@ export function matchRoute(
 
 export function matchPath(template: string, path: string): Record<string, string> | undefined {
   const templateParts = template.split('/');
-  const pathParts = path.replace(/\/+$/, '').split('/');
+  // Strict like API Gateway: "/api/v1/stats/" is not "/api/v1/stats".
+  const pathParts = path.split('/');
   if (templateParts.length !== pathParts.length) return undefined;
   const params: Record<string, string> = {};
   for (const [index, part] of templateParts.entries()) {

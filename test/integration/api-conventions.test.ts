@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '#shared/api/manifest';
 import { MetaSchema } from '#shared/api/schemas';
@@ -53,7 +54,45 @@ describe('every response carries meta and a request id', () => {
   });
 });
 
+/** Sends raw bytes, for requests fetch() refuses to make. */
+function rawRequest(baseUrl: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+    });
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(bytes);
+  });
+}
+
 describe('bad input never hurts', () => {
+  it('answers an absolute-form or broken request target with 400, not a crash', async () => {
+    const answer = await rawRequest(
+      stack.baseUrl,
+      'GET http://[::1/api/v1/stats HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/x-request-id: \S+/i);
+    expect(answer).toContain('"code":"invalid_request"');
+    expect(answer).toContain('"meta":');
+  });
+
+  it('treats a trailing slash as another path, as API Gateway does', async () => {
+    expectEnvelope(await callJson(stack.baseUrl, '/api/v1/stats/'), 404, 'not_found');
+  });
+
+  it('refuses a body over 1 MiB at the front door with 413, request id and meta', async () => {
+    const response = await callJson(stack.baseUrl, '/api/v1/scans', {
+      method: 'POST',
+      rawBody: 'x'.repeat(2 * 1024 * 1024),
+    });
+    expectEnvelope(response, 413, 'payload_too_large');
+  });
+
   it('rejects malformed JSON with 400 invalid_json', async () => {
     const response = await callJson(stack.baseUrl, '/api/v1/scans', {
       method: 'POST',
