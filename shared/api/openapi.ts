@@ -12,18 +12,41 @@ export const OPENAPI_VERSION = '1.1.0';
 
 /** Every route can fail unexpectedly; this is not repeated in each manifest entry. */
 const COMMON_ERRORS: readonly ErrorCodeName[] = ['internal_error'];
+/** Every route with a JSON body can receive one that is unreadable or too large. */
+const BODY_ERRORS: readonly ErrorCodeName[] = ['invalid_json', 'payload_too_large'];
+
+const REQUEST_ID_HEADER = {
+  'x-request-id': z.string().meta({ description: 'Id of this request; quote it to support.' }),
+};
+const RETRY_AFTER_HEADER = {
+  'retry-after': z.string().meta({ description: 'Seconds to wait before retrying.' }),
+};
+
+function errorCodesOf(route: RouteDefinition): ErrorCodeName[] {
+  const codes = [...route.errors, ...(route.request?.body ? BODY_ERRORS : []), ...COMMON_ERRORS];
+  return [...new Set(codes)];
+}
 
 function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiResponseObject> {
   const byStatus = new Map<number, string[]>();
-  for (const code of [...route.errors, ...COMMON_ERRORS]) {
+  for (const code of errorCodesOf(route)) {
     const { status, description } = ERROR_CODES[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${description}`]);
   }
+  // Pages answer people: their "not found" is a page too.
+  const pageErrors = 'raw' in route.response && route.response.raw === 'text/html';
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, lines] of byStatus) {
+    const html = pageErrors && status === 404;
     responses[String(status)] = {
       description: lines.join('; '),
-      content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+      headers: z.object({
+        ...REQUEST_ID_HEADER,
+        ...(status === 429 || status === 503 ? RETRY_AFTER_HEADER : {}),
+      }),
+      content: html
+        ? { 'text/html': { schema: z.string() } }
+        : { 'application/json': { schema: ErrorEnvelopeSchema } },
     };
   }
   return responses;
@@ -41,6 +64,7 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
     'schema' in route.response
       ? {
           description: 'Success',
+          headers: z.object(REQUEST_ID_HEADER),
           content: {
             'application/json': {
               schema: (route.response.schema as z.ZodObject).extend({ meta: MetaSchema }),
@@ -49,6 +73,7 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
         }
       : {
           description: route.response.raw === 'text/html' ? 'HTML page' : 'JSON document',
+          headers: z.object(REQUEST_ID_HEADER),
           content: {
             [route.response.raw]: {
               schema:

@@ -111,4 +111,48 @@ describe('real responses match the published schemas', () => {
     expect(errors.map(([response]) => response.status)).toEqual([400, 400, 500, 401, 403, 404]);
     for (const [response, path, method] of errors) expectMatches(response, path, method);
   });
+
+  it('for an oversized body and the anonymous limit', async () => {
+    const tooLarge = await callJson(stack.baseUrl, '/api/v1/scans', {
+      method: 'POST',
+      body: { domain: 'x'.repeat(70 * 1024) },
+    });
+    expect(tooLarge.status).toBe(413);
+    expectMatches(tooLarge, '/api/v1/scans', 'post');
+
+    let limited: JsonResponse | undefined;
+    for (let attempt = 0; attempt < 4 && limited === undefined; attempt += 1) {
+      const response = await callJson(stack.baseUrl, '/api/v1/scans', {
+        method: 'POST',
+        body: { domain: site.host },
+      });
+      if (response.status === 429) limited = response;
+    }
+    expect(limited?.status).toBe(429);
+    if (limited) expectMatches(limited, '/api/v1/scans', 'post');
+  });
+
+  it('declares the request id on every response and Retry-After on 429 and 503', () => {
+    type Operation = {
+      responses: Record<
+        string,
+        { headers?: Record<string, unknown>; content?: Record<string, unknown> }
+      >;
+    };
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toContain(
+            'x-request-id',
+          );
+          if (status === '429' || status === '503')
+            expect(Object.keys(response.headers ?? {})).toContain('retry-after');
+        }
+      }
+    }
+    expect(Object.keys(paths['/scans/{id}']?.get?.responses['404']?.content ?? {})).toEqual([
+      'text/html',
+    ]);
+  });
 });
