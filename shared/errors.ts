@@ -14,7 +14,6 @@ export type ErrorKind =
   | 'method_not_allowed'
   | 'conflict'
   | 'payload_too_large'
-  | 'unsupported_media_type'
   | 'rate_limited'
   | 'failed'
   | 'unavailable';

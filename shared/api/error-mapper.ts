@@ -10,7 +10,6 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
-  unsupported_media_type: 415,
   rate_limited: 429,
   failed: 500,
   unavailable: 503,

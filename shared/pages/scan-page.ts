@@ -1,3 +1,4 @@
+import { DOCS_PATH } from '#shared/api/meta';
 import type { Scan } from '#shared/api/schemas';
 import { escapeHtml, layout } from './html.ts';
 
@@ -49,7 +50,7 @@ function checkSection(check: Scan['checks'][number]): string {
 export function renderScanPage(scan: Scan, apiUrl: string): string {
   const title = `${scan.domain}: agent readiness ${scan.score}/100`;
   const body = `<header>
-<p><a href="/docs">API documentation</a></p>
+<p><a href="${DOCS_PATH}">API documentation</a></p>
 <h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
 <p class="score">${scan.score}<small>/100</small></p>
 <p>Scanned ${escapeHtml(scan.created_at)} with scoring version ${scan.scoring_version}.
@@ -67,6 +68,6 @@ ${scan.checks.map(checkSection).join('\n')}
 export function renderScanNotFoundPage(id: string): string {
   return layout(
     'Scan not found',
-    `<h1>Scan not found</h1><p>There is no scan with id <code>${escapeHtml(id)}</code>. Check the link, or run a new scan with <code>POST /api/v1/scans</code>.</p><p><a href="/docs">API documentation</a></p>`,
+    `<h1>Scan not found</h1><p>There is no scan with id <code>${escapeHtml(id.slice(0, 64))}</code>. Check the link, or run a new scan with <code>POST /api/v1/scans</code>.</p><p><a href="${DOCS_PATH}">API documentation</a></p>`,
   );
 }

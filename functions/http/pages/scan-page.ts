@@ -10,7 +10,10 @@ export const handler = createRawHandler(
     try {
       const scan = await getRuntime().scans.getScan(params.id, request.baseUrl);
       return {
-        body: renderScanPage(scan, `${request.baseUrl}/api/v1/scans/${scan.id}`),
+        body: renderScanPage(
+          scan,
+          `${request.baseUrl}${routeById('get_scan').path.replace('{id}', scan.id)}`,
+        ),
         headers: { 'cache-control': 'public, max-age=300' },
       };
     } catch (error) {
