@@ -1,23 +1,17 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLocalDynamoClient,
-  ensureTable,
-  type LocalDynamo,
-  startDynalite,
-} from '#local/dynamo-local';
 import { ANONYMOUS } from '#shared/auth/authenticate';
 import { AppError } from '#shared/errors';
 import { createSafeFetcher } from '#shared/net/safe-fetch';
 import { createScanService } from '#shared/scans/service';
-import { createDocumentClient } from '#shared/store/client';
 import { createQuotaRepository } from '#shared/store/quota-repository';
 import { createScansRepository } from '#shared/store/scans-repository';
 import { createStatsRepository } from '#shared/store/stats-repository';
 import { offlineLookup } from '#test/fixtures/sites/offline-lookup';
+import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /** The scans service in production mode over dynalite, with DNS answers injected. */
-let dynamo: LocalDynamo;
+let table: TestTable;
 let doc: DynamoDBDocumentClient;
 const TABLE = 'service-test';
 const fetcher = createSafeFetcher({
@@ -29,16 +23,12 @@ const fetcher = createSafeFetcher({
 });
 
 beforeAll(async () => {
-  dynamo = await startDynalite(null);
-  const raw = createLocalDynamoClient(dynamo.endpoint);
-  await ensureTable(raw, TABLE);
-  raw.destroy();
-  doc = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
+  table = await startTestTable(TABLE);
+  doc = table.doc;
 });
 afterAll(async () => {
   await fetcher.close();
-  doc?.destroy();
-  await dynamo?.close();
+  await table?.close();
 });
 
 function service() {

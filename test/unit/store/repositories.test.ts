@@ -1,31 +1,22 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLocalDynamoClient,
-  ensureTable,
-  type LocalDynamo,
-  startDynalite,
-} from '#local/dynamo-local';
 import { UnavailableError } from '#shared/errors';
 import { createDocumentClient, isTransientStoreError } from '#shared/store/client';
 import { createQuotaRepository } from '#shared/store/quota-repository';
 import { createStatsRepository } from '#shared/store/stats-repository';
+import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /** Repositories against dynalite in memory: DynamoDB's own condition semantics, no stand-in. */
-let dynamo: LocalDynamo;
+let table: TestTable;
 let doc: DynamoDBDocumentClient;
 const TABLE = 'repositories-test';
 
 beforeAll(async () => {
-  dynamo = await startDynalite(null);
-  const raw = createLocalDynamoClient(dynamo.endpoint);
-  await ensureTable(raw, TABLE);
-  raw.destroy();
-  doc = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
+  table = await startTestTable(TABLE);
+  doc = table.doc;
 });
 afterAll(async () => {
-  doc?.destroy();
-  await dynamo?.close();
+  await table?.close();
 });
 
 describe('quota repository', () => {
