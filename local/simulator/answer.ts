@@ -201,3 +201,13 @@ export function plainText(answer: SimulatedAnswer): string {
 export function approximateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
+
+/** The stub answer behind truncated or failed responses, where only the shape matters. */
+export function emptyAnswer(): SimulatedAnswer {
+  return {
+    sentences: [{ text: 'Partial', sources: [] }],
+    sources: [],
+    searchQuery: '',
+    mentioned: [],
+  };
+}

@@ -1,4 +1,4 @@
-import { approximateTokens, type SimulatedAnswer } from './answer.ts';
+import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import { idFrom } from './random.ts';
 import {
@@ -122,15 +122,6 @@ function messageBody(question: AskedQuestion, answer: SimulatedAnswer, ids: stri
       server_tool_use: { web_search_requests: online ? 1 : 0 },
       service_tier: 'standard',
     },
-  };
-}
-
-function emptyAnswer(): SimulatedAnswer {
-  return {
-    sentences: [{ text: 'Partial', sources: [] }],
-    sources: [],
-    searchQuery: '',
-    mentioned: [],
   };
 }
 

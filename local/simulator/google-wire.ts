@@ -1,4 +1,4 @@
-import { approximateTokens, type SimulatedAnswer } from './answer.ts';
+import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import { idFrom } from './random.ts';
 import {
@@ -98,15 +98,6 @@ function groundingOf(answer: SimulatedAnswer) {
       web: { uri: `${REDIRECT_BASE}${idFrom(source.url, 40)}`, title: source.domain },
     })),
     groundingSupports: supports,
-  };
-}
-
-function emptyAnswer(): SimulatedAnswer {
-  return {
-    sentences: [{ text: 'Partial', sources: [] }],
-    sources: [],
-    searchQuery: '',
-    mentioned: [],
   };
 }
 

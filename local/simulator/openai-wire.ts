@@ -1,4 +1,4 @@
-import { approximateTokens, type SimulatedAnswer } from './answer.ts';
+import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import {
   type AskedQuestion,
@@ -133,15 +133,6 @@ function renderText(answer: SimulatedAnswer) {
     }
   }
   return { text, annotations };
-}
-
-function emptyAnswer(): SimulatedAnswer {
-  return {
-    sentences: [{ text: 'Partial', sources: [] }],
-    sources: [],
-    searchQuery: '',
-    mentioned: [],
-  };
 }
 
 function rateHeaders(ids: string, remaining = 499, resetSeconds = 0.12): Record<string, string> {

@@ -1,4 +1,4 @@
-import { approximateTokens, type SimulatedAnswer } from './answer.ts';
+import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import {
   type AskedQuestion,
@@ -118,15 +118,6 @@ function responseBody(question: AskedQuestion, answer: SimulatedAnswer, ids: str
       },
       ...(online ? { tool_calls_details: { search_web: { invocation: 1 } } } : {}),
     },
-  };
-}
-
-function emptyAnswer(): SimulatedAnswer {
-  return {
-    sentences: [{ text: 'Partial', sources: [] }],
-    sources: [],
-    searchQuery: '',
-    mentioned: [],
   };
 }
 
