@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   scan_failed: { status: 500, description: 'the scan could not be completed' },
   internal_error: { status: 500, description: 'unexpected server error' },
   auth_unavailable: { status: 503, description: 'the bearer token cannot be verified now' },
+  service_unavailable: { status: 503, description: 'the data store is unavailable; retry later' },
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
@@ -171,6 +172,18 @@ export const ROUTES = [
     mcpTool: false,
   },
 ] as const satisfies readonly RouteDefinition[];
+
+/**
+ * Every error code a route can answer: its own, plus those that come with a JSON body (unreadable
+ * or too large), with the data store (an outage), and with any code (an unexpected failure).
+ */
+export function errorCodesOf(route: RouteDefinition): ErrorCodeName[] {
+  const codes: ErrorCodeName[] = [...route.errors];
+  if (route.request?.body) codes.push('invalid_json', 'payload_too_large');
+  if (route.data !== 'none') codes.push('service_unavailable');
+  codes.push('internal_error');
+  return [...new Set(codes)];
+}
 
 export type RouteOperationId = (typeof ROUTES)[number]['operationId'];
 

@@ -5,15 +5,10 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import { ERROR_CODES, type ErrorCodeName, ROUTES, type RouteDefinition } from './manifest.ts';
+import { ERROR_CODES, errorCodesOf, ROUTES, type RouteDefinition } from './manifest.ts';
 import { ErrorEnvelopeSchema, MetaSchema } from './schemas.ts';
 
 export const OPENAPI_VERSION = '1.1.0';
-
-/** Every route can fail unexpectedly; this is not repeated in each manifest entry. */
-const COMMON_ERRORS: readonly ErrorCodeName[] = ['internal_error'];
-/** Every route with a JSON body can receive one that is unreadable or too large. */
-const BODY_ERRORS: readonly ErrorCodeName[] = ['invalid_json', 'payload_too_large'];
 
 const REQUEST_ID_HEADER = {
   'x-request-id': z.string().meta({ description: 'Id of this request; quote it to support.' }),
@@ -21,11 +16,6 @@ const REQUEST_ID_HEADER = {
 const RETRY_AFTER_HEADER = {
   'retry-after': z.string().meta({ description: 'Seconds to wait before retrying.' }),
 };
-
-function errorCodesOf(route: RouteDefinition): ErrorCodeName[] {
-  const codes = [...route.errors, ...(route.request?.body ? BODY_ERRORS : []), ...COMMON_ERRORS];
-  return [...new Set(codes)];
-}
 
 function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiResponseObject> {
   const byStatus = new Map<number, string[]>();

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ROUTES, type RouteDefinition } from '#shared/api/manifest';
+import { ERROR_CODES, errorCodesOf, ROUTES, type RouteDefinition } from '#shared/api/manifest';
 import { escapeHtml, layout } from './html.ts';
 
 function authText(route: RouteDefinition): string {
@@ -8,7 +8,7 @@ function authText(route: RouteDefinition): string {
 }
 
 function routeSection(route: RouteDefinition, baseUrl: string): string {
-  const errors = route.errors
+  const errors = errorCodesOf(route)
     .map(
       (code) =>
         `<li><code>${ERROR_CODES[code].status} ${code}</code>: ${escapeHtml(ERROR_CODES[code].description)}</li>`,

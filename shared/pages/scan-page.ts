@@ -28,6 +28,15 @@ function pillarSummary(scan: Scan): string {
   return `<table><thead><tr><th>Pillar</th><th>Points</th><th>Share</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** "22 Nov 2026, 04:15 UTC": readable, and the same for every reader whatever their locale. */
+function humanDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const month = date.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  const time = date.toISOString().slice(11, 16);
+  return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${time} UTC`;
+}
+
 function formatPoints(points: number): string {
   return Number.isInteger(points) ? String(points) : points.toFixed(1);
 }
@@ -53,7 +62,7 @@ export function renderScanPage(scan: Scan, apiUrl: string): string {
 <p><a href="${DOCS_PATH}">API documentation</a></p>
 <h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
 <p class="score">${scan.score}<small>/100</small></p>
-<p>Scanned ${escapeHtml(scan.created_at)} with scoring version ${scan.scoring_version}.
+<p>Scanned <time datetime="${escapeHtml(scan.created_at)}">${escapeHtml(humanDate(scan.created_at))}</time> with scoring version ${scan.scoring_version}.
 The score is the share of applicable points earned: checks that do not apply are left out, and
 signals that cannot be verified from outside count half.</p>
 </header>

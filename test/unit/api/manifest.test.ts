@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapError } from '#shared/api/error-mapper';
-import { matchPath, matchRoute, ROUTES } from '#shared/api/manifest';
+import { errorCodesOf, matchPath, matchRoute, ROUTES, routeById } from '#shared/api/manifest';
 import {
   BadRequestError,
   RateLimitedError,
@@ -14,6 +14,21 @@ describe('route manifest', () => {
     expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(
       ROUTES.length,
     );
+  });
+
+  it('documents body, store and unexpected errors on the routes that can produce them', () => {
+    const scan = errorCodesOf(routeById('scan_domain'));
+    expect(scan).toEqual(
+      expect.arrayContaining([
+        'invalid_domain',
+        'invalid_json',
+        'payload_too_large',
+        'service_unavailable',
+        'internal_error',
+      ]),
+    );
+    const docs = errorCodesOf(routeById('docs_page'));
+    expect(docs).toEqual(['internal_error']);
   });
 
   it('matches path parameters and decodes them', () => {
