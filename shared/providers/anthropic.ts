@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { type AdapterDeps, joinUrl, type KeyedFamilyConfig, usageOf } from './adapter.ts';
+import {
+  type AdapterDeps,
+  joinUrl,
+  type KeyedFamilyConfig,
+  requireAnswerText,
+  truncatedBeforeText,
+  usageOf,
+} from './adapter.ts';
 import { type CitationInput, collectCitations } from './citations.ts';
-import { httpFailure, postJson, type RawResponse } from './http.ts';
+import { httpFailure, postJson, type RawResponse, throttleDelayFromHeaders } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 import {
   type AskRequest,
@@ -15,7 +22,9 @@ import {
  * Anthropic Messages API (`POST {base}/v1/messages`). Online mode adds the server-side
  * `web_search` tool. Cited sources come from text blocks' `web_search_result_location`
  * citations, retrieved ones from `web_search_tool_result` blocks. A search error reported
- * inside a 200 (`web_search_tool_result_error`) is an error, not a quietly ungrounded answer.
+ * inside a 200 (`web_search_tool_result_error`) is an error, not a quietly ungrounded answer,
+ * with one exception: `max_uses_exceeded` after successful searches is our own search cap
+ * taking effect, and the grounded answer stands.
  */
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -115,10 +124,33 @@ function toAskResult(
     parseJsonBody('anthropic', response.text, status),
     status,
   );
+  if (message.stop_reason === 'refusal') {
+    throw new ProviderError(
+      'anthropic',
+      'rejected',
+      'anthropic declined to answer (stop_reason refusal)',
+      {
+        status,
+      },
+    );
+  }
+  // A paused turn is unfinished (a long search); asking again restarts it.
+  if (message.stop_reason === 'pause_turn') {
+    throw new ProviderError(
+      'anthropic',
+      'unavailable',
+      'anthropic paused the turn (stop_reason pause_turn)',
+      {
+        status,
+      },
+    );
+  }
   // Consecutive text blocks are one passage split at citations; a tool block between them
   // separates passages (the preamble before a search from the answer after it).
   const passages: string[][] = [[]];
   const sources: CitationInput[] = [];
+  const searchErrors: string[] = [];
+  let searchResults = 0;
   let searched = (message.usage?.server_tool_use?.web_search_requests ?? 0) > 0;
   for (const block of message.content) {
     if (block.type !== 'text' && passages.at(-1)?.length) passages.push([]);
@@ -130,17 +162,25 @@ function toAskResult(
     } else if (block.type === 'web_search_tool_result') {
       searched = true;
       const result = parseShape('anthropic', SearchToolResultSchema, block, status);
-      readSearchResults(result, sources, status);
+      if (Array.isArray(result.content))
+        searchResults += readSearchResults(result.content, sources, status);
+      else searchErrors.push(result.content.error_code);
     }
+  }
+  const failed = searchErrors.find((code) => code !== 'max_uses_exceeded' || searchResults === 0);
+  if (failed !== undefined) throw searchToolError(failed, response);
+  const text = passages
+    .map((passage) => passage.join('').trim())
+    .filter(Boolean)
+    .join('\n\n');
+  if (text === '' && message.stop_reason === 'max_tokens') {
+    throw truncatedBeforeText('anthropic', 'max_tokens', status);
   }
   return {
     provider: 'anthropic',
     model: message.model || config.model,
     mode: request.mode,
-    text: passages
-      .map((passage) => passage.join('').trim())
-      .filter(Boolean)
-      .join('\n\n'),
+    text: requireAnswerText('anthropic', text, status),
     searched,
     citations: collectCitations(sources),
     usage: usageOf(message.usage?.input_tokens, message.usage?.output_tokens),
@@ -161,17 +201,20 @@ function readTextBlock(
   return block.text;
 }
 
+/** Records the retrieved results of one search; returns how many there were. */
 function readSearchResults(
-  block: z.infer<typeof SearchToolResultSchema>,
+  entries: readonly z.infer<typeof Block>[],
   sources: CitationInput[],
   status: number,
-): void {
-  if (!Array.isArray(block.content)) throw searchToolError(block.content.error_code);
-  for (const entry of block.content) {
+): number {
+  let count = 0;
+  for (const entry of entries) {
     if (entry.type !== 'web_search_result') continue;
     const result = parseShape('anthropic', SearchResultSchema, entry, status);
     sources.push({ url: result.url, title: result.title, cited: false });
+    count += 1;
   }
+  return count;
 }
 
 const SEARCH_ERROR_TYPES: Record<string, ProviderErrorType> = {
@@ -179,12 +222,17 @@ const SEARCH_ERROR_TYPES: Record<string, ProviderErrorType> = {
   unavailable: 'unavailable',
 };
 
-function searchToolError(code: string): ProviderError {
+function searchToolError(code: string, response: RawResponse): ProviderError {
+  const type = SEARCH_ERROR_TYPES[code] ?? 'rejected';
   return new ProviderError(
     'anthropic',
-    SEARCH_ERROR_TYPES[code] ?? 'rejected',
+    type,
     `anthropic web search failed inside a 200 response: ${code}`,
-    { status: 200 },
+    {
+      status: response.status,
+      // The 200 carries the same rate-limit headers as a 429 would.
+      retryAfterSeconds: type === 'throttled' ? throttleDelayFromHeaders(response.headers) : null,
+    },
   );
 }
 

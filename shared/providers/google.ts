@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { type AdapterDeps, joinUrl, type KeyedFamilyConfig, usageOf } from './adapter.ts';
-import { type CitationInput, collectCitations, domainOf, looksLikeDomain } from './citations.ts';
+import {
+  type AdapterDeps,
+  joinUrl,
+  type KeyedFamilyConfig,
+  requireAnswerText,
+  truncatedBeforeText,
+  usageOf,
+} from './adapter.ts';
+import { type CitationInput, collectCitations, domainOf } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 import { type AskRequest, type AskResult, type Provider, ProviderError } from './types.ts';
@@ -73,6 +80,17 @@ const ErrorBodySchema = z.object({
 
 const REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
 
+/** Finish reasons under which Gemini withholds the answer: retrying the prompt will not help. */
+const WITHHELD_FINISH_REASONS = new Set([
+  'SAFETY',
+  'RECITATION',
+  'LANGUAGE',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+]);
+
 export function geminiGenerateUrl(baseUrl: string, model: string): string {
   const id = model.replace(/^models\//, '');
   return joinUrl(baseUrl, `v1beta/models/${encodeURIComponent(id)}:generateContent`);
@@ -116,10 +134,20 @@ function toAskResult(
   );
   const candidate = body.candidates?.[0];
   if (candidate === undefined) throw noCandidate(body.promptFeedback?.blockReason, response);
+  const finishReason = candidate.finishReason ?? null;
+  if (finishReason !== null && WITHHELD_FINISH_REASONS.has(finishReason)) {
+    throw new ProviderError('google', 'rejected', `google withheld the answer: ${finishReason}`, {
+      status: response.status,
+    });
+  }
   const text = (candidate.content?.parts ?? [])
     .filter((part) => !part.thought)
     .map((part) => part.text ?? '')
     .join('');
+  if (text.trim() === '' && finishReason === 'MAX_TOKENS') {
+    throw truncatedBeforeText('google', 'MAX_TOKENS', response.status);
+  }
+  requireAnswerText('google', text, response.status);
   const grounding = candidate.groundingMetadata;
   const citations = collectCitations(groundingSources(grounding));
   const searched =
@@ -149,22 +177,29 @@ function groundingSources(
   for (const [index, chunk] of (grounding?.groundingChunks ?? []).entries()) {
     const uri = chunk.web?.uri;
     if (!uri) continue;
-    const title = chunk.web?.title ?? null;
-    sources.push({
-      url: uri,
-      title,
-      domain: chunkDomain(uri, title, chunk.web?.domain),
-      cited: supported.has(index),
-    });
+    const title = chunk.web?.title?.trim() || null;
+    const domain = chunkDomain(uri, title, chunk.web?.domain);
+    // A redirect with neither a real domain nor a title names no site: Google's proxy host
+    // must never be counted as a cited domain.
+    if (domain === undefined) continue;
+    sources.push({ url: uri, title, domain, cited: supported.has(index) });
   }
   return sources;
 }
 
-/** Vertex gives `web.domain`; the Gemini API gives a redirect URI whose title is the domain. */
-function chunkDomain(uri: string, title: string | null, domain: string | null | undefined) {
+/**
+ * Vertex gives `web.domain`; the Gemini API gives a redirect URI and no real URL, so the title
+ * (which Google sets to the site's domain) stands in as the domain. Null: derive it from the URI.
+ * Undefined: a redirect that names no site at all.
+ */
+function chunkDomain(
+  uri: string,
+  title: string | null,
+  domain: string | null | undefined,
+): string | null | undefined {
   if (domain) return domain;
   if (domainOf(uri) !== REDIRECT_HOST) return null;
-  return title && looksLikeDomain(title) ? title.trim() : null;
+  return title ?? undefined;
 }
 
 function noCandidate(blockReason: string | null | undefined, response: RawResponse) {

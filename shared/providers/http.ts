@@ -77,20 +77,28 @@ export function headerValue(headers: HeaderBag, name: string): string | undefine
 
 /**
  * The retry delay in seconds announced by response headers, or null when none is given.
- * Explicit hints win over rate-limit reset times:
- * 1. `retry-after-ms` (OpenAI, Anthropic), 2. `retry-after` (seconds or HTTP date),
- * 3. OpenAI `x-ratelimit-reset-*` (Go durations such as "6m0s"),
- * 4. Anthropic `anthropic-ratelimit-*-reset` (RFC 3339 instants),
- * 5. `x-ratelimit-reset` (Perplexity; seconds from now, or an epoch second).
+ * Explicit hints: 1. `retry-after-ms` (OpenAI, Anthropic), 2. `retry-after` (seconds or date).
  */
 export function retryAfterFromHeaders(headers: HeaderBag, now = Date.now()): number | null {
+  return fromRetryAfterMs(headers) ?? fromRetryAfter(headers, now);
+}
+
+/**
+ * When an exhausted rate limit resets, from the headers providers send on every response:
+ * OpenAI `x-ratelimit-reset-*` (Go durations such as "6m0s"), Anthropic
+ * `anthropic-ratelimit-*-reset` (RFC 3339 instants), `x-ratelimit-reset` (Perplexity; seconds
+ * from now, or an epoch second). Only meaningful for a throttled request: a limit that is not
+ * exhausted says nothing about when to retry.
+ */
+export function rateLimitResetFromHeaders(headers: HeaderBag, now = Date.now()): number | null {
   return (
-    fromRetryAfterMs(headers) ??
-    fromRetryAfter(headers, now) ??
-    fromOpenAiResets(headers) ??
-    fromAnthropicResets(headers, now) ??
-    fromGenericReset(headers, now)
+    fromOpenAiResets(headers) ?? fromAnthropicResets(headers, now) ?? fromGenericReset(headers, now)
   );
+}
+
+/** The delay for a throttled answer: explicit hints first, then the exhausted limit's reset. */
+export function throttleDelayFromHeaders(headers: HeaderBag, now = Date.now()): number | null {
+  return retryAfterFromHeaders(headers, now) ?? rateLimitResetFromHeaders(headers, now);
 }
 
 function fromRetryAfterMs(headers: HeaderBag): number | null {
@@ -144,12 +152,10 @@ function fromGenericReset(headers: HeaderBag, now: number): number | null {
   return value > EPOCH_SECONDS_THRESHOLD ? secondsUntil(value * 1000, now) : roundSeconds(value);
 }
 
-/** The reset of an exhausted limit if one is exhausted, else the longest reset announced. */
+/** The latest reset among the exhausted limits; null when no limit is exhausted. */
 function pickReset(limits: { remaining: string | undefined; reset: number | null }[]) {
-  const known = limits.filter((limit) => limit.reset !== null);
-  const exhausted = known.filter((limit) => limit.remaining === '0');
-  const candidates = (exhausted.length > 0 ? exhausted : known).map((limit) => limit.reset ?? 0);
-  return candidates.length > 0 ? Math.max(...candidates) : null;
+  const exhausted = limits.filter((limit) => limit.reset !== null && limit.remaining === '0');
+  return exhausted.length > 0 ? Math.max(...exhausted.map((limit) => limit.reset ?? 0)) : null;
 }
 
 const GO_DURATION_PART = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
@@ -188,7 +194,7 @@ export interface FailureDetail {
   message: string | null;
   /** Overrides the status-derived type (billing 429s, per-day quotas...). */
   type?: ProviderErrorType | undefined;
-  /** A delay found in the body (Gemini RetryInfo) when headers carry none. */
+  /** A delay found in the body (Gemini RetryInfo, OpenAI "try again in 2s") when headers carry none. */
   bodyRetryAfterSeconds?: number | null | undefined;
 }
 
@@ -199,10 +205,16 @@ export function httpFailure(
   detail: FailureDetail,
 ): ProviderError {
   const type = detail.type ?? errorTypeForStatus(response.status, response.headers);
-  const retryable = type === 'throttled' || type === 'unavailable';
-  const retryAfterSeconds = retryable
-    ? (retryAfterFromHeaders(response.headers) ?? detail.bodyRetryAfterSeconds ?? null)
-    : null;
+  let retryAfterSeconds: number | null = null;
+  if (type === 'throttled') {
+    retryAfterSeconds =
+      retryAfterFromHeaders(response.headers) ??
+      detail.bodyRetryAfterSeconds ??
+      rateLimitResetFromHeaders(response.headers);
+  } else if (type === 'unavailable') {
+    retryAfterSeconds =
+      retryAfterFromHeaders(response.headers) ?? detail.bodyRetryAfterSeconds ?? null;
+  }
   const message = detail.message ?? snippet(response.text);
   return new ProviderError(family, type, `${family} returned HTTP ${response.status}: ${message}`, {
     status: response.status,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type AdapterDeps, joinUrl, type KeyedFamilyConfig, usageOf } from './adapter.ts';
+import {
+  type AdapterDeps,
+  joinUrl,
+  type KeyedFamilyConfig,
+  requireAnswerText,
+  truncatedBeforeText,
+  usageOf,
+} from './adapter.ts';
 import { type CitationInput, collectCitations } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
@@ -50,6 +57,7 @@ const WebSearchCallSchema = z.object({
 const ResponseSchema = z.object({
   status: z.string(),
   error: z.object({ code: z.string().nullish(), message: z.string() }).nullish(),
+  incomplete_details: z.object({ reason: z.string().nullish() }).nullish(),
   model: z.string(),
   output: z.array(Item),
   usage: z
@@ -123,13 +131,20 @@ function toAskResult(
   if (body.status === 'failed' || body.status === 'cancelled') {
     throw failedRun(body.error?.code ?? null, body.error?.message ?? body.status, response.status);
   }
+  const incompleteReason = body.status === 'incomplete' ? body.incomplete_details?.reason : null;
+  if (incompleteReason === 'content_filter') {
+    throw new ProviderError('openai', 'rejected', 'openai withheld the answer: content_filter', {
+      status: response.status,
+    });
+  }
   const texts: string[] = [];
+  const refusals: string[] = [];
   const sources: CitationInput[] = [];
   let searched = false;
   for (const item of body.output) {
     if (item.type === 'message') {
       const message = parseShape('openai', MessageSchema, item, response.status);
-      texts.push(readMessage(message, sources, response.status));
+      texts.push(readMessage(message, sources, refusals, response.status));
     } else if (item.type === 'web_search_call') {
       searched = true;
       const call = parseShape('openai', WebSearchCallSchema, item, response.status);
@@ -138,12 +153,21 @@ function toAskResult(
       }
     }
   }
+  const text = texts.join('\n\n');
+  if (text.trim() === '' && refusals.length > 0) {
+    throw new ProviderError('openai', 'rejected', `openai refused: ${refusals.join(' ')}`, {
+      status: response.status,
+    });
+  }
+  if (text.trim() === '' && incompleteReason === 'max_output_tokens') {
+    throw truncatedBeforeText('openai', 'max_output_tokens', response.status);
+  }
   const citations = collectCitations(sources);
   return {
     provider: 'openai',
     model: body.model || config.model,
     mode: request.mode,
-    text: texts.join('\n\n'),
+    text: requireAnswerText('openai', text, response.status),
     searched: searched || citations.some((citation) => citation.cited),
     citations,
     usage: usageOf(body.usage?.input_tokens, body.usage?.output_tokens, body.usage?.total_tokens),
@@ -151,14 +175,19 @@ function toAskResult(
   };
 }
 
-/** Joins the message's output_text parts and records its url_citation annotations. */
+/**
+ * Joins the message's output_text parts, records its url_citation annotations, and collects
+ * refusal parts (the model declined; the text is the reason).
+ */
 function readMessage(
   message: z.infer<typeof MessageSchema>,
   sources: CitationInput[],
+  refusals: string[],
   status: number,
 ): string {
   let text = '';
   for (const part of message.content) {
+    if (part.type === 'refusal' && typeof part.refusal === 'string') refusals.push(part.refusal);
     if (part.type !== 'output_text') continue;
     const outputText = parseShape('openai', OutputTextSchema, part, status);
     text += outputText.text;
@@ -191,5 +220,14 @@ function openAiFailure(response: RawResponse): ProviderError {
   return httpFailure('openai', response, {
     message: error?.message ?? null,
     type: billing ? 'rejected' : undefined,
+    bodyRetryAfterSeconds: retryDelayInMessage(error?.message),
   });
+}
+
+/** OpenAI's 429 messages say "Please try again in 2.5s" (or "in 120ms"). */
+function retryDelayInMessage(message: string | null | undefined): number | null {
+  const match = /try again in (\d+(?:\.\d+)?)(ms|s)\b/i.exec(message ?? '');
+  if (!match) return null;
+  const amount = Number(match[1]);
+  return match[2]?.toLowerCase() === 'ms' ? amount / 1000 : amount;
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type AdapterDeps, joinUrl, type KeyedFamilyConfig, usageOf } from './adapter.ts';
+import {
+  type AdapterDeps,
+  joinUrl,
+  type KeyedFamilyConfig,
+  requireAnswerText,
+  usageOf,
+} from './adapter.ts';
 import { type CitationInput, collectCitations } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
@@ -135,7 +141,7 @@ function toAskResult(
       texts.push(readMessage(message, annotated, status));
     }
   }
-  const text = texts.join('\n\n');
+  const text = requireAnswerText('perplexity', texts.join('\n\n'), status);
   const markers = citedMarkers(text);
   const fromResults = results.map((result) => ({
     url: result.url,
@@ -188,10 +194,18 @@ function failedRun(status: string, error: z.infer<typeof ErrorInfoSchema> | null
   );
 }
 
-/** A failed run is usually an upstream model error, so retryable unless it names the request. */
+/**
+ * A failed run is usually an upstream model error, so retryable unless its type or code names
+ * the request (checked first) or a rate limit. Whole tokens only: "moderated" is no "rate".
+ */
 function failedRunType(label: string): ProviderErrorType {
-  if (label.includes('rate')) return 'throttled';
-  if (/invalid|bad_request|forbidden|unauthori|quota|billing/.test(label)) return 'rejected';
+  const tokens = label.split(/[^a-z_]+/).filter(Boolean);
+  const rejected =
+    /^(invalid|bad_request|forbidden|unauthori|permission|quota|insufficient|billing|content_|moderat|safety|blocked)/;
+  if (tokens.some((token) => rejected.test(token) || token.includes('moderat'))) return 'rejected';
+  if (tokens.some((token) => /^(rate_limit|request_rate_limit|too_many_requests)/.test(token))) {
+    return 'throttled';
+  }
   return 'unavailable';
 }
 

@@ -24,7 +24,7 @@ describe('google adapter against documented generateContent shapes', () => {
     expect(sent?.body).not.toHaveProperty('tools');
   });
 
-  it('keeps redirect URLs and takes the domain from the chunk title', async () => {
+  it('keeps redirect URLs and takes the domain from the chunk title, never the proxy host', async () => {
     const { result } = await askCanned('google', {
       body: fixture('google', 'online-grounded.json'),
     });
@@ -48,7 +48,7 @@ describe('google adapter against documented generateContent shapes', () => {
       ],
       [
         'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQE2c94',
-        'vertexaisearch.cloud.google.com',
+        'sage payroll – overview',
         true,
       ],
       ['https://www.sage.com/de-de/produkte/lohn/', 'sage.com', false],
@@ -133,5 +133,21 @@ describe('google adapter against documented generateContent shapes', () => {
     const { error } = await askCanned('google', { body: '{"candidates": [{"content": ' });
 
     expect(error?.type).toBe('invalid_response');
+  });
+});
+
+describe('google grounding chunks without a site', () => {
+  it('drops a redirect chunk with neither a domain nor a title instead of citing the proxy host', async () => {
+    const body = JSON.parse(fixture('google', 'online-grounded.json'));
+    const chunks = body.candidates[0].groundingMetadata.groundingChunks;
+    chunks.push({
+      web: { uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/NOTITLE' },
+    });
+    const { result } = await askCanned('google', { body: JSON.stringify(body) });
+
+    expect(result?.citations.map((citation) => citation.domain)).not.toContain(
+      'vertexaisearch.cloud.google.com',
+    );
+    expect(result?.citations.some((citation) => citation.url.endsWith('NOTITLE'))).toBe(false);
   });
 });
