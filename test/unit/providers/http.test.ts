@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { errorTypeForStatus, parseGoDuration, retryAfterFromHeaders } from '#shared/providers/http';
+import {
+  errorTypeForStatus,
+  parseGoDuration,
+  retryAfterFromHeaders,
+  throttleDelayFromHeaders,
+} from '#shared/providers/http';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 
@@ -20,7 +25,7 @@ describe('retryAfterFromHeaders', () => {
       'x-ratelimit-remaining-tokens': '100',
       'x-ratelimit-reset-tokens': '8m',
     };
-    expect(retryAfterFromHeaders(headers, NOW)).toBe(360);
+    expect(throttleDelayFromHeaders(headers, NOW)).toBe(360);
   });
 
   it('reads the reset of the exhausted Anthropic limit as an RFC 3339 instant', () => {
@@ -30,12 +35,22 @@ describe('retryAfterFromHeaders', () => {
       'anthropic-ratelimit-requests-remaining': '10',
       'anthropic-ratelimit-requests-reset': '2026-05-01T12:05:00Z',
     };
-    expect(retryAfterFromHeaders(headers, NOW)).toBe(42);
+    expect(throttleDelayFromHeaders(headers, NOW)).toBe(42);
   });
 
   it('reads x-ratelimit-reset as a delay, or as epoch seconds when it is that large', () => {
-    expect(retryAfterFromHeaders({ 'x-ratelimit-reset': '12' }, NOW)).toBe(12);
-    expect(retryAfterFromHeaders({ 'x-ratelimit-reset': String(NOW / 1000 + 30) }, NOW)).toBe(30);
+    expect(throttleDelayFromHeaders({ 'x-ratelimit-reset': '12' }, NOW)).toBe(12);
+    expect(throttleDelayFromHeaders({ 'x-ratelimit-reset': String(NOW / 1000 + 30) }, NOW)).toBe(
+      30,
+    );
+  });
+
+  it('ignores the reset of limits that are not exhausted', () => {
+    const headers = {
+      'x-ratelimit-remaining-tokens': '150000',
+      'x-ratelimit-reset-tokens': '6m0s',
+    };
+    expect(throttleDelayFromHeaders(headers, NOW)).toBeNull();
   });
 
   it('returns null when no header announces a delay', () => {

@@ -117,16 +117,31 @@ describe('openai adapter against documented Responses API shapes', () => {
     expect(error?.message).toContain('Rate limit reached');
   });
 
+  const exhaustedTokens = {
+    'x-ratelimit-remaining-requests': '12',
+    'x-ratelimit-reset-requests': '2s',
+    'x-ratelimit-remaining-tokens': '0',
+    'x-ratelimit-reset-tokens': '1m6.5s',
+  };
+
+  it('prefers the delay a 429 message names for this request over the limit reset', async () => {
+    const { error } = await askCanned('openai', {
+      status: 429,
+      headers: exhaustedTokens,
+      body: fixture('openai', 'error-429-rate-limit.json'),
+    });
+
+    expect(error?.type).toBe('throttled');
+    expect(error?.retryAfterSeconds).toBe(41.724);
+  });
+
   it('maps a 429 with only x-ratelimit headers to the reset of the exhausted limit', async () => {
     const { error } = await askCanned('openai', {
       status: 429,
-      headers: {
-        'x-ratelimit-remaining-requests': '12',
-        'x-ratelimit-reset-requests': '2s',
-        'x-ratelimit-remaining-tokens': '0',
-        'x-ratelimit-reset-tokens': '1m6.5s',
-      },
-      body: fixture('openai', 'error-429-rate-limit.json'),
+      headers: exhaustedTokens,
+      body: JSON.stringify({
+        error: { message: 'Rate limit reached.', type: 'tokens', code: 'rate_limit_exceeded' },
+      }),
     });
 
     expect(error?.type).toBe('throttled');
