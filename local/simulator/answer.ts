@@ -124,7 +124,8 @@ export function composeAnswer(options: ContentOptions, key: AnswerKey): Simulate
   return {
     sentences,
     sources,
-    searchQuery: `${topic} comparison ${new Date().getUTCFullYear()}`,
+    // No current date in here: answers are a function of the seed and the request alone.
+    searchQuery: `${topic} comparison`,
     mentioned: named.map((brand) => brand.name),
   };
 }

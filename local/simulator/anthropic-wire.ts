@@ -46,6 +46,7 @@ export const anthropicWire: FamilyWire = {
     json(200, messageBody(question, answer, ids), rateHeaders(ids)),
   malformed: (question, ids) => truncated(messageBody(question, emptyAnswer(), ids)),
   badRequest: (message) => anthropicError(400, 'invalid_request_error', message),
+  tooLarge: (message) => anthropicError(413, 'request_too_large', message),
   unauthorised: () => anthropicError(401, 'authentication_error', 'invalid x-api-key'),
   fault: (fault, question, ids) => faultResponse(fault, question, ids),
 };

@@ -42,6 +42,7 @@ export const googleWire: FamilyWire = {
   answer: (question, answer, ids) => json(200, responseBody(question, answer, ids)),
   malformed: (question, ids) => truncated(responseBody(question, emptyAnswer(), ids)),
   badRequest: (message) => googleError(400, 'INVALID_ARGUMENT', message),
+  tooLarge: (message) => googleError(400, 'INVALID_ARGUMENT', message),
   unauthorised: () =>
     googleError(403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers."),
   fault: (fault, question, ids) => faultResponse(fault, question, ids),

@@ -43,6 +43,7 @@ export const openAiWire: FamilyWire = {
     json(200, responseBody(question, answer, ids), rateHeaders(ids)),
   malformed: (question, ids) => truncated(responseBody(question, emptyAnswer(), ids)),
   badRequest: (message) => openAiError(400, message, 'invalid_request_error', null),
+  tooLarge: (message) => openAiError(413, message, 'invalid_request_error', null),
   unauthorised: () =>
     openAiError(401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
   fault: (fault, question, ids) => faultResponse(fault, question, ids),

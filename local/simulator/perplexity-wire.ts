@@ -17,6 +17,7 @@ import {
  */
 
 const REQUEST_FIELDS = new Set([
+  'background',
   'input',
   'instructions',
   'language_preference',
@@ -25,8 +26,11 @@ const REQUEST_FIELDS = new Set([
   'model',
   'models',
   'preset',
+  'previous_response_id',
   'reasoning',
   'response_format',
+  'skills',
+  'store',
   'stream',
   'tools',
 ]);
@@ -61,6 +65,7 @@ export const perplexityWire: FamilyWire = {
   answer: (question, answer, ids) => json(200, responseBody(question, answer, ids), rateHeaders()),
   malformed: (question, ids) => truncated(responseBody(question, emptyAnswer(), ids)),
   badRequest: (message) => perplexityError(400, message, 'invalid_request'),
+  tooLarge: (message) => perplexityError(413, message, 'payload_too_large'),
   unauthorised: () => perplexityError(401, 'Invalid API key provided.', 'unauthorized'),
   fault: (fault, question, ids) => faultResponse(fault, question, ids),
 };

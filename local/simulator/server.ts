@@ -64,6 +64,7 @@ export interface SimulatorHandle {
 
 const WIRES: readonly FamilyWire[] = [openAiWire, anthropicWire, perplexityWire, googleWire];
 const MAX_BODY_BYTES = 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 const DEFAULT_SLOW_MS = 5000;
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
@@ -107,6 +108,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return;
     }
     const raw = await readBody(req);
+    if (raw === 'too_large') {
+      const tooLarge = wire.tooLarge(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+      sendResponse(res, { ...tooLarge, headers: { ...tooLarge.headers, connection: 'close' } });
+      log(wire.family, tooLarge.status);
+      return;
+    }
     const body = parseObject(raw);
     const request: WireRequest = {
       pathname: url.pathname,
@@ -205,15 +212,25 @@ function wait(ms: number, req: IncomingMessage, pending: Set<NodeJS.Timeout>): P
   });
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) break;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * Reads the body, keeping at most MAX_BODY_BYTES. The rest of an oversized body is drained
+ * unread, so the connection stays in step for the next request; past DRAIN_LIMIT_BYTES the
+ * connection is cut instead.
+ */
+function readBody(req: IncomingMessage): Promise<string | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT_BYTES) req.destroy();
+    });
+    req.on('end', () =>
+      resolve(size > MAX_BODY_BYTES ? 'too_large' : Buffer.concat(chunks).toString('utf8')),
+    );
+    req.on('error', reject);
+  });
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

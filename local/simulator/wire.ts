@@ -38,6 +38,8 @@ export interface FamilyWire {
   /** A truncated success body, for the `malformed` fault. */
   malformed(question: AskedQuestion, ids: string): SimResponse;
   badRequest(message: string): SimResponse;
+  /** The provider's answer to a request body over the size limit. */
+  tooLarge(message: string): SimResponse;
   unauthorised(): SimResponse;
   fault(fault: FaultSpec, question: AskedQuestion, ids: string): SimResponse;
 }

@@ -29,12 +29,32 @@ describe('simulator request handling, as strict as the providers', () => {
   it('rejects a Perplexity request with an unknown field, as the Agent API does', async () => {
     const response = await post(
       '/v1/agent',
-      { model: 'perplexity/sonar', input: 'hi', store: false },
+      { model: 'perplexity/sonar', input: 'hi', temperature_boost: 2 },
       { authorization: 'Bearer k' },
     );
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ error: { message: expect.stringContaining('store') } });
+    expect(response.body).toMatchObject({
+      error: { message: expect.stringContaining('temperature_boost') },
+    });
+  });
+
+  it('answers an oversized body in the provider shape and keeps the connection usable', async () => {
+    const huge = 'x'.repeat(2 * 1024 * 1024);
+    const tooLarge = await post(
+      '/v1/messages',
+      { model: 'claude-test', max_tokens: 10, messages: [{ role: 'user', content: huge }] },
+      { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' },
+    );
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
+
+    const next = await post(
+      '/v1/messages',
+      { model: 'claude-test', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] },
+      { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' },
+    );
+    expect(next.status).toBe(200);
   });
 
   it('answers 401 in the Anthropic error shape when no key is sent', async () => {

@@ -109,7 +109,7 @@ describe('perplexity adapter against documented Agent API shapes', () => {
     });
 
     expect(error?.type).toBe('rejected');
-    expect(error?.message).toContain("Unknown field: 'store'");
+    expect(error?.message).toContain("Unknown field: 'temperature_boost'");
   });
 
   it('maps an HTML 502 from a gateway to unavailable', async () => {
