@@ -81,41 +81,39 @@ describe('bearer keys on the scan routes', () => {
   });
 });
 
+/** Fault injection: the service talks to a port nothing listens on while `run` runs. */
+async function whileStoreUnreachable(run: () => Promise<void>): Promise<void> {
+  const realEndpoint = process.env.DYNAMODB_ENDPOINT;
+  process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
+  resetRuntime();
+  try {
+    await run();
+  } finally {
+    process.env.DYNAMODB_ENDPOINT = realEndpoint;
+    resetRuntime();
+  }
+}
+
+async function expectUnavailableOnEveryScanRoute(code: string, key?: string): Promise<void> {
+  for (const route of scanRoutes) {
+    const response = await callJson(stack.baseUrl, route.path, {
+      ...route,
+      ...(key ? { key } : {}),
+    });
+    expect(response.status, `${route.method} ${route.path}`).toBe(503);
+    expect(response.body.error?.code).toBe(code);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+}
+
 describe('when the store cannot be reached', () => {
   it('answers a sent bearer with 503 auth_unavailable and Retry-After, and recovers once the store is back', async () => {
     const key = await stack.createKey(['scans:read']);
-    const realEndpoint = process.env.DYNAMODB_ENDPOINT;
-    // Fault injection: point the service at a port nothing listens on.
-    process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
-    resetRuntime();
-    try {
-      for (const route of scanRoutes) {
-        const response = await callJson(stack.baseUrl, route.path, { ...route, key });
-        expect(response.status, `${route.method} ${route.path}`).toBe(503);
-        expect(response.body.error?.code).toBe('auth_unavailable');
-        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-      }
-    } finally {
-      process.env.DYNAMODB_ENDPOINT = realEndpoint;
-      resetRuntime();
-    }
+    await whileStoreUnreachable(() => expectUnavailableOnEveryScanRoute('auth_unavailable', key));
     expect((await callJson(stack.baseUrl, '/api/v1/stats', { key })).status).toBe(200);
   });
 
   it('answers anonymous calls with 503 service_unavailable and Retry-After, never a 500', async () => {
-    const realEndpoint = process.env.DYNAMODB_ENDPOINT;
-    process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
-    resetRuntime();
-    try {
-      for (const route of scanRoutes) {
-        const response = await callJson(stack.baseUrl, route.path, route);
-        expect(response.status, `${route.method} ${route.path}`).toBe(503);
-        expect(response.body.error?.code).toBe('service_unavailable');
-        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-      }
-    } finally {
-      process.env.DYNAMODB_ENDPOINT = realEndpoint;
-      resetRuntime();
-    }
+    await whileStoreUnreachable(() => expectUnavailableOnEveryScanRoute('service_unavailable'));
   });
 });
