@@ -77,12 +77,13 @@ export interface OutgoingEvent {
   body: string | Uint8Array;
 }
 
-export interface DeliveryHeaders {
+// A type alias, not an interface, so it is assignable to plain header records.
+export type DeliveryHeaders = {
   [EVENT_HEADER]: string;
   [EVENT_ID_HEADER]: string;
   [TIMESTAMP_HEADER]: string;
   [SIGNATURE_HEADER]: string;
-}
+};
 
 export interface BuildDeliveryHeadersInput {
   event: OutgoingEvent;
