@@ -1,34 +1,39 @@
 /**
- * Outbound HTTP for user-supplied targets (live scans). One undici Agent whose connect-time
- * lookup refuses every address that is not public unicast, so DNS rebinding cannot slip a
- * private address in between a check and the connection. IP literals never reach the lookup,
- * so they are checked before the request; redirects are followed by hand and every hop goes
- * through both checks again.
+ * Outbound HTTP for user-supplied targets (live scans), over one guarded Agent
+ * (`guarded-agent.ts`: literals and ports checked before connecting, host names checked at
+ * connect time against DNS rebinding). Redirects are followed by hand and every hop is checked
+ * here again before the Agent sees it, so a refusal names the hop that caused it.
  *
  * Bodies are read as a stream, decoded here (gzip, deflate, br) and cut at `maxBytes` counted
  * after decoding, so neither a lying Content-Length nor a decompression bomb can make us
  * buffer more than the cap.
  */
-
-import type { LookupAddress } from 'node:dns';
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Agent } from 'undici';
+import { type AddressPolicy, type AddressPolicyExceptions, checkUrl } from './address-policy.ts';
 import {
-  type AddressPolicy,
-  type AddressPolicyExceptions,
-  type BlockReason,
-  checkAddress,
-  checkUrl,
-} from './address-policy.ts';
+  BlockedTargetError,
+  errorCode,
+  FetchNetworkError,
+  FetchTimeoutError,
+  SafeFetchError,
+  TooManyRedirectsError,
+} from './fetch-errors.ts';
+import { createGuardedAgent, type DnsLookup } from './guarded-agent.ts';
+
+export {
+  BlockedTargetError,
+  FetchNetworkError,
+  FetchTimeoutError,
+  SafeFetchError,
+  type SafeFetchErrorKind,
+  TooManyRedirectsError,
+} from './fetch-errors.ts';
+export type { DnsLookup } from './guarded-agent.ts';
 
 export const DEFAULT_USER_AGENT =
   'AgentReadinessScanner/2.0 (+https://agent-readiness.example/docs/scanner)';
-
-/** Resolves a host name to every address it has; injectable so tests never touch real DNS. */
-export type DnsLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
 
 export interface SafeFetcherOptions {
   /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): loopback, private ranges, any port. */
@@ -84,55 +89,6 @@ export interface SafeFetcher {
   close(): Promise<void>;
 }
 
-export type SafeFetchErrorKind = 'blocked' | 'timeout' | 'network' | 'redirects';
-
-/** Base of every error the fetcher throws; `kind` tells them apart without instanceof chains. */
-export class SafeFetchError extends Error {
-  readonly kind: SafeFetchErrorKind;
-  readonly url: string;
-  constructor(kind: SafeFetchErrorKind, url: string, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = new.target.name;
-    this.kind = kind;
-    this.url = url;
-  }
-}
-
-/** The target is not allowed by policy; nothing was sent to it. */
-export class BlockedTargetError extends SafeFetchError {
-  readonly reason: BlockReason;
-  readonly detail: string;
-  constructor(url: string, reason: BlockReason, detail: string) {
-    super('blocked', url, `Refused to fetch ${url}: ${detail}`);
-    this.reason = reason;
-    this.detail = detail;
-  }
-}
-
-export class FetchTimeoutError extends SafeFetchError {
-  constructor(url: string, timeoutMs: number) {
-    super('timeout', url, `No complete answer from ${url} within ${timeoutMs} ms`);
-  }
-}
-
-/** DNS failure, refused connection, TLS failure, reset... `code` carries the system code. */
-export class FetchNetworkError extends SafeFetchError {
-  readonly code: string | undefined;
-  constructor(url: string, cause: unknown) {
-    const code = errorCode(cause);
-    super('network', url, `Could not fetch ${url}: ${describeNetworkFailure(code, cause)}`, {
-      cause,
-    });
-    this.code = code;
-  }
-}
-
-export class TooManyRedirectsError extends SafeFetchError {
-  constructor(url: string, maxRedirects: number) {
-    super('redirects', url, `More than ${maxRedirects} redirects starting at ${url}`);
-  }
-}
-
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
@@ -142,18 +98,11 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   };
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const maxRedirects = options.maxRedirects ?? 5;
-  const resolve: DnsLookup =
-    options.lookup ?? ((hostname) => dnsLookup(hostname, { all: true, verbatim: true }));
-
-  const agent = new Agent({
-    connections: options.connectionsPerOrigin ?? 6,
-    connect: {
-      timeout: 5_000,
-      lookup: createGuardedLookup(resolve, policy),
-    },
-    // Backstops only; the per-request AbortSignal is the real limit.
-    headersTimeout: 15_000,
-    bodyTimeout: 15_000,
+  const agent = createGuardedAgent({
+    allowPrivateTargets: options.allowPrivateTargets,
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+    ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
+    ...(options.connectionsPerOrigin ? { connectionsPerOrigin: options.connectionsPerOrigin } : {}),
   });
 
   async function fetchOnce(url: string, request: SafeFetchRequest): Promise<SafeFetchResponse> {
@@ -241,66 +190,6 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     fetch: fetchOnce,
     close: () => agent.close(),
   };
-}
-
-/**
- * The `connect.lookup` handed to undici. Node calls it for every host name (not for IP
- * literals) right before opening the socket; refusing here is what defeats DNS rebinding.
- * Every resolved address must pass: a name that resolves to one public and one private
- * address is refused, because the socket could pick either.
- */
-function createGuardedLookup(resolve: DnsLookup, policy: AddressPolicy) {
-  return (
-    hostname: string,
-    lookupOptions: { all?: boolean; family?: number | string },
-    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ): void => {
-    resolve(hostname)
-      .then((addresses) => {
-        const wanted = filterFamily(addresses, lookupOptions.family);
-        if (wanted.length === 0) {
-          const notFound = Object.assign(new Error(`DNS lookup found no address for ${hostname}`), {
-            code: 'ENOTFOUND',
-          });
-          callback(notFound, '');
-          return;
-        }
-        for (const entry of wanted) {
-          const verdict = checkAddress(entry.address, policy);
-          if (!verdict.allowed) {
-            callback(
-              new BlockedTargetError(
-                hostname,
-                verdict.reason,
-                `${hostname} resolves to a non-public address (${verdict.detail})`,
-              ),
-              '',
-            );
-            return;
-          }
-        }
-        if (lookupOptions.all) {
-          callback(null, wanted.slice());
-        } else {
-          const first = wanted[0] as LookupAddress;
-          callback(null, first.address, first.family);
-        }
-      })
-      .catch((error: unknown) => {
-        callback(error instanceof Error ? error : new Error(String(error)), '');
-      });
-  };
-}
-
-function filterFamily(
-  addresses: readonly LookupAddress[],
-  family: number | string | undefined,
-): LookupAddress[] {
-  const wanted = family === 'IPv4' ? 4 : family === 'IPv6' ? 6 : family;
-  if (wanted !== 4 && wanted !== 6) {
-    return [...addresses];
-  }
-  return addresses.filter((entry) => entry.family === wanted);
 }
 
 function parseOrBlock(url: string): URL {
@@ -424,46 +313,4 @@ function flattenHeaders(
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (error && typeof error === 'object') {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      return code;
-    }
-    const nested = (error as { cause?: unknown }).cause;
-    if (nested && nested !== error) {
-      return errorCode(nested);
-    }
-    if (error instanceof AggregateError) {
-      return errorCode(error.errors[0]);
-    }
-  }
-  return undefined;
-}
-
-function describeNetworkFailure(code: string | undefined, cause: unknown): string {
-  switch (code) {
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EAI_NONAME':
-      return 'DNS lookup failed';
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection reset';
-    case 'UND_ERR_CONNECT_TIMEOUT':
-    case 'ETIMEDOUT':
-      return 'connection timed out';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'host unreachable';
-    default:
-      if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) {
-        return 'TLS handshake failed';
-      }
-      return cause instanceof Error ? cause.message : 'network error';
-  }
 }
