@@ -66,10 +66,11 @@ export type AttemptResult = AttemptResponse | AttemptError;
 export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const url = new URL(input.url);
+  const url = URL.parse(input.url);
   // The agent allows http for scans; a webhook goes out over https only, with no credentials.
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') {
-    const message = `Refused to deliver to ${url.origin}: https without credentials only`;
+  if (url?.protocol !== 'https:' || url.username !== '' || url.password !== '') {
+    const target = url ? url.origin : 'an invalid URL';
+    const message = `Refused to deliver to ${target}: https without credentials only`;
     return { error: { class: 'blocked', message }, durationMs: elapsed() };
   }
   const signal = AbortSignal.timeout(Math.max(1, input.timeoutMs));

@@ -365,6 +365,7 @@ describe('sendAttempt refuses destinations the policy forbids', () => {
   it.each([
     ['plain http', (port: number) => `http://127.0.0.1:${port}/ok`],
     ['credentials', (port: number) => `https://user:pw@127.0.0.1:${port}/ok`],
+    ['an unparseable URL', (port: number) => `https://127.0.0.1:${port}:1/ok`],
   ])('never sends over %s, even in the local demo', async (_kind, build) => {
     const result = asError(await send('/ok', { url: build(receiver.port) }));
     expect(result.error.class).toBe('blocked');
