@@ -1,39 +1,30 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
-import { errorResponse } from '#shared/api/http-handler';
+import type { AddressInfo, Socket } from 'node:net';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { corsPreflightHeaders, corsResponseHeaders } from '#shared/api/cors';
 import { FALLBACK_HANDLER, matchRoute } from '#shared/api/manifest';
-import { AppError, BadRequestError } from '#shared/errors';
+import { errorResponse } from '#shared/api/request';
+import { AppError, BadRequestError, type ErrorCodeName } from '#shared/errors';
+import { invokeLocal } from './lambda-runtime.ts';
 
 /**
- * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK,
- * turns each request into the event API Gateway would send, and calls the same handler module
- * Lambda would run.
+ * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK
+ * (the most specific route wins), answers CORS preflights as the CDK configuration does, turns
+ * each request into the event API Gateway would send, and calls the same handler module Lambda
+ * would run. Requests for a host it does not serve get its own name as `domainName`, as API
+ * Gateway only ever reports its own domains.
  */
-type LambdaHttpHandler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+type Result = APIGatewayProxyStructuredResultV2;
 
 /** API Gateway refuses payloads over 10 MB; locally we refuse far earlier to protect memory. */
 const MAX_FRONT_BODY_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
-const repositoryRoot = new URL('../', import.meta.url);
-const handlerCache = new Map<string, Promise<LambdaHttpHandler>>();
 
-function loadHandler(modulePath: string): Promise<LambdaHttpHandler> {
-  let loading = handlerCache.get(modulePath);
-  if (!loading) {
-    loading = import(new URL(modulePath, repositoryRoot).href).then(
-      (module: { handler: LambdaHttpHandler }) => module.handler,
-    );
-    handlerCache.set(modulePath, loading);
-  }
-  return loading;
+export interface HttpFrontOptions {
+  port: number;
+  host: string;
+  /** Extra host names (optionally with port) the front answers as itself (ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[];
 }
 
 function clientAddress(request: IncomingMessage): string {
@@ -41,11 +32,6 @@ function clientAddress(request: IncomingMessage): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-/**
- * Reads the body, keeping at most MAX_FRONT_BODY_BYTES. A larger body is drained without being
- * kept, so the client finishes its upload and reads the 413; past DRAIN_LIMIT_BYTES the
- * connection is cut instead of reading on.
- */
 function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -53,6 +39,7 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_FRONT_BODY_BYTES) chunks.push(chunk);
+      // A larger body is drained without being kept, so the client can read the 413.
       else if (size > DRAIN_LIMIT_BYTES) request.destroy();
     });
     request.on('end', () =>
@@ -62,96 +49,77 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
   });
 }
 
-function toEvent(
-  request: IncomingMessage,
-  url: URL,
-  body: Buffer,
-  routeKey: string,
-  params: Record<string, string>,
-): APIGatewayProxyEventV2 {
+function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined)
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   headers['x-forwarded-proto'] = 'http';
+  return headers;
+}
+
+interface EventParts {
+  url: URL;
+  body: Buffer;
+  routeKey: string;
+  params: Record<string, string>;
+  domainName: string;
+}
+
+function toEvent(request: IncomingMessage, parts: EventParts): APIGatewayProxyEventV2 {
+  const headers = headersOf(request);
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams)
+  for (const [name, value] of parts.url.searchParams)
     query[name] = query[name] ? `${query[name]},${value}` : value;
   const now = Date.now();
-  const requestId = crypto.randomUUID();
   return {
     version: '2.0',
-    routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    routeKey: parts.routeKey,
+    rawPath: parts.url.pathname,
+    rawQueryString: parts.url.search.slice(1),
     headers,
     ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
-    ...(Object.keys(params).length > 0 ? { pathParameters: params } : {}),
+    ...(Object.keys(parts.params).length > 0 ? { pathParameters: parts.params } : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'localhost',
+      domainName: parts.domainName,
+      domainPrefix: parts.domainName.split('.')[0] ?? 'localhost',
       http: {
         method: (request.method ?? 'GET').toUpperCase(),
-        path: url.pathname,
+        path: parts.url.pathname,
         protocol: `HTTP/${request.httpVersion}`,
         sourceIp: clientAddress(request),
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId,
-      routeKey,
+      requestId: crypto.randomUUID(),
+      routeKey: parts.routeKey,
       stage: '$default',
       time: new Date(now).toUTCString(),
       timeEpoch: now,
     },
-    ...(body.length > 0 ? { body: body.toString('utf8') } : {}),
+    ...(parts.body.length > 0 ? { body: parts.body.toString('utf8') } : {}),
     isBase64Encoded: false,
   };
 }
 
-function lambdaContext(functionName: string, requestId: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 30_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
-function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+function writeResult(
+  response: ServerResponse,
+  result: Result,
+  extra: Record<string, string>,
+): void {
   const body = result.body ?? '';
   response.writeHead(result.statusCode ?? 200, {
     ...Object.fromEntries(
       Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)]),
     ),
+    ...extra,
   });
   response.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
 }
 
-/** Errors the front answers itself, in the same envelope and with the same headers as handlers. */
-function writeFrontError(request: IncomingMessage, response: ServerResponse, error: unknown): void {
-  const info = {
-    id: crypto.randomUUID(),
-    baseUrl: `http://${request.headers.host ?? 'localhost'}`,
-    sourceIp: clientAddress(request),
-  };
-  writeResult(response, errorResponse(error, info));
-}
-
-/**
- * The request target as API Gateway would see it: origin-form only ("/path?query"). An
- * absolute-form or unparseable target is the client's mistake, not a crash.
- */
+/** The request target as API Gateway would see it: origin-form only ("/path?query"). */
 function parseTarget(target: string | undefined): URL {
   if (target?.startsWith('/')) {
     try {
@@ -166,64 +134,133 @@ function parseTarget(target: string | undefined): URL {
   );
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const body = await readBody(request);
-  if (body === 'too_large') {
-    writeFrontError(
-      request,
-      response,
-      new AppError('payload_too_large', 'payload_too_large', 'The request body is too large.'),
-    );
-    return;
-  }
-  let url: URL;
-  try {
-    url = parseTarget(request.url);
-  } catch (error) {
-    writeFrontError(request, response, error);
-    return;
-  }
-  const method = (request.method ?? 'GET').toUpperCase();
-  const match = matchRoute(method, url.pathname);
-  const route = match && 'route' in match ? match : undefined;
-  const modulePath = route ? route.route.handler : FALLBACK_HANDLER;
-  const routeKey = route ? `${route.route.method} ${route.route.path}` : '$default';
-  const event = toEvent(request, url, body, routeKey, route?.params ?? {});
-  const handler = await loadHandler(modulePath);
-  const result = await handler(
-    event,
-    lambdaContext(route?.route.operationId ?? 'fallback', event.requestContext.requestId),
-  );
-  writeResult(response, result);
-}
-
 export interface HttpFront {
   server: Server;
   port: number;
   close(): Promise<void>;
 }
 
-export async function startHttpFront(port: number, host: string): Promise<HttpFront> {
+export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
+  let ownName = 'localhost';
+  const trusted = new Set<string>();
+
+  function domainNameFor(hostHeader: string | undefined): string {
+    const host = (hostHeader ?? '').toLowerCase();
+    return trusted.has(host) ? host : ownName;
+  }
+
+  function frontError(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+    const baseUrl = `http://${domainNameFor(request.headers.host)}`;
+    const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl });
+    writeResult(response, result, corsResponseHeaders(request.headers.origin));
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBody(request);
+    if (body === 'too_large') {
+      frontError(
+        request,
+        response,
+        new AppError('payload_too_large', 'The request body is too large.'),
+      );
+      return;
+    }
+    const url = parseTarget(request.url);
+    const method = (request.method ?? 'GET').toUpperCase();
+    const origin = request.headers.origin;
+    if (method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
+      response.writeHead(204, corsPreflightHeaders()).end();
+      return;
+    }
+    const match = matchRoute(method, url.pathname);
+    const route = match && 'route' in match ? match : undefined;
+    const event = toEvent(request, {
+      url,
+      body,
+      routeKey: route ? `${route.route.method} ${route.route.path}` : '$default',
+      params: route?.params ?? {},
+      domainName: domainNameFor(request.headers.host),
+    });
+    const result = await invokeLocal<APIGatewayProxyEventV2, Result>(
+      route?.route.handler ?? FALLBACK_HANDLER,
+      event,
+      {
+        functionName: route?.route.operationId ?? 'fallback',
+        requestId: event.requestContext.requestId,
+      },
+    );
+    writeResult(response, result, corsResponseHeaders(origin));
+  }
+
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       // Not an AppError: the envelope says only "internal_error", the log has the details.
-      if (!response.headersSent) writeFrontError(request, response, error);
+      if (!response.headersSent) frontError(request, response, error);
       else response.end();
     });
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerParserError(error, socket),
+  );
   // Scans take up to ~30 s; keep Node's default request timeout out of their way.
   server.requestTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(options.port, options.host, () => resolve());
   });
+  const port = (server.address() as AddressInfo).port;
+  ownName = `localhost:${port}`;
+  for (const name of ['localhost', '127.0.0.1', '[::1]', options.host])
+    trusted.add(`${name}:${port}`);
+  for (const host of options.allowedHosts ?? []) trusted.add(host.toLowerCase());
   return {
     server,
-    port: (server.address() as AddressInfo).port,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+const PARSER_ERRORS: Record<string, { code: ErrorCodeName; message: string }> = {
+  HPE_INVALID_METHOD: { code: 'not_implemented', message: 'This HTTP method is not supported.' },
+  HPE_HEADER_OVERFLOW: {
+    code: 'request_header_fields_too_large',
+    message: 'The request headers are too large.',
+  },
+};
+
+/**
+ * Requests Node's parser rejects never reach a handler; answer them in the envelope too (with
+ * `Connection: close`, as the parser state cannot be trusted any more).
+ */
+function answerParserError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (error.code === 'ECONNRESET' && !socket.bytesWritten)) {
+    socket.destroy();
+    return;
+  }
+  const known = PARSER_ERRORS[error.code ?? ''];
+  const appError = new AppError(
+    known?.code ?? 'invalid_request',
+    known?.message ?? 'The request could not be parsed as HTTP/1.1.',
+  );
+  const result = errorResponse(appError, { id: crypto.randomUUID(), baseUrl: 'http://localhost' });
+  const body = result.body ?? '';
+  const headers = Object.entries({ ...result.headers, connection: 'close' })
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join('\r\n');
+  socket.end(
+    `HTTP/1.1 ${result.statusCode} ${statusText(result.statusCode ?? 400)}\r\n${headers}\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function statusText(status: number): string {
+  return (
+    { 400: 'Bad Request', 431: 'Request Header Fields Too Large', 501: 'Not Implemented' }[
+      status
+    ] ?? 'Error'
+  );
 }

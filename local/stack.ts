@@ -1,17 +1,27 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '#shared/config';
+import { getBatchConfig, getBatchStore } from '#shared/batch/composition';
+import { resumeOpenJobs } from '#shared/batch/steps';
+import { logger } from '#shared/observability/logger';
+import { getConfig } from '#shared/platform/clients';
+import { resetLazyValues } from '#shared/platform/lazy';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/providers/config';
 import type { ProviderFamily } from '#shared/providers/types';
-import { resetRuntime } from '#shared/runtime';
+import { installWorkflowStarter } from '#shared/workflows/composition';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
+import { enableConcurrentInvocations } from './lambda-runtime.ts';
+import { startLocalQueues } from './queues.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
 import { startSimulator } from './simulator/server.ts';
+import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
 
 /**
- * The embedded local stack (DESIGN.md section 7): dynalite and the HTTP front in one process,
- * running the same handler modules as Lambda. Used by `npm start` and by integration tests.
+ * The embedded local stack (DESIGN.md section 7) in one process: dynalite (DynamoDB), fauxqs
+ * (SQS) with a poller per queue, aws-local-stepfunctions running the real ASL files, the HTTP
+ * front, and the provider simulator, all serving the same handler modules as Lambda. Used by
+ * `npm start` and by the integration tests. At start it resumes the work the store says is
+ * unfinished, so stopping the stack loses no accepted job.
  */
 export interface LocalStackOptions {
   port?: number;
@@ -25,28 +35,41 @@ export interface LocalStackOptions {
 export interface LocalStack {
   baseUrl: string;
   dynamoEndpoint: string;
+  sqsEndpoint: string;
   tableName: string;
   /** Per model family: the real provider (an API key is set) or the local simulator. */
   providers: Record<ProviderFamily, 'real' | 'simulated'>;
   /** Base URL of the provider simulator, when any family is simulated. */
   simulatorUrl: string | undefined;
+  workflows: LocalWorkflowEngine;
+  /** Jobs found unfinished in the store at start and started again. */
+  resumed: { batchJobs: string[] };
   close(): Promise<void>;
 }
 
 /** Written under DATA_DIR so the operator CLI can reach the running stack's store. */
 export const STACK_FILE = 'stack.json';
 
-export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
-  Object.assign(process.env, options.env ?? {});
+function timeScaleFromEnv(): number {
+  const raw = process.env.WORKFLOW_TIME_SCALE ?? '1';
+  const scale = Number(raw);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 1) {
+    throw new Error(`WORKFLOW_TIME_SCALE must be a number in (0, 1], got "${raw}"`);
+  }
+  return scale;
+}
+
+async function startStore(dataDir: string | null) {
   const dynamo = await startDynalite(dataDir ? join(dataDir, 'dynamodb') : null);
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  const config = loadConfig();
+  const config = getConfig();
   const client = createLocalDynamoClient(dynamo.endpoint, { region: config.AWS_REGION });
   await ensureTable(client, config.TABLE_NAME);
   client.destroy();
-  resetRuntime();
+  return dynamo;
+}
 
+async function startProviders() {
   // Model families without an API key talk to the bundled, wire-compatible simulator.
   const setup = describeProviderSetup(process.env);
   const providers = Object.fromEntries(
@@ -56,10 +79,42 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ? await startSimulator(simulatorOptionsFromEnv(process.env))
     : undefined;
   if (simulator) Object.assign(process.env, simulatedProviderEnv(process.env, simulator.url));
+  return { providers, simulator };
+}
 
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
+  Object.assign(process.env, options.env ?? {});
+  enableConcurrentInvocations();
+  resetLazyValues();
+  const timeScale = timeScaleFromEnv();
+  const dynamo = await startStore(dataDir);
+  const queues = await startLocalQueues({
+    dataDir: dataDir ? join(dataDir, 'sqs') : null,
+    timeScale,
+  });
+  process.env.SQS_ENDPOINT = queues.endpoint;
+  process.env.EVENTS_QUEUE_URL = queues.urls.events;
+  const { providers, simulator } = await startProviders();
+  resetLazyValues();
+
+  const workflows = createLocalWorkflowEngine({ timeScale });
+  installWorkflowStarter(workflows);
+  const config = getConfig();
   const host = options.host ?? '127.0.0.1';
-  const front = await startHttpFront(options.port ?? 0, host);
+  const front = await startHttpFront({
+    port: options.port ?? 0,
+    host,
+    allowedHosts: config.ALLOWED_HOSTS,
+  });
   const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
+  const batchJobs = await resumeOpenJobs({
+    store: getBatchStore(),
+    workflows,
+    concurrency: getBatchConfig().concurrency,
+  });
+  if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
+
   const stackFile = dataDir ? join(dataDir, STACK_FILE) : undefined;
   if (stackFile && dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -71,13 +126,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   return {
     baseUrl,
     dynamoEndpoint: dynamo.endpoint,
+    sqsEndpoint: queues.endpoint,
     tableName: config.TABLE_NAME,
     providers,
     simulatorUrl: simulator?.url,
+    workflows,
+    resumed: { batchJobs },
     async close() {
       await front.close();
+      await workflows.close();
+      installWorkflowStarter(undefined);
+      await queues.close();
       await simulator?.close();
-      resetRuntime();
+      resetLazyValues();
       await dynamo.close();
       if (stackFile) rmSync(stackFile, { force: true });
     },

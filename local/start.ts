@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     `  docs:     ${stack.baseUrl}/docs`,
     `  OpenAPI:  ${stack.baseUrl}/api/v1/openapi.json`,
     `  store:    dynalite on disk in ${resolve(dataDir)} (table ${stack.tableName})`,
+    `  queues:   fauxqs at ${stack.sqsEndpoint}; workflows: the state-machines/ ASL files in process${stack.resumed.batchJobs.length > 0 ? ` (resumed ${stack.resumed.batchJobs.length} unfinished batch job(s))` : ''}`,
     `  model providers: ${describeProviders(stack)}`,
     `  private and loopback scan targets: ${privateTargets ? 'ALLOWED (ALLOW_PRIVATE_TARGETS=1)' : 'refused (set ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine)'}`,
     '',

@@ -14,6 +14,10 @@ const ConfigSchema = z.object({
   /** Set by the local stack (dynalite); unset on AWS, where the SDK finds the regional endpoint. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   AWS_REGION: z.string().default('us-east-1'),
+  /** Set by the local stack (fauxqs); unset on AWS. */
+  SQS_ENDPOINT: z.url().optional(),
+  /** The events queue (set by CDK, and by the local stack). */
+  EVENTS_QUEUE_URL: z.url().optional(),
   /** Public base URL of the service (no trailing slash); derived from the request when unset. */
   PUBLIC_BASE_URL: z
     .url()
@@ -29,6 +33,25 @@ const ConfigSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter((email) => email.length > 0),
     ),
+  /**
+   * Host names (optionally `host:port`) whose Host header may be echoed into links when
+   * PUBLIC_BASE_URL is unset; loopback names are always allowed. Any other Host gets links to
+   * the first allowed host, never to itself.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host.length > 0),
+    ),
+  /**
+   * How long a verified API key is trusted without reading the store again; a revoked key stops
+   * working within this time (at once when revoked through this process).
+   */
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Lets scans reach loopback and private addresses: tests and the local demo only. */
   ALLOW_PRIVATE_TARGETS: booleanFlag,
   ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),

@@ -1,22 +1,59 @@
 /**
- * The typed error model of the domain. Domain code throws these and never knows HTTP;
- * `shared/api/error-mapper.ts` is the one place that turns a kind into a status code.
- *
- * `code` is the stable, machine-readable code of SPEC.md ("invalid_domain", "not_found", ...).
- * Messages of AppErrors are written for the API caller and are always safe to expose.
+ * The typed error model. Domain code throws `AppError`s with a stable `code` and never knows
+ * HTTP; `ERROR_CODES` is the one table that gives each code its HTTP status (the route manifest,
+ * the error mapper, OpenAPI and the docs page all read it). Messages are written for the caller
+ * and are always safe to expose.
  */
-export type ErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'payment_required'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'failed'
-  | 'unavailable';
+export const ERROR_CODES = {
+  invalid_domain: { status: 400, description: 'domain missing or cannot be parsed' },
+  invalid_request: { status: 400, description: 'the request does not match the schema' },
+  invalid_json: { status: 400, description: 'the request body is not valid JSON' },
+  invalid_url: {
+    status: 400,
+    description: 'URL not https, carries credentials, or points at a private host',
+  },
+  invalid_event: { status: 400, description: 'unknown event name' },
+  invalid_cursor: { status: 400, description: 'the pagination cursor is malformed or foreign' },
+  invalid_email: { status: 400, description: 'not a valid e-mail address' },
+  invalid_scope: { status: 400, description: 'unknown scope, or a scope the caller cannot grant' },
+  invalid_account: { status: 400, description: 'unknown plan or subscription state' },
+  invalid_key: { status: 401, description: 'bearer token sent but unknown' },
+  unauthorized: { status: 401, description: 'bearer token missing or unknown' },
+  plan_required: {
+    status: 402,
+    description: 'the plan does not allow this, or the subscription ended',
+  },
+  no_account: { status: 403, description: 'no Monitor account exists for the key' },
+  insufficient_scope: { status: 403, description: 'the key lacks the scope this route needs' },
+  admin_not_allowed: {
+    status: 403,
+    description: 'monitor:admin is only for admin addresses, never for plugin keys',
+  },
+  not_found: { status: 404, description: 'no such resource (or it belongs to another account)' },
+  method_not_allowed: { status: 405, description: 'the path exists but not for this method' },
+  no_run: { status: 409, description: 'no run has finished yet' },
+  run_pending: { status: 409, description: 'a run is already queued or in progress' },
+  duplicate_endpoint: { status: 409, description: 'URL already registered for the account' },
+  user_exists: { status: 409, description: 'a user with this e-mail address exists' },
+  payload_too_large: { status: 413, description: 'the request body exceeds 64 KiB' },
+  request_header_fields_too_large: {
+    status: 431,
+    description: 'the request headers are too large',
+  },
+  rate_limited: { status: 429, description: 'anonymous daily scan limit reached' },
+  quota_exceeded: { status: 429, description: 'batch or daily limit of the plan reached' },
+  scan_failed: { status: 500, description: 'the scan could not be completed' },
+  internal_error: { status: 500, description: 'unexpected server error' },
+  not_implemented: { status: 501, description: 'the method is not supported by this server' },
+  auth_unavailable: { status: 503, description: 'the bearer token cannot be verified now' },
+  service_unavailable: { status: 503, description: 'a dependency is unavailable; retry later' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCodeName = keyof typeof ERROR_CODES;
+
+export function statusOfCode(code: ErrorCodeName): number {
+  return ERROR_CODES[code].status;
+}
 
 export interface AppErrorOptions {
   cause?: unknown;
@@ -27,73 +64,43 @@ export interface AppErrorOptions {
 }
 
 export class AppError extends Error {
-  readonly kind: ErrorKind;
-  readonly code: string;
+  readonly code: ErrorCodeName;
   readonly retryAfterSeconds: number | undefined;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(kind: ErrorKind, code: string, message: string, options: AppErrorOptions = {}) {
+  constructor(code: ErrorCodeName, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
-    this.kind = kind;
     this.code = code;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
   }
-}
 
-export class BadRequestError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('bad_request', code, message, options);
+  get status(): number {
+    return statusOfCode(this.code);
   }
 }
 
-export class UnauthorizedError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('unauthorized', code, message, options);
-  }
-}
-
-export class PaymentRequiredError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('payment_required', code, message, options);
-  }
-}
-
-export class ForbiddenError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('forbidden', code, message, options);
-  }
-}
+/*
+ * The subclasses name the family of a failure for code that reacts to it (`instanceof
+ * UnavailableError`: retry; `instanceof BadRequestError`: the caller's mistake). The status still
+ * comes from the code, through the table above.
+ */
+export class BadRequestError extends AppError {}
+export class UnauthorizedError extends AppError {}
+export class PaymentRequiredError extends AppError {}
+export class ForbiddenError extends AppError {}
+export class ConflictError extends AppError {}
+export class RateLimitedError extends AppError {}
 
 export class NotFoundError extends AppError {
   constructor(message = 'The requested resource was not found.', options?: AppErrorOptions) {
-    super('not_found', 'not_found', message, options);
-  }
-}
-
-export class ConflictError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('conflict', code, message, options);
-  }
-}
-
-export class RateLimitedError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('rate_limited', code, message, options);
+    super('not_found', message, options);
   }
 }
 
 /** A request that was valid but could not be carried out (for example `scan_failed`). */
-export class OperationFailedError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('failed', code, message, options);
-  }
-}
+export class OperationFailedError extends AppError {}
 
 /** A dependency (the store, a provider) is unreachable right now; the caller may retry. */
-export class UnavailableError extends AppError {
-  constructor(code: string, message: string, options?: AppErrorOptions) {
-    super('unavailable', code, message, options);
-  }
-}
+export class UnavailableError extends AppError {}

@@ -1,26 +1,11 @@
-import { AppError, type ErrorKind } from '#shared/errors';
-
-/** The one place where error kinds become HTTP status codes. */
-const STATUS_BY_KIND: Record<ErrorKind, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  payment_required: 402,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  payload_too_large: 413,
-  rate_limited: 429,
-  failed: 500,
-  unavailable: 503,
-};
+import { AppError, type ErrorCodeName } from '#shared/errors';
 
 /** Seconds a client should wait after a 503 that did not name its own delay. */
 const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 5;
 
 export interface MappedError {
   status: number;
-  code: string;
+  code: ErrorCodeName;
   message: string;
   details?: Record<string, unknown>;
   headers: Record<string, string>;
@@ -28,6 +13,7 @@ export interface MappedError {
   unexpected: boolean;
 }
 
+/** The one place where an error becomes a status, an envelope and headers. */
 export function mapError(error: unknown): MappedError {
   if (!(error instanceof AppError)) {
     return {
@@ -38,7 +24,7 @@ export function mapError(error: unknown): MappedError {
       unexpected: true,
     };
   }
-  const status = STATUS_BY_KIND[error.kind];
+  const status = error.status;
   const headers: Record<string, string> = {};
   const retryAfter =
     error.retryAfterSeconds ?? (status === 503 ? DEFAULT_UNAVAILABLE_RETRY_SECONDS : undefined);

@@ -1,40 +1,32 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { authenticate, type Principal } from '#shared/auth/authenticate';
-import type { KeyLookup } from '#shared/auth/ports';
-import { AppError, BadRequestError, NotFoundError } from '#shared/errors';
+import { authenticate } from '#shared/auth/authenticate';
+import type { Principal } from '#shared/auth/principal';
 import { logger } from '#shared/observability/logger';
-import { mapError } from './error-mapper.ts';
-import type { RouteDefinition } from './manifest.ts';
+import type { OperationInput, RequestContext } from '#shared/operation';
+import { type ApiDeps, getApiDeps } from './composition.ts';
 import { buildMeta } from './meta.ts';
+import {
+  type ApiEvent,
+  type ApiResult,
+  errorResponse,
+  jsonResponse,
+  requestContextOf,
+} from './request.ts';
+import type { RouteDefinition } from './route.ts';
+import { validateRequest } from './validate.ts';
 
+export { errorResponse } from './request.ts';
 /**
  * The shared request pipeline of every HTTP handler (DESIGN.md section 4), as one middy stack:
- * request id and base URL, error mapping into the envelope, `meta` on every response, body
- * parsing with a size cap, authentication and scope check, zod validation. A handler module only
- * names its route and calls one service function.
+ * the request id on every log line, error mapping into the envelope, `meta` on every response,
+ * body parsing with a size cap, authentication and scope check, zod validation, `HEAD` answered
+ * like `GET` without a body. A handler module binds one route to one operation:
+ * `createApiHandler(route, operation, getAreaDeps)`.
  */
-
-export const MAX_BODY_BYTES = 64 * 1024;
-
-export interface RequestInfo {
-  id: string;
-  /** Public base URL for links in responses (`meta.docs`, scan `url`). */
-  baseUrl: string;
-  /** Client address as API Gateway saw it (never a client-supplied X-Forwarded-For). */
-  sourceIp: string;
-}
-
-export interface ApiRuntime {
-  keys: KeyLookup;
-  adminEmails: readonly string[];
-  publicBaseUrl: string | undefined;
-}
+export { MAX_BODY_BYTES } from './validate.ts';
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
@@ -44,227 +36,126 @@ export type QueryOf<R> = R extends { request: { query: infer Q } } ? OutputOf<Q>
 export type BodyOf<R> = R extends { request: { body: infer B } } ? OutputOf<B> : undefined;
 export type ResponseOf<R> = R extends { response: { schema: infer S } } ? InputOf<S> : never;
 
-export interface ApiInput<R> {
-  params: ParamsOf<R>;
-  query: QueryOf<R>;
-  body: BodyOf<R>;
-  principal: Principal;
-  request: RequestInfo;
-}
+/** The operation input a route's handler passes on. */
+export type RouteInput<R> = OperationInput<ParamsOf<R>, QueryOf<R>, BodyOf<R>>;
 
 export type RawResponse = { body: string; status?: number; headers?: Record<string, string> };
 
-type ApiEvent = APIGatewayProxyEventV2;
-type ApiResult = APIGatewayProxyStructuredResultV2;
+export interface HandlerOptions {
+  /** The pipeline's own dependencies (tests inject fakes); default: the process-wide ones. */
+  api?: () => ApiDeps;
+  /**
+   * Pages answer people: a page route may turn an error (a malformed id included) into a page
+   * of its own instead of the JSON envelope. Return undefined to keep the envelope.
+   */
+  renderError?: (error: unknown, event: ApiEvent) => RawResponse | undefined;
+}
+
 interface PipelineState {
-  request: RequestInfo;
-  principal: Principal;
-  params: unknown;
-  query: unknown;
-  body: unknown;
+  request: RequestContext;
+  input?: OperationInput<unknown, unknown, unknown>;
 }
 
 const stateByEvent = new WeakMap<ApiEvent, PipelineState>();
 
-export function requestInfoOf(event: ApiEvent, publicBaseUrl: string | undefined): RequestInfo {
-  const headers = event.headers ?? {};
-  const proto = headers['x-forwarded-proto'] ?? 'https';
-  const host = event.requestContext?.domainName ?? headers.host ?? 'localhost';
-  return {
-    id: event.requestContext?.requestId || crypto.randomUUID(),
-    baseUrl: publicBaseUrl ?? `${proto}://${host}`,
-    sourceIp: event.requestContext?.http?.sourceIp ?? '0.0.0.0',
-  };
+function withoutBodyForHead(event: ApiEvent, result: ApiResult): ApiResult {
+  return event.requestContext?.http?.method === 'HEAD' ? { ...result, body: '' } : result;
 }
 
-function jsonResponse(
-  status: number,
-  payload: unknown,
-  requestId: string,
-  headers: Record<string, string> = {},
-): ApiResult {
-  return {
-    statusCode: status,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-request-id': requestId,
-      ...headers,
-    },
-    body: JSON.stringify(payload),
-  };
-}
-
-/** Turns any error into the SPEC.md envelope; unexpected ones are logged and never leaked. */
-export function errorResponse(error: unknown, request: RequestInfo): ApiResult {
-  const mapped = mapError(error);
-  if (mapped.unexpected) {
-    logger.error('unhandled error', { requestId: request.id, error: error as Error });
-  } else if (mapped.status >= 500) {
-    logger.warn('request failed', {
-      requestId: request.id,
-      code: mapped.code,
-      cause: (error as AppError).cause as Error,
-    });
-  }
-  return jsonResponse(
-    mapped.status,
-    {
-      error: {
-        code: mapped.code,
-        message: mapped.message,
-        request_id: request.id,
-        ...(mapped.details ? { details: mapped.details } : {}),
-      },
-      meta: buildMeta(request.baseUrl),
-    },
-    request.id,
-    mapped.headers,
-  );
-}
-
-function readBody(event: ApiEvent): unknown {
-  if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const text = event.isBase64Encoded
-    ? Buffer.from(event.body, 'base64').toString('utf8')
-    : event.body;
-  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) {
-    throw new AppError(
-      'payload_too_large',
-      'payload_too_large',
-      `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new BadRequestError('invalid_json', 'The request body is not valid JSON.');
-  }
-}
-
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
-    .join('; ');
-}
-
-function validate(
-  route: RouteDefinition,
-  event: ApiEvent,
-): Omit<PipelineState, 'request' | 'principal'> {
-  const request = route.request ?? {};
-  let params: unknown;
-  if (request.params) {
-    const parsed = request.params.safeParse(event.pathParameters ?? {});
-    // A malformed id cannot name an existing resource: answer as for an unknown one.
-    if (!parsed.success) throw new NotFoundError();
-    params = parsed.data;
-  }
-  let query: unknown;
-  if (request.query) {
-    const parsed = request.query.safeParse(event.queryStringParameters ?? {});
-    if (!parsed.success) {
-      throw new BadRequestError(
-        'invalid_request',
-        `Invalid query: ${describeIssues(parsed.error.issues)}`,
-      );
-    }
-    query = parsed.data;
-  }
-  let body: unknown;
-  if (request.body) {
-    const raw = readBody(event);
-    const parsed = request.body.safeParse(raw);
-    if (!parsed.success) {
-      const code = request.invalidBodyCode ?? 'invalid_request';
-      const detail =
-        raw === undefined ? 'a JSON body is required' : describeIssues(parsed.error.issues);
-      throw new BadRequestError(code, `Invalid request body: ${detail}.`, {
-        details: { issues: parsed.error.issues.map(({ path, message }) => ({ path, message })) },
-      });
-    }
-    body = parsed.data;
-  }
-  return { params, query, body };
-}
-
-function pipeline(route: RouteDefinition, runtime: () => ApiRuntime) {
+function pipeline(route: RouteDefinition, options: HandlerOptions) {
+  const apiDeps = options.api ?? getApiDeps;
   return middy<ApiEvent, ApiResult, Error, Context>({ timeoutEarlyInMillis: 0 })
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({
       name: 'error-envelope',
       onError: (request) => {
-        const info =
-          stateByEvent.get(request.event)?.request ?? requestInfoOf(request.event, undefined);
-        request.response = errorResponse(request.error, info);
+        const context =
+          stateByEvent.get(request.event)?.request ?? requestContextOf(request.event, undefined);
+        const page = options.renderError?.(request.error, request.event);
+        const response = page
+          ? rawResult(route, page, context.id)
+          : errorResponse(request.error, context);
+        request.response = withoutBodyForHead(request.event, response);
       },
     })
     .use({
       name: 'authenticate-and-validate',
       before: async (request) => {
-        const deps = runtime();
-        const info = requestInfoOf(request.event, deps.publicBaseUrl);
+        const deps = apiDeps();
+        const context = requestContextOf(request.event, deps.publicBaseUrl);
+        logger.appendKeys({ request_id: context.id, operation: route.operationId });
+        stateByEvent.set(request.event, { request: context });
+        const principal: Principal = await authenticate(
+          route,
+          request.event.headers?.authorization,
+          { keys: deps.keys, adminEmails: deps.adminEmails },
+        );
+        const parts = validateRequest(route, request.event);
         stateByEvent.set(request.event, {
-          request: info,
-          principal: { kind: 'anonymous' },
-          params: undefined,
-          query: undefined,
-          body: undefined,
-        });
-        const principal = await authenticate(route, request.event.headers?.authorization, {
-          keys: deps.keys,
-          adminEmails: deps.adminEmails,
-        });
-        stateByEvent.set(request.event, {
-          request: info,
-          principal,
-          ...validate(route, request.event),
+          request: context,
+          input: { ...parts, principal, request: context },
         });
       },
     });
 }
 
-function stateOf(event: ApiEvent): PipelineState {
+function inputOf(event: ApiEvent): {
+  request: RequestContext;
+  input: OperationInput<unknown, unknown, unknown>;
+} {
   const state = stateByEvent.get(event);
-  if (!state) throw new Error('pipeline state missing: the middleware did not run');
-  return state;
+  if (!state?.input) throw new Error('pipeline state missing: the middleware did not run');
+  return { request: state.request, input: state.input };
 }
 
-/** A JSON API route: the handler returns the body without `meta`; the pipeline adds it. */
-export function createApiHandler<R extends RouteDefinition>(
+function rawResult(route: RouteDefinition, page: RawResponse, requestId: string): ApiResult {
+  const contentType = 'raw' in route.response ? route.response.raw : 'text/html';
+  return {
+    statusCode: page.status ?? route.response.status,
+    headers: {
+      'content-type': `${contentType}; charset=utf-8`,
+      'x-request-id': requestId,
+      ...page.headers,
+    },
+    body: page.body,
+  };
+}
+
+/** A JSON API route: the operation returns the body without `meta`; the pipeline adds it. */
+export function createApiHandler<R extends RouteDefinition, D>(
   route: R,
-  run: (input: ApiInput<R>) => Promise<ResponseOf<R>>,
-  runtime: () => ApiRuntime,
+  operation: (input: RouteInput<R>, deps: D) => Promise<ResponseOf<R>>,
+  getDeps: () => D,
+  options: HandlerOptions = {},
 ) {
   if (!('schema' in route.response)) throw new Error(`${route.operationId} is not a JSON route`);
   const status = route.response.status;
-  return pipeline(route, runtime).handler(async (event) => {
-    const state = stateOf(event);
-    const data = await run(state as unknown as ApiInput<R>);
-    return jsonResponse(
+  return pipeline(route, options).handler(async (event) => {
+    const { request, input } = inputOf(event);
+    const data = await operation(input as RouteInput<R>, getDeps());
+    const result = jsonResponse(
       status,
-      { ...(data as object), meta: buildMeta(state.request.baseUrl) },
-      state.request.id,
+      { ...(data as object), meta: buildMeta(request.baseUrl) },
+      request.id,
     );
+    return withoutBodyForHead(event, result);
   });
 }
 
-/** A document or page served as it is (OpenAPI JSON, HTML pages). */
-export function createRawHandler<R extends RouteDefinition>(
+/** A document or page served as it is (OpenAPI JSON, HTML pages, CSV). */
+export function createRawHandler<R extends RouteDefinition, D>(
   route: R,
-  run: (input: ApiInput<R>) => Promise<RawResponse>,
-  runtime: () => ApiRuntime,
+  operation: (input: RouteInput<R>, deps: D) => Promise<RawResponse>,
+  getDeps: () => D,
+  options: HandlerOptions = {},
 ) {
   if (!('raw' in route.response)) throw new Error(`${route.operationId} is not a raw route`);
-  const contentType = `${route.response.raw}; charset=utf-8`;
-  const status = route.response.status;
-  return pipeline(route, runtime).handler(async (event) => {
-    const state = stateOf(event);
-    const result = await run(state as unknown as ApiInput<R>);
-    return {
-      statusCode: result.status ?? status,
-      headers: { 'content-type': contentType, 'x-request-id': state.request.id, ...result.headers },
-      body: result.body,
-    };
+  return pipeline(route, options).handler(async (event) => {
+    const { request, input } = inputOf(event);
+    const page = await operation(input as RouteInput<R>, getDeps());
+    return withoutBodyForHead(event, rawResult(route, page, request.id));
   });
 }
+
+/** For routes whose operation needs nothing beyond its input. */
+export const noDeps = (): undefined => undefined;

@@ -1,26 +1,10 @@
-import type { AuthMode } from '#shared/api/manifest';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '#shared/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-keys.ts';
 import type { KeyLookup } from './ports.ts';
+import { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
-export type Principal =
-  | { kind: 'anonymous' }
-  | {
-      kind: 'key';
-      keyId: string;
-      userId: string;
-      email: string;
-      scopes: ReadonlySet<Scope>;
-      plugin: boolean;
-    };
-
-export const ANONYMOUS: Principal = { kind: 'anonymous' };
-
-export interface AuthRequirement {
-  auth: AuthMode;
-  scope?: Scope;
-}
+export { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
 
 export interface AuthDependencies {
   keys: KeyLookup;

@@ -8,10 +8,13 @@ export interface StoredScan {
   scoring_version: number;
   created_at: string;
   checks: Check[];
+  /** The account that asked for the scan with a key; absent for anonymous scans. */
+  owner_id?: string;
 }
 
 export interface ScanStore {
-  putScan(scan: StoredScan): Promise<void>;
+  /** Saves a new scan; false when a scan with this id already exists (nothing written). */
+  putScan(scan: StoredScan): Promise<boolean>;
   getScan(id: string): Promise<StoredScan | undefined>;
 }
 
@@ -36,4 +39,9 @@ export interface QuotaStore {
   consume(key: string, window: string, limit: number, expiresAt: number): Promise<boolean>;
   /** Gives one unit back (the caller was not at fault); never below zero. */
   release(key: string, window: string): Promise<void>;
+}
+
+/** Where finished scans of an account are announced (`scan.completed`). */
+export interface ScanEvents {
+  scanCompleted(scan: StoredScan): Promise<void>;
 }

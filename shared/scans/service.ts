@@ -1,21 +1,19 @@
-import { routeById } from '#shared/api/manifest';
-import { type Scan, type Stats, UuidSchema } from '#shared/api/schemas';
-import type { Principal } from '#shared/auth/authenticate';
-import { BadRequestError, NotFoundError, RateLimitedError, UnavailableError } from '#shared/errors';
+import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/errors';
 import type { SafeFetcher } from '#shared/net/safe-fetch';
 import { logger } from '#shared/observability/logger';
 import { runScan } from '#shared/scan/engine';
 import { parseScanTarget } from '#shared/scan/target';
-import { SCORING_VERSION } from '#shared/scan/types';
+import type { ScanTarget } from '#shared/scan/types';
 import { quotaBucketForAddress } from './client-address.ts';
-import type { QuotaStore, ScanStore, StatsStore, StoredScan } from './ports.ts';
-import { toStats } from './stats.ts';
+import type { QuotaStore, ScanEvents, ScanStore, StatsStore, StoredScan } from './ports.ts';
 
 export interface ScanServiceDeps {
   scans: ScanStore;
   stats: StatsStore;
   quotas: QuotaStore;
   fetcher: SafeFetcher;
+  /** Told about every finished scan of an account (webhooks); anonymous scans emit nothing. */
+  events?: ScanEvents;
   allowPrivateTargets: boolean;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
@@ -23,10 +21,18 @@ export interface ScanServiceDeps {
   newId?: () => string;
 }
 
-export interface Caller {
-  principal: Principal;
+export interface ScanRequest {
+  /** The domain or URL as the caller wrote it. */
+  domain: string;
+  /** The account asking (a keyed call, a batch job); undefined for an anonymous scan. */
+  ownerId: string | undefined;
+  /** The caller's address: anonymous scans are counted per address. */
   sourceIp: string;
-  baseUrl: string;
+  /**
+   * A fixed id makes the scan idempotent (batch jobs): if a scan with this id was already saved,
+   * it is returned instead of scanning again.
+   */
+  id?: string;
 }
 
 interface QuotaUnit {
@@ -34,25 +40,15 @@ interface QuotaUnit {
   window: string;
 }
 
-export function scanPageUrl(baseUrl: string, scanId: string): string {
-  return `${baseUrl}${routeById('scan_page').path.replace('{id}', scanId)}`;
-}
-
-function toPublicScan(stored: StoredScan, baseUrl: string): Scan {
-  return { ...stored, url: scanPageUrl(baseUrl, stored.id) };
-}
-
 function secondsUntilNextUtcDay(now: Date): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   return Math.ceil((next - now.getTime()) / 1000);
 }
 
-/** Caller-supplied text for a message: printable ASCII, capped. */
-function printable(text: string, maxLength: number): string {
-  const clean = text.replace(/[^\x20-\x7e]/g, '?');
-  return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
-}
-
+/**
+ * Scans as a use case: validate the target, take the anonymous quota, run the engine, save the
+ * result, update the O(1) stats counters. The single route, MCP and batch jobs all scan here.
+ */
 export function createScanService(deps: ScanServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());
@@ -100,54 +96,65 @@ export function createScanService(deps: ScanServiceDeps) {
     });
   }
 
+  async function measure(request: ScanRequest, target: ScanTarget): Promise<StoredScan> {
+    const report = await runScan(target, {
+      fetcher: deps.fetcher,
+      deadlineMs: deps.scanDeadlineMs,
+    });
+    return {
+      id: request.id ?? newId(),
+      domain: report.domain,
+      score: report.score,
+      scoring_version: report.scoring_version,
+      created_at: now().toISOString(),
+      checks: report.checks,
+      ...(request.ownerId ? { owner_id: request.ownerId } : {}),
+    };
+  }
+
+  async function recordStats(stored: StoredScan): Promise<void> {
+    try {
+      await deps.stats.recordScan(stored);
+    } catch (error) {
+      // The scan itself is saved and answered; a missed aggregate must not fail the call.
+      logger.error('stats update failed', { scanId: stored.id, error: error as Error });
+    }
+  }
+
+  async function announce(stored: StoredScan): Promise<void> {
+    if (!deps.events || !stored.owner_id) return;
+    try {
+      await deps.events.scanCompleted(stored);
+    } catch (error) {
+      // The scan is saved; a lost notification is logged, never a failed scan.
+      logger.error('scan.completed not emitted', { scanId: stored.id, error: error as Error });
+    }
+  }
+
   return {
-    async scanDomain(domainInput: string, caller: Caller): Promise<Scan> {
-      const target = parseScanTarget(domainInput, {
+    async scan(request: ScanRequest): Promise<StoredScan> {
+      if (request.id) {
+        const existing = await deps.scans.getScan(request.id);
+        if (existing) return existing;
+      }
+      // Input that is not a domain is refused before the anonymous quota is counted.
+      const target = parseScanTarget(request.domain, {
         allowPrivateTargets: deps.allowPrivateTargets,
       });
       const unit =
-        caller.principal.kind === 'anonymous'
-          ? await takeAnonymousQuota(caller.sourceIp)
-          : undefined;
+        request.ownerId === undefined ? await takeAnonymousQuota(request.sourceIp) : undefined;
       let stored: StoredScan;
       try {
-        const report = await runScan(target, {
-          fetcher: deps.fetcher,
-          deadlineMs: deps.scanDeadlineMs,
-        });
-        stored = {
-          id: newId(),
-          domain: report.domain,
-          score: report.score,
-          scoring_version: report.scoring_version,
-          created_at: now().toISOString(),
-          checks: report.checks,
-        };
-        await deps.scans.putScan(stored);
+        stored = await measure(request, target);
+        const saved = await deps.scans.putScan(stored);
+        if (!saved) return (await deps.scans.getScan(stored.id)) ?? stored;
       } catch (error) {
         await refundIfNotCallersFault(unit, error);
         throw error;
       }
-      try {
-        await deps.stats.recordScan(stored);
-      } catch (error) {
-        // The scan itself is saved and answered; a missed aggregate must not fail the call.
-        logger.error('stats update failed', { scanId: stored.id, error: error as Error });
-      }
-      return toPublicScan(stored, caller.baseUrl);
-    },
-
-    async getScan(id: string, baseUrl: string): Promise<Scan> {
-      const stored = UuidSchema.safeParse(id).success
-        ? await deps.scans.getScan(id.toLowerCase())
-        : undefined;
-      // The id is echoed capped and printable: it is whatever the caller put in the path.
-      if (!stored) throw new NotFoundError(`No scan with id "${printable(id, 64)}".`);
-      return toPublicScan(stored, baseUrl);
-    },
-
-    async getStats(): Promise<Stats> {
-      return toStats(await deps.stats.readCounters(SCORING_VERSION), SCORING_VERSION);
+      await recordStats(stored);
+      await announce(stored);
+      return stored;
     },
   };
 }

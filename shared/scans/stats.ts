@@ -1,5 +1,5 @@
-import type { Stats } from '#shared/api/schemas';
 import type { StatsCounters } from './ports.ts';
+import type { Stats } from './schemas.ts';
 
 /** Exact median from the 101-bucket histogram; null when there is no scan. */
 export function medianFromHistogram(histogram: readonly number[]): number | null {

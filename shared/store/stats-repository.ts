@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StatsCounters, StatsStore } from '#shared/scans/ports';
+import { KEYS } from './keys.ts';
 
 /**
  * Stats in O(1) (DESIGN.md section 5): one counters item per scoring version, updated on every
@@ -13,12 +14,9 @@ import type { StatsCounters, StatsStore } from '#shared/scans/ports';
  *   whether a domain is new. Hashed so the aggregate items hold no domain names.
  */
 export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
-  const countersKey = (version: number) => ({ pk: `STATS#v${version}`, sk: 'COUNTERS' });
-
-  const markerKey = (version: number, domain: string) => ({
-    pk: `STATS#v${version}#DOMAIN#${createHash('sha256').update(domain).digest('hex')}`,
-    sk: 'SEEN',
-  });
+  const countersKey = KEYS.statsCounters;
+  const markerKey = (version: number, domain: string) =>
+    KEYS.statsDomainSeen(version, createHash('sha256').update(domain).digest('hex'));
 
   async function markDomainSeen(version: number, domain: string): Promise<boolean> {
     try {

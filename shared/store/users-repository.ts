@@ -7,8 +7,11 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { forgetCachedKeys } from '#shared/auth/key-cache';
 import type { Account, KeyLookup, StoredApiKey, User } from '#shared/auth/ports';
 import { ConflictError, NotFoundError } from '#shared/errors';
+import { GSI, INDEX, KEYS } from './keys.ts';
+import { queryAll } from './pagination.ts';
 
 /**
  * Users, their Monitor account and their API keys. Items (docs/data-model.md):
@@ -32,8 +35,8 @@ export function createUsersRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
 ): UsersRepository {
-  const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
-  const emailKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' });
+  const userKey = KEYS.user;
+  const emailKey = KEYS.email;
 
   async function findUserById(id: string): Promise<User | undefined> {
     const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: userKey(id) }));
@@ -44,9 +47,9 @@ export function createUsersRepository(
     const { Items } = await doc.send(
       new QueryCommand({
         TableName: tableName,
-        IndexName: 'gsi2',
+        IndexName: INDEX.byAlternateId,
         KeyConditionExpression: 'gsi2pk = :id',
-        ExpressionAttributeValues: { ':id': `KEYID#${keyId}` },
+        ExpressionAttributeValues: { ':id': GSI.keyId(keyId) },
       }),
     );
     return Items?.[0];
@@ -78,7 +81,7 @@ export function createUsersRepository(
             TableName: tableName,
             Item: {
               ...userKey(user.id),
-              gsi1pk: 'USERS',
+              gsi1pk: GSI.users,
               gsi1sk: `${user.created_at}#${user.id}`,
               id: user.id,
               email: user.email,
@@ -104,24 +107,17 @@ export function createUsersRepository(
 
     findUserById,
 
-    async listUsers() {
-      const users: User[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :users',
-            ExpressionAttributeValues: { ':users': 'USERS' },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        users.push(...(page.Items ?? []).map(toUser));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return users;
-    },
+    listUsers: () =>
+      queryAll(
+        doc,
+        {
+          TableName: tableName,
+          IndexName: INDEX.byOwner,
+          KeyConditionExpression: 'gsi1pk = :users',
+          ExpressionAttributeValues: { ':users': GSI.users },
+        },
+        toUser,
+      ),
 
     async setAccount(userId, account) {
       try {
@@ -147,11 +143,10 @@ export function createUsersRepository(
         new PutCommand({
           TableName: tableName,
           Item: {
-            pk: `APIKEY#${hash}`,
-            sk: 'APIKEY',
-            gsi1pk: `USER#${key.user_id}#KEYS`,
+            ...KEYS.apiKey(hash),
+            gsi1pk: GSI.userKeys(key.user_id),
             gsi1sk: `${key.created_at}#${key.id}`,
-            gsi2pk: `KEYID#${key.id}`,
+            gsi2pk: GSI.keyId(key.id),
             gsi2sk: 'APIKEY',
             ...key,
             // Absent, not NULL: revocation sets it with if_not_exists, keeping the first time.
@@ -164,22 +159,22 @@ export function createUsersRepository(
 
     async findKeyByHash(hash) {
       const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: { pk: `APIKEY#${hash}`, sk: 'APIKEY' } }),
+        new GetCommand({ TableName: tableName, Key: KEYS.apiKey(hash) }),
       );
       return Item ? toKey(Item) : undefined;
     },
 
-    async listKeys(userId) {
-      const { Items } = await doc.send(
-        new QueryCommand({
+    listKeys: (userId) =>
+      queryAll(
+        doc,
+        {
           TableName: tableName,
-          IndexName: 'gsi1',
+          IndexName: INDEX.byOwner,
           KeyConditionExpression: 'gsi1pk = :owner',
-          ExpressionAttributeValues: { ':owner': `USER#${userId}#KEYS` },
-        }),
-      );
-      return (Items ?? []).map(toKey);
-    },
+          ExpressionAttributeValues: { ':owner': GSI.userKeys(userId) },
+        },
+        toKey,
+      ),
 
     async revokeKey(keyId, revokedAt) {
       const item = await findKeyItemById(keyId);
@@ -193,6 +188,7 @@ export function createUsersRepository(
           ReturnValues: 'ALL_NEW',
         }),
       );
+      forgetCachedKeys();
       return toKey(Attributes ?? item);
     },
   };

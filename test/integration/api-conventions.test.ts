@@ -33,7 +33,7 @@ describe('every response carries meta and a request id', () => {
   it('answers a known path with the wrong method with 405 and an Allow header', async () => {
     const response = await callJson(stack.baseUrl, '/api/v1/stats', { method: 'DELETE' });
     expectEnvelope(response, 405, 'method_not_allowed');
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('puts pricing free, generated_at and an absolute docs URI into meta of a success', async () => {

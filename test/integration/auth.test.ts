@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '#shared/auth/api-keys';
-import { resetRuntime } from '#shared/runtime';
+import { resetLazyValues } from '#shared/platform/lazy';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 let stack: TestStack;
@@ -85,12 +85,12 @@ describe('bearer keys on the scan routes', () => {
 async function whileStoreUnreachable(run: () => Promise<void>): Promise<void> {
   const realEndpoint = process.env.DYNAMODB_ENDPOINT;
   process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
-  resetRuntime();
+  resetLazyValues();
   try {
     await run();
   } finally {
     process.env.DYNAMODB_ENDPOINT = realEndpoint;
-    resetRuntime();
+    resetLazyValues();
   }
 }
 

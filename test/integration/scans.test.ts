@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanResponseSchema, StatsResponseSchema } from '#shared/api/schemas';
-import { getRuntime } from '#shared/runtime';
+import { getDocumentClient } from '#shared/platform/clients';
+import { ScanResponseSchema, StatsResponseSchema } from '#shared/scans/schemas';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
@@ -130,7 +130,7 @@ describe('GET /api/v1/stats', () => {
   it('reads a constant number of items, however many scans exist (O(1))', async () => {
     const commands: string[] = [];
     // Count every command the service's own DynamoDB client sends while answering /stats.
-    getRuntime().doc.middlewareStack.add(
+    getDocumentClient().middlewareStack.add(
       (next, context) => async (args) => {
         commands.push(context.commandName ?? 'unknown');
         return next(args);
@@ -142,7 +142,7 @@ describe('GET /api/v1/stats', () => {
       expect(response.status).toBe(200);
       expect(commands).toEqual(['GetItemCommand']);
     } finally {
-      getRuntime().doc.middlewareStack.remove('countCommands');
+      getDocumentClient().middlewareStack.remove('countCommands');
     }
   });
 });

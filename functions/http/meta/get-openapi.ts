@@ -1,13 +1,5 @@
-import { createRawHandler } from '#shared/api/http-handler';
-import { routeById } from '#shared/api/manifest';
-import { buildOpenApiDocument } from '#shared/api/openapi';
-import { getApiRuntime } from '#shared/api-runtime';
+import { createRawHandler, noDeps } from '#shared/api/http-handler';
+import { getOpenApi } from '#shared/api/operations';
+import { META_ROUTES } from '#shared/api/routes/meta';
 
-export const handler = createRawHandler(
-  routeById('get_openapi'),
-  async ({ request }) => ({
-    body: JSON.stringify(buildOpenApiDocument(request.baseUrl)),
-    headers: { 'cache-control': 'public, max-age=300' },
-  }),
-  getApiRuntime,
-);
+export const handler = createRawHandler(META_ROUTES.get_openapi, getOpenApi, noDeps);

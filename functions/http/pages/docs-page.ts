@@ -1,13 +1,5 @@
-import { createRawHandler } from '#shared/api/http-handler';
-import { routeById } from '#shared/api/manifest';
-import { getApiRuntime } from '#shared/api-runtime';
-import { renderDocsPage } from '#shared/pages/docs-page';
+import { createRawHandler, noDeps } from '#shared/api/http-handler';
+import { META_ROUTES } from '#shared/api/routes/meta';
+import { docsPage } from '#shared/pages/operations';
 
-export const handler = createRawHandler(
-  routeById('docs_page'),
-  async ({ request }) => ({
-    body: renderDocsPage(request.baseUrl),
-    headers: { 'cache-control': 'public, max-age=300' },
-  }),
-  getApiRuntime,
-);
+export const handler = createRawHandler(META_ROUTES.docs_page, docsPage, noDeps);

@@ -1,11 +1,6 @@
 import { createApiHandler } from '#shared/api/http-handler';
-import { routeById } from '#shared/api/manifest';
-import { getRuntime } from '#shared/runtime';
+import { SCAN_ROUTES } from '#shared/api/routes/scans';
+import { getScanWriteDeps } from '#shared/scans/composition';
+import { scanDomain } from '#shared/scans/operations';
 
-export const handler = createApiHandler(
-  routeById('scan_domain'),
-  async ({ body, principal, request }) => ({
-    scan: await getRuntime().scans.scanDomain(body.domain, { principal, ...request }),
-  }),
-  getRuntime,
-);
+export const handler = createApiHandler(SCAN_ROUTES.scan_domain, scanDomain, getScanWriteDeps);

@@ -1,11 +1,6 @@
 import { createApiHandler } from '#shared/api/http-handler';
-import { routeById } from '#shared/api/manifest';
-import { getRuntime } from '#shared/runtime';
+import { SCAN_ROUTES } from '#shared/api/routes/scans';
+import { getScanReadDeps } from '#shared/scans/composition';
+import { getScan } from '#shared/scans/operations';
 
-export const handler = createApiHandler(
-  routeById('get_scan'),
-  async ({ params, request }) => ({
-    scan: await getRuntime().scans.getScan(params.id, request.baseUrl),
-  }),
-  getRuntime,
-);
+export const handler = createApiHandler(SCAN_ROUTES.get_scan, getScan, getScanReadDeps);

@@ -1,9 +1,6 @@
 import { createApiHandler } from '#shared/api/http-handler';
-import { routeById } from '#shared/api/manifest';
-import { getRuntime } from '#shared/runtime';
+import { SCAN_ROUTES } from '#shared/api/routes/scans';
+import { getScanReadDeps } from '#shared/scans/composition';
+import { getStats } from '#shared/scans/operations';
 
-export const handler = createApiHandler(
-  routeById('get_stats'),
-  async () => ({ stats: await getRuntime().scans.getStats() }),
-  getRuntime,
-);
+export const handler = createApiHandler(SCAN_ROUTES.get_stats, getStats, getScanReadDeps);

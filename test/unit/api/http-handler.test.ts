@@ -3,14 +3,16 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ApiRuntime, createApiHandler } from '#shared/api/http-handler';
-import type { RouteDefinition } from '#shared/api/manifest';
+import type { ApiDeps } from '#shared/api/composition';
+import { createApiHandler } from '#shared/api/http-handler';
+import type { RouteDefinition } from '#shared/api/route';
 import { generateApiKey } from '#shared/auth/api-keys';
 import { createDocumentClient } from '#shared/store/client';
 import { createUsersRepository } from '#shared/store/users-repository';
 
 const route = {
   operationId: 'echo',
+  area: 'scans',
   method: 'POST',
   path: '/api/v1/echo/{id}',
   summary: 'echo',
@@ -21,7 +23,7 @@ const route = {
   request: {
     params: z.object({ id: z.string().regex(/^\d+$/) }),
     body: z.object({ word: z.string() }),
-    invalidBodyCode: 'invalid_word',
+    invalidBodyCode: 'invalid_domain',
   },
   response: { status: 201, schema: z.object({ echoed: z.string() }) },
   errors: [],
@@ -32,7 +34,7 @@ const route = {
 
 const doc = createDocumentClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
 const storeMock = mockClient(doc);
-const runtime = (): ApiRuntime => ({
+const api = (): ApiDeps => ({
   keys: createUsersRepository(doc, 'table'),
   adminEmails: [],
   publicBaseUrl: 'https://api.example.com',
@@ -40,7 +42,8 @@ const runtime = (): ApiRuntime => ({
 const handler = createApiHandler(
   route,
   async ({ body, params }) => ({ echoed: `${params.id}:${body.word}` }),
-  runtime,
+  () => undefined,
+  { api },
 );
 
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
@@ -92,7 +95,7 @@ describe('the request pipeline', () => {
   it('answers a body that fails the schema with the route code', async () => {
     const result = await invoke(event({ body: JSON.stringify({ word: 3 }) }));
     expect(result.statusCode).toBe(400);
-    expect(result.json.error?.code).toBe('invalid_word');
+    expect(result.json.error?.code).toBe('invalid_domain');
   });
 
   it('decodes base64 bodies as API Gateway sends them', async () => {
@@ -127,7 +130,8 @@ describe('the request pipeline', () => {
       async () => {
         throw new Error('database password is hunter2');
       },
-      runtime,
+      () => undefined,
+      { api },
     );
     const result = await failing(event(), {} as Context);
     expect(result.statusCode).toBe(500);

@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS } from '#shared/auth/authenticate';
 import { AppError } from '#shared/errors';
 import { createSafeFetcher } from '#shared/net/safe-fetch';
+import { readScan } from '#shared/scans/reads';
 import { createScanService } from '#shared/scans/service';
 import { createQuotaRepository } from '#shared/store/quota-repository';
 import { createScansRepository } from '#shared/store/scans-repository';
@@ -50,20 +50,20 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   );
 }
 
-const caller = (sourceIp: string) => ({
-  principal: ANONYMOUS,
+const anonymous = (domain: string, sourceIp: string) => ({
+  domain,
+  ownerId: undefined,
   sourceIp,
-  baseUrl: 'https://api.example.com',
 });
 
 describe('scan service', () => {
   it('refuses names that resolve to private addresses with invalid_domain and gives the quota back', async () => {
     const scans = service();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect(await codeOf(scans.scanDomain('rebind.example.com', caller('198.51.100.1')))).toBe(
+      expect(await codeOf(scans.scan(anonymous('rebind.example.com', '198.51.100.1')))).toBe(
         'invalid_domain',
       );
-      expect(await codeOf(scans.scanDomain('metadata.example.com', caller('198.51.100.1')))).toBe(
+      expect(await codeOf(scans.scan(anonymous('metadata.example.com', '198.51.100.1')))).toBe(
         'invalid_domain',
       );
     }
@@ -80,23 +80,20 @@ describe('scan service', () => {
     const scans = service();
     const results = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      results.push(
-        await codeOf(scans.scanDomain('nothing-here.example.com', caller('198.51.100.2'))),
-      );
+      results.push(await codeOf(scans.scan(anonymous('nothing-here.example.com', '198.51.100.2'))));
     }
     expect(results).toEqual(['scan_failed', 'scan_failed', 'scan_failed', 'rate_limited']);
   });
 
   it('answers malformed and unknown ids with not_found, echoing the id capped', async () => {
-    const scans = service();
+    const reads = {
+      scans: createScansRepository(doc, TABLE),
+      stats: createStatsRepository(doc, TABLE),
+    };
     const long = 'x'.repeat(5000);
-    const error = await scans
-      .getScan(long, 'https://api.example.com')
-      .catch((caught: unknown) => caught);
+    const error = await readScan(reads, long).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'not_found' });
     expect((error as Error).message.length).toBeLessThan(120);
-    expect(await codeOf(scans.getScan(crypto.randomUUID(), 'https://api.example.com'))).toBe(
-      'not_found',
-    );
+    expect(await codeOf(readScan(reads, crypto.randomUUID()))).toBe('not_found');
   });
 });

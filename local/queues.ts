@@ -1,0 +1,183 @@
+import type { Message } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { startFauxqs } from 'fauxqs';
+import { logger } from '#shared/observability/logger';
+import { deadLetterQueueName, QUEUES, type QueueDefinition } from '#shared/queues/manifest';
+import { invokeLocal } from './lambda-runtime.ts';
+
+/**
+ * SQS locally: fauxqs in process (persisted under DATA_DIR when the stack has one), every queue
+ * of the manifest with its dead-letter queue, and a poller per queue that hands received
+ * messages to the same handler module an SQS event source would invoke on AWS, honouring its
+ * partial batch response.
+ */
+export interface LocalQueues {
+  endpoint: string;
+  urls: Record<string, string>;
+  client: SQSClient;
+  close(): Promise<void>;
+}
+
+export interface LocalQueueOptions {
+  dataDir: string | null;
+  /** Scales visibility timeouts (retries of failed messages) like workflow waits. */
+  timeScale: number;
+}
+
+function clientFor(endpoint: string): SQSClient {
+  return new SQSClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/**
+ * fauxqs names queues `http://sqs.<region>.<host>:<port>/<account>/<name>`, which is not a valid
+ * URL when the host is an IP address; the path-style form on the endpoint addresses the same queue.
+ */
+function pathStyle(queueUrl: string, endpoint: string): string {
+  const path = /^https?:\/\/[^/]+(\/.*)$/.exec(queueUrl)?.[1];
+  if (!path) throw new Error(`Unexpected queue URL ${queueUrl}`);
+  return `${endpoint}${path}`;
+}
+
+async function createQueue(
+  client: SQSClient,
+  endpoint: string,
+  queue: QueueDefinition,
+  timeScale: number,
+): Promise<string> {
+  const dlq = await client.send(
+    new CreateQueueCommand({ QueueName: deadLetterQueueName(queue.name) }),
+  );
+  const dlqAttributes = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const created = await client.send(
+    new CreateQueueCommand({
+      QueueName: queue.name,
+      Attributes: {
+        VisibilityTimeout: String(
+          Math.max(1, Math.round(queue.visibilityTimeoutSeconds * timeScale)),
+        ),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn,
+          maxReceiveCount: queue.maxReceiveCount,
+        }),
+      },
+    }),
+  );
+  if (!created.QueueUrl) throw new Error(`fauxqs did not create ${queue.name}`);
+  return pathStyle(created.QueueUrl, endpoint);
+}
+
+function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
+  return {
+    Records: messages.map((message) => ({
+      messageId: message.MessageId ?? '',
+      receiptHandle: message.ReceiptHandle ?? '',
+      body: message.Body ?? '',
+      attributes: {
+        ApproximateReceiveCount: message.Attributes?.ApproximateReceiveCount ?? '1',
+        SentTimestamp: message.Attributes?.SentTimestamp ?? String(Date.now()),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: message.MD5OfBody ?? '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: queueArn,
+      awsRegion: 'us-east-1',
+    })),
+  };
+}
+
+/** One receive-and-handle round; resolves with the number of messages handled. */
+async function pollOnce(client: SQSClient, queue: QueueDefinition, url: string): Promise<number> {
+  const received = await client.send(
+    new ReceiveMessageCommand({
+      QueueUrl: url,
+      MaxNumberOfMessages: queue.batchSize,
+      WaitTimeSeconds: 1,
+      MessageSystemAttributeNames: ['All'],
+    }),
+  );
+  const messages = received.Messages ?? [];
+  if (messages.length === 0) return 0;
+  let failed = new Set(messages.map((message) => message.MessageId));
+  try {
+    const response = await invokeLocal<SQSEvent, SQSBatchResponse>(
+      queue.handler,
+      toSqsEvent(messages, `arn:aws:sqs:us-east-1:000000000000:${queue.name}`),
+      { functionName: queue.name, timeoutMs: queue.visibilityTimeoutSeconds * 1000 },
+    );
+    failed = new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
+  } catch (error) {
+    logger.error('queue handler failed; the batch will be received again', {
+      queue: queue.name,
+      error: error as Error,
+    });
+  }
+  const done = messages.filter((message) => !failed.has(message.MessageId));
+  if (done.length > 0) {
+    await client.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: url,
+        Entries: done.map((message, index) => ({
+          Id: String(index),
+          ReceiptHandle: message.ReceiptHandle,
+        })),
+      }),
+    );
+  }
+  return messages.length;
+}
+
+export async function startLocalQueues(options: LocalQueueOptions): Promise<LocalQueues> {
+  const server = await startFauxqs({
+    port: 0,
+    host: '127.0.0.1',
+    logger: false,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
+  const endpoint = `http://127.0.0.1:${server.port}`;
+  const client = clientFor(endpoint);
+  const urls: Record<string, string> = {};
+  for (const queue of QUEUES) {
+    urls[queue.name] = await createQueue(client, endpoint, queue, options.timeScale);
+  }
+
+  let running = true;
+  const pollers = QUEUES.map(async (queue) => {
+    const url = urls[queue.name] as string;
+    while (running) {
+      try {
+        await pollOnce(client, queue, url);
+      } catch (error) {
+        if (running) {
+          logger.warn('queue poll failed', { queue: queue.name, error: error as Error });
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    }
+  });
+  return {
+    endpoint,
+    urls,
+    client,
+    async close() {
+      running = false;
+      await Promise.all(pollers);
+      client.destroy();
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ExecutionAbortedError, StateMachine } from 'aws-local-stepfunctions';
+import { logger } from '#shared/observability/logger';
+import { WORKFLOWS, type WorkflowDefinition, type WorkflowName } from '#shared/workflows/manifest';
+import type { WorkflowStarter } from '#shared/workflows/ports';
+import { invokeLocal } from '../lambda-runtime.ts';
+import { loadDefinition, readPath, scaleDefinition } from './definition.ts';
+
+/**
+ * The local Step Functions: aws-local-stepfunctions running the real ASL files, each Task state
+ * mapped to the same handler module Lambda runs. Executions live in memory; an execution name is
+ * accepted once per engine, like Step Functions refusing a name it has seen, and the local stack
+ * resumes unfinished work from the store when it starts again.
+ */
+type JsonValue = Parameters<StateMachine['run']>[0];
+type TaskHandlers = Record<string, (input: JsonValue) => Promise<JsonValue>>;
+
+export interface ExecutionSummary {
+  workflow: WorkflowName;
+  name: string;
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+  error?: string;
+}
+
+interface Prepared {
+  machine: StateMachine;
+  handlers: TaskHandlers;
+  waitOverrides: Record<string, number>;
+}
+
+interface Running {
+  summary: ExecutionSummary;
+  abort: () => void;
+  done: Promise<void>;
+}
+
+export interface LocalWorkflowEngine extends WorkflowStarter {
+  executions(): ExecutionSummary[];
+  /** Resolves when the named execution has ended (whatever its outcome). */
+  waitFor(name: string): Promise<ExecutionSummary>;
+  /** Aborts every running execution; the store keeps what they wrote. */
+  close(): Promise<void>;
+}
+
+function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
+  const original = loadDefinition(workflow);
+  // Validate the file as written (ARNs, paths); the scaled copy is derived from it.
+  new StateMachine(original as never, { validationOptions: { checkArn: true, checkPaths: true } });
+  const scaled = scaleDefinition(original, timeScale);
+  const handlers: TaskHandlers = {};
+  for (const task of workflow.tasks) {
+    handlers[task.state] = (input) =>
+      invokeLocal<JsonValue, JsonValue>(task.handler, input, {
+        functionName: task.state,
+        timeoutMs: task.timeoutSeconds * 1000,
+      });
+  }
+  for (const [state, path] of Object.entries(scaled.pathWaits)) {
+    handlers[state] = async (input) => {
+      const seconds = Number(readPath(input, path));
+      if (!Number.isFinite(seconds) || seconds < 0) {
+        throw Object.assign(new Error(`${path} is not a number of seconds`), {
+          name: 'States.Runtime',
+        });
+      }
+      await sleep(seconds * 1000 * timeScale);
+      return input;
+    };
+  }
+  const machine = new StateMachine(scaled.definition as never, {
+    validationOptions: { noValidate: true },
+  });
+  return { machine, handlers, waitOverrides: scaled.waitOverrides };
+}
+
+export function createLocalWorkflowEngine(options: { timeScale: number }): LocalWorkflowEngine {
+  const prepared = new Map<string, Prepared>();
+  for (const workflow of WORKFLOWS)
+    prepared.set(workflow.name, prepare(workflow, options.timeScale));
+  const runs = new Map<string, Running>();
+
+  function run(workflow: WorkflowName, name: string, input: unknown): Running {
+    const setup = prepared.get(workflow);
+    if (!setup) throw new Error(`Unknown workflow ${workflow}`);
+    const startTime = new Date().toISOString();
+    const execution = setup.machine.run(input as JsonValue, {
+      overrides: {
+        taskResourceLocalHandlers: setup.handlers,
+        waitTimeOverrides: setup.waitOverrides,
+      },
+      context: {
+        Execution: {
+          Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
+          Name: name,
+          Input: input as never,
+          StartTime: startTime,
+          RoleArn: 'arn:aws:iam::000000000000:role/local',
+        },
+      } as never,
+    });
+    const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
+    const done = execution.result.then(
+      () => {
+        summary.status = 'SUCCEEDED';
+      },
+      (error: unknown) => {
+        summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
+        summary.error = error instanceof Error ? error.message : String(error);
+        if (summary.status === 'FAILED') {
+          logger.error('workflow execution failed', {
+            workflow,
+            execution: name,
+            error: error as Error,
+          });
+        }
+      },
+    );
+    return { summary, abort: execution.abort, done };
+  }
+
+  return {
+    async start(workflow, name, input) {
+      if (runs.has(name)) return { started: false };
+      runs.set(name, run(workflow, name, input));
+      return { started: true };
+    },
+    executions: () => [...runs.values()].map((entry) => ({ ...entry.summary })),
+    async waitFor(name) {
+      const entry = runs.get(name);
+      if (!entry) throw new Error(`No execution ${name}`);
+      await entry.done;
+      return { ...entry.summary };
+    },
+    async close() {
+      for (const entry of runs.values()) if (entry.summary.status === 'RUNNING') entry.abort();
+      await Promise.all([...runs.values()].map((entry) => entry.done));
+    },
+  };
+}

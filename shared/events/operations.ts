@@ -1,0 +1,27 @@
+import { logger } from '#shared/observability/logger';
+import type { DispatchDeps } from './composition.ts';
+import { DomainEventSchema } from './types.ts';
+
+/**
+ * The dispatcher's work for one queue message: record the event once (a message SQS delivers
+ * twice is recognised by the event id). A body that is not an event is logged and dropped: no
+ * retry can make it valid, and the dead-letter queue is for messages that could succeed later.
+ */
+export async function dispatchEvent(body: string, deps: DispatchDeps): Promise<void> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const parsed = DomainEventSchema.safeParse(json);
+  if (!parsed.success) {
+    logger.error('dropped a message that is not an event', { body: body.slice(0, 200) });
+    return;
+  }
+  const first = await deps.log.record(parsed.data);
+  logger.info(first ? 'event recorded' : 'event seen before', {
+    event_id: parsed.data.id,
+    type: parsed.data.type,
+  });
+}

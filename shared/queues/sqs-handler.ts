@@ -1,0 +1,34 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '#shared/observability/logger';
+
+/**
+ * The shared shape of an SQS consumer: each record handled on its own, failures reported as a
+ * partial batch response (`ReportBatchItemFailures`), so one bad message is retried (and at last
+ * dead-lettered) without the others being processed again.
+ */
+export function createSqsHandler<D>(
+  name: string,
+  handleRecord: (body: string, deps: D, record: SQSRecord) => Promise<void>,
+  getDeps: () => D,
+) {
+  return middy<SQSEvent, SQSBatchResponse, Error, Context>({ timeoutEarlyInMillis: 0 })
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(async (event) => {
+      const deps = getDeps();
+      const failures: SQSBatchResponse['batchItemFailures'] = [];
+      for (const record of event.Records) {
+        try {
+          await handleRecord(record.body, deps, record);
+        } catch (error) {
+          logger.warn(`${name}: message failed, will be retried`, {
+            message_id: record.messageId,
+            error: error as Error,
+          });
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      }
+      return { batchItemFailures: failures };
+    });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Wire schemas of the scan area (SPEC.md "Scan", "Stats"). They validate input, type the
+ * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
+ */
+export const ScanIdSchema = z.uuid();
+
+export const FindingSchema = z
+  .object({
+    state: z.enum(['good', 'warn', 'bad', 'unknown', 'info']),
+    text: z.string(),
+  })
+  .meta({ id: 'Finding' });
+
+export const CheckSchema = z
+  .object({
+    id: z.string().meta({ example: 'crawler' }),
+    pillar: z.enum(['R', 'E', 'A', 'D']).meta({
+      description: 'R Retrievable, E Explainable, A Actionable, D Distributed',
+    }),
+    title: z.string(),
+    state: z.enum(['good', 'warn', 'bad', 'unknown']).meta({
+      description: '`unknown` with `max` 0 when nothing in the check applies or could be evaluated',
+    }),
+    score: z.number().min(0),
+    max: z.number().min(0),
+    findings: z.array(FindingSchema),
+  })
+  .meta({ id: 'Check' });
+
+export const ScanSchema = z
+  .object({
+    id: z.uuid(),
+    domain: z.string().meta({ example: 'example.com' }),
+    score: z.number().int().min(0).max(100),
+    scoring_version: z.number().int().meta({ example: 2 }),
+    created_at: z.iso.datetime(),
+    url: z.url().meta({ description: 'Address of the shareable result page' }),
+    checks: z.array(CheckSchema),
+  })
+  .meta({ id: 'Scan' });
+
+export const StatsSchema = z
+  .object({
+    domains: z.number().int().min(0),
+    scans: z.number().int().min(0),
+    scoring_version: z.number().int(),
+    median_score: z.number().nullable().meta({ description: 'null until the first scan' }),
+    updated_at: z.iso.datetime().nullable(),
+    score_distribution: z
+      .array(z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() }))
+      .meta({ description: 'Scan counts in ten score bands (0-9, ..., 90-100).' }),
+    check_failure_rate: z
+      .record(z.string(), z.number())
+      .meta({ description: 'Per check id: fraction of scans where the check was `bad`.' }),
+  })
+  .meta({ id: 'Stats' });
+
+export const CreateScanBodySchema = z
+  .object({
+    domain: z.string().meta({
+      description: 'A domain or URL, with or without scheme, with or without `www.`',
+      example: 'example.com',
+    }),
+  })
+  .meta({ id: 'CreateScanRequest' });
+
+export const ScanIdParamsSchema = z.object({
+  id: ScanIdSchema.meta({ description: 'Scan id (UUID)' }),
+});
+
+export const ScanResponseSchema = z.object({ scan: ScanSchema });
+export const StatsResponseSchema = z.object({ stats: StatsSchema });
+
+export type Scan = z.infer<typeof ScanSchema>;
+export type Stats = z.infer<typeof StatsSchema>;
+export type CreateScanBody = z.infer<typeof CreateScanBodySchema>;
+export type ScanIdParams = z.infer<typeof ScanIdParamsSchema>;

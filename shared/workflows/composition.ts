@@ -1,0 +1,29 @@
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { getConfig } from '#shared/platform/clients';
+import { lazy } from '#shared/platform/lazy';
+import { stateMachineArnEnv, WORKFLOWS, type WorkflowName } from './manifest.ts';
+import type { WorkflowStarter } from './ports.ts';
+import { createSfnStarter } from './sfn-starter.ts';
+
+/**
+ * The starter port of this process: Step Functions on AWS (ARNs from the environment CDK sets),
+ * or the in-process engine the local stack installs before it serves a request.
+ */
+let installed: WorkflowStarter | undefined;
+
+export function installWorkflowStarter(starter: WorkflowStarter | undefined): void {
+  installed = starter;
+}
+
+const getSfnStarter = lazy((): WorkflowStarter => {
+  const arns: Partial<Record<WorkflowName, string>> = {};
+  for (const workflow of WORKFLOWS) {
+    const arn = process.env[stateMachineArnEnv(workflow.name)];
+    if (arn) arns[workflow.name] = arn;
+  }
+  return createSfnStarter(new SFNClient({ region: getConfig().AWS_REGION }), arns);
+});
+
+export function getWorkflowStarter(): WorkflowStarter {
+  return installed ?? getSfnStarter();
+}

@@ -1,0 +1,83 @@
+/**
+ * The workflow manifest (DESIGN.md section 6): each Step Functions state machine, its ASL file
+ * and, per Task state, the handler module that serves it. CDK reads it to build the functions,
+ * fill `definitionSubstitutions` and grant invocations; the local engine reads it to map each
+ * Task state to the same module. State names are unique within a file.
+ */
+export interface WorkflowTask {
+  /** The Task state's name in the ASL file. */
+  state: string;
+  /** The `${Placeholder}` its `Resource` names; filled with the function's ARN. */
+  placeholder: string;
+  /** Handler module, relative to the repository root. */
+  handler: string;
+  /** What the function does with the table (IAM grants). */
+  data: 'read' | 'readwrite';
+  timeoutSeconds: number;
+  memorySize: number;
+  /** Needs to start executions of these workflows (IAM grants). */
+  starts?: readonly string[];
+}
+
+export interface WorkflowDefinition {
+  name: string;
+  /** ASL file, relative to the repository root. */
+  file: string;
+  description: string;
+  tasks: readonly WorkflowTask[];
+}
+
+export const WORKFLOWS = [
+  {
+    name: 'batch-scan',
+    file: 'state-machines/batch-scan.asl.json',
+    description: 'Batch scans: one scan per accepted domain, then the job end state',
+    tasks: [
+      {
+        state: 'StartJob',
+        placeholder: 'StartJobFunctionArn',
+        handler: 'functions/steps/batch-scan/start-job.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'ScanDomain',
+        placeholder: 'ScanDomainFunctionArn',
+        handler: 'functions/steps/batch-scan/scan-domain.ts',
+        data: 'readwrite',
+        timeoutSeconds: 90,
+        memorySize: 1024,
+      },
+      {
+        state: 'RecordFailure',
+        placeholder: 'RecordFailureFunctionArn',
+        handler: 'functions/steps/batch-scan/record-failure.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'FinalizeJob',
+        placeholder: 'FinalizeJobFunctionArn',
+        handler: 'functions/steps/batch-scan/finalize-job.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+      },
+    ],
+  },
+] as const satisfies readonly WorkflowDefinition[];
+
+export type WorkflowName = (typeof WORKFLOWS)[number]['name'];
+
+/** Environment variable that carries a workflow's state machine ARN to the functions starting it. */
+export function stateMachineArnEnv(name: WorkflowName): string {
+  return `${name.toUpperCase().replaceAll('-', '_')}_STATE_MACHINE_ARN`;
+}
+
+export function workflowByName(name: WorkflowName): WorkflowDefinition {
+  const workflow = WORKFLOWS.find((candidate) => candidate.name === name);
+  if (!workflow) throw new Error(`No workflow ${name} in the manifest`);
+  return workflow;
+}
