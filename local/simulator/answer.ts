@@ -1,4 +1,6 @@
+import { mentionSentence, PHRASES } from './phrases.ts';
 import { type Random, seededRandom } from './random.ts';
+import { DEFAULT_RATES } from './rates.ts';
 
 /**
  * The provider-neutral content of a simulated answer: sentences, the sources each sentence
@@ -63,22 +65,12 @@ export const DEFAULT_CONTENT_OPTIONS: ContentOptions = {
     { name: 'Globex Insights', domain: 'globex.example' },
     { name: 'Initech Metrics', domain: 'initech.example' },
   ],
-  brandMentionRate: 0.7,
-  competitorMentionRate: 0.5,
-  ownCitationRate: 0.8,
+  ...DEFAULT_RATES.openai.online,
   thirdPartyDomains: ['g2.com', 'reddit.com', 'capterra.com', 'en.wikipedia.org', 'techradar.com'],
 };
 
-const PRAISE = [
-  'is frequently recommended for teams that want quick setup',
-  'stands out for its reporting and integrations',
-  'is a common choice among small and mid-sized companies',
-  'gets good reviews for support, although pricing is a frequent complaint',
-  'is often listed among the leading options',
-];
-
 // Untracked names and a homonym keep mention matching honest downstream.
-const UNTRACKED = ['Northwind Tools', 'Monday'];
+export const UNTRACKED = ['Northwind Tools', 'Monday'];
 
 export function composeAnswer(options: ContentOptions, key: AnswerKey): SimulatedAnswer {
   const random = seededRandom(
@@ -88,7 +80,7 @@ export function composeAnswer(options: ContentOptions, key: AnswerKey): Simulate
   const named = pickMentions(options, random);
   const sources: SimulatedSource[] = [];
   const online = key.mode === 'online';
-  const thirdParty = online ? thirdPartySources(options, random, topic) : [];
+  const thirdParty = online ? thirdPartySources(options.thirdPartyDomains, random, topic) : [];
   const sentences: SimulatedSentence[] = [
     { text: `Here is an overview for "${topic}".`, sources: [] },
   ];
@@ -101,7 +93,7 @@ export function composeAnswer(options: ContentOptions, key: AnswerKey): Simulate
     if (online && thirdParty.length > 0 && random.chance(0.5)) {
       cites.push(addSource(sources, random.pick(thirdParty)));
     }
-    sentences.push({ text: `${brand.name} ${random.pick(PRAISE)}.`, sources: cites });
+    sentences.push({ text: mentionSentence(brand.name, random.pick(PHRASES)), sources: cites });
   }
   if (named.length === 0) {
     sentences.push({
@@ -141,10 +133,14 @@ function pickMentions(options: ContentOptions, random: Random): SimulatedBrand[]
 }
 
 /** One to three third-party domains; the first always has two pages (same domain, two URLs). */
-function thirdPartySources(options: ContentOptions, random: Random, topic: string) {
-  if (options.thirdPartyDomains.length === 0) return [];
-  const count = Math.min(options.thirdPartyDomains.length, random.between(1, 3));
-  const domains = random.shuffle(options.thirdPartyDomains).slice(0, count);
+export function thirdPartySources(
+  thirdPartyDomains: readonly string[],
+  random: Random,
+  topic: string,
+): SimulatedSource[] {
+  if (thirdPartyDomains.length === 0) return [];
+  const count = Math.min(thirdPartyDomains.length, random.between(1, 3));
+  const domains = random.shuffle(thirdPartyDomains).slice(0, count);
   const slug = slugOf(topic);
   return domains.flatMap((domain, index) => {
     const pages = index === 0 ? ['reviews', 'compare'] : ['guide'];
@@ -157,7 +153,7 @@ function thirdPartySources(options: ContentOptions, random: Random, topic: strin
   });
 }
 
-function brandSource(brand: SimulatedBrand): SimulatedSource {
+export function brandSource(brand: SimulatedBrand): SimulatedSource {
   return {
     url: `https://www.${brand.domain}/`,
     title: `${brand.name} — official site`,
@@ -166,14 +162,14 @@ function brandSource(brand: SimulatedBrand): SimulatedSource {
   };
 }
 
-function addSource(sources: SimulatedSource[], source: SimulatedSource): number {
+export function addSource(sources: SimulatedSource[], source: SimulatedSource): number {
   const existing = sources.findIndex((s) => s.url === source.url);
   if (existing >= 0) return existing;
   sources.push(source);
   return sources.length - 1;
 }
 
-function topicOf(prompt: string): string {
+export function topicOf(prompt: string): string {
   const compact = prompt
     .replace(/\s+/g, ' ')
     .trim()

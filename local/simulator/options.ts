@@ -1,5 +1,6 @@
 import type { SimulatedBrand } from './answer.ts';
-import { parseFaults } from './faults.ts';
+import { parseFaults, SIMULATED_FAMILIES } from './faults.ts';
+import type { RateKnobs } from './rates.ts';
 import type { SimulatorOptions } from './server.ts';
 
 /**
@@ -8,11 +9,17 @@ import type { SimulatorOptions } from './server.ts';
  * - SIMULATOR_SEED: any string; the same seed and prompt give the same answer.
  * - SIMULATOR_BRANDS / SIMULATOR_COMPETITORS: `Name=domain[@rate]`, comma-separated,
  *   e.g. `Acme Analytics=acme-analytics.example@0.9,Globex=globex.example`.
- * - SIMULATOR_BRAND_RATE / SIMULATOR_COMPETITOR_RATE: default mention rates (0..1).
- * - SIMULATOR_CITATION_RATE: how often a mentioned brand's own site is cited (0..1).
+ * - SIMULATOR_BRAND_RATE / SIMULATOR_COMPETITOR_RATE: mention rates (0..1) for every family
+ *   and mode, instead of each family's defaults.
+ * - SIMULATOR_CITATION_RATE: how often a mentioned company's own site is cited (0..1).
+ * - SIMULATOR_BRAND_RATE_<FAMILY>, SIMULATOR_COMPETITOR_RATE_<FAMILY>,
+ *   SIMULATOR_CITATION_RATE_<FAMILY> (OPENAI, ANTHROPIC, PERPLEXITY, GOOGLE): one family's
+ *   rates; they win over the variables without a family.
+ * - SIMULATOR_FACT_ERROR_RATE: how often a fact a brand-facts answer states is wrong (0..1).
  * - SIMULATOR_THIRD_PARTY_DOMAINS: comma-separated review/forum domains to cite.
  * - SIMULATOR_FAULTS: see `parseFaults` (e.g. `openai=throttle:30,google=slow:8000`).
- * - SIMULATOR_VARY_REPEATS: `1` makes identical requests differ by repeat index.
+ * - SIMULATOR_VARY_REPEATS: `1` makes identical requests differ by repeat index, `0` never
+ *   (the default is on for a monitor backend with cases, off otherwise).
  * - SIMULATOR_PORT / SIMULATOR_HOST: where to listen (default a free port on 127.0.0.1).
  */
 export function simulatorOptionsFromEnv(env: Record<string, string | undefined>): SimulatorOptions {
@@ -33,6 +40,10 @@ export function simulatorOptionsFromEnv(env: Record<string, string | undefined>)
   if (competitorRate !== undefined) options.competitorMentionRate = competitorRate;
   const citationRate = rate(env, 'SIMULATOR_CITATION_RATE');
   if (citationRate !== undefined) options.ownCitationRate = citationRate;
+  const familyRates = familyRatesFromEnv(env);
+  if (Object.keys(familyRates).length > 0) options.familyRates = familyRates;
+  const factErrorRate = rate(env, 'SIMULATOR_FACT_ERROR_RATE');
+  if (factErrorRate !== undefined) options.factErrorRate = factErrorRate;
   const thirdParty = text('SIMULATOR_THIRD_PARTY_DOMAINS');
   if (thirdParty)
     options.thirdPartyDomains = thirdParty
@@ -41,12 +52,32 @@ export function simulatorOptionsFromEnv(env: Record<string, string | undefined>)
       .filter(Boolean);
   const faults = text('SIMULATOR_FAULTS');
   if (faults) options.faults = parseFaults(faults);
-  if (text('SIMULATOR_VARY_REPEATS') === '1') options.varyRepeats = true;
+  const vary = text('SIMULATOR_VARY_REPEATS');
+  if (vary === '1' || vary === '0') options.varyRepeats = vary === '1';
   const port = text('SIMULATOR_PORT');
   if (port) options.port = Number(port);
   const host = text('SIMULATOR_HOST');
   if (host) options.host = host;
   return options;
+}
+
+const KNOB_VARIABLES: Record<keyof RateKnobs, string> = {
+  brandMentionRate: 'SIMULATOR_BRAND_RATE',
+  competitorMentionRate: 'SIMULATOR_COMPETITOR_RATE',
+  ownCitationRate: 'SIMULATOR_CITATION_RATE',
+};
+
+function familyRatesFromEnv(env: Record<string, string | undefined>) {
+  const familyRates: NonNullable<SimulatorOptions['familyRates']> = {};
+  for (const family of SIMULATED_FAMILIES) {
+    const knobs: Partial<RateKnobs> = {};
+    for (const [knob, variable] of Object.entries(KNOB_VARIABLES) as [keyof RateKnobs, string][]) {
+      const value = rate(env, `${variable}_${family.toUpperCase()}`);
+      if (value !== undefined) knobs[knob] = value;
+    }
+    if (Object.keys(knobs).length > 0) familyRates[family] = knobs;
+  }
+  return familyRates;
 }
 
 function parseBrands(variable: string, value: string): SimulatedBrand[] {

@@ -1,18 +1,30 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readJudgeInput } from '#shared/monitor/engine/judge';
 import {
   type ContentOptions,
   composeAnswer,
   DEFAULT_CONTENT_OPTIONS,
+  type SimulatedAnswer,
   type SimulatedBrand,
 } from './answer.ts';
 import { anthropicWire } from './anthropic-wire.ts';
+import { composeCaseAnswer } from './case-answer.ts';
+import { CaseIndex, type CaseSource } from './cases.ts';
 import { type FaultConfig, FaultPlan, type FaultSpec, type SimulatedFamily } from './faults.ts';
 import { googleWire } from './google-wire.ts';
+import { composeJudgeReply } from './judge-reply.ts';
 import { openAiWire } from './openai-wire.ts';
 import { perplexityWire } from './perplexity-wire.ts';
 import { idFrom } from './random.ts';
-import { type FamilyWire, json, type SimResponse, type WireRequest } from './wire.ts';
+import { type RateKnobs, ratesFor } from './rates.ts';
+import {
+  type AskedQuestion,
+  type FamilyWire,
+  json,
+  type SimResponse,
+  type WireRequest,
+} from './wire.ts';
 
 /**
  * A local stand-in for the four model providers, on one port. Each family answers on its
@@ -22,6 +34,10 @@ import { type FamilyWire, json, type SimResponse, type WireRequest } from './wir
  *
  * Point a family at it by setting `<FAMILY>_BASE_URL` to `url` (OpenAI accepts the bare
  * origin as well as `url + "/v1"`) and any non-empty API key.
+ *
+ * As the monitor's backend (`caseSource`), it answers a case's prompts about that case's
+ * brand and competitors (case-answer.ts) and judge prompts in the judge's strict format
+ * (judge-reply.ts); prompts it does not recognise get the generic answer about `brands`.
  */
 
 export interface SimulatorOptions {
@@ -30,16 +46,30 @@ export interface SimulatorOptions {
   /** Defaults to 127.0.0.1: the simulator never listens beyond loopback unless asked. */
   host?: string;
   seed?: string;
+  /** Companies of the generic answer; a `mentionRate` also applies to a case company of that name. */
   brands?: SimulatedBrand[];
   competitors?: SimulatedBrand[];
+  /** Rates for every family and mode; unset, each family has its own defaults (rates.ts). */
   brandMentionRate?: number;
   competitorMentionRate?: number;
   ownCitationRate?: number;
+  /** Rates for one family (both modes); they win over the rates above. */
+  familyRates?: Partial<Record<SimulatedFamily, Partial<RateKnobs>>>;
+  /** Probability that a fact a brand-facts answer states is wrong (default 0.2). */
+  factErrorRate?: number;
   thirdPartyDomains?: string[];
   faults?: FaultConfig;
   /**
-   * When true the n-th identical request gets repeat index n, so repeats differ the way real
-   * answers do (still deterministic for a given order of requests). Default false.
+   * The monitor cases (brand, aliases, competitors, fact sheet): prompts from a case's prompt
+   * set are answered about that case. Called again every few seconds and when a prompt is not
+   * recognised; a failing call keeps the cases read before.
+   */
+  caseSource?: CaseSource;
+  /**
+   * When true the n-th answered identical request gets repeat index n, so repeats differ the
+   * way real answers do (the set of answers to n identical requests does not depend on their
+   * order). Default: true with a `caseSource` (a run's repeats must be independent draws),
+   * false otherwise.
    */
   varyRepeats?: boolean;
   /** Called once per handled request, e.g. to log; the default is silent. */
@@ -66,12 +96,49 @@ const WIRES: readonly FamilyWire[] = [openAiWire, anthropicWire, perplexityWire,
 const MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 const DEFAULT_SLOW_MS = 5000;
+const DEFAULT_FACT_ERROR_RATE = 0.2;
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const content = contentOptions(options);
   const plan = new FaultPlan(options.faults);
   const repeats = new Map<string, number>();
   const pending = new Set<NodeJS.Timeout>();
+  const cases = options.caseSource ? new CaseIndex(options.caseSource) : null;
+  const varyRepeats = options.varyRepeats ?? cases !== null;
+  const overrides = {
+    global: {
+      brandMentionRate: options.brandMentionRate,
+      competitorMentionRate: options.competitorMentionRate,
+      ownCitationRate: options.ownCitationRate,
+    },
+    perFamily: options.familyRates ?? {},
+  };
+
+  /** The content of an answer: a judge verdict, an answer about a case, or the generic one. */
+  async function compose(
+    family: SimulatedFamily,
+    question: AskedQuestion,
+    repeat: number,
+  ): Promise<SimulatedAnswer> {
+    const judgeInput = readJudgeInput(question.prompt);
+    if (judgeInput) return composeJudgeReply(judgeInput);
+    const key = { family, ...question, repeat };
+    const rates = ratesFor(family, question.mode, overrides);
+    const matches = cases ? await cases.lookup(question.prompt) : [];
+    if (matches.length === 0) return composeAnswer({ ...content, ...rates }, key);
+    return composeCaseAnswer(
+      matches,
+      {
+        seed: content.seed,
+        rates,
+        brands: content.brands,
+        competitors: content.competitors,
+        thirdPartyDomains: content.thirdPartyDomains,
+        factErrorRate: options.factErrorRate ?? DEFAULT_FACT_ERROR_RATE,
+      },
+      key,
+    );
+  }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -137,26 +204,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     }
 
     const question = wire.read(request);
-    const key = [wire.family, question.model, question.mode, question.prompt].join('\u0000');
-    const repeat = options.varyRepeats ? (repeats.get(key) ?? 0) : 0;
-    repeats.set(key, repeat + 1);
-    const ids = idFrom(`${content.seed}\u0000${key}\u0000${repeat}`);
     const fault = plan.next(wire.family);
+    const answering = fault === null || fault.kind === 'slow';
+    // A judge verdict is a function of the answer it judges; it never searches.
+    const isJudge = readJudgeInput(question.prompt) !== undefined;
+    const asked: AskedQuestion = isJudge ? { ...question, mode: 'raw' } : question;
+    const key = [wire.family, question.model, question.mode, question.prompt].join('\u0000');
+    const repeat = varyRepeats && answering && !isJudge ? (repeats.get(key) ?? 0) : 0;
+    if (varyRepeats && answering && !isJudge) repeats.set(key, repeat + 1);
+    const ids = idFrom(`${content.seed}\u0000${key}\u0000${repeat}`);
 
     if (fault?.kind === 'slow') {
       const stillOpen = await wait(fault.delayMs ?? DEFAULT_SLOW_MS, req, pending);
       if (!stillOpen) return;
     }
-    const response =
-      fault === null || fault.kind === 'slow'
-        ? wire.answer(
-            question,
-            composeAnswer(content, { family: wire.family, ...question, repeat }),
-            ids,
-          )
-        : fault.kind === 'malformed'
-          ? wire.malformed(question, ids)
-          : wire.fault(fault, question, ids);
+    const response = answering
+      ? wire.answer(asked, await compose(wire.family, question, repeat), ids)
+      : fault.kind === 'malformed'
+        ? wire.malformed(question, ids)
+        : wire.fault(fault, question, ids);
     sendResponse(res, response);
     log(wire.family, response.status, fault);
   }

@@ -56,9 +56,33 @@ describe('simulatorOptionsFromEnv', () => {
     });
   });
 
+  it('reads per-family rates and the fact error rate', () => {
+    const options = simulatorOptionsFromEnv({
+      SIMULATOR_BRAND_RATE: '0.3',
+      SIMULATOR_BRAND_RATE_GOOGLE: '0.6',
+      SIMULATOR_CITATION_RATE_PERPLEXITY: '1',
+      SIMULATOR_FACT_ERROR_RATE: '0',
+    });
+
+    expect(options).toEqual({
+      brandMentionRate: 0.3,
+      familyRates: { google: { brandMentionRate: 0.6 }, perplexity: { ownCitationRate: 1 } },
+      factErrorRate: 0,
+    });
+  });
+
+  it('turns varying repeats on or off explicitly', () => {
+    expect(simulatorOptionsFromEnv({ SIMULATOR_VARY_REPEATS: '1' }).varyRepeats).toBe(true);
+    expect(simulatorOptionsFromEnv({ SIMULATOR_VARY_REPEATS: '0' }).varyRepeats).toBe(false);
+    expect(simulatorOptionsFromEnv({}).varyRepeats).toBeUndefined();
+  });
+
   it('refuses a rate outside 0..1', () => {
     expect(() => simulatorOptionsFromEnv({ SIMULATOR_BRAND_RATE: '1.5' })).toThrow(
       /between 0 and 1/,
+    );
+    expect(() => simulatorOptionsFromEnv({ SIMULATOR_COMPETITOR_RATE_OPENAI: 'often' })).toThrow(
+      /SIMULATOR_COMPETITOR_RATE_OPENAI must be a number between 0 and 1/,
     );
   });
 });

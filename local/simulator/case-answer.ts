@@ -1,0 +1,219 @@
+import { detectMentions, type EntityTerms } from '#shared/monitor/engine/mentions';
+import { humaniseKey } from '#shared/monitor/engine/prompts';
+import type { CaseProfile } from '#shared/monitor/engine/types';
+import {
+  type AnswerKey,
+  addSource,
+  brandSource,
+  type SimulatedAnswer,
+  type SimulatedBrand,
+  type SimulatedSentence,
+  type SimulatedSource,
+  thirdPartySources,
+  topicOf,
+  UNTRACKED,
+} from './answer.ts';
+import type { CaseMatch } from './cases.ts';
+import {
+  absenceSentence,
+  factSentence,
+  mentionSentence,
+  PHRASES,
+  undocumentedFactSentence,
+  wrongValue,
+} from './phrases.ts';
+import { type Random, seededRandom } from './random.ts';
+import { namedRate, type RateKnobs } from './rates.ts';
+
+/**
+ * Answers to a monitor case's prompts. A prompt that names a company gets that company in the
+ * answer; every other tracked company is named with its rate, drawn independently per answer,
+ * so over prompts that do not name the brand the share of answers naming it is the brand rate
+ * in expectation. Block B answers state facts from the fact sheet, some of them wrong, or say
+ * they know nothing about the brand. No sentence may name a tracked company by accident: a
+ * sentence that would (overlapping names) is left out.
+ */
+
+export interface CaseAnswerSettings {
+  seed: string;
+  /** Rates for this request's family and mode. */
+  rates: RateKnobs;
+  /** Per-company rate overrides (SIMULATOR_BRANDS / SIMULATOR_COMPETITORS `@rate`). */
+  brands: readonly SimulatedBrand[];
+  competitors: readonly SimulatedBrand[];
+  thirdPartyDomains: readonly string[];
+  /** Probability that a stated fact is wrong. */
+  factErrorRate: number;
+}
+
+/** How often a brand-facts answer knows the brand at all (else an absence statement). */
+const RECALL = { raw: 0.75, online: 0.95 } as const;
+/** How often a brand-facts answer that is not about one fact states one fact anyway. */
+const SPONTANEOUS_FACT = 0.5;
+
+interface Company {
+  name: string;
+  domain: string | null;
+  rate: number;
+  inPrompt: boolean;
+  brandOf: CaseProfile | null;
+}
+
+export function composeCaseAnswer(
+  matches: readonly CaseMatch[],
+  settings: CaseAnswerSettings,
+  key: AnswerKey,
+): SimulatedAnswer {
+  const random = seededRandom(
+    [settings.seed, key.family, key.model, key.mode, key.prompt, key.repeat].join('\u0000'),
+  );
+  const topic = topicOf(key.prompt);
+  const context: Context = {
+    matches,
+    settings,
+    key,
+    random,
+    tracked: matches.flatMap(({ profile }) => [profile, ...profile.competitors]),
+    sources: [],
+    thirdParty:
+      key.mode === 'online' ? thirdPartySources(settings.thirdPartyDomains, random, topic) : [],
+  };
+  const sentences: SimulatedSentence[] = [
+    { text: `Here is an overview for "${topic}".`, sources: [] },
+  ];
+  const named: string[] = [];
+  for (const company of random.shuffle(companiesOf(matches, settings))) {
+    if (!company.inPrompt && !random.chance(company.rate)) continue;
+    const described = describe(company, context);
+    sentences.push(...described.sentences);
+    if (described.named) named.push(company.name);
+  }
+  sentences.push(...closing(context, named.length === 0));
+  return {
+    sentences,
+    sources: context.sources,
+    searchQuery: `${topic} comparison`,
+    mentioned: named,
+  };
+}
+
+interface Context {
+  matches: readonly CaseMatch[];
+  settings: CaseAnswerSettings;
+  key: AnswerKey;
+  random: Random;
+  tracked: EntityTerms[];
+  sources: SimulatedSource[];
+  thirdParty: SimulatedSource[];
+}
+
+/** The sentences about one company the answer names (or, in block B, may not know). */
+function describe(company: Company, context: Context) {
+  const { key, random, settings, sources, thirdParty } = context;
+  const factsAnswer =
+    company.brandOf !== null &&
+    context.matches.find((m) => m.profile === company.brandOf)?.prompt.block === 'B';
+  if (factsAnswer && !random.chance(RECALL[key.mode])) {
+    return { named: false, sentences: [{ text: absenceSentence(company.name), sources: [] }] };
+  }
+  const text = mentionSentence(company.name, random.pick(PHRASES));
+  if (namesOthers(text, context.tracked, company.name)) return { named: false, sentences: [] };
+  const cites: number[] = [];
+  const online = key.mode === 'online';
+  if (online && company.domain && random.chance(settings.rates.ownCitationRate)) {
+    cites.push(addSource(sources, brandSource({ name: company.name, domain: company.domain })));
+  }
+  if (online && thirdParty.length > 0 && random.chance(0.5)) {
+    cites.push(addSource(sources, random.pick(thirdParty)));
+  }
+  const facts =
+    factsAnswer && company.brandOf
+      ? factSentences(company.brandOf, key.prompt, settings, random)
+      : [];
+  return { named: true, sentences: [{ text, sources: cites }, ...facts] };
+}
+
+/** Review sites, an untracked name when nobody was named, and a line with non-ASCII text. */
+function closing(context: Context, nobodyNamed: boolean): SimulatedSentence[] {
+  const { random, tracked, thirdParty, sources } = context;
+  const out: SimulatedSentence[] = [];
+  const reviews = 'Independent reviews compare these options in detail.';
+  if (thirdParty.length > 0 && !namesOthers(reviews, tracked, null)) {
+    // Every third-party page is cited once, so pages sharing a domain show up together.
+    out.push({ text: reviews, sources: thirdParty.map((source) => addSource(sources, source)) });
+  }
+  const fillers = [
+    ...(nobodyNamed
+      ? [`Most teams start with a shortlist; ${random.pick(UNTRACKED)} is mentioned occasionally.`]
+      : []),
+    // Non-ASCII on purpose: Gemini's grounding offsets count UTF-8 bytes.
+    'Pricing varies by region (for example in München or Zürich) — compare current plans.',
+  ];
+  for (const text of fillers) {
+    if (!namesOthers(text, tracked, null)) out.push({ text, sources: [] });
+  }
+  return out;
+}
+
+function companiesOf(matches: readonly CaseMatch[], settings: CaseAnswerSettings): Company[] {
+  const companies = new Map<string, Company>();
+  const add = (company: Company) => {
+    const key = company.name.trim().toLowerCase();
+    const existing = companies.get(key);
+    if (existing) existing.inPrompt ||= company.inPrompt;
+    else companies.set(key, company);
+  };
+  for (const { profile, prompt } of matches) {
+    add({
+      name: profile.name,
+      domain: profile.domain,
+      rate: namedRate(profile.name, settings.brands) ?? settings.rates.brandMentionRate,
+      inPrompt: prompt.branded,
+      brandOf: profile,
+    });
+    for (const competitor of profile.competitors) {
+      add({
+        name: competitor.name,
+        domain: competitor.domain,
+        rate:
+          namedRate(competitor.name, settings.competitors) ?? settings.rates.competitorMentionRate,
+        inPrompt: prompt.competitors.includes(competitor.name),
+        brandOf: null,
+      });
+    }
+  }
+  return [...companies.values()];
+}
+
+/** The facts a brand-facts answer states: the one asked about, or now and then one at random. */
+function factSentences(
+  profile: CaseProfile,
+  prompt: string,
+  settings: CaseAnswerSettings,
+  random: Random,
+): SimulatedSentence[] {
+  const keys = Object.keys(profile.fact_sheet);
+  const asked = keys.filter((key) => prompt.toLowerCase().includes(humaniseKey(key).toLowerCase()));
+  const spontaneous = keys.length > 0 && random.chance(SPONTANEOUS_FACT) ? [random.pick(keys)] : [];
+  const chosen = asked.length > 0 ? asked : spontaneous;
+  return chosen.map((key) => {
+    const value = profile.fact_sheet[key] ?? '';
+    const label = humaniseKey(key);
+    if (!random.chance(settings.factErrorRate)) {
+      return { text: factSentence(label, profile.name, value), sources: [] };
+    }
+    const wrong = wrongValue(value, Object.values(profile.fact_sheet));
+    return {
+      text:
+        wrong === null
+          ? undocumentedFactSentence(label, profile.name)
+          : factSentence(label, profile.name, wrong),
+      sources: [],
+    };
+  });
+}
+
+/** True when the text names a tracked company other than `self`. */
+function namesOthers(text: string, tracked: readonly EntityTerms[], self: string | null): boolean {
+  return tracked.some((entity) => entity.name !== self && detectMentions(text, entity).detected);
+}
