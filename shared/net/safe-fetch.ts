@@ -47,9 +47,19 @@ export interface SafeFetcherOptions {
    * while everything else stays refused. Production never passes this.
    */
   policyExceptions?: AddressPolicyExceptions;
-  /** Connections kept per origin; requests beyond it queue inside undici. */
+  /**
+   * HTTP/1.1 connections kept per origin; requests beyond it queue inside undici. Default
+   * `DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN`, the scan's politeness bound (docs/scan-engine.md).
+   */
   connectionsPerOrigin?: number;
 }
+
+/**
+ * At most this many requests of one scan are in flight to one origin: enough for the whole
+ * first wave (homepage plus fan-out) at once, and a bound a site owner can rely on. Over
+ * HTTP/2 they share one connection.
+ */
+export const DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN = 16;
 
 export interface SafeFetchRequest {
   method?: 'GET' | 'HEAD';
@@ -102,7 +112,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     allowPrivateTargets: options.allowPrivateTargets,
     ...(options.lookup ? { lookup: options.lookup } : {}),
     ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
-    ...(options.connectionsPerOrigin ? { connectionsPerOrigin: options.connectionsPerOrigin } : {}),
+    connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   });
 
   async function fetchOnce(url: string, request: SafeFetchRequest): Promise<SafeFetchResponse> {
@@ -281,12 +291,12 @@ function decodersFor(contentEncoding: string | undefined): Transform[] | undefin
   return decoders;
 }
 
+/**
+ * A connect timeout is not among them on purpose: a host that does not accept a connection is
+ * unreachable (a network error), while one that accepted and then did not answer is slow.
+ */
 function isTimeoutCode(code: string | undefined): boolean {
-  return (
-    code === 'UND_ERR_CONNECT_TIMEOUT' ||
-    code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    code === 'UND_ERR_BODY_TIMEOUT'
-  );
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
 function decodeText(body: Uint8Array, contentType: string | undefined): string {

@@ -1,5 +1,10 @@
 import { DOCS_PATH } from '#shared/api/meta';
 import type { Scan } from '#shared/api/schemas';
+import {
+  formatPoints as formatNotePoints,
+  maxReachableScore,
+  topFixes,
+} from '#shared/scan/report-notes';
 import { escapeHtml, layout } from './html.ts';
 
 const PILLARS: Record<string, string> = {
@@ -37,8 +42,36 @@ function humanDate(iso: string): string {
   return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${time} UTC`;
 }
 
-function formatPoints(points: number): string {
-  return Number.isInteger(points) ? String(points) : points.toFixed(1);
+const formatPoints = formatNotePoints;
+
+/**
+ * Why 100 is out of reach: signals that cannot be verified from outside count half (SPEC.md),
+ * so the best a site can score is below 100; say how far, for this site.
+ */
+function reachableSummary(scan: Scan): string {
+  const reachable = maxReachableScore(scan.checks);
+  return `<p class="reachable">Maximum reachable for this site: <strong>${reachable}</strong>/100.
+Signals that cannot be verified from outside (whether a firewall admits the real AI crawlers,
+mentions in AI answers, live agent endpoints) count half by the scoring rules, so no site reaches
+100; each check below says which of its signals count half.</p>`;
+}
+
+/** The three fixes worth the most, with what each adds to the score. */
+function topFixesSection(scan: Scan): string {
+  const fixes = topFixes(scan.checks, 3);
+  if (fixes.length === 0) {
+    return '';
+  }
+  const items = fixes
+    .map(
+      (fix) =>
+        `<li><strong>+${fix.scoreGain} ${fix.scoreGain === 1 ? 'point' : 'points'} to the score</strong>: ${escapeHtml(fix.text)} <small>(${formatPoints(fix.points)} points in ${escapeHtml(fix.check ?? 'its check')})</small></li>`,
+    )
+    .join('');
+  return `<section id="top-fixes">
+<h2>Fix these first</h2>
+<ol>${items}</ol>
+</section>`;
 }
 
 function checkSection(check: Scan['checks'][number]): string {
@@ -65,7 +98,9 @@ export function renderScanPage(scan: Scan, apiUrl: string): string {
 <p>Scanned <time datetime="${escapeHtml(scan.created_at)}">${escapeHtml(humanDate(scan.created_at))}</time> with scoring version ${scan.scoring_version}.
 The score is the share of applicable points earned: checks that do not apply are left out, and
 signals that cannot be verified from outside count half.</p>
+${reachableSummary(scan)}
 </header>
+${topFixesSection(scan)}
 <h2>Pillars</h2>
 ${pillarSummary(scan)}
 <h2>Checks</h2>

@@ -2,6 +2,15 @@
  * What the collector fetched, in the form the checks read. Checks are pure functions of these
  * artifacts, so tests can hand-build them without a server.
  */
+import { looksLikeHtml } from './html.ts';
+
+/** The site's catch-all page served where a real document was asked for (a soft 404). */
+export interface CatchAllAnswer {
+  /** Media type of the catch-all body ("application/json", "text/html", "" when untyped). */
+  contentType: string;
+  /** The first characters of the body, for findings. */
+  preview: string;
+}
 
 /** The result of one fetch attempt as a check sees it. */
 export type Fetched =
@@ -14,27 +23,32 @@ export type Fetched =
       text: string;
       truncated: boolean;
       redirectCount: number;
+      /** The body began with a UTF-8 byte-order mark (decoding removes it from `text`). */
+      bom?: boolean;
+      /**
+       * Set when a 2xx answer is the same body the site sends for paths that cannot exist:
+       * the document is missing, whatever the status says (`isOk` is false for it).
+       */
+      catchAll?: CatchAllAnswer;
     }
-  /** No complete answer in time: the signals that need it are unverifiable, never failed. */
-  | { kind: 'timeout'; url: string; message: string }
-  /** DNS failure, refused connection, TLS error, too many redirects. */
+  /**
+   * The site had the request's whole budget and did not answer: the site is too slow for an
+   * agent, which counts like a missing document (a slower site never scores higher).
+   */
+  | { kind: 'timeout'; url: string; message: string; budgetMs: number }
+  /** The site redirected more than five times (a loop, usually): its defect, not ours. */
+  | { kind: 'redirect-loop'; url: string; message: string }
+  /** DNS failure, refused or reset connection, TLS error: we could not tell. */
   | { kind: 'network-error'; url: string; message: string }
   /** Refused by the SSRF policy before any packet was sent. */
   | { kind: 'blocked'; url: string; message: string }
-  /** Not attempted: the scan deadline was too close. */
+  /**
+   * Not attempted or cut short by the scanner itself (the scan deadline was spent elsewhere,
+   * or the platform does not answer anonymous clients): unknown, never the site's fault.
+   */
   | { kind: 'skipped'; url: string; message: string };
 
 export type FetchedResponse = Extract<Fetched, { kind: 'response' }>;
-
-/** How the site answers a path that cannot exist (learned from one random probe). */
-export interface Soft404Fingerprint {
-  /** The probe came back 200 (or another 2xx): the site does not send real 404s everywhere. */
-  answers200: boolean;
-  contentType: string;
-  /** First 2 KiB of the probe body, to recognise the same page served for other paths. */
-  bodyPrefix: string;
-  bodyLength: number;
-}
 
 export interface SitemapArtifact {
   url: string;
@@ -53,21 +67,32 @@ export interface InnerPageArtifact {
   fetched?: Fetched;
 }
 
+/** The site's own pages an agent would fetch besides the homepage (not necessarily fetched). */
+export interface PageSample {
+  urls: string[];
+  source: 'sitemap' | 'links' | 'none';
+}
+
 export interface ScanArtifacts {
   /** Final origin after redirects of GET / ("https://www.example.com"). */
   origin: string;
   /** Host of the scan target as given (for same-site decisions). */
   inputHost: string;
-  homepage: FetchedResponse;
+  /**
+   * GET / as HTML. A response, or the `timeout` of a host that accepted the connection but
+   * did not answer in time (hosts that cannot be reached at all fail the scan instead).
+   */
+  homepage: Fetched;
   /** GET / with Accept: text/markdown. */
   homepageMarkdown: Fetched;
   robots: Fetched;
-  soft404: Soft404Fingerprint | undefined;
   /** Every sitemap we looked at, in the order tried; the first useful one is scored. */
   sitemaps: SitemapArtifact[];
   /** Up to three URLs taken from the sitemap and what they returned. */
   sitemapSamples: Fetched[];
   innerPage: InnerPageArtifact | undefined;
+  /** The pages the crawler verdict is judged on, besides the homepage's final URL. */
+  pageSample: PageSample;
   llmsTxt: Fetched;
   llmsFullTxt: Fetched;
   llmsLinks: Fetched[];
@@ -93,51 +118,56 @@ export function isResponse(fetched: Fetched | undefined): fetched is FetchedResp
 export function isScannerFailure(fetched: Fetched | undefined): boolean {
   return (
     fetched !== undefined &&
-    (fetched.kind === 'timeout' || fetched.kind === 'network-error' || fetched.kind === 'skipped')
+    (fetched.kind === 'network-error' || fetched.kind === 'skipped' || fetched.kind === 'blocked')
   );
 }
 
 /**
- * A 2xx response. Branded so that narrowing with `isOk` is one-sided: a response that is not
- * 2xx is still a response in the false branch.
+ * A 2xx response that is a real document (not the site's catch-all). Branded so that
+ * narrowing with `isOk` is one-sided: a response that is not OK is still a response in the
+ * false branch.
  */
 declare const okBrand: unique symbol;
 export type OkResponse = FetchedResponse & { readonly [okBrand]: true };
 
 export function isOk(fetched: Fetched | undefined): fetched is OkResponse {
-  return isResponse(fetched) && fetched.status >= 200 && fetched.status < 300;
+  return (
+    isResponse(fetched) &&
+    fetched.status >= 200 &&
+    fetched.status < 300 &&
+    fetched.catchAll === undefined
+  );
 }
 
 export function contentTypeOf(fetched: FetchedResponse): string {
   return (fetched.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/**
- * True when a 2xx answer is really the site's catch-all page: the same body the random probe
- * got, or HTML where a non-HTML resource was asked for.
- */
-export function isSoft404(
-  fetched: FetchedResponse,
-  fingerprint: Soft404Fingerprint | undefined,
-): boolean {
-  if (fingerprint === undefined || !fingerprint.answers200) {
-    return false;
-  }
-  if (fetched.status < 200 || fetched.status >= 300) {
-    return false;
-  }
-  const sameType = contentTypeOf(fetched) === fingerprint.contentType;
-  const prefix = fetched.text.slice(0, 2048);
-  return sameType && prefix === fingerprint.bodyPrefix;
+/** Seconds, as findings print them ("6 s", "2.3 s"). */
+export function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} s`;
+}
+
+/** What a catch-all answer really was, in words: "the same application/json body ...". */
+export function describeCatchAll(answer: CatchAllAnswer): string {
+  const type = answer.contentType === '' ? 'untyped' : answer.contentType;
+  const what = answer.contentType.includes('html') ? 'HTML page' : `${type} body`;
+  const preview = answer.preview.trim() === '' ? '' : ` (${JSON.stringify(answer.preview)})`;
+  return `the same ${what} the site returns for any unknown path${preview}, a soft 404`;
 }
 
 /** Readable reason for a failed fetch, for findings. */
 export function describeFailure(fetched: Fetched): string {
   switch (fetched.kind) {
     case 'response':
-      return `HTTP ${fetched.status}`;
+      return fetched.catchAll !== undefined
+        ? `HTTP ${fetched.status} with ${describeCatchAll(fetched.catchAll)}`
+        : `HTTP ${fetched.status}`;
     case 'timeout':
-      return 'no answer in time';
+      return `no answer within ${seconds(fetched.budgetMs)}`;
+    case 'redirect-loop':
+      return 'more than 5 redirects (a redirect loop)';
     case 'network-error':
     case 'blocked':
     case 'skipped':
@@ -148,4 +178,38 @@ export function describeFailure(fetched: Fetched): string {
 /** Path of a URL relative to its origin, for short findings ("/llms.txt"). */
 export function shortUrl(url: string, origin: string): string {
   return url.startsWith(origin) ? url.slice(origin.length) || '/' : url;
+}
+
+export function isHtmlResponse(fetched: Fetched | undefined): fetched is FetchedResponse {
+  if (!isResponse(fetched)) {
+    return false;
+  }
+  const type = contentTypeOf(fetched);
+  return (
+    type === 'text/html' ||
+    type === 'application/xhtml+xml' ||
+    (type === '' && looksLikeHtml(fetched.text))
+  );
+}
+
+export function isJsonResponse(fetched: FetchedResponse): boolean {
+  const type = contentTypeOf(fetched);
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+export function isMarkdownResponse(fetched: Fetched | undefined): fetched is OkResponse {
+  return (
+    isOk(fetched) && contentTypeOf(fetched) === 'text/markdown' && !looksLikeHtml(fetched.text)
+  );
+}
+
+/** The homepage when it delivered a page: a 2xx HTML response. */
+export function homepagePage(artifacts: ScanArtifacts): OkResponse | undefined {
+  const homepage = artifacts.homepage;
+  return isOk(homepage) && isHtmlResponse(homepage) ? homepage : undefined;
+}
+
+/** Headers of the homepage answer, empty when it did not answer. */
+export function homepageHeaders(artifacts: ScanArtifacts): Record<string, string> {
+  return isResponse(artifacts.homepage) ? artifacts.homepage.headers : {};
 }

@@ -3,8 +3,16 @@
  * rules, site type). Computed on demand and cached per artifact object, so checks stay pure
  * functions of `ScanArtifacts` and tests can call any check on its own.
  */
-import { type FetchedResponse, isOk, type ScanArtifacts } from './artifacts.ts';
-import { isHtmlResponse, isJsonResponse, linksetHrefs, robotsForCrawling } from './collect.ts';
+import {
+  type Fetched,
+  type FetchedResponse,
+  homepageHeaders,
+  homepagePage,
+  isHtmlResponse,
+  isJsonResponse,
+  isOk,
+  type ScanArtifacts,
+} from './artifacts.ts';
 import { type PageFacts, parseHtml } from './html.ts';
 import {
   hasType,
@@ -13,10 +21,12 @@ import {
   parseJson,
   summariseJsonLd,
 } from './parse/json-ld.ts';
-import type { ParsedRobots } from './robots.ts';
+import { linksetHrefs } from './parse/links.ts';
+import { type RobotsPolicy, robotsPolicyOf } from './robots-policy.ts';
 
 const pageCache = new WeakMap<FetchedResponse, PageFacts>();
 const jsonLdCache = new WeakMap<PageFacts, JsonLdSummary>();
+const robotsCache = new WeakMap<Fetched, RobotsPolicy>();
 
 /** Parsed HTML of a response, or undefined when it is not HTML. */
 export function pageFacts(response: FetchedResponse | undefined): PageFacts | undefined {
@@ -43,8 +53,24 @@ export function jsonLdOf(facts: PageFacts | undefined): JsonLdSummary {
   return summary;
 }
 
-export function robotsRulesOf(artifacts: ScanArtifacts): ParsedRobots | undefined {
-  return robotsForCrawling(artifacts.robots);
+/** Parsed HTML of the homepage when it delivered a page (2xx HTML); undefined otherwise. */
+export function homepageFacts(artifacts: ScanArtifacts): PageFacts | undefined {
+  return pageFacts(homepagePage(artifacts));
+}
+
+/** For checks that read the homepage when it delivered no page: the cause is reported once. */
+export const NO_HOMEPAGE_FINDING = {
+  state: 'info',
+  text: 'Not scored separately: the homepage delivered no page to read (see "Content readable without JavaScript").',
+} as const;
+
+export function robotsPolicy(artifacts: ScanArtifacts): RobotsPolicy {
+  let policy = robotsCache.get(artifacts.robots);
+  if (policy === undefined) {
+    policy = robotsPolicyOf(artifacts.robots);
+    robotsCache.set(artifacts.robots, policy);
+  }
+  return policy;
 }
 
 export type SiteType = 'content' | 'app' | 'commerce';
@@ -64,7 +90,7 @@ const COMMERCE_LINK = /\/(cart|checkout|basket|shop|products?)(\/|$|\?)/i;
  * requests). It only decides whether the absence of API and agent artifacts is N/A.
  */
 export function classifySite(artifacts: ScanArtifacts): SiteClassification {
-  const facts = pageFacts(artifacts.homepage);
+  const facts = homepageFacts(artifacts);
   const nodes = jsonLdOf(facts).nodes;
   const hrefs = (facts?.anchors ?? []).map((anchor) => anchor.href);
 
@@ -78,7 +104,7 @@ export function classifySite(artifacts: ScanArtifacts): SiteClassification {
   const generator = facts?.meta.get('generator') ?? '';
   if (
     /shopify|woocommerce|magento|bigcommerce/i.test(generator) ||
-    /cdn\.shopify\.com/.test(artifacts.homepage.text.slice(0, 200_000))
+    /cdn\.shopify\.com/.test(homepagePage(artifacts)?.text.slice(0, 200_000) ?? '')
   ) {
     commerce.push('a shop platform');
   }
@@ -87,7 +113,7 @@ export function classifySite(artifacts: ScanArtifacts): SiteClassification {
   }
 
   const app: string[] = [];
-  if (artifacts.homepage.headers['www-authenticate'] !== undefined) {
+  if (homepageHeaders(artifacts)['www-authenticate'] !== undefined) {
     app.push('WWW-Authenticate on /');
   }
   if (hrefs.some((href) => APP_LINK.test(href))) {

@@ -4,9 +4,10 @@
  *
  * Primary course:
  *   1. GET / on the first start URL (https unless the caller named http), with the fan-out
- *      fired speculatively on the same origin; fall back to the next start URL if nothing
- *      answers. No answer at all: OperationFailedError('scan_failed').
- *   2. Fan-out and follow-ups (collect.ts), each fetched once, timeouts trimmed to the deadline.
+ *      fired speculatively on the same origin; fall back to the next start URL if it cannot
+ *      be reached. No start URL reachable: OperationFailedError('scan_failed'); a host that
+ *      accepted the connection but is slow still gets a result (collect/homepage.ts).
+ *   2. Fan-out and follow-ups (collect/), each fetched once, budgets trimmed to the deadline.
  *   3. Checks, then score = round(100 * sum(score) / sum(max)).
  */
 import type { SafeFetcher } from '#shared/net/safe-fetch';
@@ -20,7 +21,8 @@ import { evaluateMarkdown } from './checks/markdown.ts';
 import { evaluateRender } from './checks/render.ts';
 import { evaluateSchema } from './checks/schema.ts';
 import { evaluateSitemap } from './checks/sitemap.ts';
-import { collectArtifacts } from './collect.ts';
+import { collectArtifacts } from './collect/collect.ts';
+import { maxReachableScore } from './report-notes.ts';
 import { ScanFetcher } from './scan-fetcher.ts';
 import { siteScore } from './scoring.ts';
 import { type Check, SCORING_VERSION, type ScanReport, type ScanTarget } from './types.ts';
@@ -61,6 +63,7 @@ export async function runScan(target: ScanTarget, deps: RunScanDeps): Promise<Sc
     return {
       domain: target.domain,
       score: siteScore(checks),
+      max_reachable: maxReachableScore(checks),
       scoring_version: SCORING_VERSION,
       checks,
       stats: { ...stats, durationMs: now() - startedAt },

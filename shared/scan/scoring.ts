@@ -5,29 +5,34 @@
  *   pass          full points
  *   partial       `fraction` of the points
  *   fail          0
- *   unverifiable  half the points: the signal cannot be verified from outside, or the probe it
- *                 needs timed out / could not connect (scanner-side; never counted as a failure)
+ *   unverifiable  half the points: the signal cannot be verified from outside (`outside`), or
+ *                 our own probe could not be made this time (`scanner`; never the site's fault)
  *   na            does not apply: removed from the check's max and score
  *
  * A check whose signals are all `na`, or whose evaluable signals were all lost to scanner-side
  * failures, is `unknown` with max 0: we never score a page we could not read.
+ *
+ * Findings: one per cause. Signals that are consequences of a cause (llms.txt missing, so no
+ * H1 either) carry no finding of their own; the points they lose are added to the cause's
+ * finding as the gain of fixing it. Half credit is explained once per check, with the best
+ * score the check can reach.
  */
+import { reachableSentence, withGain } from './report-notes.ts';
 import type { Check, CheckId, CheckState, Finding, Pillar } from './types.ts';
 
 export type SignalOutcome = 'pass' | 'partial' | 'fail' | 'unverifiable' | 'na';
 
 export interface Signal {
-  /** Short stable name, used in tests and docs ("robots-status", "search-bots"...). */
+  /** Short stable name, used in tests and docs ("robots-file", "search-crawlers"...). */
   key: string;
   points: number;
   outcome: SignalOutcome;
   /** For `partial`: the share of the points earned, 0..1. */
   fraction?: number;
-  /**
-   * For `unverifiable`: `outside` when no outside scan could ever verify it (half by design),
-   * `scanner` when our own probe timed out or failed to connect.
-   */
+  /** For `unverifiable`: why it counts half (see the module comment). */
   cause?: 'outside' | 'scanner';
+  /** For `unverifiable`: what could not be verified, in a few words, for the half-credit note. */
+  note?: string;
   findings: Finding[];
 }
 
@@ -56,13 +61,15 @@ export function partial(key: string, points: number, fraction: number, ...findin
   return { key, points, outcome: 'partial', fraction: clamped, findings } satisfies Signal;
 }
 
+/** Half the points; `note` names what could not be verified ("whether your firewall ..."). */
 export function unverifiable(
   key: string,
   points: number,
   cause: 'outside' | 'scanner',
+  note: string,
   ...findings: Finding[]
 ): Signal {
-  return { key, points, outcome: 'unverifiable', cause, findings };
+  return { key, points, outcome: 'unverifiable', cause, note, findings };
 }
 
 export function notApplicable(key: string, points: number, ...findings: Finding[]): Signal {
@@ -89,12 +96,12 @@ export function buildCheck(
   signals: readonly Signal[],
   extraFindings: readonly Finding[] = [],
 ): Check {
-  const findings = [...signals.flatMap((signal) => signal.findings), ...extraFindings];
   const applicable = signals.filter((signal) => signal.outcome !== 'na');
   const evaluated = applicable.filter(
     (signal) => !(signal.outcome === 'unverifiable' && signal.cause === 'scanner'),
   );
   if (applicable.length === 0 || evaluated.length === 0) {
+    const findings = [...signals.flatMap((signal) => signal.findings), ...extraFindings];
     return { ...definition, state: 'unknown', score: 0, max: 0, findings };
   }
   const max = applicable.reduce((sum, signal) => sum + signal.points, 0);
@@ -102,7 +109,71 @@ export function buildCheck(
     applicable.reduce((sum, signal) => sum + earnedPoints(signal), 0),
     1,
   );
+  const findings = [...findingsWithGains(signals), ...extraFindings];
+  const half = halfCreditFinding(applicable, max);
+  if (half !== undefined) {
+    findings.push(half);
+  }
   return { ...definition, state: stateFor(score, max), score, max, findings };
+}
+
+const isActionable = (finding: Finding) => finding.state === 'bad' || finding.state === 'warn';
+
+/**
+ * Each fixable loss (fail or partial) is added to a finding: the signal's own bad/warn finding,
+ * or, for a consequence signal without one, the cause finding before it. Losses of signals
+ * that report a good or unknown state name nothing to fix and are not attributed.
+ */
+function findingsWithGains(signals: readonly Signal[]): Finding[] {
+  const findings: Finding[] = [];
+  const gains = new Map<Finding, number>();
+  let cause: Finding | undefined;
+  for (const signal of signals) {
+    findings.push(...signal.findings);
+    const own = signal.findings.find(isActionable);
+    if (own !== undefined) {
+      cause = own;
+    }
+    const loss = signal.outcome === 'fail' || signal.outcome === 'partial' ? lossOf(signal) : 0;
+    const consequence = signal.findings.every((finding) => finding.state === 'info');
+    const target = own ?? (consequence ? cause : undefined);
+    if (loss > 0 && target !== undefined) {
+      gains.set(target, (gains.get(target) ?? 0) + loss);
+    }
+  }
+  return findings.map((finding) => {
+    const gain = gains.get(finding);
+    return gain === undefined ? finding : { ...finding, text: withGain(finding.text, gain) };
+  });
+}
+
+function lossOf(signal: Signal): number {
+  return roundTo(signal.points - earnedPoints(signal), 1);
+}
+
+/** The one finding that explains every half in the check, and the best the check can reach. */
+function halfCreditFinding(applicable: readonly Signal[], max: number): Finding | undefined {
+  const halves = applicable.filter((signal) => signal.outcome === 'unverifiable');
+  if (halves.length === 0) {
+    return undefined;
+  }
+  const outside = halves.filter((signal) => signal.cause === 'outside');
+  const scanner = halves.filter((signal) => signal.cause === 'scanner');
+  const notes = (list: readonly Signal[]) =>
+    list.map((signal) => signal.note ?? signal.key).join('; ');
+  const parts = [
+    outside.length > 0
+      ? `Counted as half because it cannot be verified from outside: ${notes(outside)}.`
+      : '',
+    scanner.length > 0
+      ? `${outside.length > 0 ? 'Also' : 'Counted as'} half because this scan could not measure it: ${notes(scanner)}.`
+      : '',
+  ];
+  const lostByDesign = outside.reduce((sum, signal) => sum + signal.points / 2, 0);
+  return {
+    state: 'unknown',
+    text: `${parts.filter(Boolean).join(' ')} ${reachableSentence(max - lostByDesign, max)}`,
+  };
 }
 
 export function stateFor(score: number, max: number): CheckState {

@@ -1,42 +1,22 @@
 /**
- * "Same site" decisions for follow-up fetches. Without a public-suffix list in the project we
- * approximate the registrable domain: the last two labels, or three when the second-to-last is
- * a common second-level label under a two-letter country code ("example.co.uk"). IP literals
- * and single-label hosts are their own site. The approximation only decides which follow-ups
- * we fetch, never which addresses we may connect to (that is the SSRF policy's job).
+ * "Same site" decisions for follow-up fetches, on the public-suffix list
+ * (`#shared/net/registrable-domain`): `a.github.io` and `b.github.io` are two sites. They only
+ * decide which follow-ups we fetch, never which addresses we may connect to (that is the SSRF
+ * policy's job).
  */
+import { isSameSite as sameRegistrableDomain } from '#shared/net/registrable-domain';
 
-const SECOND_LEVEL_LABELS = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or']);
+export { registrableDomain } from '#shared/net/registrable-domain';
 
-export function registrableDomain(host: string): string {
-  const name = host.toLowerCase().replace(/\.$/, '').replace(/:\d+$/, '');
-  if (name.startsWith('[') || /^\d+(\.\d+){3}$/.test(name)) {
-    return name;
-  }
-  const labels = name.split('.');
-  if (labels.length <= 2) {
-    return name;
-  }
-  const tld = labels[labels.length - 1] ?? '';
-  const second = labels[labels.length - 2] ?? '';
-  const take = tld.length === 2 && SECOND_LEVEL_LABELS.has(second) ? 3 : 2;
-  return labels.slice(-take).join('.');
-}
-
-/** Both URLs belong to the same registrable domain (and, for IP hosts, the same host). */
+/** Both are http(s) URLs on the same registrable domain. */
 export function isSameSite(url: string, origin: string): boolean {
   try {
     const a = new URL(url);
     const b = new URL(origin);
-    if (a.protocol !== 'http:' && a.protocol !== 'https:') {
+    if (!isHttp(a) || !isHttp(b)) {
       return false;
     }
-    const aHost = a.hostname;
-    const bHost = b.hostname;
-    if (isIpHost(aHost) || isIpHost(bHost)) {
-      return a.host === b.host;
-    }
-    return registrableDomain(aHost) === registrableDomain(bHost);
+    return sameRegistrableDomain(a.hostname, b.hostname);
   } catch {
     return false;
   }
@@ -46,7 +26,7 @@ export function isSameSite(url: string, origin: string): boolean {
 export function absoluteUrl(href: string, base: string): string | undefined {
   try {
     const url = new URL(href, base);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    if (!isHttp(url)) {
       return undefined;
     }
     url.hash = '';
@@ -56,6 +36,10 @@ export function absoluteUrl(href: string, base: string): string | undefined {
   }
 }
 
-function isIpHost(host: string): boolean {
-  return host.startsWith('[') || /^\d+(\.\d+){3}$/.test(host) || host === 'localhost';
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+function isHttp(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
 }

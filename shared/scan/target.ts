@@ -4,6 +4,7 @@
  * parser the fetcher uses, so "2130706433" and "0177.0.0.1" are recognised as the IP literal
  * 127.0.0.1 here and are refused in production instead of slipping through as names.
  */
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { BadRequestError } from '#shared/errors';
 import { isIpLiteral, isLocalHostname } from '#shared/net/address-policy';
 import type { ScanTarget } from './types.ts';
@@ -81,6 +82,15 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
     if (!local && /^\d+$/.test(labels[labels.length - 1] ?? '')) {
       throw invalid(`"${host}" is not a valid host name.`);
     }
+    const badLabel = labels.find((label) => !isValidAceLabel(label));
+    if (badLabel !== undefined) {
+      throw invalid(
+        `"${badLabel}" in "${host}" is not valid punycode (an xn-- label must encode a name).`,
+      );
+    }
+  }
+  if (url.port === '0') {
+    throw invalid('Port 0 cannot be scanned; give a port from 1 to 65535.');
   }
 
   const defaultPort = url.protocol === 'https:' ? '443' : '80';
@@ -105,6 +115,18 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
     startUrls = [`https://${hostWithPort}`, `http://${hostWithPort}`];
   }
   return { domain, startUrls };
+}
+
+/**
+ * An `xn--` label must decode to a valid internationalised name that encodes back to itself;
+ * WHATWG URL passes "xn--zz" through unchecked, and the scan would then fail on DNS.
+ */
+function isValidAceLabel(label: string): boolean {
+  if (!label.startsWith('xn--')) {
+    return true;
+  }
+  const unicode = domainToUnicode(label);
+  return unicode !== '' && unicode !== label && domainToASCII(unicode) === label;
 }
 
 function invalid(message: string): BadRequestError {

@@ -61,6 +61,11 @@ export interface ScanStats {
 export interface ScanReport {
   domain: string;
   score: number;
+  /**
+   * The highest score this site can reach: every fixable point earned, signals that cannot be
+   * verified from outside kept at half (the spec's rule). Not a field of the public Scan yet.
+   */
+  max_reachable: number;
   scoring_version: typeof SCORING_VERSION;
   checks: Check[];
   stats: ScanStats;

@@ -6,13 +6,13 @@
  */
 import {
   type Fetched,
+  isJsonResponse,
   isOk,
   isScannerFailure,
   type ScanArtifacts,
   shortUrl,
 } from '../artifacts.ts';
-import { isJsonResponse } from '../collect.ts';
-import { classifySite, pageFacts } from '../context.ts';
+import { classifySite, homepageFacts } from '../context.ts';
 import { isObject, type JsonObject, parseJson } from '../parse/json-ld.ts';
 import {
   buildCheck,
@@ -80,10 +80,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
 
   const missing = (key: string, points: number, what: string, paths: readonly string[]) => {
     if (allFailed(artifacts, paths)) {
-      return unverifiable(key, points, 'scanner', {
-        state: 'unknown',
-        text: `${what} probes could not be fetched.`,
-      });
+      return unverifiable(key, points, 'scanner', `${what} (${paths.join(', ')})`);
     }
     if (absenceIsNa) {
       return notApplicable(key, points);
@@ -131,10 +128,12 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
     );
   } else if (webMcp === 'hinted') {
     signals.push(
-      unverifiable('manifests', POINTS.manifests, 'outside', {
-        state: 'unknown',
-        text: 'Scripts mention WebMCP, but tools registered at runtime cannot be confirmed without a browser (counted as half).',
-      }),
+      unverifiable(
+        'manifests',
+        POINTS.manifests,
+        'outside',
+        'WebMCP tools registered at runtime (scripts mention WebMCP; confirming it needs a browser)',
+      ),
     );
   } else {
     signals.push(
@@ -190,10 +189,12 @@ function mcpSignals(artifacts: ScanArtifacts, card: Found): Signal[] {
       }),
     );
     signals.push(
-      unverifiable('mcp-live', POINTS.mcpLive, 'outside', {
-        state: 'unknown',
-        text: 'The MCP endpoint was not called: the scanner only sends GET requests, so it does not POST initialize (counted as half).',
-      }),
+      unverifiable(
+        'mcp-live',
+        POINTS.mcpLive,
+        'outside',
+        'whether the MCP endpoint answers (the scanner only sends GET, so it does not POST initialize)',
+      ),
     );
   } else {
     signals.push(
@@ -256,7 +257,7 @@ function skillsSignal(index: Found): Signal {
 }
 
 function webMcpEvidence(artifacts: ScanArtifacts): 'registered' | 'hinted' | 'none' {
-  const facts = pageFacts(artifacts.homepage);
+  const facts = homepageFacts(artifacts);
   if (facts === undefined) {
     return 'none';
   }

@@ -10,19 +10,16 @@ import {
   describeFailure,
   type Fetched,
   type FetchedResponse,
+  homepageHeaders,
+  isJsonResponse,
   isOk,
   isScannerFailure,
   type ScanArtifacts,
   shortUrl,
 } from '../artifacts.ts';
-import {
-  authServerMetadataUrl,
-  isJsonResponse,
-  linkHeaderTargets,
-  linksetHrefs,
-} from '../collect.ts';
-import { classifySite, looksLikeOpenApi, pageFacts } from '../context.ts';
+import { classifySite, homepageFacts, looksLikeOpenApi } from '../context.ts';
 import { isObject, parseJson, stringList } from '../parse/json-ld.ts';
+import { authServerMetadataUrl, linkHeaderTargets, linksetHrefs } from '../parse/links.ts';
 import {
   buildCheck,
   type CheckDefinition,
@@ -110,10 +107,12 @@ function jsonProbe(fetched: Fetched | undefined): unknown {
 
 function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): Signal {
   if (catalog === undefined || isScannerFailure(catalog)) {
-    return unverifiable('catalog', POINTS.catalog, 'scanner', {
-      state: 'unknown',
-      text: `${CATALOG_PATH} could not be fetched${catalog ? ` (${describeFailure(catalog)})` : ''}.`,
-    });
+    return unverifiable(
+      'catalog',
+      POINTS.catalog,
+      'scanner',
+      `${CATALOG_PATH}${catalog ? ` (${describeFailure(catalog)})` : ''}`,
+    );
   }
   if (!isOk(catalog)) {
     return fail('catalog', POINTS.catalog, {
@@ -207,10 +206,7 @@ function serviceDescSignal(artifacts: ScanArtifacts, lookup: OpenApiLookup): Sig
     });
   }
   if (lookup.allFailed) {
-    return unverifiable('service-desc', POINTS.serviceDesc, 'scanner', {
-      state: 'unknown',
-      text: 'The OpenAPI locations could not be fetched.',
-    });
+    return unverifiable('service-desc', POINTS.serviceDesc, 'scanner', 'the OpenAPI locations');
   }
   return fail('service-desc', POINTS.serviceDesc, {
     state: 'bad',
@@ -219,9 +215,9 @@ function serviceDescSignal(artifacts: ScanArtifacts, lookup: OpenApiLookup): Sig
 }
 
 function homepageDiscoveryRels(artifacts: ScanArtifacts): string[] {
-  const header = artifacts.homepage.headers.link;
+  const header = homepageHeaders(artifacts).link;
   const fromHeader = DISCOVERY_RELS.filter((rel) => linkHeaderTargets(header, rel).length > 0);
-  const facts = pageFacts(artifacts.homepage);
+  const facts = homepageFacts(artifacts);
   const fromHtml = DISCOVERY_RELS.filter((rel) =>
     (facts?.linkElements ?? []).some((link) => link.rel.includes(rel) && rel !== 'describedby'),
   );
@@ -278,9 +274,9 @@ function authSignals(
   const prmDocument = jsonProbe(prm);
   const components = isObject(openApi?.components) ? openApi.components : undefined;
   const evidence = [
-    artifacts.homepage.headers['www-authenticate'] !== undefined ? 'WWW-Authenticate on /' : '',
+    homepageHeaders(artifacts)['www-authenticate'] !== undefined ? 'WWW-Authenticate on /' : '',
     isObject(components?.securitySchemes) ? 'OpenAPI securitySchemes' : '',
-    (pageFacts(artifacts.homepage)?.anchors ?? []).some((a) =>
+    (homepageFacts(artifacts)?.anchors ?? []).some((a) =>
       /\/(log-?in|sign-?in)(\/|$)/i.test(a.href),
     )
       ? 'a login link'
@@ -321,12 +317,7 @@ function authSignals(
           }),
     );
   } else if (isScannerFailure(prm)) {
-    signals.push(
-      unverifiable('prm', POINTS.prm, 'scanner', {
-        state: 'unknown',
-        text: 'Protected-resource metadata could not be fetched.',
-      }),
-    );
+    signals.push(unverifiable('prm', POINTS.prm, 'scanner', 'protected-resource metadata'));
   } else {
     signals.push(
       fail('prm', POINTS.prm, {

@@ -11,9 +11,15 @@ import {
   isResponse,
   type ScanArtifacts,
 } from '../artifacts.ts';
-import { hostMatches, pickSameAsSample, platformOf, sameAsUrls, wikidataIds } from '../collect.ts';
-import { pageFacts } from '../context.ts';
+import { homepageFacts, NO_HOMEPAGE_FINDING } from '../context.ts';
 import { isObject, parseJson } from '../parse/json-ld.ts';
+import {
+  hostMatches,
+  pickSameAsSample,
+  platformOf,
+  sameAsUrls,
+  wikidataIds,
+} from '../parse/same-as.ts';
 import {
   buildCheck,
   type CheckDefinition,
@@ -55,7 +61,15 @@ export const AUTHORITY_PLATFORMS = [
 type TargetOutcome = 'verified' | 'broken' | 'unverifiable';
 
 export function evaluateEntity(artifacts: ScanArtifacts): Check {
-  const facts = pageFacts(artifacts.homepage);
+  const facts = homepageFacts(artifacts);
+  if (facts === undefined) {
+    return buildCheck(ENTITY_CHECK, [
+      fail('same-as', POINTS.sameAs, NO_HOMEPAGE_FINDING),
+      fail('same-as-resolvable', POINTS.resolvable),
+      fail('wikidata', POINTS.wikidata),
+      fail('corroboration', POINTS.corroboration),
+    ]);
+  }
   const urls = sameAsUrls(facts);
   const recognised = urls.filter((url) => AUTHORITY_PLATFORMS.some((p) => hostMatches(url, p)));
   const platforms = new Set(recognised.map(platformOf).filter(Boolean));
@@ -100,10 +114,12 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
 
   if (verified.length > 0 || (broken.length === 0 && unknown.length > 0 && platforms.size > 0)) {
     signals.push(
-      unverifiable('corroboration', POINTS.corroboration, 'outside', {
-        state: 'unknown',
-        text: 'Mentions in AI answers, directories and reviews cannot be verified by a technical scan from outside (counted as half, because a third-party identity is published).',
-      }),
+      unverifiable(
+        'corroboration',
+        POINTS.corroboration,
+        'outside',
+        'mentions in AI answers, directories and reviews (credited because a third-party identity is published)',
+      ),
     );
   } else {
     signals.push(
@@ -151,14 +167,16 @@ function resolvableSignal(
     );
   }
   if (unknown.length === total) {
-    return unverifiable('same-as-resolvable', POINTS.resolvable, 'outside', {
-      state: 'unknown',
-      text: `The sampled sameAs targets could not be reached from the scanner (${unknown.map(([url]) => url).join(', ')}); counted as half.`,
-    });
+    return unverifiable(
+      'same-as-resolvable',
+      POINTS.resolvable,
+      'outside',
+      `whether the sameAs targets answer (${unknown.map(([url]) => url).join(', ')} could not be reached from the scanner)`,
+    );
   }
   return partial('same-as-resolvable', POINTS.resolvable, (verified + unknown.length / 2) / total, {
     state: 'good',
-    text: `${verified} of ${total} sampled sameAs targets answer${unknown.length > 0 ? `; ${unknown.length} could not be checked (half)` : ''}.`,
+    text: `${verified} of ${total} sampled sameAs targets answer${unknown.length > 0 ? `; ${unknown.length} could not be checked and count half` : ''}.`,
   });
 }
 
@@ -182,22 +200,26 @@ function wikidataSignal(artifacts: ScanArtifacts, urls: readonly string[]): Sign
         text: `sameAs links Wikidata ${qid}, which does not exist.`,
       });
     }
-    return unverifiable('wikidata', POINTS.wikidata, 'outside', {
-      state: 'unknown',
-      text: `Wikidata ${qid} is linked but could not be looked up (${fetched ? describeFailure(fetched) : 'not fetched'}); counted as half.`,
-    });
+    return unverifiable(
+      'wikidata',
+      POINTS.wikidata,
+      'outside',
+      `Wikidata ${qid} (linked, but the lookup failed: ${fetched ? describeFailure(fetched) : 'not fetched'})`,
+    );
   }
   const websites = officialWebsites(parseJson(fetched.text), qid);
   if (websites === undefined) {
-    return unverifiable('wikidata', POINTS.wikidata, 'outside', {
-      state: 'unknown',
-      text: `Wikidata ${qid} answered, but its data could not be read; counted as half.`,
-    });
+    return unverifiable(
+      'wikidata',
+      POINTS.wikidata,
+      'outside',
+      `Wikidata ${qid} (it answered, but its data could not be read)`,
+    );
   }
-  const site = registrableDomain(new URL(artifacts.origin).host);
+  const site = registrableDomain(artifacts.origin);
   const matches = websites.some((website) => {
     try {
-      return registrableDomain(new URL(website).host) === site;
+      return registrableDomain(website) === site;
     } catch {
       return false;
     }

@@ -4,19 +4,21 @@
  */
 import {
   contentTypeOf,
+  describeCatchAll,
   describeFailure,
   type Fetched,
   type FetchedResponse,
+  homepageHeaders,
   isOk,
   isResponse,
   isScannerFailure,
-  isSoft404,
   type ScanArtifacts,
+  seconds,
   shortUrl,
 } from '../artifacts.ts';
-import { linkHeaderTargets } from '../collect.ts';
-import { pageFacts } from '../context.ts';
+import { homepageFacts } from '../context.ts';
 import { looksLikeHtml } from '../html.ts';
+import { linkHeaderTargets } from '../parse/links.ts';
 import { parseLlmsTxt } from '../parse/llms-txt.ts';
 import {
   buildCheck,
@@ -46,16 +48,17 @@ type LlmsState =
 export function evaluateLlms(artifacts: ScanArtifacts): Check {
   const state = llmsState(artifacts);
   if (state.kind === 'unknown') {
+    const note = '/llms.txt';
     return buildCheck(LLMS_CHECK, [
-      unverifiable('present', POINTS.present, 'scanner', {
+      unverifiable('present', POINTS.present, 'scanner', note, {
         state: 'unknown',
-        text: `/llms.txt could not be fetched (${state.why}); not scored.`,
+        text: `/llms.txt could not be fetched by the scanner (${state.why}); not scored.`,
       }),
-      unverifiable('h1', POINTS.h1, 'scanner'),
-      unverifiable('summary', POINTS.summary, 'scanner'),
-      unverifiable('sections', POINTS.sections, 'scanner'),
-      unverifiable('links', POINTS.links, 'scanner'),
-      unverifiable('extras', POINTS.extras, 'scanner'),
+      unverifiable('h1', POINTS.h1, 'scanner', note),
+      unverifiable('summary', POINTS.summary, 'scanner', note),
+      unverifiable('sections', POINTS.sections, 'scanner', note),
+      unverifiable('links', POINTS.links, 'scanner', note),
+      unverifiable('extras', POINTS.extras, 'scanner', note),
     ]);
   }
 
@@ -129,28 +132,35 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
   return buildCheck(LLMS_CHECK, signals);
 }
 
+const PUBLISH =
+  'Publish a markdown llms.txt: an H1, a one-line summary and links to your key pages.';
+
 function llmsState(artifacts: ScanArtifacts): LlmsState {
   const llms = artifacts.llmsTxt;
-  if (isScannerFailure(llms) || llms.kind === 'blocked') {
+  if (isScannerFailure(llms)) {
     return { kind: 'unknown', why: describeFailure(llms) };
   }
-  if (!isResponse(llms) || !isOk(llms)) {
-    return {
-      kind: 'absent',
-      finding: {
-        state: 'bad',
-        text: `/llms.txt is missing (${describeFailure(llms)}). Publish a markdown llms.txt: an H1, a one-line summary and links to your key pages.`,
-      },
-    };
+  const absent = (text: string): LlmsState => ({ kind: 'absent', finding: { state: 'bad', text } });
+  if (llms.kind === 'timeout') {
+    return absent(
+      `/llms.txt did not answer within ${seconds(llms.budgetMs)}; agents do not wait that long, so it counts as missing. Serve this small file fast.`,
+    );
   }
-  if (isSoft404(llms, artifacts.soft404) || looksLikeHtml(llms.text)) {
-    return {
-      kind: 'absent',
-      finding: {
-        state: 'bad',
-        text: '/llms.txt answers 200 with an HTML page (the site serves the same page for unknown paths, a soft-404), so there is no llms.txt. Publish a real markdown file, and answer 404 for paths that do not exist.',
-      },
-    };
+  if (!isResponse(llms)) {
+    return absent(`/llms.txt ${describeFailure(llms)}. Fix it: ${PUBLISH}`);
+  }
+  if (llms.catchAll !== undefined) {
+    return absent(
+      `/llms.txt answers 200 with ${describeCatchAll(llms.catchAll)}, so there is no llms.txt. ${PUBLISH} Answer 404 for paths that do not exist.`,
+    );
+  }
+  if (!isOk(llms)) {
+    return absent(`/llms.txt is missing (${describeFailure(llms)}). ${PUBLISH}`);
+  }
+  if (looksLikeHtml(llms.text)) {
+    return absent(
+      `/llms.txt answers 200 with an HTML page, not a markdown file, so there is no llms.txt. ${PUBLISH}`,
+    );
   }
   const type = contentTypeOf(llms);
   const wrongType = type === '' || TEXT_TYPES.has(type) ? undefined : type;
@@ -169,10 +179,12 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
     });
   }
   if (sampled.every(isScannerFailure)) {
-    return unverifiable('links', POINTS.links, 'scanner', {
-      state: 'unknown',
-      text: `llms.txt links could not be checked (${describeFailure(sampled[0] as Fetched)}).`,
-    });
+    return unverifiable(
+      'links',
+      POINTS.links,
+      'scanner',
+      `llms.txt links (${describeFailure(sampled[0] as Fetched)})`,
+    );
   }
   const broken = sampled.filter((link) => !isOk(link) && !isScannerFailure(link));
   if (broken.length > 0) {
@@ -189,10 +201,10 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
 
 function extrasSignal(artifacts: ScanArtifacts): Signal {
   const full = artifacts.llmsFullTxt;
-  const fullOk = isOk(full) && !looksLikeHtml(full.text) && !isSoft404(full, artifacts.soft404);
-  const facts = pageFacts(artifacts.homepage);
+  const fullOk = isOk(full) && !looksLikeHtml(full.text);
+  const facts = homepageFacts(artifacts);
   const describedBy =
-    linkHeaderTargets(artifacts.homepage.headers.link, 'describedby').some((href) =>
+    linkHeaderTargets(homepageHeaders(artifacts).link, 'describedby').some((href) =>
       href.endsWith('llms.txt'),
     ) ||
     (facts?.linkElements ?? []).some(
@@ -206,10 +218,12 @@ function extrasSignal(artifacts: ScanArtifacts): Signal {
     return pass('extras', POINTS.extras, { state: 'good', text: `${parts.join('; ')}.` });
   }
   if (isScannerFailure(full)) {
-    return unverifiable('extras', POINTS.extras, 'scanner', {
-      state: 'unknown',
-      text: `/llms-full.txt could not be fetched (${describeFailure(full)}).`,
-    });
+    return unverifiable(
+      'extras',
+      POINTS.extras,
+      'scanner',
+      `/llms-full.txt (${describeFailure(full)})`,
+    );
   }
   return fail('extras', POINTS.extras, {
     state: 'warn',

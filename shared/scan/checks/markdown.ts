@@ -5,16 +5,18 @@
 import {
   contentTypeOf,
   describeFailure,
+  type Fetched,
+  homepageHeaders,
+  isMarkdownResponse,
   isOk,
   isResponse,
   isScannerFailure,
-  isSoft404,
   type ScanArtifacts,
   shortUrl,
 } from '../artifacts.ts';
-import { isMarkdownResponse, linkHeaderTargets } from '../collect.ts';
-import { pageFacts } from '../context.ts';
+import { homepageFacts } from '../context.ts';
 import { looksLikeHtml } from '../html.ts';
+import { linkHeaderTargets } from '../parse/links.ts';
 import {
   buildCheck,
   type CheckDefinition,
@@ -37,14 +39,15 @@ const POINTS = { negotiation: 4, vary: 1, discoverable: 2, tokens: 1 } as const;
 export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
   const negotiated = artifacts.homepageMarkdown;
   if (isScannerFailure(negotiated)) {
+    const note = 'GET / as markdown';
     return buildCheck(MARKDOWN_CHECK, [
-      unverifiable('negotiation', POINTS.negotiation, 'scanner', {
+      unverifiable('negotiation', POINTS.negotiation, 'scanner', note, {
         state: 'unknown',
-        text: `GET / with Accept: text/markdown could not be fetched (${describeFailure(negotiated)}); not scored.`,
+        text: `GET / with Accept: text/markdown could not be fetched by the scanner (${describeFailure(negotiated)}); not scored.`,
       }),
-      unverifiable('vary', POINTS.vary, 'scanner'),
-      unverifiable('discoverable', POINTS.discoverable, 'scanner'),
-      unverifiable('tokens', POINTS.tokens, 'scanner'),
+      unverifiable('vary', POINTS.vary, 'scanner', note),
+      unverifiable('discoverable', POINTS.discoverable, 'scanner', note),
+      unverifiable('tokens', POINTS.tokens, 'scanner', note),
     ]);
   }
 
@@ -53,7 +56,6 @@ export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
     mirror !== undefined &&
     isOk(mirror) &&
     !looksLikeHtml(mirror.text) &&
-    !isSoft404(mirror, artifacts.soft404) &&
     /markdown|text\/plain/.test(contentTypeOf(mirror));
   const signals: Signal[] = [];
 
@@ -66,13 +68,7 @@ export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
     );
     signals.push(varySignal(artifacts));
   } else {
-    const why = !isResponse(negotiated)
-      ? describeFailure(negotiated)
-      : negotiated.status >= 500
-        ? `HTTP ${negotiated.status}: the server errors on Accept: text/markdown instead of falling back to HTML`
-        : isOk(negotiated)
-          ? `it answers ${contentTypeOf(negotiated) || 'an untyped body'}`
-          : `HTTP ${negotiated.status}`;
+    const why = negotiationFailure(negotiated);
     const serverError = isResponse(negotiated) && negotiated.status >= 500;
     if (mirrorWorks && !serverError) {
       signals.push(
@@ -89,17 +85,25 @@ export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
         }),
       );
     }
-    signals.push(
-      fail('vary', POINTS.vary, {
-        state: 'info',
-        text: 'No negotiated markdown variant, so there is no Vary: Accept to check.',
-      }),
-    );
+    // No negotiated variant, so no Vary to check: its point goes with the negotiation finding.
+    signals.push(fail('vary', POINTS.vary));
   }
 
-  signals.push(discoverableSignal(artifacts, mirrorWorks));
   signals.push(tokenSignal(artifacts));
+  signals.push(discoverableSignal(artifacts, mirrorWorks));
   return buildCheck(MARKDOWN_CHECK, signals);
+}
+
+function negotiationFailure(negotiated: Fetched): string {
+  if (!isResponse(negotiated) || negotiated.catchAll !== undefined) {
+    return describeFailure(negotiated);
+  }
+  if (negotiated.status >= 500) {
+    return `HTTP ${negotiated.status}: the server errors on Accept: text/markdown instead of falling back to HTML`;
+  }
+  return isOk(negotiated)
+    ? `it answers ${contentTypeOf(negotiated) || 'an untyped body'}`
+    : `HTTP ${negotiated.status}`;
 }
 
 function varySignal(artifacts: ScanArtifacts): Signal {
@@ -109,7 +113,7 @@ function varySignal(artifacts: ScanArtifacts): Signal {
       .split(',')
       .map((part) => part.trim())
       .some((part) => part === 'accept' || part === '*');
-  const onHtml = varies(artifacts.homepage.headers);
+  const onHtml = varies(homepageHeaders(artifacts));
   const onMarkdown =
     isResponse(artifacts.homepageMarkdown) && varies(artifacts.homepageMarkdown.headers);
   if (onHtml && onMarkdown) {
@@ -125,8 +129,8 @@ function varySignal(artifacts: ScanArtifacts): Signal {
 }
 
 function discoverableSignal(artifacts: ScanArtifacts, mirrorWorks: boolean): Signal {
-  const facts = pageFacts(artifacts.homepage);
-  const header = linkHeaderTargets(artifacts.homepage.headers.link, 'alternate', 'text/markdown');
+  const facts = homepageFacts(artifacts);
+  const header = linkHeaderTargets(homepageHeaders(artifacts).link, 'alternate', 'text/markdown');
   const element = (facts?.linkElements ?? []).find(
     (link) => link.rel.includes('alternate') && link.type === 'text/markdown',
   );

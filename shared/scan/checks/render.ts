@@ -6,10 +6,12 @@ import {
   contentTypeOf,
   describeFailure,
   type FetchedResponse,
+  homepagePage,
   isOk,
   isResponse,
   isScannerFailure,
   type ScanArtifacts,
+  seconds,
   shortUrl,
 } from '../artifacts.ts';
 import { pageFacts } from '../context.ts';
@@ -43,7 +45,12 @@ export const RENDER_THRESHOLDS = {
   sparseWords: 25,
 } as const;
 
-export type RenderVerdict = 'rendered' | 'sparse' | 'shell';
+/**
+ * rendered: enough visible text. shell: an empty app root, or next to no text with scripts
+ * that would render it (a client-rendered page). thin: little text and no script, a static
+ * page with little content. sparse: some text, with scripts that may render the rest.
+ */
+export type RenderVerdict = 'rendered' | 'sparse' | 'thin' | 'shell';
 
 export function renderVerdict(facts: PageFacts): RenderVerdict {
   const chars = facts.visibleText.length;
@@ -55,38 +62,26 @@ export function renderVerdict(facts: PageFacts): RenderVerdict {
   ) {
     return 'rendered';
   }
-  if (
-    facts.hasEmptySpaRoot ||
-    chars < RENDER_THRESHOLDS.sparseChars ||
-    facts.wordCount < RENDER_THRESHOLDS.sparseWords
-  ) {
+  const hasScripts = facts.externalScriptCount > 0 || facts.inlineScripts.length > 0;
+  const minimal =
+    chars < RENDER_THRESHOLDS.sparseChars || facts.wordCount < RENDER_THRESHOLDS.sparseWords;
+  if (facts.hasEmptySpaRoot || (minimal && hasScripts)) {
     return 'shell';
   }
-  return 'sparse';
+  return hasScripts ? 'sparse' : 'thin';
 }
 
 export function evaluateRender(artifacts: ScanArtifacts): Check {
-  const homepage = artifacts.homepage;
-  const facts = pageFacts(homepage);
-  const signals: Signal[] = [homepageSignal(homepage)];
-
-  if (facts === undefined) {
-    signals.push(
-      fail('server-text', POINTS.serverText, {
-        state: 'bad',
-        text: `The homepage is not HTML (${contentTypeOf(homepage) || 'no Content-Type'}); agents find no page to read.`,
-      }),
-      fail('indexable', POINTS.indexable),
-      innerPageSignal(artifacts),
-      fail('landmarks', POINTS.landmarks),
-    );
-    return buildCheck(RENDER_CHECK, signals);
+  const page = homepagePage(artifacts);
+  const facts = pageFacts(page);
+  if (page === undefined || facts === undefined) {
+    return noHomepage(artifacts);
   }
-
-  signals.push(serverTextSignal(facts));
-  signals.push(indexableSignal(homepage, facts));
-  signals.push(innerPageSignal(artifacts));
-  signals.push(
+  return buildCheck(RENDER_CHECK, [
+    homepageSignal(page),
+    serverTextSignal(facts),
+    indexableSignal(page, facts),
+    innerPageSignal(artifacts),
     facts.h1Count >= 1 && facts.hasMainOrArticle
       ? pass('landmarks', POINTS.landmarks, {
           state: 'good',
@@ -96,19 +91,44 @@ export function evaluateRender(artifacts: ScanArtifacts): Check {
           state: 'warn',
           text: `The homepage lacks ${[facts.h1Count === 0 ? 'an <h1>' : '', facts.hasMainOrArticle ? '' : 'a <main> or <article> element'].filter(Boolean).join(' and ')}; landmarks tell agents where the content is.`,
         }),
-  );
-  return buildCheck(RENDER_CHECK, signals);
+  ]);
+}
+
+/**
+ * The homepage delivered no page (an error status, no answer in time, not HTML): one finding
+ * says why, and every signal that reads the page loses its points to it.
+ */
+function noHomepage(artifacts: ScanArtifacts): Check {
+  const inner = artifacts.innerPage?.fetched === undefined ? undefined : innerPageSignal(artifacts);
+  return buildCheck(RENDER_CHECK, [
+    fail('homepage', POINTS.homepage, { state: 'bad', text: homepageProblem(artifacts) }),
+    fail('server-text', POINTS.serverText),
+    fail('indexable', POINTS.indexable),
+    inner ?? fail('inner-page', POINTS.innerPage),
+    fail('landmarks', POINTS.landmarks),
+  ]);
+}
+
+export function homepageProblem(artifacts: ScanArtifacts): string {
+  const homepage = artifacts.homepage;
+  const readsNothing =
+    'Agents and crawlers find no page to read, so nothing that reads the page can score until / answers 200 with HTML.';
+  switch (homepage.kind) {
+    case 'timeout':
+      return `The homepage did not answer within ${seconds(homepage.budgetMs)}. Agents and crawlers give up long before that; make / answer within a few seconds. Only what answered in time was scored.`;
+    case 'redirect-loop':
+      return `GET / redirects in a loop (more than 5 redirects). ${readsNothing} Fix the redirect.`;
+    case 'response':
+      return isOk(homepage)
+        ? `The homepage is not HTML (${contentTypeOf(homepage) || 'no Content-Type'}). ${readsNothing}`
+        : `The homepage answers HTTP ${homepage.status} at ${homepage.finalUrl}. ${readsNothing}`;
+    default:
+      return `The homepage could not be fetched (${describeFailure(homepage)}).`;
+  }
 }
 
 function homepageSignal(homepage: FetchedResponse): Signal {
-  const isHtml = /html/.test(contentTypeOf(homepage));
   const https = homepage.finalUrl.startsWith('https://');
-  if (homepage.status !== 200 || !isHtml) {
-    return fail('homepage', POINTS.homepage, {
-      state: 'bad',
-      text: `GET / ended with HTTP ${homepage.status} ${contentTypeOf(homepage) || ''} at ${homepage.finalUrl}; it should be 200 text/html.`,
-    });
-  }
   const redirects =
     (homepage.redirectCount > 0 ? ` after ${homepage.redirectCount} redirect(s)` : '') +
     (homepage.truncated
@@ -129,22 +149,28 @@ function homepageSignal(homepage: FetchedResponse): Signal {
 function serverTextSignal(facts: PageFacts): Signal {
   const verdict = renderVerdict(facts);
   const measure = `${facts.visibleText.length} characters, ${facts.wordCount} words of text in ${facts.htmlLength} bytes of HTML`;
-  if (verdict === 'rendered') {
-    return pass('server-text', POINTS.serverText, {
-      state: 'good',
-      text: `The homepage is server-rendered (${measure}).`,
-    });
+  switch (verdict) {
+    case 'rendered':
+      return pass('server-text', POINTS.serverText, {
+        state: 'good',
+        text: `The homepage is server-rendered (${measure}).`,
+      });
+    case 'thin':
+      return partial('server-text', POINTS.serverText, 0.4, {
+        state: 'warn',
+        text: `The homepage has little text (${measure}, no scripts). It is static HTML, so agents read all of it, but there is little to quote or summarise: say what you offer, for whom and where, in a few paragraphs.`,
+      });
+    case 'sparse':
+      return partial('server-text', POINTS.serverText, 0.4, {
+        state: 'warn',
+        text: `The homepage HTML carries little text (${measure}) and scripts that may render the rest. Render the main content on the server so agents that do not run JavaScript can read it.`,
+      });
+    case 'shell':
+      return fail('server-text', POINTS.serverText, {
+        state: 'bad',
+        text: `The homepage is a JavaScript shell (${measure}${facts.hasEmptySpaRoot ? ', empty app root element' : ', scripts render the content'}). AI crawlers do not run JavaScript and see an empty page: server-render or pre-render it.`,
+      });
   }
-  if (verdict === 'sparse') {
-    return partial('server-text', POINTS.serverText, 0.4, {
-      state: 'warn',
-      text: `The homepage HTML carries little text (${measure}). Render the main content on the server so agents that do not run JavaScript can read it.`,
-    });
-  }
-  return fail('server-text', POINTS.serverText, {
-    state: 'bad',
-    text: `The homepage is a JavaScript shell (${measure}${facts.hasEmptySpaRoot ? ', empty app root element' : ''}). AI crawlers do not run JavaScript and see an empty page: server-render or pre-render it.`,
-  });
 }
 
 function indexableSignal(homepage: FetchedResponse, facts: PageFacts): Signal {
@@ -185,7 +211,7 @@ function indexableSignal(homepage: FetchedResponse, facts: PageFacts): Signal {
 
 function innerPageSignal(artifacts: ScanArtifacts): Signal {
   const inner = artifacts.innerPage;
-  const homepageFacts = pageFacts(artifacts.homepage);
+  const homepageFacts = pageFacts(homepagePage(artifacts));
   if (
     inner === undefined &&
     (homepageFacts === undefined || renderVerdict(homepageFacts) === 'shell')
@@ -204,16 +230,20 @@ function innerPageSignal(artifacts: ScanArtifacts): Signal {
   }
   const where = shortUrl(inner.url, artifacts.origin);
   if (inner.fetched === undefined) {
-    return unverifiable('inner-page', POINTS.innerPage, 'outside', {
-      state: 'unknown',
-      text: `robots.txt disallows our scanner for ${where}, so inner-page rendering was not checked (counted as half).`,
-    });
+    return unverifiable(
+      'inner-page',
+      POINTS.innerPage,
+      'outside',
+      `inner-page rendering (robots.txt disallows our scanner for ${where})`,
+    );
   }
   if (isScannerFailure(inner.fetched)) {
-    return unverifiable('inner-page', POINTS.innerPage, 'scanner', {
-      state: 'unknown',
-      text: `Inner page ${where} could not be fetched (${describeFailure(inner.fetched)}); counted as half.`,
-    });
+    return unverifiable(
+      'inner-page',
+      POINTS.innerPage,
+      'scanner',
+      `inner page ${where} (${describeFailure(inner.fetched)})`,
+    );
   }
   if (!isOk(inner.fetched)) {
     return fail('inner-page', POINTS.innerPage, {
@@ -235,8 +265,14 @@ function innerPageSignal(artifacts: ScanArtifacts): Signal {
       text: `Inner page ${where} is server-rendered too.`,
     });
   }
-  return partial('inner-page', POINTS.innerPage, verdict === 'sparse' ? 0.5 : 0, {
-    state: verdict === 'sparse' ? 'warn' : 'bad',
-    text: `Inner page ${where} is ${verdict === 'sparse' ? 'thin' : 'a JavaScript shell'} (${facts.visibleText.length} characters of text). Server-render inner pages as well.`,
+  if (verdict === 'shell') {
+    return fail('inner-page', POINTS.innerPage, {
+      state: 'bad',
+      text: `Inner page ${where} is a JavaScript shell (${facts.visibleText.length} characters of text). Server-render inner pages as well.`,
+    });
+  }
+  return partial('inner-page', POINTS.innerPage, 0.5, {
+    state: 'warn',
+    text: `Inner page ${where} has little text (${facts.visibleText.length} characters)${verdict === 'sparse' ? '; render its content on the server' : '; give it real content'}.`,
   });
 }

@@ -5,7 +5,13 @@
  * metadata is a consequence, not a second defect.
  */
 import { isOk, type ScanArtifacts } from '../artifacts.ts';
-import { classifySite, jsonLdOf, pageFacts } from '../context.ts';
+import {
+  classifySite,
+  homepageFacts,
+  jsonLdOf,
+  NO_HOMEPAGE_FINDING,
+  pageFacts,
+} from '../context.ts';
 import type { PageFacts } from '../html.ts';
 import { hasType, type JsonObject, stringProp } from '../parse/json-ld.ts';
 import {
@@ -42,13 +48,10 @@ const ARTICLE_TYPES = ['Article', 'BlogPosting', 'NewsArticle', 'TechArticle', '
 const OG_REQUIRED = ['og:title', 'og:type', 'og:image', 'og:url'] as const;
 
 export function evaluateSchema(artifacts: ScanArtifacts): Check {
-  const facts = pageFacts(artifacts.homepage);
+  const facts = homepageFacts(artifacts);
   if (facts === undefined) {
     return buildCheck(SCHEMA_CHECK, [
-      fail('json-ld', POINTS.jsonLd, {
-        state: 'bad',
-        text: 'The homepage is not HTML, so it carries no structured data or metadata.',
-      }),
+      fail('json-ld', POINTS.jsonLd, NO_HOMEPAGE_FINDING),
       fail('identity', POINTS.identity),
       notApplicable('type-fit', POINTS.typeFit),
       fail('metadata', POINTS.metadata),

@@ -9,6 +9,7 @@ import {
   isScannerFailure,
   type ScanArtifacts,
   type SitemapArtifact,
+  seconds,
   shortUrl,
 } from '../artifacts.ts';
 import { looksLikeHtml } from '../html.ts';
@@ -43,24 +44,26 @@ export function evaluateSitemap(artifacts: ScanArtifacts): Check {
   if (valid === undefined) {
     if (everyProbeFailed) {
       return buildCheck(SITEMAP_CHECK, [
-        unverifiable('discoverable', POINTS.discoverable, 'scanner', {
+        unverifiable('discoverable', POINTS.discoverable, 'scanner', 'the sitemap', {
           state: 'unknown',
-          text: `No sitemap could be fetched (${artifacts.sitemaps.map((s) => describeFailure(s.fetched)).join('; ')}); not scored.`,
+          text: `No sitemap could be fetched by the scanner (${artifacts.sitemaps.map((s) => describeFailure(s.fetched)).join('; ')}); not scored.`,
         }),
-        unverifiable('valid', POINTS.valid, 'scanner'),
-        unverifiable('urls', POINTS.urls, 'scanner'),
-        unverifiable('lastmod', POINTS.lastmod, 'scanner'),
+        unverifiable('valid', POINTS.valid, 'scanner', 'the sitemap'),
+        unverifiable('urls', POINTS.urls, 'scanner', 'the sitemap'),
+        unverifiable('lastmod', POINTS.lastmod, 'scanner', 'the sitemap'),
       ]);
     }
     const named = artifacts.sitemaps.filter((sitemap) => sitemap.source === 'robots');
     const tried = artifacts.sitemaps
       .map((sitemap) => `${shortUrl(sitemap.url, origin)} (${whyInvalid(sitemap.fetched)})`)
       .join(', ');
+    const slow = artifacts.sitemaps.find((sitemap) => sitemap.fetched.kind === 'timeout');
     return buildCheck(SITEMAP_CHECK, [
       fail('discoverable', POINTS.discoverable, {
         state: 'bad',
-        text:
-          named.length > 0
+        text: slow
+          ? `${shortUrl(slow.url, origin)} did not answer within ${seconds(slow.fetched.kind === 'timeout' ? slow.fetched.budgetMs : 0)}; crawlers give up on slow sitemaps, so it counts as missing (tried ${tried}). Serve the sitemap fast, e.g. as a static file.`
+          : named.length > 0
             ? `robots.txt names a sitemap, but none is usable: ${tried}. Fix the sitemap so it returns XML.`
             : `No sitemap found (tried ${tried || '/sitemap.xml'}). Publish /sitemap.xml and add a "Sitemap:" line to robots.txt.`,
       }),
@@ -153,18 +156,22 @@ function urlsSignal(artifacts: ScanArtifacts, entries: readonly Entry[]): Signal
     });
   }
   if (samples.length === 0) {
-    return unverifiable('urls', POINTS.urls, 'outside', {
-      state: 'unknown',
-      text: 'Sitemap URLs are absolute, but robots.txt does not let us sample them; counted as half.',
-    });
+    return unverifiable(
+      'urls',
+      POINTS.urls,
+      'outside',
+      'whether the sitemap URLs answer (robots.txt does not let us sample them)',
+    );
   }
   if (samples.every(isScannerFailure)) {
-    return unverifiable('urls', POINTS.urls, 'scanner', {
-      state: 'unknown',
-      text: `Sampled sitemap URLs could not be fetched (${describeFailure(samples[0] as Fetched)}).`,
-    });
+    return unverifiable(
+      'urls',
+      POINTS.urls,
+      'scanner',
+      `the sampled sitemap URLs (${describeFailure(samples[0] as Fetched)})`,
+    );
   }
-  const broken = samples.filter((sample) => isResponse(sample) && !isOk(sample));
+  const broken = samples.filter((sample) => !isOk(sample) && !isScannerFailure(sample));
   if (broken.length > 0) {
     return partial('urls', POINTS.urls, 1 - broken.length / samples.length, {
       state: 'bad',
@@ -208,7 +215,7 @@ function whyInvalid(fetched: Fetched): string {
     return describeFailure(fetched);
   }
   if (!isOk(fetched)) {
-    return `HTTP ${fetched.status}`;
+    return describeFailure(fetched);
   }
   if (looksLikeHtml(fetched.text)) {
     return 'an HTML page, not XML';

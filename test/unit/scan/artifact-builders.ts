@@ -32,7 +32,18 @@ export function notFound(path: string): FetchedResponse {
 
 export function timedOut(path: string): Fetched {
   const url = path.startsWith('http') ? path : `${ORIGIN}${path}`;
-  return { kind: 'timeout', url, message: `No complete answer from ${url} within 8000 ms` };
+  return {
+    kind: 'timeout',
+    url,
+    message: `No complete answer from ${url} within 6000 ms`,
+    budgetMs: 6_000,
+  };
+}
+
+/** Not attempted or cut short by the scanner (its deadline was spent elsewhere). */
+export function skipped(path: string): Fetched {
+  const url = path.startsWith('http') ? path : `${ORIGIN}${path}`;
+  return { kind: 'skipped', url, message: 'cut short by the scan deadline (spent elsewhere)' };
 }
 
 const WORDS =
@@ -70,17 +81,12 @@ export function makeArtifacts(overrides: Partial<ScanArtifacts> = {}): ScanArtif
     homepage: response('/', { type: 'text/html; charset=utf-8', body: serverRenderedHtml() }),
     homepageMarkdown: response('/', { type: 'text/html', body: serverRenderedHtml() }),
     robots: notFound('/robots.txt'),
-    soft404: {
-      answers200: false,
-      contentType: 'text/plain',
-      bodyPrefix: 'Not found',
-      bodyLength: 9,
-    },
     sitemaps: [
       { url: `${ORIGIN}/sitemap.xml`, source: 'default', fetched: notFound('/sitemap.xml') },
     ],
     sitemapSamples: [],
     innerPage: undefined,
+    pageSample: { urls: [], source: 'none' },
     llmsTxt: notFound('/llms.txt'),
     llmsFullTxt: notFound('/llms-full.txt'),
     llmsLinks: [],

@@ -13,16 +13,17 @@ import {
   robotsTxt,
   SPA_SHELL,
   serverRenderedHtml,
+  skipped,
   timedOut,
 } from './artifact-builders.ts';
 
-const SPA_SOFT_404 = {
-  answers200: true,
-  contentType: 'text/html',
-  bodyPrefix: SPA_SHELL.slice(0, 2048),
-  bodyLength: SPA_SHELL.length,
-};
-const spa = (path: string) => response(path, { type: 'text/html', body: SPA_SHELL });
+/** The SPA shell as the homepage: a page, never marked as the catch-all. */
+const shellPage = (path: string) => response(path, { type: 'text/html', body: SPA_SHELL });
+/** The SPA shell served for a document, as the collector marks it (the site's catch-all). */
+const spa = (path: string) => ({
+  ...response(path, { type: 'text/html', body: SPA_SHELL }),
+  catchAll: { contentType: 'text/html', preview: SPA_SHELL.slice(0, 60) },
+});
 
 const LLMS = [
   '# Example',
@@ -80,14 +81,15 @@ describe('sitemap check', () => {
   it('does not accept an SPA page answering /sitemap.xml', () => {
     const check = evaluateSitemap(
       makeArtifacts({
-        soft404: SPA_SOFT_404,
         sitemaps: [
           { url: `${ORIGIN}/sitemap.xml`, source: 'default', fetched: spa('/sitemap.xml') },
         ],
       }),
     );
     expect(check).toMatchObject({ state: 'bad', score: 0, max: 6 });
-    expect(findingTexts(check)).toContain('an HTML page, not XML');
+    expect(findingTexts(check)).toContain(
+      'the same HTML page the site returns for any unknown path',
+    );
   });
 });
 
@@ -99,7 +101,7 @@ describe('render check', () => {
   });
 
   it('fails a JavaScript shell and says how to fix it', () => {
-    const check = evaluateRender(makeArtifacts({ homepage: spa('/') }));
+    const check = evaluateRender(makeArtifacts({ homepage: shellPage('/') }));
     expect(check.state).toBe('bad');
     expect(findingTexts(check)).toContain('JavaScript shell');
     expect(findingTexts(check)).toContain('server-render');
@@ -163,19 +165,24 @@ describe('llms check', () => {
   it('does not take an SPA soft-404 page for llms.txt', () => {
     const check = evaluateLlms(
       makeArtifacts({
-        soft404: SPA_SOFT_404,
         llmsTxt: spa('/llms.txt'),
         llmsFullTxt: spa('/llms-full.txt'),
       }),
     );
     expect(check).toMatchObject({ state: 'bad', score: 0, max: 8 });
-    expect(findingTexts(check)).toContain('soft-404');
+    expect(findingTexts(check)).toContain('soft 404');
   });
 
-  it('is unknown, not failed, when llms.txt times out', () => {
+  it('counts an llms.txt that did not answer within its budget as missing (the site is slow)', () => {
     const check = evaluateLlms(makeArtifacts({ llmsTxt: timedOut('/llms.txt') }));
+    expect(check).toMatchObject({ state: 'bad', score: 0, max: 8 });
+    expect(findingTexts(check)).toContain('did not answer within 6 s');
+  });
+
+  it('is unknown, not failed, when the scanner cut llms.txt short', () => {
+    const check = evaluateLlms(makeArtifacts({ llmsTxt: skipped('/llms.txt') }));
     expect(check).toMatchObject({ state: 'unknown', score: 0, max: 0 });
-    expect(findingTexts(check)).toContain('could not be fetched');
+    expect(findingTexts(check)).toContain('could not be fetched by the scanner');
   });
 
   it('scores a missing llms.txt as 0, not N/A', () => {
@@ -205,7 +212,7 @@ describe('markdown check', () => {
 
   it('rejects an SPA that answers HTML to Accept: text/markdown', () => {
     const check = evaluateMarkdown(
-      makeArtifacts({ homepage: spa('/'), homepageMarkdown: spa('/') }),
+      makeArtifacts({ homepage: shellPage('/'), homepageMarkdown: shellPage('/') }),
     );
     expect(check).toMatchObject({ state: 'bad', score: 0 });
   });
@@ -217,9 +224,15 @@ describe('markdown check', () => {
     expect(findingTexts(check)).toContain('the server errors on Accept: text/markdown');
   });
 
-  it('is unknown when the markdown request timed out', () => {
-    const check = evaluateMarkdown(makeArtifacts({ homepageMarkdown: timedOut('/') }));
+  it('is unknown when the scanner could not make the markdown request', () => {
+    const check = evaluateMarkdown(makeArtifacts({ homepageMarkdown: skipped('/') }));
     expect(check).toMatchObject({ state: 'unknown', max: 0 });
+  });
+
+  it('fails negotiation when GET / as markdown did not answer within its budget', () => {
+    const check = evaluateMarkdown(makeArtifacts({ homepageMarkdown: timedOut('/') }));
+    expect(check).toMatchObject({ state: 'bad', max: 8 });
+    expect(findingTexts(check)).toContain('no answer within 6 s');
   });
 });
 
@@ -257,7 +270,7 @@ describe('schema check', () => {
   });
 
   it('does not cascade zeros onto a JavaScript shell: absent JSON-LD and OG are not scored', () => {
-    const check = evaluateSchema(makeArtifacts({ homepage: spa('/') }));
+    const check = evaluateSchema(makeArtifacts({ homepage: shellPage('/') }));
     expect(check.max).toBe(2);
     expect(findingTexts(check)).toContain('JavaScript shell');
   });

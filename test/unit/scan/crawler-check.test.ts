@@ -7,6 +7,7 @@ import {
   robotsTxt,
   SPA_SHELL,
   serverRenderedHtml,
+  skipped,
   timedOut,
 } from './artifact-builders.ts';
 
@@ -38,8 +39,11 @@ describe('crawler check', () => {
     );
     // Only the edge signals remain: 1 for our client + 0.5 unverifiable.
     expect(check).toMatchObject({ state: 'bad', score: 1.5, max: 16 });
-    expect(findingTexts(check)).toContain('disallow everything');
-    expect(findingTexts(check)).toMatch(/AI search crawlers blocked from \//);
+    const text = findingTexts(check);
+    expect(text).toContain('disallow everything');
+    // One finding for the cause: the file's own lines and advice to edit it would mislead.
+    expect(text).not.toMatch(/line \d|Content-Signal line|Training crawlers/);
+    expect(check.findings.filter((finding) => finding.state === 'bad')).toHaveLength(1);
   });
 
   it('treats robots.txt 404 as allow-all with no declared policy (RFC 9309 §2.3.1.3)', () => {
@@ -62,11 +66,11 @@ describe('crawler check', () => {
       }),
     );
     const text = findingTexts(check);
-    expect(text).toMatch(
-      /allowed to fetch \/: OAI-SearchBot \(its own group, line 5 "Allow: \/"\)/,
+    expect(text).toContain(
+      'AI search crawlers may fetch the homepage (/): OAI-SearchBot (its own group)',
     );
     expect(text).toMatch(
-      /blocked from \/: Claude-SearchBot \(the \* group, line 2 "Disallow: \/"\)/,
+      /AI search crawlers are blocked from every page we judged \(\/\) by line 2 "Disallow: \/" in the \* group: Claude-SearchBot, PerplexityBot/,
     );
     // 1 of 5 search crawlers -> 1.2 of 6; user fetchers 0; explicit policy 2.
     expect(check.score).toBe(2 + 1.2 + 0 + 2 + 0 + 1.5);
@@ -99,7 +103,9 @@ describe('crawler check', () => {
     const check = evaluateCrawler(
       makeArtifacts({ robots: response('/robots.txt', { type: 'text/html', body: SPA_SHELL }) }),
     );
-    expect(findingTexts(check)).toContain('returns an HTML page with 200');
+    expect(findingTexts(check)).toContain(
+      'answers 200 with an HTML page, so crawlers find no rules',
+    );
     expect(check.findings[0]?.state).toBe('bad');
   });
 
@@ -112,12 +118,18 @@ describe('crawler check', () => {
     expect(findingTexts(check)).toContain('Content-Signal is invalid');
   });
 
-  it('makes robots signals unverifiable, not failed, when robots.txt times out', () => {
-    const check = evaluateCrawler(makeArtifacts({ robots: timedOut('/robots.txt') }));
-    // Everything robots-based counts half (14 / 2 = 7) and the edge signals still count.
-    expect(check).toMatchObject({ score: 8.5, max: 16 });
-    expect(check.state).not.toBe('bad');
-    expect(findingTexts(check)).toContain('not failed');
+  it('treats a robots.txt that did not answer within its budget as unreachable (disallow all)', () => {
+    const slow = evaluateCrawler(makeArtifacts({ robots: timedOut('/robots.txt') }));
+    const missing = evaluateCrawler(makeArtifacts());
+    expect(slow).toMatchObject({ state: 'bad', score: 1.5, max: 16 });
+    expect(slow.score).toBeLessThan(missing.score);
+    expect(findingTexts(slow)).toContain('/robots.txt did not answer within 6 s.');
+  });
+
+  it('leaves the check unknown when the scanner could not fetch robots.txt', () => {
+    const check = evaluateCrawler(makeArtifacts({ robots: skipped('/robots.txt') }));
+    expect(check).toMatchObject({ state: 'unknown', score: 0, max: 0 });
+    expect(findingTexts(check)).toContain('could not be fetched by the scanner');
   });
 
   it('reports a bot challenge on the homepage', () => {

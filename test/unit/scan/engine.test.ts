@@ -96,10 +96,13 @@ describe('runScan', () => {
     expect(crawlerB?.state).not.toBe('bad');
   });
 
-  it('marks a timed-out llms.txt unknown instead of failed', async () => {
-    const report = await scan(await site('slow-llms'), 500);
+  it('counts an llms.txt slower than its budget as missing, not unknown', async () => {
+    // A 2 s deadline gives each document a 480 ms budget; llms.txt answers after 2 s.
+    const report = await scan(await site('slow-llms'), 2_000);
     const llms = report.checks.find((check) => check.id === 'llms');
-    expect(llms).toMatchObject({ state: 'unknown', max: 0 });
+    // Only the llms-full.txt extra point remains.
+    expect(llms).toMatchObject({ state: 'bad', score: 1, max: 8 });
+    expect(llms?.findings[0]?.text).toContain('did not answer within 0.5 s');
     expect(report.score).toBeGreaterThan(60);
   });
 

@@ -28,7 +28,7 @@ describe('buildCheck', () => {
   });
 
   it('counts an unverifiable signal as half its points', () => {
-    const built = buildCheck(definition, [pass('a', 2), unverifiable('b', 2, 'outside')]);
+    const built = buildCheck(definition, [pass('a', 2), unverifiable('b', 2, 'outside', 'b')]);
     expect(built).toMatchObject({ score: 3, max: 4, state: 'warn' });
   });
 
@@ -39,8 +39,8 @@ describe('buildCheck', () => {
 
   it('is unknown, not bad, when every evaluable signal was lost to a scanner-side timeout', () => {
     const built = buildCheck(definition, [
-      unverifiable('a', 3, 'scanner'),
-      unverifiable('b', 5, 'scanner'),
+      unverifiable('a', 3, 'scanner', 'a'),
+      unverifiable('b', 5, 'scanner', 'b'),
       notApplicable('c', 2),
     ]);
     expect(built).toMatchObject({ state: 'unknown', score: 0, max: 0 });
@@ -50,6 +50,40 @@ describe('buildCheck', () => {
     expect(buildCheck(definition, [partial('a', 10, 0.8)]).state).toBe('good');
     expect(buildCheck(definition, [partial('a', 10, 0.4)]).state).toBe('warn');
     expect(buildCheck(definition, [partial('a', 10, 0.39)]).state).toBe('bad');
+  });
+});
+
+describe('findings of a check', () => {
+  const bad = (text: string) => ({ state: 'bad' as const, text });
+
+  it('adds the points a fix would gain to the finding that names it, consequences included', () => {
+    const built = buildCheck(definition, [
+      fail('present', 3, bad('llms.txt is missing.')),
+      fail('h1', 1),
+      fail('summary', 1),
+      partial('links', 2, 0.5, { state: 'warn', text: 'Half the links are broken.' }),
+      pass('extras', 1, { state: 'good', text: 'llms-full.txt is published.' }),
+    ]);
+    expect(built.findings.map((finding) => finding.text)).toEqual([
+      'llms.txt is missing. (+5 points)',
+      'Half the links are broken. (+1 point)',
+      'llms-full.txt is published.',
+    ]);
+  });
+
+  it('explains every half in one finding with the best score the check can reach', () => {
+    const built = buildCheck(definition, [
+      pass('a', 4),
+      unverifiable('b', 2, 'outside', 'whether the firewall admits crawlers'),
+      unverifiable('c', 4, 'outside', 'mentions in AI answers'),
+      unverifiable('d', 2, 'scanner', 'the inner page'),
+    ]);
+    const halves = built.findings.filter((finding) => /half/.test(finding.text));
+    expect(halves).toHaveLength(1);
+    expect(halves[0]?.text).toBe(
+      'Counted as half because it cannot be verified from outside: whether the firewall admits crawlers; mentions in AI answers. ' +
+        'Also half because this scan could not measure it: the inner page. Best reachable here: 9 of 12 points.',
+    );
   });
 });
 

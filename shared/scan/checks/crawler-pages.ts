@@ -1,0 +1,134 @@
+/**
+ * The crawler verdict on the pages an agent would fetch: the homepage's final URL (after
+ * redirects, so "/" that lands on "/en/" is judged as "/en/") and a sample of the site's own
+ * pages, evaluated per AI token with RFC 9309 group selection and longest match.
+ */
+import { isOk, type ScanArtifacts, shortUrl } from '../artifacts.ts';
+import { isAllowed, type ParsedRobots, type RobotsDecision } from '../robots.ts';
+import type { RobotsPolicy } from '../robots-policy.ts';
+import { partial, type Signal } from '../scoring.ts';
+import type { Finding } from '../types.ts';
+
+export interface JudgedPages {
+  /** Paths with query ("/en/", "/docs?x=1"); the homepage's final path first when it answered. */
+  paths: string[];
+  /** The homepage's final path, when the homepage answered 2xx. */
+  homepage: string | undefined;
+}
+
+export function pagesToJudge(artifacts: ScanArtifacts): JudgedPages {
+  const homepage = isOk(artifacts.homepage) ? pathOf(artifacts.homepage.finalUrl) : undefined;
+  const sampled = artifacts.pageSample.urls
+    .filter((url) => url.startsWith(`${artifacts.origin}/`))
+    .map((url) => shortUrl(url, artifacts.origin));
+  const paths = [...new Set([...(homepage === undefined ? [] : [homepage]), ...sampled])];
+  return { paths, homepage };
+}
+
+interface TokenVerdict {
+  token: string;
+  blocked: Array<{ path: string; decision: RobotsDecision }>;
+  allowedShare: number;
+  source: RobotsDecision['source'];
+}
+
+/**
+ * One bot family (search crawlers, user fetchers): the share of judged pages each token may
+ * fetch, averaged. Findings group the tokens by what blocks them.
+ */
+export function botsSignal(
+  key: string,
+  points: number,
+  input: { policy: RobotsPolicy; pages: JudgedPages; tokens: readonly string[]; label: string },
+): Signal {
+  const rules = input.policy.rules as ParsedRobots;
+  const verdicts = input.tokens.map((token) => verdictFor(rules, token, input.pages.paths));
+  const fraction = verdicts.reduce((sum, v) => sum + v.allowedShare, 0) / verdicts.length;
+  if (input.policy.kind === 'unreachable') {
+    return partial(key, points, 0); // the robots.txt finding names the cause
+  }
+  const findings: Finding[] = [];
+  const open = verdicts.filter((verdict) => verdict.blocked.length === 0);
+  if (open.length > 0) {
+    findings.push({
+      state: 'good',
+      text: `${input.label} may fetch ${pagesPhrase(input.pages)}: ${open.map(describeToken).join(', ')}.`,
+    });
+  }
+  findings.push(...blockedFindings(verdicts, input.label, input.pages));
+  return partial(key, points, fraction, ...findings);
+}
+
+function verdictFor(rules: ParsedRobots, token: string, paths: readonly string[]): TokenVerdict {
+  const decisions = paths.map((path) => ({ path, decision: isAllowed(rules, token, path) }));
+  const blocked = decisions.filter((entry) => !entry.decision.allowed);
+  return {
+    token,
+    blocked,
+    allowedShare: paths.length === 0 ? 0 : (paths.length - blocked.length) / paths.length,
+    source: decisions[0]?.decision.source ?? 'no-group',
+  };
+}
+
+function blockedFindings(
+  verdicts: readonly TokenVerdict[],
+  label: string,
+  pages: JudgedPages,
+): Finding[] {
+  const groups = new Map<string, { tokens: string[]; verdict: TokenVerdict }>();
+  for (const verdict of verdicts.filter((candidate) => candidate.blocked.length > 0)) {
+    const signature = verdict.blocked
+      .map(({ path, decision }) => `${path}@${decision.rule?.line}`)
+      .join(',');
+    const group = groups.get(signature) ?? { tokens: [], verdict };
+    group.tokens.push(verdict.token);
+    groups.set(signature, group);
+  }
+  return [...groups.values()].map(({ tokens, verdict }) => {
+    const where =
+      verdict.blocked.length === pages.paths.length
+        ? `every page we judged (${listPaths(verdict.blocked.map((b) => b.path))})`
+        : `${verdict.blocked.length} of ${pages.paths.length} pages (${listPaths(verdict.blocked.map((b) => b.path))})`;
+    const rules = [...new Set(verdict.blocked.map(({ decision }) => ruleText(decision)))];
+    return {
+      state: 'bad' as const,
+      text: `${label} are blocked from ${where} by ${rules.join(', ')} in ${sourceText(verdict.source)}: ${tokens.join(', ')}. These bots put pages into AI answers; allow them unless you mean to be absent.`,
+    };
+  });
+}
+
+function pagesPhrase(pages: JudgedPages): string {
+  const others = pages.paths.length - (pages.homepage === undefined ? 0 : 1);
+  const home = pages.homepage === undefined ? '' : `the homepage (${pages.homepage})`;
+  const sample = others > 0 ? `${others} sampled page${others === 1 ? '' : 's'}` : '';
+  return [home, sample].filter(Boolean).join(' and ');
+}
+
+function describeToken(verdict: TokenVerdict): string {
+  return `${verdict.token} (${sourceText(verdict.source)})`;
+}
+
+function sourceText(source: RobotsDecision['source']): string {
+  return source === 'named-group'
+    ? 'its own group'
+    : source === 'wildcard-group'
+      ? 'the * group'
+      : 'no matching group';
+}
+
+function ruleText(decision: RobotsDecision): string {
+  const rule = decision.rule;
+  return rule === undefined
+    ? 'no rule'
+    : `line ${rule.line} "${rule.allow ? 'Allow' : 'Disallow'}: ${rule.pattern}"`;
+}
+
+function listPaths(paths: readonly string[]): string {
+  const shown = paths.slice(0, 3).join(', ');
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+}
+
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}

@@ -1,0 +1,119 @@
+/**
+ * Follow-ups of the well-known documents: OpenAPI descriptions named by the api-catalog or
+ * the homepage, authorization-server metadata named by protected-resource metadata, and the
+ * second-tier probe paths (fetched only when the first tier is missing).
+ */
+import { type Fetched, isJsonResponse, isOk, isResponse } from '../artifacts.ts';
+import type { PageFacts } from '../html.ts';
+import { isObject, parseJson, stringList } from '../parse/json-ld.ts';
+import { authServerMetadataUrl, linkHeaderTargets, linksetHrefs } from '../parse/links.ts';
+import { absoluteUrl, isSameSite } from '../site.ts';
+import { ACCEPT, BYTE_CAPS, PRIORITY, SECOND_TIER_PROBES } from './plan.ts';
+import type { SiteFetcher } from './site-fetcher.ts';
+
+const CATALOG_PATH = '/.well-known/api-catalog';
+
+export async function collectServiceDescriptions(
+  site: SiteFetcher,
+  input: { homepage: Fetched; facts: PageFacts | undefined },
+): Promise<Record<string, Fetched>> {
+  const catalog = await (site.fanOut.probes[CATALOG_PATH] ?? Promise.resolve(undefined));
+  const hrefs: Array<[string, string]> = [];
+  if (isOk(catalog)) {
+    for (const href of linksetHrefs(parseJson(catalog.text), 'service-desc')) {
+      hrefs.push([href, `${site.origin}${CATALOG_PATH}`]);
+    }
+  }
+  const headers = isResponse(input.homepage) ? input.homepage.headers : {};
+  for (const href of linkHeaderTargets(headers.link, 'service-desc')) {
+    hrefs.push([href, `${site.origin}/`]);
+  }
+  for (const link of input.facts?.linkElements ?? []) {
+    if (link.rel.includes('service-desc')) {
+      hrefs.push([link.href, `${site.origin}/`]);
+    }
+  }
+  const urls = hrefs
+    .map(([href, base]) => absoluteUrl(href, base))
+    .filter((url): url is string => url !== undefined && isSameSite(url, site.origin));
+  const after = catalog === undefined ? [input.homepage] : [catalog, input.homepage];
+  return fetchAll(site, [...new Set(urls)].slice(0, 2), {
+    accept: ACCEPT.json,
+    maxBytes: BYTE_CAPS.openApi,
+    priority: PRIORITY.followUp,
+    after,
+  });
+}
+
+export async function collectAuthServerMetadata(
+  site: SiteFetcher,
+): Promise<Record<string, Fetched>> {
+  const prm = await (site.fanOut.probes['/.well-known/oauth-protected-resource'] ??
+    Promise.resolve(undefined));
+  if (!isOk(prm)) {
+    return {};
+  }
+  const body = parseJson(prm.text);
+  if (!isObject(body)) {
+    return {};
+  }
+  const firstTier = new Set([
+    `${site.origin}/.well-known/oauth-authorization-server`,
+    `${site.origin}/.well-known/openid-configuration`,
+  ]);
+  const urls = stringList(body, 'authorization_servers')
+    .map((issuer) => authServerMetadataUrl(issuer))
+    .filter((url): url is string => url !== undefined && isSameSite(url, site.origin))
+    .filter((url) => !firstTier.has(url))
+    .slice(0, 2);
+  return fetchAll(site, urls, {
+    accept: ACCEPT.json,
+    maxBytes: BYTE_CAPS.wellKnown,
+    priority: PRIORITY.followUp,
+    after: [prm],
+  });
+}
+
+const SECOND_TIER_GROUPS: ReadonlyArray<{ firstTier: string[]; fallbacks: readonly string[] }> = [
+  { firstTier: ['/.well-known/openapi.json'], fallbacks: SECOND_TIER_PROBES.openApi },
+  {
+    firstTier: ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'],
+    fallbacks: SECOND_TIER_PROBES.mcp,
+  },
+  { firstTier: ['/.well-known/agent-card.json'], fallbacks: SECOND_TIER_PROBES.agentCard },
+  { firstTier: ['/.well-known/agents.json'], fallbacks: SECOND_TIER_PROBES.agentsJson },
+];
+
+export async function collectSecondTierProbes(site: SiteFetcher): Promise<Record<string, Fetched>> {
+  const groups = await Promise.all(
+    SECOND_TIER_GROUPS.map(async (group) => {
+      const firstTier = await Promise.all(
+        group.firstTier.map((path) => site.fanOut.probes[path] ?? Promise.resolve(undefined)),
+      );
+      if (firstTier.some((fetched) => isOk(fetched) && isJsonResponse(fetched))) {
+        return {};
+      }
+      const after = firstTier.filter((fetched): fetched is Fetched => fetched !== undefined);
+      const entries = await Promise.all(
+        group.fallbacks.map(async (path) => {
+          const cap = path === '/openapi.json' ? BYTE_CAPS.openApi : BYTE_CAPS.wellKnown;
+          const options = { accept: ACCEPT.json, maxBytes: cap, priority: PRIORITY.leaf, after };
+          return [path, await site.document(`${site.origin}${path}`, options)] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    }),
+  );
+  return Object.assign({}, ...groups);
+}
+
+async function fetchAll(
+  site: SiteFetcher,
+  urls: readonly string[],
+  options: Parameters<SiteFetcher['document']>[1],
+): Promise<Record<string, Fetched>> {
+  const entries = await Promise.all(
+    urls.map(async (url) => [url, await site.document(url, options)] as const),
+  );
+  return Object.fromEntries(entries);
+}
