@@ -105,40 +105,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const pending = new Set<NodeJS.Timeout>();
   const cases = options.caseSource ? new CaseIndex(options.caseSource) : null;
   const varyRepeats = options.varyRepeats ?? cases !== null;
-  const overrides = {
-    global: {
-      brandMentionRate: options.brandMentionRate,
-      competitorMentionRate: options.competitorMentionRate,
-      ownCitationRate: options.ownCitationRate,
-    },
-    perFamily: options.familyRates ?? {},
-  };
-
-  /** The content of an answer: a judge verdict, an answer about a case, or the generic one. */
-  async function compose(
-    family: SimulatedFamily,
-    question: AskedQuestion,
-    repeat: number,
-  ): Promise<SimulatedAnswer> {
-    const judgeInput = readJudgeInput(question.prompt);
-    if (judgeInput) return composeJudgeReply(judgeInput);
-    const key = { family, ...question, repeat };
-    const rates = ratesFor(family, question.mode, overrides);
-    const matches = cases ? await cases.lookup(question.prompt) : [];
-    if (matches.length === 0) return composeAnswer({ ...content, ...rates }, key);
-    return composeCaseAnswer(
-      matches,
-      {
-        seed: content.seed,
-        rates,
-        brands: content.brands,
-        competitors: content.competitors,
-        thirdPartyDomains: content.thirdPartyDomains,
-        factErrorRate: options.factErrorRate ?? DEFAULT_FACT_ERROR_RATE,
-      },
-      key,
-    );
-  }
+  const compose = composer(options, content, cases);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -244,6 +211,39 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+/** The content of an answer: a judge verdict, an answer about a case, or the generic one. */
+function composer(options: SimulatorOptions, content: ContentOptions, cases: CaseIndex | null) {
+  const overrides = {
+    global: {
+      brandMentionRate: options.brandMentionRate,
+      competitorMentionRate: options.competitorMentionRate,
+      ownCitationRate: options.ownCitationRate,
+    },
+    perFamily: options.familyRates ?? {},
+  };
+  return async (
+    family: SimulatedFamily,
+    question: AskedQuestion,
+    repeat: number,
+  ): Promise<SimulatedAnswer> => {
+    const judgeInput = readJudgeInput(question.prompt);
+    if (judgeInput) return composeJudgeReply(judgeInput);
+    const key = { family, ...question, repeat };
+    const rates = ratesFor(family, question.mode, overrides);
+    const matches = cases ? await cases.lookup(question.prompt) : [];
+    if (matches.length === 0) return composeAnswer({ ...content, ...rates }, key);
+    const settings = {
+      seed: content.seed,
+      rates,
+      brands: content.brands,
+      competitors: content.competitors,
+      thirdPartyDomains: content.thirdPartyDomains,
+      factErrorRate: options.factErrorRate ?? DEFAULT_FACT_ERROR_RATE,
+    };
+    return composeCaseAnswer(matches, settings, key);
   };
 }
 

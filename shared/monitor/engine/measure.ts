@@ -1,6 +1,6 @@
 import { registrableDomain } from '#shared/net/registrable-domain';
 import type { TokenUsage } from '#shared/providers/types';
-import { detectEntity, domainInText, prepareText } from './mentions.ts';
+import { detectEntity, domainInText, type PreparedText, prepareText } from './mentions.ts';
 import type {
   AnswerMeasurement,
   AnswerRecord,
@@ -30,27 +30,7 @@ export function measureAnswer(
   const entities = [
     { ...profile, is_self: true },
     ...profile.competitors.map((c) => ({ ...c, is_self: false })),
-  ].map((entity): EntityMeasurement => {
-    const detection = detectEntity(prepared, entity);
-    const entry = verdict?.entities.find((e) => e.name === entity.name);
-    const outcome = judgeOutcome(entry);
-    const counted = detection.detected && (outcome === 'confirmed' || outcome === 'not_judged');
-    return {
-      name: entity.name,
-      is_self: entity.is_self,
-      in_prompt: detectEntity(promptText, entity).detected,
-      detected: detection.detected,
-      occurrences: detection.occurrences,
-      first_position: detection.first_position,
-      domain_in_text: domainInText(prepared, entity.domain),
-      ambiguous: detection.ambiguous,
-      judge: outcome,
-      counted,
-      judge_only: !detection.detected && outcome === 'confirmed',
-      sentiment: counted ? (entry?.sentiment ?? null) : null,
-      recommended: counted && entry !== undefined ? entry.recommended : null,
-    };
-  });
+  ].map((entity) => measureEntity(entity, { prepared, promptText, verdict }));
   return {
     cell_id: answer.id,
     block: answer.block,
@@ -79,6 +59,41 @@ export function measureAnswer(
     latency_ms: answer.latency_ms,
     usage: usageCounts(answer.usage),
     judge_usage: judge ? usageCounts(judge.usage) : null,
+  };
+}
+
+interface EntityInput {
+  name: string;
+  aliases: string[];
+  domain: string | null;
+  is_self: boolean;
+}
+
+interface Texts {
+  prepared: PreparedText;
+  promptText: PreparedText;
+  verdict: JudgeVerdict | undefined;
+}
+
+function measureEntity(entity: EntityInput, texts: Texts): EntityMeasurement {
+  const detection = detectEntity(texts.prepared, entity);
+  const entry = texts.verdict?.entities.find((e) => e.name === entity.name);
+  const outcome = judgeOutcome(entry);
+  const counted = detection.detected && (outcome === 'confirmed' || outcome === 'not_judged');
+  return {
+    name: entity.name,
+    is_self: entity.is_self,
+    in_prompt: detectEntity(texts.promptText, entity).detected,
+    detected: detection.detected,
+    occurrences: detection.occurrences,
+    first_position: detection.first_position,
+    domain_in_text: domainInText(texts.prepared, entity.domain),
+    ambiguous: detection.ambiguous,
+    judge: outcome,
+    counted,
+    judge_only: !detection.detected && outcome === 'confirmed',
+    sentiment: counted ? (entry?.sentiment ?? null) : null,
+    recommended: counted && entry !== undefined ? entry.recommended : null,
   };
 }
 

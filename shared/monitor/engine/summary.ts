@@ -10,7 +10,7 @@ import {
   scoreOf,
   unbranded,
 } from './aggregate.ts';
-import { citationStats } from './citations.ts';
+import { type CitationStats, citationStats } from './citations.ts';
 import { runUsage } from './cost.ts';
 import { computeDelta, type PreviousRun } from './delta.ts';
 import { findGaps } from './gaps.ts';
@@ -70,17 +70,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
     top_cited_domains: citations.top_cited_domains.map((d) => ({ ...d, share: round4(d.share) })),
     own_citation_rate: round4(citations.own_citation_rate.value),
     competitor_citation_rate: mapValues(citations.competitor_citation_rate, (r) => round4(r.value)),
-    sources_meta: {
-      answers_total: measurements.length,
-      answers_with_sources: citations.answers_with_sources,
-      training_recall: {
-        raw_mentions: recall.raw.successes,
-        raw_total: recall.raw.n,
-        online_mentions: recall.online.successes,
-        online_total: recall.online.n,
-      },
-      ...(excluded.length > 0 ? { excluded_models: excluded } : {}),
-    },
+    sources_meta: sourcesMeta(measurements, citations.answers_with_sources, recall, excluded),
     score_version: SCORE_VERSION,
     prompt_set_version: input.promptSetVersion,
     per_model_dimensions: mapValues(perModel.dimensions, (d) => ({
@@ -93,14 +83,43 @@ export function summariseRun(input: SummariseInput): RunSummary {
       method: 'wilson',
       dimensions: roundDimensions(dimensions),
       per_model: mapValues(perModel.dimensions, roundDimensions),
-      share_of_answer: mapValues(shares.intervals, roundInterval),
-      own_citation_rate: roundInterval(citations.own_citation_rate),
-      competitor_citation_rate: mapValues(citations.competitor_citation_rate, roundInterval),
-      top_cited_domains: mapValues(citations.domain_shares, roundInterval),
-      training_recall: { raw: roundInterval(recall.raw), online: roundInterval(recall.online) },
+      ...rateIntervals(shares.intervals, citations, recall),
     },
     judge: judgeStats(measurements),
     usage: runUsage(measurements, input.prices),
+  };
+}
+
+function sourcesMeta(
+  measurements: readonly AnswerMeasurement[],
+  answersWithSources: number,
+  recall: { raw: RateInterval; online: RateInterval },
+  excluded: ProviderFamily[],
+): RunSummary['sources_meta'] {
+  return {
+    answers_total: measurements.length,
+    answers_with_sources: answersWithSources,
+    training_recall: {
+      raw_mentions: recall.raw.successes,
+      raw_total: recall.raw.n,
+      online_mentions: recall.online.successes,
+      online_total: recall.online.n,
+    },
+    ...(excluded.length > 0 ? { excluded_models: excluded } : {}),
+  };
+}
+
+function rateIntervals(
+  shares: Record<string, RateInterval>,
+  citations: CitationStats,
+  recall: { raw: RateInterval; online: RateInterval },
+) {
+  return {
+    share_of_answer: mapValues(shares, roundInterval),
+    own_citation_rate: roundInterval(citations.own_citation_rate),
+    competitor_citation_rate: mapValues(citations.competitor_citation_rate, roundInterval),
+    top_cited_domains: mapValues(citations.domain_shares, roundInterval),
+    training_recall: { raw: roundInterval(recall.raw), online: roundInterval(recall.online) },
   };
 }
 
