@@ -107,42 +107,44 @@ function createGuardedLookup(resolve: DnsLookup, policy: AddressPolicy) {
     callback: LookupCallback,
   ): void => {
     resolve(hostname)
-      .then((addresses) => answerLookup(hostname, addresses, lookupOptions, policy, callback))
+      .then((addresses) => {
+        const answer = guardedAnswer(hostname, addresses, lookupOptions.family, policy);
+        if (answer instanceof Error) {
+          callback(answer, '');
+        } else if (lookupOptions.all) {
+          callback(null, answer);
+        } else {
+          const first = answer[0] as LookupAddress;
+          callback(null, first.address, first.family);
+        }
+      })
       .catch((error: unknown) => {
         callback(error instanceof Error ? error : new Error(String(error)), '');
       });
   };
 }
 
-function answerLookup(
+/** The addresses to connect to, or the error that refuses the name. */
+function guardedAnswer(
   hostname: string,
   addresses: readonly LookupAddress[],
-  lookupOptions: { all?: boolean; family?: number | string },
+  family: number | string | undefined,
   policy: AddressPolicy,
-  callback: LookupCallback,
-): void {
-  const wanted = filterFamily(addresses, lookupOptions.family);
+): LookupAddress[] | Error {
+  const wanted = filterFamily(addresses, family);
   if (wanted.length === 0) {
-    const notFound = Object.assign(new Error(`DNS lookup found no address for ${hostname}`), {
+    return Object.assign(new Error(`DNS lookup found no address for ${hostname}`), {
       code: 'ENOTFOUND',
     });
-    callback(notFound, '');
-    return;
   }
   for (const entry of wanted) {
     const verdict = checkAddress(entry.address, policy);
     if (!verdict.allowed) {
       const detail = `${hostname} resolves to a non-public address (${verdict.detail})`;
-      callback(new BlockedTargetError(hostname, verdict.reason, detail), '');
-      return;
+      return new BlockedTargetError(hostname, verdict.reason, detail);
     }
   }
-  if (lookupOptions.all) {
-    callback(null, wanted.slice());
-  } else {
-    const first = wanted[0] as LookupAddress;
-    callback(null, first.address, first.family);
-  }
+  return wanted;
 }
 
 function filterFamily(

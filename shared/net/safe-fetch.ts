@@ -115,6 +115,24 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   });
 
+  const send = (target: URL, request: SafeFetchRequest, signal: AbortSignal) => {
+    const verdict = checkUrl(target, policy);
+    if (!verdict.allowed) {
+      throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
+    }
+    return agent.request({
+      origin: target.origin,
+      path: `${target.pathname}${target.search}`,
+      method: request.method ?? 'GET',
+      headers: {
+        'user-agent': userAgent,
+        'accept-encoding': 'gzip, deflate, br',
+        ...lowerCaseKeys(request.headers ?? {}),
+      },
+      signal,
+    });
+  };
+
   async function fetchOnce(url: string, request: SafeFetchRequest): Promise<SafeFetchResponse> {
     const startedAt = Date.now();
     const timeoutSignal = AbortSignal.timeout(Math.max(1, request.timeoutMs));
@@ -123,76 +141,26 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       : timeoutSignal;
     const redirects: RedirectHop[] = [];
     let current = parseOrBlock(url);
-
     try {
       for (;;) {
-        const verdict = checkUrl(current, policy);
-        if (!verdict.allowed) {
-          throw new BlockedTargetError(current.href, verdict.reason, verdict.detail);
-        }
-        const response = await agent.request({
-          origin: current.origin,
-          path: `${current.pathname}${current.search}`,
-          method: request.method ?? 'GET',
-          headers: {
-            'user-agent': userAgent,
-            'accept-encoding': 'gzip, deflate, br',
-            ...lowerCaseKeys(request.headers ?? {}),
-          },
-          signal,
-        });
+        const response = await send(current, request, signal);
         const headers = flattenHeaders(response.headers);
-        const location = headers.location;
-        if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
-          discard(response.body);
-          if (redirects.length >= maxRedirects) {
-            throw new TooManyRedirectsError(url, maxRedirects);
-          }
-          const next = resolveLocation(location, current);
-          redirects.push({ url: current.href, status: response.statusCode, location: next.href });
-          current = next;
-          continue;
+        const next = redirectTarget(response.statusCode, headers, current);
+        if (next === undefined) {
+          const read = await readBody(response.body, headers, current, request.maxBytes);
+          const timing = { startedAt, durationMs: Date.now() - startedAt };
+          const status = response.statusCode;
+          return { url, finalUrl: current.href, status, headers, ...read, redirects, timing };
         }
-        const decoders = decodersFor(headers['content-encoding']);
-        if (decoders === undefined) {
-          discard(response.body);
-          throw new FetchNetworkError(
-            current.href,
-            new Error(`unsupported content-encoding ${headers['content-encoding']}`),
-          );
+        discard(response.body);
+        if (redirects.length >= maxRedirects) {
+          throw new TooManyRedirectsError(url, maxRedirects);
         }
-        const { body, truncated } = await readCapped(response.body, decoders, request.maxBytes);
-        return {
-          url,
-          finalUrl: current.href,
-          status: response.statusCode,
-          headers,
-          body,
-          text: decodeText(body, headers['content-type']),
-          truncated,
-          redirects,
-          timing: { startedAt, durationMs: Date.now() - startedAt },
-        };
+        redirects.push({ url: current.href, status: response.statusCode, location: next.href });
+        current = next;
       }
     } catch (error) {
-      if (error instanceof BlockedTargetError && error.url !== current.href) {
-        // Raised by the connect-time lookup, which only knows the host name.
-        throw new BlockedTargetError(current.href, error.reason, error.detail);
-      }
-      if (error instanceof SafeFetchError) {
-        throw error;
-      }
-      if (timeoutSignal.aborted || isTimeoutCode(errorCode(error))) {
-        throw new FetchTimeoutError(url, request.timeoutMs);
-      }
-      if (request.signal?.aborted) {
-        const reason: unknown = request.signal.reason;
-        if (reason instanceof Error && reason.name === 'TimeoutError') {
-          throw new FetchTimeoutError(url, request.timeoutMs);
-        }
-        throw reason ?? error;
-      }
-      throw new FetchNetworkError(current.href, error);
+      throw fetchError(error, { url, current, request, timeoutSignal });
     }
   }
 
@@ -200,6 +168,64 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     fetch: fetchOnce,
     close: () => agent.close(),
   };
+}
+
+function redirectTarget(
+  status: number,
+  headers: Record<string, string>,
+  current: URL,
+): URL | undefined {
+  const location = headers.location;
+  return REDIRECT_STATUSES.has(status) && location !== undefined
+    ? resolveLocation(location, current)
+    : undefined;
+}
+
+/** The decoded, capped body and its text; an unknown Content-Encoding is a network error. */
+async function readBody(
+  stream: Readable,
+  headers: Record<string, string>,
+  current: URL,
+  maxBytes: number,
+): Promise<{ body: Uint8Array; text: string; truncated: boolean }> {
+  const decoders = decodersFor(headers['content-encoding']);
+  if (decoders === undefined) {
+    discard(stream);
+    throw new FetchNetworkError(
+      current.href,
+      new Error(`unsupported content-encoding ${headers['content-encoding']}`),
+    );
+  }
+  const { body, truncated } = await readCapped(stream, decoders, maxBytes);
+  return { body, truncated, text: decodeText(body, headers['content-type']) };
+}
+
+/** One typed error for whatever went wrong, named after the URL asked for or the hop. */
+function fetchError(
+  error: unknown,
+  context: { url: string; current: URL; request: SafeFetchRequest; timeoutSignal: AbortSignal },
+): Error {
+  const { url, current, request } = context;
+  if (error instanceof BlockedTargetError && error.url !== current.href) {
+    // Raised at connect time, which only knows the host name.
+    return new BlockedTargetError(current.href, error.reason, error.detail);
+  }
+  if (error instanceof SafeFetchError) {
+    return error;
+  }
+  if (context.timeoutSignal.aborted || isTimeoutCode(errorCode(error))) {
+    return new FetchTimeoutError(url, request.timeoutMs);
+  }
+  if (request.signal?.aborted) {
+    const reason: unknown = request.signal.reason;
+    if (reason instanceof Error && reason.name === 'TimeoutError') {
+      return new FetchTimeoutError(url, request.timeoutMs);
+    }
+    if (reason instanceof Error) {
+      return reason;
+    }
+  }
+  return new FetchNetworkError(current.href, error);
 }
 
 function parseOrBlock(url: string): URL {

@@ -61,15 +61,27 @@ export function partial(key: string, points: number, fraction: number, ...findin
   return { key, points, outcome: 'partial', fraction: clamped, findings } satisfies Signal;
 }
 
-/** Half the points; `note` names what could not be verified ("whether your firewall ..."). */
+export interface HalfCredit {
+  cause: 'outside' | 'scanner';
+  /** What could not be verified, in a few words ("whether your firewall admits ..."). */
+  note: string;
+}
+
+/** Half the points, for the reason in `why`; `finding` only when the half needs its own words. */
 export function unverifiable(
   key: string,
   points: number,
-  cause: 'outside' | 'scanner',
-  note: string,
-  ...findings: Finding[]
+  why: HalfCredit,
+  finding?: Finding,
 ): Signal {
-  return { key, points, outcome: 'unverifiable', cause, note, findings };
+  return {
+    key,
+    points,
+    outcome: 'unverifiable',
+    cause: why.cause,
+    note: why.note,
+    findings: finding === undefined ? [] : [finding],
+  };
 }
 
 export function notApplicable(key: string, points: number, ...findings: Finding[]): Signal {

@@ -19,6 +19,23 @@ export interface ParseScanTargetOptions {
 }
 
 export function parseScanTarget(input: string, options: ParseScanTargetOptions): ScanTarget {
+  const { url, scheme } = parseInput(input);
+  const host = url.hostname.replace(/\.$/, '');
+  if (host === '') {
+    throw invalid('The address has no host name.');
+  }
+  if (host.length > MAX_HOST_LENGTH) {
+    throw invalid(`The host name is longer than ${MAX_HOST_LENGTH} characters.`);
+  }
+  checkDestination(url, host, options);
+  if (url.port === '0') {
+    throw invalid('Port 0 cannot be scanned; give a port from 1 to 65535.');
+  }
+  return targetOf(url, host, scheme);
+}
+
+/** The input as a URL (scheme-less input is read as http) and the scheme the caller named. */
+function parseInput(input: string): { url: URL; scheme: string | undefined } {
   const trimmed = input.trim();
   if (trimmed === '') {
     throw invalid('Give a domain to scan, for example "example.com".');
@@ -29,9 +46,7 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
   if (/\s/.test(trimmed)) {
     throw invalid('A domain cannot contain spaces.');
   }
-
-  const schemeMatch = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed);
-  const scheme = schemeMatch?.[1]?.toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
     throw invalid(`Only http and https addresses can be scanned, not ${scheme}:.`);
   }
@@ -39,7 +54,6 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
     // "mailto:x@example.com", "javascript:..." — a scheme without "//" that is not host:port.
     throw invalid('Give a domain or an http(s) URL.');
   }
-
   let url: URL;
   try {
     url = new URL(scheme === undefined ? `http://${trimmed}` : trimmed);
@@ -49,15 +63,11 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
   if (url.username !== '' || url.password !== '') {
     throw invalid('The address must not contain a user name or password.');
   }
+  return { url, scheme };
+}
 
-  const host = url.hostname.replace(/\.$/, '');
-  if (host === '') {
-    throw invalid('The address has no host name.');
-  }
-  if (host.length > MAX_HOST_LENGTH) {
-    throw invalid(`The host name is longer than ${MAX_HOST_LENGTH} characters.`);
-  }
-
+/** Literals, local names and ports (production only), and the shape of every label. */
+function checkDestination(url: URL, host: string, options: ParseScanTargetOptions): void {
   const literal = isIpLiteral(host);
   const local = !literal && isLocalHostname(host);
   if (!options.allowPrivateTargets) {
@@ -72,27 +82,31 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
     }
   }
   if (!literal && !(options.allowPrivateTargets && host === 'localhost')) {
-    const labels = host.split('.');
-    if (labels.some((label) => label.length === 0 || label.length > MAX_LABEL_LENGTH)) {
-      throw invalid(`"${host}" is not a valid host name.`);
-    }
-    if (labels.some((label) => !HOST_LABEL.test(label))) {
-      throw invalid(`"${host}" contains characters that are not allowed in a host name.`);
-    }
-    if (!local && /^\d+$/.test(labels[labels.length - 1] ?? '')) {
-      throw invalid(`"${host}" is not a valid host name.`);
-    }
-    const badLabel = labels.find((label) => !isValidAceLabel(label));
-    if (badLabel !== undefined) {
-      throw invalid(
-        `"${badLabel}" in "${host}" is not valid punycode (an xn-- label must encode a name).`,
-      );
-    }
+    checkLabels(host, local);
   }
-  if (url.port === '0') {
-    throw invalid('Port 0 cannot be scanned; give a port from 1 to 65535.');
-  }
+}
 
+function checkLabels(host: string, local: boolean): void {
+  const labels = host.split('.');
+  if (labels.some((label) => label.length === 0 || label.length > MAX_LABEL_LENGTH)) {
+    throw invalid(`"${host}" is not a valid host name.`);
+  }
+  if (labels.some((label) => !HOST_LABEL.test(label))) {
+    throw invalid(`"${host}" contains characters that are not allowed in a host name.`);
+  }
+  if (!local && /^\d+$/.test(labels[labels.length - 1] ?? '')) {
+    throw invalid(`"${host}" is not a valid host name.`);
+  }
+  const badLabel = labels.find((label) => !isValidAceLabel(label));
+  if (badLabel !== undefined) {
+    throw invalid(
+      `"${badLabel}" in "${host}" is not valid punycode (an xn-- label must encode a name).`,
+    );
+  }
+}
+
+/** The domain we report and the origins we try, https first unless a scheme was named. */
+function targetOf(url: URL, host: string, scheme: string | undefined): ScanTarget {
   const defaultPort = url.protocol === 'https:' ? '443' : '80';
   // new URL drops the scheme's default port already; for scheme-less input we parsed as http,
   // so "example.com:443" keeps "443" and is treated as the https default below.
@@ -103,18 +117,16 @@ export function parseScanTarget(input: string, options: ParseScanTargetOptions):
   const bareHost = host.startsWith('www.') && host.slice(4).includes('.') ? host.slice(4) : host;
   const domain = portIsDefault ? bareHost : `${bareHost}:${port}`;
   const hostWithPort = `${url.hostname.replace(/\.$/, '')}${portIsDefault ? '' : `:${port}`}`;
-
-  let startUrls: string[];
   if (scheme !== undefined) {
-    startUrls = [`${scheme}://${hostWithPort}`];
-  } else if (port === '443') {
-    startUrls = [`https://${host}`];
-  } else if (port === '80') {
-    startUrls = [`http://${host}`];
-  } else {
-    startUrls = [`https://${hostWithPort}`, `http://${hostWithPort}`];
+    return { domain, startUrls: [`${scheme}://${hostWithPort}`] };
   }
-  return { domain, startUrls };
+  if (port === '443') {
+    return { domain, startUrls: [`https://${host}`] };
+  }
+  if (port === '80') {
+    return { domain, startUrls: [`http://${host}`] };
+  }
+  return { domain, startUrls: [`https://${hostWithPort}`, `http://${hostWithPort}`] };
 }
 
 /**

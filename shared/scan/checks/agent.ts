@@ -69,81 +69,47 @@ function allFailed(artifacts: ScanArtifacts, paths: readonly string[]): boolean 
   return fetched.length > 0 && fetched.every(isScannerFailure);
 }
 
+type MissingSignal = (
+  key: string,
+  points: number,
+  what: string,
+  paths: readonly string[],
+) => Signal;
+
 export function evaluateAgent(artifacts: ScanArtifacts): Check {
   const site = classifySite(artifacts);
   const absenceIsNa = site.type === 'content';
-  const mcp = firstJson(artifacts, MCP_CARD_PATHS);
-  const a2a = firstJson(artifacts, ['/.well-known/agent-card.json', '/.well-known/agent.json']);
-  const skills = firstJson(artifacts, ['/.well-known/agent-skills/index.json']);
-  const manifest = firstJson(artifacts, ['/.well-known/agents.json', '/.well-known/ard.json']);
-  const webMcp = webMcpEvidence(artifacts);
-
-  const missing = (key: string, points: number, what: string, paths: readonly string[]) => {
+  const missing: MissingSignal = (key, points, what, paths) => {
     if (allFailed(artifacts, paths)) {
-      return unverifiable(key, points, 'scanner', `${what} (${paths.join(', ')})`);
+      return unverifiable(key, points, { cause: 'scanner', note: `${what} (${paths.join(', ')})` });
     }
     if (absenceIsNa) {
       return notApplicable(key, points);
     }
-    return fail(key, points, {
-      state: 'warn',
-      text: `No ${what} (${paths.join(', ')}).`,
-    });
+    return fail(key, points, { state: 'warn', text: `No ${what} (${paths.join(', ')}).` });
   };
-
-  const signals: Signal[] = [];
-  if (mcp !== undefined) {
-    signals.push(...mcpSignals(artifacts, mcp));
-  } else {
-    signals.push(
-      missing('mcp-card', POINTS.mcpCard, 'MCP server card', MCP_CARD_PATHS),
-      absenceIsNa ? notApplicable('mcp-live', POINTS.mcpLive) : fail('mcp-live', POINTS.mcpLive),
-    );
-  }
-  signals.push(
+  const mcp = firstJson(artifacts, MCP_CARD_PATHS);
+  const a2a = firstJson(artifacts, ['/.well-known/agent-card.json', '/.well-known/agent.json']);
+  const skills = firstJson(artifacts, ['/.well-known/agent-skills/index.json']);
+  const signals: Signal[] = [
+    ...(mcp !== undefined
+      ? mcpSignals(artifacts, mcp)
+      : [
+          missing('mcp-card', POINTS.mcpCard, 'MCP server card', MCP_CARD_PATHS),
+          absenceIsNa
+            ? notApplicable('mcp-live', POINTS.mcpLive)
+            : fail('mcp-live', POINTS.mcpLive),
+        ]),
     a2a !== undefined
       ? a2aSignal(a2a)
       : missing('a2a-card', POINTS.a2a, 'A2A agent card', ['/.well-known/agent-card.json']),
-  );
-  signals.push(
     skills !== undefined
       ? skillsSignal(skills)
       : missing('skills', POINTS.skills, 'Agent Skills index', [
           '/.well-known/agent-skills/index.json',
         ]),
-  );
-  if (manifest !== undefined) {
-    signals.push(
-      pass('manifests', POINTS.manifests, {
-        state: 'good',
-        text: `Agent manifest published at ${manifest.path}.`,
-      }),
-    );
-  } else if (webMcp === 'registered') {
-    signals.push(
-      pass('manifests', POINTS.manifests, {
-        state: 'good',
-        text: 'The homepage registers WebMCP tools (navigator.modelContext) in its static HTML.',
-      }),
-    );
-  } else if (webMcp === 'hinted') {
-    signals.push(
-      unverifiable(
-        'manifests',
-        POINTS.manifests,
-        'outside',
-        'WebMCP tools registered at runtime (scripts mention WebMCP; confirming it needs a browser)',
-      ),
-    );
-  } else {
-    signals.push(
-      missing('manifests', POINTS.manifests, 'agents.json, ARD manifest or WebMCP registration', [
-        '/.well-known/agents.json',
-        '/.well-known/ard.json',
-      ]),
-    );
-  }
-
+    manifestSignal(artifacts, missing),
+  ];
   const siteFinding = {
     state: 'info' as const,
     text: absenceIsNa
@@ -158,6 +124,36 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
     });
   }
   return check;
+}
+
+/** agents.json or ARD, else WebMCP registered in the static HTML. */
+function manifestSignal(artifacts: ScanArtifacts, missing: MissingSignal): Signal {
+  const manifest = firstJson(artifacts, ['/.well-known/agents.json', '/.well-known/ard.json']);
+  if (manifest !== undefined) {
+    return pass('manifests', POINTS.manifests, {
+      state: 'good',
+      text: `Agent manifest published at ${manifest.path}.`,
+    });
+  }
+  const webMcp = webMcpEvidence(artifacts);
+  if (webMcp === 'registered') {
+    return pass('manifests', POINTS.manifests, {
+      state: 'good',
+      text: 'The homepage registers WebMCP tools (navigator.modelContext) in its static HTML.',
+    });
+  }
+  if (webMcp === 'hinted') {
+    return unverifiable('manifests', POINTS.manifests, {
+      cause: 'outside',
+      note: 'WebMCP tools registered at runtime (scripts mention WebMCP; confirming it needs a browser)',
+    });
+  }
+  return missing(
+    'manifests',
+    POINTS.manifests,
+    'agents.json, ARD manifest or WebMCP registration',
+    ['/.well-known/agents.json', '/.well-known/ard.json'],
+  );
 }
 
 function mcpSignals(artifacts: ScanArtifacts, card: Found): Signal[] {
@@ -189,12 +185,10 @@ function mcpSignals(artifacts: ScanArtifacts, card: Found): Signal[] {
       }),
     );
     signals.push(
-      unverifiable(
-        'mcp-live',
-        POINTS.mcpLive,
-        'outside',
-        'whether the MCP endpoint answers (the scanner only sends GET, so it does not POST initialize)',
-      ),
+      unverifiable('mcp-live', POINTS.mcpLive, {
+        cause: 'outside',
+        note: 'whether the MCP endpoint answers (the scanner only sends GET, so it does not POST initialize)',
+      }),
     );
   } else {
     signals.push(

@@ -107,12 +107,10 @@ function jsonProbe(fetched: Fetched | undefined): unknown {
 
 function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): Signal {
   if (catalog === undefined || isScannerFailure(catalog)) {
-    return unverifiable(
-      'catalog',
-      POINTS.catalog,
-      'scanner',
-      `${CATALOG_PATH}${catalog ? ` (${describeFailure(catalog)})` : ''}`,
-    );
+    return unverifiable('catalog', POINTS.catalog, {
+      cause: 'scanner',
+      note: `${CATALOG_PATH}${catalog ? ` (${describeFailure(catalog)})` : ''}`,
+    });
   }
   if (!isOk(catalog)) {
     return fail('catalog', POINTS.catalog, {
@@ -206,7 +204,10 @@ function serviceDescSignal(artifacts: ScanArtifacts, lookup: OpenApiLookup): Sig
     });
   }
   if (lookup.allFailed) {
-    return unverifiable('service-desc', POINTS.serviceDesc, 'scanner', 'the OpenAPI locations');
+    return unverifiable('service-desc', POINTS.serviceDesc, {
+      cause: 'scanner',
+      note: 'the OpenAPI locations',
+    });
   }
   return fail('service-desc', POINTS.serviceDesc, {
     state: 'bad',
@@ -271,19 +272,7 @@ function authSignals(
   auth: AuthLookup,
   openApi: Record<string, unknown> | undefined,
 ): Signal[] {
-  const prmDocument = jsonProbe(prm);
-  const components = isObject(openApi?.components) ? openApi.components : undefined;
-  const evidence = [
-    homepageHeaders(artifacts)['www-authenticate'] !== undefined ? 'WWW-Authenticate on /' : '',
-    isObject(components?.securitySchemes) ? 'OpenAPI securitySchemes' : '',
-    (homepageFacts(artifacts)?.anchors ?? []).some((a) =>
-      /\/(log-?in|sign-?in)(\/|$)/i.test(a.href),
-    )
-      ? 'a login link'
-      : '',
-    prmDocument !== undefined ? 'protected-resource metadata' : '',
-    auth.found !== undefined ? 'authorization-server metadata' : '',
-  ].filter(Boolean);
+  const evidence = protectionEvidence(artifacts, jsonProbe(prm), auth, openApi);
   if (evidence.length === 0) {
     return [
       notApplicable('prm', POINTS.prm, {
@@ -293,8 +282,35 @@ function authSignals(
       notApplicable('auth-server', POINTS.authServer),
     ];
   }
+  return [prmSignal(artifacts, prm, evidence), authServerSignal(artifacts, auth)];
+}
 
-  const signals: Signal[] = [];
+/** Why the site looks like it has a protected API (empty: OAuth discovery does not apply). */
+function protectionEvidence(
+  artifacts: ScanArtifacts,
+  prmDocument: unknown,
+  auth: AuthLookup,
+  openApi: Record<string, unknown> | undefined,
+): string[] {
+  const components = isObject(openApi?.components) ? openApi.components : undefined;
+  const loginLink = (homepageFacts(artifacts)?.anchors ?? []).some((anchor) =>
+    /\/(log-?in|sign-?in)(\/|$)/i.test(anchor.href),
+  );
+  return [
+    homepageHeaders(artifacts)['www-authenticate'] !== undefined ? 'WWW-Authenticate on /' : '',
+    isObject(components?.securitySchemes) ? 'OpenAPI securitySchemes' : '',
+    loginLink ? 'a login link' : '',
+    prmDocument !== undefined ? 'protected-resource metadata' : '',
+    auth.found !== undefined ? 'authorization-server metadata' : '',
+  ].filter(Boolean);
+}
+
+function prmSignal(
+  artifacts: ScanArtifacts,
+  prm: Fetched | undefined,
+  evidence: readonly string[],
+): Signal {
+  const prmDocument = jsonProbe(prm);
   if (isObject(prmDocument)) {
     const resource =
       typeof prmDocument.resource === 'string' ? prmDocument.resource.replace(/\/$/, '') : '';
@@ -305,63 +321,58 @@ function authSignals(
         : `resource "${resource}" is not ${artifacts.origin} (RFC 9728 §3.3)`,
       servers.length > 0 ? '' : 'authorization_servers is empty',
     ].filter(Boolean);
-    signals.push(
-      problems.length === 0
-        ? pass('prm', POINTS.prm, {
-            state: 'good',
-            text: 'OAuth protected-resource metadata (RFC 9728) names this origin and its authorization server(s).',
-          })
-        : partial('prm', POINTS.prm, 0.25, {
-            state: 'bad',
-            text: `Protected-resource metadata is present but ${problems.join(' and ')}.`,
-          }),
-    );
-  } else if (isScannerFailure(prm)) {
-    signals.push(unverifiable('prm', POINTS.prm, 'scanner', 'protected-resource metadata'));
-  } else {
-    signals.push(
-      fail('prm', POINTS.prm, {
-        state: 'bad',
-        text: `The API looks protected (${evidence.join(', ')}) but /.well-known/oauth-protected-resource is missing; publish RFC 9728 metadata so agents can find how to authorise.`,
-      }),
-    );
+    return problems.length === 0
+      ? pass('prm', POINTS.prm, {
+          state: 'good',
+          text: 'OAuth protected-resource metadata (RFC 9728) names this origin and its authorization server(s).',
+        })
+      : partial('prm', POINTS.prm, 0.25, {
+          state: 'bad',
+          text: `Protected-resource metadata is present but ${problems.join(' and ')}.`,
+        });
   }
+  if (isScannerFailure(prm)) {
+    return unverifiable('prm', POINTS.prm, {
+      cause: 'scanner',
+      note: 'protected-resource metadata',
+    });
+  }
+  return fail('prm', POINTS.prm, {
+    state: 'bad',
+    text: `The API looks protected (${evidence.join(', ')}) but /.well-known/oauth-protected-resource is missing; publish RFC 9728 metadata so agents can find how to authorise.`,
+  });
+}
 
-  if (auth.found !== undefined) {
-    const { document, expectedIssuer, url } = auth.found;
-    const issuerOk =
-      String(document.issuer).replace(/\/$/, '') === expectedIssuer.replace(/\/$/, '');
-    const missing = ['authorization_endpoint', 'token_endpoint', 'response_types_supported'].filter(
-      (field) => document[field] === undefined,
-    );
-    const pkce = stringList(document, 'code_challenge_methods_supported').includes('S256');
-    const problems = [
-      issuerOk
-        ? ''
-        : `issuer "${String(document.issuer)}" does not match ${expectedIssuer} (RFC 8414 §3.3)`,
-      missing.length > 0 ? `missing ${missing.join(', ')}` : '',
-      pkce ? '' : 'code_challenge_methods_supported lacks S256',
-    ].filter(Boolean);
-    signals.push(
-      problems.length === 0
-        ? pass('auth-server', POINTS.authServer, {
-            state: 'good',
-            text: `Authorization-server metadata at ${shortUrl(url, artifacts.origin)} is complete (issuer, endpoints, PKCE S256).`,
-          })
-        : partial('auth-server', POINTS.authServer, issuerOk ? 0.5 : 0, {
-            state: 'bad',
-            text: `Authorization-server metadata at ${shortUrl(url, artifacts.origin)}: ${problems.join('; ')}.`,
-          }),
-    );
-  } else {
-    signals.push(
-      fail('auth-server', POINTS.authServer, {
-        state: 'bad',
-        text: auth.invalid
-          ? `${shortUrl(auth.invalid, artifacts.origin)} is JSON without an issuer; publish RFC 8414 or OpenID metadata.`
-          : 'No OAuth/OpenID authorization-server metadata found; publish /.well-known/oauth-authorization-server (RFC 8414).',
-      }),
-    );
+function authServerSignal(artifacts: ScanArtifacts, auth: AuthLookup): Signal {
+  if (auth.found === undefined) {
+    return fail('auth-server', POINTS.authServer, {
+      state: 'bad',
+      text: auth.invalid
+        ? `${shortUrl(auth.invalid, artifacts.origin)} is JSON without an issuer; publish RFC 8414 or OpenID metadata.`
+        : 'No OAuth/OpenID authorization-server metadata found; publish /.well-known/oauth-authorization-server (RFC 8414).',
+    });
   }
-  return signals;
+  const { document, expectedIssuer, url } = auth.found;
+  const issuerOk = String(document.issuer).replace(/\/$/, '') === expectedIssuer.replace(/\/$/, '');
+  const missing = ['authorization_endpoint', 'token_endpoint', 'response_types_supported'].filter(
+    (field) => document[field] === undefined,
+  );
+  const pkce = stringList(document, 'code_challenge_methods_supported').includes('S256');
+  const problems = [
+    issuerOk
+      ? ''
+      : `issuer "${String(document.issuer)}" does not match ${expectedIssuer} (RFC 8414 §3.3)`,
+    missing.length > 0 ? `missing ${missing.join(', ')}` : '',
+    pkce ? '' : 'code_challenge_methods_supported lacks S256',
+  ].filter(Boolean);
+  const where = shortUrl(url, artifacts.origin);
+  return problems.length === 0
+    ? pass('auth-server', POINTS.authServer, {
+        state: 'good',
+        text: `Authorization-server metadata at ${where} is complete (issuer, endpoints, PKCE S256).`,
+      })
+    : partial('auth-server', POINTS.authServer, issuerOk ? 0.5 : 0, {
+        state: 'bad',
+        text: `Authorization-server metadata at ${where}: ${problems.join('; ')}.`,
+      });
 }

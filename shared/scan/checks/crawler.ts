@@ -47,10 +47,15 @@ export function evaluateCrawler(artifacts: ScanArtifacts): Check {
   if (policy.kind === 'unknown') {
     // research/scan.md 3.3: a robots.txt our own fetch could not read leaves the check unknown.
     return buildCheck(CRAWLER_CHECK, [
-      unverifiable('robots-file', POINTS.robotsFile, 'scanner', 'robots.txt', {
-        state: 'unknown',
-        text: `/robots.txt could not be fetched by the scanner (${policy.answer}); crawler access is not scored in this scan.`,
-      }),
+      unverifiable(
+        'robots-file',
+        POINTS.robotsFile,
+        { cause: 'scanner', note: 'robots.txt' },
+        {
+          state: 'unknown',
+          text: `/robots.txt could not be fetched by the scanner (${policy.answer}); crawler access is not scored in this scan.`,
+        },
+      ),
     ]);
   }
   const pages = pagesToJudge(artifacts);
@@ -148,12 +153,10 @@ function edgeSignals(artifacts: ScanArtifacts): Signal[] {
       state: 'good',
       text: 'The homepage answers an identified automated client with 200 (no challenge).',
     }),
-    unverifiable(
-      'edge-ai-crawlers',
-      POINTS.edgeRealCrawlers,
-      'outside',
-      'whether your firewall admits the real, IP-verified AI crawlers',
-    ),
+    unverifiable('edge-ai-crawlers', POINTS.edgeRealCrawlers, {
+      cause: 'outside',
+      note: 'whether your firewall admits the real, IP-verified AI crawlers',
+    }),
   ];
 }
 

@@ -71,65 +71,60 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
     ]);
   }
   const urls = sameAsUrls(facts);
-  const recognised = urls.filter((url) => AUTHORITY_PLATFORMS.some((p) => hostMatches(url, p)));
-  const platforms = new Set(recognised.map(platformOf).filter(Boolean));
-  const signals: Signal[] = [];
-
   if (urls.length === 0) {
-    signals.push(
+    return buildCheck(ENTITY_CHECK, [
       fail('same-as', POINTS.sameAs, {
         state: 'bad',
-        text: 'The identity JSON-LD has no sameAs links. Add sameAs URLs to your Wikidata, Wikipedia, GitHub, LinkedIn... profiles so AI systems can tie the site to a known entity.',
+        text: 'The identity JSON-LD has no sameAs links, so nothing beyond the site can be credited. Add sameAs URLs to your Wikidata, Wikipedia, GitHub, LinkedIn... profiles so AI systems can tie the site to a known entity.',
       }),
       fail('same-as-resolvable', POINTS.resolvable),
+      fail('corroboration', POINTS.corroboration),
       wikidataAbsent(),
-      fail('corroboration', POINTS.corroboration, {
-        state: 'bad',
-        text: 'No verifiable third-party identity published, so presence beyond the site cannot be credited.',
-      }),
-    );
-    return buildCheck(ENTITY_CHECK, signals);
+    ]);
   }
-
-  signals.push(
-    platforms.size > 0
-      ? partial('same-as', POINTS.sameAs, Math.min(platforms.size, 3) / 3, {
-          state: platforms.size >= 3 ? 'good' : 'warn',
-          text: `sameAs names ${platforms.size} recognised platform(s): ${[...platforms].join(', ')}${platforms.size < 3 ? '; add more (up to three count)' : ''}.`,
-        })
-      : fail('same-as', POINTS.sameAs, {
-          state: 'warn',
-          text: `sameAs links (${urls.length}) point to no recognised authority (Wikidata, Wikipedia, GitHub, LinkedIn...).`,
-        }),
-  );
-
+  const recognised = urls.filter((url) => AUTHORITY_PLATFORMS.some((p) => hostMatches(url, p)));
+  const platforms = new Set(recognised.map(platformOf).filter(Boolean));
   const outcomes = pickSameAsSample(urls).map(
     (url) => [url, targetOutcome(artifacts.sameAsTargets[url])] as const,
   );
   const verified = outcomes.filter(([, outcome]) => outcome === 'verified');
   const broken = outcomes.filter(([, outcome]) => outcome === 'broken');
   const unknown = outcomes.filter(([, outcome]) => outcome === 'unverifiable');
-  signals.push(resolvableSignal(verified.length, broken, unknown, outcomes.length));
-  signals.push(wikidataSignal(artifacts, urls));
+  const published =
+    verified.length > 0 || (broken.length === 0 && unknown.length > 0 && platforms.size > 0);
+  return buildCheck(ENTITY_CHECK, [
+    sameAsSignal(urls.length, platforms),
+    resolvableSignal(verified.length, broken, unknown, outcomes.length),
+    wikidataSignal(artifacts, urls),
+    corroborationSignal(published),
+  ]);
+}
 
-  if (verified.length > 0 || (broken.length === 0 && unknown.length > 0 && platforms.size > 0)) {
-    signals.push(
-      unverifiable(
-        'corroboration',
-        POINTS.corroboration,
-        'outside',
-        'mentions in AI answers, directories and reviews (credited because a third-party identity is published)',
-      ),
-    );
-  } else {
-    signals.push(
-      fail('corroboration', POINTS.corroboration, {
-        state: 'bad',
-        text: 'No verifiable third-party identity published (sameAs targets are broken or unrecognised), so presence beyond the site cannot be credited.',
-      }),
-    );
+function sameAsSignal(count: number, platforms: ReadonlySet<string | undefined>): Signal {
+  if (platforms.size === 0) {
+    return fail('same-as', POINTS.sameAs, {
+      state: 'warn',
+      text: `sameAs links (${count}) point to no recognised authority (Wikidata, Wikipedia, GitHub, LinkedIn...).`,
+    });
   }
-  return buildCheck(ENTITY_CHECK, signals);
+  return partial('same-as', POINTS.sameAs, Math.min(platforms.size, 3) / 3, {
+    state: platforms.size >= 3 ? 'good' : 'warn',
+    text: `sameAs names ${platforms.size} recognised platform(s): ${[...platforms].join(', ')}${platforms.size < 3 ? '; add more (up to three count)' : ''}.`,
+  });
+}
+
+/** Presence beyond the site cannot be verified from outside: half, once an identity is published. */
+function corroborationSignal(identityPublished: boolean): Signal {
+  if (identityPublished) {
+    return unverifiable('corroboration', POINTS.corroboration, {
+      cause: 'outside',
+      note: 'mentions in AI answers, directories and reviews (credited because a third-party identity is published)',
+    });
+  }
+  return fail('corroboration', POINTS.corroboration, {
+    state: 'bad',
+    text: 'No verifiable third-party identity published (sameAs targets are broken or unrecognised), so presence beyond the site cannot be credited.',
+  });
 }
 
 function targetOutcome(fetched: Fetched | undefined): TargetOutcome {
@@ -167,12 +162,10 @@ function resolvableSignal(
     );
   }
   if (unknown.length === total) {
-    return unverifiable(
-      'same-as-resolvable',
-      POINTS.resolvable,
-      'outside',
-      `whether the sameAs targets answer (${unknown.map(([url]) => url).join(', ')} could not be reached from the scanner)`,
-    );
+    return unverifiable('same-as-resolvable', POINTS.resolvable, {
+      cause: 'outside',
+      note: `whether the sameAs targets answer (${unknown.map(([url]) => url).join(', ')} could not be reached from the scanner)`,
+    });
   }
   return partial('same-as-resolvable', POINTS.resolvable, (verified + unknown.length / 2) / total, {
     state: 'good',
@@ -200,21 +193,17 @@ function wikidataSignal(artifacts: ScanArtifacts, urls: readonly string[]): Sign
         text: `sameAs links Wikidata ${qid}, which does not exist.`,
       });
     }
-    return unverifiable(
-      'wikidata',
-      POINTS.wikidata,
-      'outside',
-      `Wikidata ${qid} (linked, but the lookup failed: ${fetched ? describeFailure(fetched) : 'not fetched'})`,
-    );
+    return unverifiable('wikidata', POINTS.wikidata, {
+      cause: 'outside',
+      note: `Wikidata ${qid} (linked, but the lookup failed: ${fetched ? describeFailure(fetched) : 'not fetched'})`,
+    });
   }
   const websites = officialWebsites(parseJson(fetched.text), qid);
   if (websites === undefined) {
-    return unverifiable(
-      'wikidata',
-      POINTS.wikidata,
-      'outside',
-      `Wikidata ${qid} (it answered, but its data could not be read)`,
-    );
+    return unverifiable('wikidata', POINTS.wikidata, {
+      cause: 'outside',
+      note: `Wikidata ${qid} (it answered, but its data could not be read)`,
+    });
   }
   const site = registrableDomain(artifacts.origin);
   const matches = websites.some((website) => {

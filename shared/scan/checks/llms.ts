@@ -19,7 +19,7 @@ import {
 import { homepageFacts } from '../context.ts';
 import { looksLikeHtml } from '../html.ts';
 import { linkHeaderTargets } from '../parse/links.ts';
-import { parseLlmsTxt } from '../parse/llms-txt.ts';
+import { type ParsedLlmsTxt, parseLlmsTxt } from '../parse/llms-txt.ts';
 import {
   buildCheck,
   type CheckDefinition,
@@ -48,21 +48,19 @@ type LlmsState =
 export function evaluateLlms(artifacts: ScanArtifacts): Check {
   const state = llmsState(artifacts);
   if (state.kind === 'unknown') {
-    const note = '/llms.txt';
+    const why = { cause: 'scanner', note: '/llms.txt' } as const;
     return buildCheck(LLMS_CHECK, [
-      unverifiable('present', POINTS.present, 'scanner', note, {
+      unverifiable('present', POINTS.present, why, {
         state: 'unknown',
         text: `/llms.txt could not be fetched by the scanner (${state.why}); not scored.`,
       }),
-      unverifiable('h1', POINTS.h1, 'scanner', note),
-      unverifiable('summary', POINTS.summary, 'scanner', note),
-      unverifiable('sections', POINTS.sections, 'scanner', note),
-      unverifiable('links', POINTS.links, 'scanner', note),
-      unverifiable('extras', POINTS.extras, 'scanner', note),
+      ...(['h1', 'summary', 'sections', 'links', 'extras'] as const).map((key) =>
+        unverifiable(key, POINTS[key], why),
+      ),
     ]);
   }
-
   if (state.kind === 'absent') {
+    // One finding for the cause; the structure signals are its consequences.
     return buildCheck(LLMS_CHECK, [
       fail('present', POINTS.present, state.finding),
       fail('h1', POINTS.h1),
@@ -72,33 +70,36 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
       extrasSignal(artifacts),
     ]);
   }
+  const parsed = parseLlmsTxt(state.response.text);
+  return buildCheck(LLMS_CHECK, [
+    presentSignal(state.response, state.wrongType),
+    ...structureSignals(parsed),
+    linksSignal(artifacts, parsed.links.length),
+    extrasSignal(artifacts),
+  ]);
+}
 
-  const { response, wrongType } = state;
-  const parsed = parseLlmsTxt(response.text);
-  const signals: Signal[] = [];
+function presentSignal(response: FetchedResponse, wrongType: string | undefined): Signal {
   if (wrongType !== undefined) {
-    signals.push(
-      partial('present', POINTS.present, 1 / 3, {
-        state: 'warn',
-        text: `/llms.txt exists but is served as ${wrongType}. Serve it as text/plain or text/markdown so agents do not take it for a web page.`,
-      }),
-    );
-  } else if (response.truncated) {
-    signals.push(
-      partial('present', POINTS.present, 2 / 3, {
-        state: 'warn',
-        text: '/llms.txt is larger than 1 MiB; it is meant to fit a model context. Move detail to llms-full.txt.',
-      }),
-    );
-  } else {
-    signals.push(
-      pass('present', POINTS.present, {
-        state: 'good',
-        text: `/llms.txt is published as ${contentTypeOf(response) || 'text'}.`,
-      }),
-    );
+    return partial('present', POINTS.present, 1 / 3, {
+      state: 'warn',
+      text: `/llms.txt exists but is served as ${wrongType}. Serve it as text/plain or text/markdown so agents do not take it for a web page.`,
+    });
   }
-  signals.push(
+  if (response.truncated) {
+    return partial('present', POINTS.present, 2 / 3, {
+      state: 'warn',
+      text: '/llms.txt is larger than 1 MiB; it is meant to fit a model context. Move detail to llms-full.txt.',
+    });
+  }
+  return pass('present', POINTS.present, {
+    state: 'good',
+    text: `/llms.txt is published as ${contentTypeOf(response) || 'text'}.`,
+  });
+}
+
+function structureSignals(parsed: ParsedLlmsTxt): Signal[] {
+  return [
     parsed.startsWithH1
       ? pass('h1', POINTS.h1, {
           state: 'good',
@@ -126,10 +127,7 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
           state: 'warn',
           text: 'llms.txt has no H2 section with "- [name](url)" links; list your key pages.',
         }),
-  );
-  signals.push(linksSignal(artifacts, parsed.links.length));
-  signals.push(extrasSignal(artifacts));
-  return buildCheck(LLMS_CHECK, signals);
+  ];
 }
 
 const PUBLISH =
@@ -179,12 +177,10 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
     });
   }
   if (sampled.every(isScannerFailure)) {
-    return unverifiable(
-      'links',
-      POINTS.links,
-      'scanner',
-      `llms.txt links (${describeFailure(sampled[0] as Fetched)})`,
-    );
+    return unverifiable('links', POINTS.links, {
+      cause: 'scanner',
+      note: `llms.txt links (${describeFailure(sampled[0] as Fetched)})`,
+    });
   }
   const broken = sampled.filter((link) => !isOk(link) && !isScannerFailure(link));
   if (broken.length > 0) {
@@ -218,12 +214,10 @@ function extrasSignal(artifacts: ScanArtifacts): Signal {
     return pass('extras', POINTS.extras, { state: 'good', text: `${parts.join('; ')}.` });
   }
   if (isScannerFailure(full)) {
-    return unverifiable(
-      'extras',
-      POINTS.extras,
-      'scanner',
-      `/llms-full.txt (${describeFailure(full)})`,
-    );
+    return unverifiable('extras', POINTS.extras, {
+      cause: 'scanner',
+      note: `/llms-full.txt (${describeFailure(full)})`,
+    });
   }
   return fail('extras', POINTS.extras, {
     state: 'warn',

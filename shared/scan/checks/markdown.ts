@@ -41,13 +41,18 @@ export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
   if (isScannerFailure(negotiated)) {
     const note = 'GET / as markdown';
     return buildCheck(MARKDOWN_CHECK, [
-      unverifiable('negotiation', POINTS.negotiation, 'scanner', note, {
-        state: 'unknown',
-        text: `GET / with Accept: text/markdown could not be fetched by the scanner (${describeFailure(negotiated)}); not scored.`,
-      }),
-      unverifiable('vary', POINTS.vary, 'scanner', note),
-      unverifiable('discoverable', POINTS.discoverable, 'scanner', note),
-      unverifiable('tokens', POINTS.tokens, 'scanner', note),
+      unverifiable(
+        'negotiation',
+        POINTS.negotiation,
+        { cause: 'scanner', note: note },
+        {
+          state: 'unknown',
+          text: `GET / with Accept: text/markdown could not be fetched by the scanner (${describeFailure(negotiated)}); not scored.`,
+        },
+      ),
+      unverifiable('vary', POINTS.vary, { cause: 'scanner', note: note }),
+      unverifiable('discoverable', POINTS.discoverable, { cause: 'scanner', note: note }),
+      unverifiable('tokens', POINTS.tokens, { cause: 'scanner', note: note }),
     ]);
   }
 

@@ -5,6 +5,7 @@
 import {
   contentTypeOf,
   describeFailure,
+  type Fetched,
   type FetchedResponse,
   homepagePage,
   isOk,
@@ -230,20 +231,16 @@ function innerPageSignal(artifacts: ScanArtifacts): Signal {
   }
   const where = shortUrl(inner.url, artifacts.origin);
   if (inner.fetched === undefined) {
-    return unverifiable(
-      'inner-page',
-      POINTS.innerPage,
-      'outside',
-      `inner-page rendering (robots.txt disallows our scanner for ${where})`,
-    );
+    return unverifiable('inner-page', POINTS.innerPage, {
+      cause: 'outside',
+      note: `inner-page rendering (robots.txt disallows our scanner for ${where})`,
+    });
   }
   if (isScannerFailure(inner.fetched)) {
-    return unverifiable(
-      'inner-page',
-      POINTS.innerPage,
-      'scanner',
-      `inner page ${where} (${describeFailure(inner.fetched)})`,
-    );
+    return unverifiable('inner-page', POINTS.innerPage, {
+      cause: 'scanner',
+      note: `inner page ${where} (${describeFailure(inner.fetched)})`,
+    });
   }
   if (!isOk(inner.fetched)) {
     return fail('inner-page', POINTS.innerPage, {
@@ -251,7 +248,12 @@ function innerPageSignal(artifacts: ScanArtifacts): Signal {
       text: `Inner page ${where} (from the ${inner.source}) answers ${describeFailure(inner.fetched)}.`,
     });
   }
-  const facts = isResponse(inner.fetched) ? pageFacts(inner.fetched) : undefined;
+  return renderedInnerPage(where, inner.fetched);
+}
+
+/** How an inner page that answered 2xx reads without JavaScript. */
+function renderedInnerPage(where: string, fetched: Fetched): Signal {
+  const facts = isResponse(fetched) ? pageFacts(fetched) : undefined;
   if (facts === undefined) {
     return fail('inner-page', POINTS.innerPage, {
       state: 'bad',

@@ -35,47 +35,14 @@ export const SITEMAP_CHECK: CheckDefinition = {
 const POINTS = { discoverable: 2, valid: 2, urls: 1, lastmod: 1 } as const;
 
 export function evaluateSitemap(artifacts: ScanArtifacts): Check {
-  const origin = artifacts.origin;
   const valid = artifacts.sitemaps.find((sitemap) => parsedIfValid(sitemap.fetched) !== undefined);
-  const everyProbeFailed =
-    artifacts.sitemaps.length > 0 &&
-    artifacts.sitemaps.every((sitemap) => isScannerFailure(sitemap.fetched));
-
   if (valid === undefined) {
-    if (everyProbeFailed) {
-      return buildCheck(SITEMAP_CHECK, [
-        unverifiable('discoverable', POINTS.discoverable, 'scanner', 'the sitemap', {
-          state: 'unknown',
-          text: `No sitemap could be fetched by the scanner (${artifacts.sitemaps.map((s) => describeFailure(s.fetched)).join('; ')}); not scored.`,
-        }),
-        unverifiable('valid', POINTS.valid, 'scanner', 'the sitemap'),
-        unverifiable('urls', POINTS.urls, 'scanner', 'the sitemap'),
-        unverifiable('lastmod', POINTS.lastmod, 'scanner', 'the sitemap'),
-      ]);
-    }
-    const named = artifacts.sitemaps.filter((sitemap) => sitemap.source === 'robots');
-    const tried = artifacts.sitemaps
-      .map((sitemap) => `${shortUrl(sitemap.url, origin)} (${whyInvalid(sitemap.fetched)})`)
-      .join(', ');
-    const slow = artifacts.sitemaps.find((sitemap) => sitemap.fetched.kind === 'timeout');
-    return buildCheck(SITEMAP_CHECK, [
-      fail('discoverable', POINTS.discoverable, {
-        state: 'bad',
-        text: slow
-          ? `${shortUrl(slow.url, origin)} did not answer within ${seconds(slow.fetched.kind === 'timeout' ? slow.fetched.budgetMs : 0)}; crawlers give up on slow sitemaps, so it counts as missing (tried ${tried}). Serve the sitemap fast, e.g. as a static file.`
-          : named.length > 0
-            ? `robots.txt names a sitemap, but none is usable: ${tried}. Fix the sitemap so it returns XML.`
-            : `No sitemap found (tried ${tried || '/sitemap.xml'}). Publish /sitemap.xml and add a "Sitemap:" line to robots.txt.`,
-      }),
-      fail('valid', POINTS.valid),
-      fail('urls', POINTS.urls),
-      fail('lastmod', POINTS.lastmod),
-    ]);
+    return noSitemap(artifacts);
   }
-
-  const signals: Signal[] = [];
-  const where = shortUrl(valid.url, origin);
-  signals.push(
+  const where = shortUrl(valid.url, artifacts.origin);
+  const parsed = parsedIfValid(valid.fetched) as ParsedSitemap;
+  const entries = entriesOf(valid, parsed);
+  return buildCheck(SITEMAP_CHECK, [
     valid.source === 'robots'
       ? pass('discoverable', POINTS.discoverable, {
           state: 'good',
@@ -85,15 +52,45 @@ export function evaluateSitemap(artifacts: ScanArtifacts): Check {
           state: 'warn',
           text: `Sitemap found at the default path ${where}, but robots.txt does not name it. Add "Sitemap: ${valid.url}" to robots.txt.`,
         }),
-  );
+    validitySignal(valid, parsed, where),
+    urlsSignal(artifacts, entries),
+    lastmodSignal(entries),
+  ]);
+}
 
-  const parsed = parsedIfValid(valid.fetched) as ParsedSitemap;
-  signals.push(validitySignal(valid, parsed, where));
+/** No usable sitemap: one finding for the cause (missing, broken, slow, or not measured). */
+function noSitemap(artifacts: ScanArtifacts): Check {
+  const tried = artifacts.sitemaps;
+  if (tried.length > 0 && tried.every((sitemap) => isScannerFailure(sitemap.fetched))) {
+    const why = { cause: 'scanner', note: 'the sitemap' } as const;
+    return buildCheck(SITEMAP_CHECK, [
+      unverifiable('discoverable', POINTS.discoverable, why, {
+        state: 'unknown',
+        text: `No sitemap could be fetched by the scanner (${tried.map((s) => describeFailure(s.fetched)).join('; ')}); not scored.`,
+      }),
+      ...(['valid', 'urls', 'lastmod'] as const).map((key) => unverifiable(key, POINTS[key], why)),
+    ]);
+  }
+  return buildCheck(SITEMAP_CHECK, [
+    fail('discoverable', POINTS.discoverable, { state: 'bad', text: noSitemapText(artifacts) }),
+    fail('valid', POINTS.valid),
+    fail('urls', POINTS.urls),
+    fail('lastmod', POINTS.lastmod),
+  ]);
+}
 
-  const entries = entriesOf(valid, parsed);
-  signals.push(urlsSignal(artifacts, entries));
-  signals.push(lastmodSignal(entries));
-  return buildCheck(SITEMAP_CHECK, signals);
+function noSitemapText(artifacts: ScanArtifacts): string {
+  const tried = artifacts.sitemaps
+    .map((sitemap) => `${shortUrl(sitemap.url, artifacts.origin)} (${whyInvalid(sitemap.fetched)})`)
+    .join(', ');
+  const slow = artifacts.sitemaps.find((sitemap) => sitemap.fetched.kind === 'timeout');
+  if (slow !== undefined && slow.fetched.kind === 'timeout') {
+    return `${shortUrl(slow.url, artifacts.origin)} did not answer within ${seconds(slow.fetched.budgetMs)}; crawlers give up on slow sitemaps, so it counts as missing (tried ${tried}). Serve the sitemap fast, e.g. as a static file.`;
+  }
+  if (artifacts.sitemaps.some((sitemap) => sitemap.source === 'robots')) {
+    return `robots.txt names a sitemap, but none is usable: ${tried}. Fix the sitemap so it returns XML.`;
+  }
+  return `No sitemap found (tried ${tried || '/sitemap.xml'}). Publish /sitemap.xml and add a "Sitemap:" line to robots.txt.`;
 }
 
 function validitySignal(sitemap: SitemapArtifact, parsed: ParsedSitemap, where: string): Signal {
@@ -156,20 +153,16 @@ function urlsSignal(artifacts: ScanArtifacts, entries: readonly Entry[]): Signal
     });
   }
   if (samples.length === 0) {
-    return unverifiable(
-      'urls',
-      POINTS.urls,
-      'outside',
-      'whether the sitemap URLs answer (robots.txt does not let us sample them)',
-    );
+    return unverifiable('urls', POINTS.urls, {
+      cause: 'outside',
+      note: 'whether the sitemap URLs answer (robots.txt does not let us sample them)',
+    });
   }
   if (samples.every(isScannerFailure)) {
-    return unverifiable(
-      'urls',
-      POINTS.urls,
-      'scanner',
-      `the sampled sitemap URLs (${describeFailure(samples[0] as Fetched)})`,
-    );
+    return unverifiable('urls', POINTS.urls, {
+      cause: 'scanner',
+      note: `the sampled sitemap URLs (${describeFailure(samples[0] as Fetched)})`,
+    });
   }
   const broken = samples.filter((sample) => !isOk(sample) && !isScannerFailure(sample));
   if (broken.length > 0) {

@@ -28,7 +28,10 @@ describe('buildCheck', () => {
   });
 
   it('counts an unverifiable signal as half its points', () => {
-    const built = buildCheck(definition, [pass('a', 2), unverifiable('b', 2, 'outside', 'b')]);
+    const built = buildCheck(definition, [
+      pass('a', 2),
+      unverifiable('b', 2, { cause: 'outside', note: 'b' }),
+    ]);
     expect(built).toMatchObject({ score: 3, max: 4, state: 'warn' });
   });
 
@@ -39,8 +42,8 @@ describe('buildCheck', () => {
 
   it('is unknown, not bad, when every evaluable signal was lost to a scanner-side timeout', () => {
     const built = buildCheck(definition, [
-      unverifiable('a', 3, 'scanner', 'a'),
-      unverifiable('b', 5, 'scanner', 'b'),
+      unverifiable('a', 3, { cause: 'scanner', note: 'a' }),
+      unverifiable('b', 5, { cause: 'scanner', note: 'b' }),
       notApplicable('c', 2),
     ]);
     expect(built).toMatchObject({ state: 'unknown', score: 0, max: 0 });
@@ -74,9 +77,9 @@ describe('findings of a check', () => {
   it('explains every half in one finding with the best score the check can reach', () => {
     const built = buildCheck(definition, [
       pass('a', 4),
-      unverifiable('b', 2, 'outside', 'whether the firewall admits crawlers'),
-      unverifiable('c', 4, 'outside', 'mentions in AI answers'),
-      unverifiable('d', 2, 'scanner', 'the inner page'),
+      unverifiable('b', 2, { cause: 'outside', note: 'whether the firewall admits crawlers' }),
+      unverifiable('c', 4, { cause: 'outside', note: 'mentions in AI answers' }),
+      unverifiable('d', 2, { cause: 'scanner', note: 'the inner page' }),
     ]);
     const halves = built.findings.filter((finding) => /half/.test(finding.text));
     expect(halves).toHaveLength(1);

@@ -81,4 +81,19 @@ describe('parseScanTarget', () => {
     expect(caught).toMatchObject({ code: 'invalid_domain' });
     expect((caught as Error).message.length).toBeGreaterThan(10);
   });
+
+  it.each([
+    ['xn--zz.de', 'an xn-- label that is not punycode', production],
+    ['shop.xn--a.example', 'an xn-- label that decodes to nothing', production],
+    ['localhost:0', 'port 0 on a local target', local],
+    ['http://127.0.0.1:0/', 'port 0 on a loopback literal', local],
+  ])('rejects %s (%s) before any request is made', (input, _why, options) => {
+    expect(() => parseScanTarget(input, options)).toThrow(
+      expect.objectContaining({ code: 'invalid_domain' }),
+    );
+  });
+
+  it('accepts valid punycode labels', () => {
+    expect(parseScanTarget('xn--mnchen-3ya.de', production).domain).toBe('xn--mnchen-3ya.de');
+  });
 });
