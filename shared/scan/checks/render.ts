@@ -245,7 +245,7 @@ function innerPageSignal(artifacts: ScanArtifacts): Signal {
   if (!isOk(inner.fetched)) {
     return fail('inner-page', POINTS.innerPage, {
       state: 'bad',
-      text: `Inner page ${where} (from the ${inner.source}) answers ${describeFailure(inner.fetched)}.`,
+      text: `Inner page ${where} (from the ${inner.source}) does not deliver a page: ${describeFailure(inner.fetched)}.`,
     });
   }
   return renderedInnerPage(where, inner.fetched);

@@ -80,9 +80,7 @@ function noSitemap(artifacts: ScanArtifacts): Check {
 }
 
 function noSitemapText(artifacts: ScanArtifacts): string {
-  const tried = artifacts.sitemaps
-    .map((sitemap) => `${shortUrl(sitemap.url, artifacts.origin)} (${whyInvalid(sitemap.fetched)})`)
-    .join(', ');
+  const tried = triedSitemaps(artifacts);
   const slow = artifacts.sitemaps.find((sitemap) => sitemap.fetched.kind === 'timeout');
   if (slow !== undefined && slow.fetched.kind === 'timeout') {
     return `${shortUrl(slow.url, artifacts.origin)} did not answer within ${seconds(slow.fetched.budgetMs)}; crawlers give up on slow sitemaps, so it counts as missing (tried ${tried}). Serve the sitemap fast, e.g. as a static file.`;
@@ -193,6 +191,19 @@ function lastmodSignal(entries: readonly Entry[]): Signal {
     state: 'warn',
     text: `Only ${withDate.length} of ${sampled.length} sitemap entries carry <lastmod>; add it so crawlers re-fetch what changed.`,
   });
+}
+
+/** "/sitemap.xml (HTTP 404), /x.xml (...)", or one reason for all when they share it. */
+function triedSitemaps(artifacts: ScanArtifacts): string {
+  const entries = artifacts.sitemaps.map((sitemap) => ({
+    where: shortUrl(sitemap.url, artifacts.origin),
+    why: whyInvalid(sitemap.fetched),
+  }));
+  const reasons = new Set(entries.map((entry) => entry.why));
+  if (entries.length > 1 && reasons.size === 1) {
+    return `${entries.map((entry) => entry.where).join(', ')}: each ${[...reasons][0]}`;
+  }
+  return entries.map((entry) => `${entry.where} (${entry.why})`).join(', ');
 }
 
 function parsedIfValid(fetched: Fetched): ParsedSitemap | undefined {

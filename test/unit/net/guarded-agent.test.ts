@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:https';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,7 +103,7 @@ describe('createGuardedAgent', () => {
 });
 
 describe('createGuardedAgent over https', () => {
-  it('trusts a CA given in NODE_EXTRA_CA_CERTS, and only then', async () => {
+  it('trusts a CA given in NODE_EXTRA_CA_CERTS, and only then, and speaks HTTP/2 when offered', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'guarded-agent-'));
     open.push({ close: () => rm(dir, { recursive: true, force: true }) });
     const host = 'hooks.tls-receiver.example';
@@ -128,9 +128,10 @@ describe('createGuardedAgent over https', () => {
       readFile(join(dir, 'key.pem')),
       readFile(join(dir, 'cert.pem')),
     ]);
-    const server = createServer({ key, cert }, (request, response) => {
+    // An origin that offers h2 and HTTP/1.1 through ALPN, and says which one was used.
+    const server = createSecureServer({ key, cert, allowHTTP1: true }, (request, response) => {
       response.writeHead(200, { 'content-type': 'text/plain' });
-      response.end(`${request.method} over TLS`);
+      response.end(`${request.method} over HTTP/${request.httpVersion}`);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     open.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
@@ -159,7 +160,9 @@ describe('createGuardedAgent over https', () => {
         })
       ).stdout.trim();
 
-    expect(await call({ NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') })).toBe('200 POST over TLS');
+    expect(await call({ NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') })).toBe(
+      '200 POST over HTTP/2.0',
+    );
     expect(await call({ NODE_EXTRA_CA_CERTS: '' })).toMatch(/^failed .*(CERT|SELF_SIGNED)/);
   });
 });
