@@ -33,6 +33,11 @@ export interface Signal {
   cause?: 'outside' | 'scanner';
   /** For `unverifiable`: what could not be verified, in a few words, for the half-credit note. */
   note?: string;
+  /**
+   * For `fail`/`partial` signals that can never be verified fully from outside: the best share
+   * a fix can earn (0.5: fixed, it becomes a half). Default 1.
+   */
+  bestFraction?: number;
   findings: Finding[];
 }
 
@@ -82,6 +87,11 @@ export function unverifiable(
     note: why.note,
     findings: finding === undefined ? [] : [finding],
   };
+}
+
+/** A failing signal that, once fixed, still counts only half (cannot be verified from outside). */
+export function atBestHalf(signal: Signal, note: string): Signal {
+  return { ...signal, bestFraction: 0.5, note };
 }
 
 export function notApplicable(key: string, points: number, ...findings: Finding[]): Signal {
@@ -159,29 +169,42 @@ function findingsWithGains(signals: readonly Signal[]): Finding[] {
   });
 }
 
+/** What fixing the signal can gain: up to its best share, not beyond. */
 function lossOf(signal: Signal): number {
-  return roundTo(signal.points - earnedPoints(signal), 1);
+  const best = signal.points * (signal.bestFraction ?? 1);
+  return Math.max(0, roundTo(best - earnedPoints(signal), 1));
 }
 
 /** The one finding that explains every half in the check, and the best the check can reach. */
 function halfCreditFinding(applicable: readonly Signal[], max: number): Finding | undefined {
-  const halves = applicable.filter((signal) => signal.outcome === 'unverifiable');
-  if (halves.length === 0) {
+  const outside = applicable.filter(
+    (signal) => signal.outcome === 'unverifiable' && signal.cause === 'outside',
+  );
+  const scanner = applicable.filter(
+    (signal) => signal.outcome === 'unverifiable' && signal.cause === 'scanner',
+  );
+  const capped = applicable.filter(
+    (signal) => signal.outcome !== 'unverifiable' && (signal.bestFraction ?? 1) < 1,
+  );
+  if (outside.length + scanner.length + capped.length === 0) {
     return undefined;
   }
-  const outside = halves.filter((signal) => signal.cause === 'outside');
-  const scanner = halves.filter((signal) => signal.cause === 'scanner');
   const notes = (list: readonly Signal[]) =>
     list.map((signal) => signal.note ?? signal.key).join('; ');
   const parts = [
     outside.length > 0
       ? `Counted as half because it cannot be verified from outside: ${notes(outside)}.`
       : '',
+    capped.length > 0
+      ? `At best half once fixed, ${outside.length > 0 ? 'for the same reason' : 'because it cannot be verified from outside'}: ${notes(capped)}.`
+      : '',
     scanner.length > 0
       ? `${outside.length > 0 ? 'Also' : 'Counted as'} half because this scan could not measure it: ${notes(scanner)}.`
       : '',
   ];
-  const lostByDesign = outside.reduce((sum, signal) => sum + signal.points / 2, 0);
+  const lostByDesign =
+    outside.reduce((sum, signal) => sum + signal.points / 2, 0) +
+    capped.reduce((sum, signal) => sum + signal.points * (1 - (signal.bestFraction ?? 1)), 0);
   return {
     state: 'unknown',
     text: `${parts.filter(Boolean).join(' ')} ${reachableSentence(max - lostByDesign, max)}`,

@@ -51,7 +51,10 @@ export interface ScanTarget {
 export interface ScanStats {
   /** Network requests issued (memoised repeats are not counted). */
   requests: number;
-  /** Longest chain of requests that had to wait for one another. */
+  /**
+   * Sequential waves: a request is one wave after the answers it was derived from and after
+   * the request whose connection slot it waited for.
+   */
   waves: number;
   /** Requests for a URL + variant that had already been fetched in this scan (should be 0). */
   duplicateFetches: number;

@@ -15,6 +15,7 @@ import {
 import { classifySite, homepageFacts } from '../context.ts';
 import { isObject, type JsonObject, parseJson } from '../parse/json-ld.ts';
 import {
+  atBestHalf,
   buildCheck,
   type CheckDefinition,
   fail,
@@ -69,6 +70,14 @@ function allFailed(artifacts: ScanArtifacts, paths: readonly string[]): boolean 
   return fetched.length > 0 && fetched.every(isScannerFailure);
 }
 
+/** The live MCP endpoint is never called (GET only): fixing the card earns it half at best. */
+function mcpLiveUnchecked(signal: Signal): Signal {
+  return atBestHalf(signal, MCP_LIVE_NOTE);
+}
+
+const MCP_LIVE_NOTE =
+  'whether the MCP endpoint answers (the scanner only sends GET, so it does not POST initialize)';
+
 type MissingSignal = (
   key: string,
   points: number,
@@ -98,7 +107,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
           missing('mcp-card', POINTS.mcpCard, 'MCP server card', MCP_CARD_PATHS),
           absenceIsNa
             ? notApplicable('mcp-live', POINTS.mcpLive)
-            : fail('mcp-live', POINTS.mcpLive),
+            : mcpLiveUnchecked(fail('mcp-live', POINTS.mcpLive)),
         ]),
     a2a !== undefined
       ? a2aSignal(a2a)
@@ -187,7 +196,7 @@ function mcpSignals(artifacts: ScanArtifacts, card: Found): Signal[] {
     signals.push(
       unverifiable('mcp-live', POINTS.mcpLive, {
         cause: 'outside',
-        note: 'whether the MCP endpoint answers (the scanner only sends GET, so it does not POST initialize)',
+        note: MCP_LIVE_NOTE,
       }),
     );
   } else {
@@ -196,7 +205,7 @@ function mcpSignals(artifacts: ScanArtifacts, card: Found): Signal[] {
         state: 'bad',
         text: `MCP server card at ${card.path} lacks ${hasName ? '' : 'a name'}${!hasName && endpoint === undefined ? ' and ' : ''}${endpoint === undefined ? 'a transport URL (remotes[].url)' : ''}.`,
       }),
-      fail('mcp-live', POINTS.mcpLive),
+      mcpLiveUnchecked(fail('mcp-live', POINTS.mcpLive)),
     );
   }
   return signals;

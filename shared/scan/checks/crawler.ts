@@ -9,6 +9,7 @@ import { isAllowed } from '../robots.ts';
 import { lintRobots } from '../robots-lint.ts';
 import type { RobotsPolicy } from '../robots-policy.ts';
 import {
+  atBestHalf,
   buildCheck,
   type CheckDefinition,
   fail,
@@ -139,7 +140,7 @@ function edgeSignals(artifacts: ScanArtifacts): Signal[] {
         state: 'bad',
         text: `Bot protection blocks automated clients: GET / answered ${challenge}. AI fetchers get the same wall; allow verified bots and identified agents through.`,
       }),
-      fail('edge-ai-crawlers', POINTS.edgeRealCrawlers),
+      atBestHalf(fail('edge-ai-crawlers', POINTS.edgeRealCrawlers), REAL_CRAWLERS_NOTE),
     ];
   }
   if (!isOk(artifacts.homepage)) {
@@ -155,10 +156,12 @@ function edgeSignals(artifacts: ScanArtifacts): Signal[] {
     }),
     unverifiable('edge-ai-crawlers', POINTS.edgeRealCrawlers, {
       cause: 'outside',
-      note: 'whether your firewall admits the real, IP-verified AI crawlers',
+      note: REAL_CRAWLERS_NOTE,
     }),
   ];
 }
+
+const REAL_CRAWLERS_NOTE = 'whether your firewall admits the real, IP-verified AI crawlers';
 
 function challengeReason(artifacts: ScanArtifacts): string | undefined {
   const homepage = artifacts.homepage;

@@ -21,6 +21,7 @@ import {
   wikidataIds,
 } from '../parse/same-as.ts';
 import {
+  atBestHalf,
   buildCheck,
   type CheckDefinition,
   fail,
@@ -67,7 +68,7 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
       fail('same-as', POINTS.sameAs, NO_HOMEPAGE_FINDING),
       fail('same-as-resolvable', POINTS.resolvable),
       fail('wikidata', POINTS.wikidata),
-      fail('corroboration', POINTS.corroboration),
+      corroborationUnchecked(fail('corroboration', POINTS.corroboration)),
     ]);
   }
   const urls = sameAsUrls(facts);
@@ -78,7 +79,7 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
         text: 'The identity JSON-LD has no sameAs links, so nothing beyond the site can be credited. Add sameAs URLs to your Wikidata, Wikipedia, GitHub, LinkedIn... profiles so AI systems can tie the site to a known entity.',
       }),
       fail('same-as-resolvable', POINTS.resolvable),
-      fail('corroboration', POINTS.corroboration),
+      corroborationUnchecked(fail('corroboration', POINTS.corroboration)),
       wikidataAbsent(),
     ]);
   }
@@ -113,18 +114,27 @@ function sameAsSignal(count: number, platforms: ReadonlySet<string | undefined>)
   });
 }
 
+const CORROBORATION_NOTE = 'mentions in AI answers, directories and reviews';
+
+/** Presence beyond the site is never verifiable from outside: a fix earns half at best. */
+function corroborationUnchecked(signal: Signal): Signal {
+  return atBestHalf(signal, CORROBORATION_NOTE);
+}
+
 /** Presence beyond the site cannot be verified from outside: half, once an identity is published. */
 function corroborationSignal(identityPublished: boolean): Signal {
   if (identityPublished) {
     return unverifiable('corroboration', POINTS.corroboration, {
       cause: 'outside',
-      note: 'mentions in AI answers, directories and reviews (credited because a third-party identity is published)',
+      note: `${CORROBORATION_NOTE} (credited because a third-party identity is published)`,
     });
   }
-  return fail('corroboration', POINTS.corroboration, {
-    state: 'bad',
-    text: 'No verifiable third-party identity published (sameAs targets are broken or unrecognised), so presence beyond the site cannot be credited.',
-  });
+  return corroborationUnchecked(
+    fail('corroboration', POINTS.corroboration, {
+      state: 'bad',
+      text: 'No verifiable third-party identity published (sameAs targets are broken or unrecognised), so presence beyond the site cannot be credited.',
+    }),
+  );
 }
 
 function targetOutcome(fetched: Fetched | undefined): TargetOutcome {

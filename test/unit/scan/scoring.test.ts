@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  atBestHalf,
   buildCheck,
   fail,
   notApplicable,
@@ -87,6 +88,19 @@ describe('findings of a check', () => {
       'Counted as half because it cannot be verified from outside: whether the firewall admits crawlers; mentions in AI answers. ' +
         'Also half because this scan could not measure it: the inner page. Best reachable here: 9 of 12 points.',
     );
+  });
+});
+
+describe('signals that can never be verified fully', () => {
+  it('claim only the half a fix can earn, and lower the best reachable', () => {
+    const built = buildCheck(definition, [
+      fail('same-as', 3, { state: 'bad', text: 'Publish sameAs links.' }),
+      atBestHalf(fail('corroboration', 4), 'mentions in AI answers'),
+    ]);
+    expect(built.findings.map((finding) => finding.text)).toEqual([
+      'Publish sameAs links. (+5 points)',
+      'At best half once fixed, because it cannot be verified from outside: mentions in AI answers. Best reachable here: 5 of 7 points.',
+    ]);
   });
 });
 
