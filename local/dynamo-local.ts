@@ -92,4 +92,15 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       })),
     }),
   );
+  await waitUntilActive(client, tableName);
+}
+
+/** A new table answers "not found" until it is ACTIVE, even in dynalite (briefly). */
+async function waitUntilActive(client: DynamoDBClient, tableName: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`Table ${tableName} did not become ACTIVE`);
 }

@@ -166,7 +166,11 @@ export async function getBatch(
   if (!job || job.owner_id !== principal.userId) {
     throw new NotFoundError(`No batch job with id "${input.params.id}".`);
   }
-  const rows = await deps.store.listRows(job.id);
+  return jobView(job, await deps.store.listRows(job.id));
+}
+
+/** A job with its counts and result rows, as the status route (and the operator CLI) show it. */
+export function jobView(job: StoredJob, rows: readonly StoredRow[]): BatchStatusResponse {
   const count = (status: StoredRow['status']) => rows.filter((row) => row.status === status).length;
   return {
     job: {

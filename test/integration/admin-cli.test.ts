@@ -1,25 +1,56 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '#local/admin/main';
+import { createBatch, waitForJob } from '#test/support/batch';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
-/** Runs the CLI exactly as the README documents it, against the running stack's DATA_DIR. */
+/**
+ * The operator CLI against the running stack's DATA_DIR. Its `main` runs in process (fast); one
+ * smoke test spawns it exactly as the README documents it.
+ */
 let stack: TestStack;
 let dataDir: string;
 
-function admin(
-  ...args: string[]
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { DYNAMODB_ENDPOINT: _endpoint, ...rest } = process.env;
+  return { ...rest, DATA_DIR: dataDir, ADMIN_EMAILS: 'ops@example.com', ...extra };
+}
+
+async function admin(...args: string[]): Promise<CliResult> {
+  return adminWith(cliEnv(), ...args);
+}
+
+async function adminWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(
+    args,
+    {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+    },
+    env,
+  );
+  return { code, stdout, stderr };
+}
+
+function spawnAdmin(...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        ADMIN_EMAILS: 'ops@example.com',
-        DYNAMODB_ENDPOINT: '',
-      },
+      env: { ...cliEnv(), DYNAMODB_ENDPOINT: '' },
     });
     let stdout = '';
     let stderr = '';
@@ -42,7 +73,10 @@ function json(stdout: string): Record<string, unknown> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
-  stack = await startTestStack({ ADMIN_EMAILS: 'ops@example.com' }, dataDir);
+  stack = await startTestStack(
+    { ADMIN_EMAILS: 'ops@example.com', ALLOW_PRIVATE_TARGETS: '1', WORKFLOW_TIME_SCALE: '0.01' },
+    dataDir,
+  );
 });
 afterAll(async () => {
   await stack?.close();
@@ -50,6 +84,13 @@ afterAll(async () => {
 });
 
 describe('npm run admin', () => {
+  it('runs as the README says (spawned), on the running stack, saying which store it used', async () => {
+    const result = await spawnAdmin('create-user', '--email', 'Spawned@Example.com');
+    expect(result.code).toBe(0);
+    expect(json(result.stdout)).toMatchObject({ user: { email: 'spawned@example.com' } });
+    expect(result.stderr).toContain("store: the running stack's");
+  });
+
   it('creates a user without a Monitor account by default', async () => {
     const result = await admin('create-user', '--email', 'Plain@Example.com');
     expect(result.code).toBe(0);
@@ -165,8 +206,81 @@ describe('npm run admin', () => {
       'list-keys',
       'revoke-key',
       'set-account',
+      'set-plan',
+      'list-jobs',
+      'show-job',
+      'limits',
     ]) {
       expect(result.stdout).toContain(command);
     }
+  });
+});
+
+describe('operator commands for batch jobs and plans', () => {
+  it("lists an account's jobs with their counts and shows one job with its rows", async () => {
+    await admin('create-user', '--email', 'jobs@example.com', '--plan', 'pro');
+    const created = json(
+      (
+        await admin(
+          'create-key',
+          '--email',
+          'jobs@example.com',
+          '--scopes',
+          'scans:read,scans:write',
+        )
+      ).stdout,
+    ) as { key: string };
+    const batch = await createBatch(stack.baseUrl, created.key, ['localhost:1', 'localhost:2']);
+    const jobId = (batch.body.job as { id: string }).id;
+    await waitForJob(stack.baseUrl, created.key, jobId);
+
+    const listed = await admin('list-jobs', '--email', 'jobs@example.com');
+    expect(listed.code).toBe(0);
+    const { jobs } = json(listed.stdout) as {
+      jobs: Array<{ id: string; counts: { total: number } }>;
+    };
+    expect(jobs.map((job) => job.id)).toEqual([jobId]);
+    expect(jobs[0]?.counts.total).toBe(2);
+
+    const shown = await admin('show-job', '--id', jobId);
+    expect(shown.code).toBe(0);
+    const job = json(shown.stdout) as { owner_email: string; results: unknown[] };
+    expect(job.owner_email).toBe('jobs@example.com');
+    expect(job.results).toHaveLength(2);
+    expect((await admin('show-job', '--id', crypto.randomUUID())).code).toBe(2);
+  });
+
+  it("sets an account's plan and subscription, and prints the plan limits in force", async () => {
+    await admin('create-user', '--email', 'plan@example.com', '--plan', 'free');
+    const changed = await admin(
+      'set-plan',
+      '--email',
+      'plan@example.com',
+      '--plan',
+      'pro',
+      '--subscription',
+      'ended',
+    );
+    expect(changed.code).toBe(0);
+    expect(json(changed.stdout).account).toEqual({ plan: 'pro', subscription: 'ended' });
+    const limits = await adminWith(cliEnv({ PLAN_LIMITS: '{"free":{"per_batch":5}}' }), 'limits');
+    expect(json(limits.stdout)).toEqual({
+      plans: { free: { per_batch: 5, per_day: 50 }, pro: { per_batch: 100, per_day: 1000 } },
+    });
+  });
+});
+
+describe('choosing the store', () => {
+  it('refuses a DATA_DIR that holds no store instead of creating one, unless --init', async () => {
+    const empty = join(tmpdir(), `admin-missing-${crypto.randomUUID()}`);
+    const refused = await adminWith(cliEnv({ DATA_DIR: empty }), 'list-users');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('No store in DATA_DIR');
+    expect(existsSync(empty)).toBe(false);
+    const created = await adminWith(cliEnv({ DATA_DIR: empty }), 'list-users', '--init');
+    expect(created.code).toBe(0);
+    expect(created.stderr).toContain('created by --init');
+    expect(json(created.stdout)).toEqual({ users: [] });
+    rmSync(empty, { recursive: true, force: true });
   });
 });

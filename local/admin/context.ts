@@ -1,0 +1,43 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createOperatorService } from '#shared/auth/operator-service';
+import { type Config, loadConfig } from '#shared/config';
+import { planLimitsFrom } from '#shared/plans';
+import { createBatchRepository } from '#shared/store/batch-repository';
+import { createDocumentClient } from '#shared/store/client';
+import { createUsersRepository } from '#shared/store/users-repository';
+import { createLocalDynamoClient, ensureTable } from '../dynamo-local.ts';
+
+/** What every command works with: repositories over the chosen store, and the configuration. */
+export interface AdminContext {
+  env: NodeJS.ProcessEnv;
+  config: Config;
+  doc: DynamoDBDocumentClient;
+  operator: ReturnType<typeof createOperatorService>;
+  users: ReturnType<typeof createUsersRepository>;
+  batches: ReturnType<typeof createBatchRepository>;
+  limits: ReturnType<typeof planLimitsFrom>;
+}
+
+export async function createAdminContext(
+  env: NodeJS.ProcessEnv,
+  endpoint: string,
+): Promise<AdminContext> {
+  const config = loadConfig({ ...env, DYNAMODB_ENDPOINT: endpoint });
+  const raw = createLocalDynamoClient(endpoint, { region: config.AWS_REGION });
+  try {
+    await ensureTable(raw, config.TABLE_NAME);
+  } finally {
+    raw.destroy();
+  }
+  const doc = createDocumentClient({ region: config.AWS_REGION, endpoint });
+  const users = createUsersRepository(doc, config.TABLE_NAME);
+  return {
+    env,
+    config,
+    doc,
+    users,
+    operator: createOperatorService({ users, adminEmails: config.ADMIN_EMAILS }),
+    batches: createBatchRepository(doc, config.TABLE_NAME),
+    limits: planLimitsFrom(env.PLAN_LIMITS),
+  };
+}

@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '#shared/errors';
+import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
+import { createAdminContext } from './context.ts';
+import { openStore, StoreChoiceError } from './store.ts';
+
+/**
+ * The operator CLI: `npm run --silent admin -- <command> [options]`. Each command prints one
+ * JSON object on stdout and exits 0; a refused request prints a message on stderr and exits 2;
+ * anything unexpected exits 1. stderr also says which store the command used.
+ * `runAdmin` is the whole CLI as a function, so tests run it in process.
+ */
+export interface AdminIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const COMMANDS: Record<string, Command> = { ...USER_COMMANDS, ...JOB_COMMANDS };
+
+const OPTIONS = {
+  email: { type: 'string' },
+  plan: { type: 'string' },
+  subscription: { type: 'string' },
+  scopes: { type: 'string' },
+  plugin: { type: 'boolean', default: false },
+  id: { type: 'string' },
+  limit: { type: 'string' },
+  cursor: { type: 'string' },
+  file: { type: 'string' },
+  init: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function helpText(): string {
+  const commands = Object.entries(COMMANDS)
+    .map(([, command]) => `  ${command.usage}\n      ${command.help}`)
+    .join('\n');
+  return `Operator CLI for the Agent-Readiness API.
+
+Usage: npm run --silent admin -- <command> [options]
+
+Commands:
+${commands}
+
+Options for every command:
+  --init   create an empty store in DATA_DIR if it holds none (otherwise such a DATA_DIR is refused)
+  --help   this text
+
+Environment: DATA_DIR (default .data; the running stack's store is used when it runs there),
+TABLE_NAME, ADMIN_EMAILS (comma-separated), PLAN_LIMITS, DYNAMODB_ENDPOINT (use this store instead).
+Output: one JSON object on stdout; the store used, and any refusal, on stderr.
+Exit codes: 0 done, 2 refused (message on stderr), 1 unexpected failure.`;
+}
+
+function isRefusal(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    error instanceof UsageError ||
+    error instanceof AppError ||
+    error instanceof StoreChoiceError ||
+    code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+    code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
+    code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+  );
+}
+
+async function execute(argv: string[], io: AdminIo, env: NodeJS.ProcessEnv): Promise<void> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(`${helpText()}\n`);
+    return;
+  }
+  const { values } = parseArgs({ args: rest, options: OPTIONS, strict: true });
+  if (values.help) {
+    io.stdout(`${helpText()}\n`);
+    return;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`Unknown command "${name}". Run with --help.`);
+  const store = await openStore(env, { init: values.init === true });
+  io.stderr(`${store.description}\n`);
+  try {
+    const context = await createAdminContext(env, store.endpoint);
+    try {
+      io.stdout(`${JSON.stringify(await command.run(context, values))}\n`);
+    } finally {
+      context.doc.destroy();
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+export async function runAdmin(
+  argv: string[],
+  io: AdminIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  try {
+    await execute(argv, io, env);
+    return 0;
+  } catch (error) {
+    io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
+    return isRefusal(error) ? 2 : 1;
+  }
+}
