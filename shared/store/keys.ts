@@ -30,11 +30,25 @@ export const KEYS = {
   batchJob: (jobId: string) => key(`BATCH#${jobId}`, 'JOB'),
   batchRow: (jobId: string, index: number) =>
     key(`BATCH#${jobId}`, `ROW#${String(index).padStart(6, '0')}`),
+  // Webhooks: endpoints, their URL claims and the per-account count share the account's
+  // webhook partition, so every read is keyed by the account.
+  webhookEndpoint: (accountId: string, endpointId: string) =>
+    key(`USER#${accountId}#WEBHOOKS`, `ENDPOINT#${endpointId}`),
+  webhookUrlClaim: (accountId: string, urlHash: string) =>
+    key(`USER#${accountId}#WEBHOOKS`, `URL#${urlHash}`),
+  webhookCount: (accountId: string) => key(`USER#${accountId}#WEBHOOKS`, 'COUNT'),
+  webhookDelivery: (accountId: string, deliveryId: string) =>
+    key(`USER#${accountId}#WHDELIVERY#${deliveryId}`, 'DELIVERY'),
+  /** Marks a delivery not final yet (pending or held), in its endpoint's own partition. */
+  webhookOpenDelivery: (accountId: string, endpointId: string, deliveryId: string) =>
+    key(`USER#${accountId}#WEBHOOK#${endpointId}#OPEN`, `DELIVERY#${deliveryId}`),
 } as const;
 
 /** Sort-key prefixes for queries inside one partition. */
 export const SK_PREFIX = {
   batchRow: 'ROW#',
+  webhookEndpoint: 'ENDPOINT#',
+  webhookOpenDelivery: 'DELIVERY#',
 } as const;
 
 /** Partition values of the secondary indexes. */
@@ -47,4 +61,14 @@ export const GSI = {
   accountEvents: (accountId: string) => `USER#${accountId}#EVENTS`,
   /** Jobs not finished yet: the local stack resumes them at start. */
   openBatchJobs: 'BATCHES#OPEN',
+  /** An account's webhook deliveries, newest last. */
+  accountDeliveries: (accountId: string) => `USER#${accountId}#WHDELIVERIES`,
+  /**
+   * Deliveries not final yet, across accounts (the local stack resumes them), spread over 16
+   * partitions by the first hex digit of the delivery id so no single index partition is hot.
+   */
+  openDeliveries: (shard: string) => `WHDELIVERIES#OPEN#${shard}`,
 } as const;
+
+/** The shards of GSI.openDeliveries. */
+export const OPEN_DELIVERY_SHARDS = '0123456789abcdef'.split('');
