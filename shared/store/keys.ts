@@ -42,13 +42,45 @@ export const KEYS = {
   /** Marks a delivery not final yet (pending or held), in its endpoint's own partition. */
   webhookOpenDelivery: (accountId: string, endpointId: string, deliveryId: string) =>
     key(`USER#${accountId}#WEBHOOK#${endpointId}#OPEN`, `DELIVERY#${deliveryId}`),
+  // Monitor: a case, its runs, their summaries, the pending-run lock and the monthly markers
+  // share the case's partition under its owner, so every read is keyed by the owner; the
+  // answers and judge replies of a run have a partition of their own (docs/monitor.md).
+  monitorCase: (ownerId: string, caseId: string) => key(monitorCasePk(ownerId, caseId), 'CASE'),
+  /** Finds a case's owner from its id alone: `monitor:admin` reads and the workflow steps. */
+  monitorCaseOwner: (caseId: string) => key(`CASE#${caseId}`, 'OWNER'),
+  monitorRun: (ownerId: string, caseId: string, runId: string) =>
+    key(monitorCasePk(ownerId, caseId), `RUN#${runId}`),
+  monitorRunSummary: (ownerId: string, caseId: string, runId: string) =>
+    key(monitorCasePk(ownerId, caseId), `SUMMARY#${runId}`),
+  monitorRunLock: (ownerId: string, caseId: string) =>
+    key(monitorCasePk(ownerId, caseId), 'RUNLOCK'),
+  monitorPeriod: (ownerId: string, caseId: string, period: string) =>
+    key(monitorCasePk(ownerId, caseId), `MONTHLY#${period}`),
+  monitorAnswer: (ownerId: string, runId: string, cellKey: string) =>
+    key(monitorRunDataPk(ownerId, runId), `ANSWER#${cellKey}`),
+  monitorJudgement: (ownerId: string, runId: string, cellKey: string) =>
+    key(monitorRunDataPk(ownerId, runId), `JUDGE#${cellKey}`),
+  monitorFamily: (ownerId: string, runId: string, family: string) =>
+    key(monitorRunDataPk(ownerId, runId), `FAMILY#${family}`),
 } as const;
+
+function monitorCasePk(ownerId: string, caseId: string): string {
+  return `USER#${ownerId}#CASE#${caseId}`;
+}
+
+function monitorRunDataPk(ownerId: string, runId: string): string {
+  return `USER#${ownerId}#RUN#${runId}`;
+}
 
 /** Sort-key prefixes for queries inside one partition. */
 export const SK_PREFIX = {
   batchRow: 'ROW#',
   webhookEndpoint: 'ENDPOINT#',
   webhookOpenDelivery: 'DELIVERY#',
+  monitorRun: 'RUN#',
+  monitorAnswer: 'ANSWER#',
+  monitorJudgement: 'JUDGE#',
+  monitorFamily: 'FAMILY#',
 } as const;
 
 /** Partition values of the secondary indexes. */
@@ -68,6 +100,12 @@ export const GSI = {
    * partitions by the first hex digit of the delivery id so no single index partition is hot.
    */
   openDeliveries: (shard: string) => `WHDELIVERIES#OPEN#${shard}`,
+  /** An account's monitor cases, newest first. */
+  userCases: (ownerId: string) => `USER#${ownerId}#CASES`,
+  /** Every case of every account (monitor:admin lists, the monthly schedule, the simulator). */
+  allCases: 'CASES',
+  /** Monitor runs not finished yet: the local stack resumes them at start. */
+  openRuns: 'RUNS#OPEN',
 } as const;
 
 /** The shards of GSI.openDeliveries. */
