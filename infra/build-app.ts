@@ -2,6 +2,7 @@ import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
+import { WorkflowStack } from './stacks/workflow-stack.ts';
 
 /**
  * Builds the stacks of one stage into `app`. Shared by infra/app.ts (the CDK CLI entry) and the
@@ -13,6 +14,7 @@ import { DataStack } from './stacks/data-stack.ts';
 export interface BuiltApp {
   stage: string;
   data: DataStack;
+  workflows: WorkflowStack;
   api: ApiStack;
 }
 
@@ -39,11 +41,22 @@ export function buildApp(app: App): BuiltApp {
     env,
     description: `Agent-Readiness ${stage}: single DynamoDB table (retained)`,
   });
+  const adminEmails = contextString(app, 'adminEmails');
+  const sharedEnvironment: Record<string, string> = {};
+  if (adminEmails) sharedEnvironment.ADMIN_EMAILS = adminEmails;
+  if (publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = publicBaseUrl;
+  const workflows = new WorkflowStack(app, `${prefix}-Workflows`, {
+    env,
+    description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
+    table: data.table,
+    sharedEnvironment,
+  });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     description: `Agent-Readiness ${stage}: HTTP API and one Lambda function per route`,
     table: data.table,
-    adminEmails: contextString(app, 'adminEmails'),
+    workflows,
+    adminEmails,
     publicBaseUrl,
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,
@@ -54,7 +67,7 @@ export function buildApp(app: App): BuiltApp {
   Tags.of(app).add('app', 'agent-readiness');
   Tags.of(app).add('stage', stage);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { stage, data, api };
+  return { stage, data, workflows, api };
 }
 
 function contextString(app: App, key: string): string | undefined {

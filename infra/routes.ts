@@ -11,7 +11,9 @@ import {
  * new manifest entry gets its function, route and grants without touching infra/. The only
  * hand-written part is the per-route tuning below.
  */
-export type TableAccess = 'none' | 'read' | 'readwrite';
+import type { TableAccess } from './grants.ts';
+
+export type { TableAccess } from './grants.ts';
 
 export interface FunctionTuning {
   timeoutSeconds: number;
@@ -52,6 +54,9 @@ export interface HttpFunctionSpec {
   access: TableAccess;
   tuning: FunctionTuning;
   description: string;
+  /** Workflows it starts and whether it publishes events (from the route manifest). */
+  starts: readonly string[];
+  publishesEvents: boolean;
 }
 
 /**
@@ -86,6 +91,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       access: tableAccessFor(route),
       tuning: ROUTE_TUNING[route.operationId as RouteOperationId] ?? DEFAULT_TUNING,
       description: `${route.method} ${route.path}: ${route.summary}`,
+      starts: route.starts ?? [],
+      publishesEvents: route.publishesEvents === true,
     }),
   ),
   {
@@ -97,5 +104,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     access: 'none',
     tuning: DEFAULT_TUNING,
     description: 'Unmatched requests ($default): 404 / 405 envelopes',
+    starts: [],
+    publishesEvents: false,
   },
 ];

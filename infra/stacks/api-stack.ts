@@ -18,35 +18,28 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { CORS } from '../../shared/api/cors.ts';
 import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
-import { TABLE_INDEXES } from '../../shared/store/table.ts';
+import { stateMachineArnEnv, type WorkflowName } from '../../shared/workflows/manifest.ts';
 import { ApiFunction } from '../constructs/api-function.ts';
+import { grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
 import {
+  constructIdFor,
   DEFAULT_ROUTE_KEY,
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
-  type TableAccess,
 } from '../routes.ts';
+import type { WorkflowStack } from './workflow-stack.ts';
 
-/** Item-level reads; Query also runs against the two GSIs. No Scan: `/stats` is O(1) by design. */
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-] as const;
-/** Single-item conditional writes only (DESIGN section 5: no transactions, no batch writes). */
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-] as const;
+export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../grants.ts';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
+  /** State machines the routes start and the events queue they publish to. */
+  workflows: WorkflowStack;
   /** Comma-separated addresses whose keys may carry `monitor:admin` (ADMIN_EMAILS). */
   adminEmails?: string;
   /** Public base URL used in links (PUBLIC_BASE_URL); derived from each request when unset. */
@@ -75,19 +68,14 @@ export class ApiStack extends Stack {
       description: 'Agent-Readiness Scan and AI Answer Monitor API',
       // The default stage is created below, with access logs and throttling.
       createDefaultStage: false,
+      // The same configuration the local front applies (shared/api/cors.ts).
       corsPreflight: {
-        allowOrigins: ['*'],
-        allowMethods: [
-          CorsHttpMethod.GET,
-          CorsHttpMethod.POST,
-          CorsHttpMethod.PATCH,
-          CorsHttpMethod.DELETE,
-        ],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        exposeHeaders: ['X-Request-Id', 'Retry-After'],
-        // Bearer keys travel in a header, never in cookies: no credentials mode needed.
-        allowCredentials: false,
-        maxAge: Duration.hours(1),
+        allowOrigins: [...CORS.allowOrigins],
+        allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),
+        allowHeaders: [...CORS.allowHeaders],
+        exposeHeaders: [...CORS.exposeHeaders],
+        allowCredentials: CORS.allowCredentials,
+        maxAge: Duration.seconds(CORS.maxAgeSeconds),
       },
     });
 
@@ -146,21 +134,26 @@ export class ApiStack extends Stack {
         environment: {
           ...sharedEnvironment,
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
+          ...this.workflowEnvironment(spec, props.workflows),
           ...spec.tuning.environment,
         },
       });
-      this.grantTableAccess(fn, props.table, spec.access);
+      grantTableAccess(fn.role, props.table, spec.access);
+      this.grantWorkflowAccess(fn, spec, props.workflows);
       functions.set(spec.operationId, fn);
 
-      const route = new HttpRoute(this, `${spec.constructId}Route`, {
-        httpApi: this.api,
-        routeKey: routeKeyOf(spec),
-        integration: new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function),
-      });
-      Validations.of(route).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: authorizationReason(spec, routesById.get(spec.operationId)),
-      });
+      const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function);
+      for (const [suffix, routeKey] of routeKeysOf(spec)) {
+        const route = new HttpRoute(this, `${spec.constructId}${suffix}Route`, {
+          httpApi: this.api,
+          routeKey,
+          integration,
+        });
+        Validations.of(route).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: authorizationReason(spec, routesById.get(spec.operationId)),
+        });
+      }
     }
     this.functions = functions;
 
@@ -170,43 +163,48 @@ export class ApiStack extends Stack {
     });
   }
 
-  private grantTableAccess(fn: ApiFunction, table: ITableV2, access: TableAccess): void {
-    if (access === 'none') return;
-    fn.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'ReadTable',
-        effect: Effect.ALLOW,
-        actions: [...TABLE_READ_ACTIONS],
-        resources: [table.tableArn],
-      }),
-    );
-    // Index ARNs are named one by one instead of `index/*`, so a future index is not readable
-    // until it is added to shared/store/table.ts.
-    fn.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'QueryIndexes',
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:Query'],
-        resources: TABLE_INDEXES.map((index) => `${table.tableArn}/index/${index.name}`),
-      }),
-    );
-    if (access === 'readwrite') {
-      fn.role.addToPrincipalPolicy(
-        new PolicyStatement({
-          sid: 'WriteTable',
-          effect: Effect.ALLOW,
-          actions: [...TABLE_WRITE_ACTIONS],
-          resources: [table.tableArn],
-        }),
-      );
+  private workflowEnvironment(
+    spec: HttpFunctionSpec,
+    workflows: WorkflowStack,
+  ): Record<string, string> {
+    const environment: Record<string, string> = {};
+    const events = workflows.queues.get('events');
+    if (spec.publishesEvents && events) environment.EVENTS_QUEUE_URL = events.queueUrl;
+    for (const name of spec.starts) {
+      const machine = workflows.stateMachines.get(name as WorkflowName);
+      if (!machine) throw new Error(`${spec.operationId} starts unknown workflow ${name}`);
+      environment[stateMachineArnEnv(name as WorkflowName)] = machine.stateMachineArn;
+    }
+    return environment;
+  }
+
+  private grantWorkflowAccess(
+    fn: ApiFunction,
+    spec: HttpFunctionSpec,
+    workflows: WorkflowStack,
+  ): void {
+    const events = workflows.queues.get('events');
+    if (spec.publishesEvents && events) grantSendMessage(fn.role, events);
+    for (const name of spec.starts) {
+      const machine = workflows.stateMachines.get(name as WorkflowName);
+      if (machine) grantStartExecution(fn.role, machine, `Start${constructIdFor(name)}`);
     }
   }
 }
 
-function routeKeyOf(spec: HttpFunctionSpec): HttpRouteKey {
-  if (spec.routeKey === DEFAULT_ROUTE_KEY || !spec.method || !spec.path)
-    return HttpRouteKey.DEFAULT;
-  return HttpRouteKey.with(spec.path, HttpMethod[spec.method]);
+/**
+ * The gateway routes of one function: its own, and for a GET route a HEAD route to the same
+ * function (HTTP APIs match methods exactly; the handler answers HEAD without a body).
+ */
+function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
+  if (spec.routeKey === DEFAULT_ROUTE_KEY || !spec.method || !spec.path) {
+    return [['', HttpRouteKey.DEFAULT]];
+  }
+  const keys: [string, HttpRouteKey][] = [
+    ['', HttpRouteKey.with(spec.path, HttpMethod[spec.method])],
+  ];
+  if (spec.method === 'GET') keys.push(['Head', HttpRouteKey.with(spec.path, HttpMethod.HEAD)]);
+  return keys;
 }
 
 /**

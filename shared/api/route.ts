@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AuthMode } from '#shared/auth/principal';
 import type { Scope } from '#shared/auth/scopes';
 import type { ErrorCodeName } from '#shared/errors';
+import type { WorkflowName } from '#shared/workflows/manifest';
 
 /**
  * The shape of one route manifest entry (DESIGN.md section 3). Entries are grouped per area in
@@ -48,6 +49,10 @@ export interface RouteDefinition {
   data: 'none' | 'read' | 'readwrite';
   /** Handler module, relative to the repository root. */
   handler: string;
+  /** Workflows the handler starts (IAM `states:StartExecution` on exactly these machines). */
+  starts?: readonly WorkflowName[];
+  /** The handler publishes domain events to the events queue (IAM `sqs:SendMessage`). */
+  publishesEvents?: boolean;
   /** Exposed as a read tool over MCP under the operation id. */
   mcpTool: boolean;
   /** Documented as an addition to SPEC.md (OpenAPI `x-addition`, docs page badge). */

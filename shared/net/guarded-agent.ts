@@ -13,7 +13,7 @@
  */
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { Agent, buildConnector } from 'undici';
+import buildConnector from 'undici/lib/core/connect.js';
 import {
   type AddressPolicy,
   type AddressPolicyExceptions,
@@ -21,6 +21,7 @@ import {
   checkUrl,
 } from './address-policy.ts';
 import { BlockedTargetError } from './fetch-errors.ts';
+import { Agent } from './http-client.ts';
 
 /** Resolves a host name to every address it has; injectable so tests never touch real DNS. */
 export type DnsLookup = (hostname: string) => Promise<readonly LookupAddress[]>;

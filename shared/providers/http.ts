@@ -1,4 +1,5 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { getDefaultAgent, requestVia } from '#shared/net/http-client';
 import { ProviderError, type ProviderErrorType, type ProviderFamily } from './types.ts';
 
 export type HeaderBag = Record<string, string | string[] | undefined>;
@@ -8,7 +9,7 @@ export interface JsonPost {
   headers: Record<string, string>;
   body: unknown;
   timeoutMs: number;
-  /** Tests pass a MockAgent or a dedicated Agent; production uses undici's global dispatcher. */
+  /** Tests pass a MockAgent or a dedicated Agent; production uses one shared Agent. */
   dispatcher?: Dispatcher | undefined;
 }
 
@@ -29,14 +30,13 @@ export async function postJson(family: ProviderFamily, post: JsonPost): Promise<
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), post.timeoutMs);
   try {
-    const response = await request(post.url, {
+    const response = await requestVia(post.dispatcher ?? getDefaultAgent(), post.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...post.headers },
       body: JSON.stringify(post.body),
       signal: controller.signal,
       headersTimeout: post.timeoutMs,
       bodyTimeout: post.timeoutMs,
-      ...(post.dispatcher ? { dispatcher: post.dispatcher } : {}),
     });
     const text = await response.body.text();
     return {

@@ -15,6 +15,10 @@ export interface QueueDefinition {
   batchSize: number;
   /** Environment variable that carries the queue URL to the functions sending to it. */
   urlEnv: string;
+  /** Workflows the consumer starts (IAM grants, state machine ARNs in its environment). */
+  starts?: readonly string[];
+  timeoutSeconds: number;
+  memorySize: number;
 }
 
 export const QUEUES = [
@@ -26,6 +30,8 @@ export const QUEUES = [
     visibilityTimeoutSeconds: 60,
     batchSize: 10,
     urlEnv: 'EVENTS_QUEUE_URL',
+    timeoutSeconds: 30,
+    memorySize: 256,
   },
 ] as const satisfies readonly QueueDefinition[];
 

@@ -2,22 +2,15 @@ import { createSafeFetcher } from '#shared/net/safe-fetch';
 import { getConfig, getStore } from '#shared/platform/clients';
 import { lazy } from '#shared/platform/lazy';
 import { createQuotaRepository } from '#shared/store/quota-repository';
-import { createScansRepository } from '#shared/store/scans-repository';
-import { createStatsRepository } from '#shared/store/stats-repository';
-import type { ScanReadDeps, ScanWriteDeps } from './operations.ts';
+import type { ScanWriteDeps } from './operations.ts';
+import { getScanReadDeps } from './read-composition.ts';
 import { createScanService } from './service.ts';
 
 /**
- * The scan area's dependencies, each built once per process on first use. Reads need only the
- * store; scanning builds the engine, the guarded fetcher and the quota counters on top.
+ * Scanning's dependencies, built once per process on first use: the engine, the guarded
+ * fetcher and the quota counters on top of the read dependencies (read-composition.ts, kept
+ * apart so the read routes never bundle the engine).
  */
-export const getScanReadDeps = lazy((): ScanReadDeps => {
-  const { doc, tableName } = getStore();
-  return {
-    scans: createScansRepository(doc, tableName),
-    stats: createStatsRepository(doc, tableName),
-  };
-});
 
 export const getScanWriteDeps = lazy((): ScanWriteDeps => {
   const config = getConfig();

@@ -17,6 +17,10 @@ export interface WorkflowTask {
   memorySize: number;
   /** Needs to start executions of these workflows (IAM grants). */
   starts?: readonly string[];
+  /** Publishes domain events to the events queue (IAM grant, EVENTS_QUEUE_URL). */
+  publishesEvents?: boolean;
+  /** Extra environment for this function only. */
+  environment?: Readonly<Record<string, string>>;
 }
 
 export interface WorkflowDefinition {
@@ -48,6 +52,8 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 90,
         memorySize: 1024,
+        publishesEvents: true,
+        environment: { SCAN_DEADLINE_MS: '25000' },
       },
       {
         state: 'RecordFailure',

@@ -34,6 +34,7 @@ export const BATCH_ROUTES = {
     ],
     data: 'readwrite',
     handler: 'functions/http/batch/create-batch.ts',
+    starts: ['batch-scan'],
     mcpTool: false,
   },
   get_batch: {

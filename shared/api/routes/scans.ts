@@ -27,6 +27,7 @@ export const SCAN_ROUTES = {
     errors: ['invalid_domain', 'invalid_json', ...SCAN_AUTH_ERRORS, 'rate_limited', 'scan_failed'],
     data: 'readwrite',
     handler: 'functions/http/scans/create-scan.ts',
+    publishesEvents: true,
     mcpTool: true,
   },
   get_scan: {

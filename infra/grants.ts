@@ -1,0 +1,98 @@
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { TABLE_INDEXES } from '../shared/store/table.ts';
+
+/**
+ * The data-plane grants a function can get, each as narrow as the action allows: named table
+ * and index ARNs (never `index/*`), one state machine, one queue. Shared by the API functions,
+ * the workflow task functions and the queue consumers.
+ */
+export type TableAccess = 'none' | 'read' | 'readwrite';
+
+/** Item-level reads; Query also runs against the two GSIs. No Scan: `/stats` is O(1) by design. */
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+] as const;
+
+/**
+ * Single-item conditional writes (DESIGN section 5: no transactions), plus BatchWriteItem for
+ * the rows of a batch job: it can only put and delete items, which PutItem and DeleteItem allow.
+ */
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+export function grantTableAccess(role: IRole, table: ITableV2, access: TableAccess): void {
+  if (access === 'none') return;
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: 'ReadTable',
+      effect: Effect.ALLOW,
+      actions: [...TABLE_READ_ACTIONS],
+      resources: [table.tableArn],
+    }),
+  );
+  // Index ARNs are named one by one instead of `index/*`, so a future index is not readable
+  // until it is added to shared/store/table.ts.
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: 'QueryIndexes',
+      effect: Effect.ALLOW,
+      actions: ['dynamodb:Query'],
+      resources: TABLE_INDEXES.map((index) => `${table.tableArn}/index/${index.name}`),
+    }),
+  );
+  if (access === 'readwrite') {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'WriteTable',
+        effect: Effect.ALLOW,
+        actions: [...TABLE_WRITE_ACTIONS],
+        resources: [table.tableArn],
+      }),
+    );
+  }
+}
+
+/** `states:StartExecution` on exactly this state machine. */
+export function grantStartExecution(role: IRole, machine: IStateMachine, sid: string): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid,
+      effect: Effect.ALLOW,
+      actions: ['states:StartExecution'],
+      resources: [machine.stateMachineArn],
+    }),
+  );
+}
+
+/** `sqs:SendMessage` on exactly this queue (its messages are SSE-SQS encrypted, no KMS grant). */
+export function grantSendMessage(role: IRole, queue: IQueue): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: 'PublishEvents',
+      effect: Effect.ALLOW,
+      actions: ['sqs:SendMessage'],
+      resources: [queue.queueArn],
+    }),
+  );
+}
+
+/** `lambda:InvokeFunction` on exactly these functions (no `:*` version wildcard). */
+export function grantInvoke(role: IRole, functionArns: readonly string[]): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: 'InvokeTaskFunctions',
+      effect: Effect.ALLOW,
+      actions: ['lambda:InvokeFunction'],
+      resources: [...functionArns],
+    }),
+  );
+}

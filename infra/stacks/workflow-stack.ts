@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import {
+  DefinitionBody,
+  LogLevel,
+  StateMachine,
+  StateMachineType,
+} from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { deadLetterQueueName, type QueueDefinition } from '../../shared/queues/manifest.ts';
+import {
+  stateMachineArnEnv,
+  WORKFLOWS,
+  type WorkflowDefinition,
+  type WorkflowName,
+} from '../../shared/workflows/manifest.ts';
+import { ApiFunction, REPO_ROOT } from '../constructs/api-function.ts';
+import { grantInvoke, grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
+import { constructIdFor } from '../routes.ts';
+import { queueSpecs, taskFunctionSpecs } from '../workflows.ts';
+
+/**
+ * The asynchronous half of the service: the queues of the queue manifest (each with its
+ * dead-letter queue and consumer function) and one Step Functions standard workflow per entry of
+ * the workflow manifest, built from the same ASL file the local engine runs, with one function
+ * per Task state. Grants are exact: each state machine may invoke its own task functions only,
+ * each function gets the table access, queue and state machines its manifest entry names.
+ */
+export interface WorkflowStackProps extends StackProps {
+  table: ITableV2;
+  /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */
+  sharedEnvironment: Readonly<Record<string, string>>;
+  logRetention?: RetentionDays;
+}
+
+const EVENTS_QUEUE = 'events';
+
+export class WorkflowStack extends Stack {
+  readonly stateMachines = new Map<WorkflowName, StateMachine>();
+  readonly queues = new Map<string, Queue>();
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: WorkflowStackProps) {
+    super(scope, id, props);
+    const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
+    for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
+      this.buildWorkflow(workflow, props, retention);
+    }
+    for (const queue of queueSpecs()) this.buildConsumer(queue, props, retention);
+    for (const [name, machine] of this.stateMachines) {
+      new CfnOutput(this, `${constructIdFor(name)}StateMachineArn`, {
+        value: machine.stateMachineArn,
+      });
+    }
+  }
+
+  private buildQueue(definition: QueueDefinition): Queue {
+    const base = constructIdFor(definition.name);
+    const deadLetters = new Queue(this, `${base}DeadLetterQueue`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This is the dead-letter queue of the ${definition.name} queue (${deadLetterQueueName(definition.name)}); a DLQ needs no DLQ of its own.`,
+    });
+    return new Queue(this, `${base}Queue`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: definition.maxReceiveCount },
+    });
+  }
+
+  private environmentFor(
+    props: WorkflowStackProps,
+    needs: { data: string; publishesEvents?: boolean; starts?: readonly string[] },
+  ): Record<string, string> {
+    const environment: Record<string, string> = { ...props.sharedEnvironment };
+    if (needs.data !== 'none') environment.TABLE_NAME = props.table.tableName;
+    const events = this.queues.get(EVENTS_QUEUE);
+    if (needs.publishesEvents && events) environment.EVENTS_QUEUE_URL = events.queueUrl;
+    for (const name of needs.starts ?? []) {
+      const machine = this.stateMachines.get(name as WorkflowName);
+      if (!machine) throw new Error(`starts ${name}, which is not built yet (manifest order)`);
+      environment[stateMachineArnEnv(name as WorkflowName)] = machine.stateMachineArn;
+    }
+    return environment;
+  }
+
+  private grantNeeds(
+    fn: ApiFunction,
+    props: WorkflowStackProps,
+    needs: { data: 'read' | 'readwrite'; publishesEvents?: boolean; starts?: readonly string[] },
+  ): void {
+    grantTableAccess(fn.role, props.table, needs.data);
+    const events = this.queues.get(EVENTS_QUEUE);
+    if (needs.publishesEvents && events) grantSendMessage(fn.role, events);
+    for (const name of needs.starts ?? []) {
+      const machine = this.stateMachines.get(name as WorkflowName);
+      if (machine) grantStartExecution(fn.role, machine, `Start${constructIdFor(name)}`);
+    }
+  }
+
+  private buildWorkflow(
+    workflow: WorkflowDefinition,
+    props: WorkflowStackProps,
+    logRetention: RetentionDays,
+  ): void {
+    const substitutions: Record<string, string> = {};
+    const functionArns: string[] = [];
+    for (const spec of taskFunctionSpecs().filter((entry) => entry.workflow === workflow.name)) {
+      const fn = new ApiFunction(this, `${spec.constructId}Task`, {
+        entry: spec.task.handler,
+        description: `${workflow.name} / ${spec.task.state}`,
+        timeout: Duration.seconds(spec.task.timeoutSeconds),
+        memorySize: spec.task.memorySize,
+        logRetention,
+        environment: { ...this.environmentFor(props, spec.task), ...spec.task.environment },
+      });
+      this.grantNeeds(fn, props, spec.task);
+      substitutions[spec.task.placeholder] = fn.function.functionArn;
+      functionArns.push(fn.function.functionArn);
+      this.functions.set(spec.constructId, fn);
+    }
+    const base = constructIdFor(workflow.name);
+    const machine = new StateMachine(this, `${base}StateMachine`, {
+      stateMachineType: StateMachineType.STANDARD,
+      comment: workflow.description,
+      definitionBody: DefinitionBody.fromString(
+        readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8'),
+      ),
+      definitionSubstitutions: substitutions,
+      tracingEnabled: true,
+      logs: {
+        destination: new LogGroup(this, `${base}ExecutionLogs`, {
+          retention: logRetention,
+          removalPolicy: RemovalPolicy.DESTROY,
+        }),
+        level: LogLevel.ALL,
+        // Inputs and outputs carry domains and account ids: keep them out of the logs.
+        includeExecutionData: false,
+      },
+    });
+    grantInvoke(machine.role, functionArns);
+    Validations.of(machine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Step Functions needs logs:CreateLogDelivery/GetLogDelivery/... and X-Ray ' +
+        'PutTraceSegments/PutTelemetryRecords on Resource "*" (these actions support no ' +
+        'resource-level permissions); Lambda invocation is granted on exact function ARNs only.',
+    });
+    this.stateMachines.set(workflow.name as WorkflowName, machine);
+  }
+
+  private buildConsumer(
+    definition: QueueDefinition,
+    props: WorkflowStackProps,
+    logRetention: RetentionDays,
+  ): void {
+    const queue = this.queues.get(definition.name);
+    if (!queue) return;
+    const fn = new ApiFunction(this, `${constructIdFor(definition.name)}Consumer`, {
+      entry: definition.handler,
+      description: `SQS consumer of the ${definition.name} queue`,
+      timeout: Duration.seconds(definition.timeoutSeconds),
+      memorySize: definition.memorySize,
+      logRetention,
+      environment: this.environmentFor(props, { data: 'readwrite', starts: definition.starts }),
+    });
+    this.grantNeeds(fn, props, { data: 'readwrite', starts: definition.starts });
+    fn.function.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: definition.batchSize,
+        reportBatchItemFailures: true,
+      }),
+    );
+    this.functions.set(`${constructIdFor(definition.name)}Consumer`, fn);
+  }
+}

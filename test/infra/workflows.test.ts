@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
+import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { placeholdersOf } from '../../infra/workflows.ts';
+import { routeById } from '../../shared/api/manifest.ts';
+import { QUEUES } from '../../shared/queues/manifest.ts';
+import { WORKFLOWS } from '../../shared/workflows/manifest.ts';
+
+/**
+ * The workflow stack against the workflow and queue manifests: every task resource of every ASL
+ * file resolves to a function of the stack, grants are exact, queues have dead-letter queues.
+ */
+interface CfnResource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+}
+interface Statement {
+  Sid?: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+type Json = Record<string, unknown>;
+
+let built: BuiltApp;
+let template: Template;
+let resources: Record<string, CfnResource>;
+
+beforeAll(() => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], stage: 'test' } });
+  built = buildApp(app);
+  template = Template.fromStack(built.workflows);
+  resources = template.toJSON().Resources as Record<string, CfnResource>;
+});
+
+function ofType(type: string): [string, CfnResource][] {
+  return Object.entries(resources).filter(([, resource]) => resource.Type === type);
+}
+
+function getAttId(value: unknown): string | undefined {
+  const getAtt = (value as { 'Fn::GetAtt'?: unknown[] } | undefined)?.['Fn::GetAtt'];
+  return Array.isArray(getAtt) ? String(getAtt[0]) : undefined;
+}
+
+function statementsOfRole(roleId: string): Statement[] {
+  return ofType('AWS::IAM::Policy')
+    .filter(([, policy]) =>
+      ((policy.Properties?.Roles as { Ref: string }[]) ?? []).some((role) => role.Ref === roleId),
+    )
+    .flatMap(
+      ([, policy]) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+    );
+}
+
+function actions(statement: Statement): string[] {
+  return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+}
+
+/** Every state of a definition, nested Map and Parallel states included. */
+function allStates(machine: Json): [string, Json][] {
+  return Object.entries((machine.States ?? {}) as Record<string, Json>).flatMap(([name, state]) => [
+    [name, state] as [string, Json],
+    ...(state.ItemProcessor || state.Iterator
+      ? allStates((state.ItemProcessor ?? state.Iterator) as Json)
+      : []),
+    ...((state.Branches as Json[] | undefined) ?? []).flatMap(allStates),
+  ]);
+}
+
+function stateMachineOf(name: string): CfnResource {
+  const machines = ofType('AWS::StepFunctions::StateMachine').filter(([id]) =>
+    id.toLowerCase().startsWith(name.replaceAll('-', '')),
+  );
+  expect(machines, name).toHaveLength(1);
+  return (machines[0] as [string, CfnResource])[1];
+}
+
+describe('state machines from the same ASL files', () => {
+  it('builds one standard state machine per workflow, logged and traced', () => {
+    expect(ofType('AWS::StepFunctions::StateMachine')).toHaveLength(WORKFLOWS.length);
+    for (const workflow of WORKFLOWS) {
+      const machine = stateMachineOf(workflow.name);
+      expect(machine.Properties?.StateMachineType).toBe('STANDARD');
+      expect(machine.Properties?.TracingConfiguration).toEqual({ Enabled: true });
+      expect(machine.Properties?.LoggingConfiguration).toMatchObject({ Level: 'ALL' });
+      const definition = machine.Properties?.DefinitionString as string;
+      expect(definition).toBe(readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8'));
+    }
+  });
+
+  it('resolves every task resource of every ASL file to a function of the stack', () => {
+    for (const workflow of WORKFLOWS) {
+      const asl = readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8');
+      const machine = stateMachineOf(workflow.name);
+      const substitutions = machine.Properties?.DefinitionSubstitutions as Record<string, unknown>;
+      const definition = JSON.parse(asl) as Json;
+      for (const [name, state] of allStates(definition)) {
+        if (state.Type !== 'Task') continue;
+        const placeholder = /^\$\{(\w+)\}$/.exec(String(state.Resource))?.[1];
+        expect(
+          placeholder,
+          `${workflow.name}/${name} names its function by placeholder`,
+        ).toBeDefined();
+        const functionId = getAttId(substitutions[placeholder as string]);
+        expect(resources[functionId ?? '']?.Type, `${workflow.name}/${name}`).toBe(
+          'AWS::Lambda::Function',
+        );
+      }
+      expect(Object.keys(substitutions).sort()).toEqual(placeholdersOf(asl).sort());
+    }
+  });
+
+  it('names only existing states in Next and Default, and keeps state names unique', () => {
+    for (const workflow of WORKFLOWS) {
+      const definition = JSON.parse(
+        readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8'),
+      ) as Json;
+      const states = allStates(definition);
+      const names = states.map(([name]) => name);
+      expect(new Set(names).size, workflow.name).toBe(names.length);
+      for (const [name, state] of states) {
+        const targets = [
+          state.Next,
+          state.Default,
+          ...((state.Choices as Json[] | undefined) ?? []).map((choice) => choice.Next),
+          ...((state.Catch as Json[] | undefined) ?? []).map((catcher) => catcher.Next),
+        ].filter((target) => target !== undefined);
+        for (const target of targets) expect(names, `${workflow.name}/${name}`).toContain(target);
+      }
+    }
+  });
+
+  it('lets each state machine invoke exactly its own task functions', () => {
+    for (const workflow of WORKFLOWS) {
+      const machine = stateMachineOf(workflow.name);
+      const roleId = getAttId(machine.Properties?.RoleArn) as string;
+      const invoke = statementsOfRole(roleId).filter((statement) =>
+        actions(statement).includes('lambda:InvokeFunction'),
+      );
+      const granted = invoke.flatMap((statement) =>
+        (statement.Resource as unknown[]).map((resource) => getAttId(resource)),
+      );
+      const substitutions = machine.Properties?.DefinitionSubstitutions as Record<string, unknown>;
+      expect(granted.sort()).toEqual(Object.values(substitutions).map(getAttId).sort());
+    }
+  });
+});
+
+describe('grants of the functions', () => {
+  it('has no wildcard action, and Resource "*" only where AWS allows nothing narrower', () => {
+    const onlyStar = new Set([
+      'logs:CreateLogDelivery',
+      'logs:GetLogDelivery',
+      'logs:UpdateLogDelivery',
+      'logs:DeleteLogDelivery',
+      'logs:ListLogDeliveries',
+      'logs:PutResourcePolicy',
+      'logs:DescribeResourcePolicies',
+      'logs:DescribeLogGroups',
+      'xray:PutTraceSegments',
+      'xray:PutTelemetryRecords',
+      'xray:GetSamplingRules',
+      'xray:GetSamplingTargets',
+    ]);
+    for (const [, policy] of ofType('AWS::IAM::Policy')) {
+      for (const statement of (policy.Properties?.PolicyDocument as { Statement: Statement[] })
+        .Statement) {
+        for (const action of actions(statement)) expect(action).not.toContain('*');
+        if (statement.Resource === '*') {
+          for (const action of actions(statement)) expect(onlyStar.has(action), action).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('lets only the routes that start a workflow start it, on that state machine only', () => {
+    const apiTemplate = Template.fromStack(built.api).toJSON().Resources as Record<
+      string,
+      CfnResource
+    >;
+    const starts = Object.values(apiTemplate)
+      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+      .flatMap(
+        (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+      )
+      .filter((statement) => actions(statement).includes('states:StartExecution'));
+    expect(routeById('create_batch').starts).toEqual(['batch-scan']);
+    expect(starts.length).toBeGreaterThanOrEqual(1);
+    for (const statement of starts) {
+      expect(actions(statement)).toEqual(['states:StartExecution']);
+      expect(JSON.stringify(statement.Resource)).toContain('StateMachine');
+      expect(
+        Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource],
+      ).toHaveLength(1);
+    }
+  });
+
+  it('gives the batch routes their functions, routes and table access', () => {
+    const apiTemplate = Template.fromStack(built.api);
+    for (const id of ['create_batch', 'get_batch'] as const) {
+      const route = routeById(id);
+      apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${route.method} ${route.path}`,
+      });
+    }
+  });
+});
+
+describe('queues from the queue manifest', () => {
+  it('gives every queue an encrypted, TLS-only dead-letter queue and a consumer reporting partial failures', () => {
+    for (const queue of QUEUES) {
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: queue.visibilityTimeoutSeconds,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { maxReceiveCount: queue.maxReceiveCount },
+      });
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        BatchSize: queue.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(2 * QUEUES.length);
+    expect(ofType('AWS::SQS::QueuePolicy').length).toBe(2 * QUEUES.length);
+  });
+});
