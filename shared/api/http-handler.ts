@@ -57,9 +57,21 @@ interface PipelineState {
 }
 
 const stateByEvent = new WeakMap<ApiEvent, PipelineState>();
+const startedAt = new WeakMap<ApiEvent, number>();
 
 function withoutBodyForHead(event: ApiEvent, result: ApiResult): ApiResult {
   return event.requestContext?.http?.method === 'HEAD' ? { ...result, body: '' } : result;
+}
+
+/** One line per request, carrying the request id like every other line of the request. */
+function logOutcome(event: ApiEvent, result: ApiResult, started: number): ApiResult {
+  logger.debug('request handled', {
+    method: event.requestContext?.http?.method,
+    path: event.rawPath,
+    status: result.statusCode,
+    duration_ms: Math.round(performance.now() - started),
+  });
+  return result;
 }
 
 function pipeline(route: RouteDefinition, options: HandlerOptions) {
@@ -75,12 +87,17 @@ function pipeline(route: RouteDefinition, options: HandlerOptions) {
         const response = page
           ? rawResult(route, page, context.id)
           : errorResponse(request.error, context);
-        request.response = withoutBodyForHead(request.event, response);
+        request.response = logOutcome(
+          request.event,
+          withoutBodyForHead(request.event, response),
+          startedAt.get(request.event) ?? performance.now(),
+        );
       },
     })
     .use({
       name: 'authenticate-and-validate',
       before: async (request) => {
+        startedAt.set(request.event, performance.now());
         const deps = apiDeps();
         const context = requestContextOf(request.event, deps.publicBaseUrl);
         logger.appendKeys({ request_id: context.id, operation: route.operationId });
@@ -138,7 +155,7 @@ export function createApiHandler<R extends RouteDefinition, D>(
       { ...(data as object), meta: buildMeta(request.baseUrl) },
       request.id,
     );
-    return withoutBodyForHead(event, result);
+    return logOutcome(event, withoutBodyForHead(event, result), startedAt.get(event) ?? 0);
   });
 }
 
@@ -153,7 +170,11 @@ export function createRawHandler<R extends RouteDefinition, D>(
   return pipeline(route, options).handler(async (event) => {
     const { request, input } = inputOf(event);
     const page = await operation(input as RouteInput<R>, getDeps());
-    return withoutBodyForHead(event, rawResult(route, page, request.id));
+    return logOutcome(
+      event,
+      withoutBodyForHead(event, rawResult(route, page, request.id)),
+      startedAt.get(event) ?? 0,
+    );
   });
 }
 

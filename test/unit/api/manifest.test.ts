@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { mapError } from '#shared/api/error-mapper';
-import { errorCodesOf, matchPath, matchRoute, ROUTES, routeById } from '#shared/api/manifest';
+import {
+  compareSpecificity,
+  errorCodesOf,
+  matchPath,
+  matchRoute,
+  ROUTES,
+  routeById,
+} from '#shared/api/manifest';
 import {
   BadRequestError,
   RateLimitedError,
@@ -41,7 +48,26 @@ describe('route manifest', () => {
     const match = matchRoute('POST', '/api/v1/scans');
     expect(match && 'route' in match && match.route.operationId).toBe('scan_domain');
     expect(matchRoute('PUT', '/api/v1/scans')).toEqual({ methodMismatch: ['POST'] });
+    expect(matchRoute('PUT', '/api/v1/stats')).toEqual({ methodMismatch: ['GET', 'HEAD'] });
     expect(matchRoute('GET', '/nope')).toBeUndefined();
+  });
+});
+
+describe('route specificity', () => {
+  it('ranks a literal segment above a parameter, segment by segment, as API Gateway does', () => {
+    expect(compareSpecificity('/api/v1/scans/batch', '/api/v1/scans/{id}')).toBeLessThan(0);
+    expect(compareSpecificity('/api/v1/scans/{id}', '/api/v1/scans/batch')).toBeGreaterThan(0);
+    expect(compareSpecificity('/a/{x}/c', '/a/{x}/{y}')).toBeLessThan(0);
+    expect(compareSpecificity('/a/b/{y}', '/a/{x}/c')).toBeLessThan(0);
+  });
+
+  it('routes POST /scans/batch to the batch route and GET /scans/batch to /scans/{id}', () => {
+    const post = matchRoute('POST', '/api/v1/scans/batch');
+    expect(post && 'route' in post && post.route.operationId).toBe('create_batch');
+    const get = matchRoute('GET', '/api/v1/scans/batch');
+    expect(get && 'route' in get && get.route.operationId).toBe('get_scan');
+    const head = matchRoute('HEAD', '/api/v1/stats');
+    expect(head && 'route' in head && head.route.operationId).toBe('get_stats');
   });
 });
 
