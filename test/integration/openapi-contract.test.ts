@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite } from '#test/fixtures/sites/server';
+import { waitForJob } from '#test/support/batch';
 import { callJson, type JsonResponse, startTestStack, type TestStack } from '#test/support/stack';
 
 /**
@@ -14,7 +15,7 @@ let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let document: Record<string, unknown>;
 
 beforeAll(async () => {
-  stack = await startTestStack({ ALLOW_PRIVATE_TARGETS: '1' });
+  stack = await startTestStack({ ALLOW_PRIVATE_TARGETS: '1', WORKFLOW_TIME_SCALE: '0.01' });
   site = await startFixtureSite('good');
   document = (await (await fetch(`${stack.baseUrl}/api/v1/openapi.json`)).json()) as Record<
     string,
@@ -110,6 +111,44 @@ describe('real responses match the published schemas', () => {
     ];
     expect(errors.map(([response]) => response.status)).toEqual([400, 400, 500, 401, 403, 404]);
     for (const [response, path, method] of errors) expectMatches(response, path, method);
+  });
+
+  it('for batch jobs, created, finished, refused and unknown', async () => {
+    const key = await stack.createKey(['scans:read', 'scans:write']);
+    const created = await callJson(stack.baseUrl, '/api/v1/scans/batch', {
+      method: 'POST',
+      key,
+      body: { domains: [site.host, 'localhost:1', 'not a domain'] },
+    });
+    expect(created.status).toBe(202);
+    expectMatches(created, '/api/v1/scans/batch', 'post');
+    const jobId = (created.body.job as { id: string }).id;
+    await waitForJob(stack.baseUrl, key, jobId);
+    const status = await callJson(stack.baseUrl, `/api/v1/scans/batch/${jobId}`, { key });
+    expectMatches(status, '/api/v1/scans/batch/{id}', 'get');
+    for (const [response, path, method] of [
+      [
+        await callJson(stack.baseUrl, '/api/v1/scans/batch', { method: 'POST', key, body: {} }),
+        '/api/v1/scans/batch',
+        'post',
+      ],
+      [
+        await callJson(stack.baseUrl, '/api/v1/scans/batch', {
+          method: 'POST',
+          body: { domains: ['a.b'] },
+        }),
+        '/api/v1/scans/batch',
+        'post',
+      ],
+      [
+        await callJson(stack.baseUrl, `/api/v1/scans/batch/${crypto.randomUUID()}`, { key }),
+        '/api/v1/scans/batch/{id}',
+        'get',
+      ],
+    ] as const) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expectMatches(response, path, method);
+    }
   });
 
   it('for an oversized body and the anonymous limit', async () => {
