@@ -73,6 +73,23 @@ export const WORKFLOWS = [
       },
     ],
   },
+  {
+    name: 'webhook-delivery',
+    file: 'state-machines/webhook-delivery.asl.json',
+    description:
+      'Webhook deliveries: signed attempt, outcome, growing jittered wait, next attempt (bounded)',
+    tasks: [
+      {
+        state: 'AttemptDelivery',
+        placeholder: 'AttemptDeliveryFunctionArn',
+        handler: 'functions/steps/webhook-delivery/attempt-delivery.ts',
+        data: 'readwrite',
+        // One attempt waits at most 10 s for the receiver, plus a few store calls.
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+    ],
+  },
 ] as const satisfies readonly WorkflowDefinition[];
 
 export type WorkflowName = (typeof WORKFLOWS)[number]['name'];

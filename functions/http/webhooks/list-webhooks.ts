@@ -1,0 +1,6 @@
+import { createApiHandler } from '#shared/api/http-handler';
+import { WEBHOOK_ROUTES } from '#shared/api/routes/webhooks';
+import { getWebhookDeps } from '#shared/webhooks/composition';
+import { listWebhooks } from '#shared/webhooks/operations';
+
+export const handler = createApiHandler(WEBHOOK_ROUTES.list_webhooks, listWebhooks, getWebhookDeps);

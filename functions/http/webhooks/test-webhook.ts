@@ -1,0 +1,6 @@
+import { createApiHandler } from '#shared/api/http-handler';
+import { WEBHOOK_ROUTES } from '#shared/api/routes/webhooks';
+import { testWebhook } from '#shared/webhooks/additions';
+import { getWebhookDeps } from '#shared/webhooks/composition';
+
+export const handler = createApiHandler(WEBHOOK_ROUTES.test_webhook, testWebhook, getWebhookDeps);

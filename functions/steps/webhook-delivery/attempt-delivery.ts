@@ -1,0 +1,10 @@
+import { getAttemptStepDeps } from '#shared/webhooks/composition';
+import { AttemptStepInputSchema, attemptDelivery } from '#shared/webhooks/steps';
+import { createStepHandler } from '#shared/workflows/step-handler';
+
+export const handler = createStepHandler(
+  'attemptDelivery',
+  AttemptStepInputSchema,
+  attemptDelivery,
+  getAttemptStepDeps,
+);

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { DomainEvent, EventType } from '#shared/events/types';
+
+/**
+ * What a receiver gets: the JSON body of each event (docs/webhooks.md "Event bodies", and the
+ * OpenAPI `webhooks` section). Every body is `{id, type, created_at, data}`: the event id is
+ * inside the signed bytes (so deduplicating on it is safe), the account is never sent.
+ */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+const envelope = <T extends z.ZodType>(type: string, data: T) =>
+  z.object({
+    id: z.uuid().meta({ description: 'Event id; the same on every retry. Deduplicate on it.' }),
+    type: z.literal(type),
+    created_at: z.iso.datetime().meta({ description: 'When the event happened' }),
+    data,
+  });
+
+export const ScanCompletedDataSchema = z
+  .object({
+    scan: z.object({
+      id: z.uuid().meta({ description: 'Read it with GET /api/v1/scans/{id}' }),
+      domain: z.string().meta({ example: 'example.com' }),
+      score: z.number().int().min(0).max(100),
+      scoring_version: z.number().int(),
+      created_at: z.iso.datetime(),
+    }),
+  })
+  .meta({ id: 'ScanCompletedData' });
+
+/** The monitor's runs (SPEC.md "Run"); further fields may appear and must be ignored. */
+const RunSummarySchema = z
+  .looseObject({
+    id: z.string(),
+    label: z.string(),
+    kind: z.string().meta({ example: 'manual' }),
+    status: z.string().meta({ example: 'done' }),
+    scheduled_for: z.iso.datetime().nullable(),
+    finished_at: z.iso.datetime(),
+    total_score: z.number().int(),
+    delta: z.number().int().nullable().meta({ description: 'null for the first run of a case' }),
+  })
+  .meta({ id: 'RunCompletedRun' });
+
+export const RunCompletedDataSchema = z
+  .looseObject({
+    case_id: z.string(),
+    run: RunSummarySchema,
+  })
+  .meta({ id: 'RunCompletedData' });
+
+export const ScoreChangedDataSchema = z
+  .looseObject({
+    case_id: z.string(),
+    run_id: z.string(),
+    previous_run_id: z.string(),
+    total_score: z.number().int(),
+    previous_total_score: z.number().int(),
+    delta: z.number().int().meta({ description: 'total_score - previous_total_score, never 0' }),
+  })
+  .meta({ id: 'ScoreChangedData' });
+
+export const TestEventDataSchema = z
+  .object({
+    endpoint_id: z.uuid(),
+    message: z.string(),
+  })
+  .meta({ id: 'WebhookTestData' });
+
+export const EVENT_PAYLOAD_SCHEMAS = {
+  'scan.completed': envelope('scan.completed', ScanCompletedDataSchema).meta({
+    id: 'ScanCompletedEvent',
+    description: 'A scan requested with an API key finished (single, MCP or batch).',
+  }),
+  'run.completed': envelope('run.completed', RunCompletedDataSchema).meta({
+    id: 'RunCompletedEvent',
+    description: 'A monitor run of one of your cases finished.',
+  }),
+  'score.changed': envelope('score.changed', ScoreChangedDataSchema).meta({
+    id: 'ScoreChangedEvent',
+    description: "A finished run's total_score differs from the preceding run's.",
+  }),
+} as const satisfies Record<EventType, z.ZodType>;
+
+export const TestEventPayloadSchema = envelope(TEST_EVENT_TYPE, TestEventDataSchema).meta({
+  id: 'WebhookTestEvent',
+  description: 'Sent by POST /api/v1/webhooks/{id}/test only; never retried.',
+});
+
+/** The exact body bytes of an event, fixed once for every attempt of every delivery. */
+export function eventBody(event: Pick<DomainEvent, 'id' | 'type' | 'created_at' | 'data'>): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at,
+    data: event.data,
+  });
+}
+
+export function testEventBody(endpointId: string, id: string, createdAt: string): string {
+  return JSON.stringify({
+    id,
+    type: TEST_EVENT_TYPE,
+    created_at: createdAt,
+    data: {
+      endpoint_id: endpointId,
+      message: 'A test delivery from the Agent-Readiness API: your receiver is reachable.',
+    },
+  });
+}
