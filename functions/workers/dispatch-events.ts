@@ -1,4 +1,4 @@
-import { getDispatchDeps } from '#shared/events/composition';
+import { getDispatchDeps } from '#shared/events/dispatch-composition';
 import { dispatchEvent } from '#shared/events/operations';
 import { createSqsHandler } from '#shared/queues/sqs-handler';
 

@@ -1,5 +1,5 @@
 import { logger } from '#shared/observability/logger';
-import type { DispatchDeps } from './composition.ts';
+import type { DispatchDeps } from './dispatch-composition.ts';
 import { DomainEventSchema } from './types.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { getEventPublisher } from '#shared/events/composition';
+import { createScanEvents } from '#shared/events/scan-events';
 import { createSafeFetcher } from '#shared/net/safe-fetch';
 import { getConfig, getStore } from '#shared/platform/clients';
 import { lazy } from '#shared/platform/lazy';
@@ -16,6 +18,8 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
   const config = getConfig();
   const { doc, tableName } = getStore();
   const { scans, stats } = getScanReadDeps();
+  // scan.completed for every saved scan of an account; no queue configured, no events.
+  const publisher = getEventPublisher();
   return {
     scanner: createScanService({
       scans,
@@ -25,6 +29,7 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
+      ...(publisher ? { events: createScanEvents(publisher) } : {}),
     }),
   };
 });
