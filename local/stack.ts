@@ -7,6 +7,9 @@ import { getConfig } from '#shared/platform/clients';
 import { resetLazyValues } from '#shared/platform/lazy';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/providers/config';
 import type { ProviderFamily } from '#shared/providers/types';
+import { getWebhookStore } from '#shared/webhooks/composition';
+import { getWebhookConfig } from '#shared/webhooks/config';
+import { resumeOpenDeliveries } from '#shared/webhooks/deliveries';
 import { installWorkflowStarter } from '#shared/workflows/composition';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
@@ -43,7 +46,7 @@ export interface LocalStack {
   simulatorUrl: string | undefined;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
-  resumed: { batchJobs: string[] };
+  resumed: { batchJobs: string[]; deliveries: string[] };
   close(): Promise<void>;
 }
 
@@ -114,6 +117,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     concurrency: getBatchConfig().concurrency,
   });
   if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
+  // A bad WEBHOOK_RETRY_DELAYS_S stops the stack here, not at the first delivery.
+  getWebhookConfig();
+  const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
 
   const stackFile = dataDir ? join(dataDir, STACK_FILE) : undefined;
   if (stackFile && dataDir) {
@@ -131,7 +137,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     providers,
     simulatorUrl: simulator?.url,
     workflows,
-    resumed: { batchJobs },
+    resumed: { batchJobs, deliveries },
     async close() {
       await front.close();
       await workflows.close();
