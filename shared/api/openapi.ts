@@ -6,6 +6,7 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import { ERROR_CODES, errorCodesOf, ROUTES, type RouteDefinition } from './manifest.ts';
+import { buildWebhookPayloadDocs } from './openapi-webhooks.ts';
 import { ErrorEnvelopeSchema, MetaSchema } from './schemas.ts';
 
 export const OPENAPI_VERSION = '1.1.0';
@@ -124,5 +125,6 @@ export function buildOpenApiDocument(serverUrl: string): ReturnType<typeof creat
       },
     },
     paths,
+    webhooks: buildWebhookPayloadDocs(),
   });
 }
