@@ -52,6 +52,11 @@ const ConfigSchema = z.object({
    * working within this time (at once when revoked through this process).
    */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Outbound names resolve only to loopback (`localhost`), every other name as unknown, without
+   * a DNS query: tests, benchmarks and offline demos never reach past the machine.
+   */
+  OFFLINE_DNS: booleanFlag,
   /** Lets scans reach loopback and private addresses: tests and the local demo only. */
   ALLOW_PRIVATE_TARGETS: booleanFlag,
   ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),

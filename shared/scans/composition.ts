@@ -1,5 +1,6 @@
 import { getEventPublisher } from '#shared/events/composition';
 import { createScanEvents } from '#shared/events/scan-events';
+import { offlineLookup } from '#shared/net/offline-lookup';
 import { createSafeFetcher } from '#shared/net/safe-fetch';
 import { getConfig, getStore } from '#shared/platform/clients';
 import { lazy } from '#shared/platform/lazy';
@@ -40,6 +41,7 @@ export const getScanFetcher = lazy(
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      ...(config.OFFLINE_DNS ? { lookup: offlineLookup() } : {}),
       // An honest, documented identity: site owners can look up who scanned them and why.
       ...(config.PUBLIC_BASE_URL
         ? { userAgent: `AgentReadinessScanner/2.0 (+${config.PUBLIC_BASE_URL}/docs#scanner)` }

@@ -18,7 +18,8 @@ export async function startTestStack(
 ): Promise<TestStack> {
   const stack = await startLocalStack({
     dataDir,
-    env: { LOG_LEVEL: 'SILENT', TABLE_NAME: 'test-table', ...env },
+    // OFFLINE_DNS: a scan's third-party lookups (sameAs profiles, Wikidata) never leave the machine.
+    env: { LOG_LEVEL: 'SILENT', TABLE_NAME: 'test-table', OFFLINE_DNS: '1', ...env },
   });
   const config = loadConfig();
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: stack.dynamoEndpoint });
