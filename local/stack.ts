@@ -2,6 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getBatchConfig, getBatchStore } from '#shared/batch/composition';
 import { resumeOpenJobs } from '#shared/batch/steps';
+import { startMonitorBackground } from '#shared/monitor/background';
+import { allCaseProfiles, getMonitorConfig } from '#shared/monitor/composition';
 import { logger } from '#shared/observability/logger';
 import { getConfig } from '#shared/platform/clients';
 import { resetLazyValues } from '#shared/platform/lazy';
@@ -46,7 +48,7 @@ export interface LocalStack {
   simulatorUrl: string | undefined;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
-  resumed: { batchJobs: string[]; deliveries: string[] };
+  resumed: { batchJobs: string[]; deliveries: string[]; monitorRuns: string[] };
   close(): Promise<void>;
 }
 
@@ -79,7 +81,8 @@ async function startProviders() {
     Object.values(setup).map((family) => [family.family, family.mode]),
   ) as LocalStack['providers'];
   const simulator = Object.values(providers).includes('simulated')
-    ? await startSimulator(simulatorOptionsFromEnv(process.env))
+    ? // As the monitor backend it answers each case's prompts about that case (the store's cases).
+      await startSimulator({ ...simulatorOptionsFromEnv(process.env), caseSource: allCaseProfiles })
     : undefined;
   if (simulator) Object.assign(process.env, simulatedProviderEnv(process.env, simulator.url));
   return { providers, simulator };
@@ -120,6 +123,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // A bad WEBHOOK_RETRY_DELAYS_S stops the stack here, not at the first delivery.
   getWebhookConfig();
   const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
+  // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
+  getMonitorConfig();
+  const monitor = await startMonitorBackground();
 
   const stackFile = dataDir ? join(dataDir, STACK_FILE) : undefined;
   if (stackFile && dataDir) {
@@ -137,8 +143,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     providers,
     simulatorUrl: simulator?.url,
     workflows,
-    resumed: { batchJobs, deliveries },
+    resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
     async close() {
+      monitor.stop();
       await front.close();
       await workflows.close();
       installWorkflowStarter(undefined);

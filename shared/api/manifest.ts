@@ -1,6 +1,7 @@
 import { compareSpecificity, matchPath, type RouteDefinition } from './route.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
 import { META_ROUTES } from './routes/meta.ts';
+import { MONITOR_ROUTES } from './routes/monitor.ts';
 import { SCAN_ROUTES } from './routes/scans.ts';
 import { WEBHOOK_ROUTES } from './routes/webhooks.ts';
 
@@ -21,7 +22,13 @@ export {
   type RouteDefinition,
 } from './route.ts';
 
-const ROUTE_TABLE = { ...SCAN_ROUTES, ...BATCH_ROUTES, ...WEBHOOK_ROUTES, ...META_ROUTES } as const;
+const ROUTE_TABLE = {
+  ...SCAN_ROUTES,
+  ...BATCH_ROUTES,
+  ...MONITOR_ROUTES,
+  ...WEBHOOK_ROUTES,
+  ...META_ROUTES,
+} as const;
 
 export const ROUTES: readonly RouteDefinition[] = Object.values(ROUTE_TABLE);
 

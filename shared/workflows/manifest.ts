@@ -90,6 +90,82 @@ export const WORKFLOWS = [
       },
     ],
   },
+  {
+    name: 'monitor-run',
+    file: 'state-machines/monitor-run.asl.json',
+    description:
+      'Monitor runs: prompt cells, every family asked in lanes (retry loop), judged, aggregated; lock released and events emitted however the run ends',
+    tasks: [
+      {
+        state: 'PrepareRun',
+        placeholder: 'PrepareRunFunctionArn',
+        handler: 'functions/steps/monitor-run/prepare-run.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+      },
+      // A lane task stops starting calls after MONITOR_LANE_BUDGET_MS (60 s); one call may
+      // take PROVIDER_TIMEOUT_MS (90 s) more. The ASL gives these tasks 180 s.
+      {
+        state: 'AskLane',
+        placeholder: 'AskLaneFunctionArn',
+        handler: 'functions/steps/monitor-run/ask-lane.ts',
+        data: 'readwrite',
+        timeoutSeconds: 170,
+        memorySize: 512,
+      },
+      {
+        state: 'AskLaneFailed',
+        placeholder: 'AskLaneFailedFunctionArn',
+        handler: 'functions/steps/monitor-run/ask-lane-failed.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'PlanJudging',
+        placeholder: 'PlanJudgingFunctionArn',
+        handler: 'functions/steps/monitor-run/plan-judging.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+      },
+      {
+        state: 'JudgeLane',
+        placeholder: 'JudgeLaneFunctionArn',
+        handler: 'functions/steps/monitor-run/judge-lane.ts',
+        data: 'readwrite',
+        timeoutSeconds: 170,
+        memorySize: 512,
+      },
+      {
+        state: 'JudgeLaneFailed',
+        placeholder: 'JudgeLaneFailedFunctionArn',
+        handler: 'functions/steps/monitor-run/judge-lane-failed.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'AggregateRun',
+        placeholder: 'AggregateRunFunctionArn',
+        handler: 'functions/steps/monitor-run/aggregate-run.ts',
+        data: 'readwrite',
+        timeoutSeconds: 290,
+        memorySize: 1024,
+        publishesEvents: true,
+      },
+      {
+        state: 'MarkRunFailed',
+        placeholder: 'MarkRunFailedFunctionArn',
+        handler: 'functions/steps/monitor-run/mark-run-failed.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+        publishesEvents: true,
+      },
+    ],
+  },
 ] as const satisfies readonly WorkflowDefinition[];
 
 export type WorkflowName = (typeof WORKFLOWS)[number]['name'];

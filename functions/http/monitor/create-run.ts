@@ -1,0 +1,6 @@
+import { createApiHandler } from '#shared/api/http-handler';
+import { MONITOR_ROUTES } from '#shared/api/routes/monitor';
+import { getMonitorDeps } from '#shared/monitor/composition';
+import { createRun } from '#shared/monitor/operations';
+
+export const handler = createApiHandler(MONITOR_ROUTES.create_run, createRun, getMonitorDeps);

@@ -1,0 +1,10 @@
+import { createApiHandler } from '#shared/api/http-handler';
+import { MONITOR_ROUTES } from '#shared/api/routes/monitor';
+import { getMonitorDeps } from '#shared/monitor/composition';
+import { getCaseSummary } from '#shared/monitor/operations';
+
+export const handler = createApiHandler(
+  MONITOR_ROUTES.get_case_summary,
+  getCaseSummary,
+  getMonitorDeps,
+);

@@ -1,0 +1,15 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { getMonitorDeps } from '#shared/monitor/composition';
+import { type MonthlyResult, scheduleMonthlyRuns } from '#shared/monitor/schedule';
+import { logger } from '#shared/observability/logger';
+
+/**
+ * The monthly schedule's target (EventBridge Scheduler, `cron(0 0 1 * ? *)` in UTC): one
+ * `monthly` run per eligible case. The event carries nothing the function needs; a second
+ * delivery of the same month adds no run (periods are claimed once per case).
+ */
+export const handler = middy<unknown, MonthlyResult, Error, Context>({ timeoutEarlyInMillis: 0 })
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .handler(async () => scheduleMonthlyRuns(getMonitorDeps()));
