@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { AppError } from '#shared/errors';
 import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
 import { createAdminContext } from './context.ts';
+import { MONITOR_COMMANDS } from './monitor-commands.ts';
 import { openStore, StoreChoiceError } from './store.ts';
 
 /**
@@ -15,7 +16,11 @@ export interface AdminIo {
   stderr(text: string): void;
 }
 
-const COMMANDS: Record<string, Command> = { ...USER_COMMANDS, ...JOB_COMMANDS };
+const COMMANDS: Record<string, Command> = {
+  ...USER_COMMANDS,
+  ...JOB_COMMANDS,
+  ...MONITOR_COMMANDS,
+};
 
 const OPTIONS = {
   email: { type: 'string' },

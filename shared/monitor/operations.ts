@@ -1,9 +1,11 @@
+import type { User } from '#shared/auth/ports';
 import { readsAllTenants } from '#shared/auth/principal';
 import { BadRequestError, ConflictError } from '#shared/errors';
 import type { OperationInput } from '#shared/operation';
 import {
   type AccessDeps,
   keyHolder,
+  noAccount,
   ownCase,
   readableCase,
   requireAccount,
@@ -72,13 +74,22 @@ export async function createCase(
   input: OperationInput<undefined, undefined, CreateCaseBody>,
   deps: MonitorDeps,
 ): Promise<CaseResponse> {
-  const principal = keyHolder(input.principal);
-  await requireAccount(principal, deps);
+  const user = await requireAccount(keyHolder(input.principal), deps);
+  return createCaseFor(user, input.body, deps);
+}
+
+/** Creates a case owned by a user with a Monitor account (the API and the operator CLI). */
+export async function createCaseFor(
+  user: User,
+  body: CreateCaseBody,
+  deps: Pick<MonitorDeps, 'cases' | 'now' | 'newCaseId'>,
+): Promise<CaseResponse> {
+  if (!user.account) throw noAccount();
   const at = (deps.now?.() ?? new Date()).toISOString();
-  const fields = checkedFields(input.body);
+  const fields = checkedFields(body);
   const stored: StoredCase = {
     id: deps.newCaseId?.() ?? crypto.randomUUID(),
-    owner_id: principal.userId,
+    owner_id: user.id,
     ...fields,
     created_at: at,
     updated_at: at,

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { describeIssues } from '#shared/api/validate';
+import { BadRequestError, NotFoundError } from '#shared/errors';
+import { loadMonitorConfig } from '#shared/monitor/config';
+import { createCaseFor } from '#shared/monitor/operations';
+import { scheduleMonthlyRuns } from '#shared/monitor/schedule';
+import { CreateCaseBodySchema } from '#shared/monitor/schemas';
+import { createCasesRepository } from '#shared/store/cases-repository';
+import { createRunsRepository } from '#shared/store/runs-repository';
+import type { WorkflowStarter } from '#shared/workflows/ports';
+import { type Command, requireOption, UsageError } from './commands.ts';
+import type { AdminContext } from './context.ts';
+
+/**
+ * The operator CLI's monitor commands. `run-monthly` runs the monthly schedule now, against
+ * the store; the runs it queues are started by the running stack (`npm start` polls for
+ * queued runs every few seconds) or, if none runs, when it next starts.
+ */
+
+/** The CLI cannot reach the stack's in-process engine: the stack starts queued runs itself. */
+const LEFT_TO_THE_STACK: WorkflowStarter = { start: async () => ({ started: false }) };
+
+function readCaseFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read --file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('invalid_json', `--file ${path} is not valid JSON.`);
+  }
+}
+
+export const MONITOR_COMMANDS: Record<string, Command> = {
+  'create-case': {
+    usage: 'create-case --email E --file case.json',
+    help:
+      'Create a monitor case for a user with a Monitor account, from a JSON file with the body ' +
+      'of POST /api/v1/cases (name, domain, category, icp, competitors, use_cases, region, ' +
+      'languages, fact_sheet, aliases). Prints {"case": {...}}.',
+    async run(context: AdminContext, values) {
+      const email = requireOption(values, 'email');
+      const parsed = CreateCaseBodySchema.safeParse(readCaseFile(requireOption(values, 'file')));
+      if (!parsed.success) {
+        throw new BadRequestError(
+          'invalid_request',
+          `Invalid case: ${describeIssues(parsed.error.issues)}.`,
+        );
+      }
+      const user = await context.users.findUserByEmail(email.trim().toLowerCase());
+      if (!user) {
+        throw new NotFoundError(`No user with e-mail ${email}. Create it first with create-user.`);
+      }
+      return createCaseFor(user, parsed.data, {
+        cases: createCasesRepository(context.doc, context.config.TABLE_NAME),
+      });
+    },
+  },
+  'run-monthly': {
+    usage: 'run-monthly',
+    help:
+      'Run the monthly schedule now: one monthly run (label YYYY-MM) per active case of a Pro ' +
+      'account with an active subscription; cases with a pending run, or already run this ' +
+      'month by the schedule, are skipped. The running stack starts the queued runs.',
+    async run(context: AdminContext) {
+      const result = await scheduleMonthlyRuns({
+        cases: createCasesRepository(context.doc, context.config.TABLE_NAME),
+        runs: createRunsRepository(context.doc, context.config.TABLE_NAME),
+        users: context.users,
+        workflows: LEFT_TO_THE_STACK,
+        leaseSeconds: loadMonitorConfig(context.env).leaseSeconds,
+      });
+      return {
+        ...result,
+        note: 'Queued runs are started by the running stack within seconds, or when it next starts.',
+      };
+    },
+  },
+};
