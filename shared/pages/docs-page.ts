@@ -1,4 +1,5 @@
 import { ERROR_CODES, errorCodesOf, ROUTES, type RouteDefinition } from '#shared/api/manifest';
+import { DEFAULT_PLAN_LIMITS } from '#shared/plans';
 import { escapeHtml, layout } from './html.ts';
 
 function authText(route: RouteDefinition): string {
@@ -29,6 +30,17 @@ ${example}
 </section>`;
 }
 
+function planRows(): string {
+  const rows = Object.entries(DEFAULT_PLAN_LIMITS)
+    .map(
+      ([plan, limits]) =>
+        `<tr><th scope="row">${escapeHtml(plan)}</th><td>${limits.per_batch}</td><td>${limits.per_day}</td></tr>`,
+    )
+    .join('');
+  return `<table><thead><tr><th>Plan</th><th>per_batch</th><th>per_day</th></tr></thead><tbody>${rows}</tbody></table>
+<p>(Defaults; an operator may change them, and every batch response states the limits in force under <code>limits</code>.)</p>`;
+}
+
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */
 export function renderDocsPage(baseUrl: string): string {
   const body = `<h1>Agent-Readiness Scan API</h1>
@@ -51,10 +63,27 @@ Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</c
 <code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
 signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
 Scans carry <code>scoring_version</code> (currently 2).</p>
+<h3 id="max-score">Why no site scores 100</h3>
+<p>Signals that cannot be verified from outside count half: whether your firewall admits the real,
+IP-verified AI crawlers (1 point), whether a published MCP endpoint answers (1 point; the scanner only
+sends GET) and mentions of your brand in AI answers, directories and reviews (4 points). A fully
+agent-ready site therefore scores 97, or 94 to 96 when its sameAs profiles or Wikidata cannot be
+reached from the scanner. Each result page shows the maximum reachable for that site and the three
+fixes worth the most points.</p>
+<h2 id="batch">Batch scans and plans</h2>
+<p><code>POST /api/v1/scans/batch</code> queues many domains at once (202, with the job's status URL);
+the scans run through a durable workflow. Per plan, a batch holds at most <code>per_batch</code>
+domains and an account queues at most <code>per_day</code> domains per UTC day:
+${planRows()}
+A batch larger than <code>per_batch</code> is refused whole (429 <code>quota_exceeded</code>); when the
+day has room for only part of a batch, that part is queued and the rest listed under
+<code>rejected</code> with the reason; with no room left, 429 with <code>Retry-After</code> until 00:00 UTC.
+Job status moves <code>queued</code> → <code>running</code> → <code>done</code> (every domain
+<code>done</code> or <code>failed</code>), or <code>failed</code> if the job itself stopped.</p>
 <h2 id="scanner">The scanner</h2>
 <p>Scans fetch a site as <code>AgentReadinessScanner/2.0</code> (the User-Agent links to this section),
 only when someone asks for a scan of that domain. One scan makes about 25 to 40 GET requests, at most
-6 at a time, within about 25 seconds: the homepage, <code>/robots.txt</code>, sitemaps, <code>/llms.txt</code>,
+16 at a time (one HTTP/2 connection when the site offers it), within about 25 seconds: the homepage, <code>/robots.txt</code>, sitemaps, <code>/llms.txt</code>,
 well-known agent and API documents, and a few sampled pages. It sends no cookies or credentials, follows at
 most 5 redirects and reads a capped number of bytes per response. Sampled inner pages are fetched only
 when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
