@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEvent } from '#shared/events/types';
+import { createWebhookDeliveriesRepository } from '#shared/store/webhook-deliveries-repository';
+import { createWebhookEndpointsRepository } from '#shared/store/webhook-endpoints-repository';
+import {
+  deliverEvent,
+  dropWaitingDeliveries,
+  releaseHeldDeliveries,
+  resumeOpenDeliveries,
+} from '#shared/webhooks/deliveries';
+import { deliveryExecutionName, deliveryIdFor } from '#shared/webhooks/ids';
+import type { StoredEndpoint, WebhookStore } from '#shared/webhooks/ports';
+import type { WorkflowStarter } from '#shared/workflows/ports';
+import { startTestTable, type TestTable } from '#test/support/dynamo';
+
+/**
+ * The life of deliveries outside the workflow, against the real repositories (dynalite) and a
+ * starter that, like Step Functions, accepts each execution name once.
+ */
+let table: TestTable;
+let store: WebhookStore;
+
+beforeAll(async () => {
+  table = await startTestTable('deliveries-test');
+  store = {
+    endpoints: createWebhookEndpointsRepository(table.doc, table.tableName),
+    deliveries: createWebhookDeliveriesRepository(table.doc, table.tableName, {
+      retentionDays: 30,
+    }),
+  };
+});
+afterAll(async () => {
+  await table?.close();
+});
+
+function engine(): WorkflowStarter & { names: string[]; attempts: number } {
+  const names: string[] = [];
+  const starter = {
+    names,
+    attempts: 0,
+    async start(_workflow: string, name: string) {
+      starter.attempts += 1;
+      if (names.includes(name)) return { started: false };
+      names.push(name);
+      return { started: true };
+    },
+  };
+  return starter;
+}
+
+async function endpoint(
+  accountId: string,
+  changes: Partial<StoredEndpoint> = {},
+): Promise<StoredEndpoint> {
+  const stored: StoredEndpoint = {
+    id: crypto.randomUUID(),
+    account_id: accountId,
+    url: `https://hooks.example.com/${crypto.randomUUID()}`,
+    label: '',
+    events: ['scan.completed', 'run.completed', 'score.changed'],
+    active: true,
+    paused_reason: null,
+    created_at: new Date().toISOString(),
+    last_delivery_at: null,
+    secrets: [{ value: 'ars_whsec_x', expires_at: null }],
+    ...changes,
+  };
+  await store.endpoints.putEndpoint(stored);
+  return stored;
+}
+
+const account = () => `acct-${crypto.randomUUID()}`;
+
+describe('deliverEvent (the dispatcher)', () => {
+  it('starts one execution per subscribed active endpoint, named after the delivery', async () => {
+    const id = account();
+    const [scans, runs] = [
+      await endpoint(id, { events: ['scan.completed'] }),
+      await endpoint(id, { events: ['run.completed'] }),
+    ];
+    await endpoint(account());
+    const workflows = engine();
+    const event = newEvent('scan.completed', id, { scan: { id: 's' } });
+    expect(await deliverEvent(event, { store, workflows })).toEqual({ deliveries: 1 });
+    const deliveryId = deliveryIdFor(event.id, scans.id);
+    expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 0)]);
+    const delivery = await store.deliveries.getDelivery(id, deliveryId);
+    expect(delivery).toMatchObject({ status: 'pending', event: 'scan.completed', attempts: 0 });
+    expect(JSON.parse(String(delivery?.body))).toEqual({
+      id: event.id,
+      type: 'scan.completed',
+      created_at: event.created_at,
+      data: { scan: { id: 's' } },
+    });
+    expect(
+      await store.deliveries.getDelivery(id, deliveryIdFor(event.id, runs.id)),
+    ).toBeUndefined();
+  });
+
+  it('handled twice (SQS redelivered the message), it starts nothing twice', async () => {
+    const id = account();
+    await endpoint(id);
+    await endpoint(id);
+    const workflows = engine();
+    const event = newEvent('run.completed', id, {});
+    await deliverEvent(event, { store, workflows });
+    await deliverEvent(event, { store, workflows });
+    expect(workflows.attempts).toBe(4);
+    expect(new Set(workflows.names).size).toBe(2);
+    expect(workflows.names).toHaveLength(2);
+  });
+
+  it('holds the deliveries of a paused endpoint and starts nothing', async () => {
+    const id = account();
+    const paused = await endpoint(id, { active: false, paused_reason: 'api' });
+    const workflows = engine();
+    const event = newEvent('score.changed', id, {});
+    await deliverEvent(event, { store, workflows });
+    expect(workflows.names).toEqual([]);
+    const deliveryId = deliveryIdFor(event.id, paused.id);
+    expect((await store.deliveries.getDelivery(id, deliveryId))?.status).toBe('held');
+    expect(await store.deliveries.listOpenForEndpoint(id, paused.id)).toEqual([deliveryId]);
+  });
+});
+
+describe('releasing, dropping and resuming', () => {
+  it('releases held deliveries once, with a new generation, when the endpoint is active again', async () => {
+    const id = account();
+    const paused = await endpoint(id, { active: false, paused_reason: 'api' });
+    const workflows = engine();
+    const events = [newEvent('scan.completed', id, {}), newEvent('scan.completed', id, {})];
+    for (const event of events) await deliverEvent(event, { store, workflows });
+    await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
+    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(2);
+    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(0);
+    expect(workflows.names.sort()).toEqual(
+      events.map((event) => deliveryExecutionName(deliveryIdFor(event.id, paused.id), 1)).sort(),
+    );
+  });
+
+  it('drops every waiting delivery of a deleted endpoint and keeps finished ones', async () => {
+    const id = account();
+    const target = await endpoint(id);
+    const workflows = engine();
+    const waiting = newEvent('scan.completed', id, {});
+    const finished = newEvent('scan.completed', id, {});
+    await deliverEvent(waiting, { store, workflows });
+    await deliverEvent(finished, { store, workflows });
+    const done = await store.deliveries.getDelivery(id, deliveryIdFor(finished.id, target.id));
+    if (!done) throw new Error('missing');
+    await store.deliveries.recordAttempt(done, {
+      record: { attempt: 1, at: 'x', status: 200, error_class: null, error: null, duration_ms: 1 },
+      status: 'delivered',
+      last_status: 200,
+      last_error: null,
+      delivered_at: new Date().toISOString(),
+      next_attempt_at: null,
+    });
+    expect(await dropWaitingDeliveries(id, target.id, { store })).toBe(1);
+    expect(
+      await store.deliveries.getDelivery(id, deliveryIdFor(waiting.id, target.id)),
+    ).toBeUndefined();
+    expect((await store.deliveries.getDelivery(id, done.id))?.status).toBe('delivered');
+  });
+
+  it('resumes pending deliveries after a restart under their own names, once', async () => {
+    const id = account();
+    await endpoint(id);
+    const before = engine();
+    const event = newEvent('scan.completed', id, {});
+    await deliverEvent(event, { store, workflows: before });
+    // A new engine (the local stack restarted): the same names are accepted again.
+    const after = engine();
+    const resumed = await resumeOpenDeliveries({ store, workflows: after });
+    expect(after.names).toEqual(expect.arrayContaining(before.names));
+    expect(resumed).toEqual(expect.arrayContaining(before.names.map((name) => name.slice(4, 40))));
+  });
+});
