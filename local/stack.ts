@@ -151,8 +151,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       installWorkflowStarter(undefined);
       await queues.close();
       await simulator?.close();
-      resetLazyValues();
+      // The store goes first: a task the stop cut off (a scan in flight) must not record a
+      // failure caused by the stop itself; it runs again when the stack resumes its job.
       await dynamo.close();
+      resetLazyValues();
       if (stackFile) rmSync(stackFile, { force: true });
     },
   };

@@ -83,9 +83,20 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
     const setup = prepared.get(workflow);
     if (!setup) throw new Error(`Unknown workflow ${workflow}`);
     const startTime = new Date().toISOString();
+    // An aborted execution must not start another task (a retry, the next Map item): the engine
+    // does not stop those on its own, and they would run against whatever the process holds by
+    // then (after a restart in the same process, the next stack's store).
+    let aborted = false;
+    const guarded: TaskHandlers = {};
+    for (const [state, handler] of Object.entries(setup.handlers)) {
+      guarded[state] = (taskInput) => {
+        if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
+        return handler(taskInput);
+      };
+    }
     const execution = setup.machine.run(input as JsonValue, {
       overrides: {
-        taskResourceLocalHandlers: setup.handlers,
+        taskResourceLocalHandlers: guarded,
         waitTimeOverrides: setup.waitOverrides,
       },
       context: {
@@ -115,7 +126,14 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
         }
       },
     );
-    return { summary, abort: execution.abort, done };
+    return {
+      summary,
+      abort: () => {
+        aborted = true;
+        execution.abort();
+      },
+      done,
+    };
   }
 
   return {
