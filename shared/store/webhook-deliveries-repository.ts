@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
@@ -16,14 +17,21 @@ import type {
 import { GSI, INDEX, KEYS, OPEN_DELIVERY_SHARDS, SK_PREFIX } from './keys.ts';
 import { queryAll, queryPage } from './pagination.ts';
 import { TTL_ATTRIBUTE } from './table.ts';
+import { toEndpoint } from './webhook-endpoints-repository.ts';
 
 /**
  * Webhook deliveries (docs/data-model.md). A delivery is one item keyed by its account and id,
- * listed newest first through gsi1 `USER#<account>#WHDELIVERIES`. While it is not final
- * (pending or held) an open marker sits in its endpoint's partition: deleting or resuming an
- * endpoint reads those markers with a strongly consistent query, and gsi2 (16 shards) lists
- * them across accounts for the local stack's resume. Every change is conditional on the
- * delivery's generation, so an execution that lost the delivery to a redelivery changes nothing.
+ * listed newest first through gsi1 `USER#<account>#WHDELIVERIES`; while it is not final it also
+ * carries gsi2 keys (16 shards by the first hex digit of its id), removed in the same write that
+ * makes it final, so the local stack can find every unfinished delivery after a restart.
+ *
+ * A delivery that waits with no attempt running (for its next retry, or held while its endpoint
+ * is paused) also has an open marker in its endpoint's partition: deleting or reactivating an
+ * endpoint reads those markers with a strongly consistent query. A delivery in its first attempt
+ * needs none (its execution finds a deleted endpoint itself), which keeps a delivery that
+ * succeeds at once to three requests: create, read (delivery and endpoint together), record.
+ * Every change is conditional on the delivery's generation, so an execution that lost the
+ * delivery to a redelivery changes nothing.
  */
 const OPEN = ['pending', 'held'];
 const DAY_SECONDS = 86_400;
@@ -77,14 +85,17 @@ export function createWebhookDeliveriesRepository(
   const markerKey = (delivery: Pick<StoredDelivery, 'account_id' | 'endpoint_id' | 'id'>) =>
     KEYS.webhookOpenDelivery(delivery.account_id, delivery.endpoint_id, delivery.id);
 
+  const openKeys = (delivery: StoredDelivery) => ({
+    gsi2pk: GSI.openDeliveries(delivery.id.charAt(0).toLowerCase()),
+    gsi2sk: `${delivery.created_at}#${delivery.id}`,
+  });
+
   async function putMarker(delivery: StoredDelivery): Promise<void> {
     await doc.send(
       new PutCommand({
         TableName: tableName,
         Item: {
           ...markerKey(delivery),
-          gsi2pk: GSI.openDeliveries(delivery.id.charAt(0).toLowerCase()),
-          gsi2sk: `${delivery.created_at}#${delivery.id}`,
           account_id: delivery.account_id,
           endpoint_id: delivery.endpoint_id,
           delivery_id: delivery.id,
@@ -118,6 +129,7 @@ export function createWebhookDeliveriesRepository(
             ...KEYS.webhookDelivery(delivery.account_id, delivery.id),
             gsi1pk: GSI.accountDeliveries(delivery.account_id),
             gsi1sk: `${delivery.created_at}#${delivery.id}`,
+            ...(OPEN.includes(delivery.status) ? openKeys(delivery) : {}),
             [TTL_ATTRIBUTE]: expiresAt(delivery.created_at),
             ...delivery,
           },
@@ -132,6 +144,7 @@ export function createWebhookDeliveriesRepository(
     delivery: StoredDelivery,
     input: {
       set: string;
+      remove?: string;
       condition: string;
       values: Record<string, unknown>;
     },
@@ -141,7 +154,7 @@ export function createWebhookDeliveriesRepository(
         new UpdateCommand({
           TableName: tableName,
           Key: KEYS.webhookDelivery(delivery.account_id, delivery.id),
-          UpdateExpression: `SET ${input.set}`,
+          UpdateExpression: `SET ${input.set}${input.remove ? ` REMOVE ${input.remove}` : ''}`,
           ConditionExpression: `attribute_exists(pk) AND generation = :generation AND ${input.condition}`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':generation': delivery.generation, ...input.values },
@@ -155,13 +168,33 @@ export function createWebhookDeliveriesRepository(
     }
   }
 
+  /** Strongly consistent reads of a few items in one request (unprocessed keys asked again). */
+  async function batchGet(
+    keys: readonly { pk: string; sk: string }[],
+  ): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    let pending = [...keys];
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round));
+      if (round > 6) throw new Error('items could not be read');
+      const { Responses, UnprocessedKeys } = await doc.send(
+        new BatchGetCommand({
+          RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } },
+        }),
+      );
+      found.push(...(Responses?.[tableName] ?? []));
+      pending = (UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof pending;
+    }
+    return found;
+  }
+
   return {
     async createDelivery(delivery) {
       const created = await putDelivery(delivery);
       const stored = created ? delivery : await getDelivery(delivery.account_id, delivery.id);
       if (!stored) throw new Error(`delivery ${delivery.id} vanished while being created`);
       // Also on a second try: a first try that stopped after the put left no marker.
-      if (OPEN.includes(stored.status)) await putMarker(stored);
+      if (stored.status === 'held') await putMarker(stored);
       return { created, delivery: stored };
     },
 
@@ -173,11 +206,15 @@ export function createWebhookDeliveriesRepository(
 
     async recordAttempt(delivery, change) {
       const log = [...delivery.attempt_log, change.record].slice(-ATTEMPT_LOG_LENGTH);
+      const final = !OPEN.includes(change.status);
+      // Waiting for a retry: findable by its endpoint before the wait begins.
+      if (!final) await putMarker(delivery);
       const updated = await update(delivery, {
         set:
           '#status = :status, attempts = :attempts, last_status = :last_status, ' +
           'last_error = :last_error, delivered_at = :delivered_at, ' +
           'next_attempt_at = :next_attempt_at, attempt_log = :log',
+        ...(final ? { remove: 'gsi2pk, gsi2sk' } : {}),
         condition: 'attempts = :before AND #status = :pending',
         values: {
           ':status': change.status,
@@ -191,11 +228,15 @@ export function createWebhookDeliveriesRepository(
           ':pending': 'pending',
         },
       });
-      if (updated && !OPEN.includes(updated.status)) await closeMarker(updated);
+      // Only a delivery that waited before (a retry, a hold, a redelivery) can have a marker.
+      if (updated && final && (delivery.attempts > 0 || delivery.generation > 0)) {
+        await closeMarker(updated);
+      }
       return updated;
     },
 
     async hold(delivery) {
+      await putMarker(delivery);
       const held = await update(delivery, {
         set: '#status = :held, next_attempt_at = :none',
         condition: '#status = :pending',
@@ -205,15 +246,20 @@ export function createWebhookDeliveriesRepository(
     },
 
     async takeOver(delivery) {
-      const taken = await update(delivery, {
+      const { gsi2pk, gsi2sk } = openKeys(delivery);
+      return update(delivery, {
         set:
           '#status = :pending, generation = :next, series_start = attempts, ' +
-          'next_attempt_at = :none',
+          'next_attempt_at = :none, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
         condition: 'attribute_exists(attempts)',
-        values: { ':pending': 'pending', ':next': delivery.generation + 1, ':none': null },
+        values: {
+          ':pending': 'pending',
+          ':next': delivery.generation + 1,
+          ':none': null,
+          ':gsi2pk': gsi2pk,
+          ':gsi2sk': gsi2sk,
+        },
       });
-      if (taken) await putMarker(taken);
-      return taken;
     },
 
     async dropWaiting(accountId, endpointId, deliveryId) {
@@ -283,12 +329,28 @@ export function createWebhookDeliveriesRepository(
             (item): OpenDeliveryRef => ({
               account_id: String(item.account_id),
               endpoint_id: String(item.endpoint_id),
-              delivery_id: String(item.delivery_id),
+              delivery_id: String(item.id),
             }),
           ),
         ),
       );
       return shards.flat();
+    },
+
+    async getForAttempt(accountId, deliveryId, endpointId) {
+      const keys = [
+        KEYS.webhookDelivery(accountId, deliveryId),
+        KEYS.webhookEndpoint(accountId, endpointId),
+      ];
+      const items = await batchGet(keys);
+      const find = (key: { pk: string; sk: string }) =>
+        items.find((item) => item.pk === key.pk && item.sk === key.sk);
+      const delivery = find(keys[0] as { pk: string; sk: string });
+      const endpoint = find(keys[1] as { pk: string; sk: string });
+      return {
+        delivery: delivery ? toDelivery(delivery) : undefined,
+        endpoint: endpoint ? toEndpoint(endpoint) : undefined,
+      };
     },
   };
 }

@@ -37,7 +37,7 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
 
 const urlHash = (url: string) => createHash('sha256').update(url, 'utf8').digest('hex');
 
-function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
+export function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const reason = item.paused_reason;
   return {

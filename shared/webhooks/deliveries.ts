@@ -21,6 +21,7 @@ export interface DeliveryLifecycleDeps {
 export interface DeliveryExecutionInput {
   account_id: string;
   delivery_id: string;
+  endpoint_id: string;
   generation: number;
 }
 
@@ -45,11 +46,12 @@ export async function forEachLimited<T>(
 
 export async function startDeliveryExecution(
   workflows: WorkflowStarter,
-  delivery: Pick<StoredDelivery, 'account_id' | 'id' | 'generation'>,
+  delivery: Pick<StoredDelivery, 'account_id' | 'id' | 'endpoint_id' | 'generation'>,
 ): Promise<boolean> {
   const input: DeliveryExecutionInput = {
     account_id: delivery.account_id,
     delivery_id: delivery.id,
+    endpoint_id: delivery.endpoint_id,
     generation: delivery.generation,
   };
   const name = deliveryExecutionName(delivery.id, delivery.generation);

@@ -132,19 +132,22 @@ export interface OpenDeliveryRef {
 
 export interface DeliveryStore {
   /**
-   * Writes a new delivery and its open marker; when a delivery with this id exists (a message
-   * SQS delivered twice), nothing is written and the stored one is returned.
+   * Writes a new delivery (and the open marker of a held one); when a delivery with this id
+   * exists (a message SQS delivered twice), nothing is written and the stored one is returned.
    */
   createDelivery(delivery: StoredDelivery): Promise<{ created: boolean; delivery: StoredDelivery }>;
   /** A finished delivery that never waits (a test delivery): no open marker. */
   putFinishedDelivery(delivery: StoredDelivery): Promise<void>;
   getDelivery(accountId: string, deliveryId: string): Promise<StoredDelivery | undefined>;
-  /** Records one attempt if the delivery is still at this generation and attempt count. */
+  /**
+   * Records one attempt if the delivery is still at this generation and attempt count; a retry
+   * gets its open marker first, a final outcome drops it.
+   */
   recordAttempt(
     delivery: StoredDelivery,
     update: AttemptUpdate,
   ): Promise<StoredDelivery | undefined>;
-  /** pending -> held at this generation; false when another execution owns the delivery. */
+  /** pending -> held at this generation (with its marker); false when another execution owns it. */
   hold(delivery: StoredDelivery): Promise<boolean>;
   /**
    * Gives the delivery to a new execution: generation + 1, status pending, a new retry series.
@@ -155,12 +158,21 @@ export interface DeliveryStore {
   dropWaiting(accountId: string, endpointId: string, deliveryId: string): Promise<void>;
   /** Removes the open marker of a delivery that became final. */
   closeMarker(delivery: StoredDelivery): Promise<void>;
-  /** Ids of the endpoint's deliveries that are not final (strongly consistent). */
+  /**
+   * Ids of the endpoint's deliveries waiting with no attempt running (for a retry, or held),
+   * strongly consistent; may name deliveries that moved on since, never misses a waiting one.
+   */
   listOpenForEndpoint(accountId: string, endpointId: string): Promise<string[]>;
   /** The account's deliveries, newest first. */
   listRecent(accountId: string, limit: number): Promise<StoredDelivery[]>;
   /** Every delivery not final yet, across accounts (the local stack resumes them). */
   listAllOpen(): Promise<OpenDeliveryRef[]>;
+  /** The delivery and its endpoint in one strongly consistent read (the attempt step). */
+  getForAttempt(
+    accountId: string,
+    deliveryId: string,
+    endpointId: string,
+  ): Promise<{ delivery?: StoredDelivery; endpoint?: StoredEndpoint }>;
 }
 
 export interface WebhookStore {

@@ -17,10 +17,14 @@ import { type SendPort, sendSigned } from './sender.ts';
 export const AttemptStepInputSchema = z.object({
   account_id: z.string().min(1),
   delivery_id: z.uuid(),
+  endpoint_id: z.uuid(),
   generation: z.number().int().min(0),
 });
 
 export type AttemptStepInput = z.infer<typeof AttemptStepInputSchema>;
+
+/** `last_delivery_at` is kept to about this precision. */
+export const LAST_DELIVERY_RESOLUTION_MS = 1_000;
 
 export type AttemptNext =
   | 'delivered'
@@ -53,13 +57,16 @@ export async function attemptDelivery(
   deps: AttemptStepDeps,
 ): Promise<AttemptStepOutput> {
   const { store } = deps;
-  const delivery = await store.deliveries.getDelivery(input.account_id, input.delivery_id);
+  const { delivery, endpoint } = await store.deliveries.getForAttempt(
+    input.account_id,
+    input.delivery_id,
+    input.endpoint_id,
+  );
   if (!delivery) return { next: 'deleted', attempts: 0 };
   const stop = (next: AttemptNext): AttemptStepOutput => ({ next, attempts: delivery.attempts });
   if (delivery.generation !== input.generation || delivery.status !== 'pending') {
     return stop('superseded');
   }
-  const endpoint = await store.endpoints.getEndpoint(delivery.account_id, delivery.endpoint_id);
   if (!endpoint) {
     await store.deliveries.dropWaiting(delivery.account_id, delivery.endpoint_id, delivery.id);
     return stop('deleted');
@@ -145,7 +152,11 @@ async function afterOutcome(
   store: WebhookStore,
 ): Promise<void> {
   if (next === 'delivered') {
-    await store.endpoints.touchLastDelivery(endpoint.account_id, endpoint.id, at);
+    // At most about one write a second per endpoint: a busy endpoint's item must not get hot.
+    const last = endpoint.last_delivery_at ? Date.parse(endpoint.last_delivery_at) : 0;
+    if (Date.parse(at) - last >= LAST_DELIVERY_RESOLUTION_MS) {
+      await store.endpoints.touchLastDelivery(endpoint.account_id, endpoint.id, at);
+    }
   } else if (next === 'gone') {
     await store.endpoints.updateEndpoint(endpoint.account_id, endpoint.id, {
       active: false,
@@ -161,7 +172,7 @@ function logAttempt(delivery: StoredDelivery, update: AttemptUpdate, next: Attem
     event_id: delivery.event_id,
     event: delivery.event,
     attempt: update.record.attempt,
-    timestamp: update.record.at,
+    signed_at: update.record.at,
     status: update.record.status,
     error_class: update.record.error_class,
     error: update.record.error,

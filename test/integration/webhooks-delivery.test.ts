@@ -202,7 +202,7 @@ describe('retries', () => {
           message === 'webhook delivery attempt' &&
           (fields as { delivery_id?: string })?.delivery_id === delivery.id,
       )
-      .map(([, fields]) => (fields as { timestamp: string }).timestamp);
+      .map(([, fields]) => (fields as { signed_at: string }).signed_at);
     expect(logged).toEqual(stamps);
     info.mockRestore();
   });

@@ -90,6 +90,7 @@ async function setUp(
 const input = (delivery: StoredDelivery) => ({
   account_id: delivery.account_id,
   delivery_id: delivery.id,
+  endpoint_id: delivery.endpoint_id,
   generation: delivery.generation,
 });
 

@@ -146,8 +146,25 @@ describe('releasing, dropping and resuming', () => {
     const finished = newEvent('scan.completed', id, {});
     await deliverEvent(waiting, { store, workflows });
     await deliverEvent(finished, { store, workflows });
+    const first = await store.deliveries.getDelivery(id, deliveryIdFor(waiting.id, target.id));
     const done = await store.deliveries.getDelivery(id, deliveryIdFor(finished.id, target.id));
-    if (!done) throw new Error('missing');
+    if (!done || !first) throw new Error('missing');
+    // The first delivery failed once and waits for its retry.
+    await store.deliveries.recordAttempt(first, {
+      record: {
+        attempt: 1,
+        at: 'x',
+        status: 500,
+        error_class: 'http',
+        error: 'HTTP 500',
+        duration_ms: 1,
+      },
+      status: 'pending',
+      last_status: 500,
+      last_error: 'HTTP 500',
+      delivered_at: null,
+      next_attempt_at: new Date().toISOString(),
+    });
     await store.deliveries.recordAttempt(done, {
       record: { attempt: 1, at: 'x', status: 200, error_class: null, error: null, duration_ms: 1 },
       status: 'delivered',
