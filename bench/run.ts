@@ -1,0 +1,195 @@
+/**
+ * Monitor run benchmark (issue 7): one run of the default prompt set (MONITOR_PROMPTS_PER_BLOCK,
+ * MONITOR_REPEATS) x 4 families x 2 modes, every answer judged, through the real local stack
+ * (the runs route, the monitor-run state machine on the local engine, the real adapters) against
+ * the simulator with an injected latency per call. Prints the provider calls, the wall time from
+ * the request to the run's end, the ideal wall time the per-family concurrency allows, their
+ * ratio and the peak memory. Target: ratio <= 1.3.
+ *
+ * Ideal: the run asks every family, then judges (a judge is chosen among the families that
+ * answered), so ideal = L x (max over families of ceil(asks / concurrency) + max over judge
+ * families of ceil(judge calls / concurrency)). The lower bound any schedule with these
+ * per-provider limits has, L x max over providers of ceil(all its calls / concurrency), is
+ * printed too.
+ *
+ *   npm run bench:run
+ *   npm run bench:run -- --latency-ms 300 --prompts-per-block 13 --repeats 3
+ */
+import './quiet-logs.ts';
+import { parseArgs } from 'node:util';
+import { startSimulator } from '#local/simulator/server';
+import { type LocalStack, startLocalStack } from '#local/stack';
+import { createOperatorService } from '#shared/auth/operator-service';
+import { allCaseProfiles } from '#shared/monitor/composition';
+import { loadMonitorConfig } from '#shared/monitor/config';
+import { buildPromptSet, judgeFamilyFor } from '#shared/monitor/engine/index';
+import { CaseDetailSchema } from '#shared/monitor/schemas';
+import { getStore } from '#shared/platform/clients';
+import { PROVIDER_ENV } from '#shared/providers/config';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/providers/types';
+import { createUsersRepository } from '#shared/store/users-repository';
+
+const { values } = parseArgs({
+  options: {
+    'latency-ms': { type: 'string', default: '300' },
+    'prompts-per-block': { type: 'string' },
+    repeats: { type: 'string' },
+  },
+});
+const latencyMs = Number(values['latency-ms']);
+if (values['prompts-per-block'])
+  process.env.MONITOR_PROMPTS_PER_BLOCK = values['prompts-per-block'];
+if (values.repeats) process.env.MONITOR_REPEATS = values.repeats;
+const TARGET_RATIO = 1.3;
+
+const CASE = {
+  name: 'Benchmark Analytics',
+  domain: 'benchmark-analytics.example',
+  aliases: ['BenchAn'],
+  category: 'product analytics',
+  icp: 'B2B SaaS product teams',
+  competitors: [
+    { name: 'Globex Insights', domain: 'globex.example', aliases: ['Globex'] },
+    { name: 'Initech Metrics', domain: 'initech.example' },
+    'Hooli Data',
+  ],
+  use_cases: ['funnel analysis', 'retention tracking', 'feature adoption'],
+  region: 'Germany',
+  languages: ['en'],
+  fact_sheet: {
+    pricing: 'from $29 per month',
+    founded: '2019',
+    headquarters: 'Berlin',
+    free_plan: 'yes, up to 10,000 events',
+    integrations: 'Segment, HubSpot, Salesforce',
+  },
+};
+
+async function keyFor(): Promise<string> {
+  const { doc, tableName } = getStore();
+  const operator = createOperatorService({
+    users: createUsersRepository(doc, tableName),
+    adminEmails: [],
+  });
+  await operator.createUser({ email: 'bench@example.com', plan: 'pro' });
+  const { key } = await operator.createKey({
+    email: 'bench@example.com',
+    scopes: ['monitor:read', 'monitor:write'],
+    plugin: false,
+  });
+  return key;
+}
+
+async function call(stack: LocalStack, key: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Ideal wall time in ms for the two phases, and the lower bound over providers. */
+function idealOf(cells: number, concurrency: Record<ProviderFamily, number>) {
+  const asks = cells * 2;
+  const judgeCalls = new Map<ProviderFamily, number>();
+  for (const family of PROVIDER_FAMILIES) {
+    const judge = judgeFamilyFor(family, PROVIDER_FAMILIES) as ProviderFamily;
+    judgeCalls.set(judge, (judgeCalls.get(judge) ?? 0) + asks);
+  }
+  const rounds = (calls: number, family: ProviderFamily) => Math.ceil(calls / concurrency[family]);
+  const askRounds = Math.max(...PROVIDER_FAMILIES.map((f) => rounds(asks, f)));
+  const judgeRounds = Math.max(...[...judgeCalls].map(([f, calls]) => rounds(calls, f)));
+  const boundRounds = Math.max(
+    ...PROVIDER_FAMILIES.map((f) => rounds(asks + (judgeCalls.get(f) ?? 0), f)),
+  );
+  return {
+    phases: (askRounds + judgeRounds) * latencyMs,
+    bound: boundRounds * latencyMs,
+    judgeCalls: Object.fromEntries(judgeCalls),
+  };
+}
+
+async function main(): Promise<void> {
+  const calls: Record<string, number> = {};
+  const simulator = await startSimulator({
+    seed: 'bench-run',
+    caseSource: allCaseProfiles,
+    faults: Object.fromEntries(
+      PROVIDER_FAMILIES.map((family) => [family, { kind: 'slow', delayMs: latencyMs }]),
+    ),
+    onRequest: (entry) => {
+      const name = `${entry.family ?? 'none'} ${entry.status}`;
+      calls[name] = (calls[name] ?? 0) + 1;
+    },
+  });
+  // Every family "real" for the stack, and that real provider is this simulator.
+  for (const names of Object.values(PROVIDER_ENV)) {
+    process.env[names.key] = 'bench';
+    process.env[names.baseUrl] = simulator.url;
+  }
+  const stack = await startLocalStack({ dataDir: null, env: { LOG_LEVEL: 'SILENT' } });
+  let peakHeap = 0;
+  const sampler = setInterval(() => {
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  }, 100);
+  try {
+    const key = await keyFor();
+    const created = await call(stack, key, 'POST', '/api/v1/cases', CASE);
+    const detail = CaseDetailSchema.parse(created.case);
+    const config = loadMonitorConfig(process.env);
+    const cells = buildPromptSet(
+      { ...detail, competitors: detail.competitor_profiles },
+      { promptsPerBlock: config.promptsPerBlock, repeats: config.repeats },
+    ).cells.length;
+    const started = performance.now();
+    const run = (await call(stack, key, 'POST', `/api/v1/cases/${detail.id}/runs`)) as {
+      run: { id: string };
+    };
+    const execution = await stack.workflows.waitFor(`monitor-${run.run.id}`);
+    const wallMs = performance.now() - started;
+    const summary = (await call(stack, key, 'GET', `/api/v1/cases/${detail.id}/summary`)) as {
+      summary: { total_score: number; usage: { answer_calls: number; judge_calls: number } };
+    };
+    report({ execution: execution.status, cells, wallMs, config, calls, peakHeap, summary });
+  } finally {
+    clearInterval(sampler);
+    await stack.close();
+    await simulator.close();
+  }
+}
+
+function report(figures: {
+  execution: string;
+  cells: number;
+  wallMs: number;
+  config: ReturnType<typeof loadMonitorConfig>;
+  calls: Record<string, number>;
+  peakHeap: number;
+  summary: {
+    summary: { total_score: number; usage: { answer_calls: number; judge_calls: number } };
+  };
+}): void {
+  const { config, cells, wallMs } = figures;
+  const ideal = idealOf(cells, config.concurrency);
+  const ratio = wallMs / ideal.phases;
+  const total = Object.values(figures.calls).reduce((sum, n) => sum + n, 0);
+  const { usage } = figures.summary.summary;
+  const lines = [
+    `monitor run: ${config.promptsPerBlock} prompts per block x ${config.repeats} repeats = ${cells} cells x 4 families x 2 modes, latency ${latencyMs} ms per call`,
+    `  execution:        ${figures.execution}, total_score ${figures.summary.summary.total_score}`,
+    `  provider calls:   ${total} (answers ${usage.answer_calls}, judge ${usage.judge_calls}); by family and status: ${JSON.stringify(figures.calls)}`,
+    `  concurrency:      ${JSON.stringify(config.concurrency)}; judge calls per family ${JSON.stringify(ideal.judgeCalls)}`,
+    `  wall time:        ${(wallMs / 1000).toFixed(1)} s`,
+    `  ideal (phases):   ${(ideal.phases / 1000).toFixed(1)} s   lower bound over providers: ${(ideal.bound / 1000).toFixed(1)} s`,
+    `  ratio:            ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'OK' : 'OVER TARGET'}`,
+    `  peak memory:      rss ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, heap ${(figures.peakHeap / 1024 / 1024).toFixed(0)} MB (whole process: stack, store, simulator)`,
+  ];
+  console.log(lines.join('\n'));
+  if (figures.execution !== 'SUCCEEDED' || ratio > TARGET_RATIO) process.exitCode = 1;
+}
+
+await main();
