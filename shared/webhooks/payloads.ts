@@ -28,35 +28,52 @@ export const ScanCompletedDataSchema = z
   })
   .meta({ id: 'ScanCompletedData' });
 
-/** The monitor's runs (SPEC.md "Run"); further fields may appear and must be ignored. */
-const RunSummarySchema = z
-  .looseObject({
-    id: z.string(),
-    label: z.string(),
-    kind: z.string().meta({ example: 'manual' }),
-    status: z.string().meta({ example: 'done' }),
-    scheduled_for: z.iso.datetime().nullable(),
-    finished_at: z.iso.datetime(),
-    total_score: z.number().int(),
-    delta: z.number().int().nullable().meta({ description: 'null for the first run of a case' }),
-  })
-  .meta({ id: 'RunCompletedRun' });
+/**
+ * The monitor's events (shared/monitor/events.ts publishes them). Objects are open: a field
+ * added later must be ignored by receivers, never break them.
+ */
+const FamilyScoresSchema = z
+  .record(z.string(), z.number().int())
+  .meta({ description: 'Per model family (openai, anthropic, perplexity, google)' });
 
 export const RunCompletedDataSchema = z
   .looseObject({
+    run_id: z.string(),
     case_id: z.string(),
-    run: RunSummarySchema,
+    case_name: z.string(),
+    kind: z.string().meta({ description: '`manual` or `monthly`', example: 'manual' }),
+    label: z.string(),
+    status: z.enum(['done', 'failed']),
+    scheduled_for: z.iso.datetime(),
+    finished_at: z.iso.datetime(),
+    total_score: z.number().int().nullable().meta({ description: 'null for a failed run' }),
+    delta: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Difference to the preceding run; null for a failed run' }),
+    previous_run_id: z.string().nullable(),
+    excluded_models: z
+      .array(z.string())
+      .meta({ description: 'Model families left out of this run (they stayed unavailable)' }),
+    error: z.string().nullable().meta({ description: 'Why the run failed; null when done' }),
   })
   .meta({ id: 'RunCompletedData' });
 
 export const ScoreChangedDataSchema = z
   .looseObject({
-    case_id: z.string(),
     run_id: z.string(),
+    case_id: z.string(),
+    case_name: z.string(),
     previous_run_id: z.string(),
+    previous_score: z.number().int(),
     total_score: z.number().int(),
-    previous_total_score: z.number().int(),
-    delta: z.number().int().meta({ description: 'total_score - previous_total_score, never 0' }),
+    delta: z.number().int().meta({ description: 'total_score - previous_score; never 0' }),
+    per_model: FamilyScoresSchema,
+    per_model_delta: FamilyScoresSchema,
+    comparable: z.boolean().meta({
+      description: 'Both runs asked the same prompts with the same score version',
+    }),
   })
   .meta({ id: 'ScoreChangedData' });
 
