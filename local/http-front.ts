@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { corsPreflightHeaders, corsResponseHeaders } from '#shared/api/cors';
-import { FALLBACK_HANDLER, matchRoute } from '#shared/api/manifest';
+import { FALLBACK_HANDLER, matchPath, matchRoute } from '#shared/api/manifest';
 import { errorResponse } from '#shared/api/request';
+import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/api/routes/mcp';
 import { AppError, BadRequestError, type ErrorCodeName } from '#shared/errors';
 import { invokeLocal } from './lambda-runtime.ts';
 
@@ -132,6 +133,38 @@ function parseTarget(target: string | undefined): URL {
     'invalid_request',
     'The request target must be a path such as /api/v1/stats.',
   );
+}
+
+interface Target {
+  handler: string;
+  functionName: string;
+  routeKey: string;
+  params: Record<string, string>;
+}
+
+/** The handler API Gateway would invoke: the tool server, a manifest route, or `$default`. */
+function targetOf(method: string, path: string): Target {
+  for (const endpoint of MCP_ENDPOINTS) {
+    const params = matchPath(endpoint.path, path);
+    if (params) {
+      return {
+        handler: MCP_HANDLER,
+        functionName: 'mcp',
+        routeKey: `ANY ${endpoint.path}`,
+        params,
+      };
+    }
+  }
+  const match = matchRoute(method, path);
+  if (match && 'route' in match) {
+    return {
+      handler: match.route.handler,
+      functionName: match.route.operationId,
+      routeKey: `${match.route.method} ${match.route.path}`,
+      params: match.params,
+    };
+  }
+  return { handler: FALLBACK_HANDLER, functionName: 'fallback', routeKey: '$default', params: {} };
 }
 
 export interface HttpFront {

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getBatchConfig, getBatchStore } from '#shared/batch/composition';
 import { resumeOpenJobs } from '#shared/batch/steps';
+import { installRouteInvoker } from '#shared/mcp/invoker';
 import { startMonitorBackground } from '#shared/monitor/background';
 import { allCaseProfiles, getMonitorConfig } from '#shared/monitor/composition';
 import { logger } from '#shared/observability/logger';
@@ -15,7 +16,7 @@ import { resumeOpenDeliveries } from '#shared/webhooks/deliveries';
 import { installWorkflowStarter } from '#shared/workflows/composition';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
-import { enableConcurrentInvocations } from './lambda-runtime.ts';
+import { enableConcurrentInvocations, invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
 import { startSimulator } from './simulator/server.ts';
@@ -106,6 +107,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const workflows = createLocalWorkflowEngine({ timeScale });
   installWorkflowStarter(workflows);
+  // Tool calls of the MCP server reach their REST route's handler in process.
+  installRouteInvoker((route, event) =>
+    invokeLocal(route.handler, event, {
+      functionName: route.operationId,
+      requestId: event.requestContext.requestId,
+    }),
+  );
   const config = getConfig();
   const host = options.host ?? '127.0.0.1';
   const front = await startHttpFront({
@@ -149,6 +157,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await front.close();
       await workflows.close();
       installWorkflowStarter(undefined);
+      installRouteInvoker(undefined);
       await queues.close();
       await simulator?.close();
       // The store goes first: a task the stop cut off (a scan in flight) must not record a

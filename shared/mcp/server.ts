@@ -1,0 +1,130 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { RouteInvoker } from './invoker.ts';
+import { TOOLS, type ToolDefinition } from './tools.ts';
+
+/**
+ * One MCP server per request (stateless Streamable HTTP): every tool of `TOOLS`, each calling
+ * its REST route under the caller's key. The result's `structuredContent` is the REST body,
+ * `meta` included, with a short text rendering beside it; a REST error is a tool error carrying
+ * the same `error.code` and message.
+ */
+export interface ToolCallContext {
+  /** `Bearer <key>`, exactly as the REST route will check it. */
+  authorization: string;
+  /** The domain the MCP request arrived on: links in results match REST's. */
+  domainName: string;
+  proto: 'http' | 'https';
+  sourceIp: string;
+  invoke: RouteInvoker;
+}
+
+export const SERVER_INFO = { name: 'agent-readiness', version: '1.1.0' } as const;
+
+const MAX_TEXT = 4000;
+
+function routeEvent(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  context: ToolCallContext,
+): APIGatewayProxyEventV2 {
+  const { route } = tool;
+  let path = route.path;
+  const query = new URLSearchParams();
+  const body: Record<string, unknown> = {};
+  const pathParameters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    const where = tool.placement[name];
+    if (where === 'path') {
+      pathParameters[name] = String(value);
+      path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    } else if (where === 'query') query.set(name, String(value));
+    else if (where === 'body') body[name] = value;
+  }
+  const hasBody = route.request?.body !== undefined;
+  const now = Date.now();
+  return {
+    version: '2.0',
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: path,
+    rawQueryString: query.toString(),
+    headers: {
+      authorization: context.authorization,
+      'content-type': 'application/json',
+      'x-forwarded-proto': context.proto,
+      'user-agent': 'agent-readiness-mcp',
+    },
+    ...(query.size > 0 ? { queryStringParameters: Object.fromEntries(query) } : {}),
+    ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
+    requestContext: {
+      accountId: 'mcp',
+      apiId: 'mcp',
+      domainName: context.domainName,
+      domainPrefix: context.domainName.split('.')[0] ?? '',
+      http: {
+        method: route.method,
+        path,
+        protocol: 'HTTP/1.1',
+        sourceIp: context.sourceIp,
+        userAgent: 'agent-readiness-mcp',
+      },
+      requestId: crypto.randomUUID(),
+      routeKey: `${route.method} ${route.path}`,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    ...(hasBody ? { body: JSON.stringify(body) } : {}),
+    isBase64Encoded: false,
+  };
+}
+
+/** A short, readable rendering: the body without `meta`, compact, capped. */
+export function renderText(body: Record<string, unknown>): string {
+  const { meta: _meta, ...rest } = body;
+  const text = JSON.stringify(rest);
+  return text.length > MAX_TEXT
+    ? `${text.slice(0, MAX_TEXT)}… (truncated; the full result is in structuredContent)`
+    : text;
+}
+
+async function callTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  context: ToolCallContext,
+): Promise<CallToolResult> {
+  const result = await context.invoke(tool.route, routeEvent(tool, args, context));
+  const body = JSON.parse(result.body ?? '{}') as Record<string, unknown>;
+  const status = result.statusCode ?? 500;
+  if (status >= 200 && status < 300) {
+    return { content: [{ type: 'text', text: renderText(body) }], structuredContent: body };
+  }
+  const error = (body.error ?? {}) as { code?: string; message?: string };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${error.code ?? 'internal_error'}: ${error.message ?? ''}` }],
+    structuredContent: body,
+  };
+}
+
+export function buildMcpServer(context: ToolCallContext): McpServer {
+  const server = new McpServer(SERVER_INFO);
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: {
+          readOnlyHint: tool.route.method === 'GET',
+          openWorldHint: tool.route.operationId === 'scan_domain',
+        },
+      },
+      (args: Record<string, unknown>) => callTool(tool, args, context),
+    );
+  }
+  return server;
+}
