@@ -1,5 +1,7 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, startTestStack, type TestStack } from '#test/support/stack';
+import { callJson, type JsonResponse, startTestStack, type TestStack } from '#test/support/stack';
 import { createEndpoint, listWebhooks } from '#test/support/webhooks';
 
 /**
@@ -294,5 +296,82 @@ describe('rotating the secret', () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error?.code).toBe('invalid_request');
+  });
+});
+
+describe('every webhook response matches the published OpenAPI schema', () => {
+  let document: Record<string, unknown>;
+  beforeAll(async () => {
+    document = (await (await fetch(`${stack.baseUrl}/api/v1/openapi.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+  });
+
+  function expectDocumented(response: JsonResponse, path: string, method: string): void {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema(document, 'openapi');
+    const segment = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
+    const pointer = `openapi#/paths/${segment(path)}/${method}/responses/${response.status}/content/${segment('application/json')}/schema`;
+    const validate = ajv.getSchema(pointer);
+    expect(validate, `${method} ${path} ${response.status} is documented`).toBeDefined();
+    validate?.(response.body);
+    expect(validate?.errors ?? [], `${method} ${path} ${response.status}`).toEqual([]);
+  }
+
+  it('for successes and errors of all seven routes', async () => {
+    const contractKey = await stack.createKey(['webhooks:manage']);
+    const call = (method: string, path: string, body?: unknown) =>
+      callJson(stack.baseUrl, path, { method, key: contractKey, ...(body ? { body } : {}) });
+    const created = await call('POST', '/api/v1/webhooks', { url: receiver('contract') });
+    expectDocumented(created, '/api/v1/webhooks', 'post');
+    const id = (created.body.endpoint as { id: string }).id;
+    expectDocumented(
+      await call('POST', '/api/v1/webhooks', { url: 'http://x.example' }),
+      '/api/v1/webhooks',
+      'post',
+    );
+    expectDocumented(
+      await call('POST', '/api/v1/webhooks', { url: receiver('contract') }),
+      '/api/v1/webhooks',
+      'post',
+    );
+    // Nothing listens on port 9: the test delivery fails with a network error, and is recorded.
+    const tested = await call('POST', `/api/v1/webhooks/${id}/test`);
+    expect(tested.body.delivery).toMatchObject({ status: 'failed', last_status: null });
+    expectDocumented(tested, '/api/v1/webhooks/{id}/test', 'post');
+    const deliveryId = (tested.body.delivery as { id: string }).id;
+    const redelivered = await call('POST', `/api/v1/webhooks/deliveries/${deliveryId}/redeliver`);
+    expect(redelivered.status).toBe(202);
+    expectDocumented(redelivered, '/api/v1/webhooks/deliveries/{id}/redeliver', 'post');
+    expectDocumented(
+      await call('POST', `/api/v1/webhooks/${id}/rotate-secret`),
+      '/api/v1/webhooks/{id}/rotate-secret',
+      'post',
+    );
+    expectDocumented(
+      await call('PATCH', `/api/v1/webhooks/${id}`, { active: false }),
+      '/api/v1/webhooks/{id}',
+      'patch',
+    );
+    expectDocumented(
+      await call('PATCH', `/api/v1/webhooks/${id}`, { events: ['x'] }),
+      '/api/v1/webhooks/{id}',
+      'patch',
+    );
+    const listed = await call('GET', '/api/v1/webhooks');
+    expect((listed.body.recent_deliveries as unknown[]).length).toBeGreaterThan(0);
+    expectDocumented(listed, '/api/v1/webhooks', 'get');
+    expectDocumented(
+      await call('DELETE', `/api/v1/webhooks/${id}`),
+      '/api/v1/webhooks/{id}',
+      'delete',
+    );
+    expectDocumented(
+      await call('DELETE', `/api/v1/webhooks/${id}`),
+      '/api/v1/webhooks/{id}',
+      'delete',
+    );
   });
 });
