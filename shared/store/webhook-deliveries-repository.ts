@@ -245,6 +245,17 @@ export function createWebhookDeliveriesRepository(
       return held !== undefined;
     },
 
+    async abandon(delivery, lastError) {
+      const failed = await update(delivery, {
+        set: '#status = :failed, last_error = :error, next_attempt_at = :none',
+        remove: 'gsi2pk, gsi2sk',
+        condition: '#status = :pending',
+        values: { ':failed': 'failed', ':error': lastError, ':none': null, ':pending': 'pending' },
+      });
+      if (failed) await closeMarker(failed);
+      return failed !== undefined;
+    },
+
     async takeOver(delivery) {
       const { gsi2pk, gsi2sk } = openKeys(delivery);
       return update(delivery, {

@@ -133,16 +133,26 @@ async function releaseIfActive(delivery: StoredDelivery, deps: DeliveryLifecycle
 export async function takeOverAndStart(
   delivery: StoredDelivery,
   deps: DeliveryLifecycleDeps,
+  options: { holdIfNotStarted?: boolean } = {},
 ): Promise<StoredDelivery> {
   const taken = await deps.store.deliveries.takeOver(delivery);
   if (!taken) {
     return (await deps.store.deliveries.getDelivery(delivery.account_id, delivery.id)) ?? delivery;
   }
-  await startDeliveryExecution(deps.workflows, taken);
+  try {
+    await startDeliveryExecution(deps.workflows, taken);
+  } catch (error) {
+    // A released delivery whose execution could not start goes back to held, so the next
+    // reactivation finds it again instead of leaving it pending with nothing to run it.
+    if (options.holdIfNotStarted) {
+      await deps.store.deliveries.hold(taken).catch(() => undefined);
+    }
+    throw error;
+  }
   return taken;
 }
 
-/** Endpoint active again: every held delivery of it goes out (oldest markers first). */
+/** Endpoint active again: every held delivery of it goes out. */
 export async function releaseHeldDeliveries(
   accountId: string,
   endpointId: string,
@@ -153,7 +163,7 @@ export async function releaseHeldDeliveries(
   await forEachLimited(ids, PARALLEL, async (id) => {
     const delivery = await deps.store.deliveries.getDelivery(accountId, id);
     if (delivery?.status !== 'held') return;
-    const taken = await takeOverAndStart(delivery, deps);
+    const taken = await takeOverAndStart(delivery, deps, { holdIfNotStarted: true });
     if (taken.generation > delivery.generation) released += 1;
   });
   return released;

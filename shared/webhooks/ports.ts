@@ -154,6 +154,11 @@ export interface DeliveryStore {
    * Undefined when the generation moved on meanwhile.
    */
   takeOver(delivery: StoredDelivery): Promise<StoredDelivery | undefined>;
+  /**
+   * pending -> failed with `lastError`, at this generation, without an attempt (the attempt
+   * step itself kept failing); false when another execution owns the delivery.
+   */
+  abandon(delivery: StoredDelivery, lastError: string): Promise<boolean>;
   /** Removes a delivery that is still pending or held, and its marker. */
   dropWaiting(accountId: string, endpointId: string, deliveryId: string): Promise<void>;
   /** Removes the open marker of a delivery that became final. */

@@ -88,6 +88,14 @@ export const WORKFLOWS = [
         timeoutSeconds: 30,
         memorySize: 256,
       },
+      {
+        state: 'AbandonDelivery',
+        placeholder: 'AbandonDeliveryFunctionArn',
+        handler: 'functions/steps/webhook-delivery/abandon-delivery.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
     ],
   },
   {

@@ -8,7 +8,7 @@ import { eventBody } from '#shared/webhooks/payloads';
 import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/webhooks/ports';
 import type { SendPort } from '#shared/webhooks/sender';
 import { verifyDelivery } from '#shared/webhooks/signing';
-import { attemptDelivery } from '#shared/webhooks/steps';
+import { abandonDelivery, attemptDelivery } from '#shared/webhooks/steps';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**
@@ -246,5 +246,21 @@ describe('attemptDelivery', () => {
     });
     await attemptDelivery(input(expired.delivery), deps(send));
     expect(sent[1]?.headers['x-service-signature']).toMatch(/^v1=[0-9a-f]{64}$/);
+  });
+});
+
+describe('abandonDelivery', () => {
+  it('fails a delivery whose attempt step kept failing, with a reason, once', async () => {
+    const { delivery } = await setUp();
+    const failure = { Error: 'UnavailableError', Cause: 'the store is unreachable' };
+    expect(await abandonDelivery({ ...input(delivery), failure }, { store })).toEqual({
+      next: 'abandoned',
+    });
+    const stored = await store.deliveries.getDelivery(delivery.account_id, delivery.id);
+    expect(stored).toMatchObject({ status: 'failed', attempts: 0 });
+    expect(stored?.last_error).toMatch(/UnavailableError.*redeliver/);
+    expect(await abandonDelivery({ ...input(delivery), failure }, { store })).toEqual({
+      next: 'superseded',
+    });
   });
 });

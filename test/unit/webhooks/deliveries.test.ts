@@ -138,6 +138,27 @@ describe('releasing, dropping and resuming', () => {
     );
   });
 
+  it('puts a released delivery back on hold when its execution cannot start', async () => {
+    const id = account();
+    const paused = await endpoint(id, { active: false, paused_reason: 'api' });
+    const event = newEvent('scan.completed', id, {});
+    await deliverEvent(event, { store, workflows: engine() });
+    await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
+    const down: WorkflowStarter = {
+      start: async () => {
+        throw new Error('workflow service unavailable');
+      },
+    };
+    await expect(releaseHeldDeliveries(id, paused.id, { store, workflows: down })).rejects.toThrow(
+      'unavailable',
+    );
+    const deliveryId = deliveryIdFor(event.id, paused.id);
+    expect((await store.deliveries.getDelivery(id, deliveryId))?.status).toBe('held');
+    const workflows = engine();
+    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(1);
+    expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 2)]);
+  });
+
   it('drops every waiting delivery of a deleted endpoint and keeps finished ones', async () => {
     const id = account();
     const target = await endpoint(id);
