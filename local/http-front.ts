@@ -205,23 +205,18 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       response.writeHead(204, corsPreflightHeaders()).end();
       return;
     }
-    const match = matchRoute(method, url.pathname);
-    const route = match && 'route' in match ? match : undefined;
+    const target = targetOf(method, url.pathname);
     const event = toEvent(request, {
       url,
       body,
-      routeKey: route ? `${route.route.method} ${route.route.path}` : '$default',
-      params: route?.params ?? {},
+      routeKey: target.routeKey,
+      params: target.params,
       domainName: domainNameFor(request.headers.host),
     });
-    const result = await invokeLocal<APIGatewayProxyEventV2, Result>(
-      route?.route.handler ?? FALLBACK_HANDLER,
-      event,
-      {
-        functionName: route?.route.operationId ?? 'fallback',
-        requestId: event.requestContext.requestId,
-      },
-    );
+    const result = await invokeLocal<APIGatewayProxyEventV2, Result>(target.handler, event, {
+      functionName: target.functionName,
+      requestId: event.requestContext.requestId,
+    });
     writeResult(response, result, corsResponseHeaders(origin));
   }
 

@@ -18,13 +18,15 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS } from '../../shared/api/cors.ts';
 import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
+import { MCP_ENDPOINTS, MCP_HANDLER } from '../../shared/api/routes/mcp.ts';
 import { stateMachineArnEnv, type WorkflowName } from '../../shared/workflows/manifest.ts';
 import { ApiFunction } from '../constructs/api-function.ts';
-import { grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
+import { grantInvoke, grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
 import {
   constructIdFor,
   DEFAULT_ROUTE_KEY,
@@ -58,6 +60,8 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** The tool server (MCP): both API routes and a function URL. */
+  readonly mcp: { function: ApiFunction; url: FunctionUrl };
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -95,7 +99,7 @@ export class ApiStack extends Stack {
             ip: '$context.identity.sourceIp',
             requestTime: '$context.requestTime',
             method: '$context.httpMethod',
-            path: '$context.path',
+            // No `$context.path`: the tool server's path form carries an API key in the path.
             routeKey: '$context.routeKey',
             status: '$context.status',
             protocol: '$context.protocol',
@@ -156,11 +160,74 @@ export class ApiStack extends Stack {
       }
     }
     this.functions = functions;
+    this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, functions);
 
     new CfnOutput(this, 'ApiUrl', {
       value: stage.url,
       description: 'Base URL of the API (default stage)',
     });
+  }
+
+  /**
+   * One function behind `/api/mcp` and `/api/mcp/{api_key}` (every method) and a function URL
+   * (the design card's "MCP clients via function URL"; buffered, the handler answers GET 405).
+   * A tool call invokes its REST route's own function, so this one may invoke exactly those and
+   * read the key items; it bundles none of the areas.
+   */
+  private buildToolServer(
+    props: ApiStackProps,
+    sharedEnvironment: Record<string, string>,
+    logRetention: RetentionDays,
+    functions: ReadonlyMap<string, ApiFunction>,
+  ): { function: ApiFunction; url: FunctionUrl } {
+    const tools = (ROUTES as readonly RouteDefinition[]).filter((route) => route.mcpTool);
+    const targets = tools.map((route) => {
+      const target = functions.get(route.operationId);
+      if (!target) throw new Error(`tool ${route.operationId} has no function`);
+      return [route.operationId, target] as const;
+    });
+    const fn = new ApiFunction(this, 'McpHandler', {
+      entry: MCP_HANDLER,
+      description: 'Tool server (MCP): /api/mcp, /api/mcp/{api_key} and the function URL',
+      timeout: Duration.seconds(MAX_INTEGRATION_TIMEOUT_SECONDS),
+      memorySize: 512,
+      logRetention,
+      environment: {
+        ...sharedEnvironment,
+        TABLE_NAME: props.table.tableName,
+        MCP_TOOL_FUNCTIONS: Stack.of(this).toJsonString(
+          Object.fromEntries(targets.map(([id, target]) => [id, target.function.functionName])),
+        ),
+      },
+    });
+    grantTableAccess(fn.role, props.table, 'read');
+    grantInvoke(
+      fn.role,
+      targets.map(([, target]) => target.function.functionArn),
+    );
+    const integration = new HttpLambdaIntegration('McpIntegration', fn.function);
+    for (const [index, endpoint] of MCP_ENDPOINTS.entries()) {
+      const route = new HttpRoute(this, `McpRoute${index}`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(endpoint.path, HttpMethod.ANY),
+        integration,
+      });
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          `${endpoint.path} is the tool server; every call needs a bearer API key (${endpoint.keyIn === 'path' ? 'in the path' : 'in the Authorization header'}), ` +
+          'verified in the handler against its SHA-256 hash, which answers 401 with WWW-Authenticate as MCP clients expect.',
+      });
+    }
+    const url = fn.function.addFunctionUrl({
+      authType: FunctionUrlAuthType.NONE,
+      invokeMode: InvokeMode.BUFFERED,
+    });
+    new CfnOutput(this, 'McpUrl', {
+      value: url.url,
+      description: 'Tool server (MCP) function URL',
+    });
+    return { function: fn, url };
   }
 
   private workflowEnvironment(

@@ -101,11 +101,15 @@ async function callTool(
   if (status >= 200 && status < 300) {
     return { content: [{ type: 'text', text: renderText(body) }], structuredContent: body };
   }
+  // A tool error carries the REST error's code and message; no structuredContent, which would
+  // have to match the tool's output schema (clients validate it).
   const error = (body.error ?? {}) as { code?: string; message?: string };
   return {
     isError: true,
-    content: [{ type: 'text', text: `${error.code ?? 'internal_error'}: ${error.message ?? ''}` }],
-    structuredContent: body,
+    content: [
+      { type: 'text', text: `${error.code ?? 'internal_error'}: ${error.message ?? ''}` },
+      { type: 'text', text: JSON.stringify(body) },
+    ],
   };
 }
 

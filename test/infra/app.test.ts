@@ -6,6 +6,7 @@ import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
 import { constructIdFor, HTTP_FUNCTIONS, tableAccessFor } from '../../infra/routes.ts';
 import { CORS } from '../../shared/api/cors.ts';
 import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
+import { MCP_ENDPOINTS } from '../../shared/api/routes/mcp.ts';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/store/table.ts';
 
 /**
@@ -141,6 +142,9 @@ describe('api stack: routes and functions from the manifest', () => {
     functionIds.add(fallback.id);
 
     expect(functionIds.size).toBe(routes.length + 1);
+    const mcp = functionOfRoute('ANY /api/mcp');
+    expect(functionOfRoute('ANY /api/mcp/{api_key}').id).toBe(mcp.id);
+    expect(functionIds.has(mcp.id)).toBe(false);
     const getRoutes = routes.filter((route) => route.method === 'GET');
     // Every GET route also answers HEAD, through the same function.
     for (const route of getRoutes) {
@@ -149,9 +153,9 @@ describe('api stack: routes and functions from the manifest', () => {
       );
     }
     expect(resourcesOfType('AWS::ApiGatewayV2::Route')).toHaveLength(
-      routes.length + getRoutes.length + 1,
+      routes.length + getRoutes.length + 1 + MCP_ENDPOINTS.length,
     );
-    expect(resourcesOfType('AWS::Lambda::Function')).toHaveLength(routes.length + 1);
+    expect(resourcesOfType('AWS::Lambda::Function')).toHaveLength(routes.length + 2);
   });
 
   it('derives stable logical ids from the operation ids', () => {
@@ -225,6 +229,40 @@ describe('api stack: routes and functions from the manifest', () => {
       },
       DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
     });
+  });
+});
+
+describe('api stack: the tool server', () => {
+  it('serves both MCP paths and a function URL from one function that may invoke exactly the tool routes', () => {
+    const { fn } = functionOfRoute('ANY /api/mcp');
+    const tools = routes.filter((route) => route.mcpTool);
+    expect(tools.map((route) => route.operationId).sort()).toEqual([
+      'get_case',
+      'get_case_summary',
+      'get_scan',
+      'get_stats',
+      'list_cases',
+      'list_runs',
+      'scan_domain',
+    ]);
+    const invoke = statementsOf(fn).filter((statement) =>
+      actionsOf([statement]).includes('lambda:InvokeFunction'),
+    );
+    const granted = invoke.flatMap((statement) =>
+      (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]).map(
+        logicalIdOfGetAtt,
+      ),
+    );
+    expect(granted.sort()).toEqual(
+      tools.map((route) => functionOfRoute(`${route.method} ${route.path}`).id).sort(),
+    );
+    expect(String(JSON.stringify(environmentOf(fn).MCP_TOOL_FUNCTIONS))).toContain('list_cases');
+    apiTemplate.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      InvokeMode: 'BUFFERED',
+    });
+    // Access logs never hold a request path: the path form carries a key.
+    expect(JSON.stringify(apiTemplate.toJSON())).not.toContain('$context.path');
   });
 });
 
@@ -398,7 +436,11 @@ describe('cdk-nag AwsSolutions', () => {
       }
     }
     // One per route key: the reason names the route and its auth mode.
-    const routeKeys = routes.length + routes.filter((route) => route.method === 'GET').length + 1;
+    const routeKeys =
+      routes.length +
+      routes.filter((route) => route.method === 'GET').length +
+      1 +
+      MCP_ENDPOINTS.length;
     expect(acknowledgments.filter((entry) => entry.id.endsWith('APIG4'))).toHaveLength(routeKeys);
   });
 });
