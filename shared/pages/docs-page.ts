@@ -1,4 +1,5 @@
 import { ERROR_CODES, errorCodesOf, ROUTES, type RouteDefinition } from '#shared/api/manifest';
+import { TOOLS } from '#shared/mcp/tools';
 import { DEFAULT_PLAN_LIMITS } from '#shared/plans';
 import { escapeHtml, layout } from './html.ts';
 
@@ -39,6 +40,56 @@ function planRows(): string {
     .join('');
   return `<table><thead><tr><th>Plan</th><th>per_batch</th><th>per_day</th></tr></thead><tbody>${rows}</tbody></table>
 <p>(Defaults; an operator may change them, and every batch response states the limits in force under <code>limits</code>.)</p>`;
+}
+
+function toolInputs(tool: (typeof TOOLS)[number]): string {
+  const fields = Object.entries(
+    tool.inputSchema.shape as Record<
+      string,
+      { meta(): { description?: string } | undefined; isOptional(): boolean }
+    >,
+  );
+  if (fields.length === 0) return 'no input';
+  return fields
+    .map(([name, schema]) => {
+      const description = schema.meta()?.description;
+      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${escapeHtml(description)}` : ''}`;
+    })
+    .join('; ');
+}
+
+function mcpSection(baseUrl: string): string {
+  const header = JSON.stringify(
+    {
+      mcpServers: {
+        'agent-readiness': {
+          type: 'http',
+          url: `${baseUrl}/api/mcp`,
+          headers: { Authorization: 'Bearer ars_YOUR_KEY' },
+        },
+      },
+    },
+    null,
+    2,
+  );
+  const path = JSON.stringify(
+    { mcpServers: { 'agent-readiness': { type: 'http', url: `${baseUrl}/api/mcp/ars_YOUR_KEY` } } },
+    null,
+    2,
+  );
+  const rows = TOOLS.map(
+    (tool) =>
+      `<tr><th scope="row"><code>${escapeHtml(tool.name)}</code></th><td><code>${tool.route.method} ${escapeHtml(tool.route.path)}</code></td><td>${toolInputs(tool)}</td></tr>`,
+  ).join('');
+  return `<h2 id="mcp">Tool server (MCP)</h2>
+<p>AI assistants read the service as tools over MCP (stateless Streamable HTTP, JSON responses) at
+<code>${escapeHtml(baseUrl)}/api/mcp</code> with the key in the <code>Authorization</code> header, or at
+<code>${escapeHtml(baseUrl)}/api/mcp/&lt;API_KEY&gt;</code> for clients that cannot send headers (treat that URL as a secret).
+Each tool calls its REST route with your key: same scopes, limits and results; <code>structuredContent</code> is the REST
+body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>
+<p>Key in a header:</p><pre>${escapeHtml(header)}</pre>
+<p>Key in the path:</p><pre>${escapeHtml(path)}</pre>
+<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */
@@ -89,6 +140,7 @@ most 5 redirects and reads a capped number of bytes per response. Sampled inner 
 when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
 always read, like the homepage, because a scan is a fetch a person asked for, not a crawl. Disallowing
 <code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>
+${mcpSection(baseUrl)}
 <h2>Routes</h2>
 ${(ROUTES as readonly RouteDefinition[]).map((route) => routeSection(route, baseUrl)).join('\n')}`;
   return layout(
