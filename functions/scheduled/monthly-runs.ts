@@ -12,4 +12,18 @@ import { logger } from '#shared/observability/logger';
  */
 export const handler = middy<unknown, MonthlyResult, Error, Context>({ timeoutEarlyInMillis: 0 })
   .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler(async () => scheduleMonthlyRuns(getMonitorDeps()));
+  .handler(async () => {
+    const result = await scheduleMonthlyRuns(getMonitorDeps());
+    const counts = {
+      period: result.period,
+      created: result.created.length,
+      skipped: result.skipped.length,
+      failed: result.failed.length,
+    };
+    if (result.failed.length > 0) {
+      logger.error('monthly monitor runs not all started', { ...counts, failures: result.failed });
+    } else {
+      logger.info('monthly monitor runs scheduled', counts);
+    }
+    return result;
+  });

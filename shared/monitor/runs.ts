@@ -122,12 +122,12 @@ function newRun(stored: StoredCase, runId: string, request: RunRequest, now: Dat
 
 /** A run whose lease ran out without it ending (its execution timed out or was aborted). */
 async function abandon(stored: StoredCase, runId: string, now: Date, runs: RunsStore) {
-  const ended = await runs.finishRun(stored.owner_id, stored.id, runId, {
+  // The run's own record says what happened (no log line: the operator CLI prints JSON only).
+  await runs.finishRun(stored.owner_id, stored.id, runId, {
     status: 'failed',
     finished_at: now.toISOString(),
     error: 'The run did not end within its lease (its workflow timed out or was stopped).',
   });
-  if (ended) logger.warn('monitor run abandoned: lease expired', { run_id: runId });
 }
 
 /**

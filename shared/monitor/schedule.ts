@@ -72,12 +72,8 @@ export async function scheduleMonthlyRuns(deps: MonitorDeps): Promise<MonthlyRes
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_CASES }, worker));
-  logger.info('monthly monitor runs scheduled', {
-    period,
-    created: result.created.length,
-    skipped: result.skipped.length,
-    failed: result.failed.length,
-  });
+  // Not logged here: the operator CLI prints the result as its only stdout line, and the
+  // scheduled function logs it.
   return result;
 }
 
@@ -112,10 +108,6 @@ async function scheduleCase(stored: StoredCase, context: ScheduleContext, deps: 
       result.skipped.push({ case_id: stored.id, reason: 'already_scheduled' });
     } else {
       // One case failing (the workflow service away) must not stop the others.
-      logger.error('monthly monitor run not started', {
-        case_id: stored.id,
-        error: error as Error,
-      });
       result.failed.push({ case_id: stored.id, error: (error as Error).message });
     }
   }

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIdAt } from '#shared/monitor/ids';
-import type { StoredCase, StoredRun } from '#shared/monitor/ports';
+import type { RunOutcome, StoredCase, StoredRun } from '#shared/monitor/ports';
 import { createCasesRepository } from '#shared/store/cases-repository';
 import { KEYS } from '#shared/store/keys';
 import { createRunAnswersRepository } from '#shared/store/run-answers-repository';
@@ -204,13 +204,13 @@ describe('runs', () => {
       b.id,
       a.id,
     ]);
-    const done = {
+    const done: RunOutcome = {
       status: 'done',
       finished_at: 'x',
       total_score: 40,
       delta: 0,
       excluded_models: [],
-    } as const;
+    };
     expect(await runs.finishRun(c.owner_id, c.id, a.id, done)).toBe(true);
     expect(await runs.finishRun(c.owner_id, c.id, a.id, done)).toBe(false);
     await runs.finishRun(c.owner_id, c.id, b.id, {
