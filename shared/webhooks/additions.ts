@@ -3,78 +3,16 @@ import { logger } from '#shared/observability/logger';
 import type { OperationInput } from '#shared/operation';
 import { takeOverAndStart } from './deliveries.ts';
 import { keyHolder, requireEndpoint, type WebhookDeps } from './operations.ts';
-import { TEST_EVENT_TYPE, testEventBody } from './payloads.ts';
-import type { EndpointSecret, StoredDelivery, StoredEndpoint } from './ports.ts';
+import type { EndpointSecret, StoredEndpoint } from './ports.ts';
 import type { DeliveryIdParams, RotateSecretBody, WebhookIdParams } from './schemas.ts';
-import { sendSigned } from './sender.ts';
 import { generateWebhookSecret, SIGNATURE_DESCRIPTION } from './signing.ts';
 import { deliveryView, endpointView } from './views.ts';
 
 /**
- * Beyond SPEC.md (docs/webhooks.md): a signed test delivery answered with its outcome, a
- * redelivery of a delivery that failed (or any other), and secret rotation with a grace period
- * during which the old secret keeps signing next to the new one.
+ * Beyond SPEC.md (docs/webhooks.md): a redelivery of a delivery that failed (or any other), and
+ * secret rotation with a grace period during which the old secret keeps signing next to the new
+ * one. The test delivery, which sends, is in test-delivery.ts.
  */
-
-/**
- * Sends a `webhook.test` event at once, signed like any delivery, and answers with the outcome.
- * It is sent whether or not the endpoint is active (so a paused receiver can be checked before
- * it is resumed), never retried, and changes nothing about the endpoint; it is recorded among
- * the account's deliveries.
- */
-export async function testWebhook(
-  input: OperationInput<WebhookIdParams>,
-  deps: Pick<WebhookDeps, 'store' | 'send' | 'now' | 'newId'>,
-) {
-  const { userId } = keyHolder(input.principal);
-  const endpoint = await requireEndpoint(deps, userId, input.params.id);
-  const now = deps.now ?? (() => new Date());
-  const newId = deps.newId ?? (() => crypto.randomUUID());
-  const eventId = newId();
-  const createdAt = now().toISOString();
-  const body = testEventBody(endpoint.id, eventId, createdAt);
-  const { at, outcome } = await sendSigned(
-    endpoint,
-    { id: eventId, type: TEST_EVENT_TYPE, body },
-    { send: deps.send, now },
-  );
-  const delivered = outcome.outcome === 'delivered';
-  const delivery: StoredDelivery = {
-    id: newId(),
-    account_id: userId,
-    endpoint_id: endpoint.id,
-    event_id: eventId,
-    event: TEST_EVENT_TYPE,
-    body,
-    status: delivered ? 'delivered' : 'failed',
-    attempts: 1,
-    series_start: 0,
-    generation: 0,
-    last_status: outcome.status,
-    last_error: outcome.error,
-    created_at: createdAt,
-    delivered_at: delivered ? now().toISOString() : null,
-    next_attempt_at: null,
-    attempt_log: [
-      {
-        attempt: 1,
-        at,
-        status: outcome.status,
-        error_class: outcome.errorClass,
-        error: outcome.error,
-        duration_ms: outcome.durationMs,
-      },
-    ],
-  };
-  await deps.store.deliveries.putFinishedDelivery(delivery);
-  logger.info('webhook test delivery', {
-    endpoint_id: endpoint.id,
-    event_id: eventId,
-    status: outcome.status,
-    error_class: outcome.errorClass,
-  });
-  return { delivery: deliveryView(delivery) };
-}
 
 /**
  * Sends a delivery again as a new series of attempts (the retry schedule starts over; the

@@ -22,8 +22,9 @@
  *   stays active: the next event is checked afresh.
  */
 import { performance } from 'node:perf_hooks';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { BlockedTargetError, errorCode } from '#shared/net/fetch-errors';
+import { requestVia } from '#shared/net/http-client';
 
 export type AttemptErrorClass = 'timeout' | 'network' | 'tls' | 'blocked';
 
@@ -75,11 +76,11 @@ export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResul
   }
   const signal = AbortSignal.timeout(Math.max(1, input.timeoutMs));
   try {
-    const response = await request(url, {
+    // undici's request through the given dispatcher, without bundling undici's main entry.
+    const response = await requestVia(input.dispatcher, url.href, {
       method: 'POST',
       headers: withDefaults(input.headers),
       body: input.body,
-      dispatcher: input.dispatcher,
       signal,
     });
     const { text, truncated } = await readCapped(response.body, input.maxResponseBytes);

@@ -1,21 +1,18 @@
-import { createGuardedAgent, type DnsLookup } from '#shared/net/guarded-agent';
+import type { DnsLookup } from '#shared/net/guarded-agent';
 import { getConfig, getStore } from '#shared/platform/clients';
 import { lazy } from '#shared/platform/lazy';
 import { createWebhookDeliveriesRepository } from '#shared/store/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/store/webhook-endpoints-repository';
 import { getWorkflowStarter } from '#shared/workflows/composition';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES, sendAttempt } from './attempt.ts';
 import { DELIVERY_RETENTION_DAYS, getWebhookConfig } from './config.ts';
 import type { DeliveryLifecycleDeps } from './deliveries.ts';
 import type { WebhookDeps } from './operations.ts';
 import type { WebhookStore } from './ports.ts';
-import type { SendPort } from './sender.ts';
-import type { AttemptStepDeps } from './steps.ts';
 
 /**
- * The webhooks area's dependencies, each built once per process on first use. Deliveries go
- * out through one guarded agent per process (its connection pool is shared by every attempt),
- * which checks the receiver's addresses again on every connection.
+ * The webhooks area's dependencies, each built once per process on first use. What sends
+ * deliveries (the guarded agent, undici) is in delivery-composition.ts, so the routes that only
+ * manage endpoints and the dispatcher never bundle an HTTP client.
  */
 let installedLookup: DnsLookup | undefined;
 
@@ -29,6 +26,10 @@ export function installReceiverLookup(lookup: DnsLookup | undefined): void {
   installedLookup = lookup;
 }
 
+export function receiverLookup(): DnsLookup | undefined {
+  return installedLookup;
+}
+
 export const getWebhookStore = lazy((): WebhookStore => {
   const { doc, tableName } = getStore();
   return {
@@ -39,25 +40,6 @@ export const getWebhookStore = lazy((): WebhookStore => {
   };
 });
 
-export const getWebhookAgent = lazy(
-  () =>
-    createGuardedAgent({
-      allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
-      ...(installedLookup ? { lookup: installedLookup } : {}),
-      connectionsPerOrigin: 10,
-    }),
-  (agent) => void agent.close(),
-);
-
-/** One attempt through the guarded agent: 10 s to answer, at most 4 KiB of the answer read. */
-export const sendThroughGuardedAgent: SendPort = (request) =>
-  sendAttempt({
-    ...request,
-    timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS,
-    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
-    dispatcher: getWebhookAgent(),
-  });
-
 export const getWebhookDeps = lazy((): WebhookDeps => {
   const config = getConfig();
   return {
@@ -66,7 +48,6 @@ export const getWebhookDeps = lazy((): WebhookDeps => {
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
     ...(installedLookup ? { lookup: installedLookup } : {}),
     graceSeconds: getWebhookConfig().graceSeconds,
-    send: sendThroughGuardedAgent,
   };
 });
 
@@ -75,10 +56,5 @@ export const getDeliveryLifecycleDeps = lazy(
   (): DeliveryLifecycleDeps => ({ store: getWebhookStore(), workflows: getWorkflowStarter() }),
 );
 
-export const getAttemptStepDeps = lazy(
-  (): AttemptStepDeps => ({
-    store: getWebhookStore(),
-    send: sendThroughGuardedAgent,
-    schedule: getWebhookConfig().schedule,
-  }),
-);
+/** Steps that only touch the store (AbandonDelivery). */
+export const getWebhookStoreDeps = lazy(() => ({ store: getWebhookStore() }));

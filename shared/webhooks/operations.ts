@@ -8,7 +8,6 @@ import { MAX_ENDPOINTS_PER_ACCOUNT, RECENT_DELIVERIES } from './config.ts';
 import { dropWaitingDeliveries, releaseHeldDeliveries } from './deliveries.ts';
 import type { EndpointChanges, StoredEndpoint, WebhookStore } from './ports.ts';
 import type { CreateWebhookBody, UpdateWebhookBody, WebhookIdParams } from './schemas.ts';
-import type { SendPort } from './sender.ts';
 import { generateWebhookSecret, SIGNATURE_DESCRIPTION } from './signing.ts';
 import { type ReceiverLookup, validateReceiverUrl } from './url-policy.ts';
 import { deliveryView, endpointView, listedEndpointView } from './views.ts';
@@ -25,7 +24,6 @@ export interface WebhookDeps {
   /** Tests only: resolves receiver names instead of DNS. */
   lookup?: ReceiverLookup;
   graceSeconds: number;
-  send: SendPort;
   now?: () => Date;
   newId?: () => string;
   newSecret?: () => string;

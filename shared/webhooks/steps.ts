@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { logger } from '#shared/observability/logger';
 import type { AttemptClassification } from './attempt.ts';
 import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 import { nextDelaySeconds } from './retry-schedule.ts';
 import { type SendPort, sendSigned } from './sender.ts';
+import type { AttemptStepInput } from './steps-input.ts';
 
 /**
  * The one step of the webhook-delivery workflow (state-machines/webhook-delivery.asl.json):
@@ -14,14 +14,7 @@ import { type SendPort, sendSigned } from './sender.ts';
  * endpoint, or owned by a newer execution (a redelivery), ends this execution without a send; a
  * paused endpoint parks the delivery as `held` (released when the endpoint is active again).
  */
-export const AttemptStepInputSchema = z.object({
-  account_id: z.string().min(1),
-  delivery_id: z.uuid(),
-  endpoint_id: z.uuid(),
-  generation: z.number().int().min(0),
-});
-
-export type AttemptStepInput = z.infer<typeof AttemptStepInputSchema>;
+export { type AttemptStepInput, AttemptStepInputSchema } from './steps-input.ts';
 
 /** `last_delivery_at` is kept to about this precision. */
 export const LAST_DELIVERY_RESOLUTION_MS = 1_000;
@@ -184,35 +177,4 @@ function logAttempt(delivery: StoredDelivery, update: AttemptUpdate, next: Attem
   } else {
     logger.info('webhook delivery attempt', fields);
   }
-}
-
-export const AbandonStepInputSchema = AttemptStepInputSchema.extend({
-  failure: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
-});
-
-/**
- * After the attempt step failed repeatedly (the store or the function itself, never the
- * receiver: every receiver outcome is a result): the delivery is failed with a reason instead of
- * staying pending with nothing to run it, so it shows in the log and can be redelivered.
- */
-export async function abandonDelivery(
-  input: z.infer<typeof AbandonStepInputSchema>,
-  deps: Pick<AttemptStepDeps, 'store'>,
-): Promise<{ next: 'abandoned' | 'superseded' }> {
-  const delivery = await deps.store.deliveries.getDelivery(input.account_id, input.delivery_id);
-  if (!delivery || delivery.generation !== input.generation || delivery.status !== 'pending') {
-    return { next: 'superseded' };
-  }
-  const reason = input.failure?.Error ?? 'an internal error';
-  logger.error('webhook delivery abandoned: its attempt step kept failing', {
-    delivery_id: delivery.id,
-    event_id: delivery.event_id,
-    error: reason,
-    cause: input.failure?.Cause?.slice(0, 500),
-  });
-  const abandoned = await deps.store.deliveries.abandon(
-    delivery,
-    `The delivery could not be attempted (${reason} on our side); send it again with redeliver.`,
-  );
-  return { next: abandoned ? 'abandoned' : 'superseded' };
 }

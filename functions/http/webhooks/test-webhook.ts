@@ -1,6 +1,10 @@
 import { createApiHandler } from '#shared/api/http-handler';
 import { WEBHOOK_ROUTES } from '#shared/api/routes/webhooks';
-import { testWebhook } from '#shared/webhooks/additions';
-import { getWebhookDeps } from '#shared/webhooks/composition';
+import { getWebhookTestDeps } from '#shared/webhooks/delivery-composition';
+import { testWebhook } from '#shared/webhooks/test-delivery';
 
-export const handler = createApiHandler(WEBHOOK_ROUTES.test_webhook, testWebhook, getWebhookDeps);
+export const handler = createApiHandler(
+  WEBHOOK_ROUTES.test_webhook,
+  testWebhook,
+  getWebhookTestDeps,
+);

@@ -1,10 +1,10 @@
-import { getAttemptStepDeps } from '#shared/webhooks/composition';
-import { AbandonStepInputSchema, abandonDelivery } from '#shared/webhooks/steps';
+import { AbandonStepInputSchema, abandonDelivery } from '#shared/webhooks/abandon';
+import { getWebhookStoreDeps } from '#shared/webhooks/composition';
 import { createStepHandler } from '#shared/workflows/step-handler';
 
 export const handler = createStepHandler(
   'abandonDelivery',
   AbandonStepInputSchema,
   abandonDelivery,
-  getAttemptStepDeps,
+  getWebhookStoreDeps,
 );

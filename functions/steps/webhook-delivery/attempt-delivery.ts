@@ -1,4 +1,4 @@
-import { getAttemptStepDeps } from '#shared/webhooks/composition';
+import { getAttemptStepDeps } from '#shared/webhooks/delivery-composition';
 import { AttemptStepInputSchema, attemptDelivery } from '#shared/webhooks/steps';
 import { createStepHandler } from '#shared/workflows/step-handler';
 

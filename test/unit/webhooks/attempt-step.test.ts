@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEvent } from '#shared/events/types';
 import { createWebhookDeliveriesRepository } from '#shared/store/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/store/webhook-endpoints-repository';
+import { abandonDelivery } from '#shared/webhooks/abandon';
 import type { AttemptResult } from '#shared/webhooks/attempt';
 import { newDelivery } from '#shared/webhooks/deliveries';
 import { eventBody } from '#shared/webhooks/payloads';
 import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/webhooks/ports';
 import type { SendPort } from '#shared/webhooks/sender';
 import { verifyDelivery } from '#shared/webhooks/signing';
-import { abandonDelivery, attemptDelivery } from '#shared/webhooks/steps';
+import { attemptDelivery } from '#shared/webhooks/steps';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**
