@@ -12,8 +12,15 @@ import {
   requireReader,
   requireRunPlan,
 } from './access.ts';
+import type { CompetitorProfile } from './engine/index.ts';
 import type { CaseChanges, StoredCase } from './ports.ts';
-import { competitorProfiles, nameConflicts, normaliseCaseDomain, uniqueTexts } from './profile.ts';
+import {
+  competitorProfiles,
+  foldForSearch,
+  nameConflicts,
+  normaliseCaseDomain,
+  uniqueTexts,
+} from './profile.ts';
 import { type RunStarterDeps, startRun } from './runs.ts';
 import type {
   CaseIdParams,
@@ -113,6 +120,7 @@ export async function patchCase(
     category: input.body.category ?? stored.category,
     icp: input.body.icp ?? stored.icp,
     competitors: input.body.competitors ?? stored.competitors,
+    competitor_domains: input.body.competitor_domains,
     use_cases: input.body.use_cases ?? stored.use_cases,
     region: input.body.region ?? stored.region,
     languages: input.body.languages ?? stored.languages,
@@ -130,6 +138,7 @@ function checkedFields(body: CreateCaseBody): Required<CaseChanges> {
   const domain = normaliseCaseDomain(body.domain);
   const competitors = competitorProfiles(body.competitors);
   const problems = nameConflicts(body.name, competitors);
+  problems.push(...applyCompetitorDomains(competitors, body.competitor_domains ?? {}));
   if (domain === null) problems.push('domain is not a domain name');
   if (problems.length > 0) {
     throw new BadRequestError('invalid_request', `Invalid case: ${problems.join('; ')}.`, {
@@ -151,6 +160,20 @@ function checkedFields(body: CreateCaseBody): Required<CaseChanges> {
     ),
     status: body.status,
   };
+}
+
+/** `competitor_domains` sets the site of competitors listed by name. */
+function applyCompetitorDomains(
+  competitors: CompetitorProfile[],
+  domains: Record<string, string>,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, domain] of Object.entries(domains)) {
+    const competitor = competitors.find((c) => foldForSearch(c.name) === foldForSearch(name));
+    if (competitor) competitor.domain = normaliseCaseDomain(domain);
+    else problems.push(`competitor_domains names "${name}", which is not in competitors`);
+  }
+  return problems;
 }
 
 export async function getCaseSummary(

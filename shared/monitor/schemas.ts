@@ -66,6 +66,12 @@ const caseFields = {
       'Competitor names, or objects `{name, domain, aliases}` (addition) so that their cited ' +
       'sites are attributed to them and other spellings are recognised',
   }),
+  competitor_domains: z.record(text(200), DomainInput).meta({
+    description:
+      'Competitor name to its site (addition): the same as `domain` in a competitor object, for ' +
+      'callers that list competitors by name',
+    example: { 'Globex Insights': 'globex.com' },
+  }),
   use_cases: list(text(300), 20),
   region: z.string().trim().max(200).meta({ example: 'Germany' }),
   languages: list(LanguageCode, 5).min(1).meta({ description: 'Prompts are asked in each' }),
@@ -85,6 +91,7 @@ export const CreateCaseBodySchema = z
     category: caseFields.category,
     icp: caseFields.icp.default(''),
     competitors: caseFields.competitors.default([]),
+    competitor_domains: caseFields.competitor_domains.optional(),
     use_cases: caseFields.use_cases.default([]),
     region: caseFields.region.default(''),
     languages: caseFields.languages.default(['en']),
@@ -180,6 +187,9 @@ export const CaseDetailSchema = z
     aliases: z.array(z.string()).meta({ description: 'Other names of the brand (addition)' }),
     competitor_profiles: z.array(CompetitorSchema).meta({
       description: 'Competitors with their domains and aliases, in `competitors` order (addition)',
+    }),
+    competitor_domains: z.record(z.string(), z.string()).meta({
+      description: 'Competitor name to its site, for competitors with one (addition)',
     }),
     latest_score: nullableScore.meta({ description: 'As in the case list (addition)' }),
     last_run_at: z.iso

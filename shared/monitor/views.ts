@@ -36,6 +36,9 @@ export function caseDetail(stored: StoredCase): CaseDetail {
     updated_at: stored.updated_at,
     aliases: stored.aliases,
     competitor_profiles: stored.competitors,
+    competitor_domains: Object.fromEntries(
+      stored.competitors.flatMap((c) => (c.domain ? [[c.name, c.domain]] : [])),
+    ),
     latest_score: stored.latest_score,
     last_run_at: stored.last_run_at,
   };

@@ -114,6 +114,7 @@ describe('cases over the API', () => {
         { name: 'Globex Insights', domain: 'globex.example', aliases: ['Globex'] },
         { name: 'Initech', domain: null, aliases: [] },
       ],
+      competitor_domains: { 'Globex Insights': 'globex.example' },
       status: 'active',
       latest_score: null,
       last_run_at: null,
@@ -132,6 +133,7 @@ describe('cases over the API', () => {
       [{ ...CASE, competitors: ['Initech', 'INITECH'] }, /twice/],
       [{ ...CASE, languages: ['english!'] }, /language code/],
       [{ ...CASE, colour: 'blue' }, /colour|unrecognized/i],
+      [{ ...CASE, competitor_domains: { Hooli: 'hooli.example' } }, /not in competitors/],
     ];
     for (const [body, reason] of bad) {
       const response = await callJson(stack.baseUrl, '/api/v1/cases', {
@@ -143,6 +145,24 @@ describe('cases over the API', () => {
       expect(response.body.error?.code).toBe('invalid_request');
       expect(response.body.error?.message).toMatch(reason);
     }
+  });
+
+  it('takes competitor sites as a map from names as well', async () => {
+    const response = await callJson(stack.baseUrl, '/api/v1/cases', {
+      method: 'POST',
+      key: owner,
+      body: {
+        ...CASE,
+        name: 'Mapped Co',
+        competitors: ['Globex Insights', 'Initech'],
+        competitor_domains: { 'globex insights': 'https://www.globex.example/' },
+      },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.case).toMatchObject({
+      competitors: ['Globex Insights', 'Initech'],
+      competitor_domains: { 'Globex Insights': 'globex.example' },
+    });
   });
 
   it('changes only the fields a PATCH sends, and only on its own cases', async () => {
