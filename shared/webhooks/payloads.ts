@@ -47,11 +47,9 @@ export const RunCompletedDataSchema = z
     scheduled_for: z.iso.datetime(),
     finished_at: z.iso.datetime(),
     total_score: z.number().int().nullable().meta({ description: 'null for a failed run' }),
-    delta: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: 'Difference to the preceding run; null for a failed run' }),
+    delta: z.number().int().nullable().meta({
+      description: "Difference to the preceding finished run; 0 for a case's first, null if failed",
+    }),
     previous_run_id: z.string().nullable(),
     excluded_models: z
       .array(z.string())
