@@ -38,6 +38,10 @@ export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
     memorySize: 1024,
     environment: { SCAN_DEADLINE_MS: '25000' },
   },
+  // Sends one signed delivery at once and waits for the receiver (10 s attempt timeout).
+  test_webhook: { timeoutSeconds: 20, memorySize: 512 },
+  // Reactivating an endpoint releases its held deliveries inline.
+  update_webhook: { timeoutSeconds: MAX_INTEGRATION_TIMEOUT_SECONDS, memorySize: 512 },
 };
 
 export interface HttpFunctionSpec {

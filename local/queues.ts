@@ -18,6 +18,8 @@ import { invokeLocal } from './lambda-runtime.ts';
  * messages to the same handler module an SQS event source would invoke on AWS, honouring its
  * partial batch response.
  */
+const POLLERS_PER_QUEUE = 4;
+
 export interface LocalQueues {
   endpoint: string;
   urls: Record<string, string>;
@@ -156,7 +158,11 @@ export async function startLocalQueues(options: LocalQueueOptions): Promise<Loca
   }
 
   let running = true;
-  const pollers = QUEUES.map(async (queue) => {
+  // Several pollers per queue, as Lambda's event source runs several batches at once.
+  const pollers = QUEUES.flatMap((queue) =>
+    Array.from({ length: POLLERS_PER_QUEUE }, () => poll(queue)),
+  );
+  async function poll(queue: QueueDefinition): Promise<void> {
     const url = urls[queue.name] as string;
     while (running) {
       try {
@@ -168,7 +174,7 @@ export async function startLocalQueues(options: LocalQueueOptions): Promise<Loca
         }
       }
     }
-  });
+  }
   return {
     endpoint,
     urls,

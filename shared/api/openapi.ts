@@ -93,7 +93,7 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
     ...(route.request?.body
       ? {
           requestBody: {
-            required: true,
+            required: route.request.optionalBody !== true,
             content: { 'application/json': { schema: route.request.body } },
           },
         }

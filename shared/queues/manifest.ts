@@ -27,9 +27,11 @@ export const QUEUES = [
     description: 'Domain events (scan.completed, run.completed, score.changed) for the dispatcher',
     handler: 'functions/workers/dispatch-events.ts',
     maxReceiveCount: 5,
-    visibilityTimeoutSeconds: 60,
+    // AWS asks for at least six times the consumer's timeout, so a retried batch cannot overlap.
+    visibilityTimeoutSeconds: 180,
     batchSize: 10,
     urlEnv: 'EVENTS_QUEUE_URL',
+    starts: ['webhook-delivery'],
     timeoutSeconds: 30,
     memorySize: 256,
   },

@@ -4,7 +4,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { logger } from '#shared/observability/logger';
 
 /**
- * The shared shape of an SQS consumer: each record handled on its own, failures reported as a
+ * The shared shape of an SQS consumer: each record handled on its own (concurrently), failures reported as a
  * partial batch response (`ReportBatchItemFailures`), so one bad message is retried (and at last
  * dead-lettered) without the others being processed again.
  */
@@ -17,18 +17,20 @@ export function createSqsHandler<D>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event) => {
       const deps = getDeps();
+      // Records of a batch are independent (events carry their own ids): handle them at once.
+      const outcomes = await Promise.allSettled(
+        event.Records.map((record) => handleRecord(record.body, deps, record)),
+      );
       const failures: SQSBatchResponse['batchItemFailures'] = [];
-      for (const record of event.Records) {
-        try {
-          await handleRecord(record.body, deps, record);
-        } catch (error) {
-          logger.warn(`${name}: message failed, will be retried`, {
-            message_id: record.messageId,
-            error: error as Error,
-          });
-          failures.push({ itemIdentifier: record.messageId });
-        }
-      }
+      outcomes.forEach((outcome, index) => {
+        const record = event.Records[index];
+        if (outcome.status === 'fulfilled' || !record) return;
+        logger.warn(`${name}: message failed, will be retried`, {
+          message_id: record.messageId,
+          error: outcome.reason as Error,
+        });
+        failures.push({ itemIdentifier: record.messageId });
+      });
       return { batchItemFailures: failures };
     });
 }

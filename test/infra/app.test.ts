@@ -3,9 +3,15 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
-import { constructIdFor, HTTP_FUNCTIONS, tableAccessFor } from '../../infra/routes.ts';
+import {
+  constructIdFor,
+  DEFAULT_TUNING,
+  HTTP_FUNCTIONS,
+  ROUTE_TUNING,
+  tableAccessFor,
+} from '../../infra/routes.ts';
 import { CORS } from '../../shared/api/cors.ts';
-import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
+import { ROUTES, type RouteDefinition, type RouteOperationId } from '../../shared/api/manifest.ts';
 import { MCP_ENDPOINTS } from '../../shared/api/routes/mcp.ts';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/store/table.ts';
 
@@ -183,15 +189,16 @@ describe('api stack: routes and functions from the manifest', () => {
     }
   });
 
-  it('gives the scan 29 s / 1024 MB and every other function 10 s / 512 MB', () => {
+  it('gives each function the tuning infra/routes.ts names (10 s / 512 MB by default)', () => {
     for (const route of routes) {
       const { fn } = functionOfRoute(`${route.method} ${route.path}`);
-      const expected =
-        route.operationId === 'scan_domain'
-          ? { Timeout: 29, MemorySize: 1024 }
-          : { Timeout: 10, MemorySize: 512 };
-      expect(fn.Properties, route.operationId).toMatchObject(expected);
+      const tuning = ROUTE_TUNING[route.operationId as RouteOperationId] ?? DEFAULT_TUNING;
+      expect(fn.Properties, route.operationId).toMatchObject({
+        Timeout: tuning.timeoutSeconds,
+        MemorySize: tuning.memorySize,
+      });
     }
+    expect(ROUTE_TUNING.scan_domain).toMatchObject({ timeoutSeconds: 29, memorySize: 1024 });
     // HTTP API integrations end at 30 s whatever the function's own timeout is.
     for (const [id, fn] of resourcesOfType('AWS::Lambda::Function')) {
       expect(fn.Properties?.Timeout as number, id).toBeLessThanOrEqual(29);
