@@ -5,7 +5,7 @@ import {
   DEFAULT_REPEATS,
   MAX_PROMPTS_PER_BLOCK,
   MAX_REPEATS,
-} from './engine/index.ts';
+} from './engine/prompts.ts';
 
 /**
  * The monitor's settings, read once from the environment (docs/monitor.md "Configuration").

@@ -1,4 +1,4 @@
-import { getMonitorStepDeps } from '#shared/monitor/step-composition';
+import { getMonitorLaneDeps } from '#shared/monitor/lane-composition';
 import { JudgeLaneInputSchema } from '#shared/monitor/steps/context';
 import { judgeLane } from '#shared/monitor/steps/judge';
 import { createStepHandler } from '#shared/workflows/step-handler';
@@ -7,5 +7,5 @@ export const handler = createStepHandler(
   'judgeLane',
   JudgeLaneInputSchema,
   judgeLane,
-  getMonitorStepDeps,
+  getMonitorLaneDeps,
 );

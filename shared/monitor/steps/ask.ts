@@ -1,12 +1,12 @@
 import { ASK_MODES, type AskMode } from '#shared/providers/types';
-import type { AnswerRecord, PromptCell } from '../engine/index.ts';
+import type { AnswerRecord, PromptCell } from '../engine/types.ts';
 import { type CellKey, cellKeyString } from '../ports.ts';
 import {
   cellsOf,
   isFinished,
   type LaneInput,
   loadRun,
-  type MonitorStepDeps,
+  type MonitorLaneDeps,
   nowOf,
 } from './context.ts';
 import { LANE_DONE, type LaneResult, laneShare, runLane } from './lane.ts';
@@ -28,7 +28,7 @@ export function askItems(family: LaneInput['family'], cells: readonly PromptCell
   );
 }
 
-export async function askLane(input: LaneInput, deps: MonitorStepDeps): Promise<LaneResult> {
+export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
   const { owner_id: owner, run_id: runId, family } = input;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
@@ -41,7 +41,7 @@ export async function askLane(input: LaneInput, deps: MonitorStepDeps): Promise<
   const giveUp = async (reason: string) => {
     await deps.data.excludeFamily(owner, runId, family, reason);
   };
-  let provider: Awaited<ReturnType<MonitorStepDeps['providers']['forFamily']>>;
+  let provider: Awaited<ReturnType<MonitorLaneDeps['providers']['forFamily']>>;
   try {
     provider = await deps.providers.forFamily(family);
   } catch (error) {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { EventPublisher } from '#shared/events/ports';
 import { PROVIDER_FAMILIES } from '#shared/providers/types';
 import type { MonitorConfig } from '../config.ts';
-import { buildPromptSet, type PromptCell } from '../engine/index.ts';
+import { buildPromptSet } from '../engine/prompts.ts';
+import type { PromptCell } from '../engine/types.ts';
 import type { CasesStore, RunDataStore, RunsStore, StoredRun } from '../ports.ts';
 import type { MonitorProviders } from '../providers.ts';
 
@@ -15,12 +16,16 @@ export interface MonitorStepDeps {
   runs: RunsStore;
   data: RunDataStore;
   config: MonitorConfig;
-  providers: MonitorProviders;
   /** Undefined where no events queue is configured: events are then not sent. */
   events: EventPublisher | undefined;
   now?: () => Date;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;
+}
+
+/** The lane steps also call the model providers (only their functions bundle the adapters). */
+export interface MonitorLaneDeps extends MonitorStepDeps {
+  providers: MonitorProviders;
 }
 
 export const RunStepInputSchema = z.object({

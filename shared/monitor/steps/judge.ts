@@ -1,11 +1,12 @@
 import { ASK_MODES, PROVIDER_FAMILIES, type ProviderFamily } from '#shared/providers/types';
-import { buildJudgePrompt, judgeFamilyFor } from '../engine/index.ts';
+import { buildJudgePrompt, judgeFamilyFor } from '../engine/judge.ts';
 import { type CellKey, cellKeyString, type RunDataStore } from '../ports.ts';
 import {
   cellsOf,
   isFinished,
   type JudgeLaneInput,
   loadRun,
+  type MonitorLaneDeps,
   type MonitorStepDeps,
   nowOf,
   type RunStepInput,
@@ -62,7 +63,7 @@ export async function planJudging(
   };
 }
 
-export async function judgeLane(input: JudgeLaneInput, deps: MonitorStepDeps): Promise<LaneResult> {
+export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
   const { owner_id: owner, run_id: runId, family: judge } = input;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;

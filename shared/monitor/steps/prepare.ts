@@ -1,5 +1,5 @@
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/providers/types';
-import { buildPromptSet } from '../engine/index.ts';
+import { buildPromptSet } from '../engine/prompts.ts';
 import { isFinished, loadRun, type MonitorStepDeps, nowOf, type RunStepInput } from './context.ts';
 import { laneRange } from './lane.ts';
 
