@@ -62,6 +62,11 @@ export const KEYS = {
     key(monitorRunDataPk(ownerId, runId), `JUDGE#${cellKey}`),
   monitorFamily: (ownerId: string, runId: string, family: string) =>
     key(monitorRunDataPk(ownerId, runId), `FAMILY#${family}`),
+  // Dashboard: a browser session and a sign-in link, each found by the SHA-256 of the secret
+  // the browser or the mail holds (the secret itself is never stored); `expires_at` is checked
+  // on every read as well, since TTL deletion is late (and dynalite never deletes).
+  dashboardSession: (tokenHash: string) => key(`DSESSION#${tokenHash}`, 'SESSION'),
+  signInToken: (tokenHash: string) => key(`SIGNIN#${tokenHash}`, 'SIGNIN'),
 } as const;
 
 function monitorCasePk(ownerId: string, caseId: string): string {
@@ -106,6 +111,8 @@ export const GSI = {
   allCases: 'CASES',
   /** Monitor runs not finished yet: the local stack resumes them at start. */
   openRuns: 'RUNS#OPEN',
+  /** A user's dashboard sessions, oldest first (listed and revoked on the dashboard). */
+  userSessions: (userId: string) => `USER#${userId}#SESSIONS`,
 } as const;
 
 /** The shards of GSI.openDeliveries. */
