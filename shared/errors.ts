@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   invalid_email: { status: 400, description: 'not a valid e-mail address' },
   invalid_scope: { status: 400, description: 'unknown scope, or a scope the caller cannot grant' },
   invalid_account: { status: 400, description: 'unknown plan or subscription state' },
+  sign_in_link_invalid: {
+    status: 400,
+    description: 'the dashboard sign-in link is unknown, expired or already used',
+  },
   invalid_key: { status: 401, description: 'bearer token sent but unknown' },
   unauthorized: { status: 401, description: 'bearer token missing or unknown' },
   plan_required: {
@@ -25,6 +29,10 @@ export const ERROR_CODES = {
   },
   no_account: { status: 403, description: 'no Monitor account exists for the key' },
   insufficient_scope: { status: 403, description: 'the key lacks the scope this route needs' },
+  csrf_failed: {
+    status: 403,
+    description: 'a dashboard form without its CSRF token, or sent from another site',
+  },
   admin_not_allowed: {
     status: 403,
     description: 'monitor:admin is only for admin addresses, never for plugin keys',
@@ -42,6 +50,10 @@ export const ERROR_CODES = {
   },
   rate_limited: { status: 429, description: 'anonymous daily scan limit reached' },
   quota_exceeded: { status: 429, description: 'batch or daily limit of the plan reached' },
+  sign_in_limited: {
+    status: 429,
+    description: 'too many sign-in links asked for this address or network; retry later',
+  },
   scan_failed: { status: 500, description: 'the scan could not be completed' },
   internal_error: { status: 500, description: 'unexpected server error' },
   not_implemented: { status: 501, description: 'the method is not supported by this server' },
