@@ -20,6 +20,14 @@ function describeProviders(stack: LocalStack): string {
   return parts.join('; ');
 }
 
+function describeResumed(stack: LocalStack): string {
+  const { batchJobs, monitorRuns, deliveries } = stack.resumed;
+  if (batchJobs.length + monitorRuns.length + deliveries.length === 0) {
+    return 'nothing was left unfinished';
+  }
+  return `${batchJobs.length} batch job(s), ${monitorRuns.length} monitor run(s), ${deliveries.length} webhook delivery(ies) left unfinished at the last stop`;
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = process.env.DATA_DIR ?? '.data';
@@ -34,14 +42,19 @@ async function main(): Promise<void> {
     `  docs:     ${stack.baseUrl}/docs`,
     `  OpenAPI:  ${stack.baseUrl}/api/v1/openapi.json`,
     `  store:    dynalite on disk in ${resolve(dataDir)} (table ${stack.tableName})`,
-    `  queues:   fauxqs at ${stack.sqsEndpoint}; workflows: the state-machines/ ASL files in process${stack.resumed.batchJobs.length > 0 ? ` (resumed ${stack.resumed.batchJobs.length} unfinished batch job(s))` : ''}`,
+    `  MCP:      ${stack.baseUrl}/api/mcp (key in the Authorization header) or ${stack.baseUrl}/api/mcp/<API_KEY>`,
+    `  queues:   fauxqs at ${stack.sqsEndpoint}; workflows: the state-machines/ ASL files in process`,
+    `  resumed:  ${describeResumed(stack)}`,
     `  model providers: ${describeProviders(stack)}`,
     `  private and loopback scan targets: ${privateTargets ? 'ALLOWED (ALLOW_PRIVATE_TARGETS=1)' : 'refused (set ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine)'}`,
     '',
     'Create a user and an API key (in another terminal, same environment):',
     '  npm run --silent admin -- create-user --email you@example.com --plan pro',
-    '  npm run --silent admin -- create-key --email you@example.com --scopes scans:read,scans:write',
+    '  npm run --silent admin -- create-key --email you@example.com --scopes scans:read,scans:write,monitor:read,monitor:write,webhooks:manage',
     '  npm run --silent admin -- --help',
+    '',
+    'Batch scans, cases and runs, webhooks: see the docs page; e.g. with a key holding scans:write:',
+    `  curl -s -X POST ${stack.baseUrl}/api/v1/scans/batch -H "authorization: Bearer $KEY" -H 'content-type: application/json' -d '{"domains":["example.com","example.org"]}'`,
     '',
     'Scan a domain (anonymous: 3 per day per IP):',
     `  curl -s -X POST ${stack.baseUrl}/api/v1/scans -H 'content-type: application/json' -d '{"domain":"example.com"}'`,
