@@ -85,8 +85,17 @@ async function startProviders() {
     ? // As the monitor backend it answers each case's prompts about that case (the store's cases).
       await startSimulator({ ...simulatorOptionsFromEnv(process.env), caseSource: allCaseProfiles })
     : undefined;
-  if (simulator) Object.assign(process.env, simulatedProviderEnv(process.env, simulator.url));
-  return { providers, simulator };
+  const pointed = simulator ? simulatedProviderEnv(process.env, simulator.url) : {};
+  const before = Object.fromEntries(Object.keys(pointed).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, pointed);
+  /** Points the families back where they were, so a later stack in this process starts clean. */
+  const restoreEnv = () => {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  return { providers, simulator, restoreEnv };
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -102,7 +111,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   process.env.SQS_ENDPOINT = queues.endpoint;
   process.env.EVENTS_QUEUE_URL = queues.urls.events;
-  const { providers, simulator } = await startProviders();
+  const { providers, simulator, restoreEnv } = await startProviders();
   resetLazyValues();
 
   const workflows = createLocalWorkflowEngine({ timeScale });
@@ -160,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       installRouteInvoker(undefined);
       await queues.close();
       await simulator?.close();
+      restoreEnv();
       // The store goes first: a task the stop cut off (a scan in flight) must not record a
       // failure caused by the stop itself; it runs again when the stack resumes its job.
       await dynamo.close();

@@ -1,3 +1,4 @@
+import './log-level.ts';
 import { resolve } from 'node:path';
 import { type LocalStack, startLocalStack } from './stack.ts';
 
@@ -31,7 +32,6 @@ function describeResumed(stack: LocalStack): string {
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = process.env.DATA_DIR ?? '.data';
-  process.env.LOG_LEVEL ??= 'WARN';
   const stack = await startLocalStack({ port, host: process.env.HOST ?? '127.0.0.1', dataDir });
   const privateTargets =
     process.env.ALLOW_PRIVATE_TARGETS === '1' || process.env.ALLOW_PRIVATE_TARGETS === 'true';

@@ -78,7 +78,8 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
       : `\n\nAuthentication: bearer key ${route.auth}${route.scope ? `; scope \`${route.scope}\`` : ''}.`;
   return {
     operationId: route.operationId,
-    summary: route.summary,
+    ...(route.addition ? { 'x-addition': true } : {}),
+    summary: route.addition ? `${route.summary} (addition to the specification)` : route.summary,
     description: `${route.description}${authNote}`,
     tags: [route.tag],
     security: security(route),
