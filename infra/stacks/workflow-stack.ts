@@ -9,8 +9,11 @@ import {
   Validations,
 } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import {
   DefinitionBody,
@@ -19,6 +22,7 @@ import {
   StateMachineType,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { MONTHLY_RUNS_SCHEDULE } from '../../shared/monitor/schedule.ts';
 import { deadLetterQueueName, type QueueDefinition } from '../../shared/queues/manifest.ts';
 import {
   stateMachineArnEnv,
@@ -51,15 +55,31 @@ export class WorkflowStack extends Stack {
   readonly stateMachines = new Map<WorkflowName, StateMachine>();
   readonly queues = new Map<string, Queue>();
   readonly functions = new Map<string, ApiFunction>();
+  /** The model providers' API keys: one JSON secret, filled by an operator (docs/deploy.md). */
+  readonly providerKeys: Secret;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.providerKeys = new Secret(this, 'ProviderKeys', {
+      description:
+        'Model provider API keys for monitor runs: a JSON object with OPENAI_API_KEY, ' +
+        'ANTHROPIC_API_KEY, PERPLEXITY_API_KEY and GEMINI_API_KEY (a family without a key is excluded)',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
+    });
+    Validations.of(this.providerKeys).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The secret holds API keys issued by third parties (OpenAI, Anthropic, Perplexity, Google); ' +
+        'they are rotated in those consoles and put here by an operator, so a rotation Lambda has ' +
+        'nothing it could rotate.',
+    });
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
     for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
       this.buildWorkflow(workflow, props, retention);
     }
     for (const queue of queueSpecs()) this.buildConsumer(queue, props, retention);
+    this.buildMonthlySchedule(props, retention);
     for (const [name, machine] of this.stateMachines) {
       new CfnOutput(this, `${constructIdFor(name)}StateMachineArn`, {
         value: machine.stateMachineArn,
@@ -130,9 +150,16 @@ export class WorkflowStack extends Stack {
         timeout: Duration.seconds(spec.task.timeoutSeconds),
         memorySize: spec.task.memorySize,
         logRetention,
-        environment: { ...this.environmentFor(props, spec.task), ...spec.task.environment },
+        environment: {
+          ...this.environmentFor(props, spec.task),
+          ...(spec.task.providerKeys
+            ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn }
+            : {}),
+          ...spec.task.environment,
+        },
       });
       this.grantNeeds(fn, props, spec.task);
+      if (spec.task.providerKeys) this.providerKeys.grantRead(fn.role);
       substitutions[spec.task.placeholder] = fn.function.functionArn;
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);
@@ -165,6 +192,43 @@ export class WorkflowStack extends Stack {
         'resource-level permissions); Lambda invocation is granted on exact function ARNs only.',
     });
     this.stateMachines.set(workflow.name as WorkflowName, machine);
+  }
+
+  /**
+   * EventBridge Scheduler, on the first of each month (UTC): one invocation of the scheduler
+   * function, which creates one `monthly` run per eligible case through the pending-run lock.
+   * A redelivered invocation adds nothing (each case claims the month once).
+   */
+  private buildMonthlySchedule(props: WorkflowStackProps, logRetention: RetentionDays): void {
+    const spec = MONTHLY_RUNS_SCHEDULE;
+    const needs = { data: spec.data, starts: spec.starts };
+    const fn = new ApiFunction(this, 'MonthlyRunsScheduler', {
+      entry: spec.handler,
+      description: `${spec.name}: one monthly monitor run per eligible case`,
+      timeout: Duration.seconds(spec.timeoutSeconds),
+      memorySize: spec.memorySize,
+      logRetention,
+      environment: this.environmentFor(props, needs),
+    });
+    this.grantNeeds(fn, props, needs);
+    // L1 with a role of our own: the L2 target grants `function:*` (every version).
+    const role = new Role(this, 'MonthlyRunsScheduleRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'Lets EventBridge Scheduler invoke the monthly runs function, and nothing else',
+    });
+    grantInvoke(role, [fn.function.functionArn]);
+    new CfnSchedule(this, 'MonthlyRunsSchedule', {
+      description: 'Monthly monitor runs (shared/monitor/schedule.ts)',
+      scheduleExpression: spec.expression,
+      scheduleExpressionTimezone: spec.timezone,
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: fn.function.functionArn,
+        roleArn: role.roleArn,
+        retryPolicy: { maximumRetryAttempts: 2 },
+      },
+    });
+    this.functions.set('MonthlyRunsScheduler', fn);
   }
 
   private buildConsumer(

@@ -1,3 +1,4 @@
+import { PROVIDER_ENV } from '#shared/providers/config';
 import {
   createProvider,
   loadProvidersConfig,
@@ -15,8 +16,37 @@ import {
 export async function loadMonitorProviderConfig(
   env: Record<string, string | undefined> = process.env,
 ): Promise<ProvidersConfig> {
-  return loadProvidersConfig(env);
+  const secretArn = env.PROVIDER_KEYS_SECRET_ARN;
+  if (!secretArn) return loadProvidersConfig(env);
+  return loadProvidersConfig({ ...env, ...(await readProviderKeys(secretArn)) });
 }
+
+/**
+ * On AWS the model API keys live in one Secrets Manager secret (a JSON object such as
+ * `{"OPENAI_API_KEY": "..."}`), never in the template or plain environment values. Only string
+ * values of the known key names are taken; anything else in the secret is ignored.
+ */
+async function readProviderKeys(secretArn: string): Promise<Record<string, string>> {
+  const { GetSecretValueCommand, SecretsManagerClient } = await import(
+    '@aws-sdk/client-secrets-manager'
+  );
+  const client = new SecretsManagerClient({});
+  try {
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+    const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
+    const keys: Record<string, string> = {};
+    for (const name of PROVIDER_KEY_NAMES) {
+      const value = values[name];
+      if (typeof value === 'string' && value.trim() !== '') keys[name] = value.trim();
+    }
+    return keys;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The secret's fields read as provider keys (the same names as the environment variables). */
+export const PROVIDER_KEY_NAMES = Object.values(PROVIDER_ENV).map((names) => names.key);
 
 export interface MonitorProviders {
   /** The adapter for a family; rejects when the family has no key or invalid settings. */

@@ -21,6 +21,8 @@ export interface WorkflowTask {
   publishesEvents?: boolean;
   /** Extra environment for this function only. */
   environment?: Readonly<Record<string, string>>;
+  /** Reads the model providers' API keys (the provider-keys secret on AWS). */
+  providerKeys?: boolean;
 }
 
 export interface WorkflowDefinition {
@@ -121,6 +123,7 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 170,
         memorySize: 512,
+        providerKeys: true,
       },
       {
         state: 'AskLaneFailed',
@@ -145,6 +148,7 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 170,
         memorySize: 512,
+        providerKeys: true,
       },
       {
         state: 'JudgeLaneFailed',

@@ -7,6 +7,7 @@ import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { placeholdersOf } from '../../infra/workflows.ts';
 import { routeById } from '../../shared/api/manifest.ts';
+import { MONTHLY_RUNS_SCHEDULE } from '../../shared/monitor/schedule.ts';
 import { QUEUES } from '../../shared/queues/manifest.ts';
 import { WORKFLOWS } from '../../shared/workflows/manifest.ts';
 
@@ -211,6 +212,58 @@ describe('grants of the functions', () => {
         RouteKey: `${route.method} ${route.path}`,
       });
     }
+  });
+});
+
+describe('the monitor: provider keys and the monthly schedule', () => {
+  it('gives the provider-keys secret only to the tasks that ask models, by ARN, never by value', () => {
+    const secrets = ofType('AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const secretId = (secrets[0] as [string, CfnResource])[0];
+    const readers = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+      JSON.stringify(fn.Properties?.Environment ?? {}).includes('PROVIDER_KEYS_SECRET_ARN'),
+    );
+    const expected = WORKFLOWS.flatMap((workflow) =>
+      (workflow.tasks as readonly { state: string; providerKeys?: boolean }[]).filter(
+        (task) => task.providerKeys,
+      ),
+    ).map((task) => task.state);
+    expect(expected.sort()).toEqual(['AskLane', 'JudgeLane']);
+    expect(readers).toHaveLength(expected.length);
+    for (const [, fn] of readers) {
+      const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env.PROVIDER_KEYS_SECRET_ARN).toEqual({ Ref: secretId });
+      for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY']) {
+        expect(env[name]).toBeUndefined();
+      }
+      const roleId = getAttId(fn.Properties?.Role) as string;
+      const reads = statementsOfRole(roleId).filter((statement) =>
+        actions(statement).includes('secretsmanager:GetSecretValue'),
+      );
+      expect(reads).toHaveLength(1);
+      expect(reads[0]?.Resource).toEqual({ Ref: secretId });
+    }
+  });
+
+  it('runs the monthly scheduler function on the first of each month (UTC), with exact grants', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: MONTHLY_RUNS_SCHEDULE.expression,
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+    });
+    const schedule = (ofType('AWS::Scheduler::Schedule')[0] as [string, CfnResource])[1];
+    const target = schedule.Properties?.Target as { Arn: unknown; RoleArn: unknown };
+    const functionId = getAttId(target.Arn) as string;
+    const roleId = getAttId(target.RoleArn) as string;
+    const invoke = statementsOfRole(roleId).flatMap(actions);
+    expect(invoke).toEqual(['lambda:InvokeFunction']);
+    const fn = resources[functionId] as CfnResource;
+    const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(env)).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
+    const starts = statementsOfRole(getAttId(fn.Properties?.Role) as string).filter((statement) =>
+      actions(statement).includes('states:StartExecution'),
+    );
+    expect(starts).toHaveLength(1);
   });
 });
 
