@@ -46,6 +46,13 @@ function getAttId(value: unknown): string | undefined {
   return Array.isArray(getAtt) ? String(getAtt[0]) : undefined;
 }
 
+function environmentOf(fn: CfnResource): Record<string, unknown> {
+  const environment = fn.Properties?.Environment as
+    | { Variables?: Record<string, unknown> }
+    | undefined;
+  return environment?.Variables ?? {};
+}
+
 function statementsOf(policy: CfnResource): Statement[] {
   const document = policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined;
   return document?.Statement ?? [];
@@ -231,7 +238,7 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     expect(expected.sort()).toEqual(['AskLane', 'JudgeLane']);
     expect(readers).toHaveLength(expected.length);
     for (const [, fn] of readers) {
-      const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      const env = environmentOf(fn);
       expect(env.PROVIDER_KEYS_SECRET_ARN).toEqual({ Ref: secretId });
       for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY']) {
         expect(env[name]).toBeUndefined();
@@ -258,7 +265,7 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     const invoke = statementsOfRole(roleId).flatMap(actions);
     expect(invoke).toEqual(['lambda:InvokeFunction']);
     const fn = resources[functionId] as CfnResource;
-    const env = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    const env = environmentOf(fn);
     expect(Object.keys(env)).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
     const starts = statementsOfRole(getAttId(fn.Properties?.Role) as string).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
