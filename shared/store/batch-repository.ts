@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -8,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { BatchStore, StoredJob, StoredRow } from '#shared/batch/ports';
+import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { decodeCursor, encodeCursor, queryAll, queryPage } from './pagination.ts';
 
@@ -19,16 +19,6 @@ import { decodeCursor, encodeCursor, queryAll, queryPage } from './pagination.ts
  * resumed job) changes nothing the first run already recorded.
  */
 const BATCH_WRITE_SIZE = 25;
-
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
 
 function toJob(item: Record<string, unknown>): StoredJob {
   return {
@@ -131,7 +121,7 @@ export function createBatchRepository(doc: DynamoDBDocumentClient, tableName: st
     },
 
     markJobRunning: (jobId, at) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -145,7 +135,7 @@ export function createBatchRepository(doc: DynamoDBDocumentClient, tableName: st
       ),
 
     finishJob: (jobId, status, at) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -164,7 +154,7 @@ export function createBatchRepository(doc: DynamoDBDocumentClient, tableName: st
       ),
 
     markRowRunning: (jobId, index) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -178,7 +168,7 @@ export function createBatchRepository(doc: DynamoDBDocumentClient, tableName: st
       ),
 
     finishRow: (jobId, index, outcome) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,

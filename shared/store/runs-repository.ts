@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { CaseProfile, RunSummary } from '#shared/monitor/engine/index';
 import type { RunPlan, RunsStore, StoredRun, StoredSummary } from '#shared/monitor/ports';
+import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 import { TTL_ATTRIBUTE } from './table.ts';
@@ -27,16 +28,6 @@ import { TTL_ATTRIBUTE } from './table.ts';
 const MONTHLY_MARKER_DAYS = 400;
 
 type Item = Record<string, unknown>;
-
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
 
 function toRun(item: Item): StoredRun {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -109,7 +100,7 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
     },
 
     renewLock: (ownerId, caseId, runId, lease) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -129,7 +120,7 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
       ),
 
     releaseLock: (ownerId, caseId, runId) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new DeleteCommand({
             TableName: tableName,
@@ -141,7 +132,7 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
       ),
 
     claimPeriod: (ownerId, caseId, period, runId) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,
@@ -156,7 +147,7 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
       ),
 
     async releasePeriod(ownerId, caseId, period, runId) {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(
           new DeleteCommand({
             TableName: tableName,
@@ -249,7 +240,7 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
     },
 
     markRunning: (ownerId, caseId, runId, at) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -278,7 +269,7 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
     },
 
     finishRun: (ownerId, caseId, runId, outcome) =>
-      conditional(() => {
+      conditionalWrite(() => {
         const { status, ...fields } = outcome;
         const names = Object.keys(fields);
         return doc.send(
@@ -304,7 +295,7 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
       }),
 
     async putSummary(ownerId, caseId, stored) {
-      const written = await conditional(() =>
+      const written = await conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,

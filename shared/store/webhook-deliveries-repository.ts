@@ -14,6 +14,7 @@ import type {
   OpenDeliveryRef,
   StoredDelivery,
 } from '#shared/webhooks/ports';
+import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, OPEN_DELIVERY_SHARDS, SK_PREFIX } from './keys.ts';
 import { queryAll, queryPage } from './pagination.ts';
 import { TTL_ATTRIBUTE } from './table.ts';
@@ -39,16 +40,6 @@ const DAY_SECONDS = 86_400;
 export interface DeliveriesRepositoryOptions {
   /** Days after creation when the store's TTL removes a delivery. */
   retentionDays: number;
-}
-
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
 }
 
 function toDelivery(item: Record<string, unknown>): StoredDelivery {
@@ -121,7 +112,7 @@ export function createWebhookDeliveriesRepository(
   }
 
   async function putDelivery(delivery: StoredDelivery): Promise<boolean> {
-    return conditional(() =>
+    return conditionalWrite(() =>
       doc.send(
         new PutCommand({
           TableName: tableName,
@@ -274,7 +265,7 @@ export function createWebhookDeliveriesRepository(
     },
 
     async dropWaiting(accountId, endpointId, deliveryId) {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(
           new DeleteCommand({
             TableName: tableName,

@@ -14,6 +14,7 @@ import type {
   EndpointStore,
   StoredEndpoint,
 } from '#shared/webhooks/ports';
+import { conditionalWrite } from './conditional.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
@@ -25,15 +26,6 @@ import { queryAll } from './pagination.ts';
  * transactions: dynalite has none); the create operation gives claim and slot back if a later
  * write fails.
  */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
 
 const urlHash = (url: string) => createHash('sha256').update(url, 'utf8').digest('hex');
 
@@ -79,7 +71,7 @@ export function createWebhookEndpointsRepository(
 
   return {
     claimUrl: (accountId, url, endpointId) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,
@@ -99,7 +91,7 @@ export function createWebhookEndpointsRepository(
     },
 
     takeSlot: (accountId, max) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -112,7 +104,7 @@ export function createWebhookEndpointsRepository(
       ),
 
     async releaseSlot(accountId) {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -187,7 +179,7 @@ export function createWebhookEndpointsRepository(
     },
 
     replaceSecrets: (endpoint, previous, next) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -202,7 +194,7 @@ export function createWebhookEndpointsRepository(
       ),
 
     async touchLastDelivery(accountId, endpointId, at) {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -218,7 +210,7 @@ export function createWebhookEndpointsRepository(
     },
 
     deleteEndpoint: (accountId, endpointId) =>
-      conditional(() =>
+      conditionalWrite(() =>
         doc.send(
           new DeleteCommand({
             TableName: tableName,
