@@ -3,6 +3,8 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { authenticate } from '#shared/auth/authenticate';
+import { type BrowserGateDeps, passBrowserGate } from '#shared/auth/browser-gate';
+import { getBrowserGateDeps } from '#shared/auth/browser-gate-composition';
 import type { Principal } from '#shared/auth/principal';
 import { logger } from '#shared/observability/logger';
 import type { OperationInput, RequestContext } from '#shared/operation';
@@ -49,6 +51,8 @@ export interface HandlerOptions {
    * of its own instead of the JSON envelope. Return undefined to keep the envelope.
    */
   renderError?: (error: unknown, event: ApiEvent) => RawResponse | undefined;
+  /** The dashboard's session lookup (tests inject fakes); default: the process-wide one. */
+  sessions?: () => BrowserGateDeps;
 }
 
 interface PipelineState {
@@ -102,18 +106,38 @@ function pipeline(route: RouteDefinition, options: HandlerOptions) {
         const context = requestContextOf(request.event, deps.publicBaseUrl);
         logger.appendKeys({ request_id: context.id, operation: route.operationId });
         stateByEvent.set(request.event, { request: context });
-        const principal: Principal = await authenticate(
-          route,
-          request.event.headers?.authorization,
-          { keys: deps.keys, adminEmails: deps.adminEmails },
-        );
-        const parts = validateRequest(route, request.event);
+        const { principal, event } = await authenticateRequest(route, request.event, {
+          baseUrl: context.baseUrl,
+          api: deps,
+          sessions: options.sessions ?? getBrowserGateDeps,
+        });
+        const parts = validateRequest(route, event);
         stateByEvent.set(request.event, {
           request: context,
           input: { ...parts, principal, request: context },
         });
       },
     });
+}
+
+/**
+ * API routes take a bearer key; dashboard routes (and any `session` route) go through the
+ * browser gate instead: same-site check on unsafe methods, session cookie and CSRF token, and a
+ * form body handed on as JSON for validation. A cookie never authenticates an API route.
+ */
+async function authenticateRequest(
+  route: RouteDefinition,
+  event: ApiEvent,
+  deps: { baseUrl: string; api: ApiDeps; sessions: () => BrowserGateDeps },
+): Promise<{ principal: Principal; event: ApiEvent }> {
+  if (route.auth === 'session' || route.area === 'dashboard') {
+    return passBrowserGate(route, event, deps.baseUrl, deps.sessions());
+  }
+  const principal = await authenticate(route, event.headers?.authorization, {
+    keys: deps.api.keys,
+    adminEmails: deps.api.adminEmails,
+  });
+  return { principal, event };
 }
 
 function inputOf(event: ApiEvent): {

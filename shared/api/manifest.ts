@@ -1,5 +1,7 @@
 import { compareSpecificity, matchPath, type RouteDefinition } from './route.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
+import { DASHBOARD_ROUTES } from './routes/dashboard.ts';
+import { KEY_ROUTES } from './routes/keys.ts';
 import { META_ROUTES } from './routes/meta.ts';
 import { MONITOR_ROUTES } from './routes/monitor.ts';
 import { SCAN_ROUTES } from './routes/scans.ts';
@@ -27,7 +29,9 @@ const ROUTE_TABLE = {
   ...BATCH_ROUTES,
   ...MONITOR_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...KEY_ROUTES,
   ...META_ROUTES,
+  ...DASHBOARD_ROUTES,
 } as const;
 
 export const ROUTES: readonly RouteDefinition[] = Object.values(ROUTE_TABLE);

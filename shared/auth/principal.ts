@@ -10,6 +10,13 @@ export type Principal =
       email: string;
       scopes: ReadonlySet<Scope>;
       plugin: boolean;
+      /**
+       * Set when the caller is a dashboard session, not a bearer key: the session's public id
+       * and the CSRF token its forms carry. The principal then holds every scope the account
+       * may use, so the areas' operations run unchanged for the dashboard (`keyId` is
+       * `session:<id>`).
+       */
+      session?: { id: string; csrfToken: string };
     };
 
 export type KeyPrincipal = Extract<Principal, { kind: 'key' }>;
@@ -20,8 +27,11 @@ export const ANONYMOUS: Principal = { kind: 'anonymous' };
  * - `none`: no key is read (documents, pages).
  * - `optional`: anonymous calls allowed; a key that is sent must be valid (401 `invalid_key`).
  * - `required`: a valid key is needed (401 `unauthorized`).
+ * - `session`: a dashboard session cookie is needed (no bearer key is read), and every
+ *   state-changing request must carry the session's CSRF token from the same origin
+ *   (shared/auth/browser-gate.ts).
  */
-export type AuthMode = 'none' | 'optional' | 'required';
+export type AuthMode = 'none' | 'optional' | 'required' | 'session';
 
 export interface AuthRequirement {
   auth: AuthMode;

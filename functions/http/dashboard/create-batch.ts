@@ -1,0 +1,10 @@
+import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
+import { getBatchDeps } from '#shared/batch/composition';
+import { createBatchFromForm } from '#shared/dashboard/batches';
+import { createDashboardHandler } from '#shared/dashboard/handler';
+
+export const handler = createDashboardHandler(
+  DASHBOARD_ROUTES.dashboard_create_batch,
+  createBatchFromForm,
+  getBatchDeps,
+);

@@ -1,0 +1,10 @@
+import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
+import { getKeyDeps } from '#shared/auth/key-composition';
+import { createDashboardHandler } from '#shared/dashboard/handler';
+import { createKeyFromForm } from '#shared/dashboard/keys';
+
+export const handler = createDashboardHandler(
+  DASHBOARD_ROUTES.dashboard_create_key,
+  createKeyFromForm,
+  getKeyDeps,
+);

@@ -1,0 +1,10 @@
+import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
+import { getSignInDeps } from '#shared/auth/session-composition';
+import { createDashboardHandler } from '#shared/dashboard/handler';
+import { requestLink } from '#shared/dashboard/sign-in-pages';
+
+export const handler = createDashboardHandler(
+  DASHBOARD_ROUTES.dashboard_request_link,
+  requestLink,
+  getSignInDeps,
+);

@@ -1,0 +1,10 @@
+import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
+import { updateCaseFromForm } from '#shared/dashboard/cases';
+import { createDashboardHandler } from '#shared/dashboard/handler';
+import { getMonitorDeps } from '#shared/monitor/composition';
+
+export const handler = createDashboardHandler(
+  DASHBOARD_ROUTES.dashboard_update_case,
+  updateCaseFromForm,
+  getMonitorDeps,
+);

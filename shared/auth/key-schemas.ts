@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { SCOPES } from './scopes.ts';
+
+/** Wire schemas of the key routes (`/api/v1/keys`, additions to SPEC.md). */
+export const MAX_ACTIVE_KEYS = 50;
+
+export const KeySchema = z
+  .object({
+    id: z.string().meta({ description: 'Public id of the key (`key_…`), used to revoke it' }),
+    hint: z.string().meta({ description: 'The prefix and the last four characters' }),
+    scopes: z.array(z.enum(SCOPES)),
+    plugin: z.boolean().meta({ description: 'Marks a key issued to a marketplace plugin' }),
+    created_at: z.iso.datetime(),
+    revoked_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+
+export const KeyIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^key_[0-9A-Za-z]{16}$/)
+    .meta({ description: 'Key id (`key_…`)' }),
+});
+
+export const CreateKeyBodySchema = z
+  .object({
+    scopes: z
+      .array(z.string())
+      .min(1)
+      .max(SCOPES.length)
+      .meta({
+        description:
+          'Scopes of the new key; each must be held by the caller (`plugin` excepted, which only ' +
+          'restricts). `monitor:admin` only for addresses on the operator list.',
+        example: ['scans:read', 'scans:write'],
+      }),
+    plugin: z.boolean().optional().meta({
+      description: 'Mark the key as a marketplace plugin key (never `monitor:admin`)',
+    }),
+  })
+  .strict()
+  .meta({ id: 'CreateKeyRequest' });
+
+export const ListKeysResponseSchema = z.object({
+  keys: z.array(KeySchema).meta({ description: "The account's keys, newest first" }),
+});
+
+export const CreateKeyResponseSchema = z.object({
+  key: KeySchema,
+  api_key: z.string().meta({
+    description: 'The key itself (`ars_…`); returned only here, stored only as a SHA-256 hash',
+  }),
+});
+
+export const KeyResponseSchema = z.object({ key: KeySchema });
+
+export type KeyView = z.infer<typeof KeySchema>;
+export type KeyIdParams = z.infer<typeof KeyIdParamsSchema>;
+export type CreateKeyBody = z.infer<typeof CreateKeyBodySchema>;

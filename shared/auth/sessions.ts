@@ -1,0 +1,146 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Principal } from './principal.ts';
+import type { Scope } from './scopes.ts';
+import type { StoredSession } from './session-ports.ts';
+
+/**
+ * Dashboard sessions (docs/dashboard.md): what a session is worth, how its cookie looks, and the
+ * principal it stands for. A session lets the dashboard call the areas' operations unchanged:
+ * its principal is a key-like principal of the user carrying every scope the account may use
+ * (`monitor:admin` only while the address is on ADMIN_EMAILS, never `plugin`).
+ */
+const SettingsSchema = z.object({
+  /** Absolute lifetime of a session; sign-out or revocation end it earlier. */
+  DASHBOARD_SESSION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(7 * 86_400),
+  /** Lifetime of a sign-in link. */
+  SIGN_IN_LINK_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(15 * 60),
+  /** Links mailed per address per hour (counted whether or not the address has an account). */
+  SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Link requests per client network per hour. */
+  SIGN_IN_LINKS_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+});
+
+export interface SessionSettings {
+  sessionTtlSeconds: number;
+  linkTtlSeconds: number;
+  linksPerAddressPerHour: number;
+  linksPerNetworkPerHour: number;
+}
+
+export function sessionSettingsFrom(env: NodeJS.ProcessEnv): SessionSettings {
+  const parsed = SettingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid dashboard session configuration: ${problems.join('; ')}`);
+  }
+  return {
+    sessionTtlSeconds: parsed.data.DASHBOARD_SESSION_TTL_S,
+    linkTtlSeconds: parsed.data.SIGN_IN_LINK_TTL_S,
+    linksPerAddressPerHour: parsed.data.SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR,
+    linksPerNetworkPerHour: parsed.data.SIGN_IN_LINKS_PER_NETWORK_PER_HOUR,
+  };
+}
+
+/** 256 random bits, base64url: a session token, a sign-in token or a CSRF token. */
+export function generateSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The only form in which a session or sign-in token is stored. */
+export function hashSecretToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A token of the shape generateSecretToken makes: anything else is refused without a read. */
+export function isWellFormedSecretToken(candidate: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(candidate);
+}
+
+export function generateSessionId(): string {
+  return `ses_${randomBytes(12).toString('base64url')}`;
+}
+
+/** Constant-time comparison for the CSRF token. */
+export function sameSecret(expected: string, given: string | undefined): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(given, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Over https the cookie is `__Host-` prefixed (Secure, Path=/, no Domain: no subdomain can set or
+ * shadow it); over plain http (the local stack) it cannot be, and is named without the prefix.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-ars_session' : 'ars_session';
+}
+
+export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  const attributes = [
+    `${sessionCookieName(secure)}=${token}`,
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (secure) attributes.push('Secure');
+  return attributes.join('; ');
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return sessionCookie('', 0, secure);
+}
+
+/** The value of one cookie from the request's cookie strings (API Gateway v2 `cookies`). */
+export function readCookie(cookies: readonly string[], name: string): string | undefined {
+  for (const cookie of cookies.flatMap((entry) => entry.split(';'))) {
+    const separator = cookie.indexOf('=');
+    if (separator < 0) continue;
+    if (cookie.slice(0, separator).trim() === name) return cookie.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+const ACCOUNT_SCOPES: readonly Scope[] = [
+  'scans:read',
+  'scans:write',
+  'monitor:read',
+  'monitor:write',
+  'webhooks:manage',
+];
+
+/** Every scope a person signed in as `email` may use (and may put on keys they create). */
+export function sessionScopes(email: string, adminEmails: readonly string[]): ReadonlySet<Scope> {
+  const scopes = new Set<Scope>(ACCOUNT_SCOPES);
+  if (adminEmails.includes(email.toLowerCase())) scopes.add('monitor:admin');
+  return scopes;
+}
+
+export function sessionPrincipal(
+  session: Pick<StoredSession, 'id' | 'user_id' | 'email' | 'csrf_token'>,
+  adminEmails: readonly string[],
+): Principal {
+  return {
+    kind: 'key',
+    keyId: `session:${session.id}`,
+    userId: session.user_id,
+    email: session.email,
+    scopes: sessionScopes(session.email, adminEmails),
+    plugin: false,
+    session: { id: session.id, csrfToken: session.csrf_token },
+  };
+}

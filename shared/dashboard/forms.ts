@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * The dashboard's form bodies as the browser gate hands them on (a field sent once is a string,
+ * a repeated one an array). These schemas only shape the fields; every rule about the values
+ * stays with the area's own schema and operation, which the dashboard operations call.
+ */
+const many = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+const text = (max: number) => z.string().max(max).default('');
+
+export const SignInRequestFormSchema = z.object({ email: text(320) });
+export const SessionFormSchema = z.object({ token: text(200) });
+export const CreateKeyFormSchema = z.object({ scopes: many });
+export const ScanFormSchema = z.object({ domain: text(2048) });
+export const BatchFormSchema = z.object({ domains: text(60_000) });
+export const RunFormSchema = z.object({ label: text(200) });
+
+export const CaseFormSchema = z.object({
+  name: text(300),
+  domain: text(300),
+  category: text(300),
+  icp: text(2100),
+  competitors: text(20_000),
+  use_cases: text(8000),
+  region: text(300),
+  languages: text(200),
+  fact_sheet: text(40_000),
+  aliases: text(2000),
+  status: z.enum(['active', 'paused']).default('active'),
+});
+
+export const CreateWebhookFormSchema = z.object({
+  url: text(2048),
+  label: text(300),
+  events: many,
+});
+
+export const UpdateWebhookFormSchema = z.object({
+  label: z.string().max(300).optional(),
+  events: many,
+  /** Present when the form carries the event checkboxes (none ticked is then a choice). */
+  events_present: z.string().optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+
+export type CaseForm = z.output<typeof CaseFormSchema>;
+export type UpdateWebhookForm = z.output<typeof UpdateWebhookFormSchema>;
+
+/** Non-empty trimmed lines of a text area. */
+export function lines(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** Entries separated by commas or new lines. */
+export function listOf(value: string): string[] {
+  return value
+    .split(/[,\n]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/** Query strings and path parameters of the dashboard pages. */
+const optionalText = (max: number) => z.string().max(max).optional();
+
+export const NoticeQuerySchema = z.object({ notice: optionalText(40) });
+export const SignInQuerySchema = z.object({
+  token: optionalText(200),
+  signed_out: optionalText(1),
+});
+export const CasesQuerySchema = z.object({
+  q: optionalText(200),
+  cursor: optionalText(2000),
+  all: optionalText(1),
+  notice: optionalText(40),
+});
+export const SessionIdParamsSchema = z.object({
+  id: z.string().regex(/^ses_[A-Za-z0-9_-]{16}$/),
+});

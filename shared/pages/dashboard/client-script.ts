@@ -1,0 +1,138 @@
+/**
+ * The dashboard's only script, inlined into every page and admitted by its hash in the CSP.
+ * Every page works without it; it adds: copy buttons, live status while a scan runs, reading an
+ * uploaded list into the batch form, and refreshing live regions (batch progress, run status)
+ * while something is still running. Plain ES2020, no framework.
+ */
+export const DASHBOARD_SCRIPT = `
+(() => {
+  const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+  const announce = (text) => {
+    const region = document.getElementById('announcer');
+    if (region) region.textContent = text;
+  };
+
+  function initCopy(root) {
+    for (const button of $$('button[data-copy]', root)) {
+      button.hidden = false;
+      button.addEventListener('click', async () => {
+        const field = document.getElementById(button.dataset.copy);
+        if (!field) return;
+        try {
+          await navigator.clipboard.writeText(field.value);
+        } catch {
+          field.select();
+          document.execCommand('copy');
+        }
+        button.textContent = 'Copied';
+        announce('Copied to the clipboard');
+      });
+    }
+  }
+
+  function initUpload(root) {
+    for (const input of $$('input[type=file][data-fill]', root)) {
+      input.closest('[hidden]')?.removeAttribute('hidden');
+      input.addEventListener('change', async () => {
+        const file = input.files && input.files[0];
+        const target = document.getElementById(input.dataset.fill);
+        if (!file || !target) return;
+        const entries = (await file.text())
+          .split(/\\r?\\n/)
+          .map((line) => line.split(/[,;\\t]/)[0].trim().replace(/^"|"$/g, ''))
+          .filter((entry) => entry !== '' && entry.toLowerCase() !== 'domain');
+        const current = target.value.trim();
+        target.value = (current ? current + '\\n' : '') + entries.join('\\n');
+        announce(entries.length + ' entries read from ' + file.name);
+      });
+    }
+  }
+
+  function swapMain(html) {
+    const next = new DOMParser().parseFromString(html, 'text/html');
+    const main = document.querySelector('main');
+    const fresh = next.querySelector('main');
+    if (main && fresh) {
+      main.replaceWith(fresh);
+      init(fresh);
+      fresh.querySelector('h1')?.focus();
+    }
+  }
+
+  function initScanForm(root) {
+    for (const form of $$('form[data-scan-form]', root)) {
+      form.addEventListener('submit', async (event) => {
+        event.preventDefault();
+        const status = document.getElementById('scan-status');
+        const button = form.querySelector('button[type=submit]');
+        const domain = new FormData(form).get('domain');
+        const started = Date.now();
+        if (button) button.disabled = true;
+        if (status) status.hidden = false;
+        const tick = () => {
+          const seconds = Math.round((Date.now() - started) / 1000);
+          const text = document.getElementById('scan-elapsed');
+          if (text) text.textContent = 'Scanning ' + domain + ': ' + seconds + ' s so far.';
+        };
+        tick();
+        const timer = setInterval(tick, 1000);
+        try {
+          const response = await fetch(form.action, {
+            method: 'POST',
+            body: new URLSearchParams(new FormData(form)),
+            headers: { accept: 'text/html' },
+          });
+          if (response.redirected) {
+            location.assign(response.url);
+            return;
+          }
+          swapMain(await response.text());
+        } catch {
+          if (status) status.textContent = 'The connection failed. Reload the page and try again.';
+        } finally {
+          clearInterval(timer);
+          if (button) button.disabled = false;
+        }
+      });
+    }
+  }
+
+  function initPolling() {
+    const poll = document.querySelector('[data-poll]');
+    if (!poll) return;
+    const seconds = Number(poll.getAttribute('data-poll')) || 2;
+    setTimeout(async () => {
+      try {
+        const source = poll.getAttribute('data-poll-src') || location.href;
+        const response = await fetch(source, { headers: { accept: 'text/html' } });
+        if (!response.ok) return;
+        const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+        for (const fresh of $$('[data-live]', next)) {
+          const current = document.getElementById(fresh.id);
+          if (current) current.replaceWith(fresh);
+        }
+        const stillRunning = next.querySelector('[data-poll]');
+        if (!stillRunning) {
+          document.querySelector('[data-poll]')?.removeAttribute('data-poll');
+          announce(next.querySelector('[data-done-text]')?.getAttribute('data-done-text') || 'Finished.');
+          initCopy(document);
+          return;
+        }
+        initPolling();
+      } catch {
+        initPolling();
+      }
+    }, seconds * 1000);
+  }
+
+  function init(root) {
+    for (const element of $$('[data-js-only]', root)) element.hidden = false;
+    initCopy(root);
+    initUpload(root);
+    initScanForm(root);
+  }
+
+  init(document);
+  initPolling();
+})();
+`.trim();

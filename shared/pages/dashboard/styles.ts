@@ -1,0 +1,76 @@
+/**
+ * The dashboard's style sheet, inlined into every page (no CDN, nothing to fetch; the CSP
+ * admits exactly this text by its hash). Colours keep text at 4.5:1 or more against their
+ * background; focus is always visible; tables scroll inside their own region on small screens.
+ */
+export const DASHBOARD_CSS = `
+*{box-sizing:border-box}
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1b1b1b;background:#fff}
+a{color:#0b57d0}a:hover{color:#083e94}
+:focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem}.skip:focus{left:.5rem}
+header.top{background:#f3f5f8;border-bottom:1px solid #d5dae1}
+header.top .bar{max-width:72rem;margin:0 auto;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:center}
+header.top .brand{font-weight:700;color:#1b1b1b;text-decoration:none;margin-right:auto}
+nav.main ul{list-style:none;display:flex;flex-wrap:wrap;gap:.2rem .9rem;margin:0;padding:0}
+nav.main a{text-decoration:none;padding:.2rem .1rem;border-bottom:3px solid transparent}
+nav.main a[aria-current=page]{border-bottom-color:#0b57d0;font-weight:600;color:#1b1b1b}
+.who{display:flex;gap:.6rem;align-items:center;font-size:.9rem;color:#444}
+.who form{margin:0}
+main{max-width:72rem;margin:0 auto;padding:1rem 1rem 3rem}
+h1{font-size:1.7rem;margin:.8rem 0}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #d5dae1;padding-bottom:.2rem}
+h3{font-size:1.1rem}
+p.lead{color:#333;max-width:48rem}
+.muted{color:#555}
+form.stack{display:grid;gap:.8rem;max-width:40rem}
+form.inline{display:inline}
+label{font-weight:600}
+.field{display:grid;gap:.25rem}
+.hint{font-weight:400;color:#555;font-size:.9rem}
+input[type=text],input[type=email],input[type=url],input[type=search],textarea,select{font:inherit;padding:.45rem .55rem;border:1px solid #767676;border-radius:4px;width:100%;background:#fff;color:#1b1b1b}
+textarea{min-height:7rem}
+fieldset{border:1px solid #d5dae1;border-radius:6px;padding:.6rem .9rem}
+legend{font-weight:600;padding:0 .3rem}
+.checks{display:grid;gap:.3rem}
+.checks label{font-weight:400;display:flex;gap:.5rem;align-items:flex-start}
+.checks input{margin-top:.35rem}
+button,.button{font:inherit;cursor:pointer;border-radius:4px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;padding:.45rem .9rem;text-decoration:none;display:inline-block}
+button:hover,.button:hover{background:#083e94;color:#fff}
+button.secondary,.button.secondary{background:#fff;color:#0b57d0}
+button.secondary:hover{background:#eef3fc;color:#083e94}
+button.danger{background:#fff;color:#a4161a;border-color:#a4161a}
+button.danger:hover{background:#fbeaea}
+button.small{padding:.15rem .55rem;font-size:.9rem}
+.actions{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
+.notice,.error,.secret{border-radius:6px;padding:.7rem .9rem;margin:1rem 0;max-width:48rem}
+.notice{background:#e8f4ec;border:1px solid #0a6b2d}
+.error{background:#fbeaea;border:1px solid #a4161a}
+.error ul{margin:.3rem 0 0}
+.secret{background:#fff8e1;border:1px solid #8a5a00}
+.secret input{font-family:ui-monospace,monospace}
+.copyrow{display:flex;gap:.4rem;align-items:center}
+.table-wrap{overflow-x:auto;margin:.6rem 0}
+table{border-collapse:collapse;width:100%;font-size:.95rem}
+th,td{border-bottom:1px solid #d5dae1;padding:.4rem .5rem;text-align:left;vertical-align:top}
+thead th{background:#f3f5f8}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+code{background:#f3f5f8;border-radius:4px;padding:.05rem .3rem;font-size:.92em}
+.badge{display:inline-block;border-radius:999px;padding:0 .55rem;font-size:.85rem;border:1px solid currentColor}
+.s-done,.s-delivered,.s-active,.good{color:#0a6b2d}
+.s-failed,.s-revoked,.bad{color:#a4161a}
+.s-running,.s-queued,.s-pending,.s-held,.s-paused,.warn{color:#8a5a00}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem;margin:1rem 0}
+.card{border:1px solid #d5dae1;border-radius:8px;padding:.8rem 1rem}
+.card h2,.card h3{margin-top:0;border:0}
+.big{font-size:2.4rem;font-weight:700;line-height:1.1}
+progress{width:100%;max-width:36rem;height:1.2rem}
+figure{margin:1rem 0;border:1px solid #d5dae1;border-radius:8px;padding:.8rem}
+figcaption{font-weight:600;margin-bottom:.4rem}
+figure svg{width:100%;height:auto;max-width:44rem;display:block}
+details{margin:.4rem 0}summary{cursor:pointer}
+.live{min-height:1.5rem}
+.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(20rem,1fr));gap:1rem}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+[hidden]{display:none!important}
+@media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
+`.trim();
