@@ -1,5 +1,5 @@
 import type { AskMode, ProviderFamily, TokenUsage } from '#shared/providers/types';
-import type { AnswerRecord, CaseProfile, CompetitorProfile, RunSummary } from './engine/index.ts';
+import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
 import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
 
 /**
@@ -7,19 +7,9 @@ import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
  * workflow steps use. Every read of a case or run is keyed by the owner's id.
  */
 
-export interface StoredCase {
-  id: string;
+/** A case as stored: the fields measurement reads (CaseProfile) plus ownership and state. */
+export interface StoredCase extends CaseProfile {
   owner_id: string;
-  name: string;
-  domain: string;
-  aliases: string[];
-  category: string;
-  icp: string;
-  competitors: CompetitorProfile[];
-  use_cases: string[];
-  region: string;
-  languages: string[];
-  fact_sheet: Record<string, string>;
   status: CaseStatus;
   created_at: string;
   updated_at: string;
