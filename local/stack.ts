@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getBatchConfig, getBatchStore } from '#shared/batch/composition';
 import { resumeOpenJobs } from '#shared/batch/steps';
+import { LOCAL_OUTBOX, type OutboxEntry } from '#shared/mail/outbox';
 import { installRouteInvoker } from '#shared/mcp/invoker';
 import { startMonitorBackground } from '#shared/monitor/background';
 import { allCaseProfiles, getMonitorConfig } from '#shared/monitor/composition';
@@ -98,6 +99,19 @@ async function startProviders() {
   return { providers, simulator, restoreEnv };
 }
 
+/**
+ * No mail leaves the machine: the local outbox's messages (the dashboard's sign-in links) are
+ * printed on the stack's output instead, unless logs are silenced (tests read the outbox).
+ */
+function printMail(entry: OutboxEntry): void {
+  if ((process.env.LOG_LEVEL ?? '').toUpperCase() === 'SILENT') return;
+  const body = entry.text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+  process.stdout.write(`\n[outbox] mail to ${entry.to}: ${entry.subject}\n${body}\n\n`);
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   Object.assign(process.env, options.env ?? {});
@@ -123,6 +137,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       requestId: event.requestContext.requestId,
     }),
   );
+  const stopPrintingMail = LOCAL_OUTBOX.subscribe(printMail);
   const config = getConfig();
   const host = options.host ?? '127.0.0.1';
   const front = await startHttpFront({
@@ -162,6 +177,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     workflows,
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
     async close() {
+      stopPrintingMail();
       monitor.stop();
       await front.close();
       await workflows.close();

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     `  API:      ${stack.baseUrl}/api/v1`,
     `  docs:     ${stack.baseUrl}/docs`,
     `  OpenAPI:  ${stack.baseUrl}/api/v1/openapi.json`,
+    `  dashboard: ${stack.baseUrl}/dashboard (sign-in links are printed here as [outbox] mail; or: npm run --silent admin -- login-link --email you@example.com)`,
     `  store:    dynalite on disk in ${resolve(dataDir)} (table ${stack.tableName})`,
     `  MCP:      ${stack.baseUrl}/api/mcp (key in the Authorization header) or ${stack.baseUrl}/api/mcp/<API_KEY>`,
     `  queues:   fauxqs at ${stack.sqsEndpoint}; workflows: the state-machines/ ASL files in process`,

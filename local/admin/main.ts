@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { AppError } from '#shared/errors';
 import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
 import { createAdminContext } from './context.ts';
+import { DASHBOARD_COMMANDS } from './dashboard-commands.ts';
 import { MONITOR_COMMANDS } from './monitor-commands.ts';
 import { openStore, StoreChoiceError } from './store.ts';
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   ...USER_COMMANDS,
   ...JOB_COMMANDS,
   ...MONITOR_COMMANDS,
+  ...DASHBOARD_COMMANDS,
 };
 
 const OPTIONS = {

@@ -135,7 +135,7 @@ export function batchCreatedPage(
     body: `<p><a href="${DASHBOARD_PATHS.batches}">← All batches</a></p>
 <h1>Batch queued</h1>
 <div class="notice" role="status">${created.accepted.length} accepted, ${created.rejected.length} rejected. ${created.limits.used_today} of ${created.limits.per_day} domains queued today on the ${escapeHtml(created.limits.plan)} plan.</div>
-<p><a href="${DASHBOARD_PATHS.batch(created.job.id)}">Open this batch</a> (its page keeps the results).</p>
+<p class="actions"><a href="${DASHBOARD_PATHS.batch(created.job.id)}">Open this batch</a> (its page keeps the results) <a class="button secondary" href="${DASHBOARD_PATHS.batchCsv(created.job.id)}" download>Download results (CSV)</a></p>
 ${progressSection(status, true)}
 <div class="grid2"><section><h2>Accepted (${created.accepted.length})</h2><ul>${accepted}</ul></section>
 <section>${rejectedList(created.rejected) || '<h2>Rejected (0)</h2><p>None.</p>'}</section></div>

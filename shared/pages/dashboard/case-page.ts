@@ -35,7 +35,7 @@ function facts(detail: CaseDetail): string {
         `<tr><th scope="row">${escapeHtml(key)}</th><td>${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  return `<dl class="grid2">
+  return `<dl class="facts">
 <div><dt><strong>Domain</strong></dt><dd>${escapeHtml(detail.domain)}</dd></div>
 <div><dt><strong>Category</strong></dt><dd>${escapeHtml(detail.category)}</dd></div>
 <div><dt><strong>Competitors</strong></dt><dd>${competitors || '–'}</dd></div>

@@ -61,7 +61,7 @@ export function casesPage(view: CasesView): string {
 ${notice(view.notice)}${errorBox(view.error)}
 <p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>
 ${tenants}
-<form class="actions" method="get" action="${DASHBOARD_PATHS.cases}" role="search">
+<form class="search" method="get" action="${DASHBOARD_PATHS.cases}" role="search">
 ${scope}<label for="case-q">Find a case</label>
 <input type="search" id="case-q" name="q" value="${escapeHtml(view.q)}">
 <button type="submit" class="secondary">Search</button></form>

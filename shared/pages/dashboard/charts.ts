@@ -55,7 +55,7 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
             `<line x1="${round1(x(bar.upper))}" x2="${round1(x(bar.upper))}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>`
           : '';
       return (
-        `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(truncate(bar.label, 26))}</text>` +
+        `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(truncate(bar.label, 25))}</text>` +
         `<rect x="${labelWidth}" y="${y + 2}" width="${round1(width)}" height="16" fill="${fill}" rx="2"/>` +
         whisker +
         `<text x="${round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6)}" y="${y + 15}" font-size="13" fill="${INK}">${escapeHtml(options.format(bar.value))}</text>`
@@ -67,7 +67,7 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
 /** Horizontal bars with optional 95% interval whiskers. */
 export function barChart(options: BarChartOptions): string {
   if (options.bars.length === 0) return '';
-  const labelWidth = 190;
+  const labelWidth = 210;
   const plotWidth = WIDTH - labelWidth - 70;
   const height = 20 + options.bars.length * 30;
   const hasIntervals = options.bars.some((bar) => bar.lower !== undefined);

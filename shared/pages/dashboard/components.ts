@@ -59,6 +59,13 @@ export function secretBox(options: {
 </div>`;
 }
 
+/** A value to copy (a share link): a read-only field and a copy button. */
+export function copyField(options: { id: string; label: string; value: string }): string {
+  return `<div class="field"><label for="${options.id}">${escapeHtml(options.label)}</label>
+<div class="copyrow"><input type="text" id="${options.id}" value="${escapeHtml(options.value)}" readonly spellcheck="false">
+<button type="button" class="secondary" data-copy="${options.id}" hidden>Copy</button></div></div>`;
+}
+
 export function checkbox(options: {
   name: string;
   value: string;

@@ -39,13 +39,17 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
 ].join('; ');
 
-/** Headers of every dashboard response: private, never cached, never framed, no referrer. */
+/**
+ * Headers of every dashboard response: private, never cached, never framed; the referrer stays
+ * on this site (`no-referrer` would make browsers send `Origin: null` on form posts, which the
+ * same-site check refuses).
+ */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
 };
 
 export function csrfField(viewer: Viewer): string {

@@ -4,10 +4,10 @@ import type { Scan } from '#shared/scans/schemas';
 import type { ScanHistoryEntry } from '#shared/store/scan-history-repository';
 import {
   badge,
+  copyField,
   errorBox,
   escapeHtml,
   type ShownError,
-  secretBox,
   tableRegion,
   textField,
   timeTag,
@@ -129,10 +129,11 @@ export function scanResultPage(viewer: Viewer, scan: Scan): string {
     viewer,
     body: `<p><a href="${DASHBOARD_PATHS.scans}">← All scans</a></p>
 <h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
-<div class="cards"><div class="card"><h2>Score</h2><p class="big">${scan.score}<span class="muted">/100</span></p>
-<p class="muted">Scanned ${timeTag(scan.created_at)}; the most this site can reach is ${maxReachableScore(scan.checks)}.</p></div></div>
-${secretBox({ id: 'share-url', label: 'Shareable result page (public, anyone with the link can read it)', value: scan.url, note: 'Share this result' })}
-<p><a href="${escapeHtml(scan.url)}">Open the shareable page</a></p>
+<div class="cards"><section class="card" aria-labelledby="score-h"><h2 id="score-h">Score</h2><p class="big">${scan.score}<span class="muted">/100</span></p>
+<p class="muted">Scanned ${timeTag(scan.created_at)}; the most this site can reach is ${maxReachableScore(scan.checks)}.</p></section>
+<section class="card" aria-labelledby="share-h"><h2 id="share-h">Share</h2>
+${copyField({ id: 'share-url', label: 'Public result page: anyone with the link can read it', value: scan.url })}
+<p><a href="${escapeHtml(scan.url)}">Open the shareable page</a></p></section></div>
 ${fixes ? `<h2>Fix these first</h2><ol>${fixes}</ol>` : ''}
 <h2>Pillars</h2>
 <div class="cards">${pillarCards(scan)}</div>

@@ -15,7 +15,7 @@ header.top .brand{font-weight:700;color:#1b1b1b;text-decoration:none;margin-righ
 nav.main ul{list-style:none;display:flex;flex-wrap:wrap;gap:.2rem .9rem;margin:0;padding:0}
 nav.main a{text-decoration:none;padding:.2rem .1rem;border-bottom:3px solid transparent}
 nav.main a[aria-current=page]{border-bottom-color:#0b57d0;font-weight:600;color:#1b1b1b}
-.who{display:flex;gap:.6rem;align-items:center;font-size:.9rem;color:#444}
+.who{display:flex;gap:.6rem;align-items:center;font-size:.9rem;color:#444;margin-left:auto}
 .who form{margin:0}
 main{max-width:72rem;margin:0 auto;padding:1rem 1rem 3rem}
 h1{font-size:1.7rem;margin:.8rem 0}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #d5dae1;padding-bottom:.2rem}
@@ -41,6 +41,7 @@ button.secondary:hover{background:#eef3fc;color:#083e94}
 button.danger{background:#fff;color:#a4161a;border-color:#a4161a}
 button.danger:hover{background:#fbeaea}
 button.small{padding:.15rem .55rem;font-size:.9rem}
+.search{display:flex;flex-wrap:wrap;gap:.4rem .6rem;align-items:center;margin:1rem 0}.search input[type=search]{width:auto;flex:1 1 12rem;max-width:24rem}
 .actions{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
 .notice,.error,.secret{border-radius:6px;padding:.7rem .9rem;margin:1rem 0;max-width:48rem}
 .notice{background:#e8f4ec;border:1px solid #0a6b2d}
@@ -49,7 +50,7 @@ button.small{padding:.15rem .55rem;font-size:.9rem}
 .secret{background:#fff8e1;border:1px solid #8a5a00}
 .secret input{font-family:ui-monospace,monospace}
 .copyrow{display:flex;gap:.4rem;align-items:center}
-.table-wrap{overflow-x:auto;margin:.6rem 0}
+.table-wrap{overflow-x:auto;margin:.6rem 0;position:relative}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{border-bottom:1px solid #d5dae1;padding:.4rem .5rem;text-align:left;vertical-align:top}
 thead th{background:#f3f5f8}
@@ -62,15 +63,19 @@ code{background:#f3f5f8;border-radius:4px;padding:.05rem .3rem;font-size:.92em}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem;margin:1rem 0}
 .card{border:1px solid #d5dae1;border-radius:8px;padding:.8rem 1rem}
 .card h2,.card h3{margin-top:0;border:0}
-.big{font-size:2.4rem;font-weight:700;line-height:1.1}
+.big{font-size:2.4rem;font-weight:700;line-height:1.1;margin:.3rem 0}
+.card p{margin:.4rem 0}
 progress{width:100%;max-width:36rem;height:1.2rem}
 figure{margin:1rem 0;border:1px solid #d5dae1;border-radius:8px;padding:.8rem}
 figcaption{font-weight:600;margin-bottom:.4rem}
-figure svg{width:100%;height:auto;max-width:44rem;display:block}
+figure svg{width:100%;height:auto;max-width:46rem;display:block}
+.charts{display:grid;gap:1rem;max-width:50rem}
+dl.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:.6rem 1rem}dl.facts dd{margin:0}
 details{margin:.4rem 0}summary{cursor:pointer}
 .live{min-height:1.5rem}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(20rem,1fr));gap:1rem}
-.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.copyrow input{flex:1;min-width:0}
 [hidden]{display:none!important}
 @media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
 `.trim();

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { normaliseEmail } from '#shared/auth/operator-service';
+import { sessionSettingsFrom } from '#shared/auth/sessions';
+import { issueSignInLink } from '#shared/auth/sign-in';
+import { NotFoundError } from '#shared/errors';
+import { createSessionsRepository } from '#shared/store/sessions-repository';
+import { STACK_FILE } from '../stack.ts';
+import { type Command, requireOption } from './commands.ts';
+import type { AdminContext } from './context.ts';
+
+/**
+ * The dashboard's operator command: a sign-in link printed instead of mailed, for the local
+ * stack (where no mail leaves the machine) and for support. The link is the same single-use,
+ * short-lived link the sign-in form mails.
+ */
+function dashboardBaseUrl(context: AdminContext): string {
+  if (context.config.PUBLIC_BASE_URL) return context.config.PUBLIC_BASE_URL;
+  const stackFile = join(resolve(context.env.DATA_DIR ?? '.data'), STACK_FILE);
+  if (existsSync(stackFile)) {
+    const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as { base_url?: string };
+    if (stack.base_url) return stack.base_url;
+  }
+  return `http://localhost:${context.env.PORT ?? 3000}`;
+}
+
+export const DASHBOARD_COMMANDS: Record<string, Command> = {
+  'login-link': {
+    usage: 'login-link --email E',
+    help:
+      'Print a single-use dashboard sign-in link for the user as {"url": ...} (nothing is ' +
+      'mailed). It expires after SIGN_IN_LINK_TTL_S (default 15 minutes). The base URL is ' +
+      "PUBLIC_BASE_URL, else the running stack's, else http://localhost:$PORT.",
+    async run(context, values) {
+      const email = normaliseEmail(requireOption(values, 'email'));
+      const user = await context.users.findUserByEmail(email);
+      if (!user) {
+        throw new NotFoundError(`No user with e-mail ${email}. Create it first with create-user.`);
+      }
+      const { url } = await issueSignInLink(user, dashboardBaseUrl(context), {
+        sessions: createSessionsRepository(context.doc, context.config.TABLE_NAME),
+        settings: sessionSettingsFrom(context.env),
+      });
+      return { url };
+    },
+  },
+};
