@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects so each layer of the pyramid can be run on its own (npm run test:unit etc.).
+// Four projects so each layer of the pyramid can be run on its own (npm run test:unit etc.).
 export default defineConfig({
   test: {
     // Structured logs of expected failures would drown the test output.
@@ -19,6 +19,18 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file boots its own embedded stack; two cores cannot run many at once.
           maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The dashboard in a real headless Chromium (Debian's package); skipped with a message
+          // when no Chromium is installed (test/browser/support/chromium.ts).
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
         },
       },
       {

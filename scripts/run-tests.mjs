@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one test command (README, .ci/run): type check, lint, then every vitest project
-// (unit, integration, infra). Prints a plain `N passed, M failed` total as its last line;
+// (unit, integration, browser, infra). Prints a plain `N passed, M failed` total as its last line;
 // the type check and the lint count as one check each, every vitest test as one.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ for (const [title, command, args] of [
 mkdirSync('.test-results', { recursive: true });
 rmSync(resultsFile, { force: true });
 const extra = process.argv.slice(2);
-const vitestOk = step('tests (unit, integration, infra)', 'vitest', [
+const vitestOk = step('tests (unit, integration, browser, infra)', 'vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -46,6 +46,16 @@ try {
   ).length;
   failed += brokenSuites;
   if (!vitestOk && report.numFailedTests === 0 && brokenSuites === 0) failed += 1;
+  // The browser tests skip themselves when no Chromium is installed: say so plainly.
+  const browserSuites = report.testResults.filter((suite) => suite.name.includes('/test/browser/'));
+  const browserRan = browserSuites.some((suite) =>
+    suite.assertionResults.some((test) => test.status === 'passed' || test.status === 'failed'),
+  );
+  if (browserSuites.length > 0 && !browserRan) {
+    console.log(
+      '\n=== browser tests: SKIPPED, no Chromium found (apt-get install -y chromium, or set CHROMIUM_PATH)',
+    );
+  }
 } catch {
   console.error(`could not read ${resultsFile}: vitest did not produce a report`);
   failed += 1;

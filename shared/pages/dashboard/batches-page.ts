@@ -63,6 +63,7 @@ export function batchesPage(view: BatchesView): string {
     title: 'Batches',
     section: 'batches',
     viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.batches,
     body: `<h1>Batch scans</h1>
 <p class="lead">Scan many sites at once: paste one domain or URL per line, or upload a text or CSV file (first column). Valid entries are queued at once; the others are listed with the reason.</p>
 ${quotaLine(view.quota)}
@@ -132,6 +133,7 @@ export function batchCreatedPage(
     title: 'Batch queued',
     section: 'batches',
     viewer,
+    replaceUrl: DASHBOARD_PATHS.batch(created.job.id),
     body: `<p><a href="${DASHBOARD_PATHS.batches}">← All batches</a></p>
 <h1>Batch queued</h1>
 <div class="notice" role="status">${created.accepted.length} accepted, ${created.rejected.length} rejected. ${created.limits.used_today} of ${created.limits.per_day} domains queued today on the ${escapeHtml(created.limits.plan)} plan.</div>

@@ -82,6 +82,7 @@ export function casePage(view: CaseView): string {
     title: detail.name,
     section: 'cases',
     viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.case(detail.id),
     body: `<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
 <h1>${escapeHtml(detail.name)}</h1>
 ${notice(view.notice)}${errorBox(view.error)}

@@ -117,6 +117,7 @@ export function caseFormPage(options: {
     title: editing ? 'Edit case' : 'New case',
     section: 'cases',
     viewer: options.viewer,
+    replaceUrl: options.caseId ? DASHBOARD_PATHS.editCase(options.caseId) : DASHBOARD_PATHS.newCase,
     body: `<p><a href="${options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases}">← Back</a></p>
 <h1>${editing ? `Edit ${escapeHtml(values.name)}` : 'New case'}</h1>
 ${errorBox(options.error)}

@@ -132,6 +132,8 @@ export const DASHBOARD_SCRIPT = `
     initScanForm(root);
   }
 
+  const answered = document.querySelector('main[data-replace-url]');
+  if (answered) history.replaceState(null, '', answered.getAttribute('data-replace-url'));
   init(document);
   initPolling();
 })();

@@ -88,6 +88,7 @@ export function keysPage(view: KeysView): string {
     title: 'API keys',
     section: 'keys',
     viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.keys,
     body: `<h1>API keys</h1>
 <p class="lead">Keys let scripts and AI assistants use the API as you (send <code>Authorization: Bearer &lt;key&gt;</code>). Give each key only the scopes it needs; revoke a key you no longer use.</p>
 ${notice(view.notice)}${errorBox(view.error)}${created}

@@ -77,6 +77,11 @@ export interface PageOptions {
   body: string;
   viewer?: Viewer | undefined;
   section?: Section;
+  /**
+   * The address this page stands for when it answers a form post: the script puts it in the
+   * history, so reloading the page reads it (GET) instead of sending the form again.
+   */
+  replaceUrl?: string;
 }
 
 export function dashboardLayout(options: PageOptions): string {
@@ -92,7 +97,7 @@ export function dashboardLayout(options: PageOptions): string {
 <body>
 <a class="skip" href="#content">Skip to content</a>
 ${header(options.viewer, options.section)}
-<main id="content" tabindex="-1">
+<main id="content" tabindex="-1"${options.replaceUrl ? ` data-replace-url="${escapeHtml(options.replaceUrl)}"` : ''}>
 ${options.body}
 </main>
 <div id="announcer" class="sr-only" aria-live="polite"></div>

@@ -28,6 +28,7 @@ export function signInPage(options: {
     : '';
   return dashboardLayout({
     title: 'Sign in',
+    replaceUrl: DASHBOARD_PATHS.signIn,
     body: `<h1>Sign in</h1>
 <p class="lead">No password: enter the e-mail address of your account and we mail you a link that signs you in once.</p>
 ${errorBox(options.error)}${sent}${signedOut}

@@ -111,6 +111,7 @@ export function webhooksPage(view: WebhooksView): string {
     title: 'Webhooks',
     section: 'webhooks',
     viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.webhooks,
     body: `<h1>Webhooks</h1>
 <p class="lead">Events are delivered as signed HTTPS POSTs to your endpoints (<a href="/docs">how to verify them</a>). Failed deliveries are retried with growing delays.</p>
 ${notice(view.notice)}${errorBox(view.error)}${created}
