@@ -305,5 +305,11 @@ function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | un
         `hash in DynamoDB with scope ${route.scope ?? '(none)'}; the handler answers the 401/403 ` +
         'envelopes and meta that SPEC.md prescribes, which an authorizer cannot produce.'
       );
+    case 'session':
+      return (
+        `${spec.routeKey} is a dashboard page or action for people signed in with an e-mail link: ` +
+        'the handler checks the HttpOnly session cookie (and a CSRF token on state changes), and ' +
+        'sends anyone else to the sign-in page.'
+      );
   }
 }
