@@ -136,9 +136,10 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard in Chromium', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(`domain,note\n${site.host},ours\nnot a domain,bad\n`),
     });
-    expect(await page.getByLabel('Domains, one per line').inputValue()).toBe(
-      `${site.host}\nnot a domain`,
-    );
+    // The file is read in the page, asynchronously.
+    await expect
+      .poll(() => page.getByLabel('Domains, one per line').inputValue())
+      .toBe(`${site.host}\nnot a domain`);
     await page.getByRole('button', { name: 'Queue the batch' }).click();
     await page.getByText('1 accepted, 1 rejected').waitFor();
     await page.locator('#job-progress').getByText('1 of 1 finished').waitFor({ timeout: 60_000 });
@@ -194,9 +195,11 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard in Chromium', () => {
       }).ok,
     ).toBe(true);
     expect(await page.content()).not.toContain(secret);
+    await page.locator('#deliveries').getByRole('cell', { name: 'webhook.test', exact: true }).waitFor();
+    await shot('webhooks');
     await page.getByRole('button', { name: /^Pause/ }).click();
     await page.getByText('The endpoint is paused').waitFor();
-    await shot('webhooks');
+    await page.getByRole('button', { name: /^Resume/ }).waitFor();
   });
 
   it('keeps every page labelled, with one heading and the skip link first in focus order', async () => {

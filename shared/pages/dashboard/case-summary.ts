@@ -158,9 +158,8 @@ export function summarySection(
 <div class="cards"><div class="card"><h3>Total score</h3><p class="big">${summary.total_score}<span class="muted">/100</span></p>
 <p>${summary.delta.previous_run_id ? `${delta > 0 ? '+' : ''}${delta} since the run before${summary.delta.comparable ? '' : ' (not comparable: prompts or score changed)'}` : 'First finished run'}</p>
 <p class="muted">Run “${escapeHtml(response.run.label)}”, finished ${timeTag(response.run.finished_at)}.</p></div></div>
-<div class="charts">${scoreOverTime(runs)}${shareOfAnswer(summary)}${perModel(summary)}${dimensions(summary)}
-<h3>Most cited sources</h3>
-${citedDomains(summary)}</div>
+<p class="muted">Where a value has whiskers, they mark its 95% interval: with this many answers the true value lies in that range, so a change inside it may be noise.</p>
+<div class="charts">${scoreOverTime(runs)}${shareOfAnswer(summary)}${perModel(summary)}${dimensions(summary)}${citedDomains(summary)}</div>
 <h3>Gaps: what answers get wrong or leave out</h3>
 ${gaps(summary)}
 ${method(summary)}`;

@@ -5,7 +5,7 @@ import { escapeHtml, tableRegion } from './components.ts';
  * SVG is an image with a title and a one-sentence description for screen readers, followed by
  * the same numbers as a table: the text equivalent, and what a person copies from.
  */
-const WIDTH = 640;
+const WIDTH = 520;
 const BLUE = '#1f5fbf';
 const GREEN = '#0a6b2d';
 const GREY = '#767676';
@@ -55,7 +55,7 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
             `<line x1="${round1(x(bar.upper))}" x2="${round1(x(bar.upper))}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>`
           : '';
       return (
-        `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(truncate(bar.label, 25))}</text>` +
+        `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(truncate(bar.label, 21))}</text>` +
         `<rect x="${labelWidth}" y="${y + 2}" width="${round1(width)}" height="16" fill="${fill}" rx="2"/>` +
         whisker +
         `<text x="${round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6)}" y="${y + 15}" font-size="13" fill="${INK}">${escapeHtml(options.format(bar.value))}</text>`
@@ -67,8 +67,8 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
 /** Horizontal bars with optional 95% interval whiskers. */
 export function barChart(options: BarChartOptions): string {
   if (options.bars.length === 0) return '';
-  const labelWidth = 210;
-  const plotWidth = WIDTH - labelWidth - 70;
+  const labelWidth = 170;
+  const plotWidth = WIDTH - labelWidth - 56;
   const height = 20 + options.bars.length * 30;
   const hasIntervals = options.bars.some((bar) => bar.lower !== undefined);
   const rows = options.bars
@@ -90,7 +90,6 @@ export function barChart(options: BarChartOptions): string {
 <line x1="${labelWidth}" x2="${labelWidth}" y1="4" y2="${height - 6}" stroke="${GREY}"/>
 ${barRows(options, labelWidth, plotWidth)}
 </svg>
-${hasIntervals ? '<p class="muted">Whiskers show the 95% interval: with this many answers, the true value lies in that range.</p>' : ''}
 <details><summary>The numbers as a table</summary>${tableRegion(options.title, table)}</details>
 </figure>`;
 }
@@ -109,7 +108,7 @@ export function lineChart(options: {
   points: readonly Point[];
 }): string {
   if (options.points.length === 0) return '';
-  const height = 220;
+  const height = 200;
   const left = 40;
   const right = WIDTH - 20;
   const top = 15;

@@ -65,11 +65,13 @@ code{background:#f3f5f8;border-radius:4px;padding:.05rem .3rem;font-size:.92em}
 .card h2,.card h3{margin-top:0;border:0}
 .big{font-size:2.4rem;font-weight:700;line-height:1.1;margin:.3rem 0}
 .card p{margin:.4rem 0}
+.card .actions{margin-top:.6rem}
 progress{width:100%;max-width:36rem;height:1.2rem}
 figure{margin:1rem 0;border:1px solid #d5dae1;border-radius:8px;padding:.8rem}
 figcaption{font-weight:600;margin-bottom:.4rem}
-figure svg{width:100%;height:auto;max-width:46rem;display:block}
-.charts{display:grid;gap:1rem;max-width:50rem}
+figure svg{width:100%;height:auto;display:block}
+.charts{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,26rem),1fr))}
+.charts figure{margin:0}
 dl.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:.6rem 1rem}dl.facts dd{margin:0}
 details{margin:.4rem 0}summary{cursor:pointer}
 .live{min-height:1.5rem}

@@ -54,7 +54,7 @@ function endpointCard(view: WebhooksView, endpoint: ListedEndpoint): string {
   const prefix = `ep-${endpoint.id.slice(0, 8)}`;
   return `<article class="card" aria-labelledby="${prefix}-h">
 <h3 id="${prefix}-h"><code>${escapeHtml(endpoint.url)}</code></h3>
-<p>${state}${endpoint.label ? ` · ${escapeHtml(endpoint.label)}` : ''} · last delivered ${timeTag(endpoint.last_delivery_at)}</p>
+<p>${state}${endpoint.label ? ` · ${escapeHtml(endpoint.label)}` : ''} · last event delivered ${timeTag(endpoint.last_delivery_at)}</p>
 <form class="stack" method="post" action="${DASHBOARD_PATHS.webhook(endpoint.id)}">
 ${csrf}<input type="hidden" name="events_present" value="1">
 ${textField({ id: `${prefix}-label`, name: 'label', label: 'Label', value: endpoint.label })}
