@@ -80,6 +80,13 @@ export const CasesQuerySchema = z.object({
   all: optionalText(1),
   notice: optionalText(40),
 });
+/**
+ * Path ids of the pages: UUIDs, as in the areas' own parameter schemas (a malformed id reads
+ * as not found). Declared here so that the route table does not load every area's schemas
+ * into every dashboard function.
+ */
+export const UuidParamsSchema = z.object({ id: z.uuid() });
+
 export const SessionIdParamsSchema = z.object({
   id: z.string().regex(/^ses_[A-Za-z0-9_-]{16}$/),
 });

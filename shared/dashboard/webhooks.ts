@@ -15,7 +15,6 @@ import {
   UpdateWebhookBodySchema,
   type WebhookIdParams,
 } from '#shared/webhooks/schemas';
-import { type TestWebhookDeps, testWebhook } from '#shared/webhooks/test-delivery';
 import type { CreateWebhookFormSchema, UpdateWebhookForm } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
@@ -105,14 +104,6 @@ export async function updateWebhookFromForm(
   if (changes.active === false) return back('webhook_paused');
   if (changes.active === true) return back('webhook_resumed');
   return back('webhook_saved');
-}
-
-export async function testWebhookFromForm(
-  input: Input<WebhookIdParams>,
-  deps: TestWebhookDeps,
-): Promise<PageResponse> {
-  const { delivery } = await testWebhook(input, deps);
-  return back(delivery.status === 'delivered' ? 'test_delivered' : 'test_failed');
 }
 
 export async function deleteWebhookFromForm(

@@ -195,7 +195,10 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard in Chromium', () => {
       }).ok,
     ).toBe(true);
     expect(await page.content()).not.toContain(secret);
-    await page.locator('#deliveries').getByRole('cell', { name: 'webhook.test', exact: true }).waitFor();
+    await page
+      .locator('#deliveries')
+      .getByRole('cell', { name: 'webhook.test', exact: true })
+      .waitFor();
     await shot('webhooks');
     await page.getByRole('button', { name: /^Pause/ }).click();
     await page.getByText('The endpoint is paused').waitFor();
@@ -213,9 +216,9 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard in Chromium', () => {
     ]) {
       await page.goto(`${stack.baseUrl}${path}`);
       const problems = await page.evaluate(() => {
-        const unlabelled = [
-          ...document.querySelectorAll('input:not([type=hidden]), textarea, select'),
-        ]
+        const unlabelled = Array.from(
+          document.querySelectorAll('input:not([type=hidden]), textarea, select'),
+        )
           .filter(
             (field) =>
               !(field as HTMLInputElement).labels?.length && !field.getAttribute('aria-label'),

@@ -1,5 +1,4 @@
 import { KeyIdParamsSchema } from '#shared/auth/key-schemas';
-import { BatchIdParamsSchema } from '#shared/batch/schemas';
 import {
   BatchFormSchema,
   CaseFormSchema,
@@ -14,10 +13,8 @@ import {
   SignInQuerySchema,
   SignInRequestFormSchema,
   UpdateWebhookFormSchema,
+  UuidParamsSchema,
 } from '#shared/dashboard/forms';
-import { CaseIdParamsSchema } from '#shared/monitor/schemas';
-import { ScanIdParamsSchema } from '#shared/scans/schemas';
-import { DeliveryIdParamsSchema, WebhookIdParamsSchema } from '#shared/webhooks/schemas';
 import type { RouteDefinition } from '../route.ts';
 
 /**
@@ -208,7 +205,7 @@ export const DASHBOARD_ROUTES = {
     'One scan result, with its shareable link',
     'scan',
     {
-      request: { params: ScanIdParamsSchema },
+      request: { params: UuidParamsSchema },
       errors: [...PAGE_ERRORS, 'not_found'],
     },
   ),
@@ -236,7 +233,7 @@ export const DASHBOARD_ROUTES = {
     'One batch: its progress and results',
     'batch',
     {
-      request: { params: BatchIdParamsSchema },
+      request: { params: UuidParamsSchema },
       errors: [...PAGE_ERRORS, 'not_found'],
     },
   ),
@@ -246,7 +243,7 @@ export const DASHBOARD_ROUTES = {
     "One batch's results as CSV",
     'batch-csv',
     {
-      request: { params: BatchIdParamsSchema },
+      request: { params: UuidParamsSchema },
       response: { status: 200, raw: 'text/csv' },
       errors: [...PAGE_ERRORS, 'not_found'],
     },
@@ -284,7 +281,7 @@ export const DASHBOARD_ROUTES = {
     'One case: its runs with their status and the latest summary as charts',
     'case',
     {
-      request: { params: CaseIdParamsSchema, query: NoticeQuerySchema },
+      request: { params: UuidParamsSchema, query: NoticeQuerySchema },
       errors: [...PAGE_ERRORS, 'no_account', 'not_found'],
     },
   ),
@@ -294,7 +291,7 @@ export const DASHBOARD_ROUTES = {
     'The form to change a case',
     'edit-case',
     {
-      request: { params: CaseIdParamsSchema },
+      request: { params: UuidParamsSchema },
       errors: [...PAGE_ERRORS, 'no_account', 'not_found'],
     },
   ),
@@ -304,7 +301,7 @@ export const DASHBOARD_ROUTES = {
     'Change a case (303 to it)',
     'update-case',
     {
-      request: { params: CaseIdParamsSchema, body: CaseFormSchema },
+      request: { params: UuidParamsSchema, body: CaseFormSchema },
       errors: [...FORM_ERRORS, 'no_account', 'not_found'],
     },
   ),
@@ -314,7 +311,7 @@ export const DASHBOARD_ROUTES = {
     'Start a manual run (Pro; 303 to the case)',
     'start-run',
     {
-      request: { params: CaseIdParamsSchema, body: RunFormSchema },
+      request: { params: UuidParamsSchema, body: RunFormSchema },
       errors: [...FORM_ERRORS, 'no_account', 'not_found', 'plan_required', 'run_pending'],
       starts: ['monitor-run'],
     },
@@ -345,7 +342,7 @@ export const DASHBOARD_ROUTES = {
     "Change an endpoint's label and events, pause or resume it",
     'update-webhook',
     {
-      request: { params: WebhookIdParamsSchema, body: UpdateWebhookFormSchema },
+      request: { params: UuidParamsSchema, body: UpdateWebhookFormSchema },
       errors: [...FORM_ERRORS, 'invalid_event', 'not_found'],
       starts: ['webhook-delivery'],
     },
@@ -356,7 +353,7 @@ export const DASHBOARD_ROUTES = {
     'Send a test event now',
     'test-webhook',
     {
-      request: { params: WebhookIdParamsSchema },
+      request: { params: UuidParamsSchema },
       errors: [...FORM_ERRORS, 'not_found'],
     },
   ),
@@ -366,7 +363,7 @@ export const DASHBOARD_ROUTES = {
     'Delete an endpoint',
     'delete-webhook',
     {
-      request: { params: WebhookIdParamsSchema },
+      request: { params: UuidParamsSchema },
       errors: [...FORM_ERRORS, 'not_found'],
     },
   ),
@@ -376,7 +373,7 @@ export const DASHBOARD_ROUTES = {
     'Send a delivery again',
     'redeliver',
     {
-      request: { params: DeliveryIdParamsSchema },
+      request: { params: UuidParamsSchema },
       errors: [...FORM_ERRORS, 'not_found'],
       starts: ['webhook-delivery'],
     },
