@@ -41,7 +41,8 @@ function rejectedList(rejected: readonly { domain: string; reason: string }[]): 
 
 function quotaLine(quota: BatchesView['quota']): string {
   if ('ended' in quota) return `<p class="muted">${escapeHtml(quota.ended)}</p>`;
-  return `<p class="muted">${escapeHtml(quota.plan)} plan: at most ${quota.perBatch} domains per batch and ${quota.perDay} per UTC day; ${quota.usedToday} queued today.</p>`;
+  const plan = quota.plan.charAt(0).toUpperCase() + quota.plan.slice(1);
+  return `<p class="muted">${escapeHtml(plan)} plan: at most ${quota.perBatch} domains per batch and ${quota.perDay} per UTC day; ${quota.usedToday} queued today.</p>`;
 }
 
 function jobsTable(jobs: readonly JobListEntry[]): string {

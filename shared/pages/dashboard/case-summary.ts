@@ -110,7 +110,8 @@ function citedDomains(summary: Summary): string {
   const bars: Bar[] = top.map((domain) => {
     const interval = summary.intervals.top_cited_domains[domain.domain];
     return {
-      label: domain.competitor ? `${domain.domain} (${domain.competitor})` : domain.domain,
+      label: domain.domain,
+      ...(domain.competitor ? { note: domain.competitor } : {}),
       value: domain.share,
       highlight: domain.is_self,
       ...(interval ? { lower: interval.lower, upper: interval.upper } : {}),
@@ -119,7 +120,7 @@ function citedDomains(summary: Summary): string {
   return barChart({
     id: 'chart-cited',
     title: 'Most cited domains',
-    description: `Share of all citations: ${bars.map((bar) => `${bar.label} ${pct(bar.value)}`).join(', ')}.`,
+    description: `Share of all citations: ${bars.map((bar) => `${bar.label}${bar.note ? ` (${bar.note})` : ''} ${pct(bar.value)}`).join(', ')}.`,
     bars,
     max: Math.max(0.05, ...bars.map((bar) => bar.upper ?? bar.value)),
     format: pct,

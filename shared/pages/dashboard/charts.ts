@@ -5,7 +5,7 @@ import { escapeHtml, tableRegion } from './components.ts';
  * SVG is an image with a title and a one-sentence description for screen readers, followed by
  * the same numbers as a table: the text equivalent, and what a person copies from.
  */
-const WIDTH = 520;
+const WIDTH = 420;
 const BLUE = '#1f5fbf';
 const GREEN = '#0a6b2d';
 const GREY = '#767676';
@@ -23,6 +23,8 @@ export interface Bar {
   upper?: number;
   /** Drawn in the accent colour (the brand itself, the own domain). */
   highlight?: boolean;
+  /** Said after the label in the table (whose site a domain is). */
+  note?: string;
 }
 
 export interface BarChartOptions {
@@ -55,7 +57,7 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
             `<line x1="${round1(x(bar.upper))}" x2="${round1(x(bar.upper))}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>`
           : '';
       return (
-        `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(truncate(bar.label, 21))}</text>` +
+        `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(truncate(bar.label, 17))}</text>` +
         `<rect x="${labelWidth}" y="${y + 2}" width="${round1(width)}" height="16" fill="${fill}" rx="2"/>` +
         whisker +
         `<text x="${round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6)}" y="${y + 15}" font-size="13" fill="${INK}">${escapeHtml(options.format(bar.value))}</text>`
@@ -67,14 +69,14 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
 /** Horizontal bars with optional 95% interval whiskers. */
 export function barChart(options: BarChartOptions): string {
   if (options.bars.length === 0) return '';
-  const labelWidth = 170;
-  const plotWidth = WIDTH - labelWidth - 56;
+  const labelWidth = 140;
+  const plotWidth = WIDTH - labelWidth - 50;
   const height = 20 + options.bars.length * 30;
   const hasIntervals = options.bars.some((bar) => bar.lower !== undefined);
   const rows = options.bars
     .map(
       (bar) =>
-        `<tr><th scope="row">${escapeHtml(bar.label)}${bar.highlight ? ' (you)' : ''}</th><td class="num">${escapeHtml(options.format(bar.value))}</td>${
+        `<tr><th scope="row">${escapeHtml(bar.label)}${bar.note ? ` (${escapeHtml(bar.note)})` : ''}${bar.highlight ? ' (you)' : ''}</th><td class="num">${escapeHtml(options.format(bar.value))}</td>${
           hasIntervals
             ? `<td class="num">${bar.lower !== undefined && bar.upper !== undefined ? `${escapeHtml(options.format(bar.lower))} – ${escapeHtml(options.format(bar.upper))}` : '–'}</td>`
             : ''
@@ -109,8 +111,8 @@ export function lineChart(options: {
 }): string {
   if (options.points.length === 0) return '';
   const height = 200;
-  const left = 40;
-  const right = WIDTH - 20;
+  const left = 34;
+  const right = WIDTH - 16;
   const top = 15;
   const bottom = height - 40;
   const step = options.points.length > 1 ? (right - left) / (options.points.length - 1) : 0;
@@ -125,7 +127,7 @@ export function lineChart(options: {
     )
     .join('');
   const path = options.points.map((point, index) => `${xOf(index)},${yOf(point.value)}`).join(' ');
-  const labelEvery = Math.ceil(options.points.length / 8);
+  const labelEvery = Math.ceil(options.points.length / 6);
   const dots = options.points
     .map(
       (point, index) =>
