@@ -16,7 +16,7 @@ export const getSignInDeps = lazy((): SignInDeps => {
     sessions: getSessionStore(),
     users: createUsersRepository(doc, tableName),
     quota: createQuotaRepository(doc, tableName),
-    mail: { send: (message) => getMailPort().send(message) },
+    mail: { send: async (message) => getMailPort().send(message) },
     settings: getSessionSettings(),
   };
 });

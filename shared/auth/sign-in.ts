@@ -84,9 +84,10 @@ async function takeLinkAllowance(email: string, sourceIp: string, deps: SignInDe
 }
 
 /**
- * Mails a sign-in link when the address has a user; resolves the same way when it has none.
- * Throws only for a malformed address (400) or too many requests (429), both of which say
- * nothing about whether the address has an account.
+ * Mails a sign-in link when the address has a user; resolves the same way when it has none,
+ * and when the mail could not be sent (logged). Throws only for a malformed address (400), too
+ * many requests (429) or a store outage (503), none of which says whether the address has an
+ * account.
  */
 export async function requestSignInLink(
   input: { email: string; sourceIp: string; baseUrl: string },
@@ -101,18 +102,24 @@ export async function requestSignInLink(
     return;
   }
   const { url } = await issueSignInLink(user, input.baseUrl, { ...deps, now: () => now });
-  await deps.mail.send({
-    to: user.email,
-    subject: 'Your sign-in link for the Agent-Readiness dashboard',
-    text: [
-      'Open this link to sign in to the Agent-Readiness dashboard:',
-      '',
-      url,
-      '',
-      `It works once, within ${Math.round(deps.settings.linkTtlSeconds / 60)} minutes.`,
-      'If you did not ask for it, ignore this mail: nobody can sign in without the link.',
-    ].join('\n'),
-  });
+  // A failed send is logged, not shown: an error only addresses with an account could meet
+  // would tell which addresses have one. The person asks again after a while.
+  await deps.mail
+    .send({
+      to: user.email,
+      subject: 'Your sign-in link for the Agent-Readiness dashboard',
+      text: [
+        'Open this link to sign in to the Agent-Readiness dashboard:',
+        '',
+        url,
+        '',
+        `It works once, within ${Math.round(deps.settings.linkTtlSeconds / 60)} minutes.`,
+        'If you did not ask for it, ignore this mail: nobody can sign in without the link.',
+      ].join('\n'),
+    })
+    .catch((error: unknown) => {
+      logger.error('sign-in mail not sent', { error: error as Error });
+    });
 }
 
 export function invalidLink(): BadRequestError {

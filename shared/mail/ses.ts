@@ -4,9 +4,8 @@ import { type AwsCredentials, signAwsRequest } from './sigv4.ts';
 
 /**
  * The mail port on AWS: Amazon SES (API v2, SendEmail) over HTTPS, signed with the function's
- * own role credentials (the Lambda environment provides them). A refusal or an outage becomes a
- * 503, so the person asking for a link is told to retry instead of waiting for a mail that
- * never comes.
+ * own role credentials (the Lambda environment provides them). A refusal or an outage becomes an
+ * UnavailableError carrying SES's answer for the log.
  */
 export interface SesOptions {
   region: string;
