@@ -9,6 +9,7 @@ import { WorkflowStack } from './stacks/workflow-stack.ts';
  * infra tests, so that the tests check exactly what `cdk synth` produces, cdk-nag included.
  *
  * Context (all optional): `stage` (default `dev`, or $STAGE), `adminEmails`, `publicBaseUrl`,
+ * `mailFrom` (the verified SES sender of sign-in mails),
  * `throttleRate` / `throttleBurst` (requests per second on the default stage).
  */
 export interface BuiltApp {
@@ -58,6 +59,7 @@ export function buildApp(app: App): BuiltApp {
     workflows,
     adminEmails,
     publicBaseUrl,
+    mailFrom: contextString(app, 'mailFrom'),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,
       burstLimit: contextNumber(app, 'throttleBurst') ?? 100,

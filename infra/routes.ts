@@ -30,18 +30,29 @@ export const DEFAULT_TUNING: FunctionTuning = { timeoutSeconds: 10, memorySize: 
  */
 export const MAX_INTEGRATION_TIMEOUT_SECONDS = 29;
 
+/** The scan fetches the target live within a ~25 s budget, then stores the result; more memory
+ * also buys proportionally more CPU for parsing the fetched pages. */
+const SCANNING: FunctionTuning = {
+  timeoutSeconds: MAX_INTEGRATION_TIMEOUT_SECONDS,
+  memorySize: 1024,
+  environment: { SCAN_DEADLINE_MS: '25000' },
+};
+/** Sends one signed delivery at once and waits for the receiver (10 s attempt timeout). */
+const TEST_DELIVERY: FunctionTuning = { timeoutSeconds: 20, memorySize: 512 };
+/** Reactivating an endpoint releases its held deliveries inline. */
+const RELEASING: FunctionTuning = {
+  timeoutSeconds: MAX_INTEGRATION_TIMEOUT_SECONDS,
+  memorySize: 512,
+};
+
+/** Per-route tuning; a dashboard form gets the same as its API twin. */
 export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
-  // The scan fetches the target live within a ~25 s budget, then stores the result; more memory
-  // also buys proportionally more CPU for parsing the fetched pages.
-  scan_domain: {
-    timeoutSeconds: MAX_INTEGRATION_TIMEOUT_SECONDS,
-    memorySize: 1024,
-    environment: { SCAN_DEADLINE_MS: '25000' },
-  },
-  // Sends one signed delivery at once and waits for the receiver (10 s attempt timeout).
-  test_webhook: { timeoutSeconds: 20, memorySize: 512 },
-  // Reactivating an endpoint releases its held deliveries inline.
-  update_webhook: { timeoutSeconds: MAX_INTEGRATION_TIMEOUT_SECONDS, memorySize: 512 },
+  scan_domain: SCANNING,
+  dashboard_run_scan: SCANNING,
+  test_webhook: TEST_DELIVERY,
+  dashboard_test_webhook: TEST_DELIVERY,
+  update_webhook: RELEASING,
+  dashboard_update_webhook: RELEASING,
 };
 
 export interface HttpFunctionSpec {
@@ -61,6 +72,7 @@ export interface HttpFunctionSpec {
   /** Workflows it starts and whether it publishes events (from the route manifest). */
   starts: readonly string[];
   publishesEvents: boolean;
+  sendsMail: boolean;
 }
 
 /**
@@ -97,6 +109,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       description: `${route.method} ${route.path}: ${route.summary}`,
       starts: route.starts ?? [],
       publishesEvents: route.publishesEvents === true,
+      sendsMail: route.sendsMail === true,
     }),
   ),
   {
@@ -110,5 +123,6 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     description: 'Unmatched requests ($default): 404 / 405 envelopes',
     starts: [],
     publishesEvents: false,
+    sendsMail: false,
   },
 ];

@@ -18,6 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -46,6 +47,8 @@ export interface ApiStackProps extends StackProps {
   adminEmails?: string;
   /** Public base URL used in links (PUBLIC_BASE_URL); derived from each request when unset. */
   publicBaseUrl?: string;
+  /** Verified SES sender of sign-in mails (MAIL_FROM); without it no mail can be sent. */
+  mailFrom?: string;
   /** Default stage throttling for the whole API. */
   throttle?: ThrottleSettings;
   /** @default one month */
@@ -139,11 +142,13 @@ export class ApiStack extends Stack {
           ...sharedEnvironment,
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
           ...this.workflowEnvironment(spec, props.workflows),
+          ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
           ...spec.tuning.environment,
         },
       });
       grantTableAccess(fn.role, props.table, spec.access);
       this.grantWorkflowAccess(fn, spec, props.workflows);
+      if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
       functions.set(spec.operationId, fn);
 
       const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function);
@@ -228,6 +233,26 @@ export class ApiStack extends Stack {
       description: 'Tool server (MCP) function URL',
     });
     return { function: fn, url };
+  }
+
+  /** `ses:SendEmail` as the one sender identity (its domain, or the address itself). */
+  private grantSendMail(fn: ApiFunction, mailFrom: string): void {
+    const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+    const identity = address.includes('@') ? (address.split('@')[1] ?? address) : address;
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'SendSignInMail',
+        effect: Effect.ALLOW,
+        actions: ['ses:SendEmail'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'ses',
+            resource: 'identity',
+            resourceName: identity,
+          }),
+        ],
+      }),
+    );
   }
 
   private workflowEnvironment(

@@ -106,7 +106,8 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
 /** The OpenAPI 3.1 document, generated from the manifest and its zod schemas. */
 export function buildOpenApiDocument(serverUrl: string): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of ROUTES as readonly RouteDefinition[]) {
+  // The dashboard's HTML pages and forms are for browsers, not API clients (docs page: #dashboard).
+  for (const route of ROUTES.filter((candidate) => candidate.area !== 'dashboard')) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     paths[route.path] = { ...paths[route.path], [method]: operation(route) };
   }

@@ -15,7 +15,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RawContentType = 'application/json' | 'text/html' | 'text/csv';
 
 /** The area whose operations serve the route (and whose composition builds their deps). */
-export type RouteArea = 'scans' | 'batch' | 'monitor' | 'webhooks' | 'meta' | 'pages' | 'dashboard';
+export type RouteArea =
+  | 'keys'
+  | 'scans'
+  | 'batch'
+  | 'monitor'
+  | 'webhooks'
+  | 'meta'
+  | 'pages'
+  | 'dashboard';
 
 export interface RouteDefinition {
   operationId: string;
@@ -53,6 +61,8 @@ export interface RouteDefinition {
   starts?: readonly WorkflowName[];
   /** The handler publishes domain events to the events queue (IAM `sqs:SendMessage`). */
   publishesEvents?: boolean;
+  /** The handler sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM). */
+  sendsMail?: boolean;
   /** Exposed as a read tool over MCP under the operation id. */
   mcpTool: boolean;
   /** Documented as an addition to SPEC.md (OpenAPI `x-addition`, docs page badge). */

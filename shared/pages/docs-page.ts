@@ -5,6 +5,7 @@ import { escapeHtml, layout } from './html.ts';
 
 function authText(route: RouteDefinition): string {
   if (route.auth === 'none') return 'none';
+  if (route.auth === 'session') return 'dashboard session (cookie; forms also carry a CSRF token)';
   const scope = route.scope ? ` (scope <code>${escapeHtml(route.scope)}</code>)` : '';
   return route.auth === 'optional' ? `optional bearer key${scope}` : `bearer key required${scope}`;
 }
@@ -92,6 +93,22 @@ body and a REST error is a tool error with the same code. Only read tools exist 
 <table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+const API_ROUTES = ROUTES.filter((route) => route.area !== 'dashboard');
+const DASHBOARD_ROUTES = ROUTES.filter((route) => route.area === 'dashboard');
+
+/** The dashboard's pages and forms: for people in a browser, listed here, not in OpenAPI. */
+function dashboardSection(baseUrl: string): string {
+  const rows = DASHBOARD_ROUTES.map(
+    (route) =>
+      `<tr><td><code>${route.method} ${escapeHtml(route.path)}</code></td><td>${escapeHtml(route.summary)}</td><td>${authText(route)}</td></tr>`,
+  ).join('');
+  return `<h2 id="dashboard">Dashboard</h2>
+<p>People sign in at <a href="${escapeHtml(baseUrl)}/dashboard/sign-in">/dashboard/sign-in</a> with an e-mail link
+(no password) and use every capability of the API in the browser, over the same operations. These HTML pages
+and forms are for browsers, so the OpenAPI document leaves them out.</p>
+<table><thead><tr><th>Route</th><th>What</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */
 export function renderDocsPage(baseUrl: string): string {
   const body = `<h1>Agent-Readiness Scan API</h1>
@@ -142,7 +159,8 @@ always read, like the homepage, because a scan is a fetch a person asked for, no
 <code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>
 ${mcpSection(baseUrl)}
 <h2>Routes</h2>
-${(ROUTES as readonly RouteDefinition[]).map((route) => routeSection(route, baseUrl)).join('\n')}`;
+${API_ROUTES.map((route) => routeSection(route, baseUrl)).join('\n')}
+${dashboardSection(baseUrl)}`;
   return layout(
     'API documentation: Agent-Readiness Scan',
     body,

@@ -59,6 +59,7 @@ beforeAll(() => {
       stage: 'test',
       adminEmails: 'ops@example.com',
       publicBaseUrl: 'https://api.example.com',
+      mailFrom: 'Agent Readiness <noreply@mail.example.com>',
     },
   });
   built = buildApp(app);
@@ -236,6 +237,29 @@ describe('api stack: routes and functions from the manifest', () => {
       },
       DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
     });
+  });
+});
+
+describe('api stack: sign-in mail', () => {
+  it('lets only the routes that send mail send it, as the configured sender identity', () => {
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      const ses = statementsOf(fn).filter((statement) =>
+        actionsOf([statement]).some((action) => action.startsWith('ses:')),
+      );
+      if (route.sendsMail) {
+        expect(environmentOf(fn).MAIL_FROM, route.operationId).toBe(
+          'Agent Readiness <noreply@mail.example.com>',
+        );
+        expect(actionsOf(ses), route.operationId).toEqual(['ses:SendEmail']);
+        expect(JSON.stringify(ses[0]?.Resource)).toContain('identity/mail.example.com');
+      } else {
+        expect(ses, route.operationId).toEqual([]);
+      }
+    }
+    expect(routes.filter((route) => route.sendsMail).map((route) => route.operationId)).toEqual([
+      'dashboard_request_link',
+    ]);
   });
 });
 

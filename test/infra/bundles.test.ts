@@ -19,6 +19,7 @@ const ONE_MB = 1024 * 1024;
 const ENGINE_AND_CLIENT_CEILING = 1.3 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
+  'dashboard_run_scan',
   'BatchScanScanDomain',
   'MonitorRunAskLane',
   'MonitorRunJudgeLane',

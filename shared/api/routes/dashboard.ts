@@ -112,6 +112,7 @@ export const DASHBOARD_ROUTES = {
       auth: 'none',
       request: { body: SignInRequestFormSchema },
       errors: ['invalid_email', 'csrf_failed', 'sign_in_limited', 'service_unavailable'],
+      sendsMail: true,
     },
   ),
   dashboard_create_session: form(

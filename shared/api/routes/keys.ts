@@ -20,7 +20,7 @@ const AUTHORISATION =
 export const KEY_ROUTES = {
   list_keys: {
     operationId: 'list_keys',
-    area: 'meta',
+    area: 'keys',
     method: 'GET',
     path: '/api/v1/keys',
     summary: "List the account's API keys (addition)",
@@ -36,7 +36,7 @@ export const KEY_ROUTES = {
   },
   create_key: {
     operationId: 'create_key',
-    area: 'meta',
+    area: 'keys',
     method: 'POST',
     path: '/api/v1/keys',
     summary: 'Create an API key (addition)',
@@ -59,7 +59,7 @@ export const KEY_ROUTES = {
   },
   revoke_key: {
     operationId: 'revoke_key',
-    area: 'meta',
+    area: 'keys',
     method: 'DELETE',
     path: '/api/v1/keys/{id}',
     summary: 'Revoke an API key (addition)',
