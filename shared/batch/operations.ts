@@ -12,6 +12,8 @@ import type {
   BatchStatusResponse,
   CreateBatchBody,
   CreateBatchResponse,
+  ListBatchesQuery,
+  ListBatchesResponse,
 } from './schemas.ts';
 import { startJobExecution } from './workflow.ts';
 
@@ -167,6 +169,19 @@ export async function getBatch(
     throw new NotFoundError(`No batch job with id "${input.params.id}".`);
   }
   return jobView(job, await deps.store.listRows(job.id));
+}
+
+/** The account's jobs, newest first, each with its counts (an addition, as the dashboard shows). */
+export async function listBatches(
+  input: OperationInput<undefined, ListBatchesQuery>,
+  deps: Pick<BatchDeps, 'store'>,
+): Promise<ListBatchesResponse> {
+  const principal = keyHolder(input.principal);
+  const page = await deps.store.listJobs(principal.userId, input.query.limit, input.query.cursor);
+  const jobs = await Promise.all(
+    page.jobs.map(async (job) => jobView(job, await deps.store.listRows(job.id)).job),
+  );
+  return { jobs, next_cursor: page.cursor };
 }
 
 /** A job with its counts and result rows, as the status route (and the operator CLI) show it. */

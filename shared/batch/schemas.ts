@@ -88,7 +88,29 @@ export const BatchStatusResponseSchema = z.object({
   results: z.array(ResultRowSchema),
 });
 
+export const ListBatchesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({
+    description: 'Jobs per page, 1 to 100',
+  }),
+  cursor: z
+    .string()
+    .max(2000)
+    .optional()
+    .meta({ description: '`next_cursor` of the previous page' }),
+});
+
+export const ListBatchesResponseSchema = z.object({
+  jobs: z
+    .array(BatchStatusResponseSchema.shape.job)
+    .meta({ description: "The account's batch jobs, newest first, each with its counts" }),
+  next_cursor: z.string().nullable().meta({
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  }),
+});
+
 export type CreateBatchBody = z.infer<typeof CreateBatchBodySchema>;
+export type ListBatchesQuery = z.infer<typeof ListBatchesQuerySchema>;
+export type ListBatchesResponse = z.input<typeof ListBatchesResponseSchema>;
 export type BatchIdParams = z.infer<typeof BatchIdParamsSchema>;
 export type CreateBatchResponse = z.input<typeof CreateBatchResponseSchema>;
 export type BatchStatusResponse = z.input<typeof BatchStatusResponseSchema>;

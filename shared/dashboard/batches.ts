@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type BatchDeps, createBatch, getBatch } from '#shared/batch/operations';
+import { type BatchDeps, createBatch, getBatch, listBatches } from '#shared/batch/operations';
 import { type BatchIdParams, CreateBatchBodySchema } from '#shared/batch/schemas';
 import { PaymentRequiredError } from '#shared/errors';
 import type { OperationInput } from '#shared/operation';
@@ -13,7 +13,7 @@ import { activePlan } from '#shared/plans';
 import { type BatchFormSchema, lines } from './forms.ts';
 import { attempt, htmlPage, type PageResponse, parseWith, viewerOf } from './responses.ts';
 
-/** Batch pages over `create_batch` and `get_batch`, plus the account's recent jobs. */
+/** Batch pages over `create_batch`, `get_batch` and `list_batches` (the account's recent jobs). */
 export type BatchPageDeps = Pick<BatchDeps, 'store' | 'quota' | 'users' | 'limits' | 'now'>;
 
 const RECENT_JOBS = 15;
@@ -26,7 +26,10 @@ async function overview(
   const userId = input.principal.userId;
   const day = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
   const [page, usedToday, user] = await Promise.all([
-    deps.store.listJobs(userId, RECENT_JOBS),
+    listBatches(
+      { ...input, params: undefined, body: undefined, query: { limit: RECENT_JOBS } },
+      deps,
+    ),
     deps.quota.used(userId, day),
     deps.users.findUserById(userId),
   ]);
@@ -39,10 +42,10 @@ async function overview(
     if (!(error instanceof PaymentRequiredError)) throw error;
     quota = { ended: error.message };
   }
-  const jobs = page.jobs.map(({ id, status, total, created_at }) => ({
+  const jobs = page.jobs.map(({ id, status, counts, created_at }) => ({
     id,
     status,
-    total,
+    total: counts.total,
     created_at,
   }));
   return { jobs, quota };

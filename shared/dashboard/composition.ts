@@ -3,10 +3,8 @@ import { getBatchConfig } from '#shared/batch/composition';
 import { getConfig, getStore } from '#shared/platform/clients';
 import { lazy } from '#shared/platform/lazy';
 import { createDailyQuotaRepository } from '#shared/store/quota-repository';
-import { createScanHistoryRepository } from '#shared/store/scan-history-repository';
 import { createUsersRepository } from '#shared/store/users-repository';
 import type { HomeDeps } from './home.ts';
-import type { ScanHistoryDeps } from './scans.ts';
 
 /**
  * What the dashboard's own pages need beyond the areas' compositions (each page's handler uses
@@ -22,9 +20,4 @@ export const getHomeDeps = lazy((): HomeDeps => {
     limits: getBatchConfig().limits,
     adminEmails: getConfig().ADMIN_EMAILS,
   };
-});
-
-export const getScanHistoryDeps = lazy((): ScanHistoryDeps => {
-  const { doc, tableName } = getStore();
-  return { history: createScanHistoryRepository(doc, tableName) };
 });

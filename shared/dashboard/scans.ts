@@ -3,12 +3,12 @@ import type { OperationInput } from '#shared/operation';
 import { scanResultPage, scansPage } from '#shared/pages/dashboard/scans-page';
 import {
   getScan,
+  listScans,
   type ScanReadDeps,
   type ScanWriteDeps,
   scanDomain,
 } from '#shared/scans/operations';
 import { CreateScanBodySchema, type ScanIdParams } from '#shared/scans/schemas';
-import type { ScanHistory } from '#shared/store/scan-history-repository';
 import type { ScanFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
@@ -20,30 +20,29 @@ import {
   viewerOf,
 } from './responses.ts';
 
-/** The scan pages over `scan_domain` and `get_scan`, and the account's recent scans. */
-export interface ScanHistoryDeps {
-  history: ScanHistory;
-}
-
+/** The scan pages over `scan_domain`, `get_scan` and `list_scans` (the account's recent scans). */
 const HISTORY_LENGTH = 25;
 
-function accountOf(input: OperationInput<unknown, unknown, unknown>): string {
-  if (input.principal.kind !== 'key') throw new Error('session routes carry a session');
-  return input.principal.userId;
+async function recentScans(input: OperationInput<unknown, unknown, unknown>, deps: ScanReadDeps) {
+  const { scans } = await listScans(
+    { ...input, params: undefined, body: undefined, query: { limit: HISTORY_LENGTH } },
+    deps,
+  );
+  return scans;
 }
 
 export async function scansOverview(
   input: OperationInput,
-  deps: ScanHistoryDeps,
+  deps: ScanReadDeps,
 ): Promise<PageResponse> {
-  const history = await deps.history.recentScans(accountOf(input), HISTORY_LENGTH);
+  const history = await recentScans(input, deps);
   return htmlPage(scansPage({ viewer: viewerOf(input.principal), history }));
 }
 
 /** Runs the scan as the API would for this account, then shows its result (303). */
 export async function runScan(
   input: OperationInput<undefined, undefined, z.output<typeof ScanFormSchema>>,
-  deps: ScanWriteDeps & ScanHistoryDeps,
+  deps: ScanWriteDeps & ScanReadDeps,
 ): Promise<PageResponse> {
   const scanned = await attempt(() =>
     scanDomain(
@@ -55,7 +54,7 @@ export async function runScan(
     ),
   );
   if (scanned.ok) return redirect(DASHBOARD_PATHS.scan(scanned.value.scan.id));
-  const history = await deps.history.recentScans(accountOf(input), HISTORY_LENGTH);
+  const history = await recentScans(input, deps);
   return htmlPage(
     scansPage({
       viewer: viewerOf(input.principal),

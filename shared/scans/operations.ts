@@ -1,7 +1,14 @@
 import type { Links, OperationInput } from '#shared/operation';
 import type { StoredScan } from './ports.ts';
 import { readScan, readStats, type ScanReadDeps } from './reads.ts';
-import type { CreateScanBody, Scan, ScanIdParams, Stats } from './schemas.ts';
+import type {
+  CreateScanBody,
+  ListScansQuery,
+  ListScansResponse,
+  Scan,
+  ScanIdParams,
+  Stats,
+} from './schemas.ts';
 import type { ScanService } from './service.ts';
 
 /**
@@ -51,4 +58,28 @@ export async function getStats(
   deps: ScanReadDeps,
 ): Promise<{ stats: Stats }> {
   return { stats: await readStats(deps) };
+}
+
+/** The account's own scans, newest first (an addition: the dashboard's history over the API). */
+export async function listScans(
+  input: OperationInput<undefined, ListScansQuery>,
+  deps: ScanReadDeps,
+): Promise<ListScansResponse> {
+  if (input.principal.kind !== 'key') throw new Error('list_scans requires a key');
+  const page = await deps.scans.listByOwner(
+    input.principal.userId,
+    input.query.limit,
+    input.query.cursor,
+  );
+  return {
+    scans: page.scans.map((scan) => ({
+      id: scan.id,
+      domain: scan.domain,
+      score: scan.score,
+      scoring_version: scan.scoring_version,
+      created_at: scan.created_at,
+      url: input.request.links.scanPage(scan.id),
+    })),
+    next_cursor: page.cursor,
+  };
 }

@@ -16,6 +16,12 @@ export interface ScanStore {
   /** Saves a new scan; false when a scan with this id already exists (nothing written). */
   putScan(scan: StoredScan): Promise<boolean>;
   getScan(id: string): Promise<StoredScan | undefined>;
+  /** An account's scans, newest first; `cursor` continues a previous page. */
+  listByOwner(
+    ownerId: string,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ scans: StoredScan[]; cursor: string | null }>;
 }
 
 /** Raw aggregate counters of one scoring version, read with a single item read. */

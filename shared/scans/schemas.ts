@@ -70,6 +70,35 @@ export const ScanIdParamsSchema = z.object({
   id: ScanIdSchema.meta({ description: 'Scan id (UUID)' }),
 });
 
+export const ListScansQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({
+    description: 'Scans per page, 1 to 100',
+  }),
+  cursor: z
+    .string()
+    .max(2000)
+    .optional()
+    .meta({ description: '`next_cursor` of the previous page' }),
+});
+
+export const ScanSummarySchema = z
+  .object({
+    id: z.uuid(),
+    domain: z.string(),
+    score: z.number().int().min(0).max(100),
+    scoring_version: z.number().int(),
+    created_at: z.iso.datetime(),
+    url: z.url().meta({ description: 'Address of the shareable result page' }),
+  })
+  .meta({ id: 'ScanSummary' });
+
+export const ListScansResponseSchema = z.object({
+  scans: z.array(ScanSummarySchema).meta({ description: "The account's scans, newest first" }),
+  next_cursor: z.string().nullable().meta({
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  }),
+});
+
 export const ScanResponseSchema = z.object({ scan: ScanSchema });
 export const StatsResponseSchema = z.object({ stats: StatsSchema });
 
@@ -77,3 +106,6 @@ export type Scan = z.infer<typeof ScanSchema>;
 export type Stats = z.infer<typeof StatsSchema>;
 export type CreateScanBody = z.infer<typeof CreateScanBodySchema>;
 export type ScanIdParams = z.infer<typeof ScanIdParamsSchema>;
+export type ScanSummary = z.infer<typeof ScanSummarySchema>;
+export type ListScansQuery = z.infer<typeof ListScansQuerySchema>;
+export type ListScansResponse = z.input<typeof ListScansResponseSchema>;

@@ -94,6 +94,8 @@ export const GSI = {
   userKeys: (userId: string) => `USER#${userId}#KEYS`,
   keyId: (keyId: string) => `KEYID#${keyId}`,
   userBatchJobs: (userId: string) => `USER#${userId}#BATCHES`,
+  /** An account's scans (keyed calls, MCP, batches, the dashboard), newest first by sort key. */
+  userScans: (userId: string) => `USER#${userId}#SCANS`,
   /** An account's events, newest last. */
   accountEvents: (accountId: string) => `USER#${accountId}#EVENTS`,
   /** Jobs not finished yet: the local stack resumes them at start. */

@@ -1,32 +1,59 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanStore, StoredScan } from '#shared/scans/ports';
-import { KEYS } from './keys.ts';
+import { conditionalWrite } from './conditional.ts';
+import { GSI, INDEX, KEYS } from './keys.ts';
+import { decodeCursor, encodeCursor, queryPage } from './pagination.ts';
 
-/** Scans: `SCAN#<id>` / `SCAN`, written once, never updated. */
+/**
+ * Scans: `SCAN#<id>` / `SCAN`, written once, never updated. A scan made for an account carries
+ * gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous scans belong to nobody.
+ */
+function toScan(item: Record<string, unknown>): StoredScan {
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...scan } = item;
+  return scan as unknown as StoredScan;
+}
+
 export function createScansRepository(doc: DynamoDBDocumentClient, tableName: string): ScanStore {
   return {
-    async putScan(scan) {
-      try {
-        await doc.send(
+    putScan: (scan) =>
+      conditionalWrite(() =>
+        doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...KEYS.scan(scan.id), ...scan },
+            Item: {
+              ...KEYS.scan(scan.id),
+              ...(scan.owner_id
+                ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
+                : {}),
+              ...scan,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
-    },
+        ),
+      ),
+
     async getScan(id) {
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: KEYS.scan(id) }));
-      if (!Item) return undefined;
-      const { pk: _pk, sk: _sk, ...scan } = Item;
-      return scan as StoredScan;
+      return Item ? toScan(Item) : undefined;
+    },
+
+    async listByOwner(ownerId, limit, cursor) {
+      const partition = GSI.userScans(ownerId);
+      const { items, lastKey } = await queryPage(
+        doc,
+        {
+          TableName: tableName,
+          IndexName: INDEX.byOwner,
+          KeyConditionExpression: 'gsi1pk = :owner',
+          ExpressionAttributeValues: { ':owner': partition },
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: decodeCursor(cursor, { attribute: 'gsi1pk', value: partition }),
+        },
+        toScan,
+      );
+      return { scans: items, cursor: encodeCursor(lastKey) };
     },
   };
 }

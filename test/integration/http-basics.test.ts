@@ -129,15 +129,13 @@ describe("the front's own errors", () => {
 
 describe('routing', () => {
   it('takes the literal route over a parameter, as API Gateway does', async () => {
-    // POST /scans/batch is the batch route (a key is needed), not "method not allowed" on /scans/{id}.
-    const batch = await callJson(stack.baseUrl, '/api/v1/scans/batch', {
-      method: 'POST',
-      body: {},
-    });
+    // GET /scans/batch is the list of batch jobs (a key is needed), not a scan with id "batch".
+    const batch = await callJson(stack.baseUrl, '/api/v1/scans/batch');
     expect(batch.status).toBe(401);
     expect(batch.body.error?.code).toBe('unauthorized');
-    // GET /scans/batch has no literal route: /scans/{id} takes it, and "batch" is no scan id.
-    const get = await callJson(stack.baseUrl, '/api/v1/scans/batch');
-    expect(get.status).toBe(404);
+    // Without a literal route, /scans/{id} takes the path, and "batches" is no scan id.
+    const scan = await callJson(stack.baseUrl, '/api/v1/scans/batches');
+    expect(scan.status).toBe(404);
+    expect(scan.body.error?.code).toBe('not_found');
   });
 });

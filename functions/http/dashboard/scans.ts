@@ -1,10 +1,10 @@
 import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { getScanHistoryDeps } from '#shared/dashboard/composition';
 import { createDashboardHandler } from '#shared/dashboard/handler';
 import { scansOverview } from '#shared/dashboard/scans';
+import { getScanReadDeps } from '#shared/scans/read-composition';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_scans,
   scansOverview,
-  getScanHistoryDeps,
+  getScanReadDeps,
 );

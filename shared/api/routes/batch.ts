@@ -3,6 +3,8 @@ import {
   BatchStatusResponseSchema,
   CreateBatchBodySchema,
   CreateBatchResponseSchema,
+  ListBatchesQuerySchema,
+  ListBatchesResponseSchema,
 } from '#shared/batch/schemas';
 import type { RouteDefinition } from '../route.ts';
 
@@ -36,6 +38,25 @@ export const BATCH_ROUTES = {
     handler: 'functions/http/batch/create-batch.ts',
     starts: ['batch-scan'],
     mcpTool: false,
+  },
+  list_batches: {
+    operationId: 'list_batches',
+    area: 'batch',
+    method: 'GET',
+    path: '/api/v1/scans/batch',
+    summary: "List the account's batch jobs",
+    description:
+      "The account's batch jobs, newest first, each with its status and counts, with cursor pagination.",
+    tag: 'Batch scans',
+    auth: 'required',
+    scope: 'scans:read',
+    request: { query: ListBatchesQuerySchema },
+    response: { status: 200, schema: ListBatchesResponseSchema },
+    errors: ['unauthorized', 'insufficient_scope', 'invalid_request', 'invalid_cursor'],
+    data: 'read',
+    handler: 'functions/http/batch/list-batches.ts',
+    mcpTool: false,
+    addition: true,
   },
   get_batch: {
     operationId: 'get_batch',

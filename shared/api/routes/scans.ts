@@ -1,5 +1,7 @@
 import {
   CreateScanBodySchema,
+  ListScansQuerySchema,
+  ListScansResponseSchema,
   ScanIdParamsSchema,
   ScanResponseSchema,
   StatsResponseSchema,
@@ -29,6 +31,26 @@ export const SCAN_ROUTES = {
     handler: 'functions/http/scans/create-scan.ts',
     publishesEvents: true,
     mcpTool: true,
+  },
+  list_scans: {
+    operationId: 'list_scans',
+    area: 'scans',
+    method: 'GET',
+    path: '/api/v1/scans',
+    summary: "List the account's scans",
+    description:
+      "Every scan made with one of the account's keys (single, MCP, batch) or in the dashboard, " +
+      'newest first, with cursor pagination. Anonymous scans belong to no account.',
+    tag: 'Scans',
+    auth: 'required',
+    scope: 'scans:read',
+    request: { query: ListScansQuerySchema },
+    response: { status: 200, schema: ListScansResponseSchema },
+    errors: ['unauthorized', 'insufficient_scope', 'invalid_request', 'invalid_cursor'],
+    data: 'read',
+    handler: 'functions/http/scans/list-scans.ts',
+    mcpTool: false,
+    addition: true,
   },
   get_scan: {
     operationId: 'get_scan',

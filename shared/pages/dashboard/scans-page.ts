@@ -1,7 +1,6 @@
 import { DASHBOARD_PATHS } from '#shared/dashboard/paths';
 import { formatPoints, maxReachableScore, topFixes } from '#shared/scan/report-notes';
-import type { Scan } from '#shared/scans/schemas';
-import type { ScanHistoryEntry } from '#shared/store/scan-history-repository';
+import type { Scan, ScanSummary } from '#shared/scans/schemas';
 import {
   badge,
   copyField,
@@ -44,12 +43,12 @@ function stateBadge(state: string): string {
 
 export interface ScansView {
   viewer: Viewer;
-  history: readonly ScanHistoryEntry[];
+  history: readonly ScanSummary[];
   domain?: string;
   error?: ShownError | undefined;
 }
 
-function historyTable(history: readonly ScanHistoryEntry[]): string {
+function historyTable(history: readonly ScanSummary[]): string {
   if (history.length === 0) {
     return '<p>No scans yet. Scans made with your keys, batches and this page appear here.</p>';
   }

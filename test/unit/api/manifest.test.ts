@@ -47,7 +47,7 @@ describe('route manifest', () => {
   it('prefers the literal route over nothing and reports methods for a known path', () => {
     const match = matchRoute('POST', '/api/v1/scans');
     expect(match && 'route' in match && match.route.operationId).toBe('scan_domain');
-    expect(matchRoute('PUT', '/api/v1/scans')).toEqual({ methodMismatch: ['POST'] });
+    expect(matchRoute('PUT', '/api/v1/scans')).toEqual({ methodMismatch: ['POST', 'GET', 'HEAD'] });
     expect(matchRoute('PUT', '/api/v1/stats')).toEqual({ methodMismatch: ['GET', 'HEAD'] });
     expect(matchRoute('GET', '/nope')).toBeUndefined();
   });
@@ -61,11 +61,13 @@ describe('route specificity', () => {
     expect(compareSpecificity('/a/b/{y}', '/a/{x}/c')).toBeLessThan(0);
   });
 
-  it('routes POST /scans/batch to the batch route and GET /scans/batch to /scans/{id}', () => {
+  it('routes /scans/batch to the batch routes and any other /scans/x to /scans/{id}', () => {
     const post = matchRoute('POST', '/api/v1/scans/batch');
     expect(post && 'route' in post && post.route.operationId).toBe('create_batch');
     const get = matchRoute('GET', '/api/v1/scans/batch');
-    expect(get && 'route' in get && get.route.operationId).toBe('get_scan');
+    expect(get && 'route' in get && get.route.operationId).toBe('list_batches');
+    const scan = matchRoute('GET', '/api/v1/scans/batches');
+    expect(scan && 'route' in scan && scan.route.operationId).toBe('get_scan');
     const head = matchRoute('HEAD', '/api/v1/stats');
     expect(head && 'route' in head && head.route.operationId).toBe('get_stats');
   });
