@@ -9,7 +9,7 @@ import {
 import type { BatchStore, StoredJob, StoredRow } from '#shared/batch/ports';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
-import { decodeCursor, encodeCursor, queryAll, queryPage } from './pagination.ts';
+import { queryAll, queryOwnerIndexPage } from './pagination.ts';
 
 /**
  * Batch jobs and their rows (docs/data-model.md). A job and its rows share the partition
@@ -191,21 +191,18 @@ export function createBatchRepository(doc: DynamoDBDocumentClient, tableName: st
       ),
 
     async listJobs(ownerId, limit, cursor) {
-      const partition = GSI.userBatchJobs(ownerId);
-      const { items, lastKey } = await queryPage(
+      const page = await queryOwnerIndexPage(
         doc,
         {
-          TableName: tableName,
-          IndexName: INDEX.byOwner,
-          KeyConditionExpression: 'gsi1pk = :owner',
-          ExpressionAttributeValues: { ':owner': partition },
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: decodeCursor(cursor, { attribute: 'gsi1pk', value: partition }),
+          tableName,
+          indexName: INDEX.byOwner,
+          partition: GSI.userBatchJobs(ownerId),
+          limit,
+          cursor,
         },
         toJob,
       );
-      return { jobs: items, cursor: encodeCursor(lastKey) };
+      return { jobs: page.items, cursor: page.cursor };
     },
 
     listOpenJobs: () =>

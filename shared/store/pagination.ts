@@ -75,3 +75,37 @@ export async function queryAll<T>(
   } while (startKey);
   return items;
 }
+
+/**
+ * One page of an owner listing on gsi1 (a partition per owner and kind), newest first, with the
+ * cursor bound to that partition.
+ */
+export async function queryOwnerIndexPage<T>(
+  doc: DynamoDBDocumentClient,
+  query: {
+    tableName: string;
+    indexName: string;
+    partition: string;
+    limit: number;
+    cursor?: string;
+  },
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const { items, lastKey } = await queryPage(
+    doc,
+    {
+      TableName: query.tableName,
+      IndexName: query.indexName,
+      KeyConditionExpression: 'gsi1pk = :owner',
+      ExpressionAttributeValues: { ':owner': query.partition },
+      ScanIndexForward: false,
+      Limit: query.limit,
+      ExclusiveStartKey: decodeCursor(query.cursor, {
+        attribute: 'gsi1pk',
+        value: query.partition,
+      }),
+    },
+    map,
+  );
+  return { items, cursor: encodeCursor(lastKey) };
+}

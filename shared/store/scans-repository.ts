@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanStore, StoredScan } from '#shared/scans/ports';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
-import { decodeCursor, encodeCursor, queryPage } from './pagination.ts';
+import { queryOwnerIndexPage } from './pagination.ts';
 
 /**
  * Scans: `SCAN#<id>` / `SCAN`, written once, never updated. A scan made for an account carries
@@ -39,21 +39,12 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
     },
 
     async listByOwner(ownerId, limit, cursor) {
-      const partition = GSI.userScans(ownerId);
-      const { items, lastKey } = await queryPage(
+      const page = await queryOwnerIndexPage(
         doc,
-        {
-          TableName: tableName,
-          IndexName: INDEX.byOwner,
-          KeyConditionExpression: 'gsi1pk = :owner',
-          ExpressionAttributeValues: { ':owner': partition },
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey: decodeCursor(cursor, { attribute: 'gsi1pk', value: partition }),
-        },
+        { tableName, indexName: INDEX.byOwner, partition: GSI.userScans(ownerId), limit, cursor },
         toScan,
       );
-      return { scans: items, cursor: encodeCursor(lastKey) };
+      return { scans: page.items, cursor: page.cursor };
     },
   };
 }
