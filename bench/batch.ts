@@ -13,10 +13,8 @@
 import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
 import { type LocalStack, startLocalStack } from '#local/stack';
-import { createOperatorService } from '#shared/auth/operator-service';
-import { getStore } from '#shared/platform/clients';
-import { createUsersRepository } from '#shared/store/users-repository';
 import { type RunningFixtureSite, startFixtureSite } from '#test/fixtures/sites/index';
+import { createBenchKey } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,21 +43,6 @@ async function get(stack: LocalStack, key: string, path: string) {
     headers: { authorization: `Bearer ${key}` },
   });
   return (await response.json()) as Record<string, unknown>;
-}
-
-async function keyFor(): Promise<string> {
-  const { doc, tableName } = getStore();
-  const operator = createOperatorService({
-    users: createUsersRepository(doc, tableName),
-    adminEmails: [],
-  });
-  await operator.createUser({ email: 'bench@example.com', plan: 'pro' });
-  const { key } = await operator.createKey({
-    email: 'bench@example.com',
-    scopes: ['scans:read', 'scans:write'],
-    plugin: false,
-  });
-  return key;
 }
 
 /** One scan through the API, to measure what "a scan" costs at this latency. */
@@ -98,7 +81,7 @@ async function main(): Promise<void> {
   });
   const sites: RunningFixtureSite[] = [];
   try {
-    const key = await keyFor();
+    const key = await createBenchKey(['scans:read', 'scans:write']);
     const scanMs = await singleScanMs(stack, key);
     for (let index = 0; index < domains; index += 1) {
       sites.push(await startFixtureSite('good', { latencyMs }));

@@ -19,15 +19,13 @@ import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
 import { startSimulator } from '#local/simulator/server';
 import { type LocalStack, startLocalStack } from '#local/stack';
-import { createOperatorService } from '#shared/auth/operator-service';
 import { allCaseProfiles } from '#shared/monitor/composition';
 import { loadMonitorConfig } from '#shared/monitor/config';
 import { buildPromptSet, judgeFamilyFor } from '#shared/monitor/engine/index';
 import { CaseDetailSchema } from '#shared/monitor/schemas';
-import { getStore } from '#shared/platform/clients';
 import { PROVIDER_ENV } from '#shared/providers/config';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/providers/types';
-import { createUsersRepository } from '#shared/store/users-repository';
+import { createBenchKey } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -64,21 +62,6 @@ const CASE = {
     integrations: 'Segment, HubSpot, Salesforce',
   },
 };
-
-async function keyFor(): Promise<string> {
-  const { doc, tableName } = getStore();
-  const operator = createOperatorService({
-    users: createUsersRepository(doc, tableName),
-    adminEmails: [],
-  });
-  await operator.createUser({ email: 'bench@example.com', plan: 'pro' });
-  const { key } = await operator.createKey({
-    email: 'bench@example.com',
-    scopes: ['monitor:read', 'monitor:write'],
-    plugin: false,
-  });
-  return key;
-}
 
 async function call(stack: LocalStack, key: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${stack.baseUrl}${path}`, {
@@ -137,7 +120,7 @@ async function main(): Promise<void> {
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   }, 100);
   try {
-    const key = await keyFor();
+    const key = await createBenchKey(['monitor:read', 'monitor:write']);
     const created = await call(stack, key, 'POST', '/api/v1/cases', CASE);
     const detail = CaseDetailSchema.parse(created.case);
     const config = loadMonitorConfig(process.env);

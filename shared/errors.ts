@@ -63,10 +63,6 @@ export const ERROR_CODES = {
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 
-export function statusOfCode(code: ErrorCodeName): number {
-  return ERROR_CODES[code].status;
-}
-
 export interface AppErrorOptions {
   cause?: unknown;
   /** Seconds the caller should wait before retrying; becomes the Retry-After header. */
@@ -89,7 +85,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return statusOfCode(this.code);
+    return ERROR_CODES[this.code].status;
   }
 }
 

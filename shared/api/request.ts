@@ -49,7 +49,7 @@ export function jsonResponse(
 }
 
 /** The SPEC.md error body of an error: `{error: {code, message, request_id}, meta}`. */
-export function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl'>) {
+function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl'>) {
   const mapped = mapError(error);
   if (mapped.unexpected) {
     logger.error('unhandled error', { request_id: request.id, error: error as Error });

@@ -25,6 +25,3 @@ export const ErrorEnvelopeSchema = z
   .meta({ id: 'Error' });
 
 export type Meta = z.infer<typeof MetaSchema>;
-
-/** The scan area's wire types, re-exported for the pages that render them. */
-export type { Scan, Stats } from '#shared/scans/schemas';

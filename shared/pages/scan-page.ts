@@ -1,10 +1,10 @@
 import { DOCS_PATH } from '#shared/api/meta';
-import type { Scan } from '#shared/api/schemas';
 import {
   formatPoints as formatNotePoints,
   maxReachableScore,
   topFixes,
 } from '#shared/scan/report-notes';
+import type { Scan } from '#shared/scans/schemas';
 import { escapeHtml, layout } from './html.ts';
 
 const PILLARS: Record<string, string> = {

@@ -186,9 +186,3 @@ export type WorkflowName = (typeof WORKFLOWS)[number]['name'];
 export function stateMachineArnEnv(name: WorkflowName): string {
   return `${name.toUpperCase().replaceAll('-', '_')}_STATE_MACHINE_ARN`;
 }
-
-export function workflowByName(name: WorkflowName): WorkflowDefinition {
-  const workflow = WORKFLOWS.find((candidate) => candidate.name === name);
-  if (!workflow) throw new Error(`No workflow ${name} in the manifest`);
-  return workflow;
-}

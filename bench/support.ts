@@ -1,0 +1,16 @@
+import { createOperatorService } from '#shared/auth/operator-service';
+import type { Scope } from '#shared/auth/scopes';
+import { getStore } from '#shared/platform/clients';
+import { createUsersRepository } from '#shared/store/users-repository';
+
+/** A Pro user and a key with these scopes in the running local stack's store. */
+export async function createBenchKey(scopes: Scope[]): Promise<string> {
+  const { doc, tableName } = getStore();
+  const operator = createOperatorService({
+    users: createUsersRepository(doc, tableName),
+    adminEmails: [],
+  });
+  await operator.createUser({ email: 'bench@example.com', plan: 'pro' });
+  const { key } = await operator.createKey({ email: 'bench@example.com', scopes, plugin: false });
+  return key;
+}
