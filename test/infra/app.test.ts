@@ -14,25 +14,22 @@ import { CORS } from '../../shared/api/cors.ts';
 import { ROUTES, type RouteDefinition, type RouteOperationId } from '../../shared/api/manifest.ts';
 import { MCP_ENDPOINTS } from '../../shared/api/routes/mcp.ts';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/store/table.ts';
+import {
+  actionsOf,
+  type CfnResource,
+  environmentOf,
+  functionOfRoute as functionOfRouteIn,
+  logicalIdOfGetAtt,
+  logicalIdOfRef,
+  resourcesOfType as resourcesOfTypeIn,
+  type Statement,
+  statementsOfRole,
+} from './cfn.ts';
 
 /**
  * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
  * checked against the route manifest and the table shape it is built from.
  */
-
-interface CfnResource {
-  Type: string;
-  Properties?: Record<string, unknown>;
-  DeletionPolicy?: string;
-  UpdateReplacePolicy?: string;
-}
-
-interface Statement {
-  Sid?: string;
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-}
 
 const routes = ROUTES as readonly RouteDefinition[];
 const WRITE_ACTIONS = [
@@ -59,7 +56,6 @@ beforeAll(() => {
       stage: 'test',
       adminEmails: 'ops@example.com',
       publicBaseUrl: 'https://api.example.com',
-      mailFrom: 'Agent Readiness <noreply@mail.example.com>',
     },
   });
   built = buildApp(app);
@@ -69,72 +65,22 @@ beforeAll(() => {
 });
 
 function resourcesOfType(type: string): [string, CfnResource][] {
-  return Object.entries(apiResources).filter(([, resource]) => resource.Type === type);
+  return resourcesOfTypeIn(apiResources, type);
 }
 
-function logicalIdOfRef(value: unknown): string {
-  const ref = (value as { Ref?: unknown } | undefined)?.Ref;
-  if (typeof ref !== 'string') throw new Error(`expected a Ref, got ${JSON.stringify(value)}`);
-  return ref;
-}
-
-function logicalIdOfGetAtt(value: unknown): string {
-  const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
-  if (!Array.isArray(getAtt) || typeof getAtt[0] !== 'string') {
-    throw new Error(`expected Fn::GetAtt, got ${JSON.stringify(value)}`);
-  }
-  return getAtt[0];
-}
-
-/** Route key -> the function its integration invokes (logical id and resource). */
 function functionOfRoute(routeKey: string): { id: string; fn: CfnResource } {
-  const matches = resourcesOfType('AWS::ApiGatewayV2::Route').filter(
-    ([, route]) => route.Properties?.RouteKey === routeKey,
-  );
-  expect(matches, `routes with key ${routeKey}`).toHaveLength(1);
-  const target = matches[0]?.[1].Properties?.Target as { 'Fn::Join': [string, unknown[]] };
-  const [prefix, ref] = target['Fn::Join'][1];
-  expect(prefix).toBe('integrations/');
-  const integration = apiResources[logicalIdOfRef(ref)];
-  expect(integration?.Type).toBe('AWS::ApiGatewayV2::Integration');
-  expect(integration?.Properties?.IntegrationType).toBe('AWS_PROXY');
-  const id = logicalIdOfGetAtt(integration?.Properties?.IntegrationUri);
-  const fn = apiResources[id];
-  if (!fn) throw new Error(`no function ${id}`);
-  expect(fn.Type).toBe('AWS::Lambda::Function');
-  return { id, fn };
+  return functionOfRouteIn(apiResources, routeKey);
 }
 
 /** Every statement of every inline policy attached to the function's role. */
 function statementsOf(fn: CfnResource): Statement[] {
-  const roleId = logicalIdOfGetAtt(fn.Properties?.Role);
-  return resourcesOfType('AWS::IAM::Policy')
-    .filter(([, policy]) =>
-      ((policy.Properties?.Roles as unknown[] | undefined) ?? []).some(
-        (role) => logicalIdOfRef(role) === roleId,
-      ),
-    )
-    .flatMap(
-      ([, policy]) =>
-        (policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined)?.Statement ??
-        [],
-    );
+  return statementsOfRole(apiResources, logicalIdOfGetAtt(fn.Properties?.Role));
 }
 
 /** Logical id of the log group the function writes to (LoggingConfig.LogGroup). */
 function logGroupIdOf(fn: CfnResource): string {
   const config = fn.Properties?.LoggingConfig as { LogGroup?: unknown } | undefined;
   return logicalIdOfRef(config?.LogGroup);
-}
-
-function actionsOf(statements: Statement[]): string[] {
-  return statements.flatMap((statement) =>
-    Array.isArray(statement.Action) ? statement.Action : [statement.Action],
-  );
-}
-
-function environmentOf(fn: CfnResource): Record<string, unknown> {
-  return (fn.Properties?.Environment as { Variables?: Record<string, unknown> })?.Variables ?? {};
 }
 
 describe('api stack: routes and functions from the manifest', () => {
@@ -237,63 +183,6 @@ describe('api stack: routes and functions from the manifest', () => {
       },
       DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
     });
-  });
-});
-
-describe('api stack: sign-in mail', () => {
-  it('lets only the routes that send mail send it, as the configured sender identity', () => {
-    for (const route of routes) {
-      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
-      const ses = statementsOf(fn).filter((statement) =>
-        actionsOf([statement]).some((action) => action.startsWith('ses:')),
-      );
-      if (route.sendsMail) {
-        expect(environmentOf(fn).MAIL_FROM, route.operationId).toBe(
-          'Agent Readiness <noreply@mail.example.com>',
-        );
-        expect(actionsOf(ses), route.operationId).toEqual(['ses:SendEmail']);
-        expect(JSON.stringify(ses[0]?.Resource)).toContain('identity/mail.example.com');
-      } else {
-        expect(ses, route.operationId).toEqual([]);
-      }
-    }
-    expect(routes.filter((route) => route.sendsMail).map((route) => route.operationId)).toEqual([
-      'dashboard_request_link',
-    ]);
-  });
-});
-
-describe('api stack: the tool server', () => {
-  it('serves both MCP paths and a function URL from one function that may invoke exactly the tool routes', () => {
-    const { fn } = functionOfRoute('ANY /api/mcp');
-    const tools = routes.filter((route) => route.mcpTool);
-    expect(tools.map((route) => route.operationId).sort()).toEqual([
-      'get_case',
-      'get_case_summary',
-      'get_scan',
-      'get_stats',
-      'list_cases',
-      'list_runs',
-      'scan_domain',
-    ]);
-    const invoke = statementsOf(fn).filter((statement) =>
-      actionsOf([statement]).includes('lambda:InvokeFunction'),
-    );
-    const granted = invoke.flatMap((statement) =>
-      (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]).map(
-        logicalIdOfGetAtt,
-      ),
-    );
-    expect(granted.sort()).toEqual(
-      tools.map((route) => functionOfRoute(`${route.method} ${route.path}`).id).sort(),
-    );
-    expect(String(JSON.stringify(environmentOf(fn).MCP_TOOL_FUNCTIONS))).toContain('list_cases');
-    apiTemplate.hasResourceProperties('AWS::Lambda::Url', {
-      AuthType: 'NONE',
-      InvokeMode: 'BUFFERED',
-    });
-    // Access logs never hold a request path: the path form carries a key.
-    expect(JSON.stringify(apiTemplate.toJSON())).not.toContain('$context.path');
   });
 });
 

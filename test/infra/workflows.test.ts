@@ -10,20 +10,20 @@ import { routeById } from '../../shared/api/manifest.ts';
 import { MONTHLY_RUNS_SCHEDULE } from '../../shared/monitor/schedule.ts';
 import { QUEUES } from '../../shared/queues/manifest.ts';
 import { WORKFLOWS } from '../../shared/workflows/manifest.ts';
+import {
+  actionsOf,
+  type CfnResource,
+  environmentOf,
+  policyStatements,
+  resourcesOfType,
+  type Statement,
+  statementsOfRole,
+} from './cfn.ts';
 
 /**
  * The workflow stack against the workflow and queue manifests: every task resource of every ASL
  * file resolves to a function of the stack, grants are exact, queues have dead-letter queues.
  */
-interface CfnResource {
-  Type: string;
-  Properties?: Record<string, unknown>;
-}
-interface Statement {
-  Sid?: string;
-  Action: string | string[];
-  Resource: unknown;
-}
 type Json = Record<string, unknown>;
 
 let built: BuiltApp;
@@ -38,7 +38,7 @@ beforeAll(() => {
 });
 
 function ofType(type: string): [string, CfnResource][] {
-  return Object.entries(resources).filter(([, resource]) => resource.Type === type);
+  return resourcesOfType(resources, type);
 }
 
 function getAttId(value: unknown): string | undefined {
@@ -46,28 +46,12 @@ function getAttId(value: unknown): string | undefined {
   return Array.isArray(getAtt) ? String(getAtt[0]) : undefined;
 }
 
-function environmentOf(fn: CfnResource): Record<string, unknown> {
-  const environment = fn.Properties?.Environment as
-    | { Variables?: Record<string, unknown> }
-    | undefined;
-  return environment?.Variables ?? {};
-}
-
-function statementsOf(policy: CfnResource): Statement[] {
-  const document = policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined;
-  return document?.Statement ?? [];
-}
-
-function statementsOfRole(roleId: string): Statement[] {
-  return ofType('AWS::IAM::Policy')
-    .filter(([, policy]) =>
-      ((policy.Properties?.Roles as { Ref: string }[]) ?? []).some((role) => role.Ref === roleId),
-    )
-    .flatMap(([, policy]) => statementsOf(policy));
+function roleStatements(roleId: string): Statement[] {
+  return statementsOfRole(resources, roleId);
 }
 
 function actions(statement: Statement): string[] {
-  return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+  return actionsOf([statement]);
 }
 
 /** Every state of a definition, nested Map and Parallel states included. */
@@ -148,7 +132,7 @@ describe('state machines from the same ASL files', () => {
     for (const workflow of WORKFLOWS) {
       const machine = stateMachineOf(workflow.name);
       const roleId = getAttId(machine.Properties?.RoleArn) as string;
-      const invoke = statementsOfRole(roleId).filter((statement) =>
+      const invoke = roleStatements(roleId).filter((statement) =>
         actions(statement).includes('lambda:InvokeFunction'),
       );
       const granted = invoke.flatMap((statement) =>
@@ -182,7 +166,7 @@ describe('grants of the functions', () => {
       'xray:GetSamplingTargets',
     ]);
     for (const [, policy] of ofType('AWS::IAM::Policy')) {
-      for (const statement of statementsOf(policy)) {
+      for (const statement of policyStatements(policy)) {
         for (const action of actions(statement)) expect(action).not.toContain('*');
         if (statement.Resource === '*') {
           for (const action of actions(statement)) expect(onlyStar.has(action), action).toBe(true);
@@ -198,7 +182,7 @@ describe('grants of the functions', () => {
     >;
     const starts = Object.values(apiTemplate)
       .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-      .flatMap(statementsOf)
+      .flatMap(policyStatements)
       .filter((statement) => actions(statement).includes('states:StartExecution'));
     expect(routeById('create_batch').starts).toEqual(['batch-scan']);
     expect(starts.length).toBeGreaterThanOrEqual(1);
@@ -244,7 +228,7 @@ describe('the monitor: provider keys and the monthly schedule', () => {
         expect(env[name]).toBeUndefined();
       }
       const roleId = getAttId(fn.Properties?.Role) as string;
-      const reads = statementsOfRole(roleId).filter((statement) =>
+      const reads = roleStatements(roleId).filter((statement) =>
         actions(statement).includes('secretsmanager:GetSecretValue'),
       );
       expect(reads).toHaveLength(1);
@@ -262,12 +246,12 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     const target = schedule.Properties?.Target as { Arn: unknown; RoleArn: unknown };
     const functionId = getAttId(target.Arn) as string;
     const roleId = getAttId(target.RoleArn) as string;
-    const invoke = statementsOfRole(roleId).flatMap(actions);
+    const invoke = roleStatements(roleId).flatMap(actions);
     expect(invoke).toEqual(['lambda:InvokeFunction']);
     const fn = resources[functionId] as CfnResource;
     const env = environmentOf(fn);
     expect(Object.keys(env)).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
-    const starts = statementsOfRole(getAttId(fn.Properties?.Role) as string).filter((statement) =>
+    const starts = roleStatements(getAttId(fn.Properties?.Role) as string).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
     );
     expect(starts).toHaveLength(1);

@@ -1,0 +1,100 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../infra/build-app.ts';
+import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
+import {
+  actionsOf,
+  type CfnResource,
+  environmentOf,
+  functionOfRoute as functionOfRouteIn,
+  logicalIdOfGetAtt,
+  type Resources,
+  type Statement,
+  statementsOfRole,
+} from './cfn.ts';
+
+/**
+ * The API stack's integrations beyond plain routes: sign-in mail through SES, and the tool
+ * server (MCP) behind both paths and a function URL.
+ */
+const routes = ROUTES as readonly RouteDefinition[];
+let apiTemplate: Template;
+let apiResources: Resources;
+
+beforeAll(() => {
+  const app = new App({
+    context: {
+      'aws:cdk:bundling-stacks': [],
+      stage: 'test',
+      mailFrom: 'Agent Readiness <noreply@mail.example.com>',
+    },
+  });
+  apiTemplate = Template.fromStack(buildApp(app).api);
+  apiResources = apiTemplate.toJSON().Resources as Resources;
+});
+
+function functionOfRoute(routeKey: string): { id: string; fn: CfnResource } {
+  return functionOfRouteIn(apiResources, routeKey);
+}
+
+function statementsOf(fn: CfnResource): Statement[] {
+  return statementsOfRole(apiResources, logicalIdOfGetAtt(fn.Properties?.Role));
+}
+
+describe('api stack: sign-in mail', () => {
+  it('lets only the routes that send mail send it, as the configured sender identity', () => {
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      const ses = statementsOf(fn).filter((statement) =>
+        actionsOf([statement]).some((action) => action.startsWith('ses:')),
+      );
+      if (route.sendsMail) {
+        expect(environmentOf(fn).MAIL_FROM, route.operationId).toBe(
+          'Agent Readiness <noreply@mail.example.com>',
+        );
+        expect(actionsOf(ses), route.operationId).toEqual(['ses:SendEmail']);
+        expect(JSON.stringify(ses[0]?.Resource)).toContain('identity/mail.example.com');
+      } else {
+        expect(ses, route.operationId).toEqual([]);
+      }
+    }
+    expect(routes.filter((route) => route.sendsMail).map((route) => route.operationId)).toEqual([
+      'dashboard_request_link',
+    ]);
+  });
+});
+
+describe('api stack: the tool server', () => {
+  it('serves both MCP paths and a function URL from one function that may invoke exactly the tool routes', () => {
+    const { fn } = functionOfRoute('ANY /api/mcp');
+    const tools = routes.filter((route) => route.mcpTool);
+    expect(tools.map((route) => route.operationId).sort()).toEqual([
+      'get_case',
+      'get_case_summary',
+      'get_scan',
+      'get_stats',
+      'list_cases',
+      'list_runs',
+      'scan_domain',
+    ]);
+    const invoke = statementsOf(fn).filter((statement) =>
+      actionsOf([statement]).includes('lambda:InvokeFunction'),
+    );
+    const granted = invoke.flatMap((statement) =>
+      (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]).map(
+        logicalIdOfGetAtt,
+      ),
+    );
+    expect(granted.sort()).toEqual(
+      tools.map((route) => functionOfRoute(`${route.method} ${route.path}`).id).sort(),
+    );
+    expect(String(JSON.stringify(environmentOf(fn).MCP_TOOL_FUNCTIONS))).toContain('list_cases');
+    apiTemplate.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      InvokeMode: 'BUFFERED',
+    });
+    // Access logs never hold a request path: the path form carries a key.
+    expect(JSON.stringify(apiTemplate.toJSON())).not.toContain('$context.path');
+  });
+});

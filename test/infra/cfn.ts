@@ -1,0 +1,90 @@
+import { expect } from 'vitest';
+
+/**
+ * Reading a synthesised CloudFormation template in the infra tests: resources by type, logical
+ * ids behind `Ref`/`Fn::GetAtt`, the policy statements of a role, a function's environment.
+ */
+export interface CfnResource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+
+export interface Statement {
+  Sid?: string;
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+export type Resources = Record<string, CfnResource>;
+
+export function resourcesOfType(resources: Resources, type: string): [string, CfnResource][] {
+  return Object.entries(resources).filter(([, resource]) => resource.Type === type);
+}
+
+export function logicalIdOfRef(value: unknown): string {
+  const ref = (value as { Ref?: unknown } | undefined)?.Ref;
+  if (typeof ref !== 'string') throw new Error(`expected a Ref, got ${JSON.stringify(value)}`);
+  return ref;
+}
+
+export function logicalIdOfGetAtt(value: unknown): string {
+  const getAtt = (value as { 'Fn::GetAtt'?: unknown } | undefined)?.['Fn::GetAtt'];
+  if (!Array.isArray(getAtt) || typeof getAtt[0] !== 'string') {
+    throw new Error(`expected Fn::GetAtt, got ${JSON.stringify(value)}`);
+  }
+  return getAtt[0];
+}
+
+export function policyStatements(policy: CfnResource): Statement[] {
+  const document = policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined;
+  return document?.Statement ?? [];
+}
+
+/** Every statement of every inline policy attached to the role. */
+export function statementsOfRole(resources: Resources, roleId: string): Statement[] {
+  return resourcesOfType(resources, 'AWS::IAM::Policy')
+    .filter(([, policy]) =>
+      ((policy.Properties?.Roles as unknown[] | undefined) ?? []).some(
+        (role) => logicalIdOfRef(role) === roleId,
+      ),
+    )
+    .flatMap(([, policy]) => policyStatements(policy));
+}
+
+export function actionsOf(statements: Statement[]): string[] {
+  return statements.flatMap((statement) =>
+    Array.isArray(statement.Action) ? statement.Action : [statement.Action],
+  );
+}
+
+export function environmentOf(fn: CfnResource): Record<string, unknown> {
+  const environment = fn.Properties?.Environment as
+    | { Variables?: Record<string, unknown> }
+    | undefined;
+  return environment?.Variables ?? {};
+}
+
+/** Route key -> the function its HTTP API integration invokes (logical id and resource). */
+export function functionOfRoute(
+  resources: Resources,
+  routeKey: string,
+): { id: string; fn: CfnResource } {
+  const matches = resourcesOfType(resources, 'AWS::ApiGatewayV2::Route').filter(
+    ([, route]) => route.Properties?.RouteKey === routeKey,
+  );
+  expect(matches, `routes with key ${routeKey}`).toHaveLength(1);
+  const target = matches[0]?.[1].Properties?.Target as { 'Fn::Join': [string, unknown[]] };
+  const [prefix, ref] = target['Fn::Join'][1];
+  expect(prefix).toBe('integrations/');
+  const integration = resources[logicalIdOfRef(ref)];
+  expect(integration?.Type).toBe('AWS::ApiGatewayV2::Integration');
+  expect(integration?.Properties?.IntegrationType).toBe('AWS_PROXY');
+  const id = logicalIdOfGetAtt(integration?.Properties?.IntegrationUri);
+  const fn = resources[id];
+  if (!fn) throw new Error(`no function ${id}`);
+  expect(fn.Type).toBe('AWS::Lambda::Function');
+  return { id, fn };
+}
