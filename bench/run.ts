@@ -19,12 +19,12 @@ import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
 import { startSimulator } from '#local/simulator/server';
 import { type LocalStack, startLocalStack } from '#local/stack';
-import { allCaseProfiles } from '#shared/monitor/composition';
-import { loadMonitorConfig } from '#shared/monitor/config';
-import { buildPromptSet, judgeFamilyFor } from '#shared/monitor/engine/index';
-import { CaseDetailSchema } from '#shared/monitor/schemas';
-import { PROVIDER_ENV } from '#shared/providers/config';
-import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/providers/types';
+import { PROVIDER_ENV } from '#shared/adapters/providers/config';
+import { loadMonitorConfig } from '#shared/domain/monitor/config';
+import { buildPromptSet, judgeFamilyFor } from '#shared/domain/monitor/engine/index';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { CaseDetailSchema } from '#shared/domain/monitor/schemas';
+import { allCaseProfiles } from '#shared/wiring/monitor';
 import { createBenchKey } from './support.ts';
 
 const { values } = parseArgs({

@@ -9,9 +9,12 @@
  *   npm run bench:scan -- --latency-ms 100 --runs 9
  */
 import { parseArgs } from 'node:util';
-import { createSafeFetcher, DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN } from '#shared/net/safe-fetch';
-import { runScan } from '#shared/scan/engine';
-import { parseScanTarget } from '#shared/scan/target';
+import {
+  createSafeFetcher,
+  DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
+} from '#shared/adapters/http/safe-fetch';
+import { runScan } from '#shared/domain/scan-engine/engine';
+import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import {
   offlineLookup,
   type RecordedRequest,

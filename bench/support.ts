@@ -1,7 +1,7 @@
-import { createOperatorService } from '#shared/auth/operator-service';
-import type { Scope } from '#shared/auth/scopes';
-import { getStore } from '#shared/platform/clients';
-import { createUsersRepository } from '#shared/store/users-repository';
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { createOperatorService } from '#shared/domain/accounts/operator-service';
+import type { Scope } from '#shared/domain/accounts/scopes';
+import { getStore } from '#shared/wiring/platform';
 
 /** A Pro user and a key with these scopes in the running local stack's store. */
 export async function createBenchKey(scopes: Scope[]): Promise<string> {

@@ -20,9 +20,9 @@ import type { ReceivedRequest, WebhookReceiver } from '#test/support/webhook-rec
 // One log line per attempt would dominate the run: the service logs only what the caller asks
 // for (LOG_LEVEL), set before the logger is created by the imports below.
 process.env.LOG_LEVEL ??= 'SILENT';
-const { getEventPublisher } = await import('#shared/events/composition');
-const { newEvent } = await import('#shared/events/types');
-const { verifyDelivery } = await import('#shared/webhooks/signing');
+const { getEventPublisher } = await import('#shared/wiring/events');
+const { newEvent } = await import('#shared/domain/events/types');
+const { verifyDelivery } = await import('#shared/domain/webhooks/signing');
 const { startTestStack } = await import('#test/support/stack');
 const { makeLoopbackCertificate, startWebhookReceiver, trustCertificate } = await import(
   '#test/support/webhook-receiver'

@@ -2,7 +2,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { TABLE_INDEXES } from '../shared/store/table.ts';
+import { TABLE_INDEXES } from '../shared/adapters/dynamodb/table.ts';
 
 /**
  * The data-plane grants a function can get, each as narrow as the action allows: named table
@@ -40,7 +40,7 @@ export function grantTableAccess(role: IRole, table: ITableV2, access: TableAcce
     }),
   );
   // Index ARNs are named one by one instead of `index/*`, so a future index is not readable
-  // until it is added to shared/store/table.ts.
+  // until it is added to shared/adapters/dynamodb/table.ts.
   role.addToPrincipalPolicy(
     new PolicyStatement({
       sid: 'QueryIndexes',

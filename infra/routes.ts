@@ -4,7 +4,7 @@ import {
   ROUTES,
   type RouteDefinition,
   type RouteOperationId,
-} from '../shared/api/manifest.ts';
+} from '../shared/surfaces/api/manifest.ts';
 
 /**
  * What infra needs to know about each HTTP function, derived from the route manifest so that a

@@ -1,10 +1,10 @@
-import { QUEUES, type QueueDefinition } from '../shared/queues/manifest.ts';
+import { QUEUES, type QueueDefinition } from '../shared/surfaces/queues/manifest.ts';
 import {
   WORKFLOWS,
   type WorkflowDefinition,
   type WorkflowName,
   type WorkflowTask,
-} from '../shared/workflows/manifest.ts';
+} from '../shared/surfaces/workflows/manifest.ts';
 import { constructIdFor } from './routes.ts';
 
 /**

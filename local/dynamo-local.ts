@@ -8,7 +8,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { TABLE_INDEXES, TABLE_KEYS } from '#shared/store/table';
+import { TABLE_INDEXES, TABLE_KEYS } from '#shared/adapters/dynamodb/table';
 
 export interface LocalDynamo {
   endpoint: string;

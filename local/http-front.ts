@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { corsPreflightHeaders, corsResponseHeaders } from '#shared/api/cors';
-import { FALLBACK_HANDLER, matchPath, matchRoute } from '#shared/api/manifest';
-import { errorResponse } from '#shared/api/request';
-import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/api/routes/mcp';
-import { AppError, BadRequestError, type ErrorCodeName } from '#shared/errors';
+import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { corsPreflightHeaders, corsResponseHeaders } from '#shared/surfaces/api/cors';
+import { FALLBACK_HANDLER, matchPath, matchRoute } from '#shared/surfaces/api/manifest';
+import { errorResponse } from '#shared/surfaces/api/request';
+import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { invokeLocal } from './lambda-runtime.ts';
 
 /**

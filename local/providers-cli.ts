@@ -5,7 +5,7 @@
  * 1 anything unexpected.
  */
 import { parseArgs } from 'node:util';
-import { PROVIDER_ENV, ProviderConfigError } from '#shared/providers/config';
+import { PROVIDER_ENV, ProviderConfigError } from '#shared/adapters/providers/config';
 import {
   type AskMode,
   type AskResult,
@@ -14,8 +14,8 @@ import {
   PROVIDER_FAMILIES,
   ProviderError,
   type ProviderFamily,
-} from '#shared/providers/index';
-import { ASK_MODES } from '#shared/providers/types';
+} from '#shared/adapters/providers/index';
+import { ASK_MODES } from '#shared/domain/monitor/provider-port';
 
 const USAGE = `Usage:
   npm run --silent providers -- ask --provider openai|anthropic|perplexity|google \\

@@ -8,8 +8,12 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { startFauxqs } from 'fauxqs';
-import { logger } from '#shared/observability/logger';
-import { deadLetterQueueName, QUEUES, type QueueDefinition } from '#shared/queues/manifest';
+import { logger } from '#shared/domain/kernel/logger';
+import {
+  deadLetterQueueName,
+  QUEUES,
+  type QueueDefinition,
+} from '#shared/surfaces/queues/manifest';
 import { invokeLocal } from './lambda-runtime.ts';
 
 /**

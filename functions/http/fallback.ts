@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { getApiDeps } from '#shared/api/composition';
-import { fallbackError } from '#shared/api/fallback';
-import { errorResponse, requestContextOf } from '#shared/api/request';
+import { fallbackError } from '#shared/surfaces/api/fallback';
+import { errorResponse, requestContextOf } from '#shared/surfaces/api/request';
+import { getApiDeps } from '#shared/wiring/api';
 
 /** Answers every request no route matches: 405 with `Allow` for a known path, else 404. */
 export async function handler(

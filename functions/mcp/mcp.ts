@@ -5,8 +5,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { handleMcpEvent } from '#shared/mcp/http';
-import { logger } from '#shared/observability/logger';
+import { logger } from '#shared/domain/kernel/logger';
+import { handleMcpEvent } from '#shared/surfaces/mcp/http';
 
 /** The tool server (MCP): API Gateway's /api/mcp and /api/mcp/{api_key}, and the function URL. */
 export const handler = middy<

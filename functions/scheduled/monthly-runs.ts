@@ -1,9 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { getMonitorDeps } from '#shared/monitor/composition';
-import { type MonthlyResult, scheduleMonthlyRuns } from '#shared/monitor/schedule';
-import { logger } from '#shared/observability/logger';
+import { logger } from '#shared/domain/kernel/logger';
+import { type MonthlyResult, scheduleMonthlyRuns } from '#shared/domain/monitor/schedule';
+import { getMonitorDeps } from '#shared/wiring/monitor';
 
 /**
  * The monthly schedule's target (EventBridge Scheduler, `cron(0 0 1 * ? *)` in UTC): one

@@ -1,5 +1,5 @@
-import { getDispatchDeps } from '#shared/events/dispatch-composition';
-import { dispatchEvent } from '#shared/events/operations';
-import { createSqsHandler } from '#shared/queues/sqs-handler';
+import { dispatchEvent } from '#shared/domain/events/operations';
+import { createSqsHandler } from '#shared/surfaces/queues/sqs-handler';
+import { getDispatchDeps } from '#shared/wiring/events-dispatch';
 
 export const handler = createSqsHandler('dispatch-events', dispatchEvent, getDispatchDeps);

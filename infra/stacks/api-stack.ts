@@ -22,10 +22,10 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { CORS } from '../../shared/api/cors.ts';
-import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
-import { MCP_ENDPOINTS, MCP_HANDLER } from '../../shared/api/routes/mcp.ts';
-import { stateMachineArnEnv, type WorkflowName } from '../../shared/workflows/manifest.ts';
+import { CORS } from '../../shared/surfaces/api/cors.ts';
+import { ROUTES, type RouteDefinition } from '../../shared/surfaces/api/manifest.ts';
+import { MCP_ENDPOINTS, MCP_HANDLER } from '../../shared/surfaces/api/routes/mcp.ts';
+import { stateMachineArnEnv, type WorkflowName } from '../../shared/surfaces/workflows/manifest.ts';
 import { ApiFunction } from '../constructs/api-function.ts';
 import { grantInvoke, grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
 import {
@@ -75,7 +75,7 @@ export class ApiStack extends Stack {
       description: 'Agent-Readiness Scan and AI Answer Monitor API',
       // The default stage is created below, with access logs and throttling.
       createDefaultStage: false,
-      // The same configuration the local front applies (shared/api/cors.ts).
+      // The same configuration the local front applies (shared/surfaces/api/cors.ts).
       corsPreflight: {
         allowOrigins: [...CORS.allowOrigins],
         allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),

@@ -22,14 +22,17 @@ import {
   StateMachineType,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { MONTHLY_RUNS_SCHEDULE } from '../../shared/monitor/schedule.ts';
-import { deadLetterQueueName, type QueueDefinition } from '../../shared/queues/manifest.ts';
+import { MONTHLY_RUNS_SCHEDULE } from '../../shared/domain/monitor/schedule.ts';
+import {
+  deadLetterQueueName,
+  type QueueDefinition,
+} from '../../shared/surfaces/queues/manifest.ts';
 import {
   stateMachineArnEnv,
   WORKFLOWS,
   type WorkflowDefinition,
   type WorkflowName,
-} from '../../shared/workflows/manifest.ts';
+} from '../../shared/surfaces/workflows/manifest.ts';
 import { ApiFunction, REPO_ROOT } from '../constructs/api-function.ts';
 import { grantInvoke, grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
 import { constructIdFor } from '../routes.ts';
@@ -218,7 +221,7 @@ export class WorkflowStack extends Stack {
     });
     grantInvoke(role, [fn.function.functionArn]);
     new CfnSchedule(this, 'MonthlyRunsSchedule', {
-      description: 'Monthly monitor runs (shared/monitor/schedule.ts)',
+      description: 'Monthly monitor runs (shared/domain/monitor/schedule.ts)',
       scheduleExpression: spec.expression,
       scheduleExpressionTimezone: spec.timezone,
       flexibleTimeWindow: { mode: 'OFF' },

@@ -1,6 +1,6 @@
-import type { User } from '#shared/auth/ports';
-import { jobView } from '#shared/batch/operations';
-import { NotFoundError } from '#shared/errors';
+import type { User } from '#shared/domain/accounts/ports';
+import { jobView } from '#shared/domain/batch/operations';
+import { NotFoundError } from '#shared/domain/kernel/errors';
 import type { AdminContext } from './context.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createOperatorService } from '#shared/auth/operator-service';
-import { type Config, loadConfig } from '#shared/config';
-import { planLimitsFrom } from '#shared/plans';
-import { createBatchRepository } from '#shared/store/batch-repository';
-import { createDocumentClient } from '#shared/store/client';
-import { createUsersRepository } from '#shared/store/users-repository';
+import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { createOperatorService } from '#shared/domain/accounts/operator-service';
+import { planLimitsFrom } from '#shared/domain/kernel/plans';
+import { type Config, loadConfig } from '#shared/wiring/config';
 import { createLocalDynamoClient, ensureTable } from '../dynamo-local.ts';
 
 /** What every command works with: repositories over the chosen store, and the configuration. */

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { normaliseEmail } from '#shared/auth/operator-service';
-import { sessionSettingsFrom } from '#shared/auth/sessions';
-import { issueSignInLink } from '#shared/auth/sign-in';
-import { NotFoundError } from '#shared/errors';
-import { createSessionsRepository } from '#shared/store/sessions-repository';
+import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
+import { normaliseEmail } from '#shared/domain/accounts/operator-service';
+import { sessionSettingsFrom } from '#shared/domain/accounts/sessions';
+import { issueSignInLink } from '#shared/domain/accounts/sign-in';
+import { NotFoundError } from '#shared/domain/kernel/errors';
 import { STACK_FILE } from '../stack.ts';
 import { type Command, requireOption } from './commands.ts';
 import type { AdminContext } from './context.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AppError } from '#shared/errors';
+import { AppError } from '#shared/domain/kernel/errors';
 import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
 import { createAdminContext } from './context.ts';
 import { DASHBOARD_COMMANDS } from './dashboard-commands.ts';

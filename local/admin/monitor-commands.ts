@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { describeIssues } from '#shared/api/validate';
-import { BadRequestError, NotFoundError } from '#shared/errors';
-import { loadMonitorConfig } from '#shared/monitor/config';
-import { createCaseFor } from '#shared/monitor/operations';
-import { scheduleMonthlyRuns } from '#shared/monitor/schedule';
-import { CreateCaseBodySchema } from '#shared/monitor/schemas';
-import { createCasesRepository } from '#shared/store/cases-repository';
-import { createRunsRepository } from '#shared/store/runs-repository';
-import type { WorkflowStarter } from '#shared/workflows/ports';
+import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
+import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
+import { BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
+import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
+import { loadMonitorConfig } from '#shared/domain/monitor/config';
+import { createCaseFor } from '#shared/domain/monitor/operations';
+import { scheduleMonthlyRuns } from '#shared/domain/monitor/schedule';
+import { CreateCaseBodySchema } from '#shared/domain/monitor/schemas';
+import { describeIssues } from '#shared/surfaces/api/validate';
 import { type Command, requireOption, UsageError } from './commands.ts';
 import type { AdminContext } from './context.ts';
 

@@ -1,6 +1,6 @@
-import { detectMentions, type EntityTerms } from '#shared/monitor/engine/mentions';
-import { humaniseKey } from '#shared/monitor/engine/prompts';
-import type { CaseProfile } from '#shared/monitor/engine/types';
+import { detectMentions, type EntityTerms } from '#shared/domain/monitor/engine/mentions';
+import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import {
   type AnswerKey,
   addSource,

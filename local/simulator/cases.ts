@@ -1,5 +1,5 @@
-import { type CataloguePrompt, promptCatalogue } from '#shared/monitor/engine/prompts';
-import type { CaseProfile } from '#shared/monitor/engine/types';
+import { type CataloguePrompt, promptCatalogue } from '#shared/domain/monitor/engine/prompts';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 
 /**
  * Which monitor case a prompt is about. The simulator builds every prompt a case's prompt set

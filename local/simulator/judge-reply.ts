@@ -1,7 +1,7 @@
-import type { JudgeEntityInput, JudgeInput } from '#shared/monitor/engine/judge';
-import { detectMentions } from '#shared/monitor/engine/mentions';
-import { humaniseKey } from '#shared/monitor/engine/prompts';
-import type { EntityVerdict, FactStatus, FactVerdict } from '#shared/monitor/engine/types';
+import type { JudgeEntityInput, JudgeInput } from '#shared/domain/monitor/engine/judge';
+import { detectMentions } from '#shared/domain/monitor/engine/mentions';
+import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
+import type { EntityVerdict, FactStatus, FactVerdict } from '#shared/domain/monitor/engine/types';
 import type { SimulatedAnswer } from './answer.ts';
 import {
   absenceSentence,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readJudgeInput } from '#shared/monitor/engine/judge';
+import { readJudgeInput } from '#shared/domain/monitor/engine/judge';
 import {
   type ContentOptions,
   composeAnswer,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WorkflowDefinition } from '#shared/workflows/manifest';
+import type { WorkflowDefinition } from '#shared/surfaces/workflows/manifest';
 
 /**
  * Loads an ASL file for the local engine exactly as CDK does (the same file, `${Placeholders}`

@@ -1,8 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExecutionAbortedError, StateMachine } from 'aws-local-stepfunctions';
-import { logger } from '#shared/observability/logger';
-import { WORKFLOWS, type WorkflowDefinition, type WorkflowName } from '#shared/workflows/manifest';
-import type { WorkflowStarter } from '#shared/workflows/ports';
+import { logger } from '#shared/domain/kernel/logger';
+import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
+import {
+  WORKFLOWS,
+  type WorkflowDefinition,
+  type WorkflowName,
+} from '#shared/surfaces/workflows/manifest';
 import { invokeLocal } from '../lambda-runtime.ts';
 import { loadDefinition, readPath, scaleDefinition } from './definition.ts';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyDelivery } from '#shared/webhooks/signing';
+import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { startTestStack, type TestStack } from '#test/support/stack';
 import {

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/build-app.ts';
-import { ROUTES, type RouteDefinition } from '../../shared/api/manifest.ts';
+import { ROUTES, type RouteDefinition } from '../../shared/surfaces/api/manifest.ts';
 import {
   actionsOf,
   type CfnResource,

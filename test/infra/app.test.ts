@@ -10,10 +10,14 @@ import {
   ROUTE_TUNING,
   tableAccessFor,
 } from '../../infra/routes.ts';
-import { CORS } from '../../shared/api/cors.ts';
-import { ROUTES, type RouteDefinition, type RouteOperationId } from '../../shared/api/manifest.ts';
-import { MCP_ENDPOINTS } from '../../shared/api/routes/mcp.ts';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/store/table.ts';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/adapters/dynamodb/table.ts';
+import { CORS } from '../../shared/surfaces/api/cors.ts';
+import {
+  ROUTES,
+  type RouteDefinition,
+  type RouteOperationId,
+} from '../../shared/surfaces/api/manifest.ts';
+import { MCP_ENDPOINTS } from '../../shared/surfaces/api/routes/mcp.ts';
 import {
   actionsOf,
   type CfnResource,
@@ -264,7 +268,7 @@ describe('api stack: least-privilege IAM', () => {
 });
 
 describe('data stack: the single table', () => {
-  it('has the key schema, both GSIs and the TTL attribute of shared/store/table.ts', () => {
+  it('has the key schema, both GSIs and the TTL attribute of shared/adapters/dynamodb/table.ts', () => {
     dataTemplate.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     dataTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',

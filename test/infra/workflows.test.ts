@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { placeholdersOf } from '../../infra/workflows.ts';
-import { routeById } from '../../shared/api/manifest.ts';
-import { MONTHLY_RUNS_SCHEDULE } from '../../shared/monitor/schedule.ts';
-import { QUEUES } from '../../shared/queues/manifest.ts';
-import { WORKFLOWS } from '../../shared/workflows/manifest.ts';
+import { MONTHLY_RUNS_SCHEDULE } from '../../shared/domain/monitor/schedule.ts';
+import { routeById } from '../../shared/surfaces/api/manifest.ts';
+import { QUEUES } from '../../shared/surfaces/queues/manifest.ts';
+import { WORKFLOWS } from '../../shared/surfaces/workflows/manifest.ts';
 import {
   actionsOf,
   type CfnResource,

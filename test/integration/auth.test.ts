@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '#shared/auth/api-keys';
-import { resetLazyValues } from '#shared/platform/lazy';
+import { generateApiKey } from '#shared/domain/accounts/api-keys';
+import { resetLazyValues } from '#shared/wiring/lazy';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 let stack: TestStack;

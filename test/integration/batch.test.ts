@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchStatusResponseSchema, CreateBatchResponseSchema } from '#shared/batch/schemas';
-import { ScanResponseSchema } from '#shared/scans/schemas';
+import { BatchStatusResponseSchema, CreateBatchResponseSchema } from '#shared/domain/batch/schemas';
+import { ScanResponseSchema } from '#shared/domain/scans/schemas';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { createBatch, waitForJob } from '#test/support/batch';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';

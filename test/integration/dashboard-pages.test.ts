@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyDelivery } from '#shared/webhooks/signing';
+import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { csrfOf, DashboardHttp } from '#test/browser/support/dashboard-http';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';

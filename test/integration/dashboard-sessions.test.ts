@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecretToken } from '#shared/auth/sessions';
-import { LOCAL_OUTBOX } from '#shared/mail/outbox';
-import { createDocumentClient } from '#shared/store/client';
-import { createSessionsRepository } from '#shared/store/sessions-repository';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
+import { LOCAL_OUTBOX } from '#shared/adapters/mail/outbox';
+import { hashSecretToken } from '#shared/domain/accounts/sessions';
 import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard-http';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 

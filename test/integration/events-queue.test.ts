@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getEventPublisher } from '#shared/events/composition';
-import { newEvent } from '#shared/events/types';
-import { getStore } from '#shared/platform/clients';
-import { createEventsRepository } from '#shared/store/events-repository';
+import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
+import { newEvent } from '#shared/domain/events/types';
+import { getEventPublisher } from '#shared/wiring/events';
+import { getStore } from '#shared/wiring/platform';
 import { startTestStack, type TestStack } from '#test/support/stack';
 
 /**

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORS } from '#shared/api/cors';
-import { ROUTES } from '#shared/api/manifest';
+import { CORS } from '#shared/surfaces/api/cors';
+import { ROUTES } from '#shared/surfaces/api/manifest';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 /** What a client expects of any HTTP API, tried through the local front as a new user would. */

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '#local/admin/main';
-import { buildPromptSet } from '#shared/monitor/engine/index';
+import { PROVIDER_ENV, SIMULATED_API_KEY } from '#shared/adapters/providers/config';
+import { buildPromptSet } from '#shared/domain/monitor/engine/index';
 import {
   CaseDetailSchema,
   CaseSummaryResponseSchema,
   ListRunsResponseSchema,
-} from '#shared/monitor/schemas';
-import { PROVIDER_ENV, SIMULATED_API_KEY } from '#shared/providers/config';
+} from '#shared/domain/monitor/schemas';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 /**

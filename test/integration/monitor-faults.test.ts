@@ -1,11 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#shared/config';
-import { runEventId } from '#shared/monitor/ids';
-import { CaseSummaryResponseSchema, ListRunsResponseSchema } from '#shared/monitor/schemas';
-import { createDocumentClient } from '#shared/store/client';
-import { createEventsRepository } from '#shared/store/events-repository';
-import { KEYS } from '#shared/store/keys';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
+import { KEYS } from '#shared/adapters/dynamodb/keys';
+import { runEventId } from '#shared/domain/monitor/ids';
+import { CaseSummaryResponseSchema, ListRunsResponseSchema } from '#shared/domain/monitor/schemas';
+import { loadConfig } from '#shared/wiring/config';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 /**

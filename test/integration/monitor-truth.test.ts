@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseSummaryResponseSchema } from '#shared/monitor/schemas';
+import { CaseSummaryResponseSchema } from '#shared/domain/monitor/schemas';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 /**

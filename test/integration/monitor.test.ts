@@ -1,16 +1,16 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#shared/config';
-import { buildPromptSet } from '#shared/monitor/engine/index';
-import { runEventId } from '#shared/monitor/ids';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
+import { buildPromptSet } from '#shared/domain/monitor/engine/index';
+import { runEventId } from '#shared/domain/monitor/ids';
 import {
   CaseDetailSchema,
   CaseSummaryResponseSchema,
   ListRunsResponseSchema,
-} from '#shared/monitor/schemas';
-import { createDocumentClient } from '#shared/store/client';
-import { createEventsRepository } from '#shared/store/events-repository';
+} from '#shared/domain/monitor/schemas';
+import { loadConfig } from '#shared/wiring/config';
 import { callJson, type JsonResponse, startTestStack, type TestStack } from '#test/support/stack';
 
 /**

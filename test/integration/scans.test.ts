@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocumentClient } from '#shared/platform/clients';
-import { ScanResponseSchema, StatsResponseSchema } from '#shared/scans/schemas';
+import { ScanResponseSchema, StatsResponseSchema } from '#shared/domain/scans/schemas';
+import { getDocumentClient } from '#shared/wiring/platform';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 

@@ -1,9 +1,9 @@
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getEventPublisher } from '#shared/events/composition';
-import { newEvent } from '#shared/events/types';
-import { logger } from '#shared/observability/logger';
-import { installReceiverLookup } from '#shared/webhooks/composition';
+import { newEvent } from '#shared/domain/events/types';
+import { logger } from '#shared/domain/kernel/logger';
+import { getEventPublisher } from '#shared/wiring/events';
+import { installReceiverLookup } from '#shared/wiring/webhooks';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 import { createEndpoint, listWebhooks, waitForDelivery } from '#test/support/webhooks';
 

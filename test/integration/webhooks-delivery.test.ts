@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getEventPublisher } from '#shared/events/composition';
-import { type EventType, newEvent } from '#shared/events/types';
-import { logger } from '#shared/observability/logger';
-import { deliveryExecutionName } from '#shared/webhooks/ids';
-import { verifyDelivery } from '#shared/webhooks/signing';
+import { type EventType, newEvent } from '#shared/domain/events/types';
+import { logger } from '#shared/domain/kernel/logger';
+import { deliveryExecutionName } from '#shared/domain/webhooks/ids';
+import { verifyDelivery } from '#shared/domain/webhooks/signing';
+import { getEventPublisher } from '#shared/wiring/events';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { createBatch, waitForJob } from '#test/support/batch';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';

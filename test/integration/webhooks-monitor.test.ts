@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_PAYLOAD_SCHEMAS } from '#shared/webhooks/payloads';
-import { verifyDelivery } from '#shared/webhooks/signing';
+import { EVENT_PAYLOAD_SCHEMAS } from '#shared/domain/webhooks/payloads';
+import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 import {
   type LoopbackCertificate,

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getEventPublisher } from '#shared/events/composition';
-import { newEvent } from '#shared/events/types';
+import { newEvent } from '#shared/domain/events/types';
+import { getEventPublisher } from '#shared/wiring/events';
 import { startTestStack, type TestStack } from '#test/support/stack';
 import {
   type LoopbackCertificate,

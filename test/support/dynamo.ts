@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalDynamoClient, ensureTable, startDynalite } from '#local/dynamo-local';
-import { createDocumentClient } from '#shared/store/client';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 
 /** A fresh in-memory dynalite with the service's table, for tests of the store layer. */
 export interface TestTable {

@@ -1,8 +1,8 @@
 import { type LocalStack, startLocalStack } from '#local/stack';
-import { createOperatorService } from '#shared/auth/operator-service';
-import { loadConfig } from '#shared/config';
-import { createDocumentClient } from '#shared/store/client';
-import { createUsersRepository } from '#shared/store/users-repository';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { createOperatorService } from '#shared/domain/accounts/operator-service';
+import { loadConfig } from '#shared/wiring/config';
 
 /** The embedded stack for one integration test file, plus helpers to make users and keys. */
 export interface TestStack extends LocalStack {

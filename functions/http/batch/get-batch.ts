@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { BATCH_ROUTES } from '#shared/api/routes/batch';
-import { getBatchStoreDeps } from '#shared/batch/composition';
-import { getBatch } from '#shared/batch/operations';
+import { getBatch } from '#shared/domain/batch/operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';
+import { getBatchStoreDeps } from '#shared/wiring/batch';
 
 export const handler = createApiHandler(BATCH_ROUTES.get_batch, getBatch, getBatchStoreDeps);

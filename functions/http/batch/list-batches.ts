@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { BATCH_ROUTES } from '#shared/api/routes/batch';
-import { getBatchStoreDeps } from '#shared/batch/composition';
-import { listBatches } from '#shared/batch/operations';
+import { listBatches } from '#shared/domain/batch/operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';
+import { getBatchStoreDeps } from '#shared/wiring/batch';
 
 export const handler = createApiHandler(BATCH_ROUTES.list_batches, listBatches, getBatchStoreDeps);

@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { getBatchStoreDeps } from '#shared/batch/composition';
-import { batchJob } from '#shared/dashboard/batches';
-import { createDashboardHandler } from '#shared/dashboard/handler';
+import { batchJob } from '#shared/surfaces/dashboard/batches';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getBatchStoreDeps } from '#shared/wiring/batch';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_batch,

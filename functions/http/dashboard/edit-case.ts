@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { editCaseForm } from '#shared/dashboard/cases';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { getMonitorDeps } from '#shared/monitor/composition';
+import { editCaseForm } from '#shared/surfaces/dashboard/cases';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getMonitorDeps } from '#shared/wiring/monitor';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_edit_case,

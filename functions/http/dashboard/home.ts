@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { getHomeDeps } from '#shared/dashboard/composition';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { homeOverview } from '#shared/dashboard/home';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { homeOverview } from '#shared/surfaces/dashboard/home';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getHomeDeps } from '#shared/wiring/dashboard';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_home,

@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { getKeyDeps } from '#shared/auth/key-composition';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { revokeKeyFromForm } from '#shared/dashboard/keys';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { revokeKeyFromForm } from '#shared/surfaces/dashboard/keys';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getKeyDeps } from '#shared/wiring/keys';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_revoke_key,

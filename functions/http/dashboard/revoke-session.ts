@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { getSignInDeps } from '#shared/auth/session-composition';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { endSession } from '#shared/dashboard/sign-in-pages';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { endSession } from '#shared/surfaces/dashboard/sign-in-pages';
+import { getSignInDeps } from '#shared/wiring/sessions';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_revoke_session,

@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { getRunScanDeps } from '#shared/dashboard/run-scan-composition';
-import { runScan } from '#shared/dashboard/scans';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { runScan } from '#shared/surfaces/dashboard/scans';
+import { getRunScanDeps } from '#shared/wiring/dashboard-scan';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_run_scan,

@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { scansOverview } from '#shared/dashboard/scans';
-import { getScanReadDeps } from '#shared/scans/read-composition';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { scansOverview } from '#shared/surfaces/dashboard/scans';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_scans,

@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { testWebhookFromForm } from '#shared/dashboard/webhook-test';
-import { getWebhookTestDeps } from '#shared/webhooks/delivery-composition';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { testWebhookFromForm } from '#shared/surfaces/dashboard/webhook-test';
+import { getWebhookTestDeps } from '#shared/wiring/webhook-delivery';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_test_webhook,

@@ -1,7 +1,7 @@
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { createDashboardHandler } from '#shared/dashboard/handler';
-import { webhooksOverview } from '#shared/dashboard/webhooks';
-import { getWebhookDeps } from '#shared/webhooks/composition';
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { webhooksOverview } from '#shared/surfaces/dashboard/webhooks';
+import { getWebhookDeps } from '#shared/wiring/webhooks';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_webhooks,

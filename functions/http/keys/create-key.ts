@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { KEY_ROUTES } from '#shared/api/routes/keys';
-import { getKeyDeps } from '#shared/auth/key-composition';
-import { createKey } from '#shared/auth/key-operations';
+import { createKey } from '#shared/domain/accounts/key-operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { KEY_ROUTES } from '#shared/surfaces/api/routes/keys';
+import { getKeyDeps } from '#shared/wiring/keys';
 
 export const handler = createApiHandler(KEY_ROUTES.create_key, createKey, getKeyDeps);

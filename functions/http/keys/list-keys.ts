@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { KEY_ROUTES } from '#shared/api/routes/keys';
-import { getKeyDeps } from '#shared/auth/key-composition';
-import { listKeys } from '#shared/auth/key-operations';
+import { listKeys } from '#shared/domain/accounts/key-operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { KEY_ROUTES } from '#shared/surfaces/api/routes/keys';
+import { getKeyDeps } from '#shared/wiring/keys';
 
 export const handler = createApiHandler(KEY_ROUTES.list_keys, listKeys, getKeyDeps);

@@ -1,5 +1,5 @@
-import { createRawHandler, noDeps } from '#shared/api/http-handler';
-import { getOpenApi } from '#shared/api/operations';
-import { META_ROUTES } from '#shared/api/routes/meta';
+import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
+import { getOpenApi } from '#shared/surfaces/api/operations';
+import { META_ROUTES } from '#shared/surfaces/api/routes/meta';
 
 export const handler = createRawHandler(META_ROUTES.get_openapi, getOpenApi, noDeps);

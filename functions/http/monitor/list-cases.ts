@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { MONITOR_ROUTES } from '#shared/api/routes/monitor';
-import { getMonitorDeps } from '#shared/monitor/composition';
-import { listCases } from '#shared/monitor/operations';
+import { listCases } from '#shared/domain/monitor/operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { MONITOR_ROUTES } from '#shared/surfaces/api/routes/monitor';
+import { getMonitorDeps } from '#shared/wiring/monitor';
 
 export const handler = createApiHandler(MONITOR_ROUTES.list_cases, listCases, getMonitorDeps);

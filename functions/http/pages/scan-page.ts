@@ -1,7 +1,7 @@
-import { createRawHandler } from '#shared/api/http-handler';
-import { SCAN_ROUTES } from '#shared/api/routes/scans';
-import { scanPage, scanPageError } from '#shared/pages/operations';
-import { getScanReadDeps } from '#shared/scans/read-composition';
+import { createRawHandler } from '#shared/surfaces/api/http-handler';
+import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
+import { scanPage, scanPageError } from '#shared/surfaces/pages/operations';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 
 export const handler = createRawHandler(SCAN_ROUTES.scan_page, scanPage, getScanReadDeps, {
   renderError: (error, event) => scanPageError(error, event.pathParameters?.id),

@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { SCAN_ROUTES } from '#shared/api/routes/scans';
-import { getScanWriteDeps } from '#shared/scans/composition';
-import { scanDomain } from '#shared/scans/operations';
+import { scanDomain } from '#shared/domain/scans/operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
+import { getScanWriteDeps } from '#shared/wiring/scans';
 
 export const handler = createApiHandler(SCAN_ROUTES.scan_domain, scanDomain, getScanWriteDeps);

@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { SCAN_ROUTES } from '#shared/api/routes/scans';
-import { listScans } from '#shared/scans/operations';
-import { getScanReadDeps } from '#shared/scans/read-composition';
+import { listScans } from '#shared/domain/scans/operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 
 export const handler = createApiHandler(SCAN_ROUTES.list_scans, listScans, getScanReadDeps);

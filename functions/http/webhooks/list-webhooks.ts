@@ -1,6 +1,6 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { WEBHOOK_ROUTES } from '#shared/api/routes/webhooks';
-import { getWebhookDeps } from '#shared/webhooks/composition';
-import { listWebhooks } from '#shared/webhooks/operations';
+import { listWebhooks } from '#shared/domain/webhooks/operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';
+import { getWebhookDeps } from '#shared/wiring/webhooks';
 
 export const handler = createApiHandler(WEBHOOK_ROUTES.list_webhooks, listWebhooks, getWebhookDeps);

@@ -1,7 +1,7 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { WEBHOOK_ROUTES } from '#shared/api/routes/webhooks';
-import { rotateWebhookSecret } from '#shared/webhooks/additions';
-import { getWebhookDeps } from '#shared/webhooks/composition';
+import { rotateWebhookSecret } from '#shared/domain/webhooks/additions';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';
+import { getWebhookDeps } from '#shared/wiring/webhooks';
 
 export const handler = createApiHandler(
   WEBHOOK_ROUTES.rotate_webhook_secret,

@@ -1,7 +1,7 @@
-import { createApiHandler } from '#shared/api/http-handler';
-import { WEBHOOK_ROUTES } from '#shared/api/routes/webhooks';
-import { getWebhookTestDeps } from '#shared/webhooks/delivery-composition';
-import { testWebhook } from '#shared/webhooks/test-delivery';
+import { testWebhook } from '#shared/domain/webhooks/test-delivery';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';
+import { getWebhookTestDeps } from '#shared/wiring/webhook-delivery';
 
 export const handler = createApiHandler(
   WEBHOOK_ROUTES.test_webhook,

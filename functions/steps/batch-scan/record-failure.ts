@@ -1,6 +1,6 @@
-import { getBatchStoreDeps } from '#shared/batch/composition';
-import { FailureStepInputSchema, recordDomainFailure } from '#shared/batch/steps';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { FailureStepInputSchema, recordDomainFailure } from '#shared/domain/batch/steps';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getBatchStoreDeps } from '#shared/wiring/batch';
 
 export const handler = createStepHandler(
   'recordDomainFailure',

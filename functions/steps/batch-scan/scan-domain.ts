@@ -1,6 +1,6 @@
-import { getBatchScanDeps } from '#shared/batch/scan-composition';
-import { DomainStepInputSchema, scanJobDomain } from '#shared/batch/steps';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { DomainStepInputSchema, scanJobDomain } from '#shared/domain/batch/steps';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getBatchScanDeps } from '#shared/wiring/batch-scan';
 
 export const handler = createStepHandler(
   'scanJobDomain',

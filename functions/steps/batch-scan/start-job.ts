@@ -1,6 +1,6 @@
-import { getBatchStoreDeps } from '#shared/batch/composition';
-import { JobStepInputSchema, startJob } from '#shared/batch/steps';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { JobStepInputSchema, startJob } from '#shared/domain/batch/steps';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getBatchStoreDeps } from '#shared/wiring/batch';
 
 export const handler = createStepHandler(
   'startJob',

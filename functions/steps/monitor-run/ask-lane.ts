@@ -1,6 +1,6 @@
-import { getMonitorLaneDeps } from '#shared/monitor/lane-composition';
-import { askLane } from '#shared/monitor/steps/ask';
-import { LaneInputSchema } from '#shared/monitor/steps/context';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { askLane } from '#shared/domain/monitor/steps/ask';
+import { LaneInputSchema } from '#shared/domain/monitor/steps/context';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getMonitorLaneDeps } from '#shared/wiring/monitor-lanes';
 
 export const handler = createStepHandler('askLane', LaneInputSchema, askLane, getMonitorLaneDeps);

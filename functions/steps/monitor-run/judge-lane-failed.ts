@@ -1,7 +1,7 @@
-import { getMonitorStepDeps } from '#shared/monitor/step-composition';
-import { LaneFailedInputSchema } from '#shared/monitor/steps/context';
-import { judgeLaneFailed } from '#shared/monitor/steps/finish';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { LaneFailedInputSchema } from '#shared/domain/monitor/steps/context';
+import { judgeLaneFailed } from '#shared/domain/monitor/steps/finish';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getMonitorStepDeps } from '#shared/wiring/monitor-steps';
 
 export const handler = createStepHandler(
   'judgeLaneFailed',

@@ -1,7 +1,7 @@
-import { getMonitorLaneDeps } from '#shared/monitor/lane-composition';
-import { JudgeLaneInputSchema } from '#shared/monitor/steps/context';
-import { judgeLane } from '#shared/monitor/steps/judge';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { JudgeLaneInputSchema } from '#shared/domain/monitor/steps/context';
+import { judgeLane } from '#shared/domain/monitor/steps/judge';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getMonitorLaneDeps } from '#shared/wiring/monitor-lanes';
 
 export const handler = createStepHandler(
   'judgeLane',

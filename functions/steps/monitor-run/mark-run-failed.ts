@@ -1,7 +1,7 @@
-import { getMonitorStepDeps } from '#shared/monitor/step-composition';
-import { FailedStepInputSchema } from '#shared/monitor/steps/context';
-import { markRunFailed } from '#shared/monitor/steps/finish';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { FailedStepInputSchema } from '#shared/domain/monitor/steps/context';
+import { markRunFailed } from '#shared/domain/monitor/steps/finish';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getMonitorStepDeps } from '#shared/wiring/monitor-steps';
 
 export const handler = createStepHandler(
   'markRunFailed',

@@ -1,7 +1,7 @@
-import { getMonitorStepDeps } from '#shared/monitor/step-composition';
-import { RunStepInputSchema } from '#shared/monitor/steps/context';
-import { planJudging } from '#shared/monitor/steps/judge';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { RunStepInputSchema } from '#shared/domain/monitor/steps/context';
+import { planJudging } from '#shared/domain/monitor/steps/judge';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getMonitorStepDeps } from '#shared/wiring/monitor-steps';
 
 export const handler = createStepHandler(
   'planJudging',

@@ -1,6 +1,6 @@
-import { AbandonStepInputSchema, abandonDelivery } from '#shared/webhooks/abandon';
-import { getWebhookStoreDeps } from '#shared/webhooks/composition';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { AbandonStepInputSchema, abandonDelivery } from '#shared/domain/webhooks/abandon';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getWebhookStoreDeps } from '#shared/wiring/webhooks';
 
 export const handler = createStepHandler(
   'abandonDelivery',

@@ -1,6 +1,6 @@
-import { getAttemptStepDeps } from '#shared/webhooks/delivery-composition';
-import { AttemptStepInputSchema, attemptDelivery } from '#shared/webhooks/steps';
-import { createStepHandler } from '#shared/workflows/step-handler';
+import { AttemptStepInputSchema, attemptDelivery } from '#shared/domain/webhooks/steps';
+import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getAttemptStepDeps } from '#shared/wiring/webhook-delivery';
 
 export const handler = createStepHandler(
   'attemptDelivery',

@@ -1,4 +1,4 @@
-import { LOCAL_OUTBOX } from '#shared/mail/outbox';
+import { LOCAL_OUTBOX } from '#shared/adapters/mail/outbox';
 
 /**
  * A minimal browser for the dashboard's HTTP tests: a cookie jar, form posts that carry the

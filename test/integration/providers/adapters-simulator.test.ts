@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorHandle, startSimulator } from '#local/simulator/server';
-import type { FamilyConfig } from '#shared/providers/config';
-import { createProvider } from '#shared/providers/index';
+import type { FamilyConfig } from '#shared/adapters/providers/config';
+import { createProvider } from '#shared/adapters/providers/index';
 import {
   type AskMode,
   PROVIDER_FAMILIES,
   ProviderError,
   type ProviderFamily,
-} from '#shared/providers/types';
+} from '#shared/domain/monitor/provider-port';
 
 const BRAND = { name: 'Acme Analytics', domain: 'acme-analytics.example' };
 const RIVAL = { name: 'Globex Insights', domain: 'globex.example' };

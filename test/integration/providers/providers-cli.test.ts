@@ -3,7 +3,7 @@ import { delimiter, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorHandle, startSimulator } from '#local/simulator/server';
-import { ASK_MODES, PROVIDER_FAMILIES } from '#shared/providers/types';
+import { ASK_MODES, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorHandle, startSimulator } from '#local/simulator/server';
+import { createProvider } from '#shared/adapters/providers/index';
 import {
   type AnswerMeasurement,
   type AnswerRecord,
@@ -12,14 +13,13 @@ import {
   type PromptSetOptions,
   parseJudgeVerdict,
   summariseRun,
-} from '#shared/monitor/engine/index';
-import { createProvider } from '#shared/providers/index';
+} from '#shared/domain/monitor/engine/index';
 import {
   ASK_MODES,
   PROVIDER_FAMILIES,
   type Provider,
   type ProviderFamily,
-} from '#shared/providers/types';
+} from '#shared/domain/monitor/provider-port';
 
 let simulator: SimulatorHandle;
 

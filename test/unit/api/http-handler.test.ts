@@ -3,12 +3,12 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ApiDeps } from '#shared/api/composition';
-import { createApiHandler } from '#shared/api/http-handler';
-import type { RouteDefinition } from '#shared/api/route';
-import { generateApiKey } from '#shared/auth/api-keys';
-import { createDocumentClient } from '#shared/store/client';
-import { createUsersRepository } from '#shared/store/users-repository';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { generateApiKey } from '#shared/domain/accounts/api-keys';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import type { RouteDefinition } from '#shared/surfaces/api/route';
+import type { ApiDeps } from '#shared/wiring/api';
 
 const route = {
   operationId: 'echo',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mapError } from '#shared/api/error-mapper';
+import {
+  BadRequestError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnavailableError,
+} from '#shared/domain/kernel/errors';
+import { mapError } from '#shared/surfaces/api/error-mapper';
 import {
   compareSpecificity,
   errorCodesOf,
@@ -7,13 +13,7 @@ import {
   matchRoute,
   ROUTES,
   routeById,
-} from '#shared/api/manifest';
-import {
-  BadRequestError,
-  RateLimitedError,
-  UnauthorizedError,
-  UnavailableError,
-} from '#shared/errors';
+} from '#shared/surfaces/api/manifest';
 
 describe('route manifest', () => {
   it('has unique operation ids and unique method + path pairs', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, isWellFormedApiKey, keyHint } from '#shared/auth/api-keys';
+import {
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  keyHint,
+} from '#shared/domain/accounts/api-keys';
 
 describe('API keys', () => {
   it('generates prefixed keys whose checksum verifies', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey } from '#shared/auth/api-keys';
-import { authenticate, effectiveScopes } from '#shared/auth/authenticate';
-import type { KeyLookup, StoredApiKey } from '#shared/auth/ports';
-import { AppError } from '#shared/errors';
+import { generateApiKey, hashApiKey } from '#shared/domain/accounts/api-keys';
+import { authenticate, effectiveScopes } from '#shared/domain/accounts/authenticate';
+import type { KeyLookup, StoredApiKey } from '#shared/domain/accounts/ports';
+import { AppError } from '#shared/domain/kernel/errors';
 
 const KEY = generateApiKey();
 

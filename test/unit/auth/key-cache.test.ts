@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCachedKeyLookup, forgetCachedKeys } from '#shared/auth/key-cache';
-import type { KeyLookup, StoredApiKey } from '#shared/auth/ports';
+import { createCachedKeyLookup, forgetCachedKeys } from '#shared/domain/accounts/key-cache';
+import type { KeyLookup, StoredApiKey } from '#shared/domain/accounts/ports';
 
 const key: StoredApiKey = {
   id: 'key_1',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { SessionStore, StoredSession } from '#shared/domain/accounts/session-ports';
+import { hashSecretToken, sessionCookie } from '#shared/domain/accounts/sessions';
 import {
   type BrowserEvent,
   checkSameSite,
   parseForm,
   passBrowserGate,
-} from '#shared/auth/browser-gate';
-import type { SessionStore, StoredSession } from '#shared/auth/session-ports';
-import { hashSecretToken, sessionCookie } from '#shared/auth/sessions';
+} from '#shared/surfaces/dashboard/session-gate';
 
 const TOKEN = 'a'.repeat(43);
 const CSRF = 'c'.repeat(43);

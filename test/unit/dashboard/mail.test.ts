@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mailTransportOf } from '#shared/mail/composition';
-import { createOutbox } from '#shared/mail/outbox';
-import { createSesMailPort } from '#shared/mail/ses';
-import { signAwsRequest } from '#shared/mail/sigv4';
+import { createOutbox } from '#shared/adapters/mail/outbox';
+import { createSesMailPort } from '#shared/adapters/mail/ses';
+import { signAwsRequest } from '#shared/adapters/mail/sigv4';
+import { mailTransportOf } from '#shared/wiring/mail';
 
 const SUITE = {
   region: 'us-east-1',

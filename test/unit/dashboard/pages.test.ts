@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '#shared/api/manifest';
-import { DASHBOARD_ROUTES } from '#shared/api/routes/dashboard';
-import { csvCell } from '#shared/dashboard/batches';
-import { caseBodyOf, caseFormValuesOf } from '#shared/dashboard/case-form';
-import { CaseFormSchema } from '#shared/dashboard/forms';
-import { DASHBOARD_PATHS } from '#shared/dashboard/paths';
-import { webhookChanges } from '#shared/dashboard/webhooks';
-import { CreateCaseBodySchema } from '#shared/monitor/schemas';
-import { barChart, lineChart } from '#shared/pages/dashboard/charts';
-import { CONTENT_SECURITY_POLICY, dashboardLayout } from '#shared/pages/dashboard/layout';
+import { CreateCaseBodySchema } from '#shared/domain/monitor/schemas';
+import { matchRoute } from '#shared/surfaces/api/manifest';
+import { csvCell } from '#shared/surfaces/dashboard/batches';
+import { caseBodyOf, caseFormValuesOf } from '#shared/surfaces/dashboard/case-form';
+import { CaseFormSchema } from '#shared/surfaces/dashboard/forms';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { barChart, lineChart } from '#shared/surfaces/dashboard/views/charts';
+import { CONTENT_SECURITY_POLICY, dashboardLayout } from '#shared/surfaces/dashboard/views/layout';
+import { webhookChanges } from '#shared/surfaces/dashboard/webhooks';
 
 describe('dashboard addresses', () => {
   it('each name a dashboard route of the manifest', () => {

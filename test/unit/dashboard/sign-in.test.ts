@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '#shared/auth/ports';
-import type { SessionStore, StoredSignInLink } from '#shared/auth/session-ports';
-import { hashSecretToken, sessionSettingsFrom } from '#shared/auth/sessions';
-import { requestSignInLink, type SignInDeps, startSession } from '#shared/auth/sign-in';
-import type { MailMessage } from '#shared/mail/ports';
+import type { MailMessage } from '#shared/domain/accounts/mail-port';
+import type { User } from '#shared/domain/accounts/ports';
+import type { SessionStore, StoredSignInLink } from '#shared/domain/accounts/session-ports';
+import { hashSecretToken, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
+import { requestSignInLink, type SignInDeps, startSession } from '#shared/domain/accounts/sign-in';
 
 /** The sign-in service with in-memory ports: what it stores, mails and refuses. */
 const USER: User = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DispatchDeps } from '#shared/events/dispatch-composition';
-import { dispatchEvent } from '#shared/events/operations';
-import { createScanEvents, scanCompletedEvent } from '#shared/events/scan-events';
-import { type DomainEvent, DomainEventSchema, newEvent } from '#shared/events/types';
-import type { StoredScan } from '#shared/scans/ports';
-import { EVENT_PAYLOAD_SCHEMAS, eventBody } from '#shared/webhooks/payloads';
+import { dispatchEvent } from '#shared/domain/events/operations';
+import type { DispatchDeps } from '#shared/domain/events/ports';
+import { createScanEvents, scanCompletedEvent } from '#shared/domain/events/scan-events';
+import { type DomainEvent, DomainEventSchema, newEvent } from '#shared/domain/events/types';
+import type { StoredScan } from '#shared/domain/scans/ports';
+import { EVENT_PAYLOAD_SCHEMAS, eventBody } from '#shared/domain/webhooks/payloads';
 
 /** The dispatcher's handling of one message, and scan.completed as the scan service emits it. */
 function fakes(): DispatchDeps & { recorded: string[]; delivered: string[] } {

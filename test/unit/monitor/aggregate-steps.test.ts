@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunData, StoredAnswer, StoredJudgement } from '#shared/monitor/ports';
-import { countedFamilies, measurements } from '#shared/monitor/steps/finish';
-import type { ProviderFamily } from '#shared/providers/types';
+import type { RunData, StoredAnswer, StoredJudgement } from '#shared/domain/monitor/ports';
+import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { countedFamilies, measurements } from '#shared/domain/monitor/steps/finish';
 import { PROFILE, record } from './builders.ts';
 
 const TEXT = 'Acme Analytics is a solid choice for funnels. Globex Insights costs more.';

@@ -1,4 +1,4 @@
-import { measureAnswer } from '#shared/monitor/engine/measure';
+import { measureAnswer } from '#shared/domain/monitor/engine/measure';
 import type {
   AnswerMeasurement,
   AnswerRecord,
@@ -6,8 +6,8 @@ import type {
   EntityVerdict,
   FactVerdict,
   JudgeVerdict,
-} from '#shared/monitor/engine/types';
-import type { Citation } from '#shared/providers/types';
+} from '#shared/domain/monitor/engine/types';
+import type { Citation } from '#shared/domain/monitor/provider-port';
 
 /** A case used across the monitor tests. */
 export const PROFILE: CaseProfile = {

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONCURRENCY, loadMonitorConfig } from '#shared/monitor/config';
-import { runIdAt } from '#shared/monitor/ids';
+import { DEFAULT_CONCURRENCY, loadMonitorConfig } from '#shared/domain/monitor/config';
+import { runIdAt } from '#shared/domain/monitor/ids';
 import {
   competitorProfiles,
   foldForSearch,
   nameConflicts,
   normaliseCaseDomain,
   uniqueTexts,
-} from '#shared/monitor/profile';
+} from '#shared/domain/monitor/profile';
 import {
   CreateCaseBodySchema,
   ListRunsQuerySchema,
   PatchCaseBodySchema,
-} from '#shared/monitor/schemas';
+} from '#shared/domain/monitor/schemas';
 
 describe('case domains', () => {
   it('keeps the host of a URL or name, lower-case, without www., port or trailing dot', () => {

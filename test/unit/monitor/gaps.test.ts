@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findGaps, MAX_GAPS } from '#shared/monitor/engine/gaps';
-import type { AnswerMeasurement } from '#shared/monitor/engine/types';
-import type { AskMode, ProviderFamily } from '#shared/providers/types';
+import { findGaps, MAX_GAPS } from '#shared/domain/monitor/engine/gaps';
+import type { AnswerMeasurement } from '#shared/domain/monitor/engine/types';
+import type { AskMode, ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { measured, PROFILE } from './builders.ts';
 
 const ACME = 'Acme Analytics';

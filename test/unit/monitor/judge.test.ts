@@ -6,8 +6,8 @@ import {
   parseJudgeVerdict,
   readJudgeInput,
   verifiedQuote,
-} from '#shared/monitor/engine/judge';
-import { PROVIDER_FAMILIES } from '#shared/providers/types';
+} from '#shared/domain/monitor/engine/judge';
+import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { PROFILE } from './builders.ts';
 
 const ANSWER =

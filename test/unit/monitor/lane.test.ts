@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrySettings } from '#shared/monitor/config';
-import { laneRange, laneShare, runLane } from '#shared/monitor/steps/lane';
-import { ProviderError } from '#shared/providers/types';
+import type { RetrySettings } from '#shared/domain/monitor/config';
+import { ProviderError } from '#shared/domain/monitor/provider-port';
+import { laneRange, laneShare, runLane } from '#shared/domain/monitor/steps/lane';
 
 const RETRY: RetrySettings = { attempts: 3, baseSeconds: 2, maxSeconds: 60, hintMaxSeconds: 600 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseJudgeVerdict } from '#shared/monitor/engine/judge';
-import { measureAnswer } from '#shared/monitor/engine/measure';
+import { parseJudgeVerdict } from '#shared/domain/monitor/engine/judge';
+import { measureAnswer } from '#shared/domain/monitor/engine/measure';
 import { cite, measured, PROFILE, record } from './builders.ts';
 
 function entity(m: ReturnType<typeof measured>, name: string) {

@@ -4,7 +4,7 @@ import {
   domainInText,
   normaliseForMatching,
   prepareText,
-} from '#shared/monitor/engine/mentions';
+} from '#shared/domain/monitor/engine/mentions';
 
 const acme = { name: 'Acme Analytics', aliases: ['Acme'] };
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectMentions } from '#shared/monitor/engine/mentions';
+import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import {
   buildPromptSet,
   DEFAULT_PROMPTS_PER_BLOCK,
   DEFAULT_REPEATS,
   PROMPT_SET_VERSION,
   promptCatalogue,
-} from '#shared/monitor/engine/prompts';
+} from '#shared/domain/monitor/engine/prompts';
 import { PROFILE } from './builders.ts';
 
 describe('buildPromptSet', () => {

@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMonitorProviderConfig } from '#shared/monitor/providers';
+import { loadMonitorProviderConfig } from '#shared/wiring/monitor-providers';
 
 const secrets = mockClient(SecretsManagerClient);
 afterEach(() => secrets.reset());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrySettings } from '#shared/monitor/config';
-import { decideFailure, retryDelay } from '#shared/monitor/retry';
-import { ProviderError } from '#shared/providers/types';
+import type { RetrySettings } from '#shared/domain/monitor/config';
+import { ProviderError } from '#shared/domain/monitor/provider-port';
+import { decideFailure, retryDelay } from '#shared/domain/monitor/retry';
 
 const SETTINGS: RetrySettings = {
   attempts: 5,

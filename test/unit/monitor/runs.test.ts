@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '#shared/auth/ports';
-import type { StoredCase } from '#shared/monitor/ports';
-import { PeriodClaimedError, resumeOpenRuns, startRun } from '#shared/monitor/runs';
+import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
+import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
+import type { User } from '#shared/domain/accounts/ports';
+import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
+import type { StoredCase } from '#shared/domain/monitor/ports';
+import { PeriodClaimedError, resumeOpenRuns, startRun } from '#shared/domain/monitor/runs';
 import {
   isEligible,
   nextMonthStart,
   periodOf,
   scheduleMonthlyRuns,
-} from '#shared/monitor/schedule';
-import { createCasesRepository } from '#shared/store/cases-repository';
-import { createRunsRepository } from '#shared/store/runs-repository';
-import type { WorkflowStarter } from '#shared/workflows/ports';
+} from '#shared/domain/monitor/schedule';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { PROFILE } from './builders.ts';
 

@@ -4,10 +4,14 @@ import { type CaseAnswerSettings, composeCaseAnswer } from '#local/simulator/cas
 import { CaseIndex, type CaseMatch } from '#local/simulator/cases';
 import { composeJudgeReply } from '#local/simulator/judge-reply';
 import { DEFAULT_RATES, ratesFor } from '#local/simulator/rates';
-import { buildJudgePrompt, parseJudgeVerdict, readJudgeInput } from '#shared/monitor/engine/judge';
-import { detectMentions } from '#shared/monitor/engine/mentions';
-import { promptCatalogue } from '#shared/monitor/engine/prompts';
-import type { CaseProfile } from '#shared/monitor/engine/types';
+import {
+  buildJudgePrompt,
+  parseJudgeVerdict,
+  readJudgeInput,
+} from '#shared/domain/monitor/engine/judge';
+import { detectMentions } from '#shared/domain/monitor/engine/mentions';
+import { promptCatalogue } from '#shared/domain/monitor/engine/prompts';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import { PROFILE } from './builders.ts';
 
 const catalogue = promptCatalogue(PROFILE);

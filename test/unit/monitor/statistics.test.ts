@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clusteredWilson, newcombeDifference, wilson } from '#shared/monitor/engine/statistics';
+import {
+  clusteredWilson,
+  newcombeDifference,
+  wilson,
+} from '#shared/domain/monitor/engine/statistics';
 
 describe('wilson', () => {
   it('matches the textbook Wilson bounds', () => {

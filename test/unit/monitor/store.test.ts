@@ -1,11 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIdAt } from '#shared/monitor/ids';
-import type { RunOutcome, StoredCase, StoredRun } from '#shared/monitor/ports';
-import { createCasesRepository } from '#shared/store/cases-repository';
-import { KEYS } from '#shared/store/keys';
-import { createRunAnswersRepository } from '#shared/store/run-answers-repository';
-import { createRunsRepository } from '#shared/store/runs-repository';
+import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
+import { KEYS } from '#shared/adapters/dynamodb/keys';
+import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answers-repository';
+import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
+import { runIdAt } from '#shared/domain/monitor/ids';
+import type { RunOutcome, StoredCase, StoredRun } from '#shared/domain/monitor/ports';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { PROFILE, record } from './builders.ts';
 

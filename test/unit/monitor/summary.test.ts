@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SCORE_VERSION } from '#shared/monitor/engine/aggregate';
-import { summariseRun } from '#shared/monitor/engine/summary';
-import { RunSummarySchema } from '#shared/monitor/engine/summary-schema';
+import { SCORE_VERSION } from '#shared/domain/monitor/engine/aggregate';
+import { summariseRun } from '#shared/domain/monitor/engine/summary';
+import { RunSummarySchema } from '#shared/domain/monitor/engine/summary-schema';
 import { cite, measured, PROFILE } from './builders.ts';
 
 const ACME = 'Acme Analytics';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkUrl, describeAddress, isLocalHostname } from '#shared/net/address-policy';
+import {
+  checkUrl,
+  describeAddress,
+  isLocalHostname,
+} from '#shared/domain/kernel/net/address-policy';
 
 const production = { allowPrivateTargets: false };
 

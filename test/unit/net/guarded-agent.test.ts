@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BlockedTargetError } from '#shared/net/fetch-errors';
-import { createGuardedAgent, type DnsLookup } from '#shared/net/guarded-agent';
+import { createGuardedAgent, type DnsLookup } from '#shared/adapters/http/guarded-agent';
+import { BlockedTargetError } from '#shared/domain/kernel/net/fetch-errors';
 import {
   offlineLookup,
   type RunningFixtureSite,
@@ -139,7 +139,7 @@ describe('createGuardedAgent over https', () => {
 
     // NODE_EXTRA_CA_CERTS is read when Node starts, so each case runs in its own process.
     const client = `
-      const { createGuardedAgent } = await import(${JSON.stringify(new URL('../../../shared/net/guarded-agent.ts', import.meta.url).href)});
+      const { createGuardedAgent } = await import(${JSON.stringify(new URL('../../../shared/adapters/http/guarded-agent.ts', import.meta.url).href)});
       const agent = createGuardedAgent({
         allowPrivateTargets: false,
         lookup: async () => [{ address: '127.0.0.1', family: 4 }],

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isHostWithin, isSameSite, registrableDomain } from '#shared/net/registrable-domain';
+import {
+  isHostWithin,
+  isSameSite,
+  registrableDomain,
+} from '#shared/domain/kernel/net/registrable-domain';
 
 describe('registrableDomain', () => {
   it('keeps two sites on a private public suffix apart', () => {

@@ -8,7 +8,7 @@ import {
   FetchTimeoutError,
   type SafeFetcher,
   TooManyRedirectsError,
-} from '#shared/net/safe-fetch';
+} from '#shared/adapters/http/safe-fetch';
 import {
   offlineLookup,
   type RunningFixtureSite,

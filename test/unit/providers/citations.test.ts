@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectCitations, domainOf, normaliseUrl } from '#shared/providers/citations';
+import { collectCitations, domainOf, normaliseUrl } from '#shared/adapters/providers/citations';
 
 describe('citations helpers', () => {
   it('reduces a URL to its lower-case host without www', () => {

@@ -4,7 +4,7 @@ import {
   loadProvidersConfig,
   ProviderConfigError,
   simulatedProviderEnv,
-} from '#shared/providers/config';
+} from '#shared/adapters/providers/config';
 
 describe('loadProvidersConfig', () => {
   it('uses each provider default when only keys are set', () => {

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FamilyConfig } from '#shared/providers/config';
-import { createProvider } from '#shared/providers/index';
+import type { FamilyConfig } from '#shared/adapters/providers/config';
+import { createProvider } from '#shared/adapters/providers/index';
 import {
   type AskRequest,
   type AskResult,
   ProviderError,
   type ProviderFamily,
-} from '#shared/providers/types';
+} from '#shared/domain/monitor/provider-port';
 
 /**
  * A tiny loopback server that answers every request with one canned response, and records

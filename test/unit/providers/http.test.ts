@@ -4,7 +4,7 @@ import {
   parseGoDuration,
   retryAfterFromHeaders,
   throttleDelayFromHeaders,
-} from '#shared/providers/http';
+} from '#shared/adapters/providers/http';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 

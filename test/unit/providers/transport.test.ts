@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createProvider } from '#shared/providers/index';
-import { PROVIDER_FAMILIES, ProviderError } from '#shared/providers/types';
+import { createProvider } from '#shared/adapters/providers/index';
+import { PROVIDER_FAMILIES, ProviderError } from '#shared/domain/monitor/provider-port';
 import { askCanned, familyConfig, fixture } from './fixture-server.ts';
 
 const RAW_FIXTURE = {

@@ -2,7 +2,7 @@
  * Hand-built artifacts for check tests: every probe answers 404 unless a test says otherwise,
  * and the homepage is a small server-rendered page. No server involved.
  */
-import type { Fetched, FetchedResponse, ScanArtifacts } from '#shared/scan/artifacts';
+import type { Fetched, FetchedResponse, ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
 
 export const ORIGIN = 'https://example.com';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateLlms } from '#shared/scan/checks/llms';
-import { evaluateMarkdown } from '#shared/scan/checks/markdown';
-import { evaluateRender } from '#shared/scan/checks/render';
-import { evaluateSchema } from '#shared/scan/checks/schema';
-import { evaluateSitemap } from '#shared/scan/checks/sitemap';
+import { evaluateLlms } from '#shared/domain/scan-engine/checks/llms';
+import { evaluateMarkdown } from '#shared/domain/scan-engine/checks/markdown';
+import { evaluateRender } from '#shared/domain/scan-engine/checks/render';
+import { evaluateSchema } from '#shared/domain/scan-engine/checks/schema';
+import { evaluateSitemap } from '#shared/domain/scan-engine/checks/sitemap';
 import {
   findingTexts,
   makeArtifacts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCrawler } from '#shared/scan/checks/crawler';
+import { evaluateCrawler } from '#shared/domain/scan-engine/checks/crawler';
 import {
   findingTexts,
   makeArtifacts,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Fetched } from '#shared/scan/artifacts';
-import { evaluateAgent } from '#shared/scan/checks/agent';
-import { evaluateApi } from '#shared/scan/checks/api';
-import { evaluateEntity } from '#shared/scan/checks/entity';
+import type { Fetched } from '#shared/domain/scan-engine/artifacts';
+import { evaluateAgent } from '#shared/domain/scan-engine/checks/agent';
+import { evaluateApi } from '#shared/domain/scan-engine/checks/api';
+import { evaluateEntity } from '#shared/domain/scan-engine/checks/entity';
 import {
   findingTexts,
   makeArtifacts,

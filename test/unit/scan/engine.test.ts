@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BadRequestError, OperationFailedError } from '#shared/errors';
-import { createSafeFetcher, type SafeFetcher } from '#shared/net/safe-fetch';
-import { runScan } from '#shared/scan/engine';
-import { parseScanTarget } from '#shared/scan/target';
-import { SCORING_VERSION } from '#shared/scan/types';
+import { createSafeFetcher, type SafeFetcher } from '#shared/adapters/http/safe-fetch';
+import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
+import { runScan } from '#shared/domain/scan-engine/engine';
+import { parseScanTarget } from '#shared/domain/scan-engine/target';
+import { SCORING_VERSION } from '#shared/domain/scan-engine/types';
 import {
   type FixtureSiteName,
   offlineLookup,

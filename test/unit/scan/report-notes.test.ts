@@ -6,7 +6,7 @@ import {
   reachableSentence,
   topFixes,
   withGain,
-} from '#shared/scan/report-notes';
+} from '#shared/domain/scan-engine/report-notes';
 
 const check = (score: number, max: number, texts: Array<[string, string]>) => ({
   score,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lintRobots } from '#shared/scan/robots-lint';
+import { lintRobots } from '#shared/domain/scan-engine/robots-lint';
 
 const lines = (...list: string[]) => list.join('\n');
 

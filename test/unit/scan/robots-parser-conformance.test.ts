@@ -1,12 +1,12 @@
 /**
- * Why shared/scan/robots.ts exists although robots-parser is installed: we checked the library
+ * Why shared/domain/scan-engine/robots.ts exists although robots-parser is installed: we checked the library
  * against RFC 9309. It gets group replacement, longest match and the Allow tie right, but it
  * ends a group at any non-rule record (Sitemap, Content-Signal, Crawl-delay), which RFC 9309
  * §2.2.4 forbids, and it cannot tell which group or line decided. These tests pin both facts.
  */
 import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
-import { isAllowed, parseRobots } from '#shared/scan/robots';
+import { isAllowed, parseRobots } from '#shared/domain/scan-engine/robots';
 
 const URL_BASE = 'https://example.com';
 // The package's typings declare an ES default export, but it is CommonJS (module.exports = fn):

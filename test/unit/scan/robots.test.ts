@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSignalProblems, isAllowed, parseRobots } from '#shared/scan/robots';
+import { contentSignalProblems, isAllowed, parseRobots } from '#shared/domain/scan-engine/robots';
 
 function allowed(robots: string, token: string, path: string): boolean {
   return isAllowed(parseRobots(robots), token, path).allowed;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSafeFetcher } from '#shared/net/safe-fetch';
-import { runScan } from '#shared/scan/engine';
-import { isSameSite } from '#shared/scan/site';
-import { parseScanTarget } from '#shared/scan/target';
+import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
+import { runScan } from '#shared/domain/scan-engine/engine';
+import { isSameSite } from '#shared/domain/scan-engine/site';
+import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import { offlineLookup, startFixtureSite } from '#test/fixtures/sites/index';
 
 /**

@@ -4,8 +4,8 @@ import {
   type SafeFetcher,
   type SafeFetchRequest,
   type SafeFetchResponse,
-} from '#shared/net/safe-fetch';
-import { ScanFetcher } from '#shared/scan/scan-fetcher';
+} from '#shared/adapters/http/safe-fetch';
+import { ScanFetcher } from '#shared/domain/scan-engine/scan-fetcher';
 
 /**
  * A fake network on a fake clock: "hang" never answers, so the request times out after the

@@ -8,8 +8,8 @@ import {
   pass,
   siteScore,
   unverifiable,
-} from '#shared/scan/scoring';
-import type { Check } from '#shared/scan/types';
+} from '#shared/domain/scan-engine/scoring';
+import type { Check } from '#shared/domain/scan-engine/types';
 
 const definition = { id: 'crawler', pillar: 'R', title: 'AI crawler access' } as const;
 

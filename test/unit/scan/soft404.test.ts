@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, markCatchAll, matchCatchAll } from '#shared/scan/soft404';
+import { fingerprintOf, markCatchAll, matchCatchAll } from '#shared/domain/scan-engine/soft404';
 import { notFound, response } from './artifact-builders.ts';
 
 const json = (path: string, value: unknown) =>

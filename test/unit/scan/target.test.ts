@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '#shared/errors';
-import { parseScanTarget } from '#shared/scan/target';
+import { BadRequestError } from '#shared/domain/kernel/errors';
+import { parseScanTarget } from '#shared/domain/scan-engine/target';
 
 const production = { allowPrivateTargets: false };
 const local = { allowPrivateTargets: true };

@@ -1,12 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#shared/errors';
-import { createSafeFetcher } from '#shared/net/safe-fetch';
-import { readScan } from '#shared/scans/reads';
-import { createScanService } from '#shared/scans/service';
-import { createQuotaRepository } from '#shared/store/quota-repository';
-import { createScansRepository } from '#shared/store/scans-repository';
-import { createStatsRepository } from '#shared/store/stats-repository';
+import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
+import { createScansRepository } from '#shared/adapters/dynamodb/scans-repository';
+import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
+import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
+import { AppError } from '#shared/domain/kernel/errors';
+import { readScan } from '#shared/domain/scans/reads';
+import { createScanService } from '#shared/domain/scans/service';
 import { offlineLookup } from '#test/fixtures/sites/offline-lookup';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 

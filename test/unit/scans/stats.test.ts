@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quotaBucketForAddress } from '#shared/scans/client-address';
-import { medianFromHistogram, scoreDistribution, toStats } from '#shared/scans/stats';
+import { quotaBucketForAddress } from '#shared/domain/scans/client-address';
+import { medianFromHistogram, scoreDistribution, toStats } from '#shared/domain/scans/stats';
 
 function histogramOf(scores: number[]): number[] {
   const histogram = Array.from({ length: 101 }, () => 0);

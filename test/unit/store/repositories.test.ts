@@ -1,9 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnavailableError } from '#shared/errors';
-import { createDocumentClient, isTransientStoreError } from '#shared/store/client';
-import { createQuotaRepository } from '#shared/store/quota-repository';
-import { createStatsRepository } from '#shared/store/stats-repository';
+import { createDocumentClient, isTransientStoreError } from '#shared/adapters/dynamodb/client';
+import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
+import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
+import { UnavailableError } from '#shared/domain/kernel/errors';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /** Repositories against dynalite in memory: DynamoDB's own condition semantics, no stand-in. */

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEvent } from '#shared/events/types';
-import { createWebhookDeliveriesRepository } from '#shared/store/webhook-deliveries-repository';
-import { createWebhookEndpointsRepository } from '#shared/store/webhook-endpoints-repository';
-import { abandonDelivery } from '#shared/webhooks/abandon';
-import type { AttemptResult } from '#shared/webhooks/attempt';
-import { newDelivery } from '#shared/webhooks/deliveries';
-import { eventBody } from '#shared/webhooks/payloads';
-import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/webhooks/ports';
-import type { SendPort } from '#shared/webhooks/sender';
-import { verifyDelivery } from '#shared/webhooks/signing';
-import { attemptDelivery } from '#shared/webhooks/steps';
+import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
+import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
+import { newEvent } from '#shared/domain/events/types';
+import { abandonDelivery } from '#shared/domain/webhooks/abandon';
+import type { AttemptResult } from '#shared/domain/webhooks/attempt';
+import { newDelivery } from '#shared/domain/webhooks/deliveries';
+import { eventBody } from '#shared/domain/webhooks/payloads';
+import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/domain/webhooks/ports';
+import type { SendPort } from '#shared/domain/webhooks/sender';
+import { verifyDelivery } from '#shared/domain/webhooks/signing';
+import { attemptDelivery } from '#shared/domain/webhooks/steps';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAttempt } from '#shared/webhooks/attempt';
+import { classifyAttempt } from '#shared/domain/webhooks/attempt';
 
 describe('classifyAttempt', () => {
   it.each([200, 201, 202, 204, 299])('counts HTTP %s as delivered', (status) => {

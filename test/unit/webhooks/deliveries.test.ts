@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEvent } from '#shared/events/types';
-import { createWebhookDeliveriesRepository } from '#shared/store/webhook-deliveries-repository';
-import { createWebhookEndpointsRepository } from '#shared/store/webhook-endpoints-repository';
+import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
+import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
+import { newEvent } from '#shared/domain/events/types';
+import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import {
   deliverEvent,
   dropWaitingDeliveries,
   releaseHeldDeliveries,
   resumeOpenDeliveries,
-} from '#shared/webhooks/deliveries';
-import { deliveryExecutionName, deliveryIdFor } from '#shared/webhooks/ids';
-import type { StoredEndpoint, WebhookStore } from '#shared/webhooks/ports';
-import type { WorkflowStarter } from '#shared/workflows/ports';
+} from '#shared/domain/webhooks/deliveries';
+import { deliveryExecutionName, deliveryIdFor } from '#shared/domain/webhooks/ids';
+import type { StoredEndpoint, WebhookStore } from '#shared/domain/webhooks/ports';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**

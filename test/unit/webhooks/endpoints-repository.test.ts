@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookEndpointsRepository } from '#shared/store/webhook-endpoints-repository';
-import type { EndpointStore, StoredEndpoint } from '#shared/webhooks/ports';
+import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
+import type { EndpointStore, StoredEndpoint } from '#shared/domain/webhooks/ports';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /** Endpoint uniqueness, the per-account limit and the monotonic fields, on dynalite. */

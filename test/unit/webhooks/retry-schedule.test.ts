@@ -11,7 +11,7 @@ import {
   RETRY_AFTER_MIN_CAP_S,
   RetryScheduleError,
   resolveRetrySchedule,
-} from '#shared/webhooks/retry-schedule';
+} from '#shared/domain/webhooks/retry-schedule';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 const middle = () => 0.5;

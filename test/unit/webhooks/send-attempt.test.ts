@@ -19,16 +19,15 @@ import tls from 'node:tls';
 import { promisify } from 'node:util';
 import type { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedAgent } from '#shared/net/guarded-agent';
+import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
+import { sendAttempt, WEBHOOK_USER_AGENT } from '#shared/adapters/http/webhook-attempt';
 import {
   type AttemptError,
   type AttemptResponse,
   type AttemptResult,
   classifyAttempt,
-  sendAttempt,
-  WEBHOOK_USER_AGENT,
-} from '#shared/webhooks/attempt';
-import { buildDeliveryHeaders, verifyDelivery } from '#shared/webhooks/signing';
+} from '#shared/domain/webhooks/attempt';
+import { buildDeliveryHeaders, verifyDelivery } from '#shared/domain/webhooks/signing';
 
 const run = promisify(execFile);
 const RECEIVER_HOST = 'hooks.receiver.test';

@@ -14,7 +14,7 @@ import {
   TIMESTAMP_HEADER,
   verifyDelivery,
   WEBHOOK_SECRET_PREFIX,
-} from '#shared/webhooks/signing';
+} from '#shared/domain/webhooks/signing';
 
 // The published test vector (docs/webhooks.md). The digest below was computed with
 // `openssl dgst -sha256 -hmac "$SECRET"` over `timestamp.body`, not with our code.

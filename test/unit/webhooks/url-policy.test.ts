@@ -1,13 +1,13 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it, vi } from 'vitest';
-import { type AppError, BadRequestError, UnavailableError } from '#shared/errors';
+import { type AppError, BadRequestError, UnavailableError } from '#shared/domain/kernel/errors';
 import {
   MAX_RECEIVER_URL_LENGTH,
   type ReceiverLookup,
   type ReceiverUrlOptions,
   type ReceiverUrlRule,
   validateReceiverUrl,
-} from '#shared/webhooks/url-policy';
+} from '#shared/domain/webhooks/url-policy';
 
 const PUBLIC_V4 = '93.184.215.14';
 const PUBLIC_V6 = '2606:2800:21f:cb07:6820:80da:af6b:8b2c';

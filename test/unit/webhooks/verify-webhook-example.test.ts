@@ -8,7 +8,7 @@ import {
   EVENT_ID_HEADER,
   signatureFor,
   TIMESTAMP_HEADER,
-} from '#shared/webhooks/signing';
+} from '#shared/domain/webhooks/signing';
 import {
   type IncomingHeaders,
   memorySeenEvents,

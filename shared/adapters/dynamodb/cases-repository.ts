@@ -1,0 +1,254 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { CasePage, CasesStore, PageRequest, StoredCase } from '#shared/domain/monitor/ports';
+import { foldForSearch, searchTextOf } from '#shared/domain/monitor/profile';
+import { GSI, INDEX, KEYS } from './keys.ts';
+import { decodeCursor, encodeCursor, queryAll } from './pagination.ts';
+
+/**
+ * Monitor cases (docs/monitor.md "Data"). The case item lives in its owner's case partition
+ * `USER#<owner>#CASE#<id>` / `CASE`; gsi1 lists an owner's cases and gsi2 every tenant's, both
+ * newest first. A pointer `CASE#<id>` / `OWNER` claims the id and names the owner, for the
+ * reads that start from an id alone (monitor:admin, the workflow). `search_text` holds name and
+ * domain folded for `q`.
+ */
+const PAGE_SCAN_LIMIT = 100;
+
+type Item = Record<string, unknown>;
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+function toCase(item: Item): StoredCase {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const competitors = Array.isArray(item.competitors) ? (item.competitors as Item[]) : [];
+  return {
+    id: text(item.id),
+    owner_id: text(item.owner_id),
+    name: text(item.name),
+    domain: text(item.domain),
+    aliases: strings(item.aliases),
+    category: text(item.category),
+    icp: text(item.icp),
+    competitors: competitors.map((c) => ({
+      name: text(c.name),
+      domain: typeof c.domain === 'string' ? c.domain : null,
+      aliases: strings(c.aliases),
+    })),
+    use_cases: strings(item.use_cases),
+    region: text(item.region),
+    languages: strings(item.languages),
+    fact_sheet: (item.fact_sheet as Record<string, string> | undefined) ?? {},
+    status: item.status === 'paused' ? 'paused' : 'active',
+    created_at: text(item.created_at),
+    updated_at: text(item.updated_at),
+    latest_score: typeof item.latest_score === 'number' ? item.latest_score : null,
+    last_run_at: typeof item.last_run_at === 'string' ? item.last_run_at : null,
+    latest_run_id: typeof item.latest_run_id === 'string' ? item.latest_run_id : null,
+  };
+}
+
+/** The stored attributes of a case; the latest-run fields exist only once a run finished. */
+function caseAttributes(stored: StoredCase): Item {
+  const { latest_score, last_run_at, latest_run_id, ...rest } = stored;
+  return {
+    ...rest,
+    ...(latest_run_id === null ? {} : { latest_score, last_run_at, latest_run_id }),
+    search_text: searchTextOf(stored.name, stored.domain),
+  };
+}
+
+interface Listing {
+  index: string;
+  partitionAttribute: 'gsi1pk' | 'gsi2pk';
+  sortAttribute: 'gsi1sk' | 'gsi2sk';
+  partition: string;
+}
+
+export function createCasesRepository(doc: DynamoDBDocumentClient, tableName: string): CasesStore {
+  /**
+   * One page of a listing, filtered by `q`. The store is asked for one item more than the page
+   * holds, so a cursor is returned only when something follows; the cursor is the key of the
+   * last item returned, which the next query starts after.
+   */
+  async function listPage(listing: Listing, page: PageRequest): Promise<CasePage> {
+    let startKey = decodeCursor(page.cursor, {
+      attribute: listing.partitionAttribute,
+      value: listing.partition,
+    });
+    const q = page.q === undefined ? '' : foldForSearch(page.q);
+    const found: Item[] = [];
+    do {
+      const result = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: listing.index,
+          KeyConditionExpression: `${listing.partitionAttribute} = :partition`,
+          ...(q === '' ? {} : { FilterExpression: 'contains(search_text, :q)' }),
+          ExpressionAttributeValues: { ':partition': listing.partition, ...(q ? { ':q': q } : {}) },
+          ScanIndexForward: false,
+          Limit: q === '' ? page.limit + 1 : PAGE_SCAN_LIMIT,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      found.push(...((result.Items ?? []) as Item[]));
+      startKey = result.LastEvaluatedKey;
+    } while (startKey && found.length <= page.limit);
+    const items = found.slice(0, page.limit);
+    const last = items.at(-1);
+    // The loop stops early only once more than a page was found: then something follows.
+    const cursor =
+      found.length > page.limit && last
+        ? encodeCursor({
+            pk: last.pk,
+            sk: last.sk,
+            [listing.partitionAttribute]: last[listing.partitionAttribute],
+            [listing.sortAttribute]: last[listing.sortAttribute],
+          })
+        : null;
+    return { cases: items.map(toCase), cursor };
+  }
+
+  return {
+    async createCase(stored) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...KEYS.monitorCaseOwner(stored.id), owner_id: stored.owner_id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      const sortKey = `${stored.created_at}#${stored.id}`;
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...KEYS.monitorCase(stored.owner_id, stored.id),
+              gsi1pk: GSI.userCases(stored.owner_id),
+              gsi1sk: sortKey,
+              gsi2pk: GSI.allCases,
+              gsi2sk: sortKey,
+              ...caseAttributes(stored),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        await doc.send(
+          new DeleteCommand({ TableName: tableName, Key: KEYS.monitorCaseOwner(stored.id) }),
+        );
+        throw error;
+      }
+    },
+
+    async getCase(ownerId, caseId) {
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: KEYS.monitorCase(ownerId, caseId),
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? toCase(Item) : undefined;
+    },
+
+    async findOwner(caseId) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: KEYS.monitorCaseOwner(caseId) }),
+      );
+      return typeof Item?.owner_id === 'string' ? Item.owner_id : undefined;
+    },
+
+    async updateCase(ownerId, caseId, changes, updatedAt) {
+      const values: Item = { ...changes, updated_at: updatedAt };
+      if (changes.name !== undefined && changes.domain !== undefined) {
+        values.search_text = searchTextOf(changes.name, changes.domain);
+      }
+      const names = Object.keys(values);
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.monitorCase(ownerId, caseId),
+            UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+            ExpressionAttributeValues: Object.fromEntries(
+              names.map((n, i) => [`:v${i}`, values[n]]),
+            ),
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? toCase(Attributes) : undefined;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return undefined;
+        throw error;
+      }
+    },
+
+    listCases: (ownerId, page) =>
+      listPage(
+        {
+          index: INDEX.byOwner,
+          partitionAttribute: 'gsi1pk',
+          sortAttribute: 'gsi1sk',
+          partition: GSI.userCases(ownerId),
+        },
+        page,
+      ),
+
+    listAllCases: (page) =>
+      listPage(
+        {
+          index: INDEX.byAlternateId,
+          partitionAttribute: 'gsi2pk',
+          sortAttribute: 'gsi2sk',
+          partition: GSI.allCases,
+        },
+        page,
+      ),
+
+    allCases: () =>
+      queryAll(
+        doc,
+        {
+          TableName: tableName,
+          IndexName: INDEX.byAlternateId,
+          KeyConditionExpression: 'gsi2pk = :all',
+          ExpressionAttributeValues: { ':all': GSI.allCases },
+        },
+        toCase,
+      ),
+
+    async recordLatestRun(ownerId, caseId, latest) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.monitorCase(ownerId, caseId),
+            UpdateExpression: 'SET latest_run_id = :run, latest_score = :score, last_run_at = :at',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(latest_run_id) OR latest_run_id < :run)',
+            ExpressionAttributeValues: {
+              ':run': latest.run_id,
+              ':score': latest.score,
+              ':at': latest.finished_at,
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+  };
+}

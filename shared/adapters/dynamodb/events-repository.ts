@@ -1,0 +1,40 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventLog } from '#shared/domain/events/ports';
+import { type DomainEvent, DomainEventSchema } from '#shared/domain/events/types';
+import { GSI, KEYS } from './keys.ts';
+
+/**
+ * Events as the dispatcher saw them: `EVENT#<id>` / `EVENT`, written once (conditional put, so a
+ * message SQS delivers twice is recorded once); gsi1 lists an account's events by time.
+ */
+export function createEventsRepository(doc: DynamoDBDocumentClient, tableName: string): EventLog {
+  return {
+    async record(event) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...KEYS.event(event.id),
+              gsi1pk: GSI.accountEvents(event.account_id),
+              gsi1sk: `${event.created_at}#${event.id}`,
+              event,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+    async get(id) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: KEYS.event(id) }),
+      );
+      return Item ? (DomainEventSchema.parse(Item.event) as DomainEvent) : undefined;
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import {
+  cellKeyString,
+  type FamilyStatus,
+  type RunDataStore,
+  type StoredAnswer,
+  type StoredJudgement,
+} from '#shared/domain/monitor/ports';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { KEYS, SK_PREFIX } from './keys.ts';
+import { queryAll } from './pagination.ts';
+
+/**
+ * The answers and judge replies of one run, in the run's own partition
+ * `USER#<owner>#RUN#<run>` (docs/monitor.md "Data"): `ANSWER#<family>#<mode>#<cell>`,
+ * `JUDGE#<family>#<mode>#<cell>` (keyed by the answering family) and `FAMILY#<family>`.
+ * Answers and replies are written once (conditional put), so a repeated task never records
+ * twice; everything is kept raw so a later scoring version can score the run again. Reading the
+ * whole run back validates every item: a damaged item fails the step instead of skewing scores.
+ */
+const Family = z.enum(PROVIDER_FAMILIES);
+const Mode = z.enum(['raw', 'online']);
+const Usage = z.object({
+  inputTokens: z.number().nullable(),
+  outputTokens: z.number().nullable(),
+  totalTokens: z.number().nullable(),
+});
+const Key = z.object({ family: Family, mode: Mode, cell_id: z.string().min(1) });
+const Citation = z.object({
+  url: z.string(),
+  domain: z.string(),
+  title: z.string().nullable(),
+  cited: z.boolean(),
+});
+const AnswerRecordSchema = z.object({
+  id: z.string(),
+  block: z.enum(['A', 'B', 'C', 'D']),
+  prompt_id: z.string(),
+  prompt: z.string(),
+  language: z.string(),
+  repeat: z.number().int(),
+  branded: z.boolean(),
+  family: Family,
+  mode: Mode,
+  text: z.string(),
+  citations: z.array(Citation),
+  model: z.string(),
+  usage: Usage,
+  latency_ms: z.number(),
+  searched: z.boolean(),
+});
+
+const StoredAnswerSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ok'),
+    key: Key,
+    record: AnswerRecordSchema,
+    answered_at: z.string(),
+  }),
+  z.object({ status: z.literal('failed'), key: Key, error: z.string(), answered_at: z.string() }),
+]);
+
+const StoredJudgementSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ok'),
+    key: Key,
+    judge_family: Family,
+    judge_model: z.string(),
+    usage: Usage,
+    latency_ms: z.number(),
+    raw_text: z.string(),
+    judged_at: z.string(),
+  }),
+  z.object({
+    status: z.literal('failed'),
+    key: Key,
+    judge_family: Family,
+    error: z.string(),
+    judged_at: z.string(),
+  }),
+]);
+
+type Item = Record<string, unknown>;
+
+function familyStatus(family: ProviderFamily, item: Item | undefined): FamilyStatus {
+  return {
+    family,
+    excluded: item?.excluded === true,
+    excluded_reason: typeof item?.excluded_reason === 'string' ? item.excluded_reason : null,
+    judge_unavailable: item?.judge_unavailable === true,
+  };
+}
+
+/** `ANSWER#`/`JUDGE#` item without its table keys, validated. */
+function payload(item: Item): Item {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest;
+}
+
+export function createRunAnswersRepository(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+): RunDataStore {
+  const partition = (ownerId: string, runId: string) => KEYS.monitorFamily(ownerId, runId, 'x').pk;
+
+  async function cellsWithPrefix(
+    ownerId: string,
+    runId: string,
+    prefix: string,
+    onlyOk: boolean,
+  ): Promise<Set<string>> {
+    const items = await queryAll(
+      doc,
+      {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ProjectionExpression: 'sk, #status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': partition(ownerId, runId), ':prefix': prefix },
+        ConsistentRead: true,
+      },
+      (item) => item,
+    );
+    // `ANSWER#openai#raw#A-01-en-r1` -> `openai#raw#A-01-en-r1` (cellKeyString).
+    const cut = prefix.indexOf('#') + 1;
+    return new Set(
+      items
+        .filter((item) => !onlyOk || item.status === 'ok')
+        .map((item) => String(item.sk).slice(cut)),
+    );
+  }
+
+  async function putOnce(key: { pk: string; sk: string }, body: Item): Promise<boolean> {
+    try {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key, ...body },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async function setFamilyFlag(ownerId: string, runId: string, family: string, flags: Item) {
+    const names = Object.keys(flags);
+    await doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.monitorFamily(ownerId, runId, family),
+        UpdateExpression: `SET #family = :family, ${names.map((_name, i) => `#f${i} = if_not_exists(#f${i}, :v${i})`).join(', ')}`,
+        ExpressionAttributeNames: {
+          '#family': 'family',
+          ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        },
+        ExpressionAttributeValues: {
+          ':family': family,
+          ...Object.fromEntries(names.map((n, i) => [`:v${i}`, flags[n]])),
+        },
+      }),
+    );
+  }
+
+  return {
+    answeredCells: (ownerId, runId, family) =>
+      cellsWithPrefix(ownerId, runId, `${SK_PREFIX.monitorAnswer}${family}#`, false),
+
+    answeredOkCells: (ownerId, runId, family) =>
+      cellsWithPrefix(ownerId, runId, `${SK_PREFIX.monitorAnswer}${family}#`, true),
+
+    putAnswer: (ownerId, runId, answer) =>
+      putOnce(KEYS.monitorAnswer(ownerId, runId, cellKeyString(answer.key)), answer),
+
+    async getAnswer(ownerId, runId, key) {
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: KEYS.monitorAnswer(ownerId, runId, cellKeyString(key)),
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? (StoredAnswerSchema.parse(payload(Item)) as StoredAnswer) : undefined;
+    },
+
+    judgedCells: (ownerId, runId, family) =>
+      cellsWithPrefix(ownerId, runId, `${SK_PREFIX.monitorJudgement}${family}#`, false),
+
+    putJudgement: (ownerId, runId, judgement) =>
+      putOnce(KEYS.monitorJudgement(ownerId, runId, cellKeyString(judgement.key)), judgement),
+
+    async getFamily(ownerId, runId, family) {
+      const { Item } = await doc.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: KEYS.monitorFamily(ownerId, runId, family),
+          ConsistentRead: true,
+        }),
+      );
+      return familyStatus(family, Item);
+    },
+
+    excludeFamily: (ownerId, runId, family, reason) =>
+      setFamilyFlag(ownerId, runId, family, { excluded: true, excluded_reason: reason }),
+
+    markJudgeUnavailable: (ownerId, runId, family) =>
+      setFamilyFlag(ownerId, runId, family, { judge_unavailable: true }),
+
+    async loadRunData(ownerId, runId) {
+      const items = await queryAll(
+        doc,
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': partition(ownerId, runId) },
+          ConsistentRead: true,
+        },
+        (item) => item,
+      );
+      const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+      const families = new Map(
+        bySk(SK_PREFIX.monitorFamily).map((item) => [String(item.family), item]),
+      );
+      return {
+        answers: bySk(SK_PREFIX.monitorAnswer).map(
+          (item) => StoredAnswerSchema.parse(payload(item)) as StoredAnswer,
+        ),
+        judgements: bySk(SK_PREFIX.monitorJudgement).map(
+          (item) => StoredJudgementSchema.parse(payload(item)) as StoredJudgement,
+        ),
+        families: PROVIDER_FAMILIES.map((family) => familyStatus(family, families.get(family))),
+      };
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { EventType } from '#shared/domain/events/types';
+import type {
+  EndpointChanges,
+  EndpointSecret,
+  EndpointStore,
+  StoredEndpoint,
+} from '#shared/domain/webhooks/ports';
+import { conditionalWrite } from './conditional.ts';
+import { KEYS, SK_PREFIX } from './keys.ts';
+import { queryAll } from './pagination.ts';
+
+/**
+ * Webhook endpoints (docs/data-model.md). An account's endpoints, the claims that keep each URL
+ * unique within the account and the count of its endpoints share one partition,
+ * `USER#<account>#WEBHOOKS`, so every read names the account and another account's endpoint
+ * is simply not there. Uniqueness and the endpoint limit are conditional writes (no
+ * transactions: dynalite has none); the create operation gives claim and slot back if a later
+ * write fails.
+ */
+
+const urlHash = (url: string) => createHash('sha256').update(url, 'utf8').digest('hex');
+
+export function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const reason = item.paused_reason;
+  return {
+    id: String(item.id),
+    account_id: String(item.account_id),
+    url: String(item.url),
+    label: String(item.label ?? ''),
+    events: (item.events ?? []) as EventType[],
+    active: item.active === true,
+    paused_reason: reason === 'api' || reason === 'gone' ? reason : null,
+    created_at: String(item.created_at),
+    last_delivery_at: text(item.last_delivery_at),
+    secrets: ((item.secrets ?? []) as EndpointSecret[]).map((secret) => ({
+      value: String(secret.value),
+      expires_at: text(secret.expires_at),
+    })),
+  };
+}
+
+const CHANGEABLE = ['label', 'events', 'active', 'paused_reason'] as const;
+
+export function createWebhookEndpointsRepository(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+): EndpointStore {
+  async function getEndpoint(
+    accountId: string,
+    endpointId: string,
+  ): Promise<StoredEndpoint | undefined> {
+    const { Item } = await doc.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: KEYS.webhookEndpoint(accountId, endpointId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? toEndpoint(Item) : undefined;
+  }
+
+  return {
+    claimUrl: (accountId, url, endpointId) =>
+      conditionalWrite(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...KEYS.webhookUrlClaim(accountId, urlHash(url)), endpoint_id: endpointId },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      ),
+
+    async releaseUrl(accountId, url) {
+      await doc.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: KEYS.webhookUrlClaim(accountId, urlHash(url)),
+        }),
+      );
+    },
+
+    takeSlot: (accountId, max) =>
+      conditionalWrite(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.webhookCount(accountId),
+            UpdateExpression: 'ADD endpoints :one',
+            ConditionExpression: 'attribute_not_exists(endpoints) OR endpoints < :max',
+            ExpressionAttributeValues: { ':one': 1, ':max': max },
+          }),
+        ),
+      ),
+
+    async releaseSlot(accountId) {
+      await conditionalWrite(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.webhookCount(accountId),
+            UpdateExpression: 'ADD endpoints :minus',
+            ConditionExpression: 'endpoints > :zero',
+            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+          }),
+        ),
+      );
+    },
+
+    async putEndpoint(endpoint) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...KEYS.webhookEndpoint(endpoint.account_id, endpoint.id), ...endpoint },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+
+    getEndpoint,
+
+    async listEndpoints(accountId) {
+      const endpoints = await queryAll(
+        doc,
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :endpoints)',
+          ExpressionAttributeValues: {
+            ':pk': KEYS.webhookCount(accountId).pk,
+            ':endpoints': SK_PREFIX.webhookEndpoint,
+          },
+          ConsistentRead: true,
+        },
+        toEndpoint,
+      );
+      return endpoints.sort(
+        (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+      );
+    },
+
+    async updateEndpoint(accountId, endpointId, changes) {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const sets: string[] = [];
+      for (const field of CHANGEABLE) {
+        if (changes[field] === undefined) continue;
+        names[`#${field}`] = field;
+        values[`:${field}`] = changes[field as keyof EndpointChanges];
+        sets.push(`#${field} = :${field}`);
+      }
+      if (sets.length === 0) return getEndpoint(accountId, endpointId);
+      try {
+        const { Attributes } = await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.webhookEndpoint(accountId, endpointId),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? toEndpoint(Attributes) : undefined;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return undefined;
+        throw error;
+      }
+    },
+
+    replaceSecrets: (endpoint, previous, next) =>
+      conditionalWrite(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.webhookEndpoint(endpoint.account_id, endpoint.id),
+            UpdateExpression: 'SET secrets = :next',
+            // The current secret names the rotation state: a concurrent rotation changed it.
+            ConditionExpression: 'attribute_exists(pk) AND secrets[0].#value = :current',
+            ExpressionAttributeNames: { '#value': 'value' },
+            ExpressionAttributeValues: { ':next': next, ':current': previous[0]?.value ?? '' },
+          }),
+        ),
+      ),
+
+    async touchLastDelivery(accountId, endpointId, at) {
+      await conditionalWrite(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.webhookEndpoint(accountId, endpointId),
+            UpdateExpression: 'SET last_delivery_at = :at',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_type(last_delivery_at, :null) OR ' +
+              'attribute_not_exists(last_delivery_at) OR last_delivery_at < :at)',
+            ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
+          }),
+        ),
+      );
+    },
+
+    deleteEndpoint: (accountId, endpointId) =>
+      conditionalWrite(() =>
+        doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: KEYS.webhookEndpoint(accountId, endpointId),
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        ),
+      ),
+  };
+}

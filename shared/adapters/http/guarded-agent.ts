@@ -1,0 +1,160 @@
+/**
+ * An undici Agent that can only open connections the address policy allows. Every connection
+ * goes through one guard, whatever the method or the caller (scan GETs, webhook POSTs):
+ *
+ * - before connecting: scheme, port and IP literals (Node never calls `lookup` for a literal,
+ *   so this is the only check a literal gets), plus local names such as `localhost`;
+ * - at connect time: host names are resolved by our own `lookup`, and if any address is not
+ *   public unicast the socket is never opened, so DNS rebinding cannot slip a private address
+ *   in between an earlier check and the connection.
+ *
+ * TLS uses Node's default trust store (including NODE_EXTRA_CA_CERTS) and SNI; HTTP/2 is
+ * offered through ALPN and used when the origin selects it, HTTP/1.1 otherwise.
+ */
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import buildConnector from 'undici/lib/core/connect.js';
+import {
+  type AddressPolicy,
+  type AddressPolicyExceptions,
+  checkAddress,
+  checkUrl,
+} from '../../domain/kernel/net/address-policy.ts';
+import { BlockedTargetError } from '../../domain/kernel/net/fetch-errors.ts';
+import { Agent } from './http-client.ts';
+
+/** Resolves a host name to every address it has; injectable so tests never touch real DNS. */
+export type DnsLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
+
+export interface GuardedAgentOptions {
+  /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): loopback, private ranges, any port. */
+  allowPrivateTargets: boolean;
+  lookup?: DnsLookup;
+  /** Narrow exceptions for tests that need one reachable fixture; production passes none. */
+  policyExceptions?: AddressPolicyExceptions;
+  /** HTTP/1.1 connections kept per origin; requests beyond it queue inside undici. */
+  connectionsPerOrigin?: number;
+  /** Time allowed for TCP (and TLS) setup; default 5 s. */
+  connectTimeoutMs?: number;
+}
+
+export const DEFAULT_CONNECTIONS_PER_ORIGIN = 6;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+export function createGuardedAgent(options: GuardedAgentOptions): Agent {
+  const policy: AddressPolicy = {
+    allowPrivateTargets: options.allowPrivateTargets,
+    ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
+  };
+  const resolve: DnsLookup =
+    options.lookup ?? ((hostname) => dnsLookup(hostname, { all: true, verbatim: true }));
+  const connector = buildConnector({
+    timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    lookup: createGuardedLookup(resolve, policy),
+    allowH2: true,
+  });
+  const guardedConnect: buildConnector.connector = (connectOptions, callback) => {
+    const refusal = refuseDestination(connectOptions, policy);
+    if (refusal !== undefined) {
+      callback(refusal, null);
+      return;
+    }
+    connector(connectOptions, callback);
+  };
+  return new Agent({
+    connections: options.connectionsPerOrigin ?? DEFAULT_CONNECTIONS_PER_ORIGIN,
+    allowH2: true,
+    connect: guardedConnect,
+    // Backstops only; callers pass an AbortSignal as the real limit.
+    headersTimeout: 15_000,
+    bodyTimeout: 15_000,
+  });
+}
+
+/** Everything about the destination that is known before a lookup: scheme, port, literals. */
+function refuseDestination(
+  target: buildConnector.Options,
+  policy: AddressPolicy,
+): BlockedTargetError | undefined {
+  const authority = `${target.hostname}${target.port ? `:${target.port}` : ''}`;
+  let url: URL;
+  try {
+    url = new URL(`${target.protocol}//${authority}/`);
+  } catch {
+    return new BlockedTargetError(authority, 'scheme_not_allowed', 'not a valid destination');
+  }
+  const verdict = checkUrl(url, policy);
+  return verdict.allowed
+    ? undefined
+    : new BlockedTargetError(url.href, verdict.reason, verdict.detail);
+}
+
+type LookupCallback = (
+  error: Error | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * The `lookup` handed to the socket. Node calls it for every host name (not for IP literals)
+ * right before opening the socket; refusing here is what defeats DNS rebinding. Every resolved
+ * address must pass: a name that resolves to one public and one private address is refused,
+ * because the socket could pick either.
+ */
+function createGuardedLookup(resolve: DnsLookup, policy: AddressPolicy) {
+  return (
+    hostname: string,
+    lookupOptions: { all?: boolean; family?: number | string },
+    callback: LookupCallback,
+  ): void => {
+    resolve(hostname)
+      .then((addresses) => {
+        const answer = guardedAnswer(hostname, addresses, lookupOptions.family, policy);
+        if (answer instanceof Error) {
+          callback(answer, '');
+        } else if (lookupOptions.all) {
+          callback(null, answer);
+        } else {
+          const first = answer[0] as LookupAddress;
+          callback(null, first.address, first.family);
+        }
+      })
+      .catch((error: unknown) => {
+        callback(error instanceof Error ? error : new Error(String(error)), '');
+      });
+  };
+}
+
+/** The addresses to connect to, or the error that refuses the name. */
+function guardedAnswer(
+  hostname: string,
+  addresses: readonly LookupAddress[],
+  family: number | string | undefined,
+  policy: AddressPolicy,
+): LookupAddress[] | Error {
+  const wanted = filterFamily(addresses, family);
+  if (wanted.length === 0) {
+    return Object.assign(new Error(`DNS lookup found no address for ${hostname}`), {
+      code: 'ENOTFOUND',
+    });
+  }
+  for (const entry of wanted) {
+    const verdict = checkAddress(entry.address, policy);
+    if (!verdict.allowed) {
+      const detail = `${hostname} resolves to a non-public address (${verdict.detail})`;
+      return new BlockedTargetError(hostname, verdict.reason, detail);
+    }
+  }
+  return wanted;
+}
+
+function filterFamily(
+  addresses: readonly LookupAddress[],
+  family: number | string | undefined,
+): LookupAddress[] {
+  const wanted = family === 'IPv4' ? 4 : family === 'IPv6' ? 6 : family;
+  if (wanted !== 4 && wanted !== 6) {
+    return [...addresses];
+  }
+  return addresses.filter((entry) => entry.family === wanted);
+}

@@ -1,0 +1,56 @@
+import type { Dispatcher } from 'undici';
+import {
+  ProviderError,
+  type ProviderFamily,
+  type TokenUsage,
+} from '../../domain/monitor/provider-port.ts';
+import type { FamilyConfig } from './config.ts';
+
+/** What every adapter factory receives besides its family's configuration. */
+export interface AdapterDeps {
+  /** Routes requests through a given undici dispatcher (MockAgent, proxy); defaults to global. */
+  dispatcher?: Dispatcher | undefined;
+}
+
+/** A family configuration whose API key is known to be present. */
+export type KeyedFamilyConfig = FamilyConfig & { apiKey: string };
+
+/** Joins an API root and a path without doubling or dropping slashes. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export function usageOf(
+  input: number | null | undefined,
+  output: number | null | undefined,
+  total?: number | null,
+): TokenUsage {
+  const inputTokens = input ?? null;
+  const outputTokens = output ?? null;
+  const sum = inputTokens !== null && outputTokens !== null ? inputTokens + outputTokens : null;
+  return { inputTokens, outputTokens, totalTokens: total ?? sum };
+}
+
+/**
+ * An answer must have text: an empty one would be recorded by the monitor as "nothing
+ * mentioned". Adapters first turn refusals and filters into `rejected`; whatever is still
+ * empty here is not the documented shape of an answer.
+ */
+export function requireAnswerText(family: ProviderFamily, text: string, status: number): string {
+  if (text.trim() === '') {
+    throw new ProviderError(family, 'invalid_response', `${family} returned no answer text`, {
+      status,
+    });
+  }
+  return text;
+}
+
+/** The error for output cut off by the token limit before any answer text. */
+export function truncatedBeforeText(family: ProviderFamily, reason: string, status: number) {
+  return new ProviderError(
+    family,
+    'rejected',
+    `${family} hit the output token limit (${reason}) before any answer text; raise PROVIDER_MAX_OUTPUT_TOKENS`,
+    { status },
+  );
+}

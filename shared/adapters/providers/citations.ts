@@ -1,0 +1,71 @@
+import type { Citation } from '../../domain/monitor/provider-port.ts';
+
+/**
+ * Lower-case host without a leading `www.`, or null when the value is not an absolute URL.
+ * Deliberately not reduced to the registrable domain: that needs a public-suffix list, which
+ * belongs to the monitor's aggregation, not to the adapters.
+ */
+export function domainOf(url: string): string | null {
+  const parsed = parseUrl(url);
+  if (parsed === null || parsed.hostname === '') return null;
+  return stripWww(parsed.hostname.toLowerCase());
+}
+
+/** Drops the fragment and `utm_*` parameters so the same page cited twice counts once. */
+export function normaliseUrl(url: string): string {
+  const parsed = parseUrl(url);
+  if (parsed === null) return url;
+  parsed.hash = '';
+  for (const key of [...parsed.searchParams.keys()]) {
+    if (key.toLowerCase().startsWith('utm_')) parsed.searchParams.delete(key);
+  }
+  return parsed.toString();
+}
+
+/** True when the text could be a bare host name such as `example.org` (Gemini chunk titles). */
+export function looksLikeDomain(text: string): boolean {
+  return /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text.trim());
+}
+
+export interface CitationInput {
+  url: string;
+  title?: string | null | undefined;
+  /** Overrides the domain derived from the URL (redirect URLs, Vertex `web.domain`). */
+  domain?: string | null | undefined;
+  cited: boolean;
+}
+
+/**
+ * Normalises and de-duplicates by URL. A source that is both retrieved and cited is cited;
+ * the first non-empty title wins. Cited sources come first, each group in order of appearance.
+ */
+export function collectCitations(inputs: readonly CitationInput[]): Citation[] {
+  const byUrl = new Map<string, Citation>();
+  for (const input of inputs) {
+    const url = normaliseUrl(input.url);
+    const domain = input.domain ? stripWww(input.domain.toLowerCase()) : domainOf(url);
+    if (domain === null) continue;
+    const title = input.title?.trim() ? input.title.trim() : null;
+    const existing = byUrl.get(url);
+    if (existing === undefined) {
+      byUrl.set(url, { url, domain, title, cited: input.cited });
+      continue;
+    }
+    existing.cited ||= input.cited;
+    existing.title ??= title;
+  }
+  const all = [...byUrl.values()];
+  return [...all.filter((c) => c.cited), ...all.filter((c) => !c.cited)];
+}
+
+function stripWww(host: string): string {
+  return host.startsWith('www.') ? host.slice(4) : host;
+}
+
+function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}

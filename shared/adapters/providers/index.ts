@@ -1,0 +1,53 @@
+import type { Provider, ProviderFamily } from '../../domain/monitor/provider-port.ts';
+import type { AdapterDeps, KeyedFamilyConfig } from './adapter.ts';
+import { createAnthropicProvider } from './anthropic.ts';
+import { type FamilyConfig, PROVIDER_ENV, ProviderConfigError } from './config.ts';
+import { createGoogleProvider } from './google.ts';
+import { createOpenAiProvider } from './openai.ts';
+import { createPerplexityProvider } from './perplexity.ts';
+
+export {
+  type AskMode,
+  type AskRequest,
+  type AskResult,
+  type Citation,
+  PROVIDER_FAMILIES,
+  type Provider,
+  ProviderError,
+  type ProviderErrorType,
+  type ProviderFamily,
+} from '../../domain/monitor/provider-port.ts';
+export type { AdapterDeps } from './adapter.ts';
+export {
+  describeProviderSetup,
+  type FamilyConfig,
+  loadProvidersConfig,
+  type ProvidersConfig,
+  simulatedProviderEnv,
+} from './config.ts';
+
+const FACTORIES: Record<
+  ProviderFamily,
+  (config: KeyedFamilyConfig, deps?: AdapterDeps) => Provider
+> = {
+  openai: createOpenAiProvider,
+  anthropic: createAnthropicProvider,
+  perplexity: createPerplexityProvider,
+  google: createGoogleProvider,
+};
+
+/**
+ * The adapter for one family. Throws `ProviderConfigError` when the family has no API key:
+ * callers that want the simulator point the family at it first (`simulatedProviderEnv`).
+ */
+export function createProvider(
+  family: ProviderFamily,
+  config: FamilyConfig,
+  deps: AdapterDeps = {},
+): Provider {
+  const { apiKey } = config;
+  if (!apiKey) {
+    throw new ProviderConfigError(`${PROVIDER_ENV[family].key} is not set`);
+  }
+  return FACTORIES[family]({ ...config, apiKey }, deps);
+}

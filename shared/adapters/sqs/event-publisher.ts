@@ -1,0 +1,24 @@
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { UnavailableError } from '#shared/domain/kernel/errors';
+import type { EventPublisher } from '../../domain/events/ports.ts';
+
+/** Publishes each event as one SQS message; the event type is a message attribute. */
+export function createSqsPublisher(client: SQSClient, queueUrl: string): EventPublisher {
+  return {
+    async publish(event) {
+      try {
+        await client.send(
+          new SendMessageCommand({
+            QueueUrl: queueUrl,
+            MessageBody: JSON.stringify(event),
+            MessageAttributes: { type: { DataType: 'String', StringValue: event.type } },
+          }),
+        );
+      } catch (error) {
+        throw new UnavailableError('service_unavailable', 'The event queue is unavailable.', {
+          cause: error,
+        });
+      }
+    },
+  };
+}

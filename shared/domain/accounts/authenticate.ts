@@ -1,0 +1,99 @@
+import { ForbiddenError, UnauthorizedError, UnavailableError } from '#shared/domain/kernel/errors';
+import { hashApiKey, isWellFormedApiKey } from './api-keys.ts';
+import type { KeyLookup } from './ports.ts';
+import { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
+import type { Scope } from './scopes.ts';
+
+export { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
+
+export interface AuthDependencies {
+  keys: KeyLookup;
+  adminEmails: readonly string[];
+}
+
+/**
+ * SPEC.md "Authentication": resolves the Authorization header to a principal for one route.
+ * - routes with an optional key: no header = anonymous; a header that does not verify = 401
+ *   `invalid_key` (never downgraded to anonymous);
+ * - routes with a required key: a missing or unknown key = 401 `unauthorized`;
+ * - a key that cannot be checked because the store is unreachable = 503 `auth_unavailable`;
+ * - a key without the route's scope = 403 `insufficient_scope`.
+ */
+export async function authenticate(
+  requirement: AuthRequirement,
+  authorizationHeader: string | undefined,
+  deps: AuthDependencies,
+): Promise<Principal> {
+  if (requirement.auth === 'none') return ANONYMOUS;
+  const unknownKeyCode = requirement.auth === 'optional' ? 'invalid_key' : 'unauthorized';
+
+  if (authorizationHeader === undefined || authorizationHeader.trim() === '') {
+    if (requirement.auth === 'optional') return ANONYMOUS;
+    throw new UnauthorizedError(
+      'unauthorized',
+      'This route needs an API key: send "Authorization: Bearer <API_KEY>".',
+    );
+  }
+
+  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorizationHeader)?.[1];
+  if (!token) {
+    throw new UnauthorizedError(
+      unknownKeyCode,
+      'The Authorization header must have the form "Bearer <API_KEY>".',
+    );
+  }
+  if (!isWellFormedApiKey(token)) {
+    throw new UnauthorizedError(
+      unknownKeyCode,
+      'The API key is not valid (malformed or mistyped).',
+    );
+  }
+
+  let stored: Awaited<ReturnType<KeyLookup['findKeyByHash']>>;
+  try {
+    stored = await deps.keys.findKeyByHash(hashApiKey(token));
+  } catch (error) {
+    throw new UnavailableError(
+      'auth_unavailable',
+      'The API key cannot be verified right now. Please retry shortly.',
+      { cause: error },
+    );
+  }
+  if (!stored || stored.revoked_at !== null) {
+    throw new UnauthorizedError(unknownKeyCode, 'The API key is unknown or has been revoked.');
+  }
+
+  const principal: Principal = {
+    kind: 'key',
+    keyId: stored.id,
+    userId: stored.user_id,
+    email: stored.email,
+    scopes: effectiveScopes(stored.scopes, stored.plugin, stored.email, deps.adminEmails),
+    plugin: stored.plugin,
+  };
+  if (requirement.scope && !principal.scopes.has(requirement.scope)) {
+    throw new ForbiddenError(
+      'insufficient_scope',
+      `This key lacks the "${requirement.scope}" scope that this route needs.`,
+      { details: { required_scope: requirement.scope } },
+    );
+  }
+  return principal;
+}
+
+/**
+ * `monitor:admin` holds only while the owner's address is on the admin list and the key is not a
+ * plugin key; checked on every request, so removing an address from ADMIN_EMAILS takes effect
+ * without touching stored keys.
+ */
+export function effectiveScopes(
+  scopes: readonly Scope[],
+  plugin: boolean,
+  email: string,
+  adminEmails: readonly string[],
+): ReadonlySet<Scope> {
+  const effective = new Set(scopes);
+  if (plugin) effective.add('plugin');
+  if (plugin || !adminEmails.includes(email.toLowerCase())) effective.delete('monitor:admin');
+  return effective;
+}

@@ -1,0 +1,122 @@
+import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import {
+  type CreateKeyBody,
+  type KeyIdParams,
+  type KeyView,
+  MAX_ACTIVE_KEYS,
+} from './key-schemas.ts';
+import { createOperatorService } from './operator-service.ts';
+import type { StoredApiKey, UsersRepository } from './ports.ts';
+import type { KeyPrincipal, Principal } from './principal.ts';
+import { isScope, type Scope } from './scopes.ts';
+
+/**
+ * The account's API keys, for the API (`/api/v1/keys`) and the dashboard alike. Who may do what:
+ * - any key of the account, or a dashboard session, lists the account's keys (never a secret);
+ * - a caller creates keys only with scopes it holds itself: a key can never mint a key more
+ *   powerful than itself. `plugin` only restricts, so anyone may ask for it, and a plugin key
+ *   creates plugin keys only. `monitor:admin` needs an address on ADMIN_EMAILS as well (checked
+ *   by the operator service, the one place that rule lives). A session holds every scope the
+ *   account may use, so the dashboard offers them all;
+ * - a caller revokes only keys whose scopes it holds (itself included), so a narrow key cannot
+ *   take away a wider one.
+ */
+export interface KeyDeps {
+  users: UsersRepository;
+  adminEmails: readonly string[];
+  now?: () => Date;
+}
+
+function keyHolder(principal: Principal): KeyPrincipal {
+  // The pipeline guarantees a key (or a session) on these routes; this keeps the type honest.
+  if (principal.kind !== 'key') throw new Error('key routes require a key');
+  return principal;
+}
+
+export function keyView(stored: StoredApiKey): KeyView {
+  return {
+    id: stored.id,
+    hint: stored.hint,
+    scopes: stored.scopes,
+    plugin: stored.plugin,
+    created_at: stored.created_at,
+    revoked_at: stored.revoked_at,
+  };
+}
+
+/** Scopes of `wanted` the caller does not hold (`plugin` never counts: it only restricts). */
+export function scopesNotHeld(caller: ReadonlySet<Scope>, wanted: readonly Scope[]): Scope[] {
+  return wanted.filter((scope) => scope !== 'plugin' && !caller.has(scope));
+}
+
+export async function listKeys(input: OperationInput, deps: KeyDeps): Promise<{ keys: KeyView[] }> {
+  const { userId } = keyHolder(input.principal);
+  const keys = await deps.users.listKeys(userId);
+  return { keys: keys.map(keyView).reverse() };
+}
+
+export async function createKey(
+  input: OperationInput<undefined, undefined, CreateKeyBody>,
+  deps: KeyDeps,
+): Promise<{ key: KeyView; api_key: string }> {
+  const principal = keyHolder(input.principal);
+  const unknown = input.body.scopes.filter((scope) => !isScope(scope));
+  if (unknown.length > 0) {
+    throw new BadRequestError('invalid_scope', `Unknown scope(s): ${unknown.join(', ')}.`);
+  }
+  const wanted = [...new Set(input.body.scopes as Scope[])];
+  const isAdminAddress = deps.adminEmails.includes(principal.email.toLowerCase());
+  // monitor:admin for an address off the list is the operator service's refusal (403).
+  const notHeld = scopesNotHeld(principal.scopes, wanted).filter(
+    (scope) => scope !== 'monitor:admin' || isAdminAddress,
+  );
+  if (notHeld.length > 0) {
+    throw new BadRequestError(
+      'invalid_scope',
+      `A key can only be created with scopes the caller holds; this ${principal.session ? 'session' : 'key'} ` +
+        `does not hold ${notHeld.join(', ')}.`,
+      { details: { not_held: notHeld } },
+    );
+  }
+  const active = (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at);
+  if (active.length >= MAX_ACTIVE_KEYS) {
+    throw new BadRequestError(
+      'invalid_request',
+      `An account can hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`,
+    );
+  }
+  const operator = createOperatorService({
+    users: deps.users,
+    adminEmails: deps.adminEmails,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const { key, stored } = await operator.createKey({
+    email: principal.email,
+    scopes: wanted,
+    plugin: input.body.plugin === true || principal.plugin,
+  });
+  return { key: keyView(stored), api_key: key };
+}
+
+export async function revokeKey(
+  input: OperationInput<KeyIdParams>,
+  deps: KeyDeps,
+): Promise<{ key: KeyView }> {
+  const principal = keyHolder(input.principal);
+  const keys = await deps.users.listKeys(principal.userId);
+  // Another account's key reads exactly like a missing one.
+  const target = keys.find((key) => key.id === input.params.id);
+  if (!target) throw new NotFoundError(`No key with id "${input.params.id}".`);
+  const notHeld = scopesNotHeld(principal.scopes, target.scopes);
+  if (notHeld.length > 0) {
+    throw new ForbiddenError(
+      'insufficient_scope',
+      `This key cannot revoke a key with scopes it does not hold (${notHeld.join(', ')}).`,
+      { details: { not_held: notHeld } },
+    );
+  }
+  if (target.revoked_at) return { key: keyView(target) };
+  const revoked = await deps.users.revokeKey(target.id, (deps.now?.() ?? new Date()).toISOString());
+  return { key: keyView(revoked) };
+}

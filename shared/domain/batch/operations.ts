@@ -1,0 +1,212 @@
+import type { Plan, User } from '#shared/domain/accounts/ports';
+import type { KeyPrincipal, Principal } from '#shared/domain/accounts/principal';
+import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
+import { logger } from '#shared/domain/kernel/logger';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { activePlan, largestBatch, type PlanLimits } from '#shared/domain/kernel/plans';
+import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
+import { sortEntries } from './accept.ts';
+import type { BatchStore, DailyQuota, StoredJob, StoredRow } from './ports.ts';
+import type {
+  BatchIdParams,
+  BatchStatusResponse,
+  CreateBatchBody,
+  CreateBatchResponse,
+  ListBatchesQuery,
+  ListBatchesResponse,
+} from './schemas.ts';
+import { startJobExecution } from './workflow.ts';
+
+/**
+ * The batch area's HTTP operations (`batch create`, `batch status` of SPEC.md). The workflow
+ * steps that process a job live in `steps.ts`.
+ */
+export interface BatchDeps {
+  store: BatchStore;
+  quota: DailyQuota;
+  users: { findUserById(id: string): Promise<User | undefined> };
+  workflows: WorkflowStarter;
+  limits: Record<Plan, PlanLimits>;
+  /** Map concurrency of the batch-scan workflow (BATCH_CONCURRENCY). */
+  concurrency: number;
+  allowPrivateTargets: boolean;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+function keyHolder(principal: Principal): KeyPrincipal {
+  // The pipeline guarantees a key on these routes; this keeps the type honest.
+  if (principal.kind !== 'key') throw new Error('batch routes require a key');
+  return principal;
+}
+
+function secondsUntilNextUtcDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.ceil((next - now.getTime()) / 1000);
+}
+
+function quotaExceeded(plan: Plan, limits: PlanLimits, now: Date): RateLimitedError {
+  return new RateLimitedError(
+    'quota_exceeded',
+    `The ${plan} plan queues at most ${limits.per_day} domains per UTC day and today's are used. ` +
+      'Retry after 00:00 UTC.',
+    { retryAfterSeconds: secondsUntilNextUtcDay(now), details: { plan, ...limits } },
+  );
+}
+
+export async function createBatch(
+  input: OperationInput<undefined, undefined, CreateBatchBody>,
+  deps: BatchDeps,
+): Promise<CreateBatchResponse> {
+  const principal = keyHolder(input.principal);
+  const now = deps.now?.() ?? new Date();
+  const maxEntries = largestBatch(deps.limits);
+  if (input.body.domains.length > maxEntries) {
+    throw new BadRequestError(
+      'invalid_request',
+      `A batch holds at most ${maxEntries} entries; this one has ${input.body.domains.length}.`,
+    );
+  }
+  const plan = activePlan((await deps.users.findUserById(principal.userId))?.account ?? null);
+  const limits = deps.limits[plan];
+  const { accepted, rejected } = sortEntries(input.body.domains, deps.allowPrivateTargets);
+  if (accepted.length === 0) {
+    throw new BadRequestError(
+      'invalid_request',
+      'No entry of `domains` is a domain that can be scanned; see details.rejected.',
+      { details: { rejected } },
+    );
+  }
+  if (accepted.length > limits.per_batch) {
+    throw new RateLimitedError(
+      'quota_exceeded',
+      `The ${plan} plan accepts at most ${limits.per_batch} domains per batch; this one has ` +
+        `${accepted.length}. Split it into smaller batches.`,
+      { details: { plan, ...limits } },
+    );
+  }
+  const day = now.toISOString().slice(0, 10);
+  const granted = await deps.quota.take(principal.userId, day, accepted.length, limits.per_day);
+  if (granted === 0) throw quotaExceeded(plan, limits, now);
+  for (const entry of accepted.slice(granted)) {
+    rejected.push({
+      domain: entry.domain,
+      reason: `Not queued: the daily limit of ${limits.per_day} domains of the ${plan} plan is reached. Retry after 00:00 UTC.`,
+    });
+  }
+  const queued = accepted.slice(0, granted);
+  const job = await queueJob(principal.userId, queued, now, deps, day);
+  return {
+    job: {
+      id: job.id,
+      status: job.status,
+      total: job.total,
+      created_at: job.created_at,
+      url: input.request.links.batchJob(job.id),
+    },
+    accepted: queued.map((entry) => entry.domain),
+    rejected,
+    limits: {
+      plan,
+      per_batch: limits.per_batch,
+      per_day: limits.per_day,
+      used_today: await deps.quota.used(principal.userId, day),
+    },
+  };
+}
+
+/**
+ * Writes the job and starts its workflow. If either fails, the job is removed and the day's
+ * units given back: the caller gets a 503 and nothing half-written stays behind.
+ */
+async function queueJob(
+  ownerId: string,
+  entries: readonly { domain: string; input: string }[],
+  now: Date,
+  deps: BatchDeps,
+  day: string,
+): Promise<StoredJob> {
+  const job: StoredJob = {
+    id: deps.newId?.() ?? crypto.randomUUID(),
+    owner_id: ownerId,
+    status: 'queued',
+    total: entries.length,
+    created_at: now.toISOString(),
+    started_at: null,
+    finished_at: null,
+  };
+  const rows: StoredRow[] = entries.map((entry, index) => ({
+    index,
+    domain: entry.domain,
+    input: entry.input,
+    status: 'queued',
+    score: null,
+    scan_id: null,
+    error: null,
+    finished_at: null,
+  }));
+  try {
+    await deps.store.createJob(job, rows);
+    await startJobExecution(deps.workflows, job.id, rows, deps.concurrency);
+    return job;
+  } catch (error) {
+    await deps.store.deleteJob(job.id).catch(() => undefined);
+    await deps.quota.give(ownerId, day, entries.length).catch((giveError: unknown) => {
+      logger.error('batch quota not given back', { job_id: job.id, error: giveError as Error });
+    });
+    throw error;
+  }
+}
+
+export async function getBatch(
+  input: OperationInput<BatchIdParams>,
+  deps: Pick<BatchDeps, 'store'>,
+): Promise<BatchStatusResponse> {
+  const principal = keyHolder(input.principal);
+  const job = await deps.store.getJob(input.params.id.toLowerCase());
+  // Another account's job reads exactly like a missing one.
+  if (!job || job.owner_id !== principal.userId) {
+    throw new NotFoundError(`No batch job with id "${input.params.id}".`);
+  }
+  return jobView(job, await deps.store.listRows(job.id));
+}
+
+/** The account's jobs, newest first, each with its counts (an addition, as the dashboard shows). */
+export async function listBatches(
+  input: OperationInput<undefined, ListBatchesQuery>,
+  deps: Pick<BatchDeps, 'store'>,
+): Promise<ListBatchesResponse> {
+  const principal = keyHolder(input.principal);
+  const page = await deps.store.listJobs(principal.userId, input.query.limit, input.query.cursor);
+  const jobs = await Promise.all(
+    page.jobs.map(async (job) => jobView(job, await deps.store.listRows(job.id)).job),
+  );
+  return { jobs, next_cursor: page.cursor };
+}
+
+/** A job with its counts and result rows, as the status route (and the operator CLI) show it. */
+export function jobView(job: StoredJob, rows: readonly StoredRow[]): BatchStatusResponse {
+  const count = (status: StoredRow['status']) => rows.filter((row) => row.status === status).length;
+  return {
+    job: {
+      id: job.id,
+      status: job.status,
+      created_at: job.created_at,
+      finished_at: job.finished_at,
+      counts: {
+        total: rows.length,
+        queued: count('queued') + count('running'),
+        done: count('done'),
+        failed: count('failed'),
+      },
+    },
+    results: rows.map((row) => ({
+      domain: row.domain,
+      status: row.status,
+      score: row.score,
+      scan_id: row.scan_id,
+      error: row.error,
+      finished_at: row.finished_at,
+    })),
+  };
+}

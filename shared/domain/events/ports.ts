@@ -1,0 +1,20 @@
+import type { DomainEvent } from './types.ts';
+
+/** Where domain events are published: the events queue (SQS on AWS, fauxqs locally). */
+export interface EventPublisher {
+  publish(event: DomainEvent): Promise<void>;
+}
+
+/** What the dispatcher keeps of every event it has seen (idempotent on the event id). */
+export interface EventLog {
+  /** Records the event; false when it was recorded before (a redelivered message). */
+  record(event: DomainEvent): Promise<boolean>;
+  get(id: string): Promise<DomainEvent | undefined>;
+}
+
+/** The dispatcher's dependencies: the event log and the webhooks' delivery start. */
+export interface DispatchDeps {
+  log: EventLog;
+  /** Starts the event's webhook deliveries; idempotent per event. */
+  deliver(event: DomainEvent): Promise<{ deliveries: number }>;
+}

@@ -1,0 +1,34 @@
+import type { Principal } from '#shared/domain/accounts/principal';
+
+/**
+ * The shape every operation shares, whoever calls it (an HTTP handler, an MCP tool, a workflow
+ * step, the dashboard): `(input, deps) => body`. The input carries the validated request parts
+ * and who is asking; `deps` are the area's ports, built by its composition.
+ */
+
+/** Public addresses of resources; built by the API layer from the route manifest. */
+export interface Links {
+  scanPage(scanId: string): string;
+  batchJob(jobId: string): string;
+  docs(): string;
+}
+
+export interface RequestContext {
+  /** Id of this request (API Gateway's), quoted in logs and error bodies. */
+  id: string;
+  /** Public base URL for links in responses. */
+  baseUrl: string;
+  /** Client address as the gateway saw it (never a client-supplied X-Forwarded-For). */
+  sourceIp: string;
+  links: Links;
+}
+
+export interface OperationInput<Params = undefined, Query = undefined, Body = undefined> {
+  params: Params;
+  query: Query;
+  body: Body;
+  principal: Principal;
+  request: RequestContext;
+}
+
+export type Operation<Input, Output, Deps> = (input: Input, deps: Deps) => Promise<Output>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { Account, Plan } from '#shared/domain/accounts/ports';
+import { PaymentRequiredError } from '#shared/domain/kernel/errors';
+
+/**
+ * Plans and their quantity limits, in one place (DESIGN.md section 5). `per_batch` caps the
+ * domains of one batch request, `per_day` the domains an account may queue per UTC day. The
+ * defaults below are documented in docs/decisions.md and overridable with one environment
+ * variable, PLAN_LIMITS, a JSON object merged over them, e.g.
+ * `{"free":{"per_batch":5,"per_day":20}}`.
+ */
+export interface PlanLimits {
+  per_batch: number;
+  per_day: number;
+}
+
+export const DEFAULT_PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
+  free: { per_batch: 10, per_day: 50 },
+  pro: { per_batch: 100, per_day: 1000 },
+};
+
+const LimitsOverrideSchema = z
+  .object({
+    free: z
+      .object({ per_batch: z.number().int().min(1), per_day: z.number().int().min(0) })
+      .partial()
+      .strict(),
+    pro: z
+      .object({ per_batch: z.number().int().min(1), per_day: z.number().int().min(0) })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict();
+
+/** The limits in force: the defaults with PLAN_LIMITS merged over them. */
+export function planLimitsFrom(raw: string | undefined): Record<Plan, PlanLimits> {
+  if (raw === undefined || raw.trim() === '') return { ...DEFAULT_PLAN_LIMITS };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error('PLAN_LIMITS is not valid JSON');
+  }
+  const parsed = LimitsOverrideSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(
+      `PLAN_LIMITS is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  return {
+    free: { ...DEFAULT_PLAN_LIMITS.free, ...parsed.data.free },
+    pro: { ...DEFAULT_PLAN_LIMITS.pro, ...parsed.data.pro },
+  };
+}
+
+/** The most domains any plan accepts in one request: more entries are a malformed request. */
+export function largestBatch(limits: Record<Plan, PlanLimits>): number {
+  return Math.max(...Object.values(limits).map((limit) => limit.per_batch));
+}
+
+/**
+ * The plan an account measures under. An account without a Monitor account scans under the free
+ * plan; an ended subscription measures nothing new (402), while existing results stay readable.
+ */
+export function activePlan(account: Account | null): Plan {
+  if (account && account.subscription !== 'active') {
+    throw new PaymentRequiredError(
+      'plan_required',
+      `The ${account.plan} subscription of this account has ended: existing results stay readable, ` +
+        'new measurements need an active subscription.',
+    );
+  }
+  return account?.plan ?? 'free';
+}

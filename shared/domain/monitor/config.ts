@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import {
+  DEFAULT_PROMPTS_PER_BLOCK,
+  DEFAULT_REPEATS,
+  MAX_PROMPTS_PER_BLOCK,
+  MAX_REPEATS,
+} from './engine/prompts.ts';
+
+/**
+ * The monitor's settings, read once from the environment (docs/monitor.md "Configuration").
+ * Provider keys and endpoints are not here: they come through `loadMonitorProviderConfig`.
+ */
+
+/**
+ * Cells of one family in flight at once (the lanes of its Map). Anthropic and Perplexity start
+ * new accounts at about 50 requests per minute, OpenAI and Gemini far higher; with answers of
+ * 5-30 s these stay under the entry tiers while a default run finishes in minutes.
+ */
+export const DEFAULT_CONCURRENCY: Record<ProviderFamily, number> = {
+  openai: 8,
+  anthropic: 4,
+  perplexity: 4,
+  google: 8,
+};
+
+const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const MonitorConfigSchema = z.object({
+  MONITOR_PROMPTS_PER_BLOCK: count(1, MAX_PROMPTS_PER_BLOCK).default(DEFAULT_PROMPTS_PER_BLOCK),
+  MONITOR_REPEATS: count(1, MAX_REPEATS).default(DEFAULT_REPEATS),
+  /** One value for every family; MONITOR_CONCURRENCY_<FAMILY> wins for that family. */
+  MONITOR_CONCURRENCY: count(1, 32).optional(),
+  MONITOR_CONCURRENCY_OPENAI: count(1, 32).optional(),
+  MONITOR_CONCURRENCY_ANTHROPIC: count(1, 32).optional(),
+  MONITOR_CONCURRENCY_PERPLEXITY: count(1, 32).optional(),
+  MONITOR_CONCURRENCY_GOOGLE: count(1, 32).optional(),
+  /** Tries per provider call (throttled, unavailable, timed out) before its family is given up. */
+  MONITOR_RETRY_ATTEMPTS: count(1, 20).default(6),
+  /** First backoff delay; it doubles per attempt up to MONITOR_RETRY_MAX_SECONDS. */
+  MONITOR_RETRY_BASE_SECONDS: count(1, 600).default(2),
+  MONITOR_RETRY_MAX_SECONDS: count(1, 3600).default(120),
+  /** A retry hint longer than this (a daily quota) gives the family up at once. */
+  MONITOR_RETRY_HINT_MAX_SECONDS: count(1, 86_400).default(600),
+  /** Work one lane task does before handing back to the state machine (Lambda time bound). */
+  MONITOR_LANE_BUDGET_MS: count(1, 600_000).default(60_000),
+  /**
+   * How long a run's lock holds without being released: longer than the state machine's own
+   * timeout (6 h), so only a run whose execution can no longer be running loses it.
+   */
+  MONITOR_RUN_LEASE_SECONDS: count(60, 7 * 86_400).default(22_500),
+});
+
+export interface MonitorConfig {
+  promptsPerBlock: number;
+  repeats: number;
+  concurrency: Record<ProviderFamily, number>;
+  retry: RetrySettings;
+  laneBudgetMs: number;
+  leaseSeconds: number;
+}
+
+export interface RetrySettings {
+  attempts: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  hintMaxSeconds: number;
+}
+
+export function loadMonitorConfig(env: Record<string, string | undefined>): MonitorConfig {
+  const parsed = MonitorConfigSchema.safeParse(emptyAsUnset(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid monitor configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const perFamily: Record<ProviderFamily, number | undefined> = {
+    openai: values.MONITOR_CONCURRENCY_OPENAI,
+    anthropic: values.MONITOR_CONCURRENCY_ANTHROPIC,
+    perplexity: values.MONITOR_CONCURRENCY_PERPLEXITY,
+    google: values.MONITOR_CONCURRENCY_GOOGLE,
+  };
+  const concurrency = Object.fromEntries(
+    PROVIDER_FAMILIES.map((family) => [
+      family,
+      perFamily[family] ?? values.MONITOR_CONCURRENCY ?? DEFAULT_CONCURRENCY[family],
+    ]),
+  ) as Record<ProviderFamily, number>;
+  return {
+    promptsPerBlock: values.MONITOR_PROMPTS_PER_BLOCK,
+    repeats: values.MONITOR_REPEATS,
+    concurrency,
+    retry: {
+      attempts: values.MONITOR_RETRY_ATTEMPTS,
+      baseSeconds: values.MONITOR_RETRY_BASE_SECONDS,
+      maxSeconds: Math.max(values.MONITOR_RETRY_BASE_SECONDS, values.MONITOR_RETRY_MAX_SECONDS),
+      hintMaxSeconds: values.MONITOR_RETRY_HINT_MAX_SECONDS,
+    },
+    laneBudgetMs: values.MONITOR_LANE_BUDGET_MS,
+    leaseSeconds: values.MONITOR_RUN_LEASE_SECONDS,
+  };
+}
+
+function emptyAsUnset(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith('MONITOR_') && value !== undefined && value.trim() !== '') {
+      out[name] = value.trim();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,226 @@
+import type { User } from '#shared/domain/accounts/ports';
+import { readsAllTenants } from '#shared/domain/accounts/principal';
+import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import {
+  type AccessDeps,
+  keyHolder,
+  noAccount,
+  ownCase,
+  readableCase,
+  requireAccount,
+  requireReader,
+  requireRunPlan,
+} from './access.ts';
+import type { CompetitorProfile } from './engine/index.ts';
+import type { CaseChanges, StoredCase } from './ports.ts';
+import {
+  competitorProfiles,
+  foldForSearch,
+  nameConflicts,
+  normaliseCaseDomain,
+  uniqueTexts,
+} from './profile.ts';
+import { type RunStarterDeps, startRun } from './runs.ts';
+import type {
+  CaseIdParams,
+  CaseResponse,
+  CaseSummaryResponse,
+  CreateCaseBody,
+  CreateRunBody,
+  CreateRunResponse,
+  ListCasesQuery,
+  ListCasesResponse,
+  ListRunsQuery,
+  ListRunsResponse,
+  PatchCaseBody,
+} from './schemas.ts';
+import { caseDetail, caseListEntry, runView } from './views.ts';
+
+/**
+ * The monitor's HTTP operations: SPEC.md's `list_cases`, `get_case`, `get_case_summary`,
+ * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (everything the
+ * dashboard does, the API does too). The workflow steps live in `steps/`.
+ */
+export interface MonitorDeps extends AccessDeps, RunStarterDeps {
+  newCaseId?: () => string;
+}
+
+export async function listCases(
+  input: OperationInput<undefined, ListCasesQuery>,
+  deps: MonitorDeps,
+): Promise<ListCasesResponse> {
+  const principal = keyHolder(input.principal);
+  await requireReader(principal, deps);
+  const page = { limit: input.query.limit, cursor: input.query.cursor, q: input.query.q };
+  if (!readsAllTenants(principal)) {
+    const own = await deps.cases.listCases(principal.userId, page);
+    return { cases: own.cases.map((c) => caseListEntry(c)), next_cursor: own.cursor };
+  }
+  const all = await deps.cases.listAllCases(page);
+  const emails = new Map<string, string>();
+  for (const ownerId of new Set(all.cases.map((c) => c.owner_id))) {
+    emails.set(ownerId, (await deps.users.findUserById(ownerId))?.email ?? '');
+  }
+  return {
+    cases: all.cases.map((c) => caseListEntry(c, emails.get(c.owner_id) ?? '')),
+    next_cursor: all.cursor,
+    scope: 'all_tenants',
+  };
+}
+
+export async function getCase(
+  input: OperationInput<CaseIdParams>,
+  deps: MonitorDeps,
+): Promise<CaseResponse> {
+  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  return { case: caseDetail(stored) };
+}
+
+export async function createCase(
+  input: OperationInput<undefined, undefined, CreateCaseBody>,
+  deps: MonitorDeps,
+): Promise<CaseResponse> {
+  const user = await requireAccount(keyHolder(input.principal), deps);
+  return createCaseFor(user, input.body, deps);
+}
+
+/** Creates a case owned by a user with a Monitor account (the API and the operator CLI). */
+export async function createCaseFor(
+  user: User,
+  body: CreateCaseBody,
+  deps: Pick<MonitorDeps, 'cases' | 'now' | 'newCaseId'>,
+): Promise<CaseResponse> {
+  if (!user.account) throw noAccount();
+  const at = (deps.now?.() ?? new Date()).toISOString();
+  const fields = checkedFields(body);
+  const stored: StoredCase = {
+    id: deps.newCaseId?.() ?? crypto.randomUUID(),
+    owner_id: user.id,
+    ...fields,
+    created_at: at,
+    updated_at: at,
+    latest_score: null,
+    last_run_at: null,
+    latest_run_id: null,
+  };
+  await deps.cases.createCase(stored);
+  return { case: caseDetail(stored) };
+}
+
+export async function patchCase(
+  input: OperationInput<CaseIdParams, undefined, PatchCaseBody>,
+  deps: MonitorDeps,
+): Promise<CaseResponse> {
+  const { stored } = await ownCase(keyHolder(input.principal), input.params.id, deps);
+  if (Object.keys(input.body).length === 0) return { case: caseDetail(stored) };
+  const merged = checkedFields({
+    name: input.body.name ?? stored.name,
+    domain: input.body.domain ?? stored.domain,
+    category: input.body.category ?? stored.category,
+    icp: input.body.icp ?? stored.icp,
+    competitors: input.body.competitors ?? stored.competitors,
+    competitor_domains: input.body.competitor_domains,
+    use_cases: input.body.use_cases ?? stored.use_cases,
+    region: input.body.region ?? stored.region,
+    languages: input.body.languages ?? stored.languages,
+    fact_sheet: input.body.fact_sheet ?? stored.fact_sheet,
+    aliases: input.body.aliases ?? stored.aliases,
+    status: input.body.status ?? stored.status,
+  });
+  const at = (deps.now?.() ?? new Date()).toISOString();
+  const updated = await deps.cases.updateCase(stored.owner_id, stored.id, merged, at);
+  return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
+}
+
+/** The editable fields, normalised, with the checks that span fields (400 `invalid_request`). */
+function checkedFields(body: CreateCaseBody): Required<CaseChanges> {
+  const domain = normaliseCaseDomain(body.domain);
+  const competitors = competitorProfiles(body.competitors);
+  const problems = nameConflicts(body.name, competitors);
+  problems.push(...applyCompetitorDomains(competitors, body.competitor_domains ?? {}));
+  if (domain === null) problems.push('domain is not a domain name');
+  if (problems.length > 0) {
+    throw new BadRequestError('invalid_request', `Invalid case: ${problems.join('; ')}.`, {
+      details: { issues: problems.map((message) => ({ path: [], message })) },
+    });
+  }
+  return {
+    name: body.name.trim(),
+    domain: domain as string,
+    aliases: uniqueTexts(body.aliases),
+    category: body.category.trim(),
+    icp: body.icp.trim(),
+    competitors,
+    use_cases: uniqueTexts(body.use_cases),
+    region: body.region.trim(),
+    languages: uniqueTexts(body.languages),
+    fact_sheet: Object.fromEntries(
+      Object.entries(body.fact_sheet).map(([key, value]) => [key.trim(), value.trim()]),
+    ),
+    status: body.status,
+  };
+}
+
+/** `competitor_domains` sets the site of competitors listed by name. */
+function applyCompetitorDomains(
+  competitors: CompetitorProfile[],
+  domains: Record<string, string>,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, domain] of Object.entries(domains)) {
+    const competitor = competitors.find((c) => foldForSearch(c.name) === foldForSearch(name));
+    if (competitor) competitor.domain = normaliseCaseDomain(domain);
+    else problems.push(`competitor_domains names "${name}", which is not in competitors`);
+  }
+  return problems;
+}
+
+export async function getCaseSummary(
+  input: OperationInput<CaseIdParams>,
+  deps: MonitorDeps,
+): Promise<CaseSummaryResponse> {
+  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const runId = stored.latest_run_id;
+  const [run, summary] = runId
+    ? await Promise.all([
+        deps.runs.getRun(stored.owner_id, stored.id, runId),
+        deps.runs.getSummary(stored.owner_id, stored.id, runId),
+      ])
+    : [undefined, undefined];
+  if (!run || !summary) {
+    throw new ConflictError(
+      'no_run',
+      'No run of this case has finished yet; the summary appears when the first run is done.',
+    );
+  }
+  return {
+    case: { id: stored.id, name: stored.name },
+    run: { id: run.id, label: run.label, kind: run.kind, finished_at: summary.finished_at },
+    summary: summary.summary,
+  };
+}
+
+export async function listRuns(
+  input: OperationInput<CaseIdParams, ListRunsQuery>,
+  deps: MonitorDeps,
+): Promise<ListRunsResponse> {
+  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const runs = await deps.runs.listRuns(stored.owner_id, stored.id, input.query.limit);
+  return { runs: runs.map(runView) };
+}
+
+export async function createRun(
+  input: OperationInput<CaseIdParams, undefined, CreateRunBody>,
+  deps: MonitorDeps,
+): Promise<CreateRunResponse> {
+  const { user, stored } = await ownCase(keyHolder(input.principal), input.params.id, deps);
+  requireRunPlan(user);
+  const now = deps.now?.() ?? new Date();
+  const run = await startRun(
+    stored,
+    { kind: 'manual', label: input.body?.label ?? now.toISOString().slice(0, 10) },
+    { ...deps, now: () => now },
+  );
+  return { run: { id: run.id, label: run.label, kind: run.kind, status: run.status } };
+}

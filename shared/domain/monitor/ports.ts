@@ -1,0 +1,242 @@
+import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
+import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
+import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
+
+/**
+ * What the monitor keeps (docs/monitor.md "Data"), and the store ports its operations and
+ * workflow steps use. Every read of a case or run is keyed by the owner's id.
+ */
+
+/** A case as stored: the fields measurement reads (CaseProfile) plus ownership and state. */
+export interface StoredCase extends CaseProfile {
+  owner_id: string;
+  status: CaseStatus;
+  created_at: string;
+  updated_at: string;
+  /** From the latest run that finished `done`; null before the first. */
+  latest_score: number | null;
+  last_run_at: string | null;
+  latest_run_id: string | null;
+}
+
+export type CaseChanges = Partial<
+  Pick<
+    StoredCase,
+    | 'name'
+    | 'domain'
+    | 'aliases'
+    | 'category'
+    | 'icp'
+    | 'competitors'
+    | 'use_cases'
+    | 'region'
+    | 'languages'
+    | 'fact_sheet'
+    | 'status'
+  >
+>;
+
+export interface CasePage {
+  cases: StoredCase[];
+  cursor: string | null;
+}
+
+export interface CasesStore {
+  /** Claims the id (owner pointer) first, then writes the case. */
+  createCase(stored: StoredCase): Promise<void>;
+  getCase(ownerId: string, caseId: string): Promise<StoredCase | undefined>;
+  /** The owner of a case id, for monitor:admin reads and the workflow; undefined if unknown. */
+  findOwner(caseId: string): Promise<string | undefined>;
+  /** Applies the changes to an existing case; undefined when there is none. */
+  updateCase(
+    ownerId: string,
+    caseId: string,
+    changes: CaseChanges,
+    updatedAt: string,
+  ): Promise<StoredCase | undefined>;
+  /** One owner's cases, newest first; `q` as in `foldForSearch`. */
+  listCases(ownerId: string, page: PageRequest): Promise<CasePage>;
+  /** Every tenant's cases, newest first (monitor:admin). */
+  listAllCases(page: PageRequest): Promise<CasePage>;
+  /** Every case (the monthly schedule, the simulator's case source). */
+  allCases(): Promise<StoredCase[]>;
+  /** Records a finished run on its case unless a later run is recorded already. */
+  recordLatestRun(
+    ownerId: string,
+    caseId: string,
+    latest: { run_id: string; score: number; finished_at: string },
+  ): Promise<boolean>;
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+  q?: string | undefined;
+}
+
+export interface StoredRun {
+  id: string;
+  case_id: string;
+  owner_id: string;
+  kind: RunKind;
+  label: string;
+  /** `YYYY-MM` of a monthly run; null for manual runs. */
+  period: string | null;
+  status: RunStatus;
+  scheduled_for: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  total_score: number | null;
+  delta: number | null;
+  error: string | null;
+  /** The case as it was when the run was requested: a later edit does not change the run. */
+  profile: CaseProfile;
+  /** Fixed by the first Prepare step, so a resumed run asks the same prompts. */
+  plan: RunPlan | null;
+  excluded_models: ProviderFamily[];
+}
+
+export interface RunPlan {
+  prompts_per_block: number;
+  repeats: number;
+  prompt_set_version: string;
+  cells: number;
+}
+
+export type RunOutcome =
+  | {
+      status: 'done';
+      finished_at: string;
+      total_score: number;
+      delta: number;
+      excluded_models: ProviderFamily[];
+    }
+  | { status: 'failed'; finished_at: string; error: string };
+
+export interface LockResult {
+  acquired: boolean;
+  /** The run whose expired lease this acquisition took over. */
+  tookOverRunId?: string | undefined;
+}
+
+export interface StoredSummary {
+  run_id: string;
+  finished_at: string;
+  summary: RunSummary;
+}
+
+export interface RunsStore {
+  acquireLock(
+    ownerId: string,
+    caseId: string,
+    runId: string,
+    lease: { now: Date; seconds: number },
+  ): Promise<LockResult>;
+  /** Extends the lock for this run, or takes it again when it is free or expired. */
+  renewLock(
+    ownerId: string,
+    caseId: string,
+    runId: string,
+    lease: { now: Date; seconds: number },
+  ): Promise<boolean>;
+  /** Deletes the lock if this run holds it; false otherwise (already released, or another's). */
+  releaseLock(ownerId: string, caseId: string, runId: string): Promise<boolean>;
+  /** Claims a monthly period for a case once; false when it was claimed before. */
+  claimPeriod(ownerId: string, caseId: string, period: string, runId: string): Promise<boolean>;
+  releasePeriod(ownerId: string, caseId: string, period: string, runId: string): Promise<void>;
+  createRun(run: StoredRun): Promise<void>;
+  deleteRun(ownerId: string, caseId: string, runId: string): Promise<void>;
+  getRun(ownerId: string, caseId: string, runId: string): Promise<StoredRun | undefined>;
+  /** Newest first, without the case snapshot. */
+  listRuns(ownerId: string, caseId: string, limit: number): Promise<StoredRun[]>;
+  /** The latest run created before this one that finished `done`. */
+  findPrecedingDoneRun(
+    ownerId: string,
+    caseId: string,
+    runId: string,
+  ): Promise<StoredRun | undefined>;
+  /** queued -> running (and the plan, set once); false when not queued any more. */
+  markRunning(ownerId: string, caseId: string, runId: string, at: string): Promise<boolean>;
+  setPlan(ownerId: string, caseId: string, runId: string, plan: RunPlan): Promise<RunPlan>;
+  /** Sets the end state once; false when the run had one already. */
+  finishRun(ownerId: string, caseId: string, runId: string, outcome: RunOutcome): Promise<boolean>;
+  /** Stores the summary once and returns what is stored (an earlier attempt's, if any). */
+  putSummary(ownerId: string, caseId: string, stored: StoredSummary): Promise<StoredSummary>;
+  getSummary(ownerId: string, caseId: string, runId: string): Promise<StoredSummary | undefined>;
+  /** Runs without an end state, across tenants (the local stack resumes them). */
+  listOpenRuns(): Promise<StoredRun[]>;
+}
+
+/** Where one answer sits in a run: family, mode and prompt cell. */
+export interface CellKey {
+  family: ProviderFamily;
+  mode: AskMode;
+  cell_id: string;
+}
+
+export type StoredAnswer =
+  | { status: 'ok'; key: CellKey; record: AnswerRecord; answered_at: string }
+  | { status: 'failed'; key: CellKey; error: string; answered_at: string };
+
+export type StoredJudgement =
+  | {
+      status: 'ok';
+      key: CellKey;
+      judge_family: ProviderFamily;
+      judge_model: string;
+      usage: TokenUsage;
+      latency_ms: number;
+      /** The judge's reply exactly as received: a later version can parse it again. */
+      raw_text: string;
+      judged_at: string;
+    }
+  | {
+      status: 'failed';
+      key: CellKey;
+      judge_family: ProviderFamily;
+      error: string;
+      judged_at: string;
+    };
+
+export interface FamilyStatus {
+  family: ProviderFamily;
+  /** Gave up in the ask phase: listed in `excluded_models`, its answers are not counted. */
+  excluded: boolean;
+  excluded_reason: string | null;
+  /** Gave up as a judge: the answers it should have judged keep their deterministic result. */
+  judge_unavailable: boolean;
+}
+
+export interface RunData {
+  answers: StoredAnswer[];
+  judgements: StoredJudgement[];
+  families: FamilyStatus[];
+}
+
+/** A run's answers, judge replies and family states (`USER#<owner>#RUN#<run>`). */
+export interface RunDataStore {
+  /** Cells of a family that have an answer or a recorded failure. */
+  answeredCells(ownerId: string, runId: string, family: ProviderFamily): Promise<Set<string>>;
+  /** Cells of a family whose answer is `ok`. */
+  answeredOkCells(ownerId: string, runId: string, family: ProviderFamily): Promise<Set<string>>;
+  putAnswer(ownerId: string, runId: string, answer: StoredAnswer): Promise<boolean>;
+  getAnswer(ownerId: string, runId: string, key: CellKey): Promise<StoredAnswer | undefined>;
+  /** Cells of an answering family that have a judge reply (or a recorded judge failure). */
+  judgedCells(ownerId: string, runId: string, family: ProviderFamily): Promise<Set<string>>;
+  putJudgement(ownerId: string, runId: string, judgement: StoredJudgement): Promise<boolean>;
+  getFamily(ownerId: string, runId: string, family: ProviderFamily): Promise<FamilyStatus>;
+  excludeFamily(
+    ownerId: string,
+    runId: string,
+    family: ProviderFamily,
+    reason: string,
+  ): Promise<void>;
+  markJudgeUnavailable(ownerId: string, runId: string, family: ProviderFamily): Promise<void>;
+  loadRunData(ownerId: string, runId: string): Promise<RunData>;
+}
+
+/** The cell key as one string: `<family>#<mode>#<cell id>`. */
+export function cellKeyString(key: CellKey): string {
+  return `${key.family}#${key.mode}#${key.cell_id}`;
+}

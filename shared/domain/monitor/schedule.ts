@@ -1,0 +1,160 @@
+import type { User } from '#shared/domain/accounts/ports';
+import { ConflictError } from '#shared/domain/kernel/errors';
+import { logger } from '#shared/domain/kernel/logger';
+import type { MonitorDeps } from './operations.ts';
+import type { StoredCase } from './ports.ts';
+import { PeriodClaimedError, startRun } from './runs.ts';
+
+/**
+ * The monthly schedule (docs/monitor.md "Monthly runs"): on the first of each month at 00:00
+ * UTC, one `monthly` run per eligible case, labelled with its period (`2026-11`), through the
+ * same lock as manual runs. Eligible: cases with status `active` whose owner has a Monitor
+ * account on the Pro plan with an active subscription (the accounts that may start manual runs).
+ * A case with a pending run is skipped, never doubled; a period is claimed once per case, so a
+ * schedule delivered twice (EventBridge Scheduler delivers at least once) or triggered again by
+ * hand adds nothing.
+ */
+
+/** EventBridge Scheduler expression (UTC); the local stack runs the same instant in process. */
+export const MONTHLY_SCHEDULE_EXPRESSION = 'cron(0 0 1 * ? *)';
+export const MONTHLY_SCHEDULE_TIMEZONE = 'UTC';
+
+/** What CDK needs to build the schedule and its function (infra/ reads it, like a manifest). */
+export const MONTHLY_RUNS_SCHEDULE = {
+  name: 'monitor-monthly-runs',
+  expression: MONTHLY_SCHEDULE_EXPRESSION,
+  timezone: MONTHLY_SCHEDULE_TIMEZONE,
+  handler: 'functions/scheduled/monthly-runs.ts',
+  /** Every case is read and each eligible one gets a lock, a run and a StartExecution. */
+  timeoutSeconds: 900,
+  memorySize: 512,
+  data: 'readwrite',
+  starts: ['monitor-run'],
+} as const;
+
+const PARALLEL_CASES = 5;
+// setTimeout takes at most 2^31 - 1 ms (about 24.8 days): longer waits are chained.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type SkipReason = 'paused' | 'not_eligible' | 'run_pending' | 'already_scheduled';
+
+export interface MonthlyResult {
+  period: string;
+  scheduled_for: string;
+  cases: number;
+  created: { case_id: string; run_id: string }[];
+  skipped: { case_id: string; reason: SkipReason }[];
+  failed: { case_id: string; error: string }[];
+}
+
+export function periodOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** 00:00 UTC on the first of the month after `at`. */
+export function nextMonthStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+}
+
+export function isEligible(user: User | undefined): boolean {
+  return user?.account?.plan === 'pro' && user.account.subscription === 'active';
+}
+
+export async function scheduleMonthlyRuns(deps: MonitorDeps): Promise<MonthlyResult> {
+  const now = deps.now?.() ?? new Date();
+  const period = periodOf(now);
+  const result: MonthlyResult = {
+    period,
+    scheduled_for: now.toISOString(),
+    cases: 0,
+    created: [],
+    skipped: [],
+    failed: [],
+  };
+  const cases = await deps.cases.allCases();
+  result.cases = cases.length;
+  const owners = new Map<string, Promise<User | undefined>>();
+  const ownerOf = (id: string) => {
+    if (!owners.has(id)) owners.set(id, deps.users.findUserById(id));
+    return owners.get(id) as Promise<User | undefined>;
+  };
+  const queue = [...cases];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      await scheduleCase(next, { period, now, ownerOf, result }, deps);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_CASES }, worker));
+  // Not logged here: the operator CLI prints the result as its only stdout line, and the
+  // scheduled function logs it.
+  return result;
+}
+
+interface ScheduleContext {
+  period: string;
+  now: Date;
+  ownerOf(id: string): Promise<User | undefined>;
+  result: MonthlyResult;
+}
+
+async function scheduleCase(stored: StoredCase, context: ScheduleContext, deps: MonitorDeps) {
+  const { result } = context;
+  if (stored.status !== 'active') {
+    result.skipped.push({ case_id: stored.id, reason: 'paused' });
+    return;
+  }
+  if (!isEligible(await context.ownerOf(stored.owner_id))) {
+    result.skipped.push({ case_id: stored.id, reason: 'not_eligible' });
+    return;
+  }
+  try {
+    const run = await startRun(
+      stored,
+      { kind: 'monthly', label: context.period, period: context.period },
+      { ...deps, now: () => context.now },
+    );
+    result.created.push({ case_id: stored.id, run_id: run.id });
+  } catch (error) {
+    if (error instanceof ConflictError && error.code === 'run_pending') {
+      result.skipped.push({ case_id: stored.id, reason: 'run_pending' });
+    } else if (error instanceof PeriodClaimedError) {
+      result.skipped.push({ case_id: stored.id, reason: 'already_scheduled' });
+    } else {
+      // One case failing (the workflow service away) must not stop the others.
+      result.failed.push({ case_id: stored.id, error: (error as Error).message });
+    }
+  }
+}
+
+/**
+ * The same schedule in process (the local stack): calls `run` at the start of every month,
+ * UTC. The timers do not keep the process alive.
+ */
+export function startMonthlyTimer(
+  run: () => Promise<unknown>,
+  now: () => Date = () => new Date(),
+): { stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const arm = () => {
+    if (stopped) return;
+    const due = nextMonthStart(now()).getTime();
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, due - now().getTime()));
+    timer = setTimeout(() => {
+      if (now().getTime() < due) return arm();
+      run()
+        .catch((error: unknown) =>
+          logger.error('monthly schedule failed', { error: error as Error }),
+        )
+        .finally(arm);
+    }, wait);
+    timer.unref();
+  };
+  arm();
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

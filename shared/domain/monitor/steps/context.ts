@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { EventPublisher } from '#shared/domain/events/ports';
+import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import type { MonitorConfig } from '../config.ts';
+import { buildPromptSet } from '../engine/prompts.ts';
+import type { PromptCell } from '../engine/types.ts';
+import type { CasesStore, RunDataStore, RunsStore, StoredRun } from '../ports.ts';
+import type { MonitorProviders } from '../provider-port.ts';
+
+/**
+ * What the monitor-run workflow steps share: their dependencies, the input schemas of the Task
+ * states (state-machines/monitor-run.asl.json) and reading a run with its prompt cells.
+ */
+export interface MonitorStepDeps {
+  cases: CasesStore;
+  runs: RunsStore;
+  data: RunDataStore;
+  config: MonitorConfig;
+  /** Undefined where no events queue is configured: events are then not sent. */
+  events: EventPublisher | undefined;
+  now?: () => Date;
+  /** Jitter source for retry delays (tests fix it). */
+  random?: () => number;
+}
+
+/** The lane steps also call the model providers (only their functions bundle the adapters). */
+export interface MonitorLaneDeps extends MonitorStepDeps {
+  providers: MonitorProviders;
+}
+
+export const RunStepInputSchema = z.object({
+  run_id: z.uuid(),
+  case_id: z.uuid(),
+  owner_id: z.string().min(1),
+});
+
+const Family = z.enum(PROVIDER_FAMILIES);
+
+export const LaneInputSchema = RunStepInputSchema.extend({
+  family: Family,
+  lane: z.number().int().min(0),
+  lanes: z.number().int().min(1),
+  /** Failed tries of the current call so far (the state machine carries it between tasks). */
+  attempt: z.number().int().min(0).default(0),
+});
+
+export const JudgeLaneInputSchema = LaneInputSchema.extend({
+  /** The answering families this judge family judges. */
+  judged: z.array(Family),
+});
+
+const Failure = z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional();
+
+export const FailedStepInputSchema = RunStepInputSchema.extend({ failure: Failure });
+
+export const LaneFailedInputSchema = RunStepInputSchema.extend({
+  family: Family,
+  failure: Failure,
+});
+
+export type RunStepInput = z.output<typeof RunStepInputSchema>;
+export type LaneInput = z.output<typeof LaneInputSchema>;
+export type JudgeLaneInput = z.output<typeof JudgeLaneInputSchema>;
+export type FailedStepInput = z.output<typeof FailedStepInputSchema>;
+export type LaneFailedInput = z.output<typeof LaneFailedInputSchema>;
+
+export const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
+
+export async function loadRun(input: RunStepInput, deps: MonitorStepDeps): Promise<StoredRun> {
+  const run = await deps.runs.getRun(input.owner_id, input.case_id, input.run_id);
+  if (!run) throw new Error(`monitor run ${input.run_id} does not exist`);
+  return run;
+}
+
+/** The run's prompt cells, rebuilt from its case snapshot and plan (the same every time). */
+export function cellsOf(run: StoredRun): PromptCell[] {
+  if (!run.plan) throw new Error(`monitor run ${run.id} has no plan: PrepareRun did not run`);
+  const set = buildPromptSet(run.profile, {
+    promptsPerBlock: run.plan.prompts_per_block,
+    repeats: run.plan.repeats,
+  });
+  if (set.version !== run.plan.prompt_set_version) {
+    throw new Error(
+      `monitor run ${run.id}: prompt set ${set.version} differs from the planned ${run.plan.prompt_set_version}`,
+    );
+  }
+  return set.cells;
+}
+
+export function isFinished(run: StoredRun): boolean {
+  return run.status === 'done' || run.status === 'failed';
+}

@@ -1,0 +1,242 @@
+import type { DomainEvent } from '#shared/domain/events/types';
+import { logger } from '#shared/domain/kernel/logger';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import {
+  type AnswerMeasurement,
+  type CaseProfile,
+  measureAnswer,
+  parseJudgeVerdict,
+  type RunSummary,
+  summariseRun,
+} from '../engine/index.ts';
+import { runCompletedEvent, scoreChangedEvent } from '../events.ts';
+import { cellKeyString, type RunData, type StoredRun, type StoredSummary } from '../ports.ts';
+import {
+  type FailedStepInput,
+  type LaneFailedInput,
+  loadRun,
+  type MonitorStepDeps,
+  nowOf,
+  type RunStepInput,
+} from './context.ts';
+
+/**
+ * The steps that end a run. AggregateRun measures every counted answer, summarises, stores the
+ * summary once, marks the run done, records it on the case, releases the lock and emits
+ * `run.completed` (and `score.changed`). MarkRunFailed is where every Catch of the state machine
+ * leads: the run is `failed`, the lock released, `run.completed` emitted with that status.
+ * Each write is conditional and the summary is computed from stored data only, so a retried step
+ * ends in the same state and publishes the same events (same ids).
+ */
+export async function aggregateRun(
+  input: RunStepInput,
+  deps: MonitorStepDeps,
+): Promise<{ status: 'done' | 'failed'; total_score: number | null }> {
+  const run = await loadRun(input, deps);
+  if (run.status === 'failed') return { status: 'failed', total_score: null };
+  const stored =
+    run.status === 'done'
+      ? await deps.runs.getSummary(run.owner_id, run.case_id, run.id)
+      : await summarise(run, deps);
+  if (!stored) return failRun(run, 'No model family answered: every one stayed unavailable.', deps);
+  const { summary, finished_at } = stored;
+  await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
+    status: 'done',
+    finished_at,
+    total_score: summary.total_score,
+    delta: summary.delta.total_score,
+    excluded_models: summary.sources_meta.excluded_models ?? [],
+  });
+  await deps.cases.recordLatestRun(run.owner_id, run.case_id, {
+    run_id: run.id,
+    score: summary.total_score,
+    finished_at,
+  });
+  await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
+  await publish(doneEvents(run, stored, nowOf(deps)), deps);
+  return { status: 'done', total_score: summary.total_score };
+}
+
+/** The run's summary, computed once; undefined when no family's answers count. */
+async function summarise(
+  run: StoredRun,
+  deps: MonitorStepDeps,
+): Promise<StoredSummary | undefined> {
+  const data = await deps.data.loadRunData(run.owner_id, run.id);
+  const counted = countedFamilies(data);
+  if (counted.length === 0) return undefined;
+  const previous = await deps.runs.findPrecedingDoneRun(run.owner_id, run.case_id, run.id);
+  const previousSummary = previous
+    ? await deps.runs.getSummary(run.owner_id, run.case_id, previous.id)
+    : undefined;
+  const summary = summariseRun({
+    profile: run.profile,
+    measurements: measurements(run.profile, data, counted),
+    excludedModels: PROVIDER_FAMILIES.filter((family) => !counted.includes(family)),
+    promptSetVersion: run.plan?.prompt_set_version ?? 'unknown',
+    previous: previousSummary && {
+      run_id: previousSummary.run_id,
+      summary: previousSummary.summary,
+    },
+  });
+  return deps.runs.putSummary(run.owner_id, run.case_id, {
+    run_id: run.id,
+    finished_at: nowOf(deps).toISOString(),
+    summary,
+  });
+}
+
+/** Same rule as PlanJudging: not given up, at least one answer. */
+export function countedFamilies(data: RunData): ProviderFamily[] {
+  return PROVIDER_FAMILIES.filter(
+    (family) =>
+      !data.families.find((f) => f.family === family)?.excluded &&
+      data.answers.some((a) => a.status === 'ok' && a.key.family === family),
+  );
+}
+
+export function measurements(
+  profile: CaseProfile,
+  data: RunData,
+  counted: readonly ProviderFamily[],
+): AnswerMeasurement[] {
+  const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
+  const out: AnswerMeasurement[] = [];
+  for (const answer of data.answers) {
+    if (answer.status !== 'ok' || !counted.includes(answer.key.family)) continue;
+    const judgement = judgements.get(cellKeyString(answer.key));
+    if (judgement?.status !== 'ok') {
+      out.push(measureAnswer(profile, answer.record, undefined));
+      continue;
+    }
+    const verdict = parseJudgeVerdict(judgement.raw_text, answer.record.text, profile);
+    out.push(
+      measureAnswer(profile, answer.record, verdict, {
+        family: judgement.judge_family,
+        model: judgement.judge_model,
+        usage: judgement.usage,
+      }),
+    );
+  }
+  return out;
+}
+
+function doneEvents(run: StoredRun, stored: StoredSummary, now: Date): DomainEvent[] {
+  const { summary } = stored;
+  const events = [
+    runCompletedEvent(
+      run,
+      {
+        run_id: run.id,
+        case_id: run.case_id,
+        case_name: run.profile.name,
+        kind: run.kind,
+        label: run.label,
+        status: 'done',
+        scheduled_for: run.scheduled_for,
+        finished_at: stored.finished_at,
+        total_score: summary.total_score,
+        delta: summary.delta.total_score,
+        previous_run_id: summary.delta.previous_run_id,
+        excluded_models: summary.sources_meta.excluded_models ?? [],
+        error: null,
+      },
+      now,
+    ),
+  ];
+  const changed = scoreChange(summary);
+  if (changed)
+    events.push(
+      scoreChangedEvent(
+        run,
+        { ...changed, run_id: run.id, case_id: run.case_id, case_name: run.profile.name },
+        now,
+      ),
+    );
+  return events;
+}
+
+function scoreChange(summary: RunSummary) {
+  const { delta } = summary;
+  if (delta.previous_run_id === null || delta.total_score === 0) return undefined;
+  return {
+    previous_run_id: delta.previous_run_id,
+    previous_score: summary.total_score - delta.total_score,
+    total_score: summary.total_score,
+    delta: delta.total_score,
+    per_model: summary.per_model,
+    per_model_delta: delta.per_model,
+    comparable: delta.comparable,
+  };
+}
+
+async function failRun(run: StoredRun, error: string, deps: MonitorStepDeps) {
+  const finishedAt = nowOf(deps).toISOString();
+  await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
+    status: 'failed',
+    finished_at: finishedAt,
+    error,
+  });
+  // Whatever the earlier attempt recorded is what the event reports.
+  const ended = (await deps.runs.getRun(run.owner_id, run.case_id, run.id)) ?? run;
+  await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
+  const data = {
+    run_id: run.id,
+    case_id: run.case_id,
+    case_name: run.profile.name,
+    kind: run.kind,
+    label: run.label,
+    status: 'failed' as const,
+    scheduled_for: run.scheduled_for,
+    finished_at: ended.finished_at ?? finishedAt,
+    total_score: null,
+    delta: null,
+    previous_run_id: null,
+    excluded_models: [],
+    error: ended.error ?? error,
+  };
+  await publish([runCompletedEvent(run, data, nowOf(deps))], deps);
+  return { status: 'failed' as const, total_score: null };
+}
+
+export async function markRunFailed(
+  input: FailedStepInput,
+  deps: MonitorStepDeps,
+): Promise<{ status: 'done' | 'failed'; total_score: number | null }> {
+  const run = await loadRun(input, deps);
+  logger.error('monitor run failed', { run_id: run.id, error: input.failure?.Error });
+  if (run.status === 'done') {
+    // The run ended well before the failure (a late step failed): only make sure of the lock.
+    await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
+    return { status: 'done', total_score: run.total_score };
+  }
+  const reason = input.failure?.Error ? ` (${input.failure.Error})` : '';
+  return failRun(
+    run,
+    `The run could not be completed: a step failed${reason}. Start a new run; if it fails again, contact support.`,
+    deps,
+  );
+}
+
+/** A lane task failed after its retries: the family is given up, the run goes on. */
+export async function askLaneFailed(input: LaneFailedInput, deps: MonitorStepDeps) {
+  const reason = `its task failed${input.failure?.Error ? ` (${input.failure.Error})` : ''}`;
+  logger.warn('monitor family given up', { run_id: input.run_id, family: input.family, reason });
+  await deps.data.excludeFamily(input.owner_id, input.run_id, input.family, reason);
+  return { family: input.family, status: 'gave_up' };
+}
+
+/** A judge lane failed after its retries: the answers it had left keep their deterministic result. */
+export async function judgeLaneFailed(input: LaneFailedInput, deps: MonitorStepDeps) {
+  logger.warn('monitor judge given up', { run_id: input.run_id, family: input.family });
+  await deps.data.markJudgeUnavailable(input.owner_id, input.run_id, input.family);
+  return { family: input.family, status: 'gave_up' };
+}
+
+async function publish(events: DomainEvent[], deps: MonitorStepDeps): Promise<void> {
+  if (!deps.events) {
+    logger.warn('no events queue configured: monitor events not sent', { count: events.length });
+    return;
+  }
+  for (const event of events) await deps.events.publish(event);
+}

@@ -1,0 +1,43 @@
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { buildPromptSet } from '../engine/prompts.ts';
+import { isFinished, loadRun, type MonitorStepDeps, nowOf, type RunStepInput } from './context.ts';
+import { laneRange } from './lane.ts';
+
+/**
+ * PrepareRun: `queued` -> `running`, and the run's plan (prompt set size, repeats, prompt set
+ * version) fixed once from its case snapshot and the configuration, so a resumed run asks the
+ * same prompts. Returns, per family, its concurrency and lanes for the ask Map.
+ */
+export interface FamilyLanes {
+  family: ProviderFamily;
+  concurrency: number;
+  lanes: number[];
+}
+
+export async function prepareRun(
+  input: RunStepInput,
+  deps: MonitorStepDeps,
+): Promise<{ families: FamilyLanes[] }> {
+  const run = await loadRun(input, deps);
+  if (isFinished(run)) return { families: [] };
+  await deps.runs.markRunning(
+    input.owner_id,
+    input.case_id,
+    input.run_id,
+    nowOf(deps).toISOString(),
+  );
+  const { promptsPerBlock, repeats } = deps.config;
+  const set = buildPromptSet(run.profile, { promptsPerBlock, repeats });
+  await deps.runs.setPlan(input.owner_id, input.case_id, input.run_id, {
+    prompts_per_block: promptsPerBlock,
+    repeats,
+    prompt_set_version: set.version,
+    cells: set.cells.length,
+  });
+  return {
+    families: PROVIDER_FAMILIES.map((family) => {
+      const concurrency = deps.config.concurrency[family];
+      return { family, concurrency, lanes: laneRange(concurrency) };
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * GET / on the start URLs in order. Only a domain that cannot be scanned at all fails the
+ * scan: no start URL accepted a connection (DNS, refused, TLS), or every one was refused by
+ * the address policy (a hostile target: 400). A host that accepted the connection but did not
+ * answer in time, or redirected in a loop, gets a result with what could be measured.
+ */
+import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
+import type { Fetched } from '../artifacts.ts';
+import type { ScanFetcher } from '../scan-fetcher.ts';
+import { originOf } from '../site.ts';
+import { ACCEPT, BYTE_CAPS, PRIORITY } from './plan.ts';
+
+export interface HomepageResult {
+  fetched: Fetched;
+  /** Origin of the final answer (after redirects), or of the start URL that was slow. */
+  origin: string;
+}
+
+type Failure = Exclude<Fetched, { kind: 'response' | 'timeout' | 'redirect-loop' }>;
+
+export async function fetchHomepage(
+  target: { domain: string; startUrls: readonly string[] },
+  fetcher: ScanFetcher,
+): Promise<HomepageResult> {
+  const failures: Failure[] = [];
+  for (const start of target.startUrls) {
+    const origin = originOf(start);
+    const fetched = await fetcher.get(`${origin}/`, {
+      accept: ACCEPT.html,
+      maxBytes: BYTE_CAPS.html,
+      priority: PRIORITY.homepage,
+      budget: 'homepage',
+    });
+    if (fetched.kind === 'response') {
+      return { fetched, origin: originOf(fetched.finalUrl) };
+    }
+    if (fetched.kind === 'timeout' || fetched.kind === 'redirect-loop') {
+      return { fetched, origin };
+    }
+    failures.push(fetched);
+  }
+  // A name that resolves (or redirects) into a private or reserved address is a hostile target,
+  // a mistake of the request rather than a failure of the site: the caller gets a 400.
+  if (failures.some((failure) => failure.kind === 'blocked')) {
+    throw new BadRequestError(
+      'invalid_domain',
+      `${target.domain} resolves to a private or reserved address; only public internet hosts can be scanned.`,
+    );
+  }
+  throw new OperationFailedError('scan_failed', failureMessage(target.domain, failures));
+}
+
+function failureMessage(domain: string, failures: readonly Failure[]): string {
+  const last = failures[failures.length - 1];
+  if (last === undefined) {
+    return `Could not scan ${domain}: no address to try.`;
+  }
+  if (last.kind === 'skipped') {
+    return `Could not connect to ${domain}: the scan ran out of time.`;
+  }
+  const reason = /: ([^:]+)$/.exec(last.message)?.[1] ?? last.message;
+  return `Could not connect to ${domain}: ${reason}.`;
+}

@@ -1,0 +1,85 @@
+import type { Links, OperationInput } from '#shared/domain/kernel/operation';
+import type { StoredScan } from './ports.ts';
+import { readScan, readStats, type ScanReadDeps } from './reads.ts';
+import type {
+  CreateScanBody,
+  ListScansQuery,
+  ListScansResponse,
+  Scan,
+  ScanIdParams,
+  Stats,
+} from './schemas.ts';
+import type { ScanService } from './service.ts';
+
+/**
+ * The scan area's operations, one per operation id of SPEC.md (`scan_domain`, `get_scan`,
+ * `get_stats`). HTTP handlers, MCP tools, workflow steps and the dashboard call these.
+ */
+export type { ScanReadDeps } from './reads.ts';
+
+export interface ScanWriteDeps {
+  scanner: ScanService;
+}
+
+/** The public form of a stored scan: SPEC.md's fields plus the result page address. */
+export function toPublicScan(stored: StoredScan, links: Links): Scan {
+  return {
+    id: stored.id,
+    domain: stored.domain,
+    score: stored.score,
+    scoring_version: stored.scoring_version,
+    created_at: stored.created_at,
+    url: links.scanPage(stored.id),
+    checks: stored.checks,
+  };
+}
+
+export async function scanDomain(
+  input: OperationInput<undefined, undefined, CreateScanBody>,
+  deps: ScanWriteDeps,
+): Promise<{ scan: Scan }> {
+  const stored = await deps.scanner.scan({
+    domain: input.body.domain,
+    ownerId: input.principal.kind === 'key' ? input.principal.userId : undefined,
+    sourceIp: input.request.sourceIp,
+  });
+  return { scan: toPublicScan(stored, input.request.links) };
+}
+
+export async function getScan(
+  input: OperationInput<ScanIdParams>,
+  deps: ScanReadDeps,
+): Promise<{ scan: Scan }> {
+  return { scan: toPublicScan(await readScan(deps, input.params.id), input.request.links) };
+}
+
+export async function getStats(
+  _input: OperationInput<unknown, unknown, unknown>,
+  deps: ScanReadDeps,
+): Promise<{ stats: Stats }> {
+  return { stats: await readStats(deps) };
+}
+
+/** The account's own scans, newest first (an addition: the dashboard's history over the API). */
+export async function listScans(
+  input: OperationInput<undefined, ListScansQuery>,
+  deps: ScanReadDeps,
+): Promise<ListScansResponse> {
+  if (input.principal.kind !== 'key') throw new Error('list_scans requires a key');
+  const page = await deps.scans.listByOwner(
+    input.principal.userId,
+    input.query.limit,
+    input.query.cursor,
+  );
+  return {
+    scans: page.scans.map((scan) => ({
+      id: scan.id,
+      domain: scan.domain,
+      score: scan.score,
+      scoring_version: scan.scoring_version,
+      created_at: scan.created_at,
+      url: input.request.links.scanPage(scan.id),
+    })),
+    next_cursor: page.cursor,
+  };
+}

@@ -1,0 +1,53 @@
+import type { Check } from '#shared/domain/scan-engine/types';
+
+/** A finished scan as stored; the public `url` is added when it is read. */
+export interface StoredScan {
+  id: string;
+  domain: string;
+  score: number;
+  scoring_version: number;
+  created_at: string;
+  checks: Check[];
+  /** The account that asked for the scan with a key; absent for anonymous scans. */
+  owner_id?: string;
+}
+
+export interface ScanStore {
+  /** Saves a new scan; false when a scan with this id already exists (nothing written). */
+  putScan(scan: StoredScan): Promise<boolean>;
+  getScan(id: string): Promise<StoredScan | undefined>;
+  /** An account's scans, newest first; `cursor` continues a previous page. */
+  listByOwner(
+    ownerId: string,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ scans: StoredScan[]; cursor: string | null }>;
+}
+
+/** Raw aggregate counters of one scoring version, read with a single item read. */
+export interface StatsCounters {
+  scans: number;
+  domains: number;
+  /** Index = score 0..100, value = number of scans with that score. */
+  histogram: number[];
+  /** Per check id: number of scans where the check was `bad`. */
+  badChecks: Record<string, number>;
+  updatedAt: string | null;
+}
+
+export interface StatsStore {
+  recordScan(scan: StoredScan): Promise<void>;
+  readCounters(scoringVersion: number): Promise<StatsCounters>;
+}
+
+export interface QuotaStore {
+  /** Atomically takes one unit of `limit` for the key and window; false when none is left. */
+  consume(key: string, window: string, limit: number, expiresAt: number): Promise<boolean>;
+  /** Gives one unit back (the caller was not at fault); never below zero. */
+  release(key: string, window: string): Promise<void>;
+}
+
+/** Where finished scans of an account are announced (`scan.completed`). */
+export interface ScanEvents {
+  scanCompleted(scan: StoredScan): Promise<void>;
+}

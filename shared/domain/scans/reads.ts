@@ -1,0 +1,33 @@
+import { NotFoundError } from '#shared/domain/kernel/errors';
+import { SCORING_VERSION } from '#shared/domain/scan-engine/types';
+import type { ScanStore, StatsStore, StoredScan } from './ports.ts';
+import { ScanIdSchema, type Stats } from './schemas.ts';
+import { toStats } from './stats.ts';
+
+/**
+ * Reading scans and stats needs only the store: kept apart from the scan service so that the
+ * read routes do not load (or bundle) the scan engine.
+ */
+export interface ScanReadDeps {
+  scans: ScanStore;
+  stats: StatsStore;
+}
+
+/** Caller-supplied text for a message: printable ASCII, capped. */
+export function printable(text: string, maxLength: number): string {
+  const clean = text.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
+}
+
+export async function readScan(deps: ScanReadDeps, id: string): Promise<StoredScan> {
+  const stored = ScanIdSchema.safeParse(id).success
+    ? await deps.scans.getScan(id.toLowerCase())
+    : undefined;
+  // The id is echoed capped and printable: it is whatever the caller put in the path.
+  if (!stored) throw new NotFoundError(`No scan with id "${printable(id, 64)}".`);
+  return stored;
+}
+
+export async function readStats(deps: ScanReadDeps): Promise<Stats> {
+  return toStats(await deps.stats.readCounters(SCORING_VERSION), SCORING_VERSION);
+}

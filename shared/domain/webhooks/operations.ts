@@ -1,0 +1,198 @@
+import type { KeyPrincipal, Principal } from '#shared/domain/accounts/principal';
+import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
+import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import { logger } from '#shared/domain/kernel/logger';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
+import { MAX_ENDPOINTS_PER_ACCOUNT, RECENT_DELIVERIES } from './config.ts';
+import { dropWaitingDeliveries, releaseHeldDeliveries } from './deliveries.ts';
+import type { EndpointChanges, StoredEndpoint, WebhookStore } from './ports.ts';
+import type { CreateWebhookBody, UpdateWebhookBody, WebhookIdParams } from './schemas.ts';
+import { generateWebhookSecret, SIGNATURE_DESCRIPTION } from './signing.ts';
+import { type ReceiverLookup, validateReceiverUrl } from './url-policy.ts';
+import { deliveryView, endpointView, listedEndpointView } from './views.ts';
+
+/**
+ * The webhook routes of SPEC.md (list, create, change, delete). The additions (test delivery,
+ * redelivery, secret rotation) are in additions.ts. Every read goes through the caller's
+ * account, so another account's endpoint answers 404 exactly like a missing one.
+ */
+export interface WebhookDeps {
+  store: WebhookStore;
+  workflows: WorkflowStarter;
+  allowPrivateTargets: boolean;
+  /** Tests only: resolves receiver names instead of DNS. */
+  lookup?: ReceiverLookup;
+  graceSeconds: number;
+  now?: () => Date;
+  newId?: () => string;
+  newSecret?: () => string;
+}
+
+export function keyHolder(principal: Principal): KeyPrincipal {
+  // The pipeline guarantees a key on these routes; this keeps the type honest.
+  if (principal.kind !== 'key') throw new Error('webhook routes require a key');
+  return principal;
+}
+
+const isEventType = (name: string): name is EventType =>
+  (EVENT_TYPES as readonly string[]).includes(name);
+
+/** Event names as given (duplicates collapsed), or `invalid_event` naming the unknown ones. */
+export function parseEventNames(names: readonly string[]): EventType[] {
+  const unknown = names.filter((name) => !isEventType(name));
+  if (unknown.length > 0) {
+    throw new BadRequestError(
+      'invalid_event',
+      `Unknown event name${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => JSON.stringify(name)).join(', ')}. ` +
+        `Subscribable: ${EVENT_TYPES.join(', ')}.`,
+      { details: { unknown, allowed: EVENT_TYPES } },
+    );
+  }
+  if (names.length === 0) {
+    throw new BadRequestError(
+      'invalid_event',
+      `Subscribe to at least one event (${EVENT_TYPES.join(', ')}); to stop deliveries, ` +
+        'pause the endpoint with `active: false` or delete it.',
+      { details: { allowed: EVENT_TYPES } },
+    );
+  }
+  return [...new Set(names as EventType[])];
+}
+
+export async function requireEndpoint(
+  deps: Pick<WebhookDeps, 'store'>,
+  accountId: string,
+  endpointId: string,
+): Promise<StoredEndpoint> {
+  const endpoint = await deps.store.endpoints.getEndpoint(accountId, endpointId.toLowerCase());
+  if (!endpoint) throw new NotFoundError(`No webhook endpoint with id "${endpointId}".`);
+  return endpoint;
+}
+
+export async function listWebhooks(input: OperationInput, deps: Pick<WebhookDeps, 'store'>) {
+  const { userId } = keyHolder(input.principal);
+  const [endpoints, recent] = await Promise.all([
+    deps.store.endpoints.listEndpoints(userId),
+    deps.store.deliveries.listRecent(userId, RECENT_DELIVERIES),
+  ]);
+  return {
+    events: [...EVENT_TYPES],
+    endpoints: endpoints.map(listedEndpointView),
+    recent_deliveries: recent.map(deliveryView),
+  };
+}
+
+export async function createWebhook(
+  input: OperationInput<undefined, undefined, CreateWebhookBody>,
+  deps: WebhookDeps,
+) {
+  const { userId } = keyHolder(input.principal);
+  const url = await validateReceiverUrl(input.body.url, {
+    allowPrivateTargets: deps.allowPrivateTargets,
+    ...(deps.lookup ? { lookup: deps.lookup } : {}),
+  });
+  const events = parseEventNames(input.body.events ?? EVENT_TYPES);
+  const endpoint: StoredEndpoint = {
+    id: deps.newId?.() ?? crypto.randomUUID(),
+    account_id: userId,
+    url: url.href,
+    label: input.body.label ?? '',
+    events,
+    active: true,
+    paused_reason: null,
+    created_at: (deps.now?.() ?? new Date()).toISOString(),
+    last_delivery_at: null,
+    secrets: [{ value: deps.newSecret?.() ?? generateWebhookSecret(), expires_at: null }],
+  };
+  await register(endpoint, deps.store);
+  logger.info('webhook endpoint created', { endpoint_id: endpoint.id, events });
+  return {
+    endpoint: endpointView(endpoint),
+    secret: (endpoint.secrets[0] as { value: string }).value,
+    signature: SIGNATURE_DESCRIPTION,
+  };
+}
+
+/** Claim the URL, take a slot, write the endpoint; what was taken is given back on failure. */
+async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<void> {
+  const { account_id: accountId, url } = endpoint;
+  if (!(await store.endpoints.claimUrl(accountId, url, endpoint.id))) {
+    throw new ConflictError(
+      'duplicate_endpoint',
+      `This account already has an endpoint for ${url}; change it with PATCH instead.`,
+    );
+  }
+  try {
+    if (!(await store.endpoints.takeSlot(accountId, MAX_ENDPOINTS_PER_ACCOUNT))) {
+      throw new BadRequestError(
+        'invalid_request',
+        `An account can register at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; ` +
+          'delete one first.',
+        { details: { limit: MAX_ENDPOINTS_PER_ACCOUNT } },
+      );
+    }
+    try {
+      await store.endpoints.putEndpoint(endpoint);
+    } catch (error) {
+      await store.endpoints.releaseSlot(accountId);
+      throw error;
+    }
+  } catch (error) {
+    await store.endpoints.releaseUrl(accountId, url);
+    throw error;
+  }
+}
+
+export async function updateWebhook(
+  input: OperationInput<WebhookIdParams, undefined, UpdateWebhookBody>,
+  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'now'>,
+) {
+  const { userId } = keyHolder(input.principal);
+  const { body } = input;
+  if (body.url !== undefined) {
+    throw new BadRequestError(
+      'invalid_request',
+      'The URL of an endpoint cannot be changed: create a new endpoint and delete this one.',
+    );
+  }
+  if (body.events === undefined && body.label === undefined && body.active === undefined) {
+    throw new BadRequestError(
+      'invalid_request',
+      'Nothing to change: send at least one of `events`, `label`, `active`.',
+    );
+  }
+  const changes: EndpointChanges = {};
+  if (body.events !== undefined) changes.events = parseEventNames(body.events);
+  if (body.label !== undefined) changes.label = body.label;
+  if (body.active !== undefined) {
+    changes.active = body.active;
+    changes.paused_reason = body.active ? null : 'api';
+  }
+  const id = input.params.id.toLowerCase();
+  const updated = await deps.store.endpoints.updateEndpoint(userId, id, changes);
+  if (!updated) throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
+  if (body.active === true) {
+    const released = await releaseHeldDeliveries(userId, id, deps);
+    if (released > 0)
+      logger.info('held webhook deliveries released', { endpoint_id: id, released });
+  }
+  return { endpoint: endpointView(updated) };
+}
+
+export async function deleteWebhook(
+  input: OperationInput<WebhookIdParams>,
+  deps: Pick<WebhookDeps, 'store'>,
+) {
+  const { userId } = keyHolder(input.principal);
+  const endpoint = await requireEndpoint(deps, userId, input.params.id);
+  if (!(await deps.store.endpoints.deleteEndpoint(userId, endpoint.id))) {
+    throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
+  }
+  // The endpoint is gone first, so an execution between attempts finds nothing to send to.
+  const dropped = await dropWaitingDeliveries(userId, endpoint.id, deps);
+  await deps.store.endpoints.releaseUrl(userId, endpoint.url);
+  await deps.store.endpoints.releaseSlot(userId);
+  logger.info('webhook endpoint deleted', { endpoint_id: endpoint.id, dropped });
+  return { deleted: endpoint.id };
+}

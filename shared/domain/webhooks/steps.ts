@@ -1,0 +1,180 @@
+import { logger } from '#shared/domain/kernel/logger';
+import type { AttemptClassification } from './attempt.ts';
+import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
+import { nextDelaySeconds } from './retry-schedule.ts';
+import { type SendPort, sendSigned } from './sender.ts';
+import type { AttemptStepInput } from './steps-input.ts';
+
+/**
+ * The one step of the webhook-delivery workflow (state-machines/webhook-delivery.asl.json):
+ * one attempt of one delivery, recorded, and the state machine told what comes next. The
+ * Choice state branches on `next`; `retry` goes through a Wait of `wait_seconds` back here.
+ *
+ * Before sending, the step looks at the store, which is the truth: a delivery removed with its
+ * endpoint, or owned by a newer execution (a redelivery), ends this execution without a send; a
+ * paused endpoint parks the delivery as `held` (released when the endpoint is active again).
+ */
+export { type AttemptStepInput, AttemptStepInputSchema } from './steps-input.ts';
+
+/** `last_delivery_at` is kept to about this precision. */
+export const LAST_DELIVERY_RESOLUTION_MS = 1_000;
+
+export type AttemptNext =
+  | 'delivered'
+  | 'retry'
+  | 'gone'
+  | 'failed'
+  | 'gave_up'
+  | 'paused'
+  | 'deleted'
+  | 'superseded';
+
+export interface AttemptStepOutput {
+  next: AttemptNext;
+  /** Seconds the Wait state waits before the next attempt (only with `retry`). */
+  wait_seconds?: number;
+  attempts: number;
+}
+
+export interface AttemptStepDeps {
+  store: WebhookStore;
+  send: SendPort;
+  schedule: readonly number[];
+  now?: () => Date;
+  /** Uniform in [0, 1): the jitter source. */
+  random?: () => number;
+}
+
+export async function attemptDelivery(
+  input: AttemptStepInput,
+  deps: AttemptStepDeps,
+): Promise<AttemptStepOutput> {
+  const { store } = deps;
+  const { delivery, endpoint } = await store.deliveries.getForAttempt(
+    input.account_id,
+    input.delivery_id,
+    input.endpoint_id,
+  );
+  if (!delivery) return { next: 'deleted', attempts: 0 };
+  const stop = (next: AttemptNext): AttemptStepOutput => ({ next, attempts: delivery.attempts });
+  if (delivery.generation !== input.generation || delivery.status !== 'pending') {
+    return stop('superseded');
+  }
+  if (!endpoint) {
+    await store.deliveries.dropWaiting(delivery.account_id, delivery.endpoint_id, delivery.id);
+    return stop('deleted');
+  }
+  if (!endpoint.active) {
+    return stop((await store.deliveries.hold(delivery)) ? 'paused' : 'superseded');
+  }
+  const now = deps.now ?? (() => new Date());
+  const event = { id: delivery.event_id, type: delivery.event, body: delivery.body };
+  const { at, outcome } = await sendSigned(endpoint, event, { send: deps.send, now });
+  const attempt = delivery.attempts + 1;
+  const plan = planNext(delivery, outcome, { ...deps, now: now() });
+  const update: AttemptUpdate = {
+    record: {
+      attempt,
+      at,
+      status: outcome.status,
+      error_class: outcome.errorClass,
+      error: outcome.error,
+      duration_ms: outcome.durationMs,
+    },
+    ...plan.update,
+  };
+  logAttempt(delivery, update, plan.next);
+  const recorded = await store.deliveries.recordAttempt(delivery, update);
+  // A redelivery took the delivery over while this attempt was in flight: its execution goes on.
+  if (!recorded) return { next: 'superseded', attempts: attempt };
+  await afterOutcome(endpoint, plan.next, recorded.delivered_at ?? at, store);
+  return {
+    next: plan.next,
+    attempts: attempt,
+    ...(plan.waitSeconds === undefined ? {} : { wait_seconds: plan.waitSeconds }),
+  };
+}
+
+interface Plan {
+  next: AttemptNext;
+  waitSeconds?: number;
+  update: Omit<AttemptUpdate, 'record'>;
+}
+
+function planNext(
+  delivery: StoredDelivery,
+  outcome: AttemptClassification,
+  deps: Pick<AttemptStepDeps, 'schedule' | 'random'> & { now: Date },
+): Plan {
+  const base = { last_status: outcome.status, last_error: outcome.error };
+  const final = { delivered_at: null, next_attempt_at: null };
+  if (outcome.outcome === 'delivered') {
+    const at = deps.now.toISOString();
+    return {
+      next: 'delivered',
+      update: { ...base, status: 'delivered', delivered_at: at, next_attempt_at: null },
+    };
+  }
+  if (outcome.outcome === 'gone' || outcome.outcome === 'failed') {
+    const next = outcome.outcome === 'gone' ? 'gone' : 'failed';
+    return { next, update: { ...base, ...final, status: 'failed' } };
+  }
+  const waitSeconds = nextDelaySeconds({
+    attemptsMade: delivery.attempts + 1 - delivery.series_start,
+    schedule: deps.schedule,
+    retryAfter: outcome.retryAfter,
+    now: deps.now,
+    random: deps.random ?? Math.random,
+  });
+  if (waitSeconds === null) {
+    return { next: 'gave_up', update: { ...base, ...final, status: 'failed' } };
+  }
+  const due = new Date(deps.now.getTime() + waitSeconds * 1000).toISOString();
+  return {
+    next: 'retry',
+    waitSeconds,
+    update: { ...base, status: 'pending', delivered_at: null, next_attempt_at: due },
+  };
+}
+
+/** What the outcome means for the endpoint: a success moves last_delivery_at, 410 pauses it. */
+async function afterOutcome(
+  endpoint: StoredEndpoint,
+  next: AttemptNext,
+  at: string,
+  store: WebhookStore,
+): Promise<void> {
+  if (next === 'delivered') {
+    // At most about one write a second per endpoint: a busy endpoint's item must not get hot.
+    const last = endpoint.last_delivery_at ? Date.parse(endpoint.last_delivery_at) : 0;
+    if (Date.parse(at) - last >= LAST_DELIVERY_RESOLUTION_MS) {
+      await store.endpoints.touchLastDelivery(endpoint.account_id, endpoint.id, at);
+    }
+  } else if (next === 'gone') {
+    await store.endpoints.updateEndpoint(endpoint.account_id, endpoint.id, {
+      active: false,
+      paused_reason: 'gone',
+    });
+  }
+}
+
+function logAttempt(delivery: StoredDelivery, update: AttemptUpdate, next: AttemptNext): void {
+  const fields = {
+    delivery_id: delivery.id,
+    endpoint_id: delivery.endpoint_id,
+    event_id: delivery.event_id,
+    event: delivery.event,
+    attempt: update.record.attempt,
+    signed_at: update.record.at,
+    status: update.record.status,
+    error_class: update.record.error_class,
+    error: update.record.error,
+    duration_ms: update.record.duration_ms,
+    next,
+  };
+  if (update.record.error_class === 'blocked') {
+    logger.warn('webhook delivery refused: the receiver address is not allowed', fields);
+  } else {
+    logger.info('webhook delivery attempt', fields);
+  }
+}

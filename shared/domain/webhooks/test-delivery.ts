@@ -1,0 +1,70 @@
+import { logger } from '#shared/domain/kernel/logger';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { keyHolder, requireEndpoint, type WebhookDeps } from './operations.ts';
+import { TEST_EVENT_TYPE, testEventBody } from './payloads.ts';
+import type { StoredDelivery } from './ports.ts';
+import type { WebhookIdParams } from './schemas.ts';
+import { type SendPort, sendSigned } from './sender.ts';
+import { deliveryView } from './views.ts';
+
+/** `POST /api/v1/webhooks/{id}/test` (an addition to SPEC.md, docs/webhooks.md). */
+/**
+ * Sends a `webhook.test` event at once, signed like any delivery, and answers with the outcome.
+ * It is sent whether or not the endpoint is active (so a paused receiver can be checked before
+ * it is resumed), never retried, and changes nothing about the endpoint; it is recorded among
+ * the account's deliveries.
+ */
+export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'now' | 'newId'> {
+  send: SendPort;
+}
+
+export async function testWebhook(input: OperationInput<WebhookIdParams>, deps: TestWebhookDeps) {
+  const { userId } = keyHolder(input.principal);
+  const endpoint = await requireEndpoint(deps, userId, input.params.id);
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const eventId = newId();
+  const createdAt = now().toISOString();
+  const body = testEventBody(endpoint.id, eventId, createdAt);
+  const { at, outcome } = await sendSigned(
+    endpoint,
+    { id: eventId, type: TEST_EVENT_TYPE, body },
+    { send: deps.send, now },
+  );
+  const delivered = outcome.outcome === 'delivered';
+  const delivery: StoredDelivery = {
+    id: newId(),
+    account_id: userId,
+    endpoint_id: endpoint.id,
+    event_id: eventId,
+    event: TEST_EVENT_TYPE,
+    body,
+    status: delivered ? 'delivered' : 'failed',
+    attempts: 1,
+    series_start: 0,
+    generation: 0,
+    last_status: outcome.status,
+    last_error: outcome.error,
+    created_at: createdAt,
+    delivered_at: delivered ? now().toISOString() : null,
+    next_attempt_at: null,
+    attempt_log: [
+      {
+        attempt: 1,
+        at,
+        status: outcome.status,
+        error_class: outcome.errorClass,
+        error: outcome.error,
+        duration_ms: outcome.durationMs,
+      },
+    ],
+  };
+  await deps.store.deliveries.putFinishedDelivery(delivery);
+  logger.info('webhook test delivery', {
+    endpoint_id: endpoint.id,
+    event_id: eventId,
+    status: outcome.status,
+    error_class: outcome.errorClass,
+  });
+  return { delivery: deliveryView(delivery) };
+}

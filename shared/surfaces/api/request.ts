@@ -1,0 +1,84 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { logger } from '#shared/domain/kernel/logger';
+import type { RequestContext } from '#shared/domain/kernel/operation';
+import { mapError } from './error-mapper.ts';
+import { linksFor } from './links.ts';
+import { buildMeta } from './meta.ts';
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/**
+ * The request context of an API Gateway event. The base URL comes from PUBLIC_BASE_URL, else
+ * from `requestContext.domainName`: API Gateway sets it to the domain the request arrived on
+ * (the local front to its own name unless the Host is allow-listed), never to a client's
+ * arbitrary Host header, so links in cacheable responses cannot be poisoned.
+ */
+export function requestContextOf(
+  event: ApiEvent,
+  publicBaseUrl: string | undefined,
+): RequestContext {
+  const headers = event.headers ?? {};
+  const proto = headers['x-forwarded-proto'] === 'http' ? 'http' : 'https';
+  const host = event.requestContext?.domainName || 'localhost';
+  const baseUrl = publicBaseUrl ?? `${proto}://${host}`;
+  return {
+    id: event.requestContext?.requestId || crypto.randomUUID(),
+    baseUrl,
+    sourceIp: event.requestContext?.http?.sourceIp ?? '0.0.0.0',
+    links: linksFor(baseUrl),
+  };
+}
+
+export function jsonResponse(
+  status: number,
+  payload: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): ApiResult {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-request-id': requestId,
+      ...headers,
+    },
+    body: JSON.stringify(payload),
+  };
+}
+
+/** The SPEC.md error body of an error: `{error: {code, message, request_id}, meta}`. */
+function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl'>) {
+  const mapped = mapError(error);
+  if (mapped.unexpected) {
+    logger.error('unhandled error', { request_id: request.id, error: error as Error });
+  } else if (mapped.status >= 500) {
+    logger.warn('request failed', {
+      request_id: request.id,
+      code: mapped.code,
+      cause: (error as Error).cause as Error,
+    });
+  }
+  return {
+    mapped,
+    body: {
+      error: {
+        code: mapped.code,
+        message: mapped.message,
+        request_id: request.id,
+        ...(mapped.details ? { details: mapped.details } : {}),
+      },
+      meta: buildMeta(request.baseUrl),
+    },
+  };
+}
+
+/** Turns any error into the SPEC.md envelope; unexpected ones are logged and never leaked. */
+export function errorResponse(
+  error: unknown,
+  request: Pick<RequestContext, 'id' | 'baseUrl'>,
+): ApiResult {
+  const { mapped, body } = errorBody(error, request);
+  return jsonResponse(mapped.status, body, request.id, mapped.headers);
+}

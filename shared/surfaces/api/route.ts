@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import type { AuthMode } from '#shared/domain/accounts/principal';
+import type { Scope } from '#shared/domain/accounts/scopes';
+import type { ErrorCodeName } from '#shared/domain/kernel/errors';
+import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
+
+/**
+ * The shape of one route manifest entry (DESIGN.md section 3). Entries are grouped per area in
+ * `shared/api/routes/`, and `shared/surfaces/api/manifest.ts` joins them: the single source for the CDK
+ * routes and functions, the local HTTP front, the OpenAPI document, the docs page and the MCP
+ * tools. A handler imports its area's routes only, so it bundles nothing of other areas.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type RawContentType = 'application/json' | 'text/html' | 'text/csv';
+
+/** The area whose operations serve the route (and whose composition builds their deps). */
+export type RouteArea =
+  | 'keys'
+  | 'scans'
+  | 'batch'
+  | 'monitor'
+  | 'webhooks'
+  | 'meta'
+  | 'pages'
+  | 'dashboard';
+
+export interface RouteDefinition {
+  operationId: string;
+  area: RouteArea;
+  method: HttpMethod;
+  /** Path template with `{param}` segments, as API Gateway and OpenAPI write it. */
+  path: string;
+  summary: string;
+  description: string;
+  tag: string;
+  auth: AuthMode;
+  /** Scope a key must carry on this route (anonymous callers are not asked for it). */
+  scope?: Scope;
+  request?: {
+    params?: z.ZodObject;
+    query?: z.ZodObject;
+    body?: z.ZodType;
+    /** A body is optional on this route (an empty body validates as `{}`). */
+    optionalBody?: boolean;
+    /** Error code for a body that does not match the schema (default `invalid_request`). */
+    invalidBodyCode?: ErrorCodeName;
+  };
+  /**
+   * API routes: the JSON body without `meta`, which the pipeline adds. Documents and pages
+   * (`raw`) are served as they are: an OpenAPI document must stay a valid OpenAPI document.
+   */
+  response: { status: number; schema: z.ZodType } | { status: number; raw: RawContentType };
+  /** Error codes this route documents, in addition to the ones every route can return. */
+  errors: readonly ErrorCodeName[];
+  /** What the handler does with the table: drives least-privilege IAM grants in CDK. */
+  data: 'none' | 'read' | 'readwrite';
+  /** Handler module, relative to the repository root. */
+  handler: string;
+  /** Workflows the handler starts (IAM `states:StartExecution` on exactly these machines). */
+  starts?: readonly WorkflowName[];
+  /** The handler publishes domain events to the events queue (IAM `sqs:SendMessage`). */
+  publishesEvents?: boolean;
+  /** The handler sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM). */
+  sendsMail?: boolean;
+  /** Exposed as a read tool over MCP under the operation id. */
+  mcpTool: boolean;
+  /** Documented as an addition to SPEC.md (OpenAPI `x-addition`, docs page badge). */
+  addition?: boolean;
+}
+
+/**
+ * Every error code a route can answer: its own, plus those that come with a JSON body (unreadable
+ * or too large), with the data store (an outage), and with any code (an unexpected failure).
+ */
+export function errorCodesOf(route: RouteDefinition): ErrorCodeName[] {
+  const codes: ErrorCodeName[] = [...route.errors];
+  if (route.request?.body) codes.push('invalid_json', 'payload_too_large');
+  if (route.data !== 'none') codes.push('service_unavailable');
+  codes.push('internal_error');
+  return [...new Set(codes)];
+}
+
+/** Matches a concrete path against one template; the decoded parameters, or undefined. */
+export function matchPath(template: string, path: string): Record<string, string> | undefined {
+  const templateParts = template.split('/');
+  // Strict like API Gateway: "/api/v1/stats/" is not "/api/v1/stats".
+  const pathParts = path.split('/');
+  if (templateParts.length !== pathParts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of templateParts.entries()) {
+    const actual = pathParts[index] ?? '';
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (name) {
+      if (actual === '') return undefined;
+      params[name] = safeDecode(actual);
+    } else if (part !== actual) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/**
+ * Orders templates as API Gateway picks among matching routes: segment by segment, a literal
+ * segment beats a `{param}`, so `/scans/batch` wins over `/scans/{id}`. Negative = `a` first.
+ */
+export function compareSpecificity(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+    const leftParam = (left[index] ?? '').startsWith('{');
+    const rightParam = (right[index] ?? '').startsWith('{');
+    if (leftParam !== rightParam) return leftParam ? 1 : -1;
+  }
+  return 0;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,172 @@
+import {
+  CaseIdParamsSchema,
+  CaseResponseSchema,
+  CaseSummaryResponseSchema,
+  CreateCaseBodySchema,
+  CreateRunBodySchema,
+  CreateRunResponseSchema,
+  ListCasesQuerySchema,
+  ListCasesResponseSchema,
+  ListRunsQuerySchema,
+  ListRunsResponseSchema,
+  PatchCaseBodySchema,
+} from '#shared/domain/monitor/schemas';
+import type { RouteDefinition } from '../route.ts';
+
+/** SPEC.md's case, run and summary routes, plus creating and changing cases (additions). */
+const CASE_READ_ERRORS = ['unauthorized', 'insufficient_scope', 'no_account'] as const;
+
+export const MONITOR_ROUTES = {
+  list_cases: {
+    operationId: 'list_cases',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases',
+    summary: 'List cases with their current score and last run',
+    description:
+      'The cases of the account behind the key, newest first, with `latest_score` and ' +
+      '`last_run_at`. `q` keeps cases whose name or domain contains it, ignoring case. ' +
+      'Pagination (addition): `limit` (default 50) and `cursor` (the `next_cursor` of the ' +
+      'previous page). A monitor:admin key lists every tenant: each entry carries ' +
+      '`owner_email` and the response `scope: "all_tenants"`.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { query: ListCasesQuerySchema },
+    response: { status: 200, schema: ListCasesResponseSchema },
+    errors: [...CASE_READ_ERRORS, 'invalid_request', 'invalid_cursor'],
+    data: 'read',
+    handler: 'functions/http/monitor/list-cases.ts',
+    mcpTool: true,
+  },
+  create_case: {
+    operationId: 'create_case',
+    area: 'monitor',
+    method: 'POST',
+    path: '/api/v1/cases',
+    summary: 'Create a case (addition)',
+    description:
+      'Describes a company to measure: name, domain, category, ideal customer profile, ' +
+      'competitors (names, or `{name, domain, aliases}`), use cases, region, languages, fact ' +
+      'sheet and aliases. Needs a Monitor account (any plan); runs need the Pro plan.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:write',
+    request: { body: CreateCaseBodySchema },
+    response: { status: 201, schema: CaseResponseSchema },
+    errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'no_account'],
+    data: 'readwrite',
+    handler: 'functions/http/monitor/create-case.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  get_case: {
+    operationId: 'get_case',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases/{id}',
+    summary: 'Read a case',
+    description:
+      "The case's details. Resolves across all tenants for a monitor:admin key; otherwise " +
+      "only within the key holder's own cases (another tenant's case reads as not found).",
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { params: CaseIdParamsSchema },
+    response: { status: 200, schema: CaseResponseSchema },
+    errors: [...CASE_READ_ERRORS, 'not_found'],
+    data: 'read',
+    handler: 'functions/http/monitor/get-case.ts',
+    mcpTool: true,
+  },
+  patch_case: {
+    operationId: 'patch_case',
+    area: 'monitor',
+    method: 'PATCH',
+    path: '/api/v1/cases/{id}',
+    summary: 'Change a case (addition)',
+    description:
+      'Changes the fields sent; lists and the fact sheet are replaced whole. Runs already ' +
+      'queued or running keep measuring the case as it was when they were started. Only the ' +
+      "owner's own cases.",
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:write',
+    request: { params: CaseIdParamsSchema, body: PatchCaseBodySchema },
+    response: { status: 200, schema: CaseResponseSchema },
+    errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'no_account', 'not_found'],
+    data: 'readwrite',
+    handler: 'functions/http/monitor/patch-case.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  get_case_summary: {
+    operationId: 'get_case_summary',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases/{id}/summary',
+    summary: 'Read the result of the most recent finished run',
+    description:
+      'Scores, share of answer, gaps, cited domains and sources of the latest run that ' +
+      'finished `done`, with a 95% Wilson interval for every rate, the score and prompt-set ' +
+      'versions, judge statistics and token usage with an estimated cost (additions).',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { params: CaseIdParamsSchema },
+    response: { status: 200, schema: CaseSummaryResponseSchema },
+    errors: [...CASE_READ_ERRORS, 'not_found', 'no_run'],
+    data: 'read',
+    handler: 'functions/http/monitor/get-case-summary.ts',
+    mcpTool: true,
+  },
+  list_runs: {
+    operationId: 'list_runs',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases/{id}/runs',
+    summary: "List a case's runs, newest first",
+    description:
+      'Status moves `queued` -> `running` -> `done`, or `failed` (with `error`) when a run ' +
+      'could not finish. `delta` is the change of `total_score` against the preceding ' +
+      'finished run (0 for the first). A `limit` outside 1 to 100 is a 400.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { params: CaseIdParamsSchema, query: ListRunsQuerySchema },
+    response: { status: 200, schema: ListRunsResponseSchema },
+    errors: [...CASE_READ_ERRORS, 'invalid_request', 'not_found'],
+    data: 'read',
+    handler: 'functions/http/monitor/list-runs.ts',
+    mcpTool: true,
+  },
+  create_run: {
+    operationId: 'create_run',
+    area: 'monitor',
+    method: 'POST',
+    path: '/api/v1/cases/{id}/runs',
+    summary: 'Start a manual run',
+    description:
+      'Pro plan only. Queues a `manual` run and starts it at once; one run per case may be ' +
+      'queued or in progress (409 `run_pending`, never a duplicate). The run measures the case ' +
+      'as it is now. Only for the key holder’s own cases.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:write',
+    request: { params: CaseIdParamsSchema, body: CreateRunBodySchema, optionalBody: true },
+    response: { status: 200, schema: CreateRunResponseSchema },
+    errors: [
+      'invalid_request',
+      'unauthorized',
+      'plan_required',
+      'insufficient_scope',
+      'no_account',
+      'not_found',
+      'run_pending',
+    ],
+    data: 'readwrite',
+    handler: 'functions/http/monitor/create-run.ts',
+    starts: ['monitor-run'],
+    mcpTool: false,
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { AppError, BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
+import type { ApiEvent } from './request.ts';
+import type { RouteDefinition } from './route.ts';
+
+/** Bodies above this size are refused before parsing (413 `payload_too_large`). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ValidatedParts {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+function readBody(event: ApiEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded
+    ? Buffer.from(event.body, 'base64').toString('utf8')
+    : event.body;
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) {
+    throw new AppError(
+      'payload_too_large',
+      `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ');
+}
+
+function validateBody(route: RouteDefinition, event: ApiEvent): unknown {
+  const request = route.request;
+  if (!request?.body) return undefined;
+  const raw = readBody(event);
+  const input = raw === undefined && request.optionalBody ? {} : raw;
+  const parsed = request.body.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const code = request.invalidBodyCode ?? 'invalid_request';
+  const detail =
+    input === undefined ? 'a JSON body is required' : describeIssues(parsed.error.issues);
+  throw new BadRequestError(code, `Invalid request body: ${detail}.`, {
+    details: { issues: parsed.error.issues.map(({ path, message }) => ({ path, message })) },
+  });
+}
+
+/** Validates path, query and body against the route's zod schemas. */
+export function validateRequest(route: RouteDefinition, event: ApiEvent): ValidatedParts {
+  const request = route.request ?? {};
+  let params: unknown;
+  if (request.params) {
+    const parsed = request.params.safeParse(event.pathParameters ?? {});
+    // A malformed id cannot name an existing resource: answer as for an unknown one.
+    if (!parsed.success) throw new NotFoundError();
+    params = parsed.data;
+  }
+  let query: unknown;
+  if (request.query) {
+    const parsed = request.query.safeParse(event.queryStringParameters ?? {});
+    if (!parsed.success) {
+      throw new BadRequestError(
+        'invalid_request',
+        `Invalid query: ${describeIssues(parsed.error.issues)}`,
+        {
+          details: { issues: parsed.error.issues.map(({ path, message }) => ({ path, message })) },
+        },
+      );
+    }
+    query = parsed.data;
+  }
+  return { params, query, body: validateBody(route, event) };
+}

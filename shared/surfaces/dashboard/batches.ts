@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import {
+  type BatchDeps,
+  createBatch,
+  getBatch,
+  listBatches,
+} from '#shared/domain/batch/operations';
+import { type BatchIdParams, CreateBatchBodySchema } from '#shared/domain/batch/schemas';
+import { PaymentRequiredError } from '#shared/domain/kernel/errors';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { activePlan } from '#shared/domain/kernel/plans';
+import {
+  type BatchesView,
+  batchCreatedPage,
+  batchesPage,
+  batchJobPage,
+} from '#shared/surfaces/dashboard/views/batches-page';
+import { type BatchFormSchema, lines } from './forms.ts';
+import { attempt, htmlPage, type PageResponse, parseWith, viewerOf } from './responses.ts';
+
+/** Batch pages over `create_batch`, `get_batch` and `list_batches` (the account's recent jobs). */
+export type BatchPageDeps = Pick<BatchDeps, 'store' | 'quota' | 'users' | 'limits' | 'now'>;
+
+const RECENT_JOBS = 15;
+
+async function overview(
+  input: OperationInput<unknown, unknown, unknown>,
+  deps: BatchPageDeps,
+): Promise<Omit<BatchesView, 'viewer'>> {
+  if (input.principal.kind !== 'key') throw new Error('session routes carry a session');
+  const userId = input.principal.userId;
+  const day = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+  const [page, usedToday, user] = await Promise.all([
+    listBatches(
+      { ...input, params: undefined, body: undefined, query: { limit: RECENT_JOBS } },
+      deps,
+    ),
+    deps.quota.used(userId, day),
+    deps.users.findUserById(userId),
+  ]);
+  let quota: BatchesView['quota'];
+  try {
+    const plan = activePlan(user?.account ?? null);
+    const limits = deps.limits[plan];
+    quota = { plan, perBatch: limits.per_batch, perDay: limits.per_day, usedToday };
+  } catch (error) {
+    if (!(error instanceof PaymentRequiredError)) throw error;
+    quota = { ended: error.message };
+  }
+  const jobs = page.jobs.map(({ id, status, counts, created_at }) => ({
+    id,
+    status,
+    total: counts.total,
+    created_at,
+  }));
+  return { jobs, quota };
+}
+
+export async function batchesOverview(
+  input: OperationInput,
+  deps: BatchPageDeps,
+): Promise<PageResponse> {
+  return htmlPage(
+    batchesPage({ viewer: viewerOf(input.principal), ...(await overview(input, deps)) }),
+  );
+}
+
+export async function createBatchFromForm(
+  input: OperationInput<undefined, undefined, z.output<typeof BatchFormSchema>>,
+  deps: BatchDeps,
+): Promise<PageResponse> {
+  const viewer = viewerOf(input.principal);
+  const created = await attempt(() =>
+    createBatch(
+      { ...input, body: parseWith(CreateBatchBodySchema, { domains: lines(input.body.domains) }) },
+      deps,
+    ),
+  );
+  if (!created.ok) {
+    const rejected = (created.details.rejected ?? []) as { domain: string; reason: string }[];
+    return htmlPage(
+      batchesPage({
+        viewer,
+        ...(await overview(input, deps)),
+        domains: input.body.domains,
+        error: created.error,
+        rejected,
+      }),
+      created.status,
+    );
+  }
+  const status = await getBatch(
+    { ...input, params: { id: created.value.job.id }, body: undefined },
+    deps,
+  );
+  return htmlPage(batchCreatedPage(viewer, created.value, status), 202);
+}
+
+export async function batchJob(
+  input: OperationInput<BatchIdParams>,
+  deps: Pick<BatchDeps, 'store'>,
+): Promise<PageResponse> {
+  return htmlPage(batchJobPage(viewerOf(input.principal), await getBatch(input, deps)));
+}
+
+const CSV_COLUMNS = ['domain', 'status', 'score', 'scan_id', 'error', 'finished_at'] as const;
+
+/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export async function batchCsv(
+  input: OperationInput<BatchIdParams>,
+  deps: Pick<BatchDeps, 'store'>,
+): Promise<PageResponse> {
+  const status = await getBatch(input, deps);
+  const rows = status.results.map((row) =>
+    CSV_COLUMNS.map((column) => csvCell(row[column])).join(','),
+  );
+  return {
+    body: `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`,
+    headers: {
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `attachment; filename="batch-${status.job.id}.csv"`,
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import type { z } from 'zod';
+import { ConflictError } from '#shared/domain/kernel/errors';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import {
+  createCase,
+  createRun,
+  getCase,
+  getCaseSummary,
+  listCases,
+  listRuns,
+  type MonitorDeps,
+  patchCase,
+} from '#shared/domain/monitor/operations';
+import {
+  type CaseIdParams,
+  type CaseSummaryResponse,
+  CreateCaseBodySchema,
+  CreateRunBodySchema,
+  ListCasesQuerySchema,
+  PatchCaseBodySchema,
+} from '#shared/domain/monitor/schemas';
+import { casePage } from '#shared/surfaces/dashboard/views/case-page';
+import {
+  caseFormPage,
+  casesPage,
+  EMPTY_CASE_FORM,
+} from '#shared/surfaces/dashboard/views/cases-page';
+import type { ShownError } from '#shared/surfaces/dashboard/views/components';
+import { caseBodyOf, caseFormValuesOf, formValuesOf } from './case-form.ts';
+import type { CaseFormSchema, RunFormSchema } from './forms.ts';
+import { DASHBOARD_PATHS } from './paths.ts';
+import {
+  attempt,
+  htmlPage,
+  noticeText,
+  type PageResponse,
+  parseWith,
+  redirect,
+  viewerOf,
+} from './responses.ts';
+
+/**
+ * The case pages over `list_cases`, `create_case`, `get_case`, `patch_case`, `list_runs`,
+ * `get_case_summary` and `create_run`. A signed-in operator (monitor:admin) sees their own
+ * cases unless they ask for every tenant's, as a read-only view.
+ */
+export interface CasesQuery {
+  q?: string | undefined;
+  cursor?: string | undefined;
+  all?: string | undefined;
+  notice?: string | undefined;
+}
+
+type Input<P = undefined, Q = undefined, B = undefined> = OperationInput<P, Q, B>;
+
+function withoutAdmin<T extends Input<unknown, unknown, unknown>>(input: T): T {
+  const { principal } = input;
+  if (principal.kind !== 'key' || !principal.scopes.has('monitor:admin')) return input;
+  const scopes = new Set(principal.scopes);
+  scopes.delete('monitor:admin');
+  return { ...input, principal: { ...principal, scopes } };
+}
+
+export async function casesOverview(input: Input<undefined, CasesQuery>, deps: MonitorDeps) {
+  const { principal } = input;
+  const admin = principal.kind === 'key' && principal.scopes.has('monitor:admin');
+  const allTenants = admin && input.query.all === '1';
+  const query = parseWith(ListCasesQuerySchema, {
+    ...(input.query.q ? { q: input.query.q } : {}),
+    ...(input.query.cursor ? { cursor: input.query.cursor } : {}),
+  });
+  const caller = allTenants ? input : withoutAdmin(input);
+  const listed = await attempt(() => listCases({ ...caller, query, body: undefined }, deps));
+  return htmlPage(
+    casesPage({
+      viewer: viewerOf(principal),
+      cases: listed.ok ? listed.value.cases : [],
+      q: input.query.q ?? '',
+      nextCursor: listed.ok ? listed.value.next_cursor : null,
+      admin,
+      allTenants,
+      error: listed.ok ? undefined : listed.error,
+      notice: noticeText(input.query.notice),
+    }),
+    listed.ok ? 200 : listed.status,
+  );
+}
+
+export async function newCaseForm(input: Input): Promise<PageResponse> {
+  return htmlPage(caseFormPage({ viewer: viewerOf(input.principal), values: EMPTY_CASE_FORM }));
+}
+
+export async function createCaseFromForm(
+  input: Input<undefined, undefined, z.output<typeof CaseFormSchema>>,
+  deps: MonitorDeps,
+): Promise<PageResponse> {
+  const created = await attempt(() =>
+    createCase({ ...input, body: parseWith(CreateCaseBodySchema, caseBodyOf(input.body)) }, deps),
+  );
+  if (created.ok) return redirect(DASHBOARD_PATHS.case(created.value.case.id));
+  return htmlPage(
+    caseFormPage({
+      viewer: viewerOf(input.principal),
+      values: formValuesOf(input.body),
+      error: created.error,
+    }),
+    created.status,
+  );
+}
+
+export async function editCaseForm(input: Input<CaseIdParams>, deps: MonitorDeps) {
+  const { case: detail } = await getCase(withoutAdmin(input), deps);
+  return htmlPage(
+    caseFormPage({
+      viewer: viewerOf(input.principal),
+      caseId: detail.id,
+      values: caseFormValuesOf(detail),
+    }),
+  );
+}
+
+export async function updateCaseFromForm(
+  input: Input<CaseIdParams, undefined, z.output<typeof CaseFormSchema>>,
+  deps: MonitorDeps,
+): Promise<PageResponse> {
+  const saved = await attempt(() =>
+    patchCase({ ...input, body: parseWith(PatchCaseBodySchema, caseBodyOf(input.body)) }, deps),
+  );
+  if (saved.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=case_saved`);
+  return htmlPage(
+    caseFormPage({
+      viewer: viewerOf(input.principal),
+      caseId: input.params.id,
+      values: formValuesOf(input.body),
+      error: saved.error,
+    }),
+    saved.status,
+  );
+}
+
+async function latestSummary(input: Input<CaseIdParams>, deps: MonitorDeps) {
+  try {
+    return await getCaseSummary(input, deps);
+  } catch (error) {
+    if (error instanceof ConflictError && error.code === 'no_run') return null;
+    throw error;
+  }
+}
+
+async function renderCase(
+  input: Input<CaseIdParams, unknown, unknown>,
+  deps: MonitorDeps,
+  extra: { notice?: string | undefined; error?: ShownError; status?: number },
+): Promise<PageResponse> {
+  const reader = { ...input, query: undefined, body: undefined } as Input<CaseIdParams>;
+  const [{ case: detail }, { runs }, summary] = await Promise.all([
+    getCase(reader, deps),
+    listRuns({ ...reader, query: { limit: 24 } }, deps),
+    latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
+  ]);
+  return htmlPage(
+    casePage({ viewer: viewerOf(input.principal), detail, runs, summary, ...extra }),
+    extra.status ?? 200,
+  );
+}
+
+export async function caseDetailPage(
+  input: Input<CaseIdParams, { notice?: string | undefined }>,
+  deps: MonitorDeps,
+): Promise<PageResponse> {
+  return renderCase(input, deps, { notice: noticeText(input.query.notice) });
+}
+
+export async function startRunFromForm(
+  input: Input<CaseIdParams, undefined, z.output<typeof RunFormSchema>>,
+  deps: MonitorDeps,
+): Promise<PageResponse> {
+  const label = input.body.label.trim();
+  const started = await attempt(() =>
+    createRun({ ...input, body: parseWith(CreateRunBodySchema, label ? { label } : {}) }, deps),
+  );
+  if (started.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=run_started`);
+  return renderCase(input, deps, { error: started.error, status: started.status });
+}

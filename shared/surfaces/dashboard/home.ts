@@ -1,0 +1,56 @@
+import type { Plan, User } from '#shared/domain/accounts/ports';
+import { listLiveSessions, type SignInDeps } from '#shared/domain/accounts/sign-in';
+import type { DailyQuota } from '#shared/domain/batch/ports';
+import { PaymentRequiredError } from '#shared/domain/kernel/errors';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { activePlan, type PlanLimits } from '#shared/domain/kernel/plans';
+import { homePage } from '#shared/surfaces/dashboard/views/home-page';
+import { htmlPage, noticeText, type PageResponse, viewerOf } from './responses.ts';
+
+/** The overview page: plan and limits (the same plan rules as the batch routes), sessions. */
+export interface HomeDeps extends Pick<SignInDeps, 'sessions'> {
+  users: { findUserById(id: string): Promise<User | undefined> };
+  quota: Pick<DailyQuota, 'used'>;
+  limits: Record<Plan, PlanLimits>;
+  adminEmails: readonly string[];
+  now?: () => Date;
+}
+
+export async function homeOverview(
+  input: OperationInput<undefined, { notice?: string | undefined }>,
+  deps: HomeDeps,
+): Promise<PageResponse> {
+  const { principal } = input;
+  if (principal.kind !== 'key') throw new Error('session routes carry a session');
+  const now = deps.now?.() ?? new Date();
+  const [user, usedToday, sessions] = await Promise.all([
+    deps.users.findUserById(principal.userId),
+    deps.quota.used(principal.userId, now.toISOString().slice(0, 10)),
+    listLiveSessions(principal.userId, { ...deps, now: () => now }),
+  ]);
+  const account = user?.account ?? null;
+  let plan: Parameters<typeof homePage>[0]['plan'];
+  try {
+    const name = activePlan(account);
+    plan = { name, perBatch: deps.limits[name].per_batch, perDay: deps.limits[name].per_day };
+  } catch (error) {
+    if (!(error instanceof PaymentRequiredError)) throw error;
+    plan = { ended: error.message };
+  }
+  return htmlPage(
+    homePage({
+      viewer: viewerOf(principal),
+      account,
+      plan,
+      usedToday,
+      admin: deps.adminEmails.includes(principal.email.toLowerCase()),
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        created_at: session.created_at,
+        expires_at: session.expires_at,
+        current: session.id === principal.session?.id,
+      })),
+      notice: noticeText(input.query.notice),
+    }),
+  );
+}

@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import {
+  createKey,
+  type KeyDeps,
+  listKeys,
+  revokeKey,
+} from '#shared/domain/accounts/key-operations';
+import { CreateKeyBodySchema, type KeyIdParams } from '#shared/domain/accounts/key-schemas';
+import { SCOPES } from '#shared/domain/accounts/scopes';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { type KeysView, keysPage } from '#shared/surfaces/dashboard/views/keys-page';
+import type { CreateKeyFormSchema } from './forms.ts';
+import { DASHBOARD_PATHS } from './paths.ts';
+import {
+  attempt,
+  htmlPage,
+  noticeText,
+  type PageResponse,
+  parseWith,
+  redirect,
+  viewerOf,
+} from './responses.ts';
+
+/** The keys page over the same key operations as `/api/v1/keys`. */
+async function view(input: OperationInput<unknown, unknown, unknown>, deps: KeyDeps) {
+  const { principal } = input;
+  if (principal.kind !== 'key') throw new Error('session routes carry a session');
+  const { keys } = await listKeys(
+    { ...input, params: undefined, query: undefined, body: undefined },
+    deps,
+  );
+  return {
+    viewer: viewerOf(principal),
+    keys,
+    grantable: SCOPES.filter((scope) => principal.scopes.has(scope)),
+  } satisfies KeysView;
+}
+
+export async function keysOverview(
+  input: OperationInput<undefined, { notice?: string | undefined }>,
+  deps: KeyDeps,
+): Promise<PageResponse> {
+  return htmlPage(
+    keysPage({ ...(await view(input, deps)), notice: noticeText(input.query.notice) }),
+  );
+}
+
+export async function createKeyFromForm(
+  input: OperationInput<undefined, undefined, z.output<typeof CreateKeyFormSchema>>,
+  deps: KeyDeps,
+): Promise<PageResponse> {
+  const created = await attempt(() =>
+    createKey(
+      { ...input, body: parseWith(CreateKeyBodySchema, { scopes: input.body.scopes }) },
+      deps,
+    ),
+  );
+  const page = await view(input, deps);
+  if (!created.ok) {
+    return htmlPage(
+      keysPage({ ...page, error: created.error, ticked: input.body.scopes }),
+      created.status,
+    );
+  }
+  return htmlPage(
+    keysPage({ ...page, created: { key: created.value.key, apiKey: created.value.api_key } }),
+    201,
+  );
+}
+
+export async function revokeKeyFromForm(
+  input: OperationInput<KeyIdParams>,
+  deps: KeyDeps,
+): Promise<PageResponse> {
+  await revokeKey(input, deps);
+  return redirect(`${DASHBOARD_PATHS.keys}?notice=key_revoked`);
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { Principal } from '#shared/domain/accounts/principal';
+import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { describeIssues } from '#shared/surfaces/api/validate';
+import type { ShownError } from '#shared/surfaces/dashboard/views/components';
+import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
+
+/** What a dashboard operation answers: a page, a redirect, or a download. */
+export interface PageResponse {
+  body: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export function htmlPage(
+  body: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): PageResponse {
+  return { body, status, headers: { ...PAGE_HEADERS, ...headers } };
+}
+
+/** Post/Redirect/Get: after a change, the browser loads the page that shows it. */
+export function redirect(location: string, headers: Record<string, string> = {}): PageResponse {
+  return { body: '', status: 303, headers: { ...PAGE_HEADERS, location, ...headers } };
+}
+
+/** The signed-in person, for the page frame and the CSRF field of every form. */
+export function viewerOf(principal: Principal): Viewer {
+  if (principal.kind !== 'key' || !principal.session) {
+    // The gate puts a session principal on every session route; this keeps the type honest.
+    throw new Error('dashboard pages need a session');
+  }
+  return { email: principal.email, csrfToken: principal.session.csrfToken };
+}
+
+/** An AppError as a person reads it; anything else is not caught by the pages. */
+export function shownError(error: unknown): ShownError | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  const issues = error.details?.issues;
+  return {
+    message: error.message,
+    ...(Array.isArray(issues)
+      ? {
+          issues: issues.map((issue: { path?: unknown[]; message?: string }) =>
+            [issue.path?.join('.'), issue.message].filter(Boolean).join(': '),
+          ),
+        }
+      : {}),
+  };
+}
+
+/** Runs an area operation; an AppError becomes the error a page shows, with its status. */
+export async function attempt<T>(
+  run: () => Promise<T>,
+): Promise<
+  | { ok: true; value: T }
+  | { ok: false; error: ShownError; status: number; details: Record<string, unknown> }
+> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    const shown = shownError(error);
+    if (!shown || !(error instanceof AppError)) throw error;
+    return { ok: false, error: shown, status: error.status, details: error.details ?? {} };
+  }
+}
+
+/**
+ * Checks a value built from a form against the area's own request schema, exactly as the API
+ * route would (the same 400 and the same issues), so no rule is written twice.
+ */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  code: ErrorCodeName = 'invalid_request',
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new BadRequestError(
+    code,
+    `Please check the form: ${describeIssues(parsed.error.issues)}.`,
+    {
+      details: {
+        issues: parsed.error.issues.map(({ path, message }) => ({ path, message })),
+      },
+    },
+  );
+}
+
+/** Notices after a redirect: fixed texts by code, so a link can never make a page say anything. */
+export const NOTICES = {
+  key_revoked: 'The key is revoked: requests with it are refused from now on.',
+  session_revoked: 'That session is signed out.',
+  case_saved: 'The case is saved. Runs already under way keep measuring it as it was.',
+  run_started: 'The run has started; its status updates below.',
+  webhook_saved: 'The endpoint is saved.',
+  webhook_paused: 'The endpoint is paused: new deliveries are held until you resume it.',
+  webhook_resumed: 'The endpoint is active again; held deliveries are being sent.',
+  webhook_deleted: 'The endpoint is deleted, with every delivery still waiting for it.',
+  test_delivered: 'The test event was delivered: the receiver answered with a 2xx status.',
+  test_failed: 'The test event was not delivered; see the latest delivery below for why.',
+  redelivery_started: 'The delivery is being sent again; its status updates below.',
+} as const;
+
+export type NoticeCode = keyof typeof NOTICES;
+
+export function noticeText(code: unknown): string | undefined {
+  return typeof code === 'string' && code in NOTICES ? NOTICES[code as NoticeCode] : undefined;
+}

@@ -1,0 +1,382 @@
+import { KeyIdParamsSchema } from '#shared/domain/accounts/key-schemas';
+import {
+  BatchFormSchema,
+  CaseFormSchema,
+  CasesQuerySchema,
+  CreateKeyFormSchema,
+  CreateWebhookFormSchema,
+  NoticeQuerySchema,
+  RunFormSchema,
+  ScanFormSchema,
+  SessionFormSchema,
+  SessionIdParamsSchema,
+  SignInQuerySchema,
+  SignInRequestFormSchema,
+  UpdateWebhookFormSchema,
+  UuidParamsSchema,
+} from '#shared/surfaces/dashboard/forms';
+import type { RouteDefinition } from '../api/route.ts';
+
+/**
+ * The dashboard (docs/dashboard.md): HTML pages over the same operations as the API, for people.
+ * Session routes need the session cookie; every POST needs the session's CSRF token and must
+ * come from this site. Pages answer people: errors are pages, a missing session a 303 to the
+ * sign-in page. Form bodies are `application/x-www-form-urlencoded`.
+ */
+const TAG = 'Dashboard';
+const HTML = { status: 200, raw: 'text/html' } as const;
+const SESSION_NOTE = ' Needs a dashboard session (cookie); without one, 303 to the sign-in page.';
+const FORM_NOTE = `${SESSION_NOTE} A form post: carries the session's CSRF token and comes from this site (403 \`csrf_failed\` otherwise).`;
+const PAGE_ERRORS = ['unauthorized'] as const;
+const FORM_ERRORS = ['unauthorized', 'csrf_failed', 'invalid_request'] as const;
+
+function base(operationId: string, path: string, summary: string, handler: string) {
+  return {
+    operationId,
+    area: 'dashboard',
+    method: 'GET',
+    path,
+    summary,
+    description: `${summary}.${SESSION_NOTE}`,
+    tag: TAG,
+    auth: 'session',
+    response: HTML,
+    errors: PAGE_ERRORS,
+    data: 'read',
+    handler: `functions/http/dashboard/${handler}.ts`,
+    mcpTool: false,
+  } as const;
+}
+
+type Extra = Partial<RouteDefinition>;
+
+/** A page (GET) of a signed-in person; `extra` overrides any field. */
+function page<const E extends Extra = Record<never, never>>(
+  operationId: string,
+  path: string,
+  summary: string,
+  handler: string,
+  extra?: E,
+): Omit<ReturnType<typeof base>, keyof E> & E {
+  return { ...base(operationId, path, summary, handler), ...extra } as Omit<
+    ReturnType<typeof base>,
+    keyof E
+  > &
+    E;
+}
+
+const FORM_DEFAULTS = { method: 'POST', errors: FORM_ERRORS, data: 'readwrite' } as const;
+
+/** A form post of a signed-in person; `extra` overrides any field. */
+function form<const E extends Extra = Record<never, never>>(
+  operationId: string,
+  path: string,
+  summary: string,
+  handler: string,
+  extra?: E,
+): Omit<ReturnType<typeof base>, keyof E | keyof typeof FORM_DEFAULTS> &
+  Omit<typeof FORM_DEFAULTS, keyof E> &
+  E {
+  return {
+    ...base(operationId, path, summary, handler),
+    description: `${summary}.${FORM_NOTE}`,
+    ...FORM_DEFAULTS,
+    ...extra,
+  } as Omit<ReturnType<typeof base>, keyof E | keyof typeof FORM_DEFAULTS> &
+    Omit<typeof FORM_DEFAULTS, keyof E> &
+    E;
+}
+
+export const DASHBOARD_ROUTES = {
+  dashboard_sign_in: page(
+    'dashboard_sign_in',
+    '/dashboard/sign-in',
+    'Sign-in page: asks for an e-mail address; with `?token=` from a mailed link, asks to confirm',
+    'sign-in',
+    {
+      description:
+        'Without a token: the form that mails a sign-in link. With the `token` of a mailed link: a page with one button that uses it (a GET never signs in, so mail scanners cannot use links up). No session needed.',
+      auth: 'none',
+      request: { query: SignInQuerySchema },
+      errors: ['sign_in_link_invalid'],
+    },
+  ),
+  dashboard_request_link: form(
+    'dashboard_request_link',
+    '/dashboard/sign-in',
+    'Mail a sign-in link',
+    'request-link',
+    {
+      description:
+        'Mails a single-use sign-in link (valid for SIGN_IN_LINK_TTL_S, default 15 minutes) when the address has an account, and answers the same page either way, so the form never tells whether an address has an account. At most SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR links per address (default 5) and SIGN_IN_LINKS_PER_NETWORK_PER_HOUR per client network (default 30). Must come from this site.',
+      auth: 'none',
+      request: { body: SignInRequestFormSchema },
+      errors: ['invalid_email', 'csrf_failed', 'sign_in_limited', 'service_unavailable'],
+      sendsMail: true,
+    },
+  ),
+  dashboard_create_session: form(
+    'dashboard_create_session',
+    '/dashboard/session',
+    'Use a sign-in link: start a session',
+    'create-session',
+    {
+      description:
+        'Uses the link token once (a second use, an expired or unknown token: 400 `sign_in_link_invalid`), sets the HttpOnly, SameSite=Lax session cookie (Secure and `__Host-` prefixed over https) and redirects (303) to the dashboard. Must come from this site.',
+      auth: 'none',
+      request: { body: SessionFormSchema },
+      errors: ['sign_in_link_invalid', 'csrf_failed'],
+    },
+  ),
+  dashboard_sign_out: form(
+    'dashboard_sign_out',
+    '/dashboard/sign-out',
+    'Sign out: end this session and clear its cookie',
+    'sign-out',
+  ),
+  dashboard_revoke_session: form(
+    'dashboard_revoke_session',
+    '/dashboard/sessions/{id}/revoke',
+    "End one of the account's sessions",
+    'revoke-session',
+    {
+      request: { params: SessionIdParamsSchema },
+      errors: [...FORM_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_home: page(
+    'dashboard_home',
+    '/dashboard',
+    "Overview: the account's plan, today's batch quota, its sessions",
+    'home',
+    {
+      request: { query: NoticeQuerySchema },
+    },
+  ),
+  dashboard_keys: page(
+    'dashboard_keys',
+    '/dashboard/keys',
+    "The account's API keys and the form to create one",
+    'keys',
+    {
+      request: { query: NoticeQuerySchema },
+    },
+  ),
+  dashboard_create_key: form(
+    'dashboard_create_key',
+    '/dashboard/keys',
+    'Create an API key (shown once, 201)',
+    'create-key',
+    {
+      request: { body: CreateKeyFormSchema },
+      response: { status: 201, raw: 'text/html' },
+      errors: [...FORM_ERRORS, 'invalid_scope', 'admin_not_allowed'],
+    },
+  ),
+  dashboard_revoke_key: form(
+    'dashboard_revoke_key',
+    '/dashboard/keys/{id}/revoke',
+    'Revoke an API key',
+    'revoke-key',
+    {
+      request: { params: KeyIdParamsSchema },
+      errors: [...FORM_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_scans: page(
+    'dashboard_scans',
+    '/dashboard/scans',
+    "Run a scan; the account's recent scans",
+    'scans',
+  ),
+  dashboard_run_scan: form(
+    'dashboard_run_scan',
+    '/dashboard/scans',
+    'Run a scan and show its result (303)',
+    'run-scan',
+    {
+      request: { body: ScanFormSchema },
+      errors: [...FORM_ERRORS, 'invalid_domain', 'scan_failed'],
+      publishesEvents: true,
+    },
+  ),
+  dashboard_scan: page(
+    'dashboard_scan',
+    '/dashboard/scans/{id}',
+    'One scan result, with its shareable link',
+    'scan',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...PAGE_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_batches: page(
+    'dashboard_batches',
+    '/dashboard/batches',
+    "Queue a batch (paste or upload a list); the account's recent batches",
+    'batches',
+  ),
+  dashboard_create_batch: form(
+    'dashboard_create_batch',
+    '/dashboard/batches',
+    'Queue a batch: accepted and rejected at once, then live progress (202)',
+    'create-batch',
+    {
+      request: { body: BatchFormSchema },
+      response: { status: 202, raw: 'text/html' },
+      errors: [...FORM_ERRORS, 'plan_required', 'quota_exceeded'],
+      starts: ['batch-scan'],
+    },
+  ),
+  dashboard_batch: page(
+    'dashboard_batch',
+    '/dashboard/batches/{id}',
+    'One batch: its progress and results',
+    'batch',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...PAGE_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_batch_csv: page(
+    'dashboard_batch_csv',
+    '/dashboard/batches/{id}/results.csv',
+    "One batch's results as CSV",
+    'batch-csv',
+    {
+      request: { params: UuidParamsSchema },
+      response: { status: 200, raw: 'text/csv' },
+      errors: [...PAGE_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_cases: page(
+    'dashboard_cases',
+    '/dashboard/cases',
+    'The cases with their latest score (search, pages; every tenant for an operator)',
+    'cases',
+    {
+      request: { query: CasesQuerySchema },
+      errors: [...PAGE_ERRORS, 'no_account', 'invalid_cursor'],
+    },
+  ),
+  dashboard_new_case: page(
+    'dashboard_new_case',
+    '/dashboard/cases/new',
+    'The form to create a case',
+    'new-case',
+    { data: 'none' },
+  ),
+  dashboard_create_case: form(
+    'dashboard_create_case',
+    '/dashboard/cases',
+    'Create a case (303 to it)',
+    'create-case',
+    {
+      request: { body: CaseFormSchema },
+      errors: [...FORM_ERRORS, 'no_account'],
+    },
+  ),
+  dashboard_case: page(
+    'dashboard_case',
+    '/dashboard/cases/{id}',
+    'One case: its runs with their status and the latest summary as charts',
+    'case',
+    {
+      request: { params: UuidParamsSchema, query: NoticeQuerySchema },
+      errors: [...PAGE_ERRORS, 'no_account', 'not_found'],
+    },
+  ),
+  dashboard_edit_case: page(
+    'dashboard_edit_case',
+    '/dashboard/cases/{id}/edit',
+    'The form to change a case',
+    'edit-case',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...PAGE_ERRORS, 'no_account', 'not_found'],
+    },
+  ),
+  dashboard_update_case: form(
+    'dashboard_update_case',
+    '/dashboard/cases/{id}',
+    'Change a case (303 to it)',
+    'update-case',
+    {
+      request: { params: UuidParamsSchema, body: CaseFormSchema },
+      errors: [...FORM_ERRORS, 'no_account', 'not_found'],
+    },
+  ),
+  dashboard_start_run: form(
+    'dashboard_start_run',
+    '/dashboard/cases/{id}/runs',
+    'Start a manual run (Pro; 303 to the case)',
+    'start-run',
+    {
+      request: { params: UuidParamsSchema, body: RunFormSchema },
+      errors: [...FORM_ERRORS, 'no_account', 'not_found', 'plan_required', 'run_pending'],
+      starts: ['monitor-run'],
+    },
+  ),
+  dashboard_webhooks: page(
+    'dashboard_webhooks',
+    '/dashboard/webhooks',
+    'Webhook endpoints and recent deliveries with their attempts',
+    'webhooks',
+    {
+      request: { query: NoticeQuerySchema },
+    },
+  ),
+  dashboard_create_webhook: form(
+    'dashboard_create_webhook',
+    '/dashboard/webhooks',
+    'Add an endpoint (its signing secret shown once, 201)',
+    'create-webhook',
+    {
+      request: { body: CreateWebhookFormSchema },
+      response: { status: 201, raw: 'text/html' },
+      errors: [...FORM_ERRORS, 'invalid_url', 'invalid_event', 'duplicate_endpoint'],
+    },
+  ),
+  dashboard_update_webhook: form(
+    'dashboard_update_webhook',
+    '/dashboard/webhooks/{id}',
+    "Change an endpoint's label and events, pause or resume it",
+    'update-webhook',
+    {
+      request: { params: UuidParamsSchema, body: UpdateWebhookFormSchema },
+      errors: [...FORM_ERRORS, 'invalid_event', 'not_found'],
+      starts: ['webhook-delivery'],
+    },
+  ),
+  dashboard_test_webhook: form(
+    'dashboard_test_webhook',
+    '/dashboard/webhooks/{id}/test',
+    'Send a test event now',
+    'test-webhook',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...FORM_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_delete_webhook: form(
+    'dashboard_delete_webhook',
+    '/dashboard/webhooks/{id}/delete',
+    'Delete an endpoint',
+    'delete-webhook',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...FORM_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_redeliver: form(
+    'dashboard_redeliver',
+    '/dashboard/webhooks/deliveries/{id}/redeliver',
+    'Send a delivery again',
+    'redeliver',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...FORM_ERRORS, 'not_found'],
+      starts: ['webhook-delivery'],
+    },
+  ),
+} as const satisfies Record<string, RouteDefinition>;

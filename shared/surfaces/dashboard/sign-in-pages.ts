@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import { clearedSessionCookie, sessionCookie } from '#shared/domain/accounts/sessions';
+import {
+  peekSignInLink,
+  requestSignInLink,
+  revokeSession,
+  type SignInDeps,
+  startSession,
+} from '#shared/domain/accounts/sign-in';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import {
+  confirmSignInPage,
+  invalidLinkPage,
+  signInPage,
+} from '#shared/surfaces/dashboard/views/misc-pages';
+import type { SessionFormSchema, SignInRequestFormSchema } from './forms.ts';
+import { DASHBOARD_PATHS } from './paths.ts';
+import { attempt, htmlPage, type PageResponse, redirect } from './responses.ts';
+
+/**
+ * Signing in and out. The sign-in form answers the same whether or not the address has an
+ * account; the mailed link opens a confirmation page whose button uses the link (a GET never
+ * signs in, so mail scanners that follow links cannot use it up); using it sets the session
+ * cookie. Signing out deletes the session and clears the cookie.
+ */
+export interface SignInQuery {
+  token?: string | undefined;
+  signed_out?: string | undefined;
+}
+
+export async function signInForm(
+  input: OperationInput<undefined, SignInQuery>,
+  deps: SignInDeps,
+): Promise<PageResponse> {
+  const token = input.query.token;
+  if (token === undefined) {
+    return htmlPage(signInPage({ signedOut: input.query.signed_out === '1' }));
+  }
+  const peeked = await attempt(() => peekSignInLink(token, deps));
+  if (!peeked.ok) return htmlPage(invalidLinkPage(peeked.error), peeked.status);
+  return htmlPage(confirmSignInPage({ token, email: peeked.value.email }));
+}
+
+export async function requestLink(
+  input: OperationInput<undefined, undefined, z.output<typeof SignInRequestFormSchema>>,
+  deps: SignInDeps,
+): Promise<PageResponse> {
+  const outcome = await attempt(() =>
+    requestSignInLink(
+      { email: input.body.email, sourceIp: input.request.sourceIp, baseUrl: input.request.baseUrl },
+      deps,
+    ),
+  );
+  if (!outcome.ok) {
+    return htmlPage(signInPage({ email: input.body.email, error: outcome.error }), outcome.status);
+  }
+  return htmlPage(signInPage({ sent: true }));
+}
+
+export async function createSession(
+  input: OperationInput<undefined, undefined, z.output<typeof SessionFormSchema>>,
+  deps: SignInDeps,
+): Promise<PageResponse> {
+  const started = await attempt(() => startSession({ token: input.body.token }, deps));
+  if (!started.ok) return htmlPage(invalidLinkPage(started.error), started.status);
+  const secure = input.request.baseUrl.startsWith('https:');
+  return redirect(DASHBOARD_PATHS.home, {
+    'set-cookie': sessionCookie(started.value.cookieToken, deps.settings.sessionTtlSeconds, secure),
+  });
+}
+
+export async function signOut(input: OperationInput, deps: SignInDeps): Promise<PageResponse> {
+  const { principal } = input;
+  if (principal.kind === 'key' && principal.session) {
+    await revokeSession(principal.userId, principal.session.id, deps).catch(() => undefined);
+  }
+  const secure = input.request.baseUrl.startsWith('https:');
+  return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {
+    'set-cookie': clearedSessionCookie(secure),
+  });
+}
+
+export async function endSession(
+  input: OperationInput<{ id: string }>,
+  deps: SignInDeps,
+): Promise<PageResponse> {
+  const { principal } = input;
+  if (principal.kind !== 'key') throw new Error('session routes carry a session');
+  await revokeSession(principal.userId, input.params.id, deps);
+  if (principal.session?.id === input.params.id) {
+    const secure = input.request.baseUrl.startsWith('https:');
+    return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {
+      'set-cookie': clearedSessionCookie(secure),
+    });
+  }
+  return redirect(`${DASHBOARD_PATHS.home}?notice=session_revoked`);
+}

@@ -1,0 +1,148 @@
+import type { BatchStatusResponse, CreateBatchResponse } from '#shared/domain/batch/schemas';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import {
+  badge,
+  errorBox,
+  escapeHtml,
+  type ShownError,
+  tableRegion,
+  textArea,
+  timeTag,
+} from './components.ts';
+import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+
+/** Batch scans: the form (paste or upload), the account's jobs, one job's progress and results. */
+export interface JobListEntry {
+  id: string;
+  status: string;
+  total: number;
+  created_at: string;
+}
+
+export interface BatchesView {
+  viewer: Viewer;
+  jobs: readonly JobListEntry[];
+  quota: { plan: string; perBatch: number; perDay: number; usedToday: number } | { ended: string };
+  domains?: string;
+  error?: ShownError | undefined;
+  rejected?: readonly { domain: string; reason: string }[];
+}
+
+function rejectedList(rejected: readonly { domain: string; reason: string }[]): string {
+  if (rejected.length === 0) return '';
+  const rows = rejected
+    .map(
+      (entry) =>
+        `<tr><td>${escapeHtml(entry.domain)}</td><td>${escapeHtml(entry.reason)}</td></tr>`,
+    )
+    .join('');
+  return `<h2>Rejected (${rejected.length})</h2>${tableRegion('Rejected entries', `<table><thead><tr><th scope="col">Entry</th><th scope="col">Why</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+}
+
+function quotaLine(quota: BatchesView['quota']): string {
+  if ('ended' in quota) return `<p class="muted">${escapeHtml(quota.ended)}</p>`;
+  const plan = quota.plan.charAt(0).toUpperCase() + quota.plan.slice(1);
+  return `<p class="muted">${escapeHtml(plan)} plan: at most ${quota.perBatch} domains per batch and ${quota.perDay} per UTC day; ${quota.usedToday} queued today.</p>`;
+}
+
+function jobsTable(jobs: readonly JobListEntry[]): string {
+  if (jobs.length === 0) return '<p>No batches yet.</p>';
+  const rows = jobs
+    .map(
+      (job) =>
+        `<tr><td><a href="${DASHBOARD_PATHS.batch(job.id)}">Batch of ${job.total}<span class="sr-only"> created ${escapeHtml(job.created_at)}</span></a></td><td>${badge(job.status)}</td><td>${timeTag(job.created_at)}</td></tr>`,
+    )
+    .join('');
+  return tableRegion(
+    'Recent batches',
+    `<table><thead><tr><th scope="col">Batch</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+export function batchesPage(view: BatchesView): string {
+  return dashboardLayout({
+    title: 'Batches',
+    section: 'batches',
+    viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.batches,
+    body: `<h1>Batch scans</h1>
+<p class="lead">Scan many sites at once: paste one domain or URL per line, or upload a text or CSV file (first column). Valid entries are queued at once; the others are listed with the reason.</p>
+${quotaLine(view.quota)}
+${errorBox(view.error)}${rejectedList(view.rejected ?? [])}
+<form class="stack" method="post" action="${DASHBOARD_PATHS.batches}">
+${csrfField(view.viewer)}
+${textArea({ name: 'domains', label: 'Domains, one per line', value: view.domains ?? '', rows: 8, required: true })}
+<div class="field" hidden><label for="f-upload">Or upload a list (.txt or .csv)</label>
+<input type="file" id="f-upload" accept=".txt,.csv,text/plain,text/csv" data-fill="f-domains"></div>
+<div class="actions"><button type="submit">Queue the batch</button></div>
+</form>
+<h2>Recent batches</h2>
+${jobsTable(view.jobs)}`,
+  });
+}
+
+function progressSection(status: BatchStatusResponse, live: boolean): string {
+  const { counts } = status.job;
+  const finished = counts.done + counts.failed;
+  const running = status.job.status === 'queued' || status.job.status === 'running';
+  const poll =
+    live && running ? ` data-poll="2" data-poll-src="${DASHBOARD_PATHS.batch(status.job.id)}"` : '';
+  return `<section id="job-progress" data-live${poll} data-done-text="Batch ${escapeHtml(status.job.status)}: ${counts.done} done, ${counts.failed} failed.">
+<p>Status ${badge(status.job.status)} · ${finished} of ${counts.total} finished (${counts.done} done, ${counts.failed} failed, ${counts.queued} waiting)</p>
+<label for="job-bar" class="sr-only">Domains finished</label>
+<progress id="job-bar" max="${counts.total}" value="${finished}">${finished} of ${counts.total}</progress>
+${running ? `<p class="muted">Scans run a few at a time. <a href="${DASHBOARD_PATHS.batch(status.job.id)}">Reload</a> to update (with JavaScript this part updates by itself).</p>` : `<p>Finished ${timeTag(status.job.finished_at)}.</p>`}
+</section>`;
+}
+
+function resultsTable(status: BatchStatusResponse): string {
+  const rows = status.results
+    .map(
+      (row) =>
+        `<tr><td>${escapeHtml(row.domain)}</td><td>${badge(row.status)}</td><td class="num">${row.score ?? '–'}</td><td>${row.scan_id ? `<a href="${DASHBOARD_PATHS.scan(row.scan_id)}">Result<span class="sr-only"> for ${escapeHtml(row.domain)}</span></a>` : escapeHtml(row.error ?? '–')}</td></tr>`,
+    )
+    .join('');
+  return `<div id="job-results" data-live>${tableRegion(
+    'Batch results',
+    `<table><thead><tr><th scope="col">Domain</th><th scope="col">Status</th><th scope="col" class="num">Score</th><th scope="col">Result or error</th></tr></thead><tbody>${rows}</tbody></table>`,
+  )}</div>`;
+}
+
+export function batchJobPage(viewer: Viewer, status: BatchStatusResponse): string {
+  return dashboardLayout({
+    title: 'Batch',
+    section: 'batches',
+    viewer,
+    body: `<p><a href="${DASHBOARD_PATHS.batches}">← All batches</a></p>
+<h1>Batch of ${status.job.counts.total} domain${status.job.counts.total === 1 ? '' : 's'}</h1>
+<p class="muted">Created ${timeTag(status.job.created_at)} · job <code>${escapeHtml(status.job.id)}</code></p>
+${progressSection(status, true)}
+<p><a class="button secondary" href="${DASHBOARD_PATHS.batchCsv(status.job.id)}" download>Download results (CSV)</a></p>
+<h2>Results</h2>
+${resultsTable(status)}`,
+  });
+}
+
+/** The answer to the form: what was accepted and rejected, and the job's live progress. */
+export function batchCreatedPage(
+  viewer: Viewer,
+  created: CreateBatchResponse,
+  status: BatchStatusResponse,
+): string {
+  const accepted = created.accepted.map((domain) => `<li>${escapeHtml(domain)}</li>`).join('');
+  return dashboardLayout({
+    title: 'Batch queued',
+    section: 'batches',
+    viewer,
+    replaceUrl: DASHBOARD_PATHS.batch(created.job.id),
+    body: `<p><a href="${DASHBOARD_PATHS.batches}">← All batches</a></p>
+<h1>Batch queued</h1>
+<div class="notice" role="status">${created.accepted.length} accepted, ${created.rejected.length} rejected. ${created.limits.used_today} of ${created.limits.per_day} domains queued today on the ${escapeHtml(created.limits.plan)} plan.</div>
+<p class="actions"><a href="${DASHBOARD_PATHS.batch(created.job.id)}">Open this batch</a> (its page keeps the results) <a class="button secondary" href="${DASHBOARD_PATHS.batchCsv(created.job.id)}" download>Download results (CSV)</a></p>
+${progressSection(status, true)}
+<div class="grid2"><section><h2>Accepted (${created.accepted.length})</h2><ul>${accepted}</ul></section>
+<section>${rejectedList(created.rejected) || '<h2>Rejected (0)</h2><p>None.</p>'}</section></div>
+<h2>Results</h2>
+${resultsTable(status)}`,
+  });
+}

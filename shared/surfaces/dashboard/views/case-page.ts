@@ -1,0 +1,95 @@
+import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { summarySection } from './case-summary.ts';
+import {
+  badge,
+  errorBox,
+  escapeHtml,
+  notice,
+  type ShownError,
+  tableRegion,
+  textField,
+  timeTag,
+} from './components.ts';
+import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+
+/** One case: its facts, starting a run, the runs with their status, the latest summary. */
+export interface CaseView {
+  viewer: Viewer;
+  detail: CaseDetail;
+  runs: readonly RunView[];
+  summary: CaseSummaryResponse | null;
+  notice?: string | undefined;
+  error?: ShownError | undefined;
+}
+
+function facts(detail: CaseDetail): string {
+  const competitors = detail.competitor_profiles
+    .map((competitor) =>
+      escapeHtml(competitor.domain ? `${competitor.name} (${competitor.domain})` : competitor.name),
+    )
+    .join(', ');
+  const factRows = Object.entries(detail.fact_sheet)
+    .map(
+      ([key, value]) =>
+        `<tr><th scope="row">${escapeHtml(key)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<dl class="facts">
+<div><dt><strong>Domain</strong></dt><dd>${escapeHtml(detail.domain)}</dd></div>
+<div><dt><strong>Category</strong></dt><dd>${escapeHtml(detail.category)}</dd></div>
+<div><dt><strong>Competitors</strong></dt><dd>${competitors || '–'}</dd></div>
+<div><dt><strong>Other names</strong></dt><dd>${escapeHtml(detail.aliases.join(', ')) || '–'}</dd></div>
+<div><dt><strong>Languages, region</strong></dt><dd>${escapeHtml(detail.languages.join(', '))}${detail.region ? `, ${escapeHtml(detail.region)}` : ''}</dd></div>
+<div><dt><strong>Status</strong></dt><dd>${badge(detail.status)}</dd></div>
+</dl>
+${factRows ? `<details><summary>Fact sheet (${Object.keys(detail.fact_sheet).length})</summary>${tableRegion('Fact sheet', `<table><tbody>${factRows}</tbody></table>`)}</details>` : ''}`;
+}
+
+function runsSection(view: CaseView): string {
+  const open = view.runs.some((run) => run.status === 'queued' || run.status === 'running');
+  const poll = open ? ` data-poll="3" data-poll-src="${DASHBOARD_PATHS.case(view.detail.id)}"` : '';
+  const rows = view.runs
+    .map(
+      (run) =>
+        `<tr><td>${escapeHtml(run.label)}</td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${run.delta === null ? '–' : run.delta > 0 ? `+${run.delta}` : run.delta}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
+    )
+    .join('');
+  const table = view.runs.length
+    ? tableRegion(
+        'Runs',
+        `<table><thead><tr><th scope="col">Run</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Finished</th><th scope="col" class="num">Score</th><th scope="col" class="num">Change</th><th scope="col">Error</th></tr></thead><tbody>${rows}</tbody></table>`,
+      )
+    : '<p>No runs yet.</p>';
+  return `<section id="case-runs" data-live${poll} data-done-text="The run finished.">
+<h2>Runs</h2>
+${open ? '<p role="status">A run is under way: models are being asked now. This part updates by itself (or reload the page).</p>' : ''}
+${table}</section>`;
+}
+
+function runForm(view: CaseView): string {
+  return `<form class="actions" method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
+${csrfField(view.viewer)}
+${textField({ name: 'label', label: 'Run label (optional)', hint: 'Default: today’s date' })}
+<button type="submit">Start a run</button>
+<span class="muted">Manual runs need the Pro plan; one run at a time per case.</span>
+</form>`;
+}
+
+export function casePage(view: CaseView): string {
+  const detail = view.detail;
+  return dashboardLayout({
+    title: detail.name,
+    section: 'cases',
+    viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.case(detail.id),
+    body: `<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
+<h1>${escapeHtml(detail.name)}</h1>
+${notice(view.notice)}${errorBox(view.error)}
+<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>
+${facts(detail)}
+${runForm(view)}
+<section id="case-summary" data-live>${summarySection(detail, view.runs, view.summary)}</section>
+${runsSection(view)}`,
+  });
+}

@@ -1,0 +1,73 @@
+import type { Account } from '#shared/domain/accounts/ports';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
+import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+
+/** The overview: the account's plan and limits, today's batch quota, the open sessions. */
+export interface HomeView {
+  viewer: Viewer;
+  account: Account | null;
+  /** The plan batches count under, or why none applies (an ended subscription). */
+  plan: { name: string; perBatch: number; perDay: number } | { ended: string };
+  usedToday: number;
+  admin: boolean;
+  sessions: readonly { id: string; created_at: string; expires_at: number; current: boolean }[];
+  notice?: string | undefined;
+}
+
+function accountCard(view: HomeView): string {
+  const account = view.account;
+  const text = account
+    ? `<p class="big">${escapeHtml(account.plan === 'pro' ? 'Pro' : 'Free')}</p><p>Subscription ${badge(account.subscription === 'active' ? 'active' : 'failed', account.subscription)}</p>
+<p class="muted">${account.plan === 'pro' ? 'Cases, manual runs and a monthly run of every active case.' : 'Cases and their monthly results; manual runs need the Pro plan.'}</p>`
+    : `<p class="big">No Monitor account</p><p class="muted">Scans, batches, keys and webhooks work (batches under the free plan's limits); cases need a Monitor account, which the operator sets up.</p>`;
+  return `<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Plan</h2>${text}${view.admin ? '<p>This address is on the operator list: it may hold <code>monitor:admin</code> keys.</p>' : ''}</section>`;
+}
+
+function quotaCard(view: HomeView): string {
+  if ('ended' in view.plan) {
+    return `<section class="card" aria-labelledby="quota-h"><h2 id="quota-h">Batch quota today</h2><p>${escapeHtml(view.plan.ended)}</p></section>`;
+  }
+  const { perDay, perBatch, name } = view.plan;
+  const left = Math.max(0, perDay - view.usedToday);
+  return `<section class="card" aria-labelledby="quota-h"><h2 id="quota-h">Batch quota today</h2>
+<p class="big">${view.usedToday} <span class="muted">of ${perDay}</span></p>
+<label for="quota-bar" class="sr-only">Domains queued today</label>
+<progress id="quota-bar" max="${perDay}" value="${Math.min(view.usedToday, perDay)}">${view.usedToday} of ${perDay}</progress>
+<p class="muted">${left} domains left until 00:00 UTC on the ${escapeHtml(name)} plan; at most ${perBatch} per batch.</p></section>`;
+}
+
+function sessionsSection(view: HomeView): string {
+  const rows = view.sessions
+    .map(
+      (
+        session,
+      ) => `<tr><td>${timeTag(session.created_at)}${session.current ? ' <strong>(this browser)</strong>' : ''}</td>
+<td>${timeTag(new Date(session.expires_at * 1000).toISOString())}</td>
+<td><form class="inline" method="post" action="${DASHBOARD_PATHS.revokeSession(session.id)}">${csrfField(view.viewer)}<button class="danger small" type="submit">${session.current ? 'Sign out' : 'End session'}<span class="sr-only"> started ${escapeHtml(session.created_at)}</span></button></form></td></tr>`,
+    )
+    .join('');
+  return `<h2>Signed-in sessions</h2>
+<p class="muted">Every browser signed in to this account. End any you do not recognise.</p>
+${tableRegion('Sessions', `<table><thead><tr><th scope="col">Started</th><th scope="col">Ends</th><th scope="col">Action</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+}
+
+export function homePage(view: HomeView): string {
+  return dashboardLayout({
+    title: 'Overview',
+    section: 'home',
+    viewer: view.viewer,
+    body: `<h1>Overview</h1>
+${notice(view.notice)}
+<div class="cards">${accountCard(view)}${quotaCard(view)}</div>
+<h2>Get started</h2>
+<ul>
+<li><a href="${DASHBOARD_PATHS.keys}">Create an API key</a> for scripts and AI assistants (the tool server).</li>
+<li><a href="${DASHBOARD_PATHS.scans}">Scan a site</a> for agent readiness, or <a href="${DASHBOARD_PATHS.batches}">many at once</a>.</li>
+<li><a href="${DASHBOARD_PATHS.cases}">Watch how AI models answer about a brand</a> (cases and runs).</li>
+<li><a href="${DASHBOARD_PATHS.webhooks}">Receive events</a> at your own https endpoint.</li>
+<li>Everything here is also in the API: <a href="/docs">API documentation</a>.</li>
+</ul>
+${sessionsSection(view)}`,
+  });
+}

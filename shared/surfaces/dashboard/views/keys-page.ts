@@ -1,0 +1,100 @@
+import type { KeyView } from '#shared/domain/accounts/key-schemas';
+import { SCOPES, type Scope } from '#shared/domain/accounts/scopes';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import {
+  badge,
+  checkbox,
+  errorBox,
+  escapeHtml,
+  notice,
+  type ShownError,
+  secretBox,
+  tableRegion,
+  timeTag,
+} from './components.ts';
+import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+
+/** API keys: the list, the creation form (scopes as checkboxes), a new key shown once. */
+export const SCOPE_HINTS: Record<Scope, string> = {
+  'scans:read': 'read scans and batch jobs',
+  'scans:write': 'run scans, single or batched',
+  'monitor:read': 'read cases, runs and summaries',
+  'monitor:write': 'create and change cases, start manual runs (Pro)',
+  'monitor:admin': 'read every tenant’s cases (operator list only)',
+  'webhooks:manage': 'register, change and remove webhook endpoints',
+  plugin: 'marks a key for a marketplace plugin (never monitor:admin)',
+};
+
+export interface KeysView {
+  viewer: Viewer;
+  keys: readonly KeyView[];
+  /** Scopes this session may grant, in the SPEC's order. */
+  grantable: readonly Scope[];
+  created?: { key: KeyView; apiKey: string } | undefined;
+  error?: ShownError | undefined;
+  notice?: string | undefined;
+  /** Scopes ticked when the form comes back with an error. */
+  ticked?: readonly string[];
+}
+
+function keyRows(view: KeysView): string {
+  if (view.keys.length === 0) return '<p>No keys yet.</p>';
+  const rows = view.keys
+    .map((key) => {
+      const state = key.revoked_at ? badge('revoked', 'revoked') : badge('active', 'active');
+      const action = key.revoked_at
+        ? timeTag(key.revoked_at)
+        : `<form class="inline" method="post" action="${DASHBOARD_PATHS.revokeKey(key.id)}">${csrfField(view.viewer)}<button class="danger small" type="submit">Revoke<span class="sr-only"> key ${escapeHtml(key.hint)}</span></button></form>`;
+      return `<tr><td><code>${escapeHtml(key.hint)}</code><br><span class="muted">${escapeHtml(key.id)}</span></td><td>${key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ')}</td><td>${timeTag(key.created_at)}</td><td>${state}</td><td>${action}</td></tr>`;
+    })
+    .join('');
+  return tableRegion(
+    'API keys',
+    `<table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th><th scope="col">Revoke</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+function createForm(view: KeysView): string {
+  const ticked = new Set(view.ticked ?? ['scans:read', 'scans:write']);
+  const boxes = SCOPES.filter((scope) => view.grantable.includes(scope) || scope === 'plugin')
+    .map((scope) =>
+      checkbox({
+        id: `scope-${scope.replace(':', '-')}`,
+        name: 'scopes',
+        value: scope,
+        label: scope,
+        hint: SCOPE_HINTS[scope],
+        checked: ticked.has(scope),
+      }),
+    )
+    .join('');
+  return `<form class="stack" method="post" action="${DASHBOARD_PATHS.keys}">
+${csrfField(view.viewer)}
+<fieldset><legend>Scopes of the new key</legend><div class="checks">${boxes}</div></fieldset>
+<div class="actions"><button type="submit">Create key</button></div>
+</form>`;
+}
+
+export function keysPage(view: KeysView): string {
+  const created = view.created
+    ? secretBox({
+        id: 'new-key',
+        label: `New key ${view.created.key.hint} (${view.created.key.scopes.join(', ')})`,
+        value: view.created.apiKey,
+        note: 'Copy this key now: it is shown only this once. We store only its SHA-256 hash.',
+      })
+    : '';
+  return dashboardLayout({
+    title: 'API keys',
+    section: 'keys',
+    viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.keys,
+    body: `<h1>API keys</h1>
+<p class="lead">Keys let scripts and AI assistants use the API as you (send <code>Authorization: Bearer &lt;key&gt;</code>). Give each key only the scopes it needs; revoke a key you no longer use.</p>
+${notice(view.notice)}${errorBox(view.error)}${created}
+<h2>Your keys</h2>
+${keyRows(view)}
+<h2>Create a key</h2>
+${createForm(view)}`,
+  });
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../pages/html.ts';
+import { DASHBOARD_SCRIPT } from './client-script.ts';
+import { DASHBOARD_CSS } from './styles.ts';
+
+/**
+ * The dashboard's page frame: skip link, header with the sections and the signed-in address,
+ * one `main`, the inlined style sheet and script. Everything a page needs is in the response;
+ * the Content-Security-Policy admits exactly that style and script (by hash) and nothing from
+ * elsewhere.
+ */
+export interface Viewer {
+  email: string;
+  /** Synchronizer token that every form of this session carries. */
+  csrfToken: string;
+}
+
+export type Section = 'home' | 'keys' | 'scans' | 'batches' | 'cases' | 'webhooks';
+
+const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
+  { id: 'home', label: 'Overview', href: '/dashboard' },
+  { id: 'keys', label: 'API keys', href: '/dashboard/keys' },
+  { id: 'scans', label: 'Scans', href: '/dashboard/scans' },
+  { id: 'batches', label: 'Batches', href: '/dashboard/batches' },
+  { id: 'cases', label: 'Cases', href: '/dashboard/cases' },
+  { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
+];
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `script-src 'sha256-${sha256(DASHBOARD_SCRIPT)}'`,
+  `style-src 'sha256-${sha256(DASHBOARD_CSS)}'`,
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * Headers of every dashboard response: private, never cached, never framed; the referrer stays
+ * on this site (`no-referrer` would make browsers send `Origin: null` on form posts, which the
+ * same-site check refuses).
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+};
+
+export function csrfField(viewer: Viewer): string {
+  return `<input type="hidden" name="csrf_token" value="${escapeHtml(viewer.csrfToken)}">`;
+}
+
+function header(viewer: Viewer | undefined, section: Section | undefined): string {
+  if (!viewer) {
+    return `<header class="top"><div class="bar"><a class="brand" href="/dashboard">Agent-Readiness dashboard</a></div></header>`;
+  }
+  const links = SECTIONS.map(
+    (entry) =>
+      `<li><a href="${entry.href}"${entry.id === section ? ' aria-current="page"' : ''}>${entry.label}</a></li>`,
+  ).join('');
+  return `<header class="top"><div class="bar">
+<a class="brand" href="/dashboard">Agent-Readiness dashboard</a>
+<nav class="main" aria-label="Dashboard sections"><ul>${links}</ul></nav>
+<div class="who"><span>Signed in as <strong>${escapeHtml(viewer.email)}</strong></span>
+<form method="post" action="/dashboard/sign-out">${csrfField(viewer)}<button class="secondary small" type="submit">Sign out</button></form></div>
+</div></header>`;
+}
+
+export interface PageOptions {
+  title: string;
+  body: string;
+  viewer?: Viewer | undefined;
+  section?: Section;
+  /**
+   * The address this page stands for when it answers a form post: the script puts it in the
+   * history, so reloading the page reads it (GET) instead of sending the form again.
+   */
+  replaceUrl?: string;
+}
+
+export function dashboardLayout(options: PageOptions): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)} · Agent-Readiness dashboard</title>
+<link rel="icon" href="data:,">
+<style>${DASHBOARD_CSS}</style>
+</head>
+<body>
+<a class="skip" href="#content">Skip to content</a>
+${header(options.viewer, options.section)}
+<main id="content" tabindex="-1"${options.replaceUrl ? ` data-replace-url="${escapeHtml(options.replaceUrl)}"` : ''}>
+${options.body}
+</main>
+<div id="announcer" class="sr-only" aria-live="polite"></div>
+<script>${DASHBOARD_SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,143 @@
+import { formatPoints, maxReachableScore, topFixes } from '#shared/domain/scan-engine/report-notes';
+import type { Scan, ScanSummary } from '#shared/domain/scans/schemas';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import {
+  badge,
+  copyField,
+  errorBox,
+  escapeHtml,
+  type ShownError,
+  tableRegion,
+  textField,
+  timeTag,
+} from './components.ts';
+import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+
+/** Running a scan (with live status), the account's scans, and one result. */
+const PILLARS: Record<string, string> = {
+  R: 'Retrievable',
+  E: 'Explainable',
+  A: 'Actionable',
+  D: 'Distributed',
+};
+
+const STATE_TEXT: Record<string, string> = {
+  good: 'good',
+  warn: 'needs work',
+  bad: 'failing',
+  unknown: 'not applicable',
+  info: 'note',
+};
+
+function stateBadge(state: string): string {
+  const css =
+    state === 'good'
+      ? 'done'
+      : state === 'bad'
+        ? 'failed'
+        : state === 'warn'
+          ? 'pending'
+          : 'unknown';
+  return badge(css, STATE_TEXT[state] ?? state);
+}
+
+export interface ScansView {
+  viewer: Viewer;
+  history: readonly ScanSummary[];
+  domain?: string;
+  error?: ShownError | undefined;
+}
+
+function historyTable(history: readonly ScanSummary[]): string {
+  if (history.length === 0) {
+    return '<p>No scans yet. Scans made with your keys, batches and this page appear here.</p>';
+  }
+  const rows = history
+    .map(
+      (scan) =>
+        `<tr><td>${escapeHtml(scan.domain)}</td><td class="num">${scan.score}</td><td>${timeTag(scan.created_at)}</td><td><a href="${DASHBOARD_PATHS.scan(scan.id)}">Result<span class="sr-only"> for ${escapeHtml(scan.domain)}</span></a> · <a href="/scans/${encodeURIComponent(scan.id)}">Shareable page<span class="sr-only"> for ${escapeHtml(scan.domain)}</span></a></td></tr>`,
+    )
+    .join('');
+  return tableRegion(
+    'Recent scans',
+    `<table><thead><tr><th scope="col">Domain</th><th scope="col" class="num">Score</th><th scope="col">Scanned</th><th scope="col">Open</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+export function scansPage(view: ScansView): string {
+  return dashboardLayout({
+    title: 'Scans',
+    section: 'scans',
+    viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.scans,
+    body: `<h1>Scans</h1>
+<p class="lead">A scan checks a site live against nine agent-readiness checks in four pillars and scores it from 0 to 100, with what to fix first.</p>
+${errorBox(view.error)}
+<form class="stack" method="post" action="${DASHBOARD_PATHS.scans}" data-scan-form>
+${csrfField(view.viewer)}
+${textField({ name: 'domain', label: 'Domain or URL', value: view.domain ?? '', required: true, hint: 'For example example.com; a URL is reduced to its site.' })}
+<div class="actions"><button type="submit">Scan now</button></div>
+</form>
+<div id="scan-status" class="card live" role="status" hidden>
+<p id="scan-elapsed">Scanning…</p>
+<progress aria-label="Scan in progress"></progress>
+<p class="muted">The scanner fetches the homepage, robots.txt, sitemaps, llms.txt, well-known agent and API documents and a few pages, then scores the nine checks. This usually takes 5 to 30 seconds; the result opens when it is done.</p>
+</div>
+<h2>Recent scans of this account</h2>
+${historyTable(view.history)}`,
+  });
+}
+
+function checksTable(scan: Scan): string {
+  const rows = scan.checks
+    .map((check) => {
+      const findings = check.findings
+        .map((finding) => `<li>${stateBadge(finding.state)} ${escapeHtml(finding.text)}</li>`)
+        .join('');
+      return `<tr><th scope="row">${escapeHtml(check.title)}<br><span class="muted">${escapeHtml(PILLARS[check.pillar] ?? check.pillar)}</span></th>
+<td>${stateBadge(check.state)}</td><td class="num">${formatPoints(check.score)} / ${formatPoints(check.max)}</td>
+<td>${findings ? `<details><summary>${check.findings.length} finding${check.findings.length === 1 ? '' : 's'}</summary><ul>${findings}</ul></details>` : '–'}</td></tr>`;
+    })
+    .join('');
+  return tableRegion(
+    'Checks',
+    `<table><thead><tr><th scope="col">Check</th><th scope="col">State</th><th scope="col" class="num">Points</th><th scope="col">Findings</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+function pillarCards(scan: Scan): string {
+  return Object.entries(PILLARS)
+    .map(([letter, name]) => {
+      const checks = scan.checks.filter((check) => check.pillar === letter);
+      const score = checks.reduce((sum, check) => sum + check.score, 0);
+      const max = checks.reduce((sum, check) => sum + check.max, 0);
+      return `<div class="card"><h3>${letter} ${name}</h3><p class="big">${max === 0 ? 'n/a' : `${Math.round((100 * score) / max)}%`}</p><p class="muted">${formatPoints(score)} of ${formatPoints(max)} points</p></div>`;
+    })
+    .join('');
+}
+
+export function scanResultPage(viewer: Viewer, scan: Scan): string {
+  const fixes = topFixes(scan.checks, 3)
+    .map(
+      (fix) =>
+        `<li><strong>+${fix.scoreGain} ${fix.scoreGain === 1 ? 'point' : 'points'}</strong>: ${escapeHtml(fix.text)}${fix.check ? ` <span class="muted">(${escapeHtml(fix.check)})</span>` : ''}</li>`,
+    )
+    .join('');
+  return dashboardLayout({
+    title: `${scan.domain}: ${scan.score}/100`,
+    section: 'scans',
+    viewer,
+    body: `<p><a href="${DASHBOARD_PATHS.scans}">← All scans</a></p>
+<h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
+<div class="cards"><section class="card" aria-labelledby="score-h"><h2 id="score-h">Score</h2><p class="big">${scan.score}<span class="muted">/100</span></p>
+<p class="muted">Scanned ${timeTag(scan.created_at)}; the most this site can reach is ${maxReachableScore(scan.checks)}.</p></section>
+<section class="card" aria-labelledby="share-h"><h2 id="share-h">Share</h2>
+${copyField({ id: 'share-url', label: 'Public result page: anyone with the link can read it', value: scan.url })}
+<p><a href="${escapeHtml(scan.url)}">Open the shareable page</a></p></section></div>
+${fixes ? `<h2>Fix these first</h2><ol>${fixes}</ol>` : ''}
+<h2>Pillars</h2>
+<div class="cards">${pillarCards(scan)}</div>
+<h2>Checks</h2>
+${checksTable(scan)}`,
+  });
+}

@@ -1,0 +1,133 @@
+import type { Delivery, ListedEndpoint } from '#shared/domain/webhooks/schemas';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import {
+  badge,
+  checkbox,
+  errorBox,
+  escapeHtml,
+  notice,
+  type ShownError,
+  secretBox,
+  tableRegion,
+  textField,
+  timeTag,
+} from './components.ts';
+import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+
+/** Webhook endpoints (subscribe, pause, test, delete), a new secret once, recent deliveries. */
+export interface WebhooksView {
+  viewer: Viewer;
+  events: readonly string[];
+  endpoints: readonly ListedEndpoint[];
+  deliveries: readonly Delivery[];
+  created?: { endpoint: { id: string; url: string }; secret: string } | undefined;
+  error?: ShownError | undefined;
+  notice?: string | undefined;
+  form?: { url: string; label: string; events: readonly string[] };
+}
+
+function eventBoxes(prefix: string, events: readonly string[], ticked: readonly string[]): string {
+  return events
+    .map((event) =>
+      checkbox({
+        id: `${prefix}-${event.replace('.', '-')}`,
+        name: 'events',
+        value: event,
+        label: event,
+        checked: ticked.includes(event),
+      }),
+    )
+    .join('');
+}
+
+function endpointCard(view: WebhooksView, endpoint: ListedEndpoint): string {
+  const state = endpoint.active
+    ? badge('active', 'active')
+    : badge(
+        'paused',
+        endpoint.paused_reason === 'gone' ? 'paused: receiver answered 410 Gone' : 'paused',
+      );
+  const csrf = csrfField(view.viewer);
+  const toggle = endpoint.active
+    ? `<input type="hidden" name="active" value="false"><button class="secondary" type="submit">Pause<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button>`
+    : `<input type="hidden" name="active" value="true"><button class="secondary" type="submit">Resume<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button>`;
+  const prefix = `ep-${endpoint.id.slice(0, 8)}`;
+  return `<article class="card" aria-labelledby="${prefix}-h">
+<h3 id="${prefix}-h"><code>${escapeHtml(endpoint.url)}</code></h3>
+<p>${state}${endpoint.label ? ` · ${escapeHtml(endpoint.label)}` : ''} · last event delivered ${timeTag(endpoint.last_delivery_at)}</p>
+<form class="stack" method="post" action="${DASHBOARD_PATHS.webhook(endpoint.id)}">
+${csrf}<input type="hidden" name="events_present" value="1">
+${textField({ id: `${prefix}-label`, name: 'label', label: 'Label', value: endpoint.label })}
+<fieldset><legend>Subscribed events</legend><div class="checks">${eventBoxes(prefix, view.events, endpoint.events)}</div></fieldset>
+<div class="actions"><button type="submit">Save<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button></div>
+</form>
+<div class="actions">
+<form class="inline" method="post" action="${DASHBOARD_PATHS.webhook(endpoint.id)}">${csrf}${toggle}</form>
+<form class="inline" method="post" action="${DASHBOARD_PATHS.testWebhook(endpoint.id)}">${csrf}<button class="secondary" type="submit">Send test event<span class="sr-only"> to ${escapeHtml(endpoint.url)}</span></button></form>
+<form class="inline" method="post" action="${DASHBOARD_PATHS.deleteWebhook(endpoint.id)}">${csrf}<button class="danger" type="submit">Delete<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button></form>
+</div>
+</article>`;
+}
+
+function attemptsOf(delivery: Delivery): string {
+  if (delivery.attempt_log.length === 0) return '–';
+  const items = delivery.attempt_log
+    .map(
+      (attempt) =>
+        `<li>#${attempt.attempt} ${timeTag(attempt.at)}: ${attempt.status ?? 'no answer'}${attempt.error ? ` (${escapeHtml(attempt.error_class ?? '')}: ${escapeHtml(attempt.error)})` : ''}, ${attempt.duration_ms} ms</li>`,
+    )
+    .join('');
+  return `<details><summary>${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}</summary><ol class="plain">${items}</ol></details>`;
+}
+
+function deliveriesTable(view: WebhooksView): string {
+  if (view.deliveries.length === 0) return '<p>No deliveries yet.</p>';
+  const urls = new Map(view.endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
+  const rows = view.deliveries
+    .map(
+      (delivery) =>
+        `<tr><td>${escapeHtml(delivery.event)}</td><td>${escapeHtml(urls.get(delivery.endpoint_id) ?? 'deleted endpoint')}</td><td>${badge(delivery.status)}</td><td>${attemptsOf(delivery)}</td><td>${delivery.last_status ?? '–'}${delivery.last_error ? `<br><span class="muted">${escapeHtml(delivery.last_error)}</span>` : ''}</td><td>${timeTag(delivery.created_at)}</td>
+<td>${urls.has(delivery.endpoint_id) ? `<form class="inline" method="post" action="${DASHBOARD_PATHS.redeliver(delivery.id)}">${csrfField(view.viewer)}<button class="secondary small" type="submit">Redeliver<span class="sr-only"> ${escapeHtml(delivery.event)} of ${escapeHtml(delivery.created_at)}</span></button></form>` : ''}</td></tr>`,
+    )
+    .join('');
+  return tableRegion(
+    'Recent deliveries',
+    `<table><thead><tr><th scope="col">Event</th><th scope="col">Endpoint</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last answer</th><th scope="col">Created</th><th scope="col">Action</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+export function webhooksPage(view: WebhooksView): string {
+  const form = view.form ?? { url: '', label: '', events: view.events };
+  const created = view.created
+    ? secretBox({
+        id: 'new-secret',
+        label: `Signing secret of ${view.created.endpoint.url}`,
+        value: view.created.secret,
+        note: 'Copy the signing secret now: it is shown only this once. Your receiver checks every delivery’s x-service-signature with it.',
+      })
+    : '';
+  const pending = view.deliveries.some((delivery) => delivery.status === 'pending');
+  return dashboardLayout({
+    title: 'Webhooks',
+    section: 'webhooks',
+    viewer: view.viewer,
+    replaceUrl: DASHBOARD_PATHS.webhooks,
+    body: `<h1>Webhooks</h1>
+<p class="lead">Events are delivered as signed HTTPS POSTs to your endpoints (<a href="/docs">how to verify them</a>). Failed deliveries are retried with growing delays.</p>
+${notice(view.notice)}${errorBox(view.error)}${created}
+<h2>Endpoints</h2>
+${view.endpoints.length ? view.endpoints.map((endpoint) => endpointCard(view, endpoint)).join('') : '<p>No endpoints yet.</p>'}
+<h2>Add an endpoint</h2>
+<form class="stack" method="post" action="${DASHBOARD_PATHS.webhooks}">
+${csrfField(view.viewer)}
+${textField({ name: 'url', label: 'Receiver URL', type: 'url', value: form.url, required: true, hint: 'https only, on port 443, reachable from the internet.' })}
+${textField({ name: 'label', label: 'Label (optional)', value: form.label })}
+<fieldset><legend>Events</legend><div class="checks">${eventBoxes('new', view.events, form.events)}</div></fieldset>
+<div class="actions"><button type="submit">Add endpoint</button></div>
+</form>
+<section id="deliveries" data-live${pending ? ' data-poll="3"' : ''} data-done-text="Deliveries updated.">
+<h2>Recent deliveries</h2>
+${deliveriesTable(view)}
+</section>`,
+  });
+}

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { redeliverDelivery } from '#shared/domain/webhooks/additions';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  updateWebhook,
+  type WebhookDeps,
+} from '#shared/domain/webhooks/operations';
+import {
+  CreateWebhookBodySchema,
+  type DeliveryIdParams,
+  UpdateWebhookBodySchema,
+  type WebhookIdParams,
+} from '#shared/domain/webhooks/schemas';
+import { type WebhooksView, webhooksPage } from '#shared/surfaces/dashboard/views/webhooks-page';
+import type { CreateWebhookFormSchema, UpdateWebhookForm } from './forms.ts';
+import { DASHBOARD_PATHS } from './paths.ts';
+import {
+  attempt,
+  htmlPage,
+  type NoticeCode,
+  noticeText,
+  type PageResponse,
+  parseWith,
+  redirect,
+  viewerOf,
+} from './responses.ts';
+
+/**
+ * The webhook pages over the webhook operations (list, create, update, delete) and the
+ * additions (test delivery, redelivery). The signing secret is shown once, in the answer to the
+ * form that created the endpoint.
+ */
+type Input<P = undefined, Q = undefined, B = undefined> = OperationInput<P, Q, B>;
+
+async function view(input: Input<unknown, unknown, unknown>, deps: Pick<WebhookDeps, 'store'>) {
+  const listed = await listWebhooks(
+    { ...input, params: undefined, query: undefined, body: undefined },
+    deps,
+  );
+  return {
+    viewer: viewerOf(input.principal),
+    events: listed.events,
+    endpoints: listed.endpoints,
+    deliveries: listed.recent_deliveries,
+  } satisfies WebhooksView;
+}
+
+const back = (code: NoticeCode) => redirect(`${DASHBOARD_PATHS.webhooks}?notice=${code}`);
+
+export async function webhooksOverview(
+  input: Input<undefined, { notice?: string | undefined }>,
+  deps: Pick<WebhookDeps, 'store'>,
+): Promise<PageResponse> {
+  return htmlPage(
+    webhooksPage({ ...(await view(input, deps)), notice: noticeText(input.query.notice) }),
+  );
+}
+
+export async function createWebhookFromForm(
+  input: Input<undefined, undefined, z.output<typeof CreateWebhookFormSchema>>,
+  deps: WebhookDeps,
+): Promise<PageResponse> {
+  const body = { url: input.body.url.trim(), events: input.body.events, label: input.body.label };
+  const created = await attempt(() =>
+    createWebhook({ ...input, body: parseWith(CreateWebhookBodySchema, body) }, deps),
+  );
+  const page = await view(input, deps);
+  if (!created.ok) {
+    return htmlPage(webhooksPage({ ...page, error: created.error, form: body }), created.status);
+  }
+  return htmlPage(
+    webhooksPage({
+      ...page,
+      created: { endpoint: created.value.endpoint, secret: created.value.secret },
+    }),
+    201,
+  );
+}
+
+/** One form posts here for the label and events, another for pausing and resuming. */
+export function webhookChanges(form: UpdateWebhookForm): Record<string, unknown> {
+  return {
+    ...(form.label !== undefined ? { label: form.label } : {}),
+    ...(form.events_present ? { events: form.events } : {}),
+    ...(form.active !== undefined ? { active: form.active === 'true' } : {}),
+  };
+}
+
+export async function updateWebhookFromForm(
+  input: Input<WebhookIdParams, undefined, UpdateWebhookForm>,
+  deps: WebhookDeps,
+): Promise<PageResponse> {
+  const changes = parseWith(UpdateWebhookBodySchema, webhookChanges(input.body));
+  const updated = await attempt(() => updateWebhook({ ...input, body: changes }, deps));
+  if (!updated.ok) {
+    return htmlPage(
+      webhooksPage({ ...(await view(input, deps)), error: updated.error }),
+      updated.status,
+    );
+  }
+  if (changes.active === false) return back('webhook_paused');
+  if (changes.active === true) return back('webhook_resumed');
+  return back('webhook_saved');
+}
+
+export async function deleteWebhookFromForm(
+  input: Input<WebhookIdParams>,
+  deps: Pick<WebhookDeps, 'store'>,
+): Promise<PageResponse> {
+  await deleteWebhook(input, deps);
+  return back('webhook_deleted');
+}
+
+export async function redeliverFromForm(
+  input: Input<DeliveryIdParams>,
+  deps: Pick<WebhookDeps, 'store' | 'workflows'>,
+): Promise<PageResponse> {
+  await redeliverDelivery(input, deps);
+  return back('redelivery_started');
+}

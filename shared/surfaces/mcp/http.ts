@@ -1,0 +1,114 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { authenticate } from '#shared/domain/accounts/authenticate';
+import { AppError } from '#shared/domain/kernel/errors';
+import { logger } from '#shared/domain/kernel/logger';
+import { errorResponse, requestContextOf } from '#shared/surfaces/api/request';
+import { getApiDeps } from '#shared/wiring/api';
+import { getRouteInvoker } from './invoker.ts';
+import { buildMcpServer } from './server.ts';
+
+/**
+ * The tool server over stateless Streamable HTTP, for API Gateway events (both paths) and the
+ * function URL alike. The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
+ * from the path; the path form's key is never logged, echoed or passed on in a URL (requests
+ * are rebuilt on the template path, and only the Authorization header carries the key further).
+ */
+type Result = APIGatewayProxyStructuredResultV2;
+
+const TEMPLATE_HEADER_PATH = '/api/mcp';
+const TEMPLATE_KEY_PATH = '/api/mcp/{api_key}';
+
+function methodNotAllowed(event: APIGatewayProxyEventV2): Result {
+  const request = requestContextOf(event, getApiDeps().publicBaseUrl);
+  return errorResponse(
+    new AppError(
+      'method_not_allowed',
+      'The tool server speaks stateless Streamable HTTP: POST JSON-RPC messages; there is no event stream to GET.',
+      { details: { allow: ['POST', 'DELETE'] } },
+    ),
+    request,
+  );
+}
+
+function authorizationOf(event: APIGatewayProxyEventV2): string | undefined {
+  const pathKey = event.pathParameters?.api_key;
+  if (pathKey !== undefined) return `Bearer ${pathKey}`;
+  return event.headers?.authorization;
+}
+
+function bodyOf(event: APIGatewayProxyEventV2): string | undefined {
+  if (!event.body) return undefined;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/** The request as the MCP transport sees it: template path, no key anywhere in it. */
+function webRequest(event: APIGatewayProxyEventV2, proto: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined && name !== 'authorization' && name !== 'host')
+      headers.set(name, value);
+  }
+  const body = bodyOf(event);
+  return new Request(`${proto}://${event.requestContext.domainName}${TEMPLATE_HEADER_PATH}`, {
+    method: event.requestContext.http.method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
+}
+
+async function serve(event: APIGatewayProxyEventV2, authorization: string): Promise<Result> {
+  const proto = event.headers?.['x-forwarded-proto'] === 'http' ? 'http' : 'https';
+  const server = buildMcpServer({
+    authorization,
+    domainName: event.requestContext.domainName,
+    proto,
+    sourceIp: event.requestContext.http.sourceIp,
+    invoke: getRouteInvoker(),
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(webRequest(event, proto));
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return { statusCode: response.status, headers, body: await response.text() };
+  } finally {
+    await transport.close();
+    await server.close();
+  }
+}
+
+export async function handleMcpEvent(event: APIGatewayProxyEventV2): Promise<Result> {
+  const method = event.requestContext.http.method;
+  const template =
+    event.pathParameters?.api_key !== undefined ? TEMPLATE_KEY_PATH : TEMPLATE_HEADER_PATH;
+  const request = requestContextOf(event, getApiDeps().publicBaseUrl);
+  logger.appendKeys({ request_id: request.id, operation: 'mcp' });
+  let result: Result;
+  if (method === 'GET') {
+    result = methodNotAllowed(event);
+  } else if (method === 'DELETE') {
+    // Stateless: there is no session to end.
+    result = { statusCode: 204, headers: { 'x-request-id': request.id } };
+  } else {
+    const deps = getApiDeps();
+    try {
+      const authorization = authorizationOf(event);
+      await authenticate({ auth: 'required' }, authorization, deps);
+      result = await serve(event, authorization as string);
+    } catch (error) {
+      result = errorResponse(error, request);
+      if (result.statusCode === 401) {
+        result.headers = { ...result.headers, 'www-authenticate': 'Bearer realm="mcp"' };
+      }
+    }
+  }
+  logger.debug('request handled', { method, path: template, status: result.statusCode });
+  return result;
+}

@@ -1,0 +1,174 @@
+import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
+import {
+  ERROR_CODES,
+  errorCodesOf,
+  ROUTES,
+  type RouteDefinition,
+} from '#shared/surfaces/api/manifest';
+import { TOOLS } from '#shared/surfaces/mcp/tools';
+import { escapeHtml, layout } from './html.ts';
+
+function authText(route: RouteDefinition): string {
+  if (route.auth === 'none') return 'none';
+  if (route.auth === 'session') return 'dashboard session (cookie; forms also carry a CSRF token)';
+  const scope = route.scope ? ` (scope <code>${escapeHtml(route.scope)}</code>)` : '';
+  return route.auth === 'optional' ? `optional bearer key${scope}` : `bearer key required${scope}`;
+}
+
+function routeSection(route: RouteDefinition, baseUrl: string): string {
+  const errors = errorCodesOf(route)
+    .map(
+      (code) =>
+        `<li><code>${ERROR_CODES[code].status} ${code}</code>: ${escapeHtml(ERROR_CODES[code].description)}</li>`,
+    )
+    .join('');
+  const example =
+    route.method === 'POST' && route.operationId === 'scan_domain'
+      ? `<pre>curl -X POST ${escapeHtml(baseUrl)}/api/v1/scans \\
+  -H 'content-type: application/json' \\
+  -d '{"domain":"example.com"}'</pre>`
+      : '';
+  return `<section id="${escapeHtml(route.operationId)}">
+<h3><code>${route.method} ${escapeHtml(route.path)}</code> <small>${escapeHtml(route.operationId)}</small></h3>
+<p>${escapeHtml(route.summary)}. ${escapeHtml(route.description)}</p>
+<p>Auth: ${authText(route)}. Success: <code>${route.response.status}</code>.</p>
+${errors ? `<p>Errors:</p><ul>${errors}</ul>` : ''}
+${example}
+</section>`;
+}
+
+function planRows(): string {
+  const rows = Object.entries(DEFAULT_PLAN_LIMITS)
+    .map(
+      ([plan, limits]) =>
+        `<tr><th scope="row">${escapeHtml(plan)}</th><td>${limits.per_batch}</td><td>${limits.per_day}</td></tr>`,
+    )
+    .join('');
+  return `<table><thead><tr><th>Plan</th><th>per_batch</th><th>per_day</th></tr></thead><tbody>${rows}</tbody></table>
+<p>(Defaults; an operator may change them, and every batch response states the limits in force under <code>limits</code>.)</p>`;
+}
+
+function toolInputs(tool: (typeof TOOLS)[number]): string {
+  const fields = Object.entries(
+    tool.inputSchema.shape as Record<
+      string,
+      { meta(): { description?: string } | undefined; isOptional(): boolean }
+    >,
+  );
+  if (fields.length === 0) return 'no input';
+  return fields
+    .map(([name, schema]) => {
+      const description = schema.meta()?.description;
+      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${escapeHtml(description)}` : ''}`;
+    })
+    .join('; ');
+}
+
+function mcpSection(baseUrl: string): string {
+  const header = JSON.stringify(
+    {
+      mcpServers: {
+        'agent-readiness': {
+          type: 'http',
+          url: `${baseUrl}/api/mcp`,
+          headers: { Authorization: 'Bearer ars_YOUR_KEY' },
+        },
+      },
+    },
+    null,
+    2,
+  );
+  const path = JSON.stringify(
+    { mcpServers: { 'agent-readiness': { type: 'http', url: `${baseUrl}/api/mcp/ars_YOUR_KEY` } } },
+    null,
+    2,
+  );
+  const rows = TOOLS.map(
+    (tool) =>
+      `<tr><th scope="row"><code>${escapeHtml(tool.name)}</code></th><td><code>${tool.route.method} ${escapeHtml(tool.route.path)}</code></td><td>${toolInputs(tool)}</td></tr>`,
+  ).join('');
+  return `<h2 id="mcp">Tool server (MCP)</h2>
+<p>AI assistants read the service as tools over MCP (stateless Streamable HTTP, JSON responses) at
+<code>${escapeHtml(baseUrl)}/api/mcp</code> with the key in the <code>Authorization</code> header, or at
+<code>${escapeHtml(baseUrl)}/api/mcp/&lt;API_KEY&gt;</code> for clients that cannot send headers (treat that URL as a secret).
+Each tool calls its REST route with your key: same scopes, limits and results; <code>structuredContent</code> is the REST
+body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>
+<p>Key in a header:</p><pre>${escapeHtml(header)}</pre>
+<p>Key in the path:</p><pre>${escapeHtml(path)}</pre>
+<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+const API_ROUTES = ROUTES.filter((route) => route.area !== 'dashboard');
+const DASHBOARD_ROUTES = ROUTES.filter((route) => route.area === 'dashboard');
+
+/** The dashboard's pages and forms: for people in a browser, listed here, not in OpenAPI. */
+function dashboardSection(baseUrl: string): string {
+  const rows = DASHBOARD_ROUTES.map(
+    (route) =>
+      `<tr><td><code>${route.method} ${escapeHtml(route.path)}</code></td><td>${escapeHtml(route.summary)}</td><td>${authText(route)}</td></tr>`,
+  ).join('');
+  return `<h2 id="dashboard">Dashboard</h2>
+<p>People sign in at <a href="${escapeHtml(baseUrl)}/dashboard/sign-in">/dashboard/sign-in</a> with an e-mail link
+(no password) and use every capability of the API in the browser, over the same operations. These HTML pages
+and forms are for browsers, so the OpenAPI document leaves them out.</p>
+<table><thead><tr><th>Route</th><th>What</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** The human documentation page that `meta.docs` points to, generated from the manifest. */
+export function renderDocsPage(baseUrl: string): string {
+  const body = `<h1>Agent-Readiness Scan API</h1>
+<p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
+The machine-readable description (OpenAPI 3.1) is at
+<a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
+<h2>Conventions</h2>
+<ul>
+<li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
+<li>Errors: <code>{"error":{"code","message","request_id"},"meta"}</code> with a stable <code>code</code>. Every response has an <code>x-request-id</code> header; quote it when asking for support.</li>
+<li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
+<li>Request bodies are JSON, at most 64 KiB.</li>
+</ul>
+<h2>Authentication</h2>
+<p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
+Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
+Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
+<h2>Scoring</h2>
+<p>Nine checks in four pillars (R Retrievable, E Explainable, A Actionable, D Distributed).
+<code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
+signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
+Scans carry <code>scoring_version</code> (currently 2).</p>
+<h3 id="max-score">Why no site scores 100</h3>
+<p>Signals that cannot be verified from outside count half: whether your firewall admits the real,
+IP-verified AI crawlers (1 point), whether a published MCP endpoint answers (1 point; the scanner only
+sends GET) and mentions of your brand in AI answers, directories and reviews (4 points). A fully
+agent-ready site therefore scores 97, or 94 to 96 when its sameAs profiles or Wikidata cannot be
+reached from the scanner. Each result page shows the maximum reachable for that site and the three
+fixes worth the most points.</p>
+<h2 id="batch">Batch scans and plans</h2>
+<p><code>POST /api/v1/scans/batch</code> queues many domains at once (202, with the job's status URL);
+the scans run through a durable workflow. Per plan, a batch holds at most <code>per_batch</code>
+domains and an account queues at most <code>per_day</code> domains per UTC day:
+${planRows()}
+A batch larger than <code>per_batch</code> is refused whole (429 <code>quota_exceeded</code>); when the
+day has room for only part of a batch, that part is queued and the rest listed under
+<code>rejected</code> with the reason; with no room left, 429 with <code>Retry-After</code> until 00:00 UTC.
+Job status moves <code>queued</code> → <code>running</code> → <code>done</code> (every domain
+<code>done</code> or <code>failed</code>), or <code>failed</code> if the job itself stopped.</p>
+<h2 id="scanner">The scanner</h2>
+<p>Scans fetch a site as <code>AgentReadinessScanner/2.0</code> (the User-Agent links to this section),
+only when someone asks for a scan of that domain. One scan makes about 25 to 40 GET requests, at most
+16 at a time (one HTTP/2 connection when the site offers it), within about 25 seconds: the homepage, <code>/robots.txt</code>, sitemaps, <code>/llms.txt</code>,
+well-known agent and API documents, and a few sampled pages. It sends no cookies or credentials, follows at
+most 5 redirects and reads a capped number of bytes per response. Sampled inner pages are fetched only
+when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
+always read, like the homepage, because a scan is a fetch a person asked for, not a crawl. Disallowing
+<code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>
+${mcpSection(baseUrl)}
+<h2>Routes</h2>
+${API_ROUTES.map((route) => routeSection(route, baseUrl)).join('\n')}
+${dashboardSection(baseUrl)}`;
+  return layout(
+    'API documentation: Agent-Readiness Scan',
+    body,
+    'Documentation of the Agent-Readiness Scan API',
+  );
+}

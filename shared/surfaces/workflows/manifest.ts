@@ -1,0 +1,199 @@
+/**
+ * The workflow manifest (DESIGN.md section 6): each Step Functions state machine, its ASL file
+ * and, per Task state, the handler module that serves it. CDK reads it to build the functions,
+ * fill `definitionSubstitutions` and grant invocations; the local engine reads it to map each
+ * Task state to the same module. State names are unique within a file.
+ */
+import type { WorkflowName } from '#shared/domain/kernel/workflow-port';
+
+export interface WorkflowTask {
+  /** The Task state's name in the ASL file. */
+  state: string;
+  /** The `${Placeholder}` its `Resource` names; filled with the function's ARN. */
+  placeholder: string;
+  /** Handler module, relative to the repository root. */
+  handler: string;
+  /** What the function does with the table (IAM grants). */
+  data: 'read' | 'readwrite';
+  timeoutSeconds: number;
+  memorySize: number;
+  /** Needs to start executions of these workflows (IAM grants). */
+  starts?: readonly string[];
+  /** Publishes domain events to the events queue (IAM grant, EVENTS_QUEUE_URL). */
+  publishesEvents?: boolean;
+  /** Extra environment for this function only. */
+  environment?: Readonly<Record<string, string>>;
+  /** Reads the model providers' API keys (the provider-keys secret on AWS). */
+  providerKeys?: boolean;
+}
+
+export interface WorkflowDefinition {
+  name: string;
+  /** ASL file, relative to the repository root. */
+  file: string;
+  description: string;
+  tasks: readonly WorkflowTask[];
+}
+
+export const WORKFLOWS = [
+  {
+    name: 'batch-scan',
+    file: 'state-machines/batch-scan.asl.json',
+    description: 'Batch scans: one scan per accepted domain, then the job end state',
+    tasks: [
+      {
+        state: 'StartJob',
+        placeholder: 'StartJobFunctionArn',
+        handler: 'functions/steps/batch-scan/start-job.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'ScanDomain',
+        placeholder: 'ScanDomainFunctionArn',
+        handler: 'functions/steps/batch-scan/scan-domain.ts',
+        data: 'readwrite',
+        timeoutSeconds: 90,
+        memorySize: 1024,
+        publishesEvents: true,
+        environment: { SCAN_DEADLINE_MS: '25000' },
+      },
+      {
+        state: 'RecordFailure',
+        placeholder: 'RecordFailureFunctionArn',
+        handler: 'functions/steps/batch-scan/record-failure.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'FinalizeJob',
+        placeholder: 'FinalizeJobFunctionArn',
+        handler: 'functions/steps/batch-scan/finalize-job.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+      },
+    ],
+  },
+  {
+    name: 'webhook-delivery',
+    file: 'state-machines/webhook-delivery.asl.json',
+    description:
+      'Webhook deliveries: signed attempt, outcome, growing jittered wait, next attempt (bounded)',
+    tasks: [
+      {
+        state: 'AttemptDelivery',
+        placeholder: 'AttemptDeliveryFunctionArn',
+        handler: 'functions/steps/webhook-delivery/attempt-delivery.ts',
+        data: 'readwrite',
+        // One attempt waits at most 10 s for the receiver, plus a few store calls.
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'AbandonDelivery',
+        placeholder: 'AbandonDeliveryFunctionArn',
+        handler: 'functions/steps/webhook-delivery/abandon-delivery.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+    ],
+  },
+  {
+    name: 'monitor-run',
+    file: 'state-machines/monitor-run.asl.json',
+    description:
+      'Monitor runs: prompt cells, every family asked in lanes (retry loop), judged, aggregated; lock released and events emitted however the run ends',
+    tasks: [
+      {
+        state: 'PrepareRun',
+        placeholder: 'PrepareRunFunctionArn',
+        handler: 'functions/steps/monitor-run/prepare-run.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+      },
+      // A lane task stops starting calls after MONITOR_LANE_BUDGET_MS (60 s); one call may
+      // take PROVIDER_TIMEOUT_MS (90 s) more. The ASL gives these tasks 180 s.
+      {
+        state: 'AskLane',
+        placeholder: 'AskLaneFunctionArn',
+        handler: 'functions/steps/monitor-run/ask-lane.ts',
+        data: 'readwrite',
+        timeoutSeconds: 170,
+        memorySize: 512,
+        providerKeys: true,
+      },
+      {
+        state: 'AskLaneFailed',
+        placeholder: 'AskLaneFailedFunctionArn',
+        handler: 'functions/steps/monitor-run/ask-lane-failed.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'PlanJudging',
+        placeholder: 'PlanJudgingFunctionArn',
+        handler: 'functions/steps/monitor-run/plan-judging.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+      },
+      {
+        state: 'JudgeLane',
+        placeholder: 'JudgeLaneFunctionArn',
+        handler: 'functions/steps/monitor-run/judge-lane.ts',
+        data: 'readwrite',
+        timeoutSeconds: 170,
+        memorySize: 512,
+        providerKeys: true,
+      },
+      {
+        state: 'JudgeLaneFailed',
+        placeholder: 'JudgeLaneFailedFunctionArn',
+        handler: 'functions/steps/monitor-run/judge-lane-failed.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+      {
+        state: 'AggregateRun',
+        placeholder: 'AggregateRunFunctionArn',
+        handler: 'functions/steps/monitor-run/aggregate-run.ts',
+        data: 'readwrite',
+        timeoutSeconds: 290,
+        memorySize: 1024,
+        publishesEvents: true,
+      },
+      {
+        state: 'MarkRunFailed',
+        placeholder: 'MarkRunFailedFunctionArn',
+        handler: 'functions/steps/monitor-run/mark-run-failed.ts',
+        data: 'readwrite',
+        timeoutSeconds: 60,
+        memorySize: 256,
+        publishesEvents: true,
+      },
+    ],
+  },
+] as const satisfies readonly WorkflowDefinition[];
+
+export type { WorkflowName };
+
+/** Every workflow of the port's list has a definition here, and no other. */
+export type ManifestNamesMatch = [WorkflowName] extends [(typeof WORKFLOWS)[number]['name']]
+  ? [(typeof WORKFLOWS)[number]['name']] extends [WorkflowName]
+    ? true
+    : never
+  : never;
+const manifestNamesMatch: ManifestNamesMatch = true;
+void manifestNamesMatch;
+
+/** Environment variable that carries a workflow's state machine ARN to the functions starting it. */
+export function stateMachineArnEnv(name: WorkflowName): string {
+  return `${name.toUpperCase().replaceAll('-', '_')}_STATE_MACHINE_ARN`;
+}

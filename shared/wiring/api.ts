@@ -1,0 +1,22 @@
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
+import type { KeyLookup } from '#shared/domain/accounts/ports';
+import { lazy } from '#shared/wiring/lazy';
+import { getConfig, getStore } from '#shared/wiring/platform';
+
+/** What the request pipeline itself needs: key verification and how to build links. */
+export interface ApiDeps {
+  keys: KeyLookup;
+  adminEmails: readonly string[];
+  publicBaseUrl: string | undefined;
+}
+
+export const getApiDeps = lazy((): ApiDeps => {
+  const config = getConfig();
+  const { doc, tableName } = getStore();
+  return {
+    keys: createCachedKeyLookup(createUsersRepository(doc, tableName), config.KEY_CACHE_TTL_MS),
+    adminEmails: config.ADMIN_EMAILS,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+  };
+});

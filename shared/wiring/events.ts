@@ -1,0 +1,28 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { lazy } from '#shared/wiring/lazy';
+import { getConfig } from '#shared/wiring/platform';
+import { createSqsPublisher } from '../adapters/sqs/event-publisher.ts';
+import type { EventPublisher } from '../domain/events/ports.ts';
+
+/** One SQS client per process (fauxqs locally, SQS on AWS). */
+export const getSqsClient = lazy(
+  () => {
+    const config = getConfig();
+    return new SQSClient({
+      region: config.AWS_REGION,
+      ...(config.SQS_ENDPOINT
+        ? {
+            endpoint: config.SQS_ENDPOINT,
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }
+        : {}),
+    });
+  },
+  (client) => client.destroy(),
+);
+
+/** The events queue, or undefined where none is configured (events are then not sent). */
+export const getEventPublisher = lazy((): EventPublisher | undefined => {
+  const url = getConfig().EVENTS_QUEUE_URL;
+  return url ? createSqsPublisher(getSqsClient(), url) : undefined;
+});

@@ -1,0 +1,50 @@
+import { logger } from '#shared/domain/kernel/logger';
+import { resumeOpenRuns } from '#shared/domain/monitor/runs';
+import { scheduleMonthlyRuns, startMonthlyTimer } from '#shared/domain/monitor/schedule';
+import { getMonitorDeps } from './monitor.ts';
+
+/**
+ * The monitor's background work where no AWS service does it (the local stack): resume the
+ * runs the store says are unfinished, run the monthly schedule in process, and start runs that
+ * the operator CLI queued from another process (`run-monthly`) within a few seconds.
+ * The workflow starter must be installed before this is called.
+ */
+export interface MonitorBackground {
+  /** Runs found unfinished at start and started again. */
+  resumed: string[];
+  stop(): void;
+}
+
+const QUEUED_GRACE_MS = 2000;
+
+export async function startMonitorBackground(
+  options: { pollMs?: number } = {},
+): Promise<MonitorBackground> {
+  const resumed = await resumeOpenRuns(getMonitorDeps());
+  if (resumed.length > 0) logger.info('resumed unfinished monitor runs', { runs: resumed });
+  const cron = startMonthlyTimer(() => scheduleMonthlyRuns(getMonitorDeps()));
+  let busy = false;
+  const poll = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    const queuedBefore = new Date(Date.now() - QUEUED_GRACE_MS);
+    resumeOpenRuns(getMonitorDeps(), { queuedBefore })
+      .then((started) => {
+        if (started.length > 0) logger.info('started queued monitor runs', { runs: started });
+      })
+      .catch((error: unknown) =>
+        logger.warn('queued monitor runs not started', { error: error as Error }),
+      )
+      .finally(() => {
+        busy = false;
+      });
+  }, options.pollMs ?? 3000);
+  poll.unref();
+  return {
+    resumed,
+    stop() {
+      cron.stop();
+      clearInterval(poll);
+    },
+  };
+}

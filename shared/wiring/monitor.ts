@@ -1,0 +1,54 @@
+import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
+import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answers-repository';
+import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { lazy } from '#shared/wiring/lazy';
+import { getStore } from '#shared/wiring/platform';
+import { getWorkflowStarter } from '#shared/wiring/workflows';
+import { loadMonitorConfig } from '../domain/monitor/config.ts';
+import type { CaseProfile } from '../domain/monitor/engine/index.ts';
+import type { MonitorDeps } from '../domain/monitor/operations.ts';
+import { toCaseProfile } from '../domain/monitor/profile.ts';
+
+/**
+ * The monitor area's dependencies, each built once per process on first use. The workflow
+ * steps' own (providers, events) are in step-composition.ts, so the HTTP functions bundle
+ * neither the provider adapters nor the queue client.
+ */
+export const getMonitorConfig = lazy(() => loadMonitorConfig(process.env));
+
+export const getCasesStore = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createCasesRepository(doc, tableName);
+});
+
+export const getRunsStore = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createRunsRepository(doc, tableName);
+});
+
+export const getRunDataStore = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createRunAnswersRepository(doc, tableName);
+});
+
+export const getMonitorUsers = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createUsersRepository(doc, tableName);
+});
+
+/** The HTTP operations (and the schedule): stores, users, the workflow starter. */
+export const getMonitorDeps = lazy(
+  (): MonitorDeps => ({
+    cases: getCasesStore(),
+    runs: getRunsStore(),
+    users: getMonitorUsers(),
+    workflows: getWorkflowStarter(),
+    leaseSeconds: getMonitorConfig().leaseSeconds,
+  }),
+);
+
+/** Every case as the simulator needs it (the local stack's `caseSource`). */
+export async function allCaseProfiles(): Promise<CaseProfile[]> {
+  return (await getCasesStore().allCases()).map(toCaseProfile);
+}

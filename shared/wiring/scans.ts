@@ -1,0 +1,52 @@
+import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
+import { offlineLookup } from '#shared/adapters/http/offline-lookup';
+import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
+import { createScanEvents } from '#shared/domain/events/scan-events';
+import { getEventPublisher } from '#shared/wiring/events';
+import { lazy } from '#shared/wiring/lazy';
+import { getConfig, getStore } from '#shared/wiring/platform';
+import type { ScanWriteDeps } from '../domain/scans/operations.ts';
+import { createScanService } from '../domain/scans/service.ts';
+import { getScanReadDeps } from './scans-read.ts';
+
+/**
+ * Scanning's dependencies, built once per process on first use: the engine, the guarded
+ * fetcher and the quota counters on top of the read dependencies (read-composition.ts, kept
+ * apart so the read routes never bundle the engine).
+ */
+
+export const getScanWriteDeps = lazy((): ScanWriteDeps => {
+  const config = getConfig();
+  const { doc, tableName } = getStore();
+  const { scans, stats } = getScanReadDeps();
+  // scan.completed for every saved scan of an account; no queue configured, no events.
+  const publisher = getEventPublisher();
+  return {
+    scanner: createScanService({
+      scans,
+      stats,
+      quotas: createQuotaRepository(doc, tableName),
+      fetcher: getScanFetcher(),
+      allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
+      scanDeadlineMs: config.SCAN_DEADLINE_MS,
+      ...(publisher ? { events: createScanEvents(publisher) } : {}),
+    }),
+  };
+});
+
+/** One guarded fetcher per process: its connection pool is shared by every scan. */
+export const getScanFetcher = lazy(
+  () => {
+    const config = getConfig();
+    return createSafeFetcher({
+      allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      ...(config.OFFLINE_DNS ? { lookup: offlineLookup() } : {}),
+      // An honest, documented identity: site owners can look up who scanned them and why.
+      ...(config.PUBLIC_BASE_URL
+        ? { userAgent: `AgentReadinessScanner/2.0 (+${config.PUBLIC_BASE_URL}/docs#scanner)` }
+        : {}),
+    });
+  },
+  (fetcher) => void fetcher.close(),
+);

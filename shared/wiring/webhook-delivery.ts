@@ -1,0 +1,51 @@
+import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
+import { lazy } from '#shared/wiring/lazy';
+import { getConfig } from '#shared/wiring/platform';
+import {
+  DEFAULT_ATTEMPT_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  sendAttempt,
+} from '../adapters/http/webhook-attempt.ts';
+import type { SendPort } from '../domain/webhooks/sender.ts';
+import type { AttemptStepDeps } from '../domain/webhooks/steps.ts';
+import type { TestWebhookDeps } from '../domain/webhooks/test-delivery.ts';
+import { getWebhookConfig } from './webhook-config.ts';
+import { getWebhookStore, receiverLookup } from './webhooks.ts';
+
+/**
+ * What sends deliveries: one guarded agent per process (its connection pool is shared by every
+ * attempt), which checks the receiver's addresses again on every connection. Only the attempt
+ * step and the test route bundle it.
+ */
+export const getWebhookAgent = lazy(
+  () => {
+    const lookup = receiverLookup();
+    return createGuardedAgent({
+      allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
+      ...(lookup ? { lookup } : {}),
+      connectionsPerOrigin: 10,
+    });
+  },
+  (agent) => void agent.close(),
+);
+
+/** One attempt through the guarded agent: 10 s to answer, at most 4 KiB of the answer read. */
+export const sendThroughGuardedAgent: SendPort = (request) =>
+  sendAttempt({
+    ...request,
+    timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS,
+    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+    dispatcher: getWebhookAgent(),
+  });
+
+export const getAttemptStepDeps = lazy(
+  (): AttemptStepDeps => ({
+    store: getWebhookStore(),
+    send: sendThroughGuardedAgent,
+    schedule: getWebhookConfig().schedule,
+  }),
+);
+
+export const getWebhookTestDeps = lazy(
+  (): TestWebhookDeps => ({ store: getWebhookStore(), send: sendThroughGuardedAgent }),
+);

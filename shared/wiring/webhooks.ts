@@ -1,0 +1,61 @@
+import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
+import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
+import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import { lazy } from '#shared/wiring/lazy';
+import { getConfig, getStore } from '#shared/wiring/platform';
+import { getWorkflowStarter } from '#shared/wiring/workflows';
+import { DELIVERY_RETENTION_DAYS } from '../domain/webhooks/config.ts';
+import type { DeliveryLifecycleDeps } from '../domain/webhooks/deliveries.ts';
+import type { WebhookDeps } from '../domain/webhooks/operations.ts';
+import type { WebhookStore } from '../domain/webhooks/ports.ts';
+import { getWebhookConfig } from './webhook-config.ts';
+
+/**
+ * The webhooks area's dependencies, each built once per process on first use. What sends
+ * deliveries (the guarded agent, undici) is in delivery-composition.ts, so the routes that only
+ * manage endpoints and the dispatcher never bundle an HTTP client.
+ */
+let installedLookup: DnsLookup | undefined;
+
+/**
+ * Tests only (never called by deployed code): resolve receiver names with `lookup` instead of
+ * DNS, both when a URL is registered and when a delivery connects, so a test can make a name
+ * resolve to a public address at registration and to a private one at delivery time. Call it
+ * before the first request of the stack; `undefined` restores DNS.
+ */
+export function installReceiverLookup(lookup: DnsLookup | undefined): void {
+  installedLookup = lookup;
+}
+
+export function receiverLookup(): DnsLookup | undefined {
+  return installedLookup;
+}
+
+export const getWebhookStore = lazy((): WebhookStore => {
+  const { doc, tableName } = getStore();
+  return {
+    endpoints: createWebhookEndpointsRepository(doc, tableName),
+    deliveries: createWebhookDeliveriesRepository(doc, tableName, {
+      retentionDays: DELIVERY_RETENTION_DAYS,
+    }),
+  };
+});
+
+export const getWebhookDeps = lazy((): WebhookDeps => {
+  const config = getConfig();
+  return {
+    store: getWebhookStore(),
+    workflows: getWorkflowStarter(),
+    allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+    ...(installedLookup ? { lookup: installedLookup } : {}),
+    graceSeconds: getWebhookConfig().graceSeconds,
+  };
+});
+
+/** The dispatcher, the routes that release held deliveries, and the local stack's resume. */
+export const getDeliveryLifecycleDeps = lazy(
+  (): DeliveryLifecycleDeps => ({ store: getWebhookStore(), workflows: getWorkflowStarter() }),
+);
+
+/** Steps that only touch the store (AbandonDelivery). */
+export const getWebhookStoreDeps = lazy(() => ({ store: getWebhookStore() }));
