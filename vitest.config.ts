@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects so each layer of the pyramid can be run on its own (npm run test:unit etc.).
+// Five projects so each layer of the pyramid can be run on its own (npm run test:unit etc.).
 export default defineConfig({
   test: {
     // Structured logs of expected failures would drown the test output.
@@ -9,6 +9,17 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 10_000 },
+      },
+      {
+        extends: true,
+        // Adapters against the emulators and loopback servers: DynamoDB on dynalite, the guarded
+        // HTTP agent and webhook sender against local servers (docs/architecture.md, tests).
+        test: {
+          name: 'adapters',
+          include: ['test/adapters/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -29,7 +29,7 @@ for (const [title, command, args] of [
 mkdirSync('.test-results', { recursive: true });
 rmSync(resultsFile, { force: true });
 const extra = process.argv.slice(2);
-const vitestOk = step('tests (unit, integration, browser, infra)', 'vitest', [
+const vitestOk = step('tests (unit, adapters, integration, browser, infra)', 'vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',

@@ -2,7 +2,7 @@
  * A small RFC 9309 robots.txt parser and matcher. We do not use robots-parser because
  * it closes a group at any non-rule line (Sitemap, Content-Signal, Crawl-delay), which RFC 9309
  * §2.2.4 forbids, and it cannot say which group and which line decided; findings need both
- * (see docs/scan-engine.md, Decisions, and test/unit/scan/robots-parser-conformance.test.ts).
+ * (see docs/scan-engine.md, Decisions, and test/unit/domain/scan-engine/robots-parser-conformance.test.ts).
  *
  * Rules implemented:
  * - §2.2.1 product tokens match case-insensitively; every group naming the token is merged;

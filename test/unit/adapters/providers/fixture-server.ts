@@ -36,7 +36,7 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-const FIXTURES = new URL('../../fixtures/providers/', import.meta.url);
+const FIXTURES = new URL('../../../fixtures/providers/', import.meta.url);
 
 export function fixture(family: ProviderFamily, name: string): string {
   return readFileSync(new URL(`${family}/${name}`, FIXTURES), 'utf8');

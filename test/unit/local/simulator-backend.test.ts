@@ -12,7 +12,7 @@ import {
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import { promptCatalogue } from '#shared/domain/monitor/engine/prompts';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
-import { PROFILE } from './builders.ts';
+import { PROFILE } from '../domain/monitor/builders.ts';
 
 const catalogue = promptCatalogue(PROFILE);
 
