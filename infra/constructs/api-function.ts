@@ -13,7 +13,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * ESM bundles have no `require`; a few CommonJS dependencies still call it for Node built-ins,
  * so the bundle defines one from `import.meta.url`.
  */
-const ESM_REQUIRE_BANNER =
+export const ESM_REQUIRE_BANNER =
   "import{createRequire}from'node:module';const require=createRequire(import.meta.url);";
 
 export interface ApiFunctionProps {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build, type StdinOptions } from 'esbuild';
-import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { ESM_REQUIRE_BANNER, REPO_ROOT } from '../../infra/constructs/api-function.ts';
 
 export interface BuiltBundle {
   /** The minified code. */
@@ -32,6 +32,7 @@ export async function bundleLikeCdk(entry: string | StdinOptions): Promise<Built
     mainFields: ['module', 'main'],
     external: ['@aws-sdk/*'],
     metafile: true,
+    banner: { js: ESM_REQUIRE_BANNER },
     logLevel: 'silent',
   });
   const [output] = result.outputFiles;
