@@ -7,8 +7,15 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { CasePage, CasesStore, PageRequest, StoredCase } from '#shared/domain/monitor/ports';
+import type {
+  CaseChanges,
+  CasePage,
+  CasesStore,
+  PageRequest,
+  StoredCase,
+} from '#shared/domain/monitor/ports';
 import { foldForSearch, searchTextOf } from '#shared/domain/monitor/profile';
+import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { decodeCursor, encodeCursor, queryAll } from './pagination.ts';
 
@@ -72,183 +79,196 @@ interface Listing {
   partition: string;
 }
 
+const OWNER_LISTING = {
+  index: INDEX.byOwner,
+  partitionAttribute: 'gsi1pk',
+  sortAttribute: 'gsi1sk',
+} as const;
+
+const ALL_LISTING = {
+  index: INDEX.byAlternateId,
+  partitionAttribute: 'gsi2pk',
+  sortAttribute: 'gsi2sk',
+  partition: GSI.allCases,
+} as const;
+
 export function createCasesRepository(doc: DynamoDBDocumentClient, tableName: string): CasesStore {
-  /**
-   * One page of a listing, filtered by `q`. The store is asked for one item more than the page
-   * holds, so a cursor is returned only when something follows; the cursor is the key of the
-   * last item returned, which the next query starts after.
-   */
-  async function listPage(listing: Listing, page: PageRequest): Promise<CasePage> {
-    let startKey = decodeCursor(page.cursor, {
-      attribute: listing.partitionAttribute,
-      value: listing.partition,
-    });
-    const q = page.q === undefined ? '' : foldForSearch(page.q);
-    const found: Item[] = [];
-    do {
-      const result = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: listing.index,
-          KeyConditionExpression: `${listing.partitionAttribute} = :partition`,
-          ...(q === '' ? {} : { FilterExpression: 'contains(search_text, :q)' }),
-          ExpressionAttributeValues: { ':partition': listing.partition, ...(q ? { ':q': q } : {}) },
-          ScanIndexForward: false,
-          Limit: q === '' ? page.limit + 1 : PAGE_SCAN_LIMIT,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      found.push(...((result.Items ?? []) as Item[]));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey && found.length <= page.limit);
-    const items = found.slice(0, page.limit);
-    const last = items.at(-1);
-    // The loop stops early only once more than a page was found: then something follows.
-    const cursor =
-      found.length > page.limit && last
-        ? encodeCursor({
-            pk: last.pk,
-            sk: last.sk,
-            [listing.partitionAttribute]: last[listing.partitionAttribute],
-            [listing.sortAttribute]: last[listing.sortAttribute],
-          })
-        : null;
-    return { cases: items.map(toCase), cursor };
-  }
-
+  const db: Db = { doc, tableName };
   return {
-    async createCase(stored) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...KEYS.monitorCaseOwner(stored.id), owner_id: stored.owner_id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      const sortKey = `${stored.created_at}#${stored.id}`;
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...KEYS.monitorCase(stored.owner_id, stored.id),
-              gsi1pk: GSI.userCases(stored.owner_id),
-              gsi1sk: sortKey,
-              gsi2pk: GSI.allCases,
-              gsi2sk: sortKey,
-              ...caseAttributes(stored),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-      } catch (error) {
-        await doc.send(
-          new DeleteCommand({ TableName: tableName, Key: KEYS.monitorCaseOwner(stored.id) }),
-        );
-        throw error;
-      }
-    },
-
-    async getCase(ownerId, caseId) {
-      const { Item } = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: KEYS.monitorCase(ownerId, caseId),
-          ConsistentRead: true,
-        }),
-      );
-      return Item ? toCase(Item) : undefined;
-    },
-
-    async findOwner(caseId) {
-      const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: KEYS.monitorCaseOwner(caseId) }),
-      );
-      return typeof Item?.owner_id === 'string' ? Item.owner_id : undefined;
-    },
-
-    async updateCase(ownerId, caseId, changes, updatedAt) {
-      const values: Item = { ...changes, updated_at: updatedAt };
-      if (changes.name !== undefined && changes.domain !== undefined) {
-        values.search_text = searchTextOf(changes.name, changes.domain);
-      }
-      const names = Object.keys(values);
-      try {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.monitorCase(ownerId, caseId),
-            UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-            ExpressionAttributeValues: Object.fromEntries(
-              names.map((n, i) => [`:v${i}`, values[n]]),
-            ),
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes ? toCase(Attributes) : undefined;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return undefined;
-        throw error;
-      }
-    },
-
+    createCase: (stored) => createCase(db, stored),
+    getCase: (ownerId, caseId) => getCase(db, ownerId, caseId),
+    findOwner: (caseId) => findOwner(db, caseId),
+    updateCase: (ownerId, caseId, changes, updatedAt) =>
+      updateCase(db, ownerId, caseId, changes, updatedAt),
     listCases: (ownerId, page) =>
-      listPage(
-        {
-          index: INDEX.byOwner,
-          partitionAttribute: 'gsi1pk',
-          sortAttribute: 'gsi1sk',
-          partition: GSI.userCases(ownerId),
-        },
-        page,
-      ),
-
-    listAllCases: (page) =>
-      listPage(
-        {
-          index: INDEX.byAlternateId,
-          partitionAttribute: 'gsi2pk',
-          sortAttribute: 'gsi2sk',
-          partition: GSI.allCases,
-        },
-        page,
-      ),
-
-    allCases: () =>
-      queryAll(
-        doc,
-        {
-          TableName: tableName,
-          IndexName: INDEX.byAlternateId,
-          KeyConditionExpression: 'gsi2pk = :all',
-          ExpressionAttributeValues: { ':all': GSI.allCases },
-        },
-        toCase,
-      ),
-
-    async recordLatestRun(ownerId, caseId, latest) {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.monitorCase(ownerId, caseId),
-            UpdateExpression: 'SET latest_run_id = :run, latest_score = :score, last_run_at = :at',
-            ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(latest_run_id) OR latest_run_id < :run)',
-            ExpressionAttributeValues: {
-              ':run': latest.run_id,
-              ':score': latest.score,
-              ':at': latest.finished_at,
-            },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
-    },
+      listPage(db, { ...OWNER_LISTING, partition: GSI.userCases(ownerId) }, page),
+    listAllCases: (page) => listPage(db, ALL_LISTING, page),
+    allCases: () => allCases(db),
+    recordLatestRun: (ownerId, caseId, latest) => recordLatestRun(db, ownerId, caseId, latest),
   };
+}
+
+/**
+ * One page of a listing, filtered by `q`. The store is asked for one item more than the page
+ * holds, so a cursor is returned only when something follows; the cursor is the key of the
+ * last item returned, which the next query starts after.
+ */
+async function listPage(db: Db, listing: Listing, page: PageRequest): Promise<CasePage> {
+  let startKey = decodeCursor(page.cursor, {
+    attribute: listing.partitionAttribute,
+    value: listing.partition,
+  });
+  const q = page.q === undefined ? '' : foldForSearch(page.q);
+  const found: Item[] = [];
+  do {
+    const result = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: listing.index,
+        KeyConditionExpression: `${listing.partitionAttribute} = :partition`,
+        ...(q === '' ? {} : { FilterExpression: 'contains(search_text, :q)' }),
+        ExpressionAttributeValues: { ':partition': listing.partition, ...(q ? { ':q': q } : {}) },
+        ScanIndexForward: false,
+        Limit: q === '' ? page.limit + 1 : PAGE_SCAN_LIMIT,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...((result.Items ?? []) as Item[]));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && found.length <= page.limit);
+  const items = found.slice(0, page.limit);
+  const last = items.at(-1);
+  // The loop stops early only once more than a page was found: then something follows.
+  const cursor =
+    found.length > page.limit && last
+      ? encodeCursor({
+          pk: last.pk,
+          sk: last.sk,
+          [listing.partitionAttribute]: last[listing.partitionAttribute],
+          [listing.sortAttribute]: last[listing.sortAttribute],
+        })
+      : null;
+  return { cases: items.map(toCase), cursor };
+}
+
+async function createCase(db: Db, stored: StoredCase): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...KEYS.monitorCaseOwner(stored.id), owner_id: stored.owner_id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  const sortKey = `${stored.created_at}#${stored.id}`;
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.monitorCase(stored.owner_id, stored.id),
+          gsi1pk: GSI.userCases(stored.owner_id),
+          gsi1sk: sortKey,
+          gsi2pk: GSI.allCases,
+          gsi2sk: sortKey,
+          ...caseAttributes(stored),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    await db.doc.send(
+      new DeleteCommand({ TableName: db.tableName, Key: KEYS.monitorCaseOwner(stored.id) }),
+    );
+    throw error;
+  }
+}
+
+async function getCase(db: Db, ownerId: string, caseId: string): Promise<StoredCase | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorCase(ownerId, caseId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toCase(Item) : undefined;
+}
+
+async function findOwner(db: Db, caseId: string): Promise<string | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.monitorCaseOwner(caseId) }),
+  );
+  return typeof Item?.owner_id === 'string' ? Item.owner_id : undefined;
+}
+
+async function updateCase(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  changes: CaseChanges,
+  updatedAt: string,
+): Promise<StoredCase | undefined> {
+  const values: Item = { ...changes, updated_at: updatedAt };
+  if (changes.name !== undefined && changes.domain !== undefined) {
+    values.search_text = searchTextOf(changes.name, changes.domain);
+  }
+  const names = Object.keys(values);
+  try {
+    const { Attributes } = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.monitorCase(ownerId, caseId),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toCase(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+function allCases(db: Db): Promise<StoredCase[]> {
+  return queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      IndexName: INDEX.byAlternateId,
+      KeyConditionExpression: 'gsi2pk = :all',
+      ExpressionAttributeValues: { ':all': GSI.allCases },
+    },
+    toCase,
+  );
+}
+
+async function recordLatestRun(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  latest: { run_id: string; score: number; finished_at: string },
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.monitorCase(ownerId, caseId),
+        UpdateExpression: 'SET latest_run_id = :run, latest_score = :score, last_run_at = :at',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(latest_run_id) OR latest_run_id < :run)',
+        ExpressionAttributeValues: {
+          ':run': latest.run_id,
+          ':score': latest.score,
+          ':at': latest.finished_at,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

@@ -2,6 +2,16 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 
+/**
+ * The one document client and table every repository function works on: each repository is a
+ * set of module-level functions taking this as their first argument, and its factory maps the
+ * port's methods onto them.
+ */
+export interface Db {
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+}
+
 export interface StoreClientOptions {
   region: string;
   /** Local stack endpoint (dynalite); unset on AWS. */

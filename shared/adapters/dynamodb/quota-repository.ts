@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DailyQuota } from '#shared/domain/batch/ports';
 import type { QuotaStore } from '#shared/domain/scans/ports';
+import type { Db } from './client.ts';
 import { KEYS } from './keys.ts';
 
 /**
@@ -10,45 +11,55 @@ import { KEYS } from './keys.ts';
  * condition is `used < limit` (not `<=`): concurrent requests can never take the total past it.
  */
 export function createQuotaRepository(doc: DynamoDBDocumentClient, tableName: string): QuotaStore {
+  const db: Db = { doc, tableName };
   return {
-    async consume(key, window, limit, expiresAt) {
-      // The condition below lets the first unit through whatever the limit: 0 means none.
-      if (limit <= 0) return false;
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.quota(key, window),
-            UpdateExpression: 'ADD used :one SET expires_at = if_not_exists(expires_at, :ttl)',
-            ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresAt },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
-    },
-
-    async release(key, window) {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.quota(key, window),
-            UpdateExpression: 'ADD used :minusOne',
-            ConditionExpression: 'used > :zero',
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-          }),
-        );
-      } catch (error) {
-        // Nothing to give back: never let a counter go below zero.
-        if (error instanceof ConditionalCheckFailedException) return;
-        throw error;
-      }
-    },
+    consume: (key, window, limit, expiresAt) => consume(db, key, window, limit, expiresAt),
+    release: (key, window) => release(db, key, window),
   };
+}
+
+async function consume(
+  db: Db,
+  key: string,
+  window: string,
+  limit: number,
+  expiresAt: number,
+): Promise<boolean> {
+  // The condition below lets the first unit through whatever the limit: 0 means none.
+  if (limit <= 0) return false;
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.quota(key, window),
+        UpdateExpression: 'ADD used :one SET expires_at = if_not_exists(expires_at, :ttl)',
+        ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+async function release(db: Db, key: string, window: string): Promise<void> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.quota(key, window),
+        UpdateExpression: 'ADD used :minusOne',
+        ConditionExpression: 'used > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    // Nothing to give back: never let a counter go below zero.
+    if (error instanceof ConditionalCheckFailedException) return;
+    throw error;
+  }
 }
 
 /**
@@ -61,64 +72,81 @@ export function createDailyQuotaRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
 ): DailyQuota {
-  const keyOf = (account: string, day: string) => KEYS.quota(`BATCH#${account}`, `DAY#${day}`);
-
-  async function used(account: string, day: string): Promise<number> {
-    const { Item } = await doc.send(
-      new GetCommand({ TableName: tableName, Key: keyOf(account, day), ConsistentRead: true }),
-    );
-    return Number(Item?.used ?? 0);
-  }
-
-  async function tryAdd(account: string, day: string, units: number, limit: number) {
-    try {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keyOf(account, day),
-          UpdateExpression: 'ADD used :n SET expires_at = if_not_exists(expires_at, :ttl)',
-          ConditionExpression: 'attribute_not_exists(used) OR used <= :most',
-          ExpressionAttributeValues: {
-            ':n': units,
-            ':most': limit - units,
-            ':ttl': Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 3 * 86_400,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  }
-
+  const db: Db = { doc, tableName };
   return {
-    used,
-    async take(account, day, wanted, limit) {
-      let asking = Math.min(wanted, limit);
-      // Each failed attempt means another request took units in between: re-read and ask for
-      // what is left. Bounded, in case of pathological contention.
-      for (let attempt = 0; asking > 0 && attempt < 50; attempt += 1) {
-        if (await tryAdd(account, day, asking, limit)) return asking;
-        asking = Math.min(asking, limit - (await used(account, day)));
-      }
-      return 0;
-    },
-    async give(account, day, units) {
-      if (units <= 0) return;
-      await doc
-        .send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keyOf(account, day),
-            UpdateExpression: 'ADD used :minus',
-            ConditionExpression: 'used >= :units',
-            ExpressionAttributeValues: { ':minus': -units, ':units': units },
-          }),
-        )
-        .catch((error: unknown) => {
-          if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        });
-    },
+    used: (account, day) => usedToday(db, account, day),
+    take: (account, day, wanted, limit) => take(db, account, day, wanted, limit),
+    give: (account, day, units) => give(db, account, day, units),
   };
+}
+
+const dailyKey = (account: string, day: string) => KEYS.quota(`BATCH#${account}`, `DAY#${day}`);
+
+async function usedToday(db: Db, account: string, day: string): Promise<number> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: dailyKey(account, day), ConsistentRead: true }),
+  );
+  return Number(Item?.used ?? 0);
+}
+
+async function tryAdd(
+  db: Db,
+  account: string,
+  day: string,
+  units: number,
+  limit: number,
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: dailyKey(account, day),
+        UpdateExpression: 'ADD used :n SET expires_at = if_not_exists(expires_at, :ttl)',
+        ConditionExpression: 'attribute_not_exists(used) OR used <= :most',
+        ExpressionAttributeValues: {
+          ':n': units,
+          ':most': limit - units,
+          ':ttl': Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 3 * 86_400,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+async function take(
+  db: Db,
+  account: string,
+  day: string,
+  wanted: number,
+  limit: number,
+): Promise<number> {
+  let asking = Math.min(wanted, limit);
+  // Each failed attempt means another request took units in between: re-read and ask for
+  // what is left. Bounded, in case of pathological contention.
+  for (let attempt = 0; asking > 0 && attempt < 50; attempt += 1) {
+    if (await tryAdd(db, account, day, asking, limit)) return asking;
+    asking = Math.min(asking, limit - (await usedToday(db, account, day)));
+  }
+  return 0;
+}
+
+async function give(db: Db, account: string, day: string, units: number): Promise<void> {
+  if (units <= 0) return;
+  await db.doc
+    .send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: dailyKey(account, day),
+        UpdateExpression: 'ADD used :minus',
+        ConditionExpression: 'used >= :units',
+        ExpressionAttributeValues: { ':minus': -units, ':units': units },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
 }

@@ -7,13 +7,16 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import {
+  type CellKey,
   cellKeyString,
   type FamilyStatus,
+  type RunData,
   type RunDataStore,
   type StoredAnswer,
   type StoredJudgement,
 } from '#shared/domain/monitor/ports';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import type { Db } from './client.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
@@ -108,138 +111,155 @@ export function createRunAnswersRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
 ): RunDataStore {
-  const partition = (ownerId: string, runId: string) => KEYS.monitorFamily(ownerId, runId, 'x').pk;
-
-  async function cellsWithPrefix(
-    ownerId: string,
-    runId: string,
-    prefix: string,
-    onlyOk: boolean,
-  ): Promise<Set<string>> {
-    const items = await queryAll(
-      doc,
-      {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ProjectionExpression: 'sk, #status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': partition(ownerId, runId), ':prefix': prefix },
-        ConsistentRead: true,
-      },
-      (item) => item,
-    );
-    // `ANSWER#openai#raw#A-01-en-r1` -> `openai#raw#A-01-en-r1` (cellKeyString).
-    const cut = prefix.indexOf('#') + 1;
-    return new Set(
-      items
-        .filter((item) => !onlyOk || item.status === 'ok')
-        .map((item) => String(item.sk).slice(cut)),
-    );
-  }
-
-  async function putOnce(key: { pk: string; sk: string }, body: Item): Promise<boolean> {
-    try {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...key, ...body },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  }
-
-  async function setFamilyFlag(ownerId: string, runId: string, family: string, flags: Item) {
-    const names = Object.keys(flags);
-    await doc.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: KEYS.monitorFamily(ownerId, runId, family),
-        UpdateExpression: `SET #family = :family, ${names.map((_name, i) => `#f${i} = if_not_exists(#f${i}, :v${i})`).join(', ')}`,
-        ExpressionAttributeNames: {
-          '#family': 'family',
-          ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        },
-        ExpressionAttributeValues: {
-          ':family': family,
-          ...Object.fromEntries(names.map((n, i) => [`:v${i}`, flags[n]])),
-        },
-      }),
-    );
-  }
-
+  const db: Db = { doc, tableName };
+  const answers = (family: ProviderFamily) => `${SK_PREFIX.monitorAnswer}${family}#`;
+  const judgements = (family: ProviderFamily) => `${SK_PREFIX.monitorJudgement}${family}#`;
   return {
     answeredCells: (ownerId, runId, family) =>
-      cellsWithPrefix(ownerId, runId, `${SK_PREFIX.monitorAnswer}${family}#`, false),
-
+      cellsWithPrefix(db, ownerId, runId, answers(family), false),
     answeredOkCells: (ownerId, runId, family) =>
-      cellsWithPrefix(ownerId, runId, `${SK_PREFIX.monitorAnswer}${family}#`, true),
-
+      cellsWithPrefix(db, ownerId, runId, answers(family), true),
     putAnswer: (ownerId, runId, answer) =>
-      putOnce(KEYS.monitorAnswer(ownerId, runId, cellKeyString(answer.key)), answer),
-
-    async getAnswer(ownerId, runId, key) {
-      const { Item } = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: KEYS.monitorAnswer(ownerId, runId, cellKeyString(key)),
-          ConsistentRead: true,
-        }),
-      );
-      return Item ? (StoredAnswerSchema.parse(payload(Item)) as StoredAnswer) : undefined;
-    },
-
+      putOnce(db, KEYS.monitorAnswer(ownerId, runId, cellKeyString(answer.key)), answer),
+    getAnswer: (ownerId, runId, key) => getAnswer(db, ownerId, runId, key),
     judgedCells: (ownerId, runId, family) =>
-      cellsWithPrefix(ownerId, runId, `${SK_PREFIX.monitorJudgement}${family}#`, false),
-
+      cellsWithPrefix(db, ownerId, runId, judgements(family), false),
     putJudgement: (ownerId, runId, judgement) =>
-      putOnce(KEYS.monitorJudgement(ownerId, runId, cellKeyString(judgement.key)), judgement),
-
-    async getFamily(ownerId, runId, family) {
-      const { Item } = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: KEYS.monitorFamily(ownerId, runId, family),
-          ConsistentRead: true,
-        }),
-      );
-      return familyStatus(family, Item);
-    },
-
+      putOnce(db, KEYS.monitorJudgement(ownerId, runId, cellKeyString(judgement.key)), judgement),
+    getFamily: (ownerId, runId, family) => getFamily(db, ownerId, runId, family),
     excludeFamily: (ownerId, runId, family, reason) =>
-      setFamilyFlag(ownerId, runId, family, { excluded: true, excluded_reason: reason }),
-
+      setFamilyFlag(db, ownerId, runId, family, { excluded: true, excluded_reason: reason }),
     markJudgeUnavailable: (ownerId, runId, family) =>
-      setFamilyFlag(ownerId, runId, family, { judge_unavailable: true }),
+      setFamilyFlag(db, ownerId, runId, family, { judge_unavailable: true }),
+    loadRunData: (ownerId, runId) => loadRunData(db, ownerId, runId),
+  };
+}
 
-    async loadRunData(ownerId, runId) {
-      const items = await queryAll(
-        doc,
-        {
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': partition(ownerId, runId) },
-          ConsistentRead: true,
-        },
-        (item) => item,
-      );
-      const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
-      const families = new Map(
-        bySk(SK_PREFIX.monitorFamily).map((item) => [String(item.family), item]),
-      );
-      return {
-        answers: bySk(SK_PREFIX.monitorAnswer).map(
-          (item) => StoredAnswerSchema.parse(payload(item)) as StoredAnswer,
-        ),
-        judgements: bySk(SK_PREFIX.monitorJudgement).map(
-          (item) => StoredJudgementSchema.parse(payload(item)) as StoredJudgement,
-        ),
-        families: PROVIDER_FAMILIES.map((family) => familyStatus(family, families.get(family))),
-      };
+const partition = (ownerId: string, runId: string) => KEYS.monitorFamily(ownerId, runId, 'x').pk;
+
+async function cellsWithPrefix(
+  db: Db,
+  ownerId: string,
+  runId: string,
+  prefix: string,
+  onlyOk: boolean,
+): Promise<Set<string>> {
+  const items = await queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ProjectionExpression: 'sk, #status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': partition(ownerId, runId), ':prefix': prefix },
+      ConsistentRead: true,
     },
+    (item) => item,
+  );
+  // `ANSWER#openai#raw#A-01-en-r1` -> `openai#raw#A-01-en-r1` (cellKeyString).
+  const cut = prefix.indexOf('#') + 1;
+  return new Set(
+    items
+      .filter((item) => !onlyOk || item.status === 'ok')
+      .map((item) => String(item.sk).slice(cut)),
+  );
+}
+
+async function putOnce(db: Db, key: { pk: string; sk: string }, body: object): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...key, ...body },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+async function setFamilyFlag(
+  db: Db,
+  ownerId: string,
+  runId: string,
+  family: string,
+  flags: Item,
+): Promise<void> {
+  const names = Object.keys(flags);
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorFamily(ownerId, runId, family),
+      UpdateExpression: `SET #family = :family, ${names.map((_name, i) => `#f${i} = if_not_exists(#f${i}, :v${i})`).join(', ')}`,
+      ExpressionAttributeNames: {
+        '#family': 'family',
+        ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+      },
+      ExpressionAttributeValues: {
+        ':family': family,
+        ...Object.fromEntries(names.map((n, i) => [`:v${i}`, flags[n]])),
+      },
+    }),
+  );
+}
+
+async function getAnswer(
+  db: Db,
+  ownerId: string,
+  runId: string,
+  key: CellKey,
+): Promise<StoredAnswer | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorAnswer(ownerId, runId, cellKeyString(key)),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? (StoredAnswerSchema.parse(payload(Item)) as StoredAnswer) : undefined;
+}
+
+async function getFamily(
+  db: Db,
+  ownerId: string,
+  runId: string,
+  family: ProviderFamily,
+): Promise<FamilyStatus> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorFamily(ownerId, runId, family),
+      ConsistentRead: true,
+    }),
+  );
+  return familyStatus(family, Item);
+}
+
+async function loadRunData(db: Db, ownerId: string, runId: string): Promise<RunData> {
+  const items = await queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition(ownerId, runId) },
+      ConsistentRead: true,
+    },
+    (item) => item,
+  );
+  const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+  const families = new Map(
+    bySk(SK_PREFIX.monitorFamily).map((item) => [String(item.family), item]),
+  );
+  return {
+    answers: bySk(SK_PREFIX.monitorAnswer).map(
+      (item) => StoredAnswerSchema.parse(payload(item)) as StoredAnswer,
+    ),
+    judgements: bySk(SK_PREFIX.monitorJudgement).map(
+      (item) => StoredJudgementSchema.parse(payload(item)) as StoredJudgement,
+    ),
+    families: PROVIDER_FAMILIES.map((family) => familyStatus(family, families.get(family))),
   };
 }

@@ -8,7 +8,15 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { CaseProfile, RunSummary } from '#shared/domain/monitor/engine/index';
-import type { RunPlan, RunsStore, StoredRun, StoredSummary } from '#shared/domain/monitor/ports';
+import type {
+  LockResult,
+  RunOutcome,
+  RunPlan,
+  RunsStore,
+  StoredRun,
+  StoredSummary,
+} from '#shared/domain/monitor/ports';
+import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
@@ -55,271 +63,368 @@ function toRun(item: Item): StoredRun {
 
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
-export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: string): RunsStore {
-  const casePk = (ownerId: string, caseId: string) => KEYS.monitorCase(ownerId, caseId).pk;
+/** The lock's lease: when it is taken and for how long. */
+interface Lease {
+  now: Date;
+  seconds: number;
+}
 
-  async function getSummary(ownerId: string, caseId: string, runId: string) {
-    const { Item } = await doc.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: KEYS.monitorRunSummary(ownerId, caseId, runId),
-        ConsistentRead: true,
+export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: string): RunsStore {
+  const db: Db = { doc, tableName };
+  return {
+    acquireLock: (ownerId, caseId, runId, lease) => acquireLock(db, ownerId, caseId, runId, lease),
+    renewLock: (ownerId, caseId, runId, lease) => renewLock(db, ownerId, caseId, runId, lease),
+    releaseLock: (ownerId, caseId, runId) => releaseLock(db, ownerId, caseId, runId),
+    claimPeriod: (ownerId, caseId, period, runId) =>
+      claimPeriod(db, ownerId, caseId, period, runId),
+    releasePeriod: (ownerId, caseId, period, runId) =>
+      releasePeriod(db, ownerId, caseId, period, runId),
+    createRun: (run) => createRun(db, run),
+    deleteRun: (ownerId, caseId, runId) => deleteRun(db, ownerId, caseId, runId),
+    getRun: (ownerId, caseId, runId) => getRun(db, ownerId, caseId, runId),
+    listRuns: (ownerId, caseId, limit) => listRuns(db, ownerId, caseId, limit),
+    findPrecedingDoneRun: (ownerId, caseId, runId) =>
+      findPrecedingDoneRun(db, ownerId, caseId, runId),
+    markRunning: (ownerId, caseId, runId, at) => markRunning(db, ownerId, caseId, runId, at),
+    setPlan: (ownerId, caseId, runId, plan) => setPlan(db, ownerId, caseId, runId, plan),
+    finishRun: (ownerId, caseId, runId, outcome) => finishRun(db, ownerId, caseId, runId, outcome),
+    putSummary: (ownerId, caseId, stored) => putSummary(db, ownerId, caseId, stored),
+    getSummary: (ownerId, caseId, runId) => getSummary(db, ownerId, caseId, runId),
+    listOpenRuns: () => listOpenRuns(db),
+  };
+}
+
+const casePk = (ownerId: string, caseId: string) => KEYS.monitorCase(ownerId, caseId).pk;
+
+async function acquireLock(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+  lease: Lease,
+): Promise<LockResult> {
+  try {
+    const { Attributes } = await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.monitorRunLock(ownerId, caseId),
+          run_id: runId,
+          acquired_at: lease.now.toISOString(),
+          lease_expires_at: epochSeconds(lease.now) + lease.seconds,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR lease_expires_at < :now',
+        ExpressionAttributeValues: { ':now': epochSeconds(lease.now) },
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    if (!Item) return undefined;
-    return {
-      run_id: String(Item.run_id),
-      finished_at: String(Item.finished_at),
-      summary: Item.summary as RunSummary,
-    } satisfies StoredSummary;
+    const previous = typeof Attributes?.run_id === 'string' ? Attributes.run_id : undefined;
+    return { acquired: true, tookOverRunId: previous };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return { acquired: false };
+    throw error;
   }
+}
 
-  return {
-    async acquireLock(ownerId, caseId, runId, lease) {
-      try {
-        const { Attributes } = await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...KEYS.monitorRunLock(ownerId, caseId),
-              run_id: runId,
-              acquired_at: lease.now.toISOString(),
-              lease_expires_at: epochSeconds(lease.now) + lease.seconds,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR lease_expires_at < :now',
-            ExpressionAttributeValues: { ':now': epochSeconds(lease.now) },
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        const previous = typeof Attributes?.run_id === 'string' ? Attributes.run_id : undefined;
-        return { acquired: true, tookOverRunId: previous };
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return { acquired: false };
-        throw error;
-      }
-    },
-
-    renewLock: (ownerId, caseId, runId, lease) =>
-      conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.monitorRunLock(ownerId, caseId),
-            UpdateExpression:
-              'SET run_id = :run, lease_expires_at = :until, acquired_at = if_not_exists(acquired_at, :at)',
-            ConditionExpression:
-              'attribute_not_exists(pk) OR run_id = :run OR lease_expires_at < :now',
-            ExpressionAttributeValues: {
-              ':run': runId,
-              ':until': epochSeconds(lease.now) + lease.seconds,
-              ':at': lease.now.toISOString(),
-              ':now': epochSeconds(lease.now),
-            },
-          }),
-        ),
-      ),
-
-    releaseLock: (ownerId, caseId, runId) =>
-      conditionalWrite(() =>
-        doc.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: KEYS.monitorRunLock(ownerId, caseId),
-            ConditionExpression: 'run_id = :run',
-            ExpressionAttributeValues: { ':run': runId },
-          }),
-        ),
-      ),
-
-    claimPeriod: (ownerId, caseId, period, runId) =>
-      conditionalWrite(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...KEYS.monitorPeriod(ownerId, caseId, period),
-              run_id: runId,
-              [TTL_ATTRIBUTE]: epochSeconds(new Date()) + MONTHLY_MARKER_DAYS * 86_400,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      ),
-
-    async releasePeriod(ownerId, caseId, period, runId) {
-      await conditionalWrite(() =>
-        doc.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: KEYS.monitorPeriod(ownerId, caseId, period),
-            ConditionExpression: 'run_id = :run',
-            ExpressionAttributeValues: { ':run': runId },
-          }),
-        ),
-      );
-    },
-
-    async createRun(run) {
-      const { plan, ...rest } = run;
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...KEYS.monitorRun(run.owner_id, run.case_id, run.id),
-            gsi2pk: GSI.openRuns,
-            gsi2sk: `${run.created_at}#${run.id}`,
-            ...rest,
-            // Absent until the first Prepare step sets it once (if_not_exists).
-            ...(plan === null ? {} : { plan }),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    },
-
-    async deleteRun(ownerId, caseId, runId) {
-      await doc.send(
-        new DeleteCommand({ TableName: tableName, Key: KEYS.monitorRun(ownerId, caseId, runId) }),
-      );
-    },
-
-    async getRun(ownerId, caseId, runId) {
-      const { Item } = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: KEYS.monitorRun(ownerId, caseId, runId),
-          ConsistentRead: true,
-        }),
-      );
-      return Item ? toRun(Item) : undefined;
-    },
-
-    async listRuns(ownerId, caseId, limit) {
-      const { Items } = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :runs)',
-          ExpressionAttributeValues: {
-            ':pk': casePk(ownerId, caseId),
-            ':runs': SK_PREFIX.monitorRun,
-          },
-          ScanIndexForward: false,
-          Limit: limit,
-          ConsistentRead: true,
-        }),
-      );
-      return (Items ?? []).map(toRun);
-    },
-
-    async findPrecedingDoneRun(ownerId, caseId, runId) {
-      let startKey: Item | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :self',
-            FilterExpression: '#status = :done AND #id <> :self_id',
-            ExpressionAttributeNames: { '#status': 'status', '#id': 'id' },
-            ExpressionAttributeValues: {
-              ':pk': casePk(ownerId, caseId),
-              ':first': SK_PREFIX.monitorRun,
-              ':self': KEYS.monitorRun(ownerId, caseId, runId).sk,
-              ':done': 'done',
-              ':self_id': runId,
-            },
-            ScanIndexForward: false,
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        const found = page.Items?.[0];
-        if (found) return toRun(found);
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return undefined;
-    },
-
-    markRunning: (ownerId, caseId, runId, at) =>
-      conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.monitorRun(ownerId, caseId, runId),
-            UpdateExpression: 'SET #status = :running, started_at = :at',
-            ConditionExpression: '#status = :queued',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at },
-          }),
-        ),
-      ),
-
-    async setPlan(ownerId, caseId, runId, plan) {
-      const { Attributes } = await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: KEYS.monitorRun(ownerId, caseId, runId),
-          UpdateExpression: 'SET #plan = if_not_exists(#plan, :plan)',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#plan': 'plan' },
-          ExpressionAttributeValues: { ':plan': plan },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return (Attributes?.plan as RunPlan | undefined) ?? plan;
-    },
-
-    finishRun: (ownerId, caseId, runId, outcome) =>
-      conditionalWrite(() => {
-        const { status, ...fields } = outcome;
-        const names = Object.keys(fields);
-        return doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.monitorRun(ownerId, caseId, runId),
-            UpdateExpression: `SET #status = :status, ${names.map((_name, i) => `#f${i} = :f${i}`).join(', ')} REMOVE gsi2pk, gsi2sk`,
-            ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
-            ExpressionAttributeNames: {
-              '#status': 'status',
-              ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-            },
-            ExpressionAttributeValues: {
-              ':status': status,
-              ':queued': 'queued',
-              ':running': 'running',
-              ...Object.fromEntries(
-                names.map((n, i) => [`:f${i}`, (fields as Record<string, unknown>)[n]]),
-              ),
-            },
-          }),
-        );
-      }),
-
-    async putSummary(ownerId, caseId, stored) {
-      const written = await conditionalWrite(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...KEYS.monitorRunSummary(ownerId, caseId, stored.run_id), ...stored },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-      if (written) return stored;
-      return (await getSummary(ownerId, caseId, stored.run_id)) ?? stored;
-    },
-
-    getSummary,
-
-    listOpenRuns: () =>
-      queryAll(
-        doc,
-        {
-          TableName: tableName,
-          IndexName: INDEX.byAlternateId,
-          KeyConditionExpression: 'gsi2pk = :open',
-          ExpressionAttributeValues: { ':open': GSI.openRuns },
+function renewLock(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+  lease: Lease,
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.monitorRunLock(ownerId, caseId),
+        UpdateExpression:
+          'SET run_id = :run, lease_expires_at = :until, acquired_at = if_not_exists(acquired_at, :at)',
+        ConditionExpression: 'attribute_not_exists(pk) OR run_id = :run OR lease_expires_at < :now',
+        ExpressionAttributeValues: {
+          ':run': runId,
+          ':until': epochSeconds(lease.now) + lease.seconds,
+          ':at': lease.now.toISOString(),
+          ':now': epochSeconds(lease.now),
         },
-        toRun,
-      ),
+      }),
+    ),
+  );
+}
+
+function releaseLock(db: Db, ownerId: string, caseId: string, runId: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: KEYS.monitorRunLock(ownerId, caseId),
+        ConditionExpression: 'run_id = :run',
+        ExpressionAttributeValues: { ':run': runId },
+      }),
+    ),
+  );
+}
+
+function claimPeriod(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  period: string,
+  runId: string,
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.monitorPeriod(ownerId, caseId, period),
+          run_id: runId,
+          [TTL_ATTRIBUTE]: epochSeconds(new Date()) + MONTHLY_MARKER_DAYS * 86_400,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+async function releasePeriod(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  period: string,
+  runId: string,
+): Promise<void> {
+  await conditionalWrite(() =>
+    db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: KEYS.monitorPeriod(ownerId, caseId, period),
+        ConditionExpression: 'run_id = :run',
+        ExpressionAttributeValues: { ':run': runId },
+      }),
+    ),
+  );
+}
+
+async function createRun(db: Db, run: StoredRun): Promise<void> {
+  const { plan, ...rest } = run;
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: {
+        ...KEYS.monitorRun(run.owner_id, run.case_id, run.id),
+        gsi2pk: GSI.openRuns,
+        gsi2sk: `${run.created_at}#${run.id}`,
+        ...rest,
+        // Absent until the first Prepare step sets it once (if_not_exists).
+        ...(plan === null ? {} : { plan }),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+async function deleteRun(db: Db, ownerId: string, caseId: string, runId: string): Promise<void> {
+  await db.doc.send(
+    new DeleteCommand({ TableName: db.tableName, Key: KEYS.monitorRun(ownerId, caseId, runId) }),
+  );
+}
+
+async function getRun(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+): Promise<StoredRun | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorRun(ownerId, caseId, runId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toRun(Item) : undefined;
+}
+
+async function listRuns(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  limit: number,
+): Promise<StoredRun[]> {
+  const { Items } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :runs)',
+      ExpressionAttributeValues: {
+        ':pk': casePk(ownerId, caseId),
+        ':runs': SK_PREFIX.monitorRun,
+      },
+      ScanIndexForward: false,
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map(toRun);
+}
+
+async function findPrecedingDoneRun(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+): Promise<StoredRun | undefined> {
+  let startKey: Item | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :self',
+        FilterExpression: '#status = :done AND #id <> :self_id',
+        ExpressionAttributeNames: { '#status': 'status', '#id': 'id' },
+        ExpressionAttributeValues: {
+          ':pk': casePk(ownerId, caseId),
+          ':first': SK_PREFIX.monitorRun,
+          ':self': KEYS.monitorRun(ownerId, caseId, runId).sk,
+          ':done': 'done',
+          ':self_id': runId,
+        },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const found = page.Items?.[0];
+    if (found) return toRun(found);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return undefined;
+}
+
+function markRunning(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+  at: string,
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.monitorRun(ownerId, caseId, runId),
+        UpdateExpression: 'SET #status = :running, started_at = :at',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':at': at },
+      }),
+    ),
+  );
+}
+
+async function setPlan(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+  plan: RunPlan,
+): Promise<RunPlan> {
+  const { Attributes } = await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorRun(ownerId, caseId, runId),
+      UpdateExpression: 'SET #plan = if_not_exists(#plan, :plan)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return (Attributes?.plan as RunPlan | undefined) ?? plan;
+}
+
+function finishRun(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+  outcome: RunOutcome,
+): Promise<boolean> {
+  const { status, ...fields } = outcome;
+  const names = Object.keys(fields);
+  return conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.monitorRun(ownerId, caseId, runId),
+        UpdateExpression: `SET #status = :status, ${names.map((_name, i) => `#f${i} = :f${i}`).join(', ')} REMOVE gsi2pk, gsi2sk`,
+        ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ':queued': 'queued',
+          ':running': 'running',
+          ...Object.fromEntries(
+            names.map((n, i) => [`:f${i}`, (fields as Record<string, unknown>)[n]]),
+          ),
+        },
+      }),
+    ),
+  );
+}
+
+async function putSummary(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  stored: StoredSummary,
+): Promise<StoredSummary> {
+  const written = await conditionalWrite(() =>
+    db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...KEYS.monitorRunSummary(ownerId, caseId, stored.run_id), ...stored },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+  if (written) return stored;
+  return (await getSummary(db, ownerId, caseId, stored.run_id)) ?? stored;
+}
+
+async function getSummary(
+  db: Db,
+  ownerId: string,
+  caseId: string,
+  runId: string,
+): Promise<StoredSummary | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorRunSummary(ownerId, caseId, runId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  return {
+    run_id: String(Item.run_id),
+    finished_at: String(Item.finished_at),
+    summary: Item.summary as RunSummary,
   };
+}
+
+function listOpenRuns(db: Db): Promise<StoredRun[]> {
+  return queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      IndexName: INDEX.byAlternateId,
+      KeyConditionExpression: 'gsi2pk = :open',
+      ExpressionAttributeValues: { ':open': GSI.openRuns },
+    },
+    toRun,
+  );
 }

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanStore, StoredScan } from '#shared/domain/scans/ports';
+import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
@@ -15,36 +16,55 @@ function toScan(item: Record<string, unknown>): StoredScan {
 }
 
 export function createScansRepository(doc: DynamoDBDocumentClient, tableName: string): ScanStore {
+  const db: Db = { doc, tableName };
   return {
-    putScan: (scan) =>
-      conditionalWrite(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...KEYS.scan(scan.id),
-              ...(scan.owner_id
-                ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
-                : {}),
-              ...scan,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      ),
-
-    async getScan(id) {
-      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: KEYS.scan(id) }));
-      return Item ? toScan(Item) : undefined;
-    },
-
-    async listByOwner(ownerId, limit, cursor) {
-      const page = await queryOwnerIndexPage(
-        doc,
-        { tableName, indexName: INDEX.byOwner, partition: GSI.userScans(ownerId), limit, cursor },
-        toScan,
-      );
-      return { scans: page.items, cursor: page.cursor };
-    },
+    putScan: (scan) => putScan(db, scan),
+    getScan: (id) => getScan(db, id),
+    listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
   };
+}
+
+function putScan(db: Db, scan: StoredScan): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.scan(scan.id),
+          ...(scan.owner_id
+            ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
+            : {}),
+          ...scan,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+async function getScan(db: Db, id: string): Promise<StoredScan | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.scan(id) }),
+  );
+  return Item ? toScan(Item) : undefined;
+}
+
+async function listByOwner(
+  db: Db,
+  ownerId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ scans: StoredScan[]; cursor: string | null }> {
+  const page = await queryOwnerIndexPage(
+    db.doc,
+    {
+      tableName: db.tableName,
+      indexName: INDEX.byOwner,
+      partition: GSI.userScans(ownerId),
+      limit,
+      cursor,
+    },
+    toScan,
+  );
+  return { scans: page.items, cursor: page.cursor };
 }

@@ -11,6 +11,7 @@ import type {
   StoredSession,
   StoredSignInLink,
 } from '#shared/domain/accounts/session-ports';
+import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
@@ -25,91 +26,110 @@ export function createSessionsRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
 ): SessionStore {
+  const db: Db = { doc, tableName };
   return {
-    async putSession(tokenHash, session) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...KEYS.dashboardSession(tokenHash),
-            gsi1pk: GSI.userSessions(session.user_id),
-            gsi1sk: `${session.created_at}#${session.id}`,
-            ...session,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    },
-
-    async getSession(tokenHash) {
-      const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: KEYS.dashboardSession(tokenHash) }),
-      );
-      return Item ? toSession(Item) : undefined;
-    },
-
-    async deleteSession(tokenHash) {
-      await doc.send(
-        new DeleteCommand({ TableName: tableName, Key: KEYS.dashboardSession(tokenHash) }),
-      );
-    },
-
-    listSessions: (userId) =>
-      queryAll(
-        doc,
-        {
-          TableName: tableName,
-          IndexName: INDEX.byOwner,
-          KeyConditionExpression: 'gsi1pk = :owner',
-          ExpressionAttributeValues: { ':owner': GSI.userSessions(userId) },
-        },
-        (item) => ({
-          tokenHash: String(item.pk).slice('DSESSION#'.length),
-          session: toSession(item),
-        }),
-      ),
-
-    async putSignInLink(tokenHash, link) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...KEYS.signInToken(tokenHash), ...link, used_at: undefined },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    },
-
-    async getSignInLink(tokenHash) {
-      const { Item } = await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: KEYS.signInToken(tokenHash),
-          ConsistentRead: true,
-        }),
-      );
-      return Item ? toLink(Item) : undefined;
-    },
-
-    async useSignInLink(tokenHash, nowSeconds, usedAt) {
-      try {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.signInToken(tokenHash),
-            UpdateExpression: 'SET used_at = :usedAt',
-            ConditionExpression:
-              'attribute_exists(pk) AND attribute_not_exists(used_at) AND expires_at > :now',
-            ExpressionAttributeValues: { ':usedAt': usedAt, ':now': nowSeconds },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes ? toLink(Attributes) : undefined;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return undefined;
-        throw error;
-      }
-    },
+    putSession: (tokenHash, session) => putSession(db, tokenHash, session),
+    getSession: (tokenHash) => getSession(db, tokenHash),
+    deleteSession: (tokenHash) => deleteSession(db, tokenHash),
+    listSessions: (userId) => listSessions(db, userId),
+    putSignInLink: (tokenHash, link) => putSignInLink(db, tokenHash, link),
+    getSignInLink: (tokenHash) => getSignInLink(db, tokenHash),
+    useSignInLink: (tokenHash, nowSeconds, usedAt) =>
+      useSignInLink(db, tokenHash, nowSeconds, usedAt),
   };
+}
+
+async function putSession(db: Db, tokenHash: string, session: StoredSession): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: {
+        ...KEYS.dashboardSession(tokenHash),
+        gsi1pk: GSI.userSessions(session.user_id),
+        gsi1sk: `${session.created_at}#${session.id}`,
+        ...session,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+async function getSession(db: Db, tokenHash: string): Promise<StoredSession | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.dashboardSession(tokenHash) }),
+  );
+  return Item ? toSession(Item) : undefined;
+}
+
+async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.doc.send(
+    new DeleteCommand({ TableName: db.tableName, Key: KEYS.dashboardSession(tokenHash) }),
+  );
+}
+
+function listSessions(
+  db: Db,
+  userId: string,
+): Promise<{ tokenHash: string; session: StoredSession }[]> {
+  return queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      IndexName: INDEX.byOwner,
+      KeyConditionExpression: 'gsi1pk = :owner',
+      ExpressionAttributeValues: { ':owner': GSI.userSessions(userId) },
+    },
+    (item) => ({
+      tokenHash: String(item.pk).slice('DSESSION#'.length),
+      session: toSession(item),
+    }),
+  );
+}
+
+async function putSignInLink(db: Db, tokenHash: string, link: StoredSignInLink): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...KEYS.signInToken(tokenHash), ...link, used_at: undefined },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+async function getSignInLink(db: Db, tokenHash: string): Promise<StoredSignInLink | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.signInToken(tokenHash),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toLink(Item) : undefined;
+}
+
+async function useSignInLink(
+  db: Db,
+  tokenHash: string,
+  nowSeconds: number,
+  usedAt: string,
+): Promise<StoredSignInLink | undefined> {
+  try {
+    const { Attributes } = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.signInToken(tokenHash),
+        UpdateExpression: 'SET used_at = :usedAt',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(used_at) AND expires_at > :now',
+        ExpressionAttributeValues: { ':usedAt': usedAt, ':now': nowSeconds },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toLink(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 function toSession(item: Record<string, unknown>): StoredSession {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { StatsCounters, StatsStore } from '#shared/domain/scans/ports';
+import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
+import type { Db } from './client.ts';
 import { KEYS } from './keys.ts';
 
 /**
@@ -14,88 +15,92 @@ import { KEYS } from './keys.ts';
  *   whether a domain is new. Hashed so the aggregate items hold no domain names.
  */
 export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
-  const countersKey = KEYS.statsCounters;
-  const markerKey = (version: number, domain: string) =>
-    KEYS.statsDomainSeen(version, createHash('sha256').update(domain).digest('hex'));
-
-  async function markDomainSeen(version: number, domain: string): Promise<boolean> {
-    try {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: markerKey(version, domain),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  }
-
+  const db: Db = { doc, tableName };
   return {
-    async recordScan(scan) {
-      const isNewDomain = await markDomainSeen(scan.scoring_version, scan.domain);
-      const names: Record<string, string> = {
-        '#scans': 'scans',
-        '#bucket': `h${scan.score}`,
-        '#updated': 'updated_at',
-      };
-      const values: Record<string, unknown> = { ':one': 1, ':now': scan.created_at };
-      const additions = ['#scans :one', '#bucket :one'];
-      if (isNewDomain) {
-        names['#domains'] = 'domains';
-        additions.push('#domains :one');
-      }
-      scan.checks
-        .filter((check) => check.state === 'bad')
-        .forEach((check, index) => {
-          names[`#bad${index}`] = `bad_${check.id}`;
-          additions.push(`#bad${index} :one`);
-        });
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: countersKey(scan.scoring_version),
-            UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now`,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-          }),
-        );
-      } catch (error) {
-        // Without this, the marker would say "seen" for a domain the counters never counted.
-        if (isNewDomain) {
-          await doc
-            .send(
-              new DeleteCommand({
-                TableName: tableName,
-                Key: markerKey(scan.scoring_version, scan.domain),
-              }),
-            )
-            .catch(() => undefined);
-        }
-        throw error;
-      }
-    },
+    recordScan: (scan) => recordScan(db, scan),
+    readCounters: (version) => readCounters(db, version),
+  };
+}
 
-    async readCounters(version) {
-      const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: countersKey(version) }),
-      );
-      const histogram = Array.from({ length: 101 }, (_, score) => Number(Item?.[`h${score}`] ?? 0));
-      const badChecks: Record<string, number> = {};
-      for (const [name, value] of Object.entries(Item ?? {})) {
-        if (name.startsWith('bad_')) badChecks[name.slice(4)] = Number(value);
-      }
-      return {
-        scans: Number(Item?.scans ?? 0),
-        domains: Number(Item?.domains ?? 0),
-        histogram,
-        badChecks,
-        updatedAt: typeof Item?.updated_at === 'string' ? Item.updated_at : null,
-      } satisfies StatsCounters;
-    },
+function markerKey(version: number, domain: string) {
+  return KEYS.statsDomainSeen(version, createHash('sha256').update(domain).digest('hex'));
+}
+
+async function markDomainSeen(db: Db, version: number, domain: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: markerKey(version, domain),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+async function recordScan(db: Db, scan: StoredScan): Promise<void> {
+  const isNewDomain = await markDomainSeen(db, scan.scoring_version, scan.domain);
+  const names: Record<string, string> = {
+    '#scans': 'scans',
+    '#bucket': `h${scan.score}`,
+    '#updated': 'updated_at',
+  };
+  const values: Record<string, unknown> = { ':one': 1, ':now': scan.created_at };
+  const additions = ['#scans :one', '#bucket :one'];
+  if (isNewDomain) {
+    names['#domains'] = 'domains';
+    additions.push('#domains :one');
+  }
+  scan.checks
+    .filter((check) => check.state === 'bad')
+    .forEach((check, index) => {
+      names[`#bad${index}`] = `bad_${check.id}`;
+      additions.push(`#bad${index} :one`);
+    });
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.statsCounters(scan.scoring_version),
+        UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    // Without this, the marker would say "seen" for a domain the counters never counted.
+    if (isNewDomain) {
+      await db.doc
+        .send(
+          new DeleteCommand({
+            TableName: db.tableName,
+            Key: markerKey(scan.scoring_version, scan.domain),
+          }),
+        )
+        .catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+async function readCounters(db: Db, version: number): Promise<StatsCounters> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.statsCounters(version) }),
+  );
+  const histogram = Array.from({ length: 101 }, (_, score) => Number(Item?.[`h${score}`] ?? 0));
+  const badChecks: Record<string, number> = {};
+  for (const [name, value] of Object.entries(Item ?? {})) {
+    if (name.startsWith('bad_')) badChecks[name.slice(4)] = Number(value);
+  }
+  return {
+    scans: Number(Item?.scans ?? 0),
+    domains: Number(Item?.domains ?? 0),
+    histogram,
+    badChecks,
+    updatedAt: typeof Item?.updated_at === 'string' ? Item.updated_at : null,
   };
 }

@@ -10,6 +10,7 @@ import {
 import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type { Account, StoredApiKey, User, UsersRepository } from '#shared/domain/accounts/ports';
 import { ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
@@ -24,163 +25,170 @@ export function createUsersRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
 ): UsersRepository {
-  const userKey = KEYS.user;
-  const emailKey = KEYS.email;
+  const db: Db = { doc, tableName };
+  return {
+    createUser: (user) => createUser(db, user),
+    findUserByEmail: (email) => findUserByEmail(db, email),
+    findUserById: (id) => findUserById(db, id),
+    listUsers: () => listUsers(db),
+    setAccount: (userId, account) => setAccount(db, userId, account),
+    putKey: (key, hash) => putKey(db, key, hash),
+    findKeyByHash: (hash) => findKeyByHash(db, hash),
+    listKeys: (userId) => listKeys(db, userId),
+    revokeKey: (keyId, revokedAt) => revokeKey(db, keyId, revokedAt),
+  };
+}
 
-  async function findUserById(id: string): Promise<User | undefined> {
-    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: userKey(id) }));
-    return Item ? toUser(Item) : undefined;
-  }
-
-  async function findKeyItemById(keyId: string) {
-    const { Items } = await doc.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: INDEX.byAlternateId,
-        KeyConditionExpression: 'gsi2pk = :id',
-        ExpressionAttributeValues: { ':id': GSI.keyId(keyId) },
+async function createUser(db: Db, user: User): Promise<void> {
+  // The address is claimed first: if it is taken, nothing else has been written.
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...KEYS.email(user.email), user_id: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return Items?.[0];
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new ConflictError('user_exists', `A user with e-mail ${user.email} already exists.`);
+    }
+    throw error;
   }
-
-  return {
-    async createUser(user) {
-      // The address is claimed first: if it is taken, nothing else has been written.
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...emailKey(user.email), user_id: user.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) {
-          throw new ConflictError(
-            'user_exists',
-            `A user with e-mail ${user.email} already exists.`,
-          );
-        }
-        throw error;
-      }
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...userKey(user.id),
-              gsi1pk: GSI.users,
-              gsi1sk: `${user.created_at}#${user.id}`,
-              id: user.id,
-              email: user.email,
-              created_at: user.created_at,
-              account: user.account,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-      } catch (error) {
-        // Give the address back so a retry can succeed.
-        await doc.send(new DeleteCommand({ TableName: tableName, Key: emailKey(user.email) }));
-        throw error;
-      }
-    },
-
-    async findUserByEmail(email) {
-      const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: emailKey(email) }),
-      );
-      return Item ? findUserById(String(Item.user_id)) : undefined;
-    },
-
-    findUserById,
-
-    listUsers: () =>
-      queryAll(
-        doc,
-        {
-          TableName: tableName,
-          IndexName: INDEX.byOwner,
-          KeyConditionExpression: 'gsi1pk = :users',
-          ExpressionAttributeValues: { ':users': GSI.users },
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.user(user.id),
+          gsi1pk: GSI.users,
+          gsi1sk: `${user.created_at}#${user.id}`,
+          id: user.id,
+          email: user.email,
+          created_at: user.created_at,
+          account: user.account,
         },
-        toUser,
-      ),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    // Give the address back so a retry can succeed.
+    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: KEYS.email(user.email) }));
+    throw error;
+  }
+}
 
-    async setAccount(userId, account) {
-      try {
-        await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: userKey(userId),
-            UpdateExpression: 'SET account = :account',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':account': account },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) {
-          throw new NotFoundError(`No user ${userId}.`);
-        }
-        throw error;
-      }
+async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.email(email) }),
+  );
+  return Item ? findUserById(db, String(Item.user_id)) : undefined;
+}
+
+async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.user(id) }),
+  );
+  return Item ? toUser(Item) : undefined;
+}
+
+function listUsers(db: Db): Promise<User[]> {
+  return queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      IndexName: INDEX.byOwner,
+      KeyConditionExpression: 'gsi1pk = :users',
+      ExpressionAttributeValues: { ':users': GSI.users },
     },
+    toUser,
+  );
+}
 
-    async putKey(key, hash) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...KEYS.apiKey(hash),
-            gsi1pk: GSI.userKeys(key.user_id),
-            gsi1sk: `${key.created_at}#${key.id}`,
-            gsi2pk: GSI.keyId(key.id),
-            gsi2sk: 'APIKEY',
-            ...key,
-            // Absent, not NULL: revocation sets it with if_not_exists, keeping the first time.
-            revoked_at: key.revoked_at ?? undefined,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+async function setAccount(db: Db, userId: string, account: Account | null): Promise<void> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.user(userId),
+        UpdateExpression: 'SET account = :account',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':account': account },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new NotFoundError(`No user ${userId}.`);
+    }
+    throw error;
+  }
+}
+
+async function putKey(db: Db, key: StoredApiKey, hash: string): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: {
+        ...KEYS.apiKey(hash),
+        gsi1pk: GSI.userKeys(key.user_id),
+        gsi1sk: `${key.created_at}#${key.id}`,
+        gsi2pk: GSI.keyId(key.id),
+        gsi2sk: 'APIKEY',
+        ...key,
+        // Absent, not NULL: revocation sets it with if_not_exists, keeping the first time.
+        revoked_at: key.revoked_at ?? undefined,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+async function findKeyByHash(db: Db, hash: string): Promise<StoredApiKey | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.apiKey(hash) }),
+  );
+  return Item ? toKey(Item) : undefined;
+}
+
+function listKeys(db: Db, userId: string): Promise<StoredApiKey[]> {
+  return queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      IndexName: INDEX.byOwner,
+      KeyConditionExpression: 'gsi1pk = :owner',
+      ExpressionAttributeValues: { ':owner': GSI.userKeys(userId) },
     },
+    toKey,
+  );
+}
 
-    async findKeyByHash(hash) {
-      const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: KEYS.apiKey(hash) }),
-      );
-      return Item ? toKey(Item) : undefined;
-    },
+async function findKeyItemById(db: Db, keyId: string) {
+  const { Items } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.byAlternateId,
+      KeyConditionExpression: 'gsi2pk = :id',
+      ExpressionAttributeValues: { ':id': GSI.keyId(keyId) },
+    }),
+  );
+  return Items?.[0];
+}
 
-    listKeys: (userId) =>
-      queryAll(
-        doc,
-        {
-          TableName: tableName,
-          IndexName: INDEX.byOwner,
-          KeyConditionExpression: 'gsi1pk = :owner',
-          ExpressionAttributeValues: { ':owner': GSI.userKeys(userId) },
-        },
-        toKey,
-      ),
-
-    async revokeKey(keyId, revokedAt) {
-      const item = await findKeyItemById(keyId);
-      if (!item) throw new NotFoundError(`No key ${keyId}.`);
-      const { Attributes } = await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
-          ExpressionAttributeValues: { ':now': revokedAt },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      forgetCachedKeys();
-      return toKey(Attributes ?? item);
-    },
-  };
+async function revokeKey(db: Db, keyId: string, revokedAt: string): Promise<StoredApiKey> {
+  const item = await findKeyItemById(db, keyId);
+  if (!item) throw new NotFoundError(`No key ${keyId}.`);
+  const { Attributes } = await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: { pk: item.pk, sk: item.sk },
+      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
+      ExpressionAttributeValues: { ':now': revokedAt },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  forgetCachedKeys();
+  return toKey(Attributes ?? item);
 }
 
 function toUser(item: Record<string, unknown>): User {

@@ -14,6 +14,7 @@ import type {
   EndpointStore,
   StoredEndpoint,
 } from '#shared/domain/webhooks/ports';
+import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
@@ -55,169 +56,202 @@ export function createWebhookEndpointsRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
 ): EndpointStore {
-  async function getEndpoint(
-    accountId: string,
-    endpointId: string,
-  ): Promise<StoredEndpoint | undefined> {
-    const { Item } = await doc.send(
-      new GetCommand({
-        TableName: tableName,
+  const db: Db = { doc, tableName };
+  return {
+    claimUrl: (accountId, url, endpointId) => claimUrl(db, accountId, url, endpointId),
+    releaseUrl: (accountId, url) => releaseUrl(db, accountId, url),
+    takeSlot: (accountId, max) => takeSlot(db, accountId, max),
+    releaseSlot: (accountId) => releaseSlot(db, accountId),
+    putEndpoint: (endpoint) => putEndpoint(db, endpoint),
+    getEndpoint: (accountId, endpointId) => getEndpoint(db, accountId, endpointId),
+    listEndpoints: (accountId) => listEndpoints(db, accountId),
+    updateEndpoint: (accountId, endpointId, changes) =>
+      updateEndpoint(db, accountId, endpointId, changes),
+    replaceSecrets: (endpoint, previous, next) => replaceSecrets(db, endpoint, previous, next),
+    touchLastDelivery: (accountId, endpointId, at) =>
+      touchLastDelivery(db, accountId, endpointId, at),
+    deleteEndpoint: (accountId, endpointId) => deleteEndpoint(db, accountId, endpointId),
+  };
+}
+
+function claimUrl(db: Db, accountId: string, url: string, endpointId: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...KEYS.webhookUrlClaim(accountId, urlHash(url)), endpoint_id: endpointId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+async function releaseUrl(db: Db, accountId: string, url: string): Promise<void> {
+  await db.doc.send(
+    new DeleteCommand({
+      TableName: db.tableName,
+      Key: KEYS.webhookUrlClaim(accountId, urlHash(url)),
+    }),
+  );
+}
+
+function takeSlot(db: Db, accountId: string, max: number): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.webhookCount(accountId),
+        UpdateExpression: 'ADD endpoints :one',
+        ConditionExpression: 'attribute_not_exists(endpoints) OR endpoints < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': max },
+      }),
+    ),
+  );
+}
+
+async function releaseSlot(db: Db, accountId: string): Promise<void> {
+  await conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.webhookCount(accountId),
+        UpdateExpression: 'ADD endpoints :minus',
+        ConditionExpression: 'endpoints > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    ),
+  );
+}
+
+async function putEndpoint(db: Db, endpoint: StoredEndpoint): Promise<void> {
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...KEYS.webhookEndpoint(endpoint.account_id, endpoint.id), ...endpoint },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+async function getEndpoint(
+  db: Db,
+  accountId: string,
+  endpointId: string,
+): Promise<StoredEndpoint | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.webhookEndpoint(accountId, endpointId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toEndpoint(Item) : undefined;
+}
+
+async function listEndpoints(db: Db, accountId: string): Promise<StoredEndpoint[]> {
+  const endpoints = await queryAll(
+    db.doc,
+    {
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :endpoints)',
+      ExpressionAttributeValues: {
+        ':pk': KEYS.webhookCount(accountId).pk,
+        ':endpoints': SK_PREFIX.webhookEndpoint,
+      },
+      ConsistentRead: true,
+    },
+    toEndpoint,
+  );
+  return endpoints.sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+  );
+}
+
+async function updateEndpoint(
+  db: Db,
+  accountId: string,
+  endpointId: string,
+  changes: EndpointChanges,
+): Promise<StoredEndpoint | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const field of CHANGEABLE) {
+    if (changes[field] === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = changes[field as keyof EndpointChanges];
+    sets.push(`#${field} = :${field}`);
+  }
+  if (sets.length === 0) return getEndpoint(db, accountId, endpointId);
+  try {
+    const { Attributes } = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
         Key: KEYS.webhookEndpoint(accountId, endpointId),
-        ConsistentRead: true,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return Item ? toEndpoint(Item) : undefined;
+    return Attributes ? toEndpoint(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
   }
+}
 
-  return {
-    claimUrl: (accountId, url, endpointId) =>
-      conditionalWrite(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...KEYS.webhookUrlClaim(accountId, urlHash(url)), endpoint_id: endpointId },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      ),
+function replaceSecrets(
+  db: Db,
+  endpoint: StoredEndpoint,
+  previous: readonly EndpointSecret[],
+  next: readonly EndpointSecret[],
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.webhookEndpoint(endpoint.account_id, endpoint.id),
+        UpdateExpression: 'SET secrets = :next',
+        // The current secret names the rotation state: a concurrent rotation changed it.
+        ConditionExpression: 'attribute_exists(pk) AND secrets[0].#value = :current',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':next': next, ':current': previous[0]?.value ?? '' },
+      }),
+    ),
+  );
+}
 
-    async releaseUrl(accountId, url) {
-      await doc.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: KEYS.webhookUrlClaim(accountId, urlHash(url)),
-        }),
-      );
-    },
+async function touchLastDelivery(
+  db: Db,
+  accountId: string,
+  endpointId: string,
+  at: string,
+): Promise<void> {
+  await conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.webhookEndpoint(accountId, endpointId),
+        UpdateExpression: 'SET last_delivery_at = :at',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_type(last_delivery_at, :null) OR ' +
+          'attribute_not_exists(last_delivery_at) OR last_delivery_at < :at)',
+        ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
+      }),
+    ),
+  );
+}
 
-    takeSlot: (accountId, max) =>
-      conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.webhookCount(accountId),
-            UpdateExpression: 'ADD endpoints :one',
-            ConditionExpression: 'attribute_not_exists(endpoints) OR endpoints < :max',
-            ExpressionAttributeValues: { ':one': 1, ':max': max },
-          }),
-        ),
-      ),
-
-    async releaseSlot(accountId) {
-      await conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.webhookCount(accountId),
-            UpdateExpression: 'ADD endpoints :minus',
-            ConditionExpression: 'endpoints > :zero',
-            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-          }),
-        ),
-      );
-    },
-
-    async putEndpoint(endpoint) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...KEYS.webhookEndpoint(endpoint.account_id, endpoint.id), ...endpoint },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    },
-
-    getEndpoint,
-
-    async listEndpoints(accountId) {
-      const endpoints = await queryAll(
-        doc,
-        {
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :endpoints)',
-          ExpressionAttributeValues: {
-            ':pk': KEYS.webhookCount(accountId).pk,
-            ':endpoints': SK_PREFIX.webhookEndpoint,
-          },
-          ConsistentRead: true,
-        },
-        toEndpoint,
-      );
-      return endpoints.sort(
-        (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
-      );
-    },
-
-    async updateEndpoint(accountId, endpointId, changes) {
-      const names: Record<string, string> = {};
-      const values: Record<string, unknown> = {};
-      const sets: string[] = [];
-      for (const field of CHANGEABLE) {
-        if (changes[field] === undefined) continue;
-        names[`#${field}`] = field;
-        values[`:${field}`] = changes[field as keyof EndpointChanges];
-        sets.push(`#${field} = :${field}`);
-      }
-      if (sets.length === 0) return getEndpoint(accountId, endpointId);
-      try {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.webhookEndpoint(accountId, endpointId),
-            UpdateExpression: `SET ${sets.join(', ')}`,
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes ? toEndpoint(Attributes) : undefined;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return undefined;
-        throw error;
-      }
-    },
-
-    replaceSecrets: (endpoint, previous, next) =>
-      conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.webhookEndpoint(endpoint.account_id, endpoint.id),
-            UpdateExpression: 'SET secrets = :next',
-            // The current secret names the rotation state: a concurrent rotation changed it.
-            ConditionExpression: 'attribute_exists(pk) AND secrets[0].#value = :current',
-            ExpressionAttributeNames: { '#value': 'value' },
-            ExpressionAttributeValues: { ':next': next, ':current': previous[0]?.value ?? '' },
-          }),
-        ),
-      ),
-
-    async touchLastDelivery(accountId, endpointId, at) {
-      await conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.webhookEndpoint(accountId, endpointId),
-            UpdateExpression: 'SET last_delivery_at = :at',
-            ConditionExpression:
-              'attribute_exists(pk) AND (attribute_type(last_delivery_at, :null) OR ' +
-              'attribute_not_exists(last_delivery_at) OR last_delivery_at < :at)',
-            ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
-          }),
-        ),
-      );
-    },
-
-    deleteEndpoint: (accountId, endpointId) =>
-      conditionalWrite(() =>
-        doc.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: KEYS.webhookEndpoint(accountId, endpointId),
-            ConditionExpression: 'attribute_exists(pk)',
-          }),
-        ),
-      ),
-  };
+function deleteEndpoint(db: Db, accountId: string, endpointId: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: KEYS.webhookEndpoint(accountId, endpointId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    ),
+  );
 }
