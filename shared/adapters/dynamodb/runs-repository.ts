@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -9,7 +8,6 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { CaseProfile, RunSummary } from '#shared/domain/monitor/engine/index';
 import type {
-  LockResult,
   RunOutcome,
   RunPlan,
   RunsStore,
@@ -20,21 +18,15 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
-import { TTL_ATTRIBUTE } from './table.ts';
+import { acquireLock, claimPeriod, releaseLock, releasePeriod, renewLock } from './run-lock.ts';
 
 /**
  * Monitor runs, their summaries, the pending-run lock and the monthly markers, all in the
  * case's partition `USER#<owner>#CASE#<case>` (docs/monitor.md "Data"). Run ids are UUIDv7, so
  * `RUN#<id>` sorts by creation. Open runs carry gsi2 `RUNS#OPEN` until they end. Every state
  * change is a conditional single-item write: a step that runs twice changes nothing twice.
- *
- * The lock (`RUNLOCK`) names the run holding it and a lease end (`lease_expires_at`, epoch
- * seconds). It is taken with a conditional put (free, or its lease over) and released with a
- * delete conditional on the run id, so a late step of an old run can never free a newer run's
- * lock.
+ * The lock and the monthly markers are in run-lock.ts.
  */
-const MONTHLY_MARKER_DAYS = 400;
-
 type Item = Record<string, unknown>;
 
 function toRun(item: Item): StoredRun {
@@ -59,14 +51,6 @@ function toRun(item: Item): StoredRun {
     plan: (item.plan as RunPlan | undefined) ?? null,
     excluded_models: (item.excluded_models as StoredRun['excluded_models'] | undefined) ?? [],
   };
-}
-
-const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
-
-/** The lock's lease: when it is taken and for how long. */
-interface Lease {
-  now: Date;
-  seconds: number;
 }
 
 export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: string): RunsStore {
@@ -95,116 +79,6 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
 }
 
 const casePk = (ownerId: string, caseId: string) => KEYS.monitorCase(ownerId, caseId).pk;
-
-async function acquireLock(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-  lease: Lease,
-): Promise<LockResult> {
-  try {
-    const { Attributes } = await db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...KEYS.monitorRunLock(ownerId, caseId),
-          run_id: runId,
-          acquired_at: lease.now.toISOString(),
-          lease_expires_at: epochSeconds(lease.now) + lease.seconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR lease_expires_at < :now',
-        ExpressionAttributeValues: { ':now': epochSeconds(lease.now) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const previous = typeof Attributes?.run_id === 'string' ? Attributes.run_id : undefined;
-    return { acquired: true, tookOverRunId: previous };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return { acquired: false };
-    throw error;
-  }
-}
-
-function renewLock(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-  lease: Lease,
-): Promise<boolean> {
-  return conditionalWrite(() =>
-    db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: KEYS.monitorRunLock(ownerId, caseId),
-        UpdateExpression:
-          'SET run_id = :run, lease_expires_at = :until, acquired_at = if_not_exists(acquired_at, :at)',
-        ConditionExpression: 'attribute_not_exists(pk) OR run_id = :run OR lease_expires_at < :now',
-        ExpressionAttributeValues: {
-          ':run': runId,
-          ':until': epochSeconds(lease.now) + lease.seconds,
-          ':at': lease.now.toISOString(),
-          ':now': epochSeconds(lease.now),
-        },
-      }),
-    ),
-  );
-}
-
-function releaseLock(db: Db, ownerId: string, caseId: string, runId: string): Promise<boolean> {
-  return conditionalWrite(() =>
-    db.doc.send(
-      new DeleteCommand({
-        TableName: db.tableName,
-        Key: KEYS.monitorRunLock(ownerId, caseId),
-        ConditionExpression: 'run_id = :run',
-        ExpressionAttributeValues: { ':run': runId },
-      }),
-    ),
-  );
-}
-
-function claimPeriod(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  period: string,
-  runId: string,
-): Promise<boolean> {
-  return conditionalWrite(() =>
-    db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...KEYS.monitorPeriod(ownerId, caseId, period),
-          run_id: runId,
-          [TTL_ATTRIBUTE]: epochSeconds(new Date()) + MONTHLY_MARKER_DAYS * 86_400,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
-}
-
-async function releasePeriod(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  period: string,
-  runId: string,
-): Promise<void> {
-  await conditionalWrite(() =>
-    db.doc.send(
-      new DeleteCommand({
-        TableName: db.tableName,
-        Key: KEYS.monitorPeriod(ownerId, caseId, period),
-        ConditionExpression: 'run_id = :run',
-        ExpressionAttributeValues: { ':run': runId },
-      }),
-    ),
-  );
-}
 
 async function createRun(db: Db, run: StoredRun): Promise<void> {
   const { plan, ...rest } = run;

@@ -12,16 +12,24 @@ import type {
   AttemptRecord,
   AttemptUpdate,
   DeliveryStore,
-  OpenDeliveryRef,
   StoredDelivery,
   StoredEndpoint,
 } from '#shared/domain/webhooks/ports';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
-import { GSI, INDEX, KEYS, OPEN_DELIVERY_SHARDS, SK_PREFIX } from './keys.ts';
-import { queryAll, queryPage } from './pagination.ts';
+import { GSI, INDEX, KEYS } from './keys.ts';
+import { queryPage } from './pagination.ts';
 import { TTL_ATTRIBUTE } from './table.ts';
 import { toEndpoint } from './webhook-endpoints-repository.ts';
+import {
+  closeMarker,
+  type DeliveriesDb,
+  expiresAt,
+  listAllOpen,
+  listOpenForEndpoint,
+  openKeys,
+  putMarker,
+} from './webhook-open-deliveries.ts';
 
 /**
  * Webhook deliveries (docs/data-model.md). A delivery is one item keyed by its account and id,
@@ -35,10 +43,10 @@ import { toEndpoint } from './webhook-endpoints-repository.ts';
  * needs none (its execution finds a deleted endpoint itself), which keeps a delivery that
  * succeeds at once to three requests: create, read (delivery and endpoint together), record.
  * Every change is conditional on the delivery's generation, so an execution that lost the
- * delivery to a redelivery changes nothing.
+ * delivery to a redelivery changes nothing. The open keys and markers are in
+ * webhook-open-deliveries.ts.
  */
 const OPEN = ['pending', 'held'];
-const DAY_SECONDS = 86_400;
 
 export interface DeliveriesRepositoryOptions {
   /** Days after creation when the store's TTL removes a delivery. */
@@ -68,11 +76,6 @@ function toDelivery(item: Record<string, unknown>): StoredDelivery {
   };
 }
 
-/** The client and table, and how long deliveries are kept. */
-interface DeliveriesDb extends Db {
-  retentionDays: number;
-}
-
 export function createWebhookDeliveriesRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,
@@ -98,40 +101,6 @@ export function createWebhookDeliveriesRepository(
     getForAttempt: (accountId, deliveryId, endpointId) =>
       getForAttempt(db, accountId, deliveryId, endpointId),
   };
-}
-
-function expiresAt(db: DeliveriesDb, createdAt: string): number {
-  return Math.floor(Date.parse(createdAt) / 1000) + db.retentionDays * DAY_SECONDS;
-}
-
-function markerKey(delivery: Pick<StoredDelivery, 'account_id' | 'endpoint_id' | 'id'>) {
-  return KEYS.webhookOpenDelivery(delivery.account_id, delivery.endpoint_id, delivery.id);
-}
-
-function openKeys(delivery: StoredDelivery) {
-  return {
-    gsi2pk: GSI.openDeliveries(delivery.id.charAt(0).toLowerCase()),
-    gsi2sk: `${delivery.created_at}#${delivery.id}`,
-  };
-}
-
-async function putMarker(db: DeliveriesDb, delivery: StoredDelivery): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...markerKey(delivery),
-        account_id: delivery.account_id,
-        endpoint_id: delivery.endpoint_id,
-        delivery_id: delivery.id,
-        [TTL_ATTRIBUTE]: expiresAt(db, delivery.created_at),
-      },
-    }),
-  );
-}
-
-async function closeMarker(db: Db, delivery: StoredDelivery): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: markerKey(delivery) }));
 }
 
 async function getDelivery(
@@ -329,22 +298,6 @@ async function dropWaiting(
   );
 }
 
-function listOpenForEndpoint(db: Db, accountId: string, endpointId: string): Promise<string[]> {
-  return queryAll(
-    db.doc,
-    {
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :open)',
-      ExpressionAttributeValues: {
-        ':pk': KEYS.webhookOpenDelivery(accountId, endpointId, '').pk,
-        ':open': SK_PREFIX.webhookOpenDelivery,
-      },
-      ConsistentRead: true,
-    },
-    (item) => String(item.delivery_id),
-  );
-}
-
 async function listRecent(db: Db, accountId: string, limit: number): Promise<StoredDelivery[]> {
   const { items } = await queryPage(
     db.doc,
@@ -359,28 +312,6 @@ async function listRecent(db: Db, accountId: string, limit: number): Promise<Sto
     toDelivery,
   );
   return items;
-}
-
-async function listAllOpen(db: Db): Promise<OpenDeliveryRef[]> {
-  const shards = await Promise.all(
-    OPEN_DELIVERY_SHARDS.map((shard) =>
-      queryAll(
-        db.doc,
-        {
-          TableName: db.tableName,
-          IndexName: INDEX.byAlternateId,
-          KeyConditionExpression: 'gsi2pk = :open',
-          ExpressionAttributeValues: { ':open': GSI.openDeliveries(shard) },
-        },
-        (item): OpenDeliveryRef => ({
-          account_id: String(item.account_id),
-          endpoint_id: String(item.endpoint_id),
-          delivery_id: String(item.id),
-        }),
-      ),
-    ),
-  );
-  return shards.flat();
 }
 
 async function getForAttempt(
