@@ -1,7 +1,12 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteInvoker } from './invoker.ts';
+import { portableToolSchema } from './portable-schema.ts';
 import { TOOLS, type ToolDefinition } from './tools.ts';
 
 /**
@@ -113,6 +118,29 @@ async function callTool(
   };
 }
 
+function annotationsOf(tool: ToolDefinition) {
+  return {
+    readOnlyHint: tool.route.method === 'GET',
+    openWorldHint: tool.route.operationId === 'scan_domain',
+  };
+}
+
+/**
+ * The `tools/list` answer: the SDK's listing, but with schemas free of `type` arrays
+ * (portable-schema.ts), so single-type clients accept every tool.
+ */
+export function listTools(): ListToolsResult {
+  return {
+    tools: TOOLS.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: portableToolSchema(tool.inputSchema, 'input') as { type: 'object' },
+      outputSchema: portableToolSchema(tool.outputSchema, 'output') as { type: 'object' },
+      annotations: annotationsOf(tool),
+    })),
+  };
+}
+
 export function buildMcpServer(context: ToolCallContext): McpServer {
   const server = new McpServer(SERVER_INFO);
   for (const tool of TOOLS) {
@@ -122,13 +150,13 @@ export function buildMcpServer(context: ToolCallContext): McpServer {
         description: tool.description,
         inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
-        annotations: {
-          readOnlyHint: tool.route.method === 'GET',
-          openWorldHint: tool.route.operationId === 'scan_domain',
-        },
+        annotations: annotationsOf(tool),
       },
       (args: Record<string, unknown>) => callTool(tool, args, context),
     );
   }
+  // The SDK keeps validating arguments and results with the zod schemas; only the listing
+  // changes. Registering the tools above installed the SDK's own handler, replaced here.
+  server.server.setRequestHandler(ListToolsRequestSchema, listTools);
   return server;
 }
