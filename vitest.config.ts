@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Five projects so each layer of the pyramid can be run on its own (npm run test:unit etc.).
+// Six projects so each layer of the pyramid can be run on its own (npm run test:unit etc.).
 export default defineConfig({
   test: {
     // Structured logs of expected failures would drown the test output.
@@ -29,6 +29,18 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file boots its own embedded stack; two cores cannot run many at once.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        // The client package (client/): its own unit tests, the generated-types drift check and
+        // its README's examples run against the local stack (client/README.md).
+        test: {
+          name: 'client',
+          include: ['test/client/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
         },
       },

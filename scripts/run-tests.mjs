@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The one test command (README, .ci/run): type check, lint, then every vitest project
-// (unit, integration, browser, infra). Prints a plain `N passed, M failed` total as its last line;
-// the type check and the lint count as one check each, every vitest test as one.
+// The one test command (README, .ci/run): type check, lint, the client package's build, then
+// every vitest project (unit, adapters, integration, client, browser, infra). Prints a plain
+// `N passed, M failed` total as its last line; the type check, the lint and the client build
+// count as one check each, every vitest test as one.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -21,6 +22,8 @@ function step(title, command, args) {
 for (const [title, command, args] of [
   ['type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'biome', ['check', '.']],
+  // client/dist is what the README examples import (test/client/readme.test.ts).
+  ['client build', 'tsc', ['-p', 'client/tsconfig.json']],
 ]) {
   if (step(title, command, args)) passed += 1;
   else failed += 1;
@@ -29,7 +32,7 @@ for (const [title, command, args] of [
 mkdirSync('.test-results', { recursive: true });
 rmSync(resultsFile, { force: true });
 const extra = process.argv.slice(2);
-const vitestOk = step('tests (unit, adapters, integration, browser, infra)', 'vitest', [
+const vitestOk = step('tests (unit, adapters, integration, client, browser, infra)', 'vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',
