@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#shared/surfaces/api/openapi';
+import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
 import {
   AgentReadiness,
   AgentReadinessError,
@@ -226,5 +227,13 @@ describe('the package', () => {
         expect(specifier, file).toMatch(/^(\.\.?\/|openapi-fetch$)/);
       }
     }
+  });
+
+  it('is named on the docs page and in the main README', async () => {
+    expect(renderDocsPage('https://api.example.com')).toMatch(
+      /<p id="client">[\s\S]*@agent-readiness\/client[\s\S]*client\/README\.md/,
+    );
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('](client/README.md)');
   });
 });
