@@ -39,7 +39,8 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['test/client/**/*.test.ts'],
-          testTimeout: 60_000,
+          // Each README example is a Node process; the type check of the examples runs tsc.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
         },
