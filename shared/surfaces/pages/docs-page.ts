@@ -114,16 +114,19 @@ and forms are for browsers, so the OpenAPI document leaves them out.</p>
 <table><thead><tr><th>Route</th><th>What</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The typed client in the repository (client/README.md). */
+const CLIENT_NOTE = `<p id="client">A typed TypeScript client generated from that document, <code>@agent-readiness/client</code>, ships in
+the service's repository under <code>client/</code>: base URL and key given once, typed errors, retries of 429 and 503,
+pagination, <code>waitForBatch</code>/<code>waitForRun</code> and <code>verifyWebhook</code>. Its
+<code>client/README.md</code> examples run in the service's tests.</p>`;
+
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */
 export function renderDocsPage(baseUrl: string): string {
   const body = `<h1>Agent-Readiness Scan API</h1>
 <p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
 The machine-readable description (OpenAPI 3.1) is at
 <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
-<p id="client">A typed TypeScript client generated from that document, <code>@agent-readiness/client</code>, ships in
-the service's repository under <code>client/</code>: base URL and key given once, typed errors, retries of 429 and 503,
-pagination, <code>waitForBatch</code>/<code>waitForRun</code> and <code>verifyWebhook</code>. Its
-<code>client/README.md</code> examples run in the service's tests.</p>
+${CLIENT_NOTE}
 <h2>Conventions</h2>
 <ul>
 <li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
