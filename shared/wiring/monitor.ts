@@ -9,6 +9,7 @@ import { loadMonitorConfig } from '../domain/monitor/config.ts';
 import type { CaseProfile } from '../domain/monitor/engine/index.ts';
 import type { MonitorDeps } from '../domain/monitor/operations.ts';
 import { toCaseProfile } from '../domain/monitor/profile.ts';
+import type { RunReadDeps } from '../domain/monitor/run-reads.ts';
 
 /**
  * The monitor area's dependencies, each built once per process on first use. The workflow
@@ -45,6 +46,16 @@ export const getMonitorDeps = lazy(
     users: getMonitorUsers(),
     workflows: getWorkflowStarter(),
     leaseSeconds: getMonitorConfig().leaseSeconds,
+  }),
+);
+
+/** Reading runs and answers, deleting answers: stores and users only. */
+export const getRunReadDeps = lazy(
+  (): RunReadDeps => ({
+    cases: getCasesStore(),
+    runs: getRunsStore(),
+    data: getRunDataStore(),
+    users: getMonitorUsers(),
   }),
 );
 

@@ -19,6 +19,7 @@ import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/p
 import type { Db } from './client.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { deleteRunAnswerItems } from './run-answers-deletion.ts';
 
 /**
  * The answers and judge replies of one run, in the run's own partition
@@ -58,6 +59,7 @@ const AnswerRecordSchema = z.object({
   usage: Usage,
   latency_ms: z.number(),
   searched: z.boolean(),
+  search_queries: z.array(z.string()).optional(),
 });
 
 const StoredAnswerSchema = z.discriminatedUnion('status', [
@@ -132,6 +134,8 @@ export function createRunAnswersRepository(
     markJudgeUnavailable: (ownerId, runId, family) =>
       setFamilyFlag(db, ownerId, runId, family, { judge_unavailable: true }),
     loadRunData: (ownerId, runId) => loadRunData(db, ownerId, runId),
+    deleteAnswers: (ownerId, runId) =>
+      deleteRunAnswerItems(doc, tableName, partition(ownerId, runId)),
   };
 }
 

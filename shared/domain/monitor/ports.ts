@@ -234,6 +234,8 @@ export interface RunDataStore {
   ): Promise<void>;
   markJudgeUnavailable(ownerId: string, runId: string, family: ProviderFamily): Promise<void>;
   loadRunData(ownerId: string, runId: string): Promise<RunData>;
+  /** Deletes the run's answers and judge replies (not its summary); how many answers. */
+  deleteAnswers(ownerId: string, runId: string): Promise<number>;
 }
 
 /** The cell key as one string: `<family>#<mode>#<cell id>`. */

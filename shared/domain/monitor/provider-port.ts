@@ -42,6 +42,8 @@ export interface AskResult {
   text: string;
   /** Whether the provider actually ran a web search for this answer. */
   searched: boolean;
+  /** The web-search queries the model issued, as the wire format reports them (addition). */
+  searchQueries?: string[];
   /** Unique by URL; cited sources first, then sources that were only retrieved. */
   citations: Citation[];
   usage: TokenUsage;

@@ -17,7 +17,7 @@ import {
   jsonResponse,
   requestContextOf,
 } from './request.ts';
-import type { RouteDefinition } from './route.ts';
+import type { ExportContentType, RouteDefinition } from './route.ts';
 import { validateRequest } from './validate.ts';
 
 export { errorResponse } from './request.ts';
@@ -179,6 +179,46 @@ export function createApiHandler<R extends RouteDefinition, D>(
       { ...(data as object), meta: buildMeta(request.baseUrl) },
       request.id,
     );
+    return logOutcome(event, withoutBodyForHead(event, result), startedAt.get(event) ?? 0);
+  });
+}
+
+/** What an exporting operation answers instead of its JSON body (`format=csv|jsonl`). */
+export interface ExportResult {
+  export: { contentType: ExportContentType; body: string; filename: string };
+}
+
+/**
+ * A JSON route whose operation may answer with an export instead: the body as it is, with its
+ * media type and a download file name; the JSON answer goes through the usual pipeline.
+ */
+export function createExportingHandler<R extends RouteDefinition, D>(
+  route: R,
+  operation: (input: RouteInput<R>, deps: D) => Promise<ResponseOf<R> | ExportResult>,
+  getDeps: () => D,
+  options: HandlerOptions = {},
+) {
+  if (!('schema' in route.response)) throw new Error(`${route.operationId} is not a JSON route`);
+  const status = route.response.status;
+  return pipeline(route, options).handler(async (event) => {
+    const { request, input } = inputOf(event);
+    const data = await operation(input as RouteInput<R>, getDeps());
+    const result: ApiResult =
+      data !== null && typeof data === 'object' && 'export' in data
+        ? {
+            statusCode: status,
+            headers: {
+              'content-type': `${(data as ExportResult).export.contentType}; charset=utf-8`,
+              'content-disposition': `attachment; filename="${(data as ExportResult).export.filename}"`,
+              'x-request-id': request.id,
+            },
+            body: (data as ExportResult).export.body,
+          }
+        : jsonResponse(
+            status,
+            { ...(data as object), meta: buildMeta(request.baseUrl) },
+            request.id,
+          );
     return logOutcome(event, withoutBodyForHead(event, result), startedAt.get(event) ?? 0);
   });
 }

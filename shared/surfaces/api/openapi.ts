@@ -60,6 +60,9 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
             'application/json': {
               schema: (route.response.schema as z.ZodObject).extend({ meta: MetaSchema }),
             },
+            ...Object.fromEntries(
+              (route.exports ?? []).map((type) => [type, { schema: z.string() }]),
+            ),
           },
         }
       : {

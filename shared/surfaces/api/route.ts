@@ -14,6 +14,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export type RawContentType = 'application/json' | 'text/html' | 'text/csv';
 
+/** Media types of exports of a JSON route (rows as CSV with a header row, or JSON Lines). */
+export type ExportContentType = 'text/csv' | 'application/x-ndjson';
+
 /** The area whose operations serve the route (and whose composition builds their deps). */
 export type RouteArea =
   | 'keys'
@@ -51,6 +54,11 @@ export interface RouteDefinition {
    * (`raw`) are served as they are: an OpenAPI document must stay a valid OpenAPI document.
    */
   response: { status: number; schema: z.ZodType } | { status: number; raw: RawContentType };
+  /**
+   * Other media types a JSON route can answer with, chosen by its `format` query parameter
+   * (exports: `createExportingHandler`); documented as further success content in OpenAPI.
+   */
+  exports?: readonly ExportContentType[];
   /** Error codes this route documents, in addition to the ones every route can return. */
   errors: readonly ErrorCodeName[];
   /** What the handler does with the table: drives least-privilege IAM grants in CDK. */

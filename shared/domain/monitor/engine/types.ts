@@ -65,6 +65,8 @@ export interface AnswerRecord extends PromptCell {
   usage: TokenUsage;
   latency_ms: number;
   searched: boolean;
+  /** The web-search queries the model issued; absent in answers stored before they were kept. */
+  search_queries?: string[];
 }
 
 export const FACT_STATUSES = [

@@ -66,6 +66,7 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
         usage: result.usage,
         latency_ms: result.latencyMs,
         searched: result.searched,
+        ...(result.searchQueries ? { search_queries: result.searchQueries } : {}),
       };
       const answeredAt = nowOf(deps).toISOString();
       await deps.data.putAnswer(owner, runId, {

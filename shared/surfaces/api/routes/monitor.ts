@@ -1,3 +1,11 @@
+import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
+import {
+  DeleteAnswersResponseSchema,
+  GetRunResponseSchema,
+  ListAnswersQuerySchema,
+  ListAnswersResponseSchema,
+  RunIdParamsSchema,
+} from '#shared/domain/monitor/run-schemas';
 import {
   CaseIdParamsSchema,
   CaseResponseSchema,
@@ -168,5 +176,75 @@ export const MONITOR_ROUTES = {
     handler: 'functions/http/monitor/create-run.ts',
     starts: ['monitor-run'],
     mcpTool: false,
+  },
+  get_run: {
+    operationId: 'get_run',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases/{id}/runs/{run_id}',
+    summary: 'Read one run and its summary (addition)',
+    description:
+      'The run (the fields of the run list) and, once it is `done`, its `summary`: the same ' +
+      "object as the case summary's `summary`, so any past run can be read and two runs " +
+      'compared. `summary` is null before the run finishes (and for a failed run).',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { params: RunIdParamsSchema },
+    response: { status: 200, schema: GetRunResponseSchema },
+    errors: [...CASE_READ_ERRORS, 'not_found'],
+    data: 'read',
+    handler: 'functions/http/monitor/get-run.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  list_run_answers: {
+    operationId: 'list_run_answers',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases/{id}/runs/{run_id}/answers',
+    summary: "List a run's answers, or export them (addition)",
+    description:
+      'Every answer of the run with its prompt, the model as served, the mentions (matcher and ' +
+      'judge, with evidence quotes), the brand sentiment, fact verdicts, sources (cited or only ' +
+      'retrieved, with a category) and the search queries the model issued. Ordered by `id`; ' +
+      'paginated with `limit` (1 to 100) and `cursor`; filters `family`, `mode`, `block`, ' +
+      '`prompt_id`, `mentioned`. `format=csv` answers `text/csv` with a header row and these ' +
+      `columns, in this order: ${ANSWER_CSV_COLUMNS.map((c) => `\`${c}\``).join(', ')} (lists ` +
+      'and objects as JSON text); `format=jsonl` answers `application/x-ndjson`, one answer ' +
+      'object a line. Exports hold every matching answer (no pagination). After the answers ' +
+      'were deleted the list is empty.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { params: RunIdParamsSchema, query: ListAnswersQuerySchema },
+    response: { status: 200, schema: ListAnswersResponseSchema },
+    exports: ['text/csv', 'application/x-ndjson'],
+    errors: [...CASE_READ_ERRORS, 'invalid_request', 'invalid_cursor', 'not_found'],
+    data: 'read',
+    handler: 'functions/http/monitor/list-run-answers.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  delete_run_answers: {
+    operationId: 'delete_run_answers',
+    area: 'monitor',
+    method: 'DELETE',
+    path: '/api/v1/cases/{id}/runs/{run_id}/answers',
+    summary: "Delete a run's stored answers (addition)",
+    description:
+      'Deletes the answer texts and judge replies stored for a finished run; its summary, ' +
+      'scores and the run itself stay. Only the owner of the case; a run still in progress ' +
+      'is a 409 `run_pending`. Deleting again deletes nothing (`deleted: 0`).',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:write',
+    request: { params: RunIdParamsSchema },
+    response: { status: 200, schema: DeleteAnswersResponseSchema },
+    errors: ['unauthorized', 'insufficient_scope', 'no_account', 'not_found', 'run_pending'],
+    data: 'readwrite',
+    handler: 'functions/http/monitor/delete-run-answers.ts',
+    mcpTool: false,
+    addition: true,
   },
 } as const satisfies Record<string, RouteDefinition>;

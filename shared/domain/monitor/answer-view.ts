@@ -1,0 +1,124 @@
+/**
+ * One stored answer as the API shows it (docs/monitor.md "Answers"): the answer record, the
+ * deterministic matcher's result with the judge's verdict on top (measured exactly as the
+ * summary measured it), the judge's evidence quotes, and each source with its category.
+ * Also the two export formats: CSV with a fixed column order, and JSON Lines.
+ */
+import { measureAnswer, parseJudgeVerdict } from './engine/index.ts';
+import { categoriseSource } from './engine/source-category.ts';
+import type { CaseProfile, JudgeVerdict } from './engine/types.ts';
+import type { StoredAnswer, StoredJudgement } from './ports.ts';
+import type { AnswerView } from './run-schemas.ts';
+
+type OkAnswer = Extract<StoredAnswer, { status: 'ok' }>;
+
+/** `<family>.<mode>.<cell>`: the cell id alone repeats across families and modes. */
+export function answerId(answer: OkAnswer): string {
+  return `${answer.key.family}.${answer.key.mode}.${answer.key.cell_id}`;
+}
+
+export function answerView(
+  profile: CaseProfile,
+  answer: OkAnswer,
+  judgement: StoredJudgement | undefined,
+): AnswerView {
+  const record = answer.record;
+  const verdict: JudgeVerdict | undefined =
+    judgement?.status === 'ok'
+      ? parseJudgeVerdict(judgement.raw_text, record.text, profile)
+      : undefined;
+  const measured = measureAnswer(profile, record, verdict);
+  const brand = measured.entities.find((e) => e.is_self);
+  return {
+    id: answerId(answer),
+    prompt_id: record.prompt_id,
+    block: record.block,
+    language: record.language,
+    prompt: record.prompt,
+    family: record.family,
+    model: record.model,
+    mode: record.mode,
+    repeat: record.repeat,
+    text: record.text,
+    mentions: measured.entities.map((entity) => ({
+      name: entity.name,
+      role: entity.is_self ? ('brand' as const) : ('competitor' as const),
+      detected: entity.detected,
+      judge: entity.judge,
+      counted: entity.counted,
+      recommended: entity.recommended,
+      evidence_quote: verdict?.entities.find((e) => e.name === entity.name)?.evidence_quote ?? null,
+    })),
+    sentiment: brand?.sentiment ?? null,
+    facts: measured.facts,
+    sources: record.citations.map((citation) => ({
+      url: citation.url,
+      domain: citation.domain,
+      title: citation.title,
+      cited: citation.cited,
+      category: categoriseSource(citation, profile),
+    })),
+    search_queries: record.search_queries ?? [],
+    tokens: { input: record.usage.inputTokens, output: record.usage.outputTokens },
+  };
+}
+
+/** Whether the brand's mention counts in this answer (the `mentioned` filter). */
+export function brandMentioned(view: AnswerView): boolean {
+  return view.mentions.some((m) => m.role === 'brand' && m.counted);
+}
+
+/**
+ * The CSV columns, in this order forever (new columns are only ever appended). Lists and
+ * objects are JSON text in their cell; docs/monitor.md "Answers" documents each column.
+ */
+export const ANSWER_CSV_COLUMNS = [
+  'id',
+  'prompt_id',
+  'block',
+  'language',
+  'prompt',
+  'family',
+  'model',
+  'mode',
+  'repeat',
+  'brand_mentioned',
+  'sentiment',
+  'text',
+  'mentions',
+  'facts',
+  'sources',
+  'search_queries',
+  'input_tokens',
+  'output_tokens',
+] as const;
+
+function csvCell(value: unknown): string {
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  // Quoted when needed (RFC 4180); a leading formula character is defused for spreadsheets.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function answerCsvHeader(): string {
+  return `${ANSWER_CSV_COLUMNS.join(',')}\r\n`;
+}
+
+export function answerCsvRow(view: AnswerView): string {
+  const row: Record<(typeof ANSWER_CSV_COLUMNS)[number], unknown> = {
+    ...view,
+    brand_mentioned: brandMentioned(view),
+    input_tokens: view.tokens.input,
+    output_tokens: view.tokens.output,
+  };
+  return `${ANSWER_CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
+}
+
+export function answerJsonLine(view: AnswerView): string {
+  return `${JSON.stringify(view)}\n`;
+}

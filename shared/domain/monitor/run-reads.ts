@@ -1,0 +1,140 @@
+/**
+ * Reading one run and its answers, and deleting a run's stored answers (additions,
+ * docs/decisions.md "Issue 16"). The same access rules as the other case routes: reads resolve
+ * the case like `get_case` (own cases; any tenant's for monitor:admin), deletion only for the
+ * owner; a run of another case, or of another tenant, reads as 404.
+ */
+import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { type AccessDeps, keyHolder, ownCase, readableCase } from './access.ts';
+import {
+  answerCsvHeader,
+  answerCsvRow,
+  answerJsonLine,
+  answerView,
+  brandMentioned,
+} from './answer-view.ts';
+import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
+import { cellKeyString } from './ports.ts';
+import type {
+  AnswerView,
+  DeleteAnswersResponse,
+  GetRunResponse,
+  ListAnswersQuery,
+  ListAnswersResponse,
+  RunIdParams,
+} from './run-schemas.ts';
+import { runView } from './views.ts';
+
+export interface RunReadDeps extends AccessDeps {
+  runs: RunsStore;
+  data: RunDataStore;
+}
+
+/** An export as the HTTP surface sends it: the whole body and its media type. */
+export interface AnswerExport {
+  export: { contentType: 'text/csv' | 'application/x-ndjson'; body: string; filename: string };
+}
+
+async function runOf(stored: StoredCase, runId: string, deps: RunReadDeps): Promise<StoredRun> {
+  const run = await deps.runs.getRun(stored.owner_id, stored.id, runId.toLowerCase());
+  if (!run) throw new NotFoundError(`No run with id "${runId}" in this case.`);
+  return run;
+}
+
+export async function getRun(
+  input: OperationInput<RunIdParams>,
+  deps: RunReadDeps,
+): Promise<GetRunResponse> {
+  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
+  const summary =
+    run.status === 'done'
+      ? await deps.runs.getSummary(stored.owner_id, stored.id, run.id)
+      : undefined;
+  return { run: runView(run), summary: summary?.summary ?? null };
+}
+
+export async function listRunAnswers(
+  input: OperationInput<RunIdParams, ListAnswersQuery>,
+  deps: RunReadDeps,
+): Promise<ListAnswersResponse | AnswerExport> {
+  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
+  const views = await matchingAnswers(run, input.query, deps);
+  const { format } = input.query;
+  if (format !== 'json') {
+    const csv = format === 'csv';
+    return {
+      export: {
+        contentType: csv ? 'text/csv' : 'application/x-ndjson',
+        body: csv
+          ? answerCsvHeader() + views.map(answerCsvRow).join('')
+          : views.map(answerJsonLine).join(''),
+        filename: `run-${run.id}-answers.${csv ? 'csv' : 'jsonl'}`,
+      },
+    };
+  }
+  const after = decodeAnswerCursor(input.query.cursor);
+  const start = after === undefined ? 0 : views.findIndex((view) => view.id > after);
+  const from = start === -1 ? views.length : start;
+  const page = views.slice(from, from + input.query.limit);
+  const last = page.at(-1);
+  const more = from + page.length < views.length;
+  return { answers: page, next_cursor: more && last ? encodeAnswerCursor(last.id) : null };
+}
+
+/** Every answer of the run that passes the filters, in id order (stable across pages). */
+async function matchingAnswers(
+  run: StoredRun,
+  query: ListAnswersQuery,
+  deps: RunReadDeps,
+): Promise<AnswerView[]> {
+  const data = await deps.data.loadRunData(run.owner_id, run.id);
+  const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
+  const views: AnswerView[] = [];
+  for (const answer of data.answers) {
+    if (answer.status !== 'ok') continue;
+    const { key, record } = answer;
+    if (query.family && key.family !== query.family) continue;
+    if (query.mode && key.mode !== query.mode) continue;
+    if (query.block && record.block !== query.block) continue;
+    if (query.prompt_id && record.prompt_id !== query.prompt_id) continue;
+    const view = answerView(run.profile, answer, judgements.get(cellKeyString(key)));
+    if (query.mentioned !== undefined && brandMentioned(view) !== query.mentioned) continue;
+    views.push(view);
+  }
+  return views.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** A cursor names the last answer id of the page, so pages stay stable (answers never change). */
+function encodeAnswerCursor(id: string): string {
+  return Buffer.from(JSON.stringify({ after: id }), 'utf8').toString('base64url');
+}
+
+function decodeAnswerCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const after = (decoded as { after?: unknown } | null)?.after;
+    if (typeof after === 'string' && after.length > 0) return after;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new BadRequestError('invalid_cursor', 'The cursor is not one this route returned.');
+}
+
+export async function deleteRunAnswers(
+  input: OperationInput<RunIdParams>,
+  deps: RunReadDeps,
+): Promise<DeleteAnswersResponse> {
+  const { stored } = await ownCase(keyHolder(input.principal), input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
+  if (run.status === 'queued' || run.status === 'running') {
+    throw new ConflictError(
+      'run_pending',
+      'The run is still in progress; its answers can be deleted once it has finished.',
+    );
+  }
+  return { deleted: await deps.data.deleteAnswers(stored.owner_id, run.id) };
+}
