@@ -77,7 +77,9 @@ function responseBody(question: AskedQuestion, answer: SimulatedAnswer, ids: str
       status: 'completed',
       action: {
         type: 'search',
+        // `query` is deprecated in favour of `queries`; the API still sends both.
         query: answer.searchQuery,
+        queries: [answer.searchQuery],
         sources: answer.sources.map((source) => ({ type: 'url', url: source.url })),
       },
     });

@@ -162,6 +162,25 @@ describe('one run', () => {
     ANSWERS = (done.body.summary as { sources_meta: { answers_total: number } }).sources_meta
       .answers_total;
     expect(ANSWERS).toBeGreaterThan(40);
+    const summary = done.body.summary as Record<string, unknown> & {
+      delta: { model_changes: unknown[] };
+      top_search_queries: Array<{ query: string; answers: number; families: string[] }>;
+      citation_categories: Array<{ category: string; citations: number; share: number }>;
+      served_models: Record<string, string[]>;
+    };
+    // Every family searched in online mode and reported its queries in its own wire format.
+    const families = new Set(summary.top_search_queries.flatMap((q) => q.families));
+    expect([...families].sort()).toEqual(['anthropic', 'google', 'openai', 'perplexity']);
+    expect(summary.citation_categories.map((c) => c.category)).toContain('own');
+    const shares = summary.citation_categories.reduce((sum, c) => sum + c.share, 0);
+    expect(shares).toBeCloseTo(1, 2);
+    expect(Object.keys(summary.served_models).sort()).toEqual([
+      'anthropic',
+      'google',
+      'openai',
+      'perplexity',
+    ]);
+    expect(summary.delta.model_changes).toEqual([]);
   });
 
   it('answers 404 for another account, an unknown run and a run read through another case', async () => {
@@ -225,6 +244,9 @@ describe('answers', () => {
     }
     const online = answers.filter((a) => a.mode === 'online');
     expect(online.some((a) => a.sources.some((s) => s.cited))).toBe(true);
+    const searched = (a: Answer) => (a.search_queries as string[]).length > 0;
+    expect(online.filter(searched).length).toBeGreaterThan(online.length / 2);
+    expect(answers.filter((a) => a.mode === 'raw').some(searched)).toBe(false);
     expect(answers.filter((a) => a.mode === 'raw').every((a) => a.sources.length === 0)).toBe(true);
     expect(answers.some((a) => (a.facts as unknown[]).length > 0)).toBe(true);
   });

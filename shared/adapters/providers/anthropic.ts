@@ -14,7 +14,7 @@ import {
   truncatedBeforeText,
   usageOf,
 } from './adapter.ts';
-import { type CitationInput, collectCitations } from './citations.ts';
+import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse, throttleDelayFromHeaders } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 
@@ -58,6 +58,13 @@ const SearchToolResultSchema = z.object({
     z.array(Block),
     z.object({ type: z.literal('web_search_tool_result_error'), error_code: z.string() }),
   ]),
+});
+
+/** A web_search call: `input.query` is the query the model sent. */
+const ServerToolUseSchema = z.object({
+  type: z.literal('server_tool_use'),
+  name: z.string(),
+  input: z.looseObject({ query: z.string().nullish() }).nullish(),
 });
 
 const MessageSchema = z.object({
@@ -150,6 +157,7 @@ function toAskResult(
   const passages: string[][] = [[]];
   const sources: CitationInput[] = [];
   const searchErrors: string[] = [];
+  const queries: string[] = [];
   let searchResults = 0;
   let searched = (message.usage?.server_tool_use?.web_search_requests ?? 0) > 0;
   for (const block of message.content) {
@@ -159,6 +167,8 @@ function toAskResult(
       passages.at(-1)?.push(readTextBlock(text, sources, status));
     } else if (block.type === 'server_tool_use' && block.name === 'web_search') {
       searched = true;
+      const call = parseShape('anthropic', ServerToolUseSchema, block, status);
+      if (call.input?.query) queries.push(call.input.query);
     } else if (block.type === 'web_search_tool_result') {
       searched = true;
       const result = parseShape('anthropic', SearchToolResultSchema, block, status);
@@ -182,6 +192,7 @@ function toAskResult(
     mode: request.mode,
     text: requireAnswerText('anthropic', text, status),
     searched,
+    searchQueries: uniqueQueries(queries),
     citations: collectCitations(sources),
     usage: usageOf(message.usage?.input_tokens, message.usage?.output_tokens),
     latencyMs: response.latencyMs,

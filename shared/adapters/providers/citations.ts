@@ -69,3 +69,13 @@ function parseUrl(url: string): URL | null {
     return null;
   }
 }
+
+/** The search queries of one answer, trimmed, empty ones dropped, each once in first order. */
+export function uniqueQueries(queries: readonly (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  for (const query of queries) {
+    const text = typeof query === 'string' ? query.trim() : '';
+    if (text !== '') seen.add(text);
+  }
+  return [...seen];
+}

@@ -13,7 +13,7 @@ import {
   truncatedBeforeText,
   usageOf,
 } from './adapter.ts';
-import { type CitationInput, collectCitations, domainOf } from './citations.ts';
+import { type CitationInput, collectCitations, domainOf, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 
@@ -166,6 +166,7 @@ function toAskResult(
     mode: request.mode,
     text,
     searched,
+    searchQueries: uniqueQueries(grounding?.webSearchQueries ?? []),
     citations,
     usage: usageOf(usage?.promptTokenCount, usage?.candidatesTokenCount, usage?.totalTokenCount),
     latencyMs: response.latencyMs,

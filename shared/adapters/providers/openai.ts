@@ -14,7 +14,7 @@ import {
   truncatedBeforeText,
   usageOf,
 } from './adapter.ts';
-import { type CitationInput, collectCitations } from './citations.ts';
+import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 
@@ -49,6 +49,9 @@ const WebSearchCallSchema = z.object({
   action: z
     .looseObject({
       type: z.string().optional(),
+      // `queries` replaces the deprecated single `query`; either may come.
+      query: z.string().nullish(),
+      queries: z.array(z.string()).nullish(),
       sources: z.array(z.looseObject({ url: z.string().optional() })).nullish(),
     })
     .nullish(),
@@ -140,6 +143,7 @@ function toAskResult(
   const texts: string[] = [];
   const refusals: string[] = [];
   const sources: CitationInput[] = [];
+  const queries: string[] = [];
   let searched = false;
   for (const item of body.output) {
     if (item.type === 'message') {
@@ -148,6 +152,7 @@ function toAskResult(
     } else if (item.type === 'web_search_call') {
       searched = true;
       const call = parseShape('openai', WebSearchCallSchema, item, response.status);
+      queries.push(...(call.action?.queries ?? (call.action?.query ? [call.action.query] : [])));
       for (const source of call.action?.sources ?? []) {
         if (source.url) sources.push({ url: source.url, cited: false });
       }
@@ -169,6 +174,7 @@ function toAskResult(
     mode: request.mode,
     text: requireAnswerText('openai', text, response.status),
     searched: searched || citations.some((citation) => citation.cited),
+    searchQueries: uniqueQueries(queries),
     citations,
     usage: usageOf(body.usage?.input_tokens, body.usage?.output_tokens, body.usage?.total_tokens),
     latencyMs: response.latencyMs,

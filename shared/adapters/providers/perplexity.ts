@@ -13,7 +13,7 @@ import {
   requireAnswerText,
   usageOf,
 } from './adapter.ts';
-import { type CitationInput, collectCitations } from './citations.ts';
+import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 
@@ -34,6 +34,7 @@ const ErrorInfoSchema = z.object({
 
 const SearchResultsItemSchema = z.object({
   type: z.literal('search_results'),
+  queries: z.array(z.string()).nullish(),
   results: z.array(
     z.looseObject({ id: z.number().nullish(), url: z.string(), title: z.string().nullish() }),
   ),
@@ -128,11 +129,13 @@ function toAskResult(
   const texts: string[] = [];
   const annotated: CitationInput[] = [];
   const results: NumberedSource[] = [];
+  const queries: string[] = [];
   let searchItems = 0;
   for (const item of body.output) {
     if (item.type === 'search_results') {
       searchItems += 1;
       const parsed = parseShape('perplexity', SearchResultsItemSchema, item, status);
+      queries.push(...(parsed.queries ?? []));
       for (const result of parsed.results) {
         results.push({ id: result.id ?? null, url: result.url, title: result.title });
       }
@@ -155,6 +158,7 @@ function toAskResult(
     mode: request.mode,
     text,
     searched: searchItems > 0 || invocations > 0,
+    searchQueries: uniqueQueries(queries),
     citations: collectCitations([...annotated, ...fromResults]),
     usage: usageOf(body.usage?.input_tokens, body.usage?.output_tokens, body.usage?.total_tokens),
     latencyMs: response.latencyMs,

@@ -15,7 +15,7 @@ import type { RunSummary, SummaryDelta } from './summary-schema.ts';
 /** What a stored summary of any earlier version offers; only the SPEC fields are certain. */
 export type PreviousSummary = Pick<RunSummary, 'total_score' | 'per_model'> &
   Partial<
-    Pick<RunSummary, 'dimensions' | 'score_version' | 'prompt_set_version'> & {
+    Pick<RunSummary, 'dimensions' | 'score_version' | 'prompt_set_version' | 'served_models'> & {
       intervals: { dimensions?: { visibility?: RateInterval } };
     }
   >;

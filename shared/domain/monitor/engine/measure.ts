@@ -1,6 +1,7 @@
 import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain';
 import type { TokenUsage } from '#shared/domain/monitor/provider-port';
 import { detectEntity, domainInText, type PreparedText, prepareText } from './mentions.ts';
+import { categoriseSource } from './source-category.ts';
 import type {
   AnswerMeasurement,
   AnswerRecord,
@@ -55,6 +56,8 @@ export function measureAnswer(
         evidence_quote,
       })),
     cited_domains: citedDomains(answer),
+    cited_categories: citedCategories(profile, answer),
+    search_queries: answer.search_queries ?? [],
     searched: answer.searched,
     latency_ms: answer.latency_ms,
     usage: usageCounts(answer.usage),
@@ -113,6 +116,19 @@ function citedDomains(answer: AnswerRecord): Record<string, number> {
     const domain = registrableDomain(citation.domain);
     if (domain === '') continue;
     counts[domain] = (counts[domain] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** Cited sources only, per category, one per URL (docs/monitor.md "Source categories"). */
+function citedCategories(profile: CaseProfile, answer: AnswerRecord): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const seen = new Set<string>();
+  for (const citation of answer.citations) {
+    if (!citation.cited || seen.has(citation.url)) continue;
+    seen.add(citation.url);
+    const category = categoriseSource(citation, profile);
+    counts[category] = (counts[category] ?? 0) + 1;
   }
   return counts;
 }

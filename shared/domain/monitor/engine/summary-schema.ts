@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import {
+  CitationCategorySchema,
+  ModelChangeSchema,
+  ServedModelsSchema,
+  TopSearchQuerySchema,
+} from './insights.ts';
 
 /**
  * The `summary` of SPEC.md "Case summary", with this service's additive fields. The API uses
@@ -129,6 +135,15 @@ export const SummaryDeltaSchema = z
       })
       .nullable()
       .meta({ description: 'Newcombe interval for the visibility change.' }),
+    model_changes: z
+      .array(ModelChangeSchema)
+      .optional()
+      .meta({
+        description:
+          'Families whose served model ids differ from the previous run (addition): a change of ' +
+          'score there may be the model, not the brand. Empty when none changed or without a ' +
+          'previous run that recorded `served_models`.',
+      }),
   })
   .meta({ id: 'SummaryDelta' });
 
@@ -222,6 +237,19 @@ export const RunSummarySchema = z
       })
       .meta({ description: 'How the judge confirmed the deterministic mentions.' }),
     usage: RunUsageSchema,
+    top_search_queries: z
+      .array(TopSearchQuerySchema)
+      .optional()
+      .meta({
+        description:
+          'The web-search queries the models issued, most answers first, at most 20 (addition; ' +
+          'absent in runs before it was recorded).',
+      }),
+    citation_categories: z.array(CitationCategorySchema).optional().meta({
+      description:
+        'Share of cited URLs per source category (addition; docs/monitor.md "Source categories").',
+    }),
+    served_models: ServedModelsSchema.optional(),
   })
   .meta({ id: 'CaseSummary', description: 'Result of a finished monitor run.' });
 

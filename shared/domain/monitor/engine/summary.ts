@@ -14,6 +14,7 @@ import { type CitationStats, citationStats } from './citations.ts';
 import { runUsage } from './cost.ts';
 import { computeDelta, type PreviousRun } from './delta.ts';
 import { findGaps } from './gaps.ts';
+import { citationCategories, modelChanges, servedModels, topSearchQueries } from './insights.ts';
 import { JUDGE_VERSION } from './judge.ts';
 import { type RateInterval, round4, roundInterval, wilson } from './statistics.ts';
 import type { ModelPrice, RunSummary } from './summary-schema.ts';
@@ -50,23 +51,27 @@ export function summariseRun(input: SummariseInput): RunSummary {
     sentiment: round4(dimensions.sentiment.value),
   };
   const excluded = PROVIDER_FAMILIES.filter((f) => input.excludedModels.includes(f));
+  const served = servedModels(measurements);
   return {
     total_score: totalScore,
     per_model: perModelRounded,
     dimensions: values,
     share_of_answer: shares.entries,
     top_gaps: findGaps(profile, measurements),
-    delta: computeDelta(
-      {
-        total_score: totalScore,
-        per_model: perModelRounded,
-        dimensions: values,
-        visibility: roundInterval(dimensions.visibility),
-        score_version: SCORE_VERSION,
-        prompt_set_version: input.promptSetVersion,
-      },
-      input.previous,
-    ),
+    delta: {
+      ...computeDelta(
+        {
+          total_score: totalScore,
+          per_model: perModelRounded,
+          dimensions: values,
+          visibility: roundInterval(dimensions.visibility),
+          score_version: SCORE_VERSION,
+          prompt_set_version: input.promptSetVersion,
+        },
+        input.previous,
+      ),
+      model_changes: modelChanges(served, input.previous?.summary.served_models),
+    },
     top_cited_domains: citations.top_cited_domains.map((d) => ({ ...d, share: round4(d.share) })),
     own_citation_rate: round4(citations.own_citation_rate.value),
     competitor_citation_rate: mapValues(citations.competitor_citation_rate, (r) => round4(r.value)),
@@ -87,6 +92,9 @@ export function summariseRun(input: SummariseInput): RunSummary {
     },
     judge: judgeStats(measurements),
     usage: runUsage(measurements, input.prices),
+    top_search_queries: topSearchQueries(measurements),
+    citation_categories: citationCategories(measurements),
+    served_models: served,
   };
 }
 

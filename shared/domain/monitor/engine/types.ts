@@ -188,6 +188,10 @@ export interface AnswerMeasurement {
   facts: FactMeasurement[];
   /** Registrable domain to the number of distinct cited URLs on it. */
   cited_domains: Record<string, number>;
+  /** Source category (source-category.ts) to the number of distinct cited URLs in it. */
+  cited_categories: Record<string, number>;
+  /** The web-search queries the model issued (empty when none were reported). */
+  search_queries: string[];
   searched: boolean;
   latency_ms: number;
   usage: UsageCounts;

@@ -34,6 +34,7 @@ describe('anthropic adapter against documented Messages API shapes', () => {
     });
 
     expect(result?.searched).toBe(true);
+    expect(result?.searchQueries).toEqual(['best payroll software small agencies Germany 2026']);
     expect(result?.model).toBe('claude-sonnet-4-5-20250929');
     expect(result?.text).toBe(
       "I'll search for current payroll options.\n\nBased on current reviews, Personio is frequently recommended for small agencies, while DATEV remains the accountants' default.",
@@ -55,6 +56,7 @@ describe('anthropic adapter against documented Messages API shapes', () => {
     expect(result?.text).toBe('Personio, DATEV and Sage are common choices.');
     expect(result?.citations).toEqual([]);
     expect(result?.searched).toBe(false);
+    expect(result?.searchQueries).toEqual([]);
   });
 
   it('treats a web search error inside a 200 as an error, not an ungrounded answer', async () => {

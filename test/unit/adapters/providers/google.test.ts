@@ -30,6 +30,10 @@ describe('google adapter against documented generateContent shapes', () => {
     });
 
     expect(result?.searched).toBe(true);
+    expect(result?.searchQueries).toEqual([
+      'beste Lohnabrechnung Software Agenturen',
+      'Personio vs DATEV',
+    ]);
     expect(result?.citations.map((c) => [c.url, c.domain, c.cited])).toEqual([
       [
         'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQHh1aL1',
@@ -74,6 +78,7 @@ describe('google adapter against documented generateContent shapes', () => {
 
     expect(result?.citations).toEqual([]);
     expect(result?.searched).toBe(false);
+    expect(result?.searchQueries).toEqual([]);
     expect(result?.model).toBe('gemini-2.5-flash-001');
   });
 

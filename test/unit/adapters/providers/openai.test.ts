@@ -47,6 +47,11 @@ describe('openai adapter against documented Responses API shapes', () => {
     });
 
     expect(result?.searched).toBe(true);
+    // `queries` (the current field) wins over the deprecated single `query`; each query once.
+    expect(result?.searchQueries).toEqual([
+      'best payroll software small agencies Germany',
+      'Personio vs DATEV',
+    ]);
     expect(result?.model).toBe('gpt-5-mini-2025-08-07');
     expect(result?.text).toMatch(/^For small agencies, Personio and DATEV/);
     expect(result?.citations).toEqual([
@@ -86,6 +91,7 @@ describe('openai adapter against documented Responses API shapes', () => {
     expect(result?.text).toBe('Common choices are Personio, DATEV and Sage.');
     expect(result?.citations).toEqual([]);
     expect(result?.searched).toBe(false);
+    expect(result?.searchQueries).toEqual([]);
   });
 
   it('keeps the partial text of an incomplete response', async () => {
@@ -95,6 +101,7 @@ describe('openai adapter against documented Responses API shapes', () => {
 
     expect(result?.text).toBe('Personio is widely used');
     expect(result?.searched).toBe(false);
+    expect(result?.searchQueries).toEqual([]);
   });
 
   it('maps a failed run inside a 200 to unavailable when the code is server_error', async () => {

@@ -33,6 +33,7 @@ describe('perplexity adapter against documented Agent API shapes', () => {
     });
 
     expect(result?.searched).toBe(true);
+    expect(result?.searchQueries).toEqual(['payroll software small agencies Germany']);
     expect(result?.text).toContain('[1][2]');
     expect(result?.citations.map((c) => [c.url, c.domain, c.cited])).toEqual([
       ['https://www.example.org/payroll-review', 'example.org', true],
@@ -67,6 +68,7 @@ describe('perplexity adapter against documented Agent API shapes', () => {
 
     expect(result?.citations).toEqual([]);
     expect(result?.searched).toBe(false);
+    expect(result?.searchQueries).toEqual([]);
   });
 
   it('treats status failed inside a 200 as an error', async () => {

@@ -236,6 +236,7 @@ describe('summariseRun: delta', () => {
       comparable: false,
       dimensions: null,
       visibility_change: null,
+      model_changes: [],
     });
   });
 
