@@ -2,7 +2,7 @@ import type { JudgeEntityInput, JudgeInput } from '#shared/domain/monitor/engine
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
 import type { EntityVerdict, FactStatus, FactVerdict } from '#shared/domain/monitor/engine/types';
-import type { SimulatedAnswer } from './answer.ts';
+import { type SimulatedAnswer, UNTRACKED } from './answer.ts';
 import {
   absenceSentence,
   escapeRegExp,
@@ -26,8 +26,17 @@ export function composeJudgeReply(input: JudgeInput): SimulatedAnswer {
         judgeFact(input.answer, brand.name, key, value),
       )
     : [];
+  const tracked = input.entities.map((entity) => entity.name.toLowerCase());
+  const otherBrands = UNTRACKED.filter((name) => !tracked.includes(name.toLowerCase())).flatMap(
+    (name) => {
+      const sentence = sentenceWith(input.answer, name);
+      return sentence ? [{ name, evidence_quote: sentence }] : [];
+    },
+  );
   return {
-    sentences: [{ text: JSON.stringify({ entities, facts }), sources: [] }],
+    sentences: [
+      { text: JSON.stringify({ entities, facts, other_brands: otherBrands }), sources: [] },
+    ],
     sources: [],
     searchQuery: '',
     mentioned: [],
@@ -89,4 +98,10 @@ function around(answer: string, terms: readonly string[]): string {
     if (at >= 0) return answer.slice(Math.max(0, at - 40), at + term.length + 40);
   }
   return answer;
+}
+
+/** The sentence of the answer that names an untracked brand (the simulator's own fillers). */
+function sentenceWith(answer: string, name: string): string | undefined {
+  const pattern = new RegExp(`[^.]*\\b${escapeRegExp(name)}\\b[^.]*\\.`, 'u');
+  return pattern.exec(answer)?.[0]?.trim();
 }

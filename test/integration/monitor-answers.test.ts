@@ -81,7 +81,7 @@ type Answer = Record<string, unknown> & {
   mode: string;
   block: string;
   prompt_id: string;
-  mentions: Array<{ role: string; counted: boolean; evidence_quote: string | null }>;
+  mentions: Array<{ role: string; counted: boolean; judge: string; evidence_quote: string | null }>;
   sources: Array<{ cited: boolean; category: string; domain: string }>;
 };
 
@@ -309,6 +309,30 @@ describe('answers', () => {
     expect(lines.map((line) => JSON.parse(line))).toEqual(
       answers.filter((a) => a.family === 'google'),
     );
+  });
+
+  it('lists the untracked brands the judge found, and one PATCH makes one a competitor', async () => {
+    const { answers } = await allPages('', 100);
+    const run = await callJson(stack.baseUrl, runPath(), { key: reader });
+    const discovered = (run.body.summary as { discovered_brands: Array<Record<string, unknown>> })
+      .discovered_brands;
+    expect(discovered.length).toBeGreaterThan(0);
+    const judged = answers.filter((a) => a.mentions.some((m) => m.judge !== 'not_judged'));
+    for (const brand of discovered) {
+      const name = brand.name as string;
+      // The simulator's untracked companies, counted in exactly the judged answers naming them.
+      expect(['Northwind Tools', 'Monday']).toContain(name);
+      expect(brand.answers).toBe(judged.filter((a) => (a.text as string).includes(name)).length);
+      expect(brand.share).toMatchObject({ n: judged.length });
+    }
+    const name = discovered[0]?.name as string;
+    const patched = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}`, {
+      method: 'PATCH',
+      key: owner,
+      body: { competitors: ['Globex Insights', 'Initech', name] },
+    });
+    expect(patched.status).toBe(200);
+    expect((patched.body.case as { competitors: string[] }).competitors).toContain(name);
   });
 
   it('lets only the owner delete the stored answers, and the summary stays', async () => {

@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { normaliseForMatching } from './mentions.ts';
 import { SOURCE_CATEGORIES } from './source-category.ts';
-import { round4 } from './statistics.ts';
+import { type RateInterval, round4, roundInterval, wilson } from './statistics.ts';
 import type { AnswerMeasurement } from './types.ts';
 
 const Family = z.enum(PROVIDER_FAMILIES);
@@ -131,4 +132,37 @@ export function modelChanges(
     if (!same) changes.push({ family, previous_models: before, models: now });
   }
   return changes;
+}
+
+export const MAX_DISCOVERED_BRANDS = 10;
+
+export interface DiscoveredBrand {
+  name: string;
+  answers: number;
+  share: RateInterval;
+  families: ProviderFamily[];
+}
+
+/** Untracked brands over the judged answers (only a judged answer can name one). */
+export function discoveredBrands(measurements: readonly AnswerMeasurement[]): DiscoveredBrand[] {
+  const judged = measurements.filter((m) => m.judged);
+  const byKey = new Map<string, { name: string; answers: number; families: Set<ProviderFamily> }>();
+  for (const m of judged) {
+    for (const key of new Set(m.other_brands.map((name) => normaliseForMatching(name)))) {
+      const name = m.other_brands.find((n) => normaliseForMatching(n) === key) ?? key;
+      const entry = byKey.get(key) ?? { name, answers: 0, families: new Set() };
+      entry.answers += 1;
+      entry.families.add(m.family);
+      byKey.set(key, entry);
+    }
+  }
+  return [...byKey.values()]
+    .sort((a, b) => b.answers - a.answers || (a.name < b.name ? -1 : 1))
+    .slice(0, MAX_DISCOVERED_BRANDS)
+    .map((e) => ({
+      name: e.name,
+      answers: e.answers,
+      share: roundInterval(wilson(e.answers, judged.length)),
+      families: PROVIDER_FAMILIES.filter((f) => e.families.has(f)),
+    }));
 }

@@ -18,7 +18,8 @@ import {
  * the deterministic result stands for it.
  */
 
-export const JUDGE_VERSION = 'judge-v1';
+/** v2 (issue 16): the verdict also lists `other_brands`, untracked brands the answer names. */
+export const JUDGE_VERSION = 'judge-v2';
 /** First line of every judge prompt; the simulator recognises judge requests by it. */
 export const JUDGE_PROMPT_MARKER = 'You are the measurement judge of an AI answer-visibility study';
 const INPUT_OPEN = '<<<INPUT_JSON';
@@ -77,10 +78,14 @@ export function buildJudgePrompt(profile: CaseProfile, answerText: string): stri
     `- status: one of ${FACT_STATUSES.join(', ')} (what the answer claims about this fact).`,
     '- claimed_value: what the answer states, or null.',
     '- evidence_quote: copied character for character from the answer; null only for not_mentioned or unknown.',
+    'other_brands: every other company or product the answer recommends or names as an option for',
+    '  INPUT_JSON.category, not one of INPUT_JSON.entities: its name as written in the answer and an',
+    '  evidence_quote copied character for character from the answer; [] if there is none.',
     '',
     'Reply with one JSON object and nothing else, in exactly this shape:',
     '{"entities":[{"name":"...","mentioned":true,"absence_statement":false,"recommended":false,"sentiment":1,"evidence_quote":"..."}],',
-    ' "facts":[{"key":"...","status":"correct","claimed_value":"...","evidence_quote":"..."}]}',
+    ' "facts":[{"key":"...","status":"correct","claimed_value":"...","evidence_quote":"..."}],',
+    ' "other_brands":[{"name":"...","evidence_quote":"..."}]}',
     '',
     INPUT_OPEN,
     json,
@@ -153,7 +158,14 @@ const VerdictSchema = z.object({
     )
     .optional()
     .default([]),
+  other_brands: z
+    .array(z.object({ name: z.string().trim().min(1).max(120), evidence_quote: quote }))
+    .optional()
+    .default([]),
 });
+
+/** At most this many other brands are kept per answer (a list beyond is not a recommendation). */
+const MAX_OTHER_BRANDS = 10;
 
 /**
  * Reads a judge reply. Undefined when it is not the contract (not JSON, wrong shape): the
@@ -206,7 +218,35 @@ export function parseJudgeVerdict(
     }
     facts.push({ ...entry, evidence_quote: evidence });
   }
-  return { entities, facts, dropped_quotes: dropped };
+  const others = otherBrands(parsed.data.other_brands, answerText, profile);
+  return { entities, facts, dropped_quotes: dropped + others.dropped, other_brands: others.kept };
+}
+
+/**
+ * Untracked brands: the quote must be verbatim and contain the name; names that are the brand,
+ * a competitor or one of their aliases (or contain one) are not untracked and are skipped.
+ */
+function otherBrands(
+  entries: readonly { name: string; evidence_quote: string | null }[],
+  answerText: string,
+  profile: CaseProfile,
+): { kept: NonNullable<JudgeVerdict['other_brands']>; dropped: number } {
+  const tracked = [profile, ...profile.competitors];
+  const kept: NonNullable<JudgeVerdict['other_brands']> = [];
+  let dropped = 0;
+  for (const entry of entries) {
+    if (kept.length >= MAX_OTHER_BRANDS) break;
+    const key = normaliseForMatching(entry.name);
+    if (tracked.some((entity) => detectMentions(entry.name, entity).detected)) continue;
+    if (kept.some((k) => normaliseForMatching(k.name) === key)) continue;
+    const evidence = verifiedQuote(entry.evidence_quote, answerText);
+    if (evidence === null || !normaliseForMatching(evidence).includes(key)) {
+      dropped += 1;
+      continue;
+    }
+    kept.push({ name: entry.name, evidence_quote: evidence });
+  }
+  return { kept, dropped };
 }
 
 /**

@@ -58,6 +58,7 @@ export function measureAnswer(
     cited_domains: citedDomains(answer),
     cited_categories: citedCategories(profile, answer),
     search_queries: answer.search_queries ?? [],
+    other_brands: (verdict?.other_brands ?? []).map((brand) => brand.name),
     searched: answer.searched,
     latency_ms: answer.latency_ms,
     usage: usageCounts(answer.usage),

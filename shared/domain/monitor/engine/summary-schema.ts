@@ -250,6 +250,26 @@ export const RunSummarySchema = z
         'Share of cited URLs per source category (addition; docs/monitor.md "Source categories").',
     }),
     served_models: ServedModelsSchema.optional(),
+    discovered_brands: z
+      .array(
+        z
+          .object({
+            name: z.string().meta({ description: 'As the answers spell it (first seen)' }),
+            answers: count.meta({ description: 'Judged answers naming it' }),
+            share: RateIntervalSchema.meta({
+              description: 'answers / judged answers, with its 95% Wilson interval',
+            }),
+            families: z.array(Family),
+          })
+          .meta({ id: 'DiscoveredBrand' }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Brands the judge found named as options for the category that the case does not ' +
+          'track (not the brand, its aliases or a competitor), most answers first, at most 10 ' +
+          "(addition). Add one with a PATCH of the case's `competitors`.",
+      }),
   })
   .meta({ id: 'CaseSummary', description: 'Result of a finished monitor run.' });
 

@@ -14,7 +14,13 @@ import { type CitationStats, citationStats } from './citations.ts';
 import { runUsage } from './cost.ts';
 import { computeDelta, type PreviousRun } from './delta.ts';
 import { findGaps } from './gaps.ts';
-import { citationCategories, modelChanges, servedModels, topSearchQueries } from './insights.ts';
+import {
+  citationCategories,
+  discoveredBrands,
+  modelChanges,
+  servedModels,
+  topSearchQueries,
+} from './insights.ts';
 import { JUDGE_VERSION } from './judge.ts';
 import { type RateInterval, round4, roundInterval, wilson } from './statistics.ts';
 import type { ModelPrice, RunSummary } from './summary-schema.ts';
@@ -95,6 +101,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
     top_search_queries: topSearchQueries(measurements),
     citation_categories: citationCategories(measurements),
     served_models: served,
+    discovered_brands: discoveredBrands(measurements),
   };
 }
 

@@ -114,6 +114,8 @@ export interface JudgeVerdict {
   facts: FactVerdict[];
   /** How many entries were dropped because their quote is not in the answer. */
   dropped_quotes: number;
+  /** Untracked brands the answer names for the category (judge-v2), with verified quotes. */
+  other_brands?: { name: string; evidence_quote: string }[];
 }
 
 /** Who judged an answer and what it cost; the verdict itself may be unreadable (undefined). */
@@ -192,6 +194,8 @@ export interface AnswerMeasurement {
   cited_categories: Record<string, number>;
   /** The web-search queries the model issued (empty when none were reported). */
   search_queries: string[];
+  /** Untracked brands the judge found named for the category (empty without a verdict). */
+  other_brands: string[];
   searched: boolean;
   latency_ms: number;
   usage: UsageCounts;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseJudgeVerdict } from '#shared/domain/monitor/engine/judge';
+import { measureAnswer } from '#shared/domain/monitor/engine/measure';
 import { summariseRun } from '#shared/domain/monitor/engine/summary';
 import { RunSummarySchema } from '#shared/domain/monitor/engine/summary-schema';
-import { cite, measured, PROFILE } from './builders.ts';
+import { cite, measured, PROFILE, record } from './builders.ts';
 
 /** The summary additions of issue 16: search queries, citation categories, model changes. */
 function answers() {
@@ -78,5 +80,53 @@ describe('summary additions', () => {
     // A previous summary that predates served_models says nothing about models.
     const { served_models: _dropped, ...old } = first;
     expect(summarise({ run_id: 'r0', summary: old }).delta.model_changes).toEqual([]);
+  });
+});
+
+describe('untracked brands', () => {
+  const text = 'Acme Analytics is fine. Hooli Metrics is a strong pick. Globex Pro too.';
+  const reply = JSON.stringify({
+    entities: [],
+    facts: [],
+    other_brands: [
+      { name: 'Hooli Metrics', evidence_quote: 'Hooli Metrics is a strong pick.' },
+      { name: 'Globex Pro', evidence_quote: 'Globex Pro too.' },
+      { name: 'Acme', evidence_quote: 'Acme Analytics is fine.' },
+      { name: 'Pied Piper', evidence_quote: 'Pied Piper is the best.' },
+    ],
+  });
+
+  it('keeps only untracked names with a verbatim quote that names them', () => {
+    const verdict = parseJudgeVerdict(reply, text, PROFILE);
+    // Globex Pro contains the tracked alias Globex; Acme is the brand's alias; Pied Piper's quote
+    // is not in the answer (dropped and counted).
+    expect(verdict?.other_brands).toEqual([
+      { name: 'Hooli Metrics', evidence_quote: 'Hooli Metrics is a strong pick.' },
+    ]);
+    expect(verdict?.dropped_quotes).toBe(1);
+  });
+
+  it('reports discovered brands with their share of judged answers and its interval', () => {
+    const verdict = parseJudgeVerdict(reply, text, PROFILE);
+    const judged = measureAnswer(PROFILE, record(text), verdict, {
+      family: 'anthropic',
+      model: 'j',
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+    });
+    const plain = measured('Globex leads.', { confirm: ['Globex Insights'] });
+    const unjudged = measured('Initech only.');
+    const summary = summariseRun({
+      profile: PROFILE,
+      measurements: [judged, plain, unjudged],
+      excludedModels: [],
+      promptSetVersion: 'v1',
+    });
+    expect(summary.discovered_brands).toHaveLength(1);
+    const [hooli] = summary.discovered_brands ?? [];
+    expect(hooli).toMatchObject({ name: 'Hooli Metrics', answers: 1, families: ['openai'] });
+    // Two judged answers: the unjudged one cannot name an untracked brand.
+    expect(hooli?.share).toMatchObject({ value: 0.5, n: 2, successes: 1 });
+    expect(hooli?.share.lower).toBeLessThan(0.5);
+    expect(hooli?.share.upper).toBeGreaterThan(0.5);
   });
 });
