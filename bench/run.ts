@@ -4,7 +4,8 @@
  * (the runs route, the monitor-run state machine on the local engine, the real adapters) against
  * the simulator with an injected latency per call. Prints the provider calls, the wall time from
  * the request to the run's end, the ideal wall time the per-family concurrency allows, their
- * ratio and the peak memory. Target: ratio <= 1.3.
+ * ratio and the peak memory, and the tokens and estimated cost of the run (answers and judge)
+ * from the summary's usage. Target: ratio <= 1.3.
  *
  * Ideal: the run asks every family, then judges (a judge is chosen among the families that
  * answered), so ideal = L x (max over families of ceil(asks / concurrency) + max over judge
@@ -62,6 +63,16 @@ const CASE = {
     integrations: 'Segment, HubSpot, Salesforce',
   },
 };
+
+/** The summary's `usage` fields the report prints. */
+interface BenchUsage {
+  answer_calls: number;
+  judge_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  estimated_cost_usd: number;
+  judge: { calls: number; input_tokens: number; output_tokens: number; estimated_cost_usd: number };
+}
 
 async function call(stack: LocalStack, key: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${stack.baseUrl}${path}`, {
@@ -135,7 +146,7 @@ async function main(): Promise<void> {
     const execution = await stack.workflows.waitFor(`monitor-${run.run.id}`);
     const wallMs = performance.now() - started;
     const summary = (await call(stack, key, 'GET', `/api/v1/cases/${detail.id}/summary`)) as {
-      summary: { total_score: number; usage: { answer_calls: number; judge_calls: number } };
+      summary: { total_score: number; usage: BenchUsage };
     };
     report({ execution: execution.status, cells, wallMs, config, calls, peakHeap, summary });
   } finally {
@@ -152,9 +163,7 @@ function report(figures: {
   config: ReturnType<typeof loadMonitorConfig>;
   calls: Record<string, number>;
   peakHeap: number;
-  summary: {
-    summary: { total_score: number; usage: { answer_calls: number; judge_calls: number } };
-  };
+  summary: { summary: { total_score: number; usage: BenchUsage } };
 }): void {
   const { config, cells, wallMs } = figures;
   const ideal = idealOf(cells, config.concurrency);
@@ -165,6 +174,8 @@ function report(figures: {
     `monitor run: ${config.promptsPerBlock} prompts per block x ${config.repeats} repeats = ${cells} cells x 4 families x 2 modes, latency ${latencyMs} ms per call`,
     `  execution:        ${figures.execution}, total_score ${figures.summary.summary.total_score}`,
     `  provider calls:   ${total} (answers ${usage.answer_calls}, judge ${usage.judge_calls}); by family and status: ${JSON.stringify(figures.calls)}`,
+    `  tokens:           input ${usage.input_tokens}, output ${usage.output_tokens}; judge alone: ${usage.judge.calls} calls, input ${usage.judge.input_tokens}, output ${usage.judge.output_tokens}`,
+    `  estimated cost:   $${usage.estimated_cost_usd.toFixed(4)} per run, judge $${usage.judge.estimated_cost_usd.toFixed(4)} (prices: MONITOR_PRICES over engine/cost.ts, docs/monitor.md "Configuration")`,
     `  concurrency:      ${JSON.stringify(config.concurrency)}; judge calls per family ${JSON.stringify(ideal.judgeCalls)}`,
     `  wall time:        ${(wallMs / 1000).toFixed(1)} s`,
     `  ideal (phases):   ${(ideal.phases / 1000).toFixed(1)} s   lower bound over providers: ${(ideal.bound / 1000).toFixed(1)} s`,

@@ -6,6 +6,7 @@ import {
   MAX_PROMPTS_PER_BLOCK,
   MAX_REPEATS,
 } from './engine/prompts.ts';
+import type { ModelPrice } from './engine/summary-schema.ts';
 
 /**
  * The monitor's settings, read once from the environment (docs/monitor.md "Configuration").
@@ -48,6 +49,34 @@ const MonitorConfigSchema = z.object({
    * How long a run's lock holds without being released: longer than the state machine's own
    * timeout (6 h), so only a run whose execution can no longer be running loses it.
    */
+  /**
+   * Price overrides for the cost estimate (docs/monitor.md "Configuration"): JSON, family to
+   * `{input_per_million, output_per_million, per_search}` in USD; unnamed families keep the
+   * list prices of engine/cost.ts.
+   */
+  MONITOR_PRICES: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.partialRecord(
+        z.enum(PROVIDER_FAMILIES),
+        z
+          .object({
+            input_per_million: z.number().min(0),
+            output_per_million: z.number().min(0),
+            per_search: z.number().min(0),
+          })
+          .strict(),
+      ),
+    )
+    .optional(),
   MONITOR_RUN_LEASE_SECONDS: count(60, 7 * 86_400).default(22_500),
 });
 
@@ -58,6 +87,8 @@ export interface MonitorConfig {
   retry: RetrySettings;
   laneBudgetMs: number;
   leaseSeconds: number;
+  /** Per-family price overrides for the cost estimate (MONITOR_PRICES). */
+  prices: Partial<Record<ProviderFamily, ModelPrice>>;
 }
 
 export interface RetrySettings {
@@ -98,6 +129,7 @@ export function loadMonitorConfig(env: Record<string, string | undefined>): Moni
     },
     laneBudgetMs: values.MONITOR_LANE_BUDGET_MS,
     leaseSeconds: values.MONITOR_RUN_LEASE_SECONDS,
+    prices: values.MONITOR_PRICES ?? {},
   };
 }
 

@@ -57,11 +57,20 @@ export function runUsage(
     byModel.set(family, totals);
   };
   let judgeCalls = 0;
+  const judge = { calls: 0, input_tokens: 0, output_tokens: 0, estimated_cost_usd: 0 };
   for (const m of measurements) {
     add(m.family, m.usage, m.searched);
     if (m.judge_family !== null && m.judge_usage !== null) {
       judgeCalls += 1;
       add(m.judge_family, m.judge_usage, false);
+      const price = prices[m.judge_family];
+      judge.calls += 1;
+      judge.input_tokens += m.judge_usage.input_tokens;
+      judge.output_tokens += m.judge_usage.output_tokens;
+      judge.estimated_cost_usd +=
+        (m.judge_usage.input_tokens * price.input_per_million +
+          m.judge_usage.output_tokens * price.output_per_million) /
+        1e6;
     }
   }
   const families = PROVIDER_FAMILIES.filter((f) => byModel.has(f));
@@ -82,5 +91,6 @@ export function runUsage(
       }),
     ),
     prices: Object.fromEntries(families.map((f) => [f, prices[f]])),
+    judge: { ...judge, estimated_cost_usd: round4(judge.estimated_cost_usd) },
   };
 }

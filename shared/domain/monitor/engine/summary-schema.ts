@@ -178,6 +178,15 @@ export const RunUsageSchema = z
     estimated_cost_usd: z.number().min(0),
     by_model: z.partialRecord(Family, familyUsage),
     prices: z.partialRecord(Family, ModelPriceSchema),
+    judge: z
+      .object({
+        calls: count,
+        input_tokens: count,
+        output_tokens: count,
+        estimated_cost_usd: z.number().min(0),
+      })
+      .optional()
+      .meta({ description: 'The judge calls alone, included in the totals above (addition).' }),
   })
   .meta({
     id: 'RunUsage',

@@ -74,6 +74,7 @@ async function summarise(
     measurements: measurements(run.profile, data, counted),
     excludedModels: PROVIDER_FAMILIES.filter((family) => !counted.includes(family)),
     promptSetVersion: run.plan?.prompt_set_version ?? 'unknown',
+    prices: deps.config.prices,
     previous: previousSummary && {
       run_id: previousSummary.run_id,
       summary: previousSummary.summary,

@@ -117,4 +117,15 @@ describe('monitor configuration', () => {
       /MONITOR_PROMPTS_PER_BLOCK/,
     );
   });
+
+  it('reads price overrides as JSON per family and refuses anything else', () => {
+    expect(loadMonitorConfig({}).prices).toEqual({});
+    const price = { input_per_million: 1, output_per_million: 4, per_search: 0 };
+    expect(loadMonitorConfig({ MONITOR_PRICES: JSON.stringify({ openai: price }) }).prices).toEqual(
+      { openai: price },
+    );
+    for (const bad of ['{not json', '{"bing":{}}', '{"openai":{"input_per_million":-1}}']) {
+      expect(() => loadMonitorConfig({ MONITOR_PRICES: bad })).toThrow(/MONITOR_PRICES/);
+    }
+  });
 });
