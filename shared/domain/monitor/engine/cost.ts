@@ -57,22 +57,14 @@ export function runUsage(
     byModel.set(family, totals);
   };
   let judgeCalls = 0;
-  const judge = { calls: 0, input_tokens: 0, output_tokens: 0, estimated_cost_usd: 0 };
   for (const m of measurements) {
     add(m.family, m.usage, m.searched);
     if (m.judge_family !== null && m.judge_usage !== null) {
       judgeCalls += 1;
       add(m.judge_family, m.judge_usage, false);
-      const price = prices[m.judge_family];
-      judge.calls += 1;
-      judge.input_tokens += m.judge_usage.input_tokens;
-      judge.output_tokens += m.judge_usage.output_tokens;
-      judge.estimated_cost_usd +=
-        (m.judge_usage.input_tokens * price.input_per_million +
-          m.judge_usage.output_tokens * price.output_per_million) /
-        1e6;
     }
   }
+  const judge = judgeUsage(measurements, prices);
   const families = PROVIDER_FAMILIES.filter((f) => byModel.has(f));
   const totals = families.map((f) => byModel.get(f) as FamilyTotals);
   const sum = (pick: (t: FamilyTotals) => number) => totals.reduce((s, t) => s + pick(t), 0);
@@ -91,6 +83,26 @@ export function runUsage(
       }),
     ),
     prices: Object.fromEntries(families.map((f) => [f, prices[f]])),
-    judge: { ...judge, estimated_cost_usd: round4(judge.estimated_cost_usd) },
+    judge,
   };
+}
+
+/** The judge calls alone (they are in the totals too): what batching or skipping would save. */
+function judgeUsage(
+  measurements: readonly AnswerMeasurement[],
+  prices: Record<ProviderFamily, ModelPrice>,
+): NonNullable<RunUsage['judge']> {
+  const judge = { calls: 0, input_tokens: 0, output_tokens: 0, estimated_cost_usd: 0 };
+  for (const m of measurements) {
+    if (m.judge_family === null || m.judge_usage === null) continue;
+    const price = prices[m.judge_family];
+    judge.calls += 1;
+    judge.input_tokens += m.judge_usage.input_tokens;
+    judge.output_tokens += m.judge_usage.output_tokens;
+    judge.estimated_cost_usd +=
+      (m.judge_usage.input_tokens * price.input_per_million +
+        m.judge_usage.output_tokens * price.output_per_million) /
+      1e6;
+  }
+  return { ...judge, estimated_cost_usd: round4(judge.estimated_cost_usd) };
 }

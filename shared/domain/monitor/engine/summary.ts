@@ -12,7 +12,7 @@ import {
 } from './aggregate.ts';
 import { type CitationStats, citationStats } from './citations.ts';
 import { runUsage } from './cost.ts';
-import { computeDelta, type PreviousRun } from './delta.ts';
+import { type CurrentScores, computeDelta, type PreviousRun } from './delta.ts';
 import { findGaps } from './gaps.ts';
 import {
   citationCategories,
@@ -57,27 +57,20 @@ export function summariseRun(input: SummariseInput): RunSummary {
     sentiment: round4(dimensions.sentiment.value),
   };
   const excluded = PROVIDER_FAMILIES.filter((f) => input.excludedModels.includes(f));
-  const served = servedModels(measurements);
   return {
     total_score: totalScore,
     per_model: perModelRounded,
     dimensions: values,
     share_of_answer: shares.entries,
     top_gaps: findGaps(profile, measurements),
-    delta: {
-      ...computeDelta(
-        {
-          total_score: totalScore,
-          per_model: perModelRounded,
-          dimensions: values,
-          visibility: roundInterval(dimensions.visibility),
-          score_version: SCORE_VERSION,
-          prompt_set_version: input.promptSetVersion,
-        },
-        input.previous,
-      ),
-      model_changes: modelChanges(served, input.previous?.summary.served_models),
-    },
+    delta: deltaOf(input, {
+      total_score: totalScore,
+      per_model: perModelRounded,
+      dimensions: values,
+      visibility: roundInterval(dimensions.visibility),
+      score_version: SCORE_VERSION,
+      prompt_set_version: input.promptSetVersion,
+    }),
     top_cited_domains: citations.top_cited_domains.map((d) => ({ ...d, share: round4(d.share) })),
     own_citation_rate: round4(citations.own_citation_rate.value),
     competitor_citation_rate: mapValues(citations.competitor_citation_rate, (r) => round4(r.value)),
@@ -98,9 +91,27 @@ export function summariseRun(input: SummariseInput): RunSummary {
     },
     judge: judgeStats(measurements),
     usage: runUsage(measurements, input.prices),
+    ...insightsOf(measurements),
+  };
+}
+
+/** The change against the previous run, with the families whose served model changed. */
+function deltaOf(input: SummariseInput, current: CurrentScores): RunSummary['delta'] {
+  return {
+    ...computeDelta(current, input.previous),
+    model_changes: modelChanges(
+      servedModels(input.measurements),
+      input.previous?.summary.served_models,
+    ),
+  };
+}
+
+/** The additions of issue 16 (engine/insights.ts). */
+function insightsOf(measurements: readonly AnswerMeasurement[]) {
+  return {
     top_search_queries: topSearchQueries(measurements),
     citation_categories: citationCategories(measurements),
-    served_models: served,
+    served_models: servedModels(measurements),
     discovered_brands: discoveredBrands(measurements),
   };
 }
