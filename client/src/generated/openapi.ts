@@ -253,6 +253,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cases/{id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one run and its summary (addition) (addition to the specification)
+         * @description The run (the fields of the run list) and, once it is `done`, its `summary`: the same object as the case summary's `summary`, so any past run can be read and two runs compared. `summary` is null before the run finishes (and for a failed run).
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["get_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/runs/{run_id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a run's answers, or export them (addition) (addition to the specification)
+         * @description Every answer of the run with its prompt, the model as served, the mentions (matcher and judge, with evidence quotes), the brand sentiment, fact verdicts, sources (cited or only retrieved, with a category) and the search queries the model issued. Ordered by `id`; paginated with `limit` (1 to 100) and `cursor`; filters `family`, `mode`, `block`, `prompt_id`, `mentioned`. `format=csv` answers `text/csv` with a header row and these columns, in this order: `id`, `prompt_id`, `block`, `language`, `prompt`, `family`, `model`, `mode`, `repeat`, `brand_mentioned`, `sentiment`, `text`, `mentions`, `facts`, `sources`, `search_queries`, `input_tokens`, `output_tokens` (lists and objects as JSON text); `format=jsonl` answers `application/x-ndjson`, one answer object a line. Exports hold every matching answer (no pagination). After the answers were deleted the list is empty.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_run_answers"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a run's stored answers (addition) (addition to the specification)
+         * @description Deletes the answer texts and judge replies stored for a finished run; its summary, scores and the run itself stay. Only the owner of the case; a run still in progress is a 409 `run_pending`. Deleting again deletes nothing (`deleted: 0`).
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        delete: operations["delete_run_answers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1157,6 +1207,16 @@ export interface components {
                 dropped_quotes: number;
             };
             usage: components["schemas"]["RunUsage"];
+            /** @description The web-search queries the models issued, most answers first, at most 20 (addition; absent in runs before it was recorded). */
+            top_search_queries?: components["schemas"]["TopSearchQuery"][];
+            /** @description Share of cited URLs per source category (addition; docs/monitor.md "Source categories"). */
+            citation_categories?: components["schemas"]["CitationCategoryShare"][];
+            /** @description Per family, the model ids it served in this run, most frequent first */
+            served_models?: {
+                [key: string]: string[];
+            };
+            /** @description Brands the judge found named as options for the category that the case does not track (not the brand, its aliases or a competitor), most answers first, at most 10 (addition). Add one with a PATCH of the case's `competitors`. */
+            discovered_brands?: components["schemas"]["DiscoveredBrand"][];
         };
         ShareOfAnswerEntry: {
             name: string;
@@ -1194,6 +1254,14 @@ export interface components {
                 /** @description The 95% interval of the change covers 0. */
                 within_noise: boolean;
             } | null;
+            /** @description Families whose served model ids differ from the previous run (addition): a change of score there may be the model, not the brand. Empty when none changed or without a previous run that recorded `served_models`. */
+            model_changes?: components["schemas"]["ModelChange"][];
+        };
+        ModelChange: {
+            /** @enum {string} */
+            family: "openai" | "anthropic" | "perplexity" | "google";
+            previous_models: string[];
+            models: string[];
         };
         CitedDomain: {
             /** @description Registrable domain (public-suffix list). */
@@ -1268,12 +1336,43 @@ export interface components {
             prices: {
                 [key: string]: components["schemas"]["ModelPrice"];
             };
+            /** @description The judge calls alone, included in the totals above (addition). */
+            judge?: {
+                calls: number;
+                input_tokens: number;
+                output_tokens: number;
+                estimated_cost_usd: number;
+            };
         };
         /** @description USD per million tokens and per web search. */
         ModelPrice: {
             input_per_million: number;
             output_per_million: number;
             per_search: number;
+        };
+        TopSearchQuery: {
+            /** @description As first issued (queries differing only in case are one) */
+            query: string;
+            /** @description Answers whose model issued it */
+            answers: number;
+            families: ("openai" | "anthropic" | "perplexity" | "google")[];
+        };
+        CitationCategoryShare: {
+            /** @enum {string} */
+            category: "own" | "competitor" | "reference" | "review_comparison" | "forum_community" | "news_media" | "other";
+            /** @description Distinct cited URLs per answer */
+            citations: number;
+            /** @description citations / all citations (0 when none) */
+            share: number;
+        };
+        DiscoveredBrand: {
+            /** @description As the answers spell it (first seen) */
+            name: string;
+            /** @description Judged answers naming it */
+            answers: number;
+            /** @description answers / judged answers, with its 95% Wilson interval */
+            share: components["schemas"]["RateInterval"];
+            families: ("openai" | "anthropic" | "perplexity" | "google")[];
         };
         Run: {
             /** Format: uuid */
@@ -1304,6 +1403,71 @@ export interface components {
             kind: "manual" | "monthly";
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
+        };
+        Answer: {
+            /** @description `<family>.<mode>.<cell>`, unique within the run */
+            id: string;
+            prompt_id: string;
+            /** @enum {string} */
+            block: "A" | "B" | "C" | "D";
+            language: string;
+            prompt: string;
+            /** @enum {string} */
+            family: "openai" | "anthropic" | "perplexity" | "google";
+            /** @description The model id the provider says it served */
+            model: string;
+            /** @enum {string} */
+            mode: "raw" | "online";
+            repeat: number;
+            text: string;
+            /** @description The brand first, then competitors */
+            mentions: components["schemas"]["AnswerMention"][];
+            /** @description The judge's sentiment toward the brand, -2..2; null when not counted */
+            sentiment: number | null;
+            facts: components["schemas"]["AnswerFact"][];
+            sources: components["schemas"]["AnswerSource"][];
+            /** @description The web-search queries the model issued, where the provider reports them */
+            search_queries: string[];
+            tokens: {
+                input: number | null;
+                output: number | null;
+            };
+        };
+        AnswerMention: {
+            name: string;
+            /** @enum {string} */
+            role: "brand" | "competitor";
+            /** @description The deterministic matcher found the name or an alias */
+            detected: boolean;
+            /**
+             * @description The judge's verdict on the mention; `not_judged` without a readable verdict
+             * @enum {string}
+             */
+            judge: "confirmed" | "rejected" | "absence" | "not_judged";
+            /** @description The mention the scores count */
+            counted: boolean;
+            recommended: boolean | null;
+            /** @description Verbatim from the answer */
+            evidence_quote: string | null;
+        };
+        AnswerFact: {
+            key: string;
+            /** @enum {string} */
+            status: "correct" | "partially_correct" | "incorrect" | "outdated" | "not_mentioned" | "unknown";
+            claimed_value: string | null;
+            evidence_quote: string | null;
+        };
+        AnswerSource: {
+            url: string;
+            domain: string;
+            title: string | null;
+            /** @description True when the answer points at it; false when the search only retrieved it */
+            cited: boolean;
+            /**
+             * @description From the classifier of docs/monitor.md "Source categories"
+             * @enum {string}
+             */
+            category: "own" | "competitor" | "reference" | "review_comparison" | "forum_community" | "news_media" | "other";
         };
         WebhookEndpointListed: {
             /** Format: uuid */
@@ -2831,6 +2995,309 @@ export interface operations {
             };
             /** @description `payload_too_large`: the request body exceeds 64 KiB */
             413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        run: components["schemas"]["Run"];
+                        /** @description The run's summary, the same object as the case summary's `summary`; null until the run is done. */
+                        summary: components["schemas"]["CaseSummary"] | null;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_run_answers: {
+        parameters: {
+            query?: {
+                /** @description Answers per page, 1 to 100 (default 50) */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+                family?: "openai" | "anthropic" | "perplexity" | "google";
+                mode?: "raw" | "online";
+                block?: "A" | "B" | "C" | "D";
+                prompt_id?: string;
+                /** @description Keeps answers that name the brand (`true`) or do not (`false`), as counted */
+                mentioned?: "true" | "false";
+                /** @description `json` (default, paginated), `csv` (`text/csv`, header row) or `jsonl` (`application/x-ndjson`, one answer a line): exports of every matching answer */
+                format?: "json" | "csv" | "jsonl";
+            };
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: components["schemas"]["Answer"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        meta: components["schemas"]["Meta"];
+                    };
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_cursor`: the pagination cursor is malformed or foreign */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_run_answers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stored answers deleted */
+                        deleted: number;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `run_pending`: a run is already queued or in progress */
+            409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
