@@ -1,16 +1,13 @@
+/**
+ * Outbound HTTP without undici's main entry (see types/undici-deep.d.ts), which would also bundle
+ * fetch, WebSocket, caches and mocks. The main entry gives every dispatcher its `request` method
+ * by writing it onto the Dispatcher prototype when it loads; this module changes no prototype
+ * (nothing happens at import): `dispatchRequest` calls undici's own request function with the
+ * dispatcher as its receiver, which is all that method does.
+ */
 import type { Dispatcher } from 'undici';
 import request from 'undici/lib/api/api-request.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
-import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
-
-/**
- * Outbound HTTP without undici's main entry (see types/undici-deep.d.ts), which would also bundle
- * fetch, WebSocket, caches and mocks. The main entry gives every dispatcher its `request`
- * method; doing the same here, for `request` only, keeps `agent.request(...)` working.
- */
-if (typeof (DispatcherBase.prototype as { request?: unknown }).request !== 'function') {
-  Object.assign(DispatcherBase.prototype, { request });
-}
 
 export { Agent };
 
@@ -26,6 +23,14 @@ export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' |
   method: Dispatcher.HttpMethod;
 };
 
+/** `dispatcher.request(options)` of undici's main entry, without its prototype patch. */
+export function dispatchRequest(
+  dispatcher: Dispatcher,
+  options: Dispatcher.RequestOptions,
+): Promise<Dispatcher.ResponseData> {
+  return request.call(dispatcher, options);
+}
+
 /** `undici.request(url, options)` through an explicit dispatcher. */
 export function requestVia(
   dispatcher: Dispatcher,
@@ -33,7 +38,7 @@ export function requestVia(
   options: RequestOptions,
 ): Promise<Dispatcher.ResponseData> {
   const target = new URL(url);
-  return dispatcher.request({
+  return dispatchRequest(dispatcher, {
     ...options,
     origin: target.origin,
     path: `${target.pathname}${target.search}`,
