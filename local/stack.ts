@@ -50,6 +50,11 @@ export interface LocalStack {
   tableName: string;
   /** The configuration the stack started the service's wiring with. */
   config: Config;
+  /**
+   * The variables that configuration was read from (this environment, the options' variables,
+   * the emulators' endpoints): what the shell of an operator's tool beside the stack holds.
+   */
+  variables: Environment;
   /** Per model family: the real provider (an API key is set) or the local simulator. */
   providers: Record<ProviderFamily, 'real' | 'simulated'>;
   /** Base URL of the provider simulator, when any family is simulated. */
@@ -201,6 +206,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     sqsEndpoint: queues.endpoint,
     tableName: config.TABLE_NAME,
     config,
+    variables: serviceVariables,
     providers: emulators.providers,
     simulatorUrl: simulator?.url,
     workflows,

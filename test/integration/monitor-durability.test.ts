@@ -140,7 +140,7 @@ describe('the operator CLI', () => {
   async function admin(...args: string[]) {
     let stdout = '';
     let stderr = '';
-    const { DYNAMODB_ENDPOINT: _endpoint, ...rest } = process.env;
+    const { DYNAMODB_ENDPOINT: _endpoint, ...rest } = stack.variables;
     const code = await runAdmin(
       args,
       {
