@@ -170,6 +170,25 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
   return { dynamo, queues, providers, simulator, timeScale, serviceVariables };
 }
 
+/**
+ * Starts the service's wiring with the stack's settings; `rewire` swaps in other variables (a
+ * fault-injection test) until the function it returns restores the stack's own.
+ */
+function wireService(settings: WiringSettings, variables: Environment) {
+  let wiring: StartedWiring = startWiring(settings);
+  return {
+    rewire(overrides: Record<string, string>): () => void {
+      wiring.close();
+      wiring = startWiring({ ...settings, config: loadConfig({ ...variables, ...overrides }) });
+      return () => {
+        wiring.close();
+        wiring = startWiring(settings);
+      };
+    },
+    close: () => wiring.close(),
+  };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
@@ -178,13 +197,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const { dynamo, queues, simulator, serviceVariables } = emulators;
   const config = loadConfig(serviceVariables);
   const workflows = createLocalWorkflowEngine({ timeScale: emulators.timeScale });
-  const settings: WiringSettings = {
-    config,
-    workflows,
-    invokeRoute: invokeRouteInProcess,
-    ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
-  };
-  let wiring: StartedWiring = startWiring(settings);
+  const wiring = wireService(
+    {
+      config,
+      workflows,
+      invokeRoute: invokeRouteInProcess,
+      ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+    },
+    serviceVariables,
+  );
   const stopPrintingMail = LOCAL_OUTBOX.subscribe(mailPrinter(config));
   const host = options.host ?? '127.0.0.1';
   const front = await startHttpFront({
@@ -211,17 +232,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     simulatorUrl: simulator?.url,
     workflows,
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
-    rewire(overrides) {
-      wiring.close();
-      wiring = startWiring({
-        ...settings,
-        config: loadConfig({ ...serviceVariables, ...overrides }),
-      });
-      return () => {
-        wiring.close();
-        wiring = startWiring(settings);
-      };
-    },
+    rewire: wiring.rewire,
     async close() {
       stopPrintingMail();
       monitor.stop();
