@@ -1,7 +1,8 @@
 /**
  * The outbound HTTP client without undici's main entry: importing it changes no prototype (the
  * main entry writes `request` onto every dispatcher when it loads; this module used to do the
- * same), and `dispatchRequest` / `requestVia` still send a request through any dispatcher.
+ * same), and `dispatchRequest` / `requestVia` (and the client's own `Agent#request`) still send a
+ * request through a dispatcher.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +45,9 @@ describe('the HTTP client module', () => {
       expect(await direct.body.text()).toBe('GET /direct?x=1');
       const viaUrl = await requestVia(agent, `${origin}/via`, { method: 'POST', body: 'x' });
       expect(await viaUrl.body.text()).toBe('POST /via');
+      // The client's own Agent declares the method on its class: callers keep `agent.request`.
+      const method = await agent.request({ origin, path: '/method', method: 'GET' });
+      expect(await method.body.text()).toBe('GET /method');
     } finally {
       await agent.close();
     }
