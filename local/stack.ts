@@ -63,12 +63,15 @@ export interface LocalStack {
   /** Jobs found unfinished in the store at start and started again. */
   resumed: { batchJobs: string[]; deliveries: string[]; monitorRuns: string[] };
   /**
-   * Tests only (fault injection): serves with `overrides` over the stack's variables until the
-   * returned function is called, which restores the stack's own configuration.
+   * Tests and benchmarks only: serves with `overrides` over the stack's variables (fault
+   * injection) and `settings` over its wiring settings (another route invoker) until the returned
+   * function is called, which restores the stack's own.
    */
-  rewire(overrides: Record<string, string>): () => void;
+  rewire(overrides: Record<string, string>, settings?: RewiredSettings): () => void;
   close(): Promise<void>;
 }
+
+export type RewiredSettings = Partial<Omit<WiringSettings, 'config'>>;
 
 /** Written under DATA_DIR so the operator CLI can reach the running stack's store. */
 export const STACK_FILE = 'stack.json';
@@ -177,9 +180,10 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
 function wireService(settings: WiringSettings, variables: Environment) {
   let wiring: StartedWiring = startWiring(settings);
   return {
-    rewire(overrides: Record<string, string>): () => void {
+    rewire(overrides: Record<string, string>, swapped: RewiredSettings = {}): () => void {
       wiring.close();
-      wiring = startWiring({ ...settings, config: loadConfig({ ...variables, ...overrides }) });
+      const config = loadConfig({ ...variables, ...overrides });
+      wiring = startWiring({ ...settings, ...swapped, config });
       return () => {
         wiring.close();
         wiring = startWiring(settings);
