@@ -20,10 +20,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { invokeLocal } from '#local/lambda-runtime';
-import { installRouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { bundleLikeCdk } from '#test/support/bundle';
-import { startTestStack } from '#test/support/stack';
+import { startTestStack, type TestStack } from '#test/support/stack';
 
 const { values } = parseArgs({
   options: { calls: { type: 'string', default: '200' }, cold: { type: 'string', default: '9' } },
@@ -95,8 +94,20 @@ const viaInvoke: Invoke = async (handler, name, event) => {
 const inProcess: Invoke = (handler, name, event) =>
   invokeLocal(handler, event, { functionName: name, requestId: event.requestContext.requestId });
 
-async function latencies(baseUrl: string, key: string, invoke: Invoke) {
-  installRouteInvoker((route, event) => invoke(route.handler, route.operationId, event));
+async function latencies(stack: TestStack, key: string, invoke: Invoke) {
+  // The stack's wiring, started again with this design's route invoker.
+  const restore = stack.rewire(
+    {},
+    { invokeRoute: (route, event) => invoke(route.handler, route.operationId, event) },
+  );
+  try {
+    return await measure(stack.baseUrl, key);
+  } finally {
+    restore();
+  }
+}
+
+async function measure(baseUrl: string, key: string) {
   const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${key}` } },
   });
@@ -124,8 +135,8 @@ async function main() {
   const stack = await startTestStack();
   try {
     const key = await stack.createKey(['scans:read']);
-    const designA = await latencies(stack.baseUrl, key, viaInvoke);
-    const designB = await latencies(stack.baseUrl, key, inProcess);
+    const designA = await latencies(stack, key, viaInvoke);
+    const designB = await latencies(stack, key, inProcess);
     console.log(`\nget_stats tool call over ${CALLS} calls (local stack, after 10 warm-up calls)`);
     console.log(
       `A (route invoked, JSON round trip): p50 ${designA.p50.toFixed(1)} ms, p99 ${designA.p99.toFixed(1)} ms`,
@@ -138,7 +149,6 @@ async function main() {
       `\nA on AWS adds one synchronous Lambda Invoke per call (not measurable offline) and, when the route function is cold, its import (${routes.map((r) => r.coldMs.toFixed(0)).join('/')} ms, slowest ${slowestRoute.toFixed(0)} ms) on top of the MCP function's own.`,
     );
   } finally {
-    installRouteInvoker(undefined);
     await stack.close();
   }
 }

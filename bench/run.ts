@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { startSimulator } from '#local/simulator/server';
 import { type LocalStack, startLocalStack } from '#local/stack';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
-import { loadMonitorConfig } from '#shared/domain/monitor/config';
+import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { buildPromptSet, judgeFamilyFor } from '#shared/domain/monitor/engine/index';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { CaseDetailSchema } from '#shared/domain/monitor/schemas';
@@ -36,9 +36,10 @@ const { values } = parseArgs({
   },
 });
 const latencyMs = Number(values['latency-ms']);
-if (values['prompts-per-block'])
-  process.env.MONITOR_PROMPTS_PER_BLOCK = values['prompts-per-block'];
-if (values.repeats) process.env.MONITOR_REPEATS = values.repeats;
+/** The stack's variables over this environment (passed to the stack, never written to it). */
+const benchEnv: Record<string, string> = { LOG_LEVEL: 'SILENT' };
+if (values['prompts-per-block']) benchEnv.MONITOR_PROMPTS_PER_BLOCK = values['prompts-per-block'];
+if (values.repeats) benchEnv.MONITOR_REPEATS = values.repeats;
 const TARGET_RATIO = 1.3;
 
 const CASE = {
@@ -122,10 +123,10 @@ async function main(): Promise<void> {
   });
   // Every family "real" for the stack, and that real provider is this simulator.
   for (const names of Object.values(PROVIDER_ENV)) {
-    process.env[names.key] = 'bench';
-    process.env[names.baseUrl] = simulator.url;
+    benchEnv[names.key] = 'bench';
+    benchEnv[names.baseUrl] = simulator.url;
   }
-  const stack = await startLocalStack({ dataDir: null, env: { LOG_LEVEL: 'SILENT' } });
+  const stack = await startLocalStack({ dataDir: null, env: benchEnv });
   let peakHeap = 0;
   const sampler = setInterval(() => {
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
     const key = await createBenchKey(['monitor:read', 'monitor:write']);
     const created = await call(stack, key, 'POST', '/api/v1/cases', CASE);
     const detail = CaseDetailSchema.parse(created.case);
-    const config = loadMonitorConfig(process.env);
+    const config = stack.config.monitor;
     const cells = buildPromptSet(
       { ...detail, competitors: detail.competitor_profiles },
       { promptsPerBlock: config.promptsPerBlock, repeats: config.repeats },
@@ -160,7 +161,7 @@ function report(figures: {
   execution: string;
   cells: number;
   wallMs: number;
-  config: ReturnType<typeof loadMonitorConfig>;
+  config: MonitorConfig;
   calls: Record<string, number>;
   peakHeap: number;
   summary: { summary: { total_score: number; usage: BenchUsage } };

@@ -1,20 +1,29 @@
+/**
+ * The embedded local stack (DESIGN.md section 7) in one process: dynalite (DynamoDB), fauxqs
+ * (SQS) with a poller per queue, aws-local-stepfunctions running the real ASL files, the HTTP
+ * front, and the provider simulator, all serving the same handler modules as Lambda. Used by
+ * `npm start` and by the integration tests. At start it resumes the work the store says is
+ * unfinished, so stopping the stack loses no accepted job. It configures the service by
+ * starting the wiring with the settings it builds (this environment, the options' variables and
+ * the emulators' endpoints), never by changing the process environment
+ * (docs/decisions.md "Explicit wiring (issue 14)").
+ */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
 import { LOCAL_OUTBOX, type OutboxEntry } from '#shared/adapters/mail/outbox';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/providers/config';
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
 import { logger } from '#shared/domain/kernel/logger';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { resumeOpenDeliveries } from '#shared/domain/webhooks/deliveries';
-import { installRouteInvoker } from '#shared/surfaces/mcp/invoker';
-import { getBatchConfig, getBatchStore } from '#shared/wiring/batch';
-import { resetLazyValues } from '#shared/wiring/lazy';
-import { allCaseProfiles, getMonitorConfig } from '#shared/wiring/monitor';
+import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
+import { getBatchStore } from '#shared/wiring/batch';
+import { type Config, type Environment, loadConfig, readEnvironment } from '#shared/wiring/config';
+import { type StartedWiring, startWiring, type WiringSettings } from '#shared/wiring/lazy';
+import { allCaseProfiles } from '#shared/wiring/monitor';
 import { startMonitorBackground } from '#shared/wiring/monitor-background';
-import { getConfig } from '#shared/wiring/platform';
-import { getWebhookConfig } from '#shared/wiring/webhook-config';
 import { getWebhookStore } from '#shared/wiring/webhooks';
-import { installWorkflowStarter } from '#shared/wiring/workflows';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
 import { enableConcurrentInvocations, invokeLocal } from './lambda-runtime.ts';
@@ -23,20 +32,15 @@ import { simulatorOptionsFromEnv } from './simulator/options.ts';
 import { startSimulator } from './simulator/server.ts';
 import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
 
-/**
- * The embedded local stack (DESIGN.md section 7) in one process: dynalite (DynamoDB), fauxqs
- * (SQS) with a poller per queue, aws-local-stepfunctions running the real ASL files, the HTTP
- * front, and the provider simulator, all serving the same handler modules as Lambda. Used by
- * `npm start` and by the integration tests. At start it resumes the work the store says is
- * unfinished, so stopping the stack loses no accepted job.
- */
 export interface LocalStackOptions {
   port?: number;
   host?: string;
   /** Folder for the store; `null` keeps everything in memory (tests). */
   dataDir?: string | null;
-  /** Extra environment for the service (ALLOW_PRIVATE_TARGETS, ADMIN_EMAILS, ...). */
+  /** Variables over this process's environment (ALLOW_PRIVATE_TARGETS, ADMIN_EMAILS, ...). */
   env?: Record<string, string>;
+  /** Tests only: resolve webhook receiver names with this instead of DNS (wiring/lazy.ts). */
+  receiverLookup?: DnsLookup;
 }
 
 export interface LocalStack {
@@ -44,6 +48,13 @@ export interface LocalStack {
   dynamoEndpoint: string;
   sqsEndpoint: string;
   tableName: string;
+  /** The configuration the stack started the service's wiring with. */
+  config: Config;
+  /**
+   * The variables that configuration was read from (this environment, the options' variables,
+   * the emulators' endpoints): what the shell of an operator's tool beside the stack holds.
+   */
+  variables: Environment;
   /** Per model family: the real provider (an API key is set) or the local simulator. */
   providers: Record<ProviderFamily, 'real' | 'simulated'>;
   /** Base URL of the provider simulator, when any family is simulated. */
@@ -51,14 +62,22 @@ export interface LocalStack {
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
   resumed: { batchJobs: string[]; deliveries: string[]; monitorRuns: string[] };
+  /**
+   * Tests and benchmarks only: serves with `overrides` over the stack's variables (fault
+   * injection) and `settings` over its wiring settings (another route invoker) until the returned
+   * function is called, which restores the stack's own.
+   */
+  rewire(overrides: Record<string, string>, settings?: RewiredSettings): () => void;
   close(): Promise<void>;
 }
+
+export type RewiredSettings = Partial<Omit<WiringSettings, 'config'>>;
 
 /** Written under DATA_DIR so the operator CLI can reach the running stack's store. */
 export const STACK_FILE = 'stack.json';
 
-function timeScaleFromEnv(): number {
-  const raw = process.env.WORKFLOW_TIME_SCALE ?? '1';
+function timeScaleFrom(variables: Environment): number {
+  const raw = variables.WORKFLOW_TIME_SCALE ?? '1';
   const scale = Number(raw);
   if (!Number.isFinite(scale) || scale <= 0 || scale > 1) {
     throw new Error(`WORKFLOW_TIME_SCALE must be a number in (0, 1], got "${raw}"`);
@@ -66,79 +85,132 @@ function timeScaleFromEnv(): number {
   return scale;
 }
 
-async function startStore(dataDir: string | null) {
+async function startStore(dataDir: string | null, base: Config) {
   const dynamo = await startDynalite(dataDir ? join(dataDir, 'dynamodb') : null);
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  const config = getConfig();
-  const client = createLocalDynamoClient(dynamo.endpoint, { region: config.AWS_REGION });
-  await ensureTable(client, config.TABLE_NAME);
+  const client = createLocalDynamoClient(dynamo.endpoint, { region: base.AWS_REGION });
+  await ensureTable(client, base.TABLE_NAME);
   client.destroy();
   return dynamo;
 }
 
-async function startProviders() {
+async function startProviders(variables: Environment) {
   // Model families without an API key talk to the bundled, wire-compatible simulator.
-  const setup = describeProviderSetup(process.env);
+  const setup = describeProviderSetup(variables);
   const providers = Object.fromEntries(
     Object.values(setup).map((family) => [family.family, family.mode]),
   ) as LocalStack['providers'];
   const simulator = Object.values(providers).includes('simulated')
     ? // As the monitor backend it answers each case's prompts about that case (the store's cases).
-      await startSimulator({ ...simulatorOptionsFromEnv(process.env), caseSource: allCaseProfiles })
+      await startSimulator({ ...simulatorOptionsFromEnv(variables), caseSource: allCaseProfiles })
     : undefined;
-  const pointed = simulator ? simulatedProviderEnv(process.env, simulator.url) : {};
-  const before = Object.fromEntries(Object.keys(pointed).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, pointed);
-  /** Points the families back where they were, so a later stack in this process starts clean. */
-  const restoreEnv = () => {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  };
-  return { providers, simulator, restoreEnv };
+  // The keyless families' variables point at the simulator in this stack's configuration only.
+  const pointed = simulator ? simulatedProviderEnv(variables, simulator.url) : {};
+  return { providers, simulator, pointed };
 }
 
 /**
  * No mail leaves the machine: the local outbox's messages (the dashboard's sign-in links) are
  * printed on the stack's output instead, unless logs are silenced (tests read the outbox).
  */
-function printMail(entry: OutboxEntry): void {
-  if ((process.env.LOG_LEVEL ?? '').toUpperCase() === 'SILENT') return;
-  const body = entry.text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
-  process.stdout.write(`\n[outbox] mail to ${entry.to}: ${entry.subject}\n${body}\n\n`);
+function mailPrinter(config: Config): (entry: OutboxEntry) => void {
+  return (entry) => {
+    if (config.LOG_LEVEL === 'SILENT') return;
+    const body = entry.text
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n');
+    process.stdout.write(`\n[outbox] mail to ${entry.to}: ${entry.subject}\n${body}\n\n`);
+  };
 }
 
-export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
-  Object.assign(process.env, options.env ?? {});
-  enableConcurrentInvocations();
-  resetLazyValues();
-  const timeScale = timeScaleFromEnv();
-  const dynamo = await startStore(dataDir);
+/** Tool calls of the MCP server reach their REST route's handler in process. */
+const invokeRouteInProcess: RouteInvoker = (route, event) =>
+  invokeLocal(route.handler, event, {
+    functionName: route.operationId,
+    requestId: event.requestContext.requestId,
+  });
+
+/** Starts again what the store says is unfinished (batch jobs, deliveries, monitor runs). */
+async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
+  const batchJobs = await resumeOpenJobs({
+    store: getBatchStore(),
+    workflows,
+    concurrency: config.batch.concurrency,
+  });
+  if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
+  const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
+  // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
+  const monitor = await startMonitorBackground();
+  return { batchJobs, deliveries, monitor };
+}
+
+function writeStackFile(dataDir: string | null, contents: Record<string, unknown>) {
+  if (!dataDir) return undefined;
+  const stackFile = join(dataDir, STACK_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(stackFile, `${JSON.stringify(contents, null, 2)}\n`);
+  return stackFile;
+}
+
+/** The emulators, and the service's configuration once their endpoints are known. */
+async function startEmulators(dataDir: string | null, variables: Environment) {
+  // Checked before anything starts: a bad variable (WEBHOOK_RETRY_DELAYS_S, ...) stops it here.
+  const base = loadConfig(variables);
+  const timeScale = timeScaleFrom(variables);
+  const dynamo = await startStore(dataDir, base);
   const queues = await startLocalQueues({
     dataDir: dataDir ? join(dataDir, 'sqs') : null,
     timeScale,
   });
-  process.env.SQS_ENDPOINT = queues.endpoint;
-  process.env.EVENTS_QUEUE_URL = queues.urls.events;
-  const { providers, simulator, restoreEnv } = await startProviders();
-  resetLazyValues();
+  const { providers, simulator, pointed } = await startProviders(variables);
+  const serviceVariables: Environment = {
+    ...variables,
+    ...pointed,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    SQS_ENDPOINT: queues.endpoint,
+    EVENTS_QUEUE_URL: queues.urls.events,
+  };
+  return { dynamo, queues, providers, simulator, timeScale, serviceVariables };
+}
 
-  const workflows = createLocalWorkflowEngine({ timeScale });
-  installWorkflowStarter(workflows);
-  // Tool calls of the MCP server reach their REST route's handler in process.
-  installRouteInvoker((route, event) =>
-    invokeLocal(route.handler, event, {
-      functionName: route.operationId,
-      requestId: event.requestContext.requestId,
-    }),
+/**
+ * Starts the service's wiring with the stack's settings; `rewire` swaps in other variables (a
+ * fault-injection test) until the function it returns restores the stack's own.
+ */
+function wireService(settings: WiringSettings, variables: Environment) {
+  let wiring: StartedWiring = startWiring(settings);
+  return {
+    rewire(overrides: Record<string, string>, swapped: RewiredSettings = {}): () => void {
+      wiring.close();
+      const config = loadConfig({ ...variables, ...overrides });
+      wiring = startWiring({ ...settings, ...swapped, config });
+      return () => {
+        wiring.close();
+        wiring = startWiring(settings);
+      };
+    },
+    close: () => wiring.close(),
+  };
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
+  const variables: Environment = { ...readEnvironment(), ...options.env };
+  enableConcurrentInvocations();
+  const emulators = await startEmulators(dataDir, variables);
+  const { dynamo, queues, simulator, serviceVariables } = emulators;
+  const config = loadConfig(serviceVariables);
+  const workflows = createLocalWorkflowEngine({ timeScale: emulators.timeScale });
+  const wiring = wireService(
+    {
+      config,
+      workflows,
+      invokeRoute: invokeRouteInProcess,
+      ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+    },
+    serviceVariables,
   );
-  const stopPrintingMail = LOCAL_OUTBOX.subscribe(printMail);
-  const config = getConfig();
+  const stopPrintingMail = LOCAL_OUTBOX.subscribe(mailPrinter(config));
   const host = options.host ?? '127.0.0.1';
   const front = await startHttpFront({
     port: options.port ?? 0,
@@ -146,50 +218,36 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     allowedHosts: config.ALLOWED_HOSTS,
   });
   const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
-  const batchJobs = await resumeOpenJobs({
-    store: getBatchStore(),
-    workflows,
-    concurrency: getBatchConfig().concurrency,
+  const { batchJobs, deliveries, monitor } = await resumeWork(workflows, config);
+  const stackFile = writeStackFile(dataDir, {
+    pid: process.pid,
+    base_url: baseUrl,
+    dynamodb_endpoint: dynamo.endpoint,
+    table_name: config.TABLE_NAME,
   });
-  if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
-  // A bad WEBHOOK_RETRY_DELAYS_S stops the stack here, not at the first delivery.
-  getWebhookConfig();
-  const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
-  // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
-  getMonitorConfig();
-  const monitor = await startMonitorBackground();
-
-  const stackFile = dataDir ? join(dataDir, STACK_FILE) : undefined;
-  if (stackFile && dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(
-      stackFile,
-      `${JSON.stringify({ pid: process.pid, base_url: baseUrl, dynamodb_endpoint: dynamo.endpoint, table_name: config.TABLE_NAME }, null, 2)}\n`,
-    );
-  }
   return {
     baseUrl,
     dynamoEndpoint: dynamo.endpoint,
     sqsEndpoint: queues.endpoint,
     tableName: config.TABLE_NAME,
-    providers,
+    config,
+    variables: serviceVariables,
+    providers: emulators.providers,
     simulatorUrl: simulator?.url,
     workflows,
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
+    rewire: wiring.rewire,
     async close() {
       stopPrintingMail();
       monitor.stop();
       await front.close();
       await workflows.close();
-      installWorkflowStarter(undefined);
-      installRouteInvoker(undefined);
       await queues.close();
       await simulator?.close();
-      restoreEnv();
       // The store goes first: a task the stop cut off (a scan in flight) must not record a
       // failure caused by the stop itself; it runs again when the stack resumes its job.
       await dynamo.close();
-      resetLazyValues();
+      wiring.close();
       if (stackFile) rmSync(stackFile, { force: true });
     },
   };

@@ -1,4 +1,3 @@
-import './log-level.ts';
 import { resolve } from 'node:path';
 import { type LocalStack, startLocalStack } from './stack.ts';
 
@@ -32,9 +31,14 @@ function describeResumed(stack: LocalStack): string {
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = process.env.DATA_DIR ?? '.data';
-  const stack = await startLocalStack({ port, host: process.env.HOST ?? '127.0.0.1', dataDir });
-  const privateTargets =
-    process.env.ALLOW_PRIVATE_TARGETS === '1' || process.env.ALLOW_PRIVATE_TARGETS === 'true';
+  const stack = await startLocalStack({
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    dataDir,
+    // The local default keeps the banner readable; LOG_LEVEL still overrides it.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
+  });
+  const privateTargets = stack.config.ALLOW_PRIVATE_TARGETS;
   const lines = [
     '',
     `Agent-Readiness API running at ${stack.baseUrl}`,

@@ -18,7 +18,11 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
   export default Dispatcher;
 }
 
+/** The `request` method undici's main entry puts on every dispatcher: call it with one as `this`. */
 declare module 'undici/lib/api/api-request.js' {
-  import { request } from 'undici';
-  export default request;
+  import type { Dispatcher } from 'undici';
+  export default function request(
+    this: Dispatcher,
+    options: Dispatcher.RequestOptions,
+  ): Promise<Dispatcher.ResponseData>;
 }

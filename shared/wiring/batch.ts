@@ -1,25 +1,16 @@
-import { z } from 'zod';
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
-import { planLimitsFrom } from '#shared/domain/kernel/plans';
+import type { Config } from '#shared/wiring/config';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 import type { BatchDeps } from '../domain/batch/operations.ts';
 
-/** The batch area's own settings, read once. */
-const BatchConfigSchema = z.object({
-  /** JSON merged over the default plan limits (shared/domain/kernel/plans.ts). */
-  PLAN_LIMITS: z.string().optional(),
-  /** Scans one job runs at once (the Map state's MaxConcurrency). */
-  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(5),
-});
-
-export const getBatchConfig = lazy(() => {
-  const parsed = BatchConfigSchema.parse(process.env);
-  return { limits: planLimitsFrom(parsed.PLAN_LIMITS), concurrency: parsed.BATCH_CONCURRENCY };
-});
+/** The batch area's settings: the plan limits (PLAN_LIMITS) and BATCH_CONCURRENCY. */
+export function getBatchConfig(): Config['batch'] {
+  return getConfig().batch;
+}
 
 export const getBatchStore = lazy(() => {
   const { doc, tableName } = getStore();

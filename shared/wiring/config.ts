@@ -1,13 +1,44 @@
-import { z } from 'zod';
-
 /**
- * Service configuration, read once from the environment and validated with zod, so a typo in
- * a deployment fails at start with a clear message instead of at the first request.
+ * Service configuration: the one module that reads the process environment. `loadConfig` turns
+ * a set of variables into one typed, validated object (zod; every problem names its variable),
+ * so a typo in a deployment fails at start with a clear message instead of at the first request.
+ * Lambda reads its own environment once per cold start (wiring/lazy.ts); the local stack builds
+ * its variables from this environment plus the emulators' endpoints and passes the result in
+ * (docs/decisions.md "Explicit wiring (issue 14)"). Each area's settings are parsed by the
+ * area's own reader (monitor, webhooks, sessions, providers, plans); only the wiring calls them.
  */
+import { z } from 'zod';
+import type { Plan } from '#shared/domain/accounts/ports';
+import { type SessionSettings, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
+import { type PlanLimits, planLimitsFrom } from '#shared/domain/kernel/plans';
+import { WORKFLOW_NAMES, type WorkflowName } from '#shared/domain/kernel/workflow-port';
+import { loadMonitorConfig, type MonitorConfig } from '#shared/domain/monitor/config';
+import { loadWebhookConfig, type WebhookConfig } from '#shared/domain/webhooks/config';
+import { loadProvidersConfig, type ProvidersConfig } from '../adapters/providers/config.ts';
+import { stateMachineArnEnv } from '../surfaces/workflows/manifest.ts';
+
+/** Variables by name, as a process environment holds them. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** A copy of this process's environment: the only read of `process.env` in shared/. */
+export function readEnvironment(): Environment {
+  return { ...process.env };
+}
+
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((value) => value === '1' || value === 'true');
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry.length > 0),
+  );
 
 const ConfigSchema = z.object({
   TABLE_NAME: z.string().min(3).default('agent-readiness'),
@@ -24,29 +55,13 @@ const ConfigSchema = z.object({
     .optional()
     .transform((value) => value?.replace(/\/+$/, '')),
   /** Comma-separated e-mail addresses whose keys may carry `monitor:admin`. */
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter((email) => email.length > 0),
-    ),
+  ADMIN_EMAILS: commaList,
   /**
    * Host names (optionally `host:port`) whose Host header may be echoed into links when
    * PUBLIC_BASE_URL is unset; loopback names are always allowed. Any other Host gets links to
    * the first allowed host, never to itself.
    */
-  ALLOWED_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter((host) => host.length > 0),
-    ),
+  ALLOWED_HOSTS: commaList,
   /**
    * How long a verified API key is trusted without reading the store again; a revoked key stops
    * working within this time (at once when revoked through this process).
@@ -62,17 +77,131 @@ const ConfigSchema = z.object({
   ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),
   SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(25_000),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /** Scans one batch job runs at once (the Map state's MaxConcurrency). */
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(5),
+  /** Function names per MCP tool (operation id), JSON; set by CDK for the MCP function. */
+  MCP_TOOL_FUNCTIONS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return z.record(z.string(), z.string()).parse(JSON.parse(value ?? '{}'));
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be a JSON object of function names' });
+        return z.NEVER;
+      }
+    }),
+  /** On AWS: the Secrets Manager secret holding the model API keys (monitor-providers.ts). */
+  PROVIDER_KEYS_SECRET_ARN: z.string().optional(),
+  /** The role credentials Lambda puts in the environment (signing SES requests). */
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+/**
+ * Which mail port a process uses. MAIL_TRANSPORT `outbox` (the default off AWS) keeps every
+ * message in the process for the local stack to print; `ses` (the default on Lambda) sends
+ * through Amazon SES from MAIL_FROM, a verified SES identity. On Lambda the outbox is never the
+ * default: a sign-in link must not end up in a log.
+ */
+const MailConfigSchema = z.object({
+  MAIL_TRANSPORT: z.enum(['outbox', 'ses']).optional(),
+  MAIL_FROM: z.string().optional(),
+  SES_REGION: z.string().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+});
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+export type MailTransport = 'outbox' | 'ses';
+
+export interface MailSettings {
+  transport: MailTransport;
+  /** Required when the transport is `ses`; checked when the first mail is sent. */
+  from: string | undefined;
+  region: string;
+}
+
+function mailSettingsFrom(env: Environment): MailSettings {
+  const result = MailConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid mail configuration: ${problems.join('; ')}`);
   }
-  return parsed.data;
+  const parsed = result.data;
+  return {
+    transport: parsed.MAIL_TRANSPORT ?? (parsed.AWS_LAMBDA_FUNCTION_NAME ? 'ses' : 'outbox'),
+    from: parsed.MAIL_FROM,
+    region: parsed.SES_REGION ?? parsed.AWS_REGION,
+  };
+}
+
+export function mailTransportOf(env: Environment): MailTransport {
+  return mailSettingsFrom(env).transport;
+}
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  batch: { limits: Record<Plan, PlanLimits>; concurrency: number };
+  sessions: SessionSettings;
+  mail: MailSettings;
+  monitor: MonitorConfig;
+  webhooks: WebhookConfig;
+  /** Provider settings from the variables; keys from the secret are added when read. */
+  providers: ProvidersConfig;
+  /** State machine ARNs by workflow (set by CDK on the functions that start them). */
+  stateMachineArns: Partial<Record<WorkflowName, string>>;
+};
+
+/** Runs one area's reader, keeping its message (each names the variable) instead of throwing. */
+function section<T>(read: () => T, problems: string[]): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+}
+
+/** Parses every setting at once; throws one error listing each bad variable. */
+export function loadConfig(env: Environment): Config {
+  const problems: string[] = [];
+  const core = ConfigSchema.safeParse(env);
+  if (!core.success) {
+    problems.push(...core.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const sections = {
+    limits: section(() => planLimitsFrom(env.PLAN_LIMITS), problems),
+    sessions: section(() => sessionSettingsFrom(env), problems),
+    mail: section(() => mailSettingsFrom(env), problems),
+    monitor: section(() => loadMonitorConfig(env), problems),
+    webhooks: section(() => loadWebhookConfig(env), problems),
+    providers: section(() => loadProvidersConfig(env), problems),
+  };
+  if (!core.success || problems.length > 0) {
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const { limits, sessions, mail, monitor, webhooks, providers } = sections as {
+    [K in keyof typeof sections]: NonNullable<(typeof sections)[K]>;
+  };
+  return {
+    ...core.data,
+    batch: { limits, concurrency: core.data.BATCH_CONCURRENCY },
+    sessions,
+    mail,
+    monitor,
+    webhooks,
+    providers,
+    stateMachineArns: stateMachineArnsFrom(env),
+  };
+}
+
+function stateMachineArnsFrom(env: Environment): Partial<Record<WorkflowName, string>> {
+  const arns: Partial<Record<WorkflowName, string>> = {};
+  for (const name of WORKFLOW_NAMES) {
+    const arn = env[stateMachineArnEnv(name)];
+    if (arn) arns[name] = arn;
+  }
+  return arns;
 }

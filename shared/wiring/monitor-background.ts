@@ -7,7 +7,7 @@ import { getMonitorDeps } from './monitor.ts';
  * The monitor's background work where no AWS service does it (the local stack): resume the
  * runs the store says are unfinished, run the monthly schedule in process, and start runs that
  * the operator CLI queued from another process (`run-monthly`) within a few seconds.
- * The workflow starter must be installed before this is called.
+ * The wiring (with its workflow starter) must be started before this is called.
  */
 export interface MonitorBackground {
   /** Runs found unfinished at start and started again. */

@@ -1,16 +1,18 @@
 import { lazy } from '#shared/wiring/lazy';
 import type { MonitorLaneDeps } from '../domain/monitor/steps/context.ts';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
-import { createMonitorProviders } from './monitor-providers.ts';
+import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
 
 /** The lane steps' dependencies: the stores and the model providers (no events queue). */
 export const getMonitorLaneDeps = lazy(
-  (): MonitorLaneDeps => ({
+  ({ config }): MonitorLaneDeps => ({
     cases: getCasesStore(),
     runs: getRunsStore(),
     data: getRunDataStore(),
     config: getMonitorConfig(),
     events: undefined,
-    providers: createMonitorProviders(),
+    providers: createMonitorProviders(() =>
+      withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+    ),
   }),
 );

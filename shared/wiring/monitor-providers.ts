@@ -6,20 +6,33 @@ import {
   type ProviderFamily,
   type ProvidersConfig,
 } from '#shared/adapters/providers/index';
-import type { MonitorProviders } from '#shared/domain/monitor/provider-port';
+import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 
 /**
- * Where the monitor gets its model providers. Provider configuration is read in exactly one
- * place, `loadMonitorProviderConfig`: today from the environment (locally, `npm start` points
- * keyless families at the simulator there); on AWS this is the one function to point at
- * Secrets Manager or SSM parameters. It is asynchronous for that reason.
+ * Where the monitor gets its model providers: the provider settings of the configuration
+ * (config.ts; locally `npm start` points keyless families at the simulator there) and, on AWS,
+ * the keys of the Secrets Manager secret PROVIDER_KEYS_SECRET_ARN names. Asynchronous for that
+ * reason.
  */
-export async function loadMonitorProviderConfig(
-  env: Record<string, string | undefined> = process.env,
+export async function withSecretKeys(
+  providers: ProvidersConfig,
+  secretArn: string | undefined,
 ): Promise<ProvidersConfig> {
-  const secretArn = env.PROVIDER_KEYS_SECRET_ARN;
-  if (!secretArn) return loadProvidersConfig(env);
-  return loadProvidersConfig({ ...env, ...(await readProviderKeys(secretArn)) });
+  if (!secretArn) return providers;
+  const keys = await readProviderKeys(secretArn);
+  const withKeys = { ...providers };
+  for (const family of PROVIDER_FAMILIES) {
+    const key = keys[PROVIDER_ENV[family].key];
+    if (key) withKeys[family] = { ...providers[family], apiKey: key };
+  }
+  return withKeys;
+}
+
+/** The same from a set of variables (the operator's tools and tests). */
+export function loadMonitorProviderConfig(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ProvidersConfig> {
+  return withSecretKeys(loadProvidersConfig(env), env.PROVIDER_KEYS_SECRET_ARN);
 }
 
 /**
@@ -49,10 +62,8 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
 /** The secret's fields read as provider keys (the same names as the environment variables). */
 export const PROVIDER_KEY_NAMES = Object.values(PROVIDER_ENV).map((names) => names.key);
 
-/** Reads the configuration once per process and builds each family's adapter once. */
-export function createMonitorProviders(
-  load: () => Promise<ProvidersConfig> = () => loadMonitorProviderConfig(),
-): MonitorProviders {
+/** Reads the provider settings once (on first use) and builds each family's adapter once. */
+export function createMonitorProviders(load: () => Promise<ProvidersConfig>): MonitorProviders {
   let config: Promise<ProvidersConfig> | undefined;
   const adapters = new Map<ProviderFamily, Provider>();
   return {

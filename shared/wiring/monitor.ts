@@ -3,9 +3,9 @@ import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answer
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { lazy } from '#shared/wiring/lazy';
-import { getStore } from '#shared/wiring/platform';
+import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
-import { loadMonitorConfig } from '../domain/monitor/config.ts';
+import type { MonitorConfig } from '../domain/monitor/config.ts';
 import type { CaseProfile } from '../domain/monitor/engine/index.ts';
 import type { MonitorDeps } from '../domain/monitor/operations.ts';
 import { toCaseProfile } from '../domain/monitor/profile.ts';
@@ -16,7 +16,9 @@ import type { RunReadDeps } from '../domain/monitor/run-reads.ts';
  * steps' own (providers, events) are in step-composition.ts, so the HTTP functions bundle
  * neither the provider adapters nor the queue client.
  */
-export const getMonitorConfig = lazy(() => loadMonitorConfig(process.env));
+export function getMonitorConfig(): MonitorConfig {
+  return getConfig().monitor;
+}
 
 export const getCasesStore = lazy(() => {
   const { doc, tableName } = getStore();

@@ -1,19 +1,20 @@
+/**
+ * The platform every area shares: the configuration of this process's wiring and the store
+ * client, built once per wiring. Areas build their own dependencies on top of these
+ * (`shared/wiring/<area>.ts`).
+ */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
-import { type Config, loadConfig } from '#shared/wiring/config';
-import { lazy } from './lazy.ts';
+import type { Config } from '#shared/wiring/config';
+import { lazy, wiringSettings } from './lazy.ts';
 
-/**
- * The platform every area shares: configuration and the store client, each built once per
- * process. Areas build their own dependencies on top of these (`shared/<area>/composition.ts`).
- */
-export const getConfig = lazy((): Config => loadConfig());
+export function getConfig(): Config {
+  return wiringSettings().config;
+}
 
 export const getDocumentClient = lazy(
-  (): DynamoDBDocumentClient => {
-    const config = getConfig();
-    return createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
-  },
+  ({ config }): DynamoDBDocumentClient =>
+    createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
   (doc) => doc.destroy(),
 );
 

@@ -2,13 +2,11 @@ import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repositor
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { lazy } from '#shared/wiring/lazy';
 import { getMailPort } from '#shared/wiring/mail';
-import { getStore } from '#shared/wiring/platform';
-import { sessionSettingsFrom } from '../domain/accounts/sessions.ts';
+import { getConfig, getStore } from '#shared/wiring/platform';
 import type { SignInDeps } from '../domain/accounts/sign-in.ts';
 import { getSessionStore } from './dashboard-session-gate.ts';
 
 /** Signing in and out: sessions, users, the link quotas and the mail port (built on first mail). */
-export const getSessionSettings = lazy(() => sessionSettingsFrom(process.env));
 
 export const getSignInDeps = lazy((): SignInDeps => {
   const { doc, tableName } = getStore();
@@ -17,6 +15,6 @@ export const getSignInDeps = lazy((): SignInDeps => {
     users: createUsersRepository(doc, tableName),
     quota: createQuotaRepository(doc, tableName),
     mail: { send: async (message) => getMailPort().send(message) },
-    settings: getSessionSettings(),
+    settings: getConfig().sessions,
   };
 });

@@ -1,5 +1,7 @@
-/** The webhooks area's settings, read once per process (domain/webhooks/config.ts parses them). */
-import { loadWebhookConfig } from '#shared/domain/webhooks/config';
-import { lazy } from './lazy.ts';
+/** The webhooks area's settings, read once with the rest of the configuration (config.ts). */
+import type { WebhookConfig } from '#shared/domain/webhooks/config';
+import { getConfig } from './platform.ts';
 
-export const getWebhookConfig = lazy(() => loadWebhookConfig());
+export function getWebhookConfig(): WebhookConfig {
+  return getConfig().webhooks;
+}

@@ -1,8 +1,8 @@
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
-import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { lazy, wiringSettings } from '#shared/wiring/lazy';
+import { getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 import { DELIVERY_RETENTION_DAYS } from '../domain/webhooks/config.ts';
 import type { DeliveryLifecycleDeps } from '../domain/webhooks/deliveries.ts';
@@ -15,20 +15,10 @@ import { getWebhookConfig } from './webhook-config.ts';
  * deliveries (the guarded agent, undici) is in delivery-composition.ts, so the routes that only
  * manage endpoints and the dispatcher never bundle an HTTP client.
  */
-let installedLookup: DnsLookup | undefined;
 
-/**
- * Tests only (never called by deployed code): resolve receiver names with `lookup` instead of
- * DNS, both when a URL is registered and when a delivery connects, so a test can make a name
- * resolve to a public address at registration and to a private one at delivery time. Call it
- * before the first request of the stack; `undefined` restores DNS.
- */
-export function installReceiverLookup(lookup: DnsLookup | undefined): void {
-  installedLookup = lookup;
-}
-
+/** Tests only: the receiver lookup the wiring was started with (lazy.ts); DNS otherwise. */
 export function receiverLookup(): DnsLookup | undefined {
-  return installedLookup;
+  return wiringSettings().receiverLookup;
 }
 
 export const getWebhookStore = lazy((): WebhookStore => {
@@ -41,13 +31,12 @@ export const getWebhookStore = lazy((): WebhookStore => {
   };
 });
 
-export const getWebhookDeps = lazy((): WebhookDeps => {
-  const config = getConfig();
+export const getWebhookDeps = lazy(({ config, receiverLookup: lookup }): WebhookDeps => {
   return {
     store: getWebhookStore(),
     workflows: getWorkflowStarter(),
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
-    ...(installedLookup ? { lookup: installedLookup } : {}),
+    ...(lookup ? { lookup } : {}),
     graceSeconds: getWebhookConfig().graceSeconds,
   };
 });

@@ -21,7 +21,7 @@ interface CliResult {
 }
 
 function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { DYNAMODB_ENDPOINT: _endpoint, ...rest } = process.env;
+  const { DYNAMODB_ENDPOINT: _endpoint, ...rest } = stack.variables;
   return { ...rest, DATA_DIR: dataDir, ADMIN_EMAILS: 'ops@example.com', ...extra };
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '#shared/domain/accounts/api-keys';
-import { resetLazyValues } from '#shared/wiring/lazy';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 let stack: TestStack;
@@ -83,14 +82,11 @@ describe('bearer keys on the scan routes', () => {
 
 /** Fault injection: the service talks to a port nothing listens on while `run` runs. */
 async function whileStoreUnreachable(run: () => Promise<void>): Promise<void> {
-  const realEndpoint = process.env.DYNAMODB_ENDPOINT;
-  process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
-  resetLazyValues();
+  const restore = stack.rewire({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
   try {
     await run();
   } finally {
-    process.env.DYNAMODB_ENDPOINT = realEndpoint;
-    resetLazyValues();
+    restore();
   }
 }
 

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function env(): NodeJS.ProcessEnv {
-  const { DYNAMODB_ENDPOINT: _endpoint, PUBLIC_BASE_URL: _base, ...rest } = process.env;
+  const { DYNAMODB_ENDPOINT: _endpoint, PUBLIC_BASE_URL: _base, ...rest } = stack.variables;
   return { ...rest, DATA_DIR: dataDir };
 }
 

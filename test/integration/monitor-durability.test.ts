@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '#local/admin/main';
-import { PROVIDER_ENV, SIMULATED_API_KEY } from '#shared/adapters/providers/config';
 import { buildPromptSet } from '#shared/domain/monitor/engine/index';
 import {
   CaseDetailSchema,
@@ -48,18 +47,6 @@ afterAll(async () => {
   await stack?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/**
- * The stack points keyless families at its simulator through process.env; a second stack in the
- * same process must start its own simulator, not inherit the first one's (closed) address.
- */
-function forgetSimulatorEnv(): void {
-  for (const family of Object.values(PROVIDER_ENV)) {
-    if (process.env[family.key] !== SIMULATED_API_KEY) continue;
-    delete process.env[family.key];
-    delete process.env[family.baseUrl];
-  }
-}
 
 async function createCase(name: string): Promise<string> {
   const response = await callJson(stack.baseUrl, '/api/v1/cases', {
@@ -126,7 +113,6 @@ describe('stopping the local stack in the middle of a run', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 600));
     await stack.close();
-    forgetSimulatorEnv();
 
     stack = await startTestStack(env, dataDir);
     expect(stack.resumed.monitorRuns).toEqual([runId]);
@@ -154,7 +140,7 @@ describe('the operator CLI', () => {
   async function admin(...args: string[]) {
     let stdout = '';
     let stderr = '';
-    const { DYNAMODB_ENDPOINT: _endpoint, ...rest } = process.env;
+    const { DYNAMODB_ENDPOINT: _endpoint, ...rest } = stack.variables;
     const code = await runAdmin(
       args,
       {

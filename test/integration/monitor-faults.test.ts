@@ -5,7 +5,6 @@ import { createEventsRepository } from '#shared/adapters/dynamodb/events-reposit
 import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { runEventId } from '#shared/domain/monitor/ids';
 import { CaseSummaryResponseSchema, ListRunsResponseSchema } from '#shared/domain/monitor/schemas';
-import { loadConfig } from '#shared/wiring/config';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 /**
@@ -42,7 +41,7 @@ beforeAll(async () => {
   });
   key = await stack.createKey(['monitor:read', 'monitor:write'], { email: OWNER });
   ownerId = (await stack.operator.listKeys(OWNER))[0]?.user_id ?? '';
-  const config = loadConfig();
+  const { config } = stack;
   doc = createDocumentClient({ region: config.AWS_REGION, endpoint: stack.dynamoEndpoint });
 });
 

@@ -10,7 +10,6 @@ import {
   CaseSummaryResponseSchema,
   ListRunsResponseSchema,
 } from '#shared/domain/monitor/schemas';
-import { loadConfig } from '#shared/wiring/config';
 import { callJson, type JsonResponse, startTestStack, type TestStack } from '#test/support/stack';
 
 /**
@@ -308,7 +307,7 @@ describe('a run from queued to done', () => {
     });
     expect((limited.body.runs as unknown[]).length).toBe(1);
 
-    const config = loadConfig();
+    const { config } = stack;
     const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: stack.dynamoEndpoint });
     const events = createEventsRepository(doc, stack.tableName);
     const completed = await waitForEvent(events, runEventId('run.completed', second));

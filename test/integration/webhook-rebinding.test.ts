@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newEvent } from '#shared/domain/events/types';
 import { logger } from '#shared/domain/kernel/logger';
 import { getEventPublisher } from '#shared/wiring/events';
-import { installReceiverLookup } from '#shared/wiring/webhooks';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 import { createEndpoint, listWebhooks, waitForDelivery } from '#test/support/webhooks';
 
@@ -23,18 +22,20 @@ let key: string;
 let accountId: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({ WORKFLOW_TIME_SCALE: '0.01', WEBHOOK_RETRY_DELAYS_S: '1' });
-  installReceiverLookup(async (hostname) => {
-    const found = answers.get(hostname);
-    if (!found) throw Object.assign(new Error(`no such name ${hostname}`), { code: 'ENOTFOUND' });
-    return found;
+  stack = await startTestStack({ WORKFLOW_TIME_SCALE: '0.01', WEBHOOK_RETRY_DELAYS_S: '1' }, null, {
+    receiverLookup: async (hostname) => {
+      const found = answers.get(hostname);
+      if (!found) {
+        throw Object.assign(new Error(`no such name ${hostname}`), { code: 'ENOTFOUND' });
+      }
+      return found;
+    },
   });
   const email = `rebind-${crypto.randomUUID().slice(0, 8)}@example.com`;
   key = await stack.createKey(['webhooks:manage'], { email });
   accountId = (await stack.operator.listKeys(email))[0]?.user_id ?? '';
 });
 afterAll(async () => {
-  installReceiverLookup(undefined);
   await stack?.close();
 });
 

@@ -1,8 +1,7 @@
-import { type LocalStack, startLocalStack } from '#local/stack';
+import { type LocalStack, type LocalStackOptions, startLocalStack } from '#local/stack';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
-import { loadConfig } from '#shared/wiring/config';
 
 /** The embedded stack for one integration test file, plus helpers to make users and keys. */
 export interface TestStack extends LocalStack {
@@ -15,13 +14,15 @@ export interface TestStack extends LocalStack {
 export async function startTestStack(
   env: Record<string, string> = {},
   dataDir: string | null = null,
+  options: Pick<LocalStackOptions, 'receiverLookup'> = {},
 ): Promise<TestStack> {
   const stack = await startLocalStack({
+    ...options,
     dataDir,
     // OFFLINE_DNS: a scan's third-party lookups (sameAs profiles, Wikidata) never leave the machine.
     env: { LOG_LEVEL: 'SILENT', TABLE_NAME: 'test-table', OFFLINE_DNS: '1', ...env },
   });
-  const config = loadConfig();
+  const { config } = stack;
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: stack.dynamoEndpoint });
   const users = createUsersRepository(doc, stack.tableName);
   const operator = createOperatorService({ users, adminEmails: config.ADMIN_EMAILS });

@@ -32,6 +32,7 @@ import {
   type SafeFetchResponse,
 } from '../../domain/kernel/net/fetcher.ts';
 import { createGuardedAgent, type DnsLookup } from './guarded-agent.ts';
+import { dispatchRequest } from './http-client.ts';
 
 export {
   BlockedTargetError,
@@ -93,7 +94,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     if (!verdict.allowed) {
       throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
     }
-    return agent.request({
+    return dispatchRequest(agent, {
       origin: target.origin,
       path: `${target.pathname}${target.search}`,
       method: request.method ?? 'GET',

@@ -67,12 +67,18 @@ function mailUnavailable(cause: unknown): UnavailableError {
   );
 }
 
-/** The role credentials Lambda puts in the environment. */
-export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): AwsCredentials {
-  const accessKeyId = env.AWS_ACCESS_KEY_ID;
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
+/** The role credentials Lambda puts in the environment, as the configuration read them. */
+export interface RoleCredentialVariables {
+  AWS_ACCESS_KEY_ID?: string | undefined;
+  AWS_SECRET_ACCESS_KEY?: string | undefined;
+  AWS_SESSION_TOKEN?: string | undefined;
+}
+
+export function roleCredentials(values: RoleCredentialVariables): AwsCredentials {
+  const accessKeyId = values.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = values.AWS_SECRET_ACCESS_KEY;
   if (!accessKeyId || !secretAccessKey) {
     throw mailUnavailable(new Error('no AWS credentials in the environment'));
   }
-  return { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN };
+  return { accessKeyId, secretAccessKey, sessionToken: values.AWS_SESSION_TOKEN };
 }

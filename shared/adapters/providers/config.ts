@@ -100,10 +100,10 @@ export class ProviderConfigError extends Error {
   }
 }
 
-export type Env = Record<string, string | undefined>;
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Reads and validates every family's settings; throws `ProviderConfigError` naming each bad variable. */
-export function loadProvidersConfig(env: Env = process.env): ProvidersConfig {
+export function loadProvidersConfig(env: Env): ProvidersConfig {
   const shared = SharedSchema.safeParse(env);
   const problems: string[] = shared.success ? [] : describeIssues(shared.error);
   const families: Partial<ProvidersConfig> = {};
@@ -148,7 +148,7 @@ export interface FamilySetup {
  * Which families talk to the real provider and which to the simulator: a family is real
  * exactly when its API key is set to a non-empty value. `npm start` prints this.
  */
-export function describeProviderSetup(env: Env = process.env): Record<ProviderFamily, FamilySetup> {
+export function describeProviderSetup(env: Env): Record<ProviderFamily, FamilySetup> {
   const entries = PROVIDER_FAMILIES.map((family) => {
     const names = PROVIDER_ENV[family];
     const key = env[names.key]?.trim();
@@ -170,8 +170,8 @@ export const SIMULATED_API_KEY = 'simulated';
  * Environment overrides that point every keyless family at a running simulator: a placeholder
  * key and the simulator's URL as base URL. Families with a key are left untouched.
  */
-export function simulatedProviderEnv(env: Env, simulatorUrl: string): Env {
-  const overrides: Env = {};
+export function simulatedProviderEnv(env: Env, simulatorUrl: string): Record<string, string> {
+  const overrides: Record<string, string> = {};
   for (const setup of Object.values(describeProviderSetup(env))) {
     if (setup.mode === 'real') continue;
     overrides[setup.keyVariable] = SIMULATED_API_KEY;

@@ -5,7 +5,7 @@ import {
   DEFAULT_REPEATS,
   MAX_PROMPTS_PER_BLOCK,
   MAX_REPEATS,
-} from './engine/prompts.ts';
+} from './engine/prompt-limits.ts';
 import type { ModelPrice } from './engine/summary-schema.ts';
 
 /**

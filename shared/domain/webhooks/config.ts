@@ -34,7 +34,9 @@ export interface WebhookConfig {
   graceSeconds: number;
 }
 
-export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
+export function loadWebhookConfig(
+  env: Readonly<Record<string, string | undefined>>,
+): WebhookConfig {
   const parsed = WebhookConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid webhook configuration: ${parsed.error.issues[0]?.message}`);

@@ -5,7 +5,7 @@ import { AppError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import { errorResponse, requestContextOf } from '#shared/surfaces/api/request';
 import { getApiDeps } from '#shared/wiring/api';
-import { getRouteInvoker } from './invoker.ts';
+import { getRouteInvoker } from '#shared/wiring/mcp';
 import { buildMcpServer } from './server.ts';
 
 /**

@@ -5,24 +5,16 @@ import type { RouteDefinition } from '#shared/surfaces/api/route';
  * How a tool call reaches its REST route: the route's own handler is invoked with the event API
  * Gateway would have sent, so the call runs the same operation under the same key, scopes,
  * limits and quotas. On AWS that is a Lambda invocation of the route's function (the MCP function
- * bundles none of the areas); locally the stack installs an in-process invoker.
+ * bundles none of the areas); locally the stack starts the wiring with an in-process invoker
+ * (shared/wiring/mcp.ts chooses).
  */
 export type RouteInvoker = (
   route: RouteDefinition,
   event: APIGatewayProxyEventV2,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-let installed: RouteInvoker | undefined;
-
-export function installRouteInvoker(invoker: RouteInvoker | undefined): void {
-  installed = invoker;
-}
-
-let lambdaInvoker: RouteInvoker | undefined;
-
 /** Function names per operation id come from MCP_TOOL_FUNCTIONS (JSON), set by CDK. */
-function createLambdaInvoker(): RouteInvoker {
-  const names = JSON.parse(process.env.MCP_TOOL_FUNCTIONS ?? '{}') as Record<string, string>;
+export function createLambdaInvoker(names: Readonly<Record<string, string>>): RouteInvoker {
   let client: Promise<{ invoke(name: string, payload: string): Promise<string> }> | undefined;
   const connect = async () => {
     const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
@@ -44,10 +36,4 @@ function createLambdaInvoker(): RouteInvoker {
     const answer = await (await client).invoke(name, JSON.stringify(event));
     return JSON.parse(answer) as APIGatewayProxyStructuredResultV2;
   };
-}
-
-export function getRouteInvoker(): RouteInvoker {
-  if (installed) return installed;
-  lambdaInvoker ??= createLambdaInvoker();
-  return lambdaInvoker;
 }

@@ -39,7 +39,6 @@ export const PENDING_SPLITS: Readonly<Record<string, string>> = {
   'local/http-front.ts#startHttpFront': 'small-pieces',
   'local/simulator/server.ts#startSimulator': 'small-pieces',
   'local/simulator/server.ts#startSimulator > handle': 'small-pieces',
-  'local/stack.ts#startLocalStack': 'after explicit wiring',
   'local/workflows/engine.ts#createLocalWorkflowEngine': 'small-pieces',
   'infra/stacks/api-stack.ts#constructor': 'small-pieces',
 };

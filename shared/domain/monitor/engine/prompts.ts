@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { detectMentions } from './mentions.ts';
 import {
+  DEFAULT_PROMPTS_PER_BLOCK,
+  DEFAULT_REPEATS,
+  MAX_PROMPTS_PER_BLOCK,
+  MAX_REPEATS,
+} from './prompt-limits.ts';
+import {
   PROMPT_TEMPLATES,
   type PromptTemplate,
   TEMPLATE_LANGUAGES,
@@ -15,15 +21,7 @@ import { type CaseProfile, PROMPT_BLOCKS, type PromptBlock, type PromptCell } fr
 
 /** Version of the templates and of how they are filled; part of every prompt set version. */
 export const PROMPT_SET_VERSION = 'v1';
-/**
- * 13 prompts per block give up to 52 distinct prompts, the ">= 50 prompts" floor of a
- * directional read (IAB via research/monitor.md 2.1); block B can have fewer when the fact
- * sheet is short. 3 repeats per cell is the low end of the 3-5 that the field uses.
- */
-export const DEFAULT_PROMPTS_PER_BLOCK = 13;
-export const DEFAULT_REPEATS = 3;
-export const MAX_PROMPTS_PER_BLOCK = 100;
-export const MAX_REPEATS = 10;
+export { DEFAULT_PROMPTS_PER_BLOCK, DEFAULT_REPEATS, MAX_PROMPTS_PER_BLOCK, MAX_REPEATS };
 
 export interface PromptSetOptions {
   promptsPerBlock?: number;

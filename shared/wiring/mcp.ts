@@ -1,0 +1,12 @@
+/**
+ * How this process's MCP tool calls reach their routes: the invoker the wiring was started with
+ * (the local stack's, in process), or Lambda invocations of the functions MCP_TOOL_FUNCTIONS
+ * names.
+ */
+import { lazy } from '#shared/wiring/lazy';
+import { createLambdaInvoker, type RouteInvoker } from '../surfaces/mcp/invoker.ts';
+
+export const getRouteInvoker = lazy(
+  ({ config, invokeRoute }): RouteInvoker =>
+    invokeRoute ?? createLambdaInvoker(config.MCP_TOOL_FUNCTIONS),
+);
