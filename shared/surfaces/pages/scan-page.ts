@@ -74,11 +74,17 @@ function topFixesSection(scan: Scan): string {
 </section>`;
 }
 
+/** The standard a finding is judged against, linked (docs: #standards lists them all). */
+function standardLink(standard: Scan['checks'][number]['findings'][number]['standard']): string {
+  if (standard === undefined) return '';
+  return ` <small class="standard">Standard: <a href="${escapeHtml(standard.url)}" rel="external">${escapeHtml(standard.name)}</a> (${escapeHtml(standard.revision)})</small>`;
+}
+
 function checkSection(check: Scan['checks'][number]): string {
   const findings = check.findings
     .map(
       (finding) =>
-        `<li class="${escapeHtml(finding.state)}"><strong>${escapeHtml(STATE_LABEL[finding.state] ?? finding.state)}:</strong> ${escapeHtml(finding.text)}</li>`,
+        `<li class="${escapeHtml(finding.state)}"><strong>${escapeHtml(STATE_LABEL[finding.state] ?? finding.state)}:</strong> ${escapeHtml(finding.text)}${standardLink(finding.standard)}</li>`,
     )
     .join('');
   return `<section id="check-${escapeHtml(check.id)}">

@@ -25,6 +25,7 @@ import {
   type Signal,
   unverifiable,
 } from '../scoring.ts';
+import { standardRef } from '../standards.ts';
 import type { Check } from '../types.ts';
 
 export const AGENT_CHECK: CheckDefinition = {
@@ -128,6 +129,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
   const check = buildCheck(AGENT_CHECK, signals, [siteFinding]);
   if (check.max === 0 && check.findings.every((finding) => finding.state === 'info')) {
     check.findings.unshift({
+      standard: standardRef('scoring'),
       state: 'unknown',
       text: 'Not applicable: content site, no agent manifests published.',
     });
