@@ -172,7 +172,7 @@ class Parser {
     if (match === null) return this.fail('a number is malformed');
     const [digits] = match;
     this.pos += digits.length;
-    if (match[1] !== undefined && digits.replace(/^-/, '').split('.')[0]!.length > 12) {
+    if (match[1] !== undefined && (digits.replace(/^-/, '').split('.')[0] ?? '').length > 12) {
       this.fail('a decimal has more than 12 integer digits');
     }
     return { type: match[1] === undefined ? 'integer' : 'decimal', value: Number(digits) };

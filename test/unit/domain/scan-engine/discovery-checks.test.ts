@@ -110,8 +110,9 @@ describe('agent check', () => {
         }),
       }),
     );
-    expect(findingTexts(check)).toContain('legacy path');
-    expect(findingTexts(check)).toContain('also publish it at /.well-known/mcp/server-card.json');
+    expect(findingTexts(check)).toContain('legacy /.well-known/mcp.json');
+    expect(findingTexts(check)).toContain('found only at the legacy /.well-known/mcp.json');
+    expect(findingTexts(check)).toContain('/.well-known/ai-catalog.json');
   });
 
   it('expects agent endpoints from an app site', () => {
