@@ -12,7 +12,13 @@ import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export type RawContentType = 'application/json' | 'text/html' | 'text/csv';
+export type RawContentType =
+  | 'application/json'
+  | 'text/html'
+  | 'text/csv'
+  | 'text/plain'
+  | 'application/xml'
+  | 'image/svg+xml';
 
 /** The area whose operations serve the route (and whose composition builds their deps). */
 export type RouteArea =
@@ -23,7 +29,9 @@ export type RouteArea =
   | 'webhooks'
   | 'meta'
   | 'pages'
-  | 'dashboard';
+  | 'dashboard'
+  /** The service's own site documents (robots.txt, llms.txt, catalogs): not API operations. */
+  | 'discovery';
 
 export interface RouteDefinition {
   operationId: string;

@@ -5,6 +5,7 @@ import {
   ROUTES,
   type RouteDefinition,
 } from '#shared/surfaces/api/manifest';
+import { jsonLdScript } from '#shared/surfaces/discovery/json-ld';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { escapeHtml, layout } from './html.ts';
 import { standardsSection } from './standards-section.ts';
@@ -99,7 +100,9 @@ body and a REST error is a tool error with the same code. Only read tools exist 
 <table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-const API_ROUTES = ROUTES.filter((route) => route.area !== 'dashboard');
+const API_ROUTES = ROUTES.filter(
+  (route) => route.area !== 'dashboard' && route.area !== 'discovery',
+);
 const DASHBOARD_ROUTES = ROUTES.filter((route) => route.area === 'dashboard');
 
 /** The dashboard's pages and forms: for people in a browser, listed here, not in OpenAPI. */
@@ -179,5 +182,6 @@ ${dashboardSection(baseUrl)}`;
     'API documentation: Agent-Readiness Scan',
     body,
     'Documentation of the Agent-Readiness Scan API',
+    `<link rel="canonical" href="${escapeHtml(baseUrl)}/docs">\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/docs">\n${jsonLdScript(baseUrl)}`,
   );
 }

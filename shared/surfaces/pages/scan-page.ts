@@ -5,6 +5,7 @@ import {
 } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
 import { DOCS_PATH } from '#shared/surfaces/api/meta';
+import { jsonLdScript } from '#shared/surfaces/discovery/json-ld';
 import { escapeHtml, layout } from './html.ts';
 
 const PILLARS: Record<string, string> = {
@@ -112,7 +113,13 @@ ${pillarSummary(scan)}
 <h2>Checks</h2>
 ${scan.checks.map(checkSection).join('\n')}
 <footer><p>Machine-readable: <a href="${escapeHtml(apiUrl)}">${escapeHtml(apiUrl)}</a></p></footer>`;
-  return layout(title, body, `Agent-readiness scan of ${scan.domain}: ${scan.score}/100.`);
+  const baseUrl = apiUrl.replace(/\/api\/v1\/scans\/[^/]*$/, '');
+  return layout(
+    title,
+    body,
+    `Agent-readiness scan of ${scan.domain}: ${scan.score}/100.`,
+    jsonLdScript(baseUrl),
+  );
 }
 
 export function renderScanNotFoundPage(id: string): string {
