@@ -28,7 +28,7 @@ export const PATHS = {
   mcpEndpoint: MCP_ENDPOINTS[0].path,
   serverCard: `${MCP_ENDPOINTS[0].path}/server-card`,
   skills: '/.well-known/agent-skills/index.json',
-  skill: '/.well-known/agent-skills/scan-a-domain/SKILL.md',
+  skill: '/.well-known/agent-skills/scan-a-domain.md',
 } as const;
 
 /** The API's routes as agents should know them: the OpenAPI routes, not browser forms. */

@@ -1,18 +1,20 @@
+import { z } from 'zod';
 import type { RawContentType, RouteDefinition } from '../route.ts';
 
 /**
  * The service's own site documents (issue 15: the service is the reference site of its scan):
- * the home page, robots.txt, llms.txt, sitemap, api-catalog, AI Catalog, MCP Catalog and the
- * tool server's card. They describe the site, not the API, so OpenAPI leaves them out; CDK and
- * the local front route them like every other manifest entry. Content: shared/surfaces/discovery/.
+ * the home page, robots.txt, llms.txt, sitemap, api-catalog, AI Catalog, MCP Catalog, Agent
+ * Skills and the tool server's card. They describe the site, not the API, so OpenAPI leaves
+ * them out. Five routes behind one function (docs/decisions.md, issue 15: CloudFormation's 500
+ * resources per stack leave no room for a function per document); the names a `{document}`
+ * route serves are listed in shared/surfaces/discovery/documents.ts, others answer 404.
  */
-function document(
-  operationId: string,
-  path: string,
-  raw: RawContentType,
-  summary: string,
-  handler: string,
-) {
+const HANDLER = 'functions/http/discovery/site.ts';
+
+const NAME = z.string().max(100);
+
+function document(operationId: string, path: string, raw: RawContentType, summary: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
   return {
     operationId,
     area: 'discovery',
@@ -22,67 +24,39 @@ function document(
     description: 'Generated from the route manifest; see the docs page, section Standards.',
     tag: 'Site',
     auth: 'none',
+    request: { params: z.object(Object.fromEntries(names.map((name) => [name, NAME]))) },
     response: { status: 200, raw },
-    errors: [],
+    errors: ['not_found'],
     data: 'none',
-    handler: `functions/http/discovery/${handler}.ts`,
+    handler: HANDLER,
     mcpTool: false,
   } as const satisfies RouteDefinition;
 }
 
 export const DISCOVERY_ROUTES = {
-  site_home: document('site_home', '/', 'text/html', 'Home page (HTML or markdown)', 'home'),
-  robots_txt: document('robots_txt', '/robots.txt', 'text/plain', 'robots.txt', 'robots'),
-  llms_txt: document('llms_txt', '/llms.txt', 'text/plain', 'llms.txt', 'llms'),
-  llms_full_txt: document(
-    'llms_full_txt',
-    '/llms-full.txt',
+  site_home: document('site_home', '/', 'text/html', 'Home page (HTML, or markdown on request)'),
+  site_document: document(
+    'site_document',
+    '/{document}',
     'text/plain',
-    'llms-full.txt',
-    'llms-full',
+    'robots.txt, llms.txt, llms-full.txt, sitemap.xml, logo.svg',
   ),
-  sitemap_xml: document('sitemap_xml', '/sitemap.xml', 'application/xml', 'Sitemap', 'sitemap'),
-  site_logo: document('site_logo', '/logo.svg', 'image/svg+xml', 'Logo', 'logo'),
-  api_catalog: document(
-    'api_catalog',
-    '/.well-known/api-catalog',
+  well_known_document: document(
+    'well_known_document',
+    '/.well-known/{document}',
     'application/json',
-    'RFC 9727 API catalog',
-    'api-catalog',
+    'RFC 9727 api-catalog, AI Catalog',
   ),
-  ai_catalog: document(
-    'ai_catalog',
-    '/.well-known/ai-catalog.json',
+  well_known_folder_document: document(
+    'well_known_folder_document',
+    '/.well-known/{folder}/{document}',
     'application/json',
-    'AI Catalog',
-    'ai-catalog',
-  ),
-  mcp_catalog: document(
-    'mcp_catalog',
-    '/.well-known/mcp/catalog.json',
-    'application/json',
-    'MCP Catalog (superseded form)',
-    'mcp-catalog',
-  ),
-  agent_skills: document(
-    'agent_skills',
-    '/.well-known/agent-skills/index.json',
-    'application/json',
-    'Agent Skills index',
-    'agent-skills',
-  ),
-  agent_skill: document(
-    'agent_skill',
-    '/.well-known/agent-skills/scan-a-domain/SKILL.md',
-    'text/plain',
-    'Agent skill: scan a domain',
-    'agent-skill',
+    'MCP Catalog, Agent Skills index and skill',
   ),
   mcp_server_card: document(
     'mcp_server_card',
     '/api/mcp/server-card',
     'application/json',
-    'MCP server card',
-    'server-card',
+    'MCP server card of the tool server',
   ),
 } as const;

@@ -1,5 +1,0 @@
-import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
-import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
-import { robots } from '#shared/surfaces/discovery/operations';
-
-export const handler = createRawHandler(DISCOVERY_ROUTES.robots_txt, robots, noDeps);
