@@ -74,13 +74,9 @@ export function parseRobots(text: string): ParsedRobots {
   const lines = text.replace(/^[\uFEFF\uFFFD]/, '').split(/\r\n|\r|\n/);
   lines.forEach((rawLine, index) => {
     const lineNumber = index + 1;
-    const withoutComment = rawLine.replace(/#.*$/, '');
-    const colon = withoutComment.indexOf(':');
-    if (colon < 0) {
-      return;
-    }
-    const key = trimWs(withoutComment.slice(0, colon)).toLowerCase();
-    const value = trimWs(withoutComment.slice(colon + 1));
+    const record = splitRecord(rawLine);
+    if (record === undefined) return;
+    const { key, value } = record;
 
     switch (key) {
       case 'user-agent': {
@@ -236,6 +232,17 @@ export function contentSignalProblems(value: string): string[] {
     }
   }
   return problems;
+}
+
+/** `key: value` of a line without its comment, or `undefined` without a colon. */
+function splitRecord(rawLine: string): { key: string; value: string } | undefined {
+  const withoutComment = rawLine.replace(/#.*$/, '');
+  const colon = withoutComment.indexOf(':');
+  if (colon < 0) return undefined;
+  return {
+    key: trimWs(withoutComment.slice(0, colon)).toLowerCase(),
+    value: trimWs(withoutComment.slice(colon + 1)),
+  };
 }
 
 /** RFC 9309 whitespace is SP and HTAB only. */
