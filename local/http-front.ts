@@ -144,6 +144,16 @@ interface Target {
 
 /** The handler API Gateway would invoke: the tool server, a manifest route, or `$default`. */
 function targetOf(method: string, path: string): Target {
+  // As in API Gateway, a literal route (GET /api/mcp/server-card) beats a `{param}` one.
+  const literal = matchRoute(method, path);
+  if (literal && 'route' in literal && !literal.route.path.includes('{')) {
+    return {
+      handler: literal.route.handler,
+      functionName: literal.route.operationId,
+      routeKey: `${literal.route.method} ${literal.route.path}`,
+      params: literal.params,
+    };
+  }
   for (const endpoint of MCP_ENDPOINTS) {
     const params = matchPath(endpoint.path, path);
     if (params) {

@@ -125,7 +125,16 @@ export class ApiStack extends Stack {
       (ROUTES as readonly RouteDefinition[]).map((route) => [route.operationId, route]),
     );
     const functions = new Map<string, ApiFunction>();
+    // Routes that name the same handler module share one function and integration (the
+    // discovery documents: CloudFormation allows 500 resources per stack).
+    const byEntry = new Map<string, { fn: ApiFunction; integration: HttpLambdaIntegration }>();
     for (const spec of HTTP_FUNCTIONS) {
+      const shared = byEntry.get(spec.entry);
+      if (shared) {
+        functions.set(spec.operationId, shared.fn);
+        this.addRoutes(spec, shared.integration, routesById.get(spec.operationId));
+        continue;
+      }
       if (spec.tuning.timeoutSeconds > MAX_INTEGRATION_TIMEOUT_SECONDS) {
         throw new Error(
           `${spec.operationId}: timeout ${spec.tuning.timeoutSeconds} s exceeds the HTTP API ` +
@@ -152,17 +161,8 @@ export class ApiStack extends Stack {
       functions.set(spec.operationId, fn);
 
       const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function);
-      for (const [suffix, routeKey] of routeKeysOf(spec)) {
-        const route = new HttpRoute(this, `${spec.constructId}${suffix}Route`, {
-          httpApi: this.api,
-          routeKey,
-          integration,
-        });
-        Validations.of(route).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: authorizationReason(spec, routesById.get(spec.operationId)),
-        });
-      }
+      byEntry.set(spec.entry, { fn, integration });
+      this.addRoutes(spec, integration, routesById.get(spec.operationId));
     }
     this.functions = functions;
     this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, functions);
@@ -171,6 +171,25 @@ export class ApiStack extends Stack {
       value: stage.url,
       description: 'Base URL of the API (default stage)',
     });
+  }
+
+  /** The gateway route(s) of one manifest entry (and HEAD for GET) on its integration. */
+  private addRoutes(
+    spec: HttpFunctionSpec,
+    integration: HttpLambdaIntegration,
+    route: RouteDefinition | undefined,
+  ): void {
+    for (const [suffix, routeKey] of routeKeysOf(spec)) {
+      const httpRoute = new HttpRoute(this, `${spec.constructId}${suffix}Route`, {
+        httpApi: this.api,
+        routeKey,
+        integration,
+      });
+      Validations.of(httpRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: authorizationReason(spec, route),
+      });
+    }
   }
 
   /**

@@ -98,3 +98,27 @@ describe('api stack: the tool server', () => {
     expect(JSON.stringify(apiTemplate.toJSON())).not.toContain('$context.path');
   });
 });
+
+describe('api stack: the reference-site documents (issue 15)', () => {
+  it('routes every site document of the manifest, GET and HEAD, to one shared function', () => {
+    const paths = routes.filter((route) => route.area === 'discovery').map((route) => route.path);
+    expect(paths).toEqual([
+      '/',
+      '/{document}',
+      '/.well-known/{document}',
+      '/.well-known/{folder}/{document}',
+      '/api/mcp/server-card',
+    ]);
+    const ids = new Set<string>();
+    for (const path of paths) {
+      const { id, fn } = functionOfRoute(`GET ${path}`);
+      expect(fn.Type, path).toBe('AWS::Lambda::Function');
+      expect(functionOfRoute(`HEAD ${path}`).id, path).toBe(id);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(1);
+    expect(functionOfRoute('GET /api/mcp/server-card').id).not.toBe(
+      functionOfRoute('ANY /api/mcp/{api_key}').id,
+    );
+  });
+});

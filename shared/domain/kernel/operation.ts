@@ -21,6 +21,8 @@ export interface RequestContext {
   /** Client address as the gateway saw it (never a client-supplied X-Forwarded-For). */
   sourceIp: string;
   links: Links;
+  /** The request's Accept header, for documents served in more than one format. */
+  accept?: string;
 }
 
 export interface OperationInput<Params = undefined, Query = undefined, Body = undefined> {

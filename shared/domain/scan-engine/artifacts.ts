@@ -102,6 +102,8 @@ export interface ScanArtifacts {
   probes: Record<string, Fetched>;
   /** OpenAPI documents named by the catalog or a Link header (absolute URL keys). */
   serviceDescriptions: Record<string, Fetched>;
+  /** MCP Server Cards named by catalog entries, fetched with the card media type (URL keys). */
+  catalogCards: Record<string, Fetched>;
   /** Authorization-server metadata named by protected-resource metadata (absolute URL keys). */
   authServerMetadata: Record<string, Fetched>;
   /** sameAs targets we tried (absolute URL keys). */

@@ -25,6 +25,7 @@ import { collectArtifacts } from './collect/collect.ts';
 import { maxReachableScore } from './report-notes.ts';
 import { ScanFetcher } from './scan-fetcher.ts';
 import { siteScore } from './scoring.ts';
+import { standardForSignal } from './standards.ts';
 import { type Check, SCORING_VERSION, type ScanReport, type ScanTarget } from './types.ts';
 
 export const DEFAULT_SCAN_DEADLINE_MS = 25_000;
@@ -74,5 +75,15 @@ export async function runScan(target: ScanTarget, deps: RunScanDeps): Promise<Sc
 }
 
 export function evaluateChecks(artifacts: ScanArtifacts): Check[] {
-  return CHECKS.map((evaluate) => evaluate(artifacts));
+  return CHECKS.map((evaluate) => withStandard(evaluate(artifacts)));
+}
+
+/** A finding a check added after scoring still names a standard: the check's own. */
+function withStandard(check: Check): Check {
+  const findings = check.findings.map((finding) =>
+    finding.standard === undefined
+      ? { ...finding, standard: standardForSignal(check.id, undefined) }
+      : finding,
+  );
+  return { ...check, findings };
 }

@@ -42,6 +42,8 @@ export interface ParsedRobots {
   /** Content-Signal / Content-Usage lines that appear before any user-agent line. */
   globalContentSignals: RobotsRecord[];
   globalContentUsages: RobotsRecord[];
+  /** RSL 1.0 `License:` lines (global by definition, wherever they stand). */
+  licenses: RobotsRecord[];
 }
 
 export type RobotsDecisionSource = 'named-group' | 'wildcard-group' | 'no-group';
@@ -60,21 +62,21 @@ export function parseRobots(text: string): ParsedRobots {
     sitemaps: [],
     globalContentSignals: [],
     globalContentUsages: [],
+    licenses: [],
   };
   let current: RobotsGroup | undefined;
   // A user-agent line after a rule starts a new group; consecutive user-agent lines share one.
   let currentHasRules = false;
 
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  // google/robotstxt ID_UTF8ByteOrderMarkIsSkipped: a BOM (or the replacement character a
+  // partial one decodes to) is skipped at the start of the file only; elsewhere its line is
+  // garbage, so keys are trimmed of SP and HTAB alone (String#trim would also drop U+FEFF).
+  const lines = text.replace(/^[\uFEFF\uFFFD]/, '').split(/\r\n|\r|\n/);
   lines.forEach((rawLine, index) => {
     const lineNumber = index + 1;
-    const withoutComment = rawLine.replace(/#.*$/, '');
-    const colon = withoutComment.indexOf(':');
-    if (colon < 0) {
-      return;
-    }
-    const key = withoutComment.slice(0, colon).trim().toLowerCase();
-    const value = withoutComment.slice(colon + 1).trim();
+    const record = splitRecord(rawLine);
+    if (record === undefined) return;
+    const { key, value } = record;
 
     switch (key) {
       case 'user-agent': {
@@ -121,6 +123,9 @@ export function parseRobots(text: string): ParsedRobots {
         return;
       case 'content-usage':
         (current?.contentUsages ?? parsed.globalContentUsages).push({ value, line: lineNumber });
+        return;
+      case 'license':
+        parsed.licenses.push({ value, line: lineNumber });
         return;
       default:
         return;
@@ -227,6 +232,22 @@ export function contentSignalProblems(value: string): string[] {
     }
   }
   return problems;
+}
+
+/** `key: value` of a line without its comment, or `undefined` without a colon. */
+function splitRecord(rawLine: string): { key: string; value: string } | undefined {
+  const withoutComment = rawLine.replace(/#.*$/, '');
+  const colon = withoutComment.indexOf(':');
+  if (colon < 0) return undefined;
+  return {
+    key: trimWs(withoutComment.slice(0, colon)).toLowerCase(),
+    value: trimWs(withoutComment.slice(colon + 1)),
+  };
+}
+
+/** RFC 9309 whitespace is SP and HTAB only. */
+function trimWs(value: string): string {
+  return value.replace(/^[ \t]+|[ \t]+$/g, '');
 }
 
 /** "Googlebot/2.1" and "googlebot" name the same product token. */

@@ -18,6 +18,7 @@
  * score the check can reach.
  */
 import { reachableSentence, withGain } from './report-notes.ts';
+import { standardForSignal } from './standards.ts';
 import type { Check, CheckId, CheckState, Finding, Pillar } from './types.ts';
 
 export type SignalOutcome = 'pass' | 'partial' | 'fail' | 'unverifiable' | 'na';
@@ -115,9 +116,11 @@ export function earnedPoints(signal: Signal): number {
 /** Folds signals into a Check. Scores keep one decimal so halves survive. */
 export function buildCheck(
   definition: CheckDefinition,
-  signals: readonly Signal[],
-  extraFindings: readonly Finding[] = [],
+  rawSignals: readonly Signal[],
+  rawExtraFindings: readonly Finding[] = [],
 ): Check {
+  const signals = rawSignals.map((signal) => withStandards(definition, signal));
+  const extraFindings = rawExtraFindings.map((finding) => stamped(definition, undefined, finding));
   const applicable = signals.filter((signal) => signal.outcome !== 'na');
   const evaluated = applicable.filter(
     (signal) => !(signal.outcome === 'unverifiable' && signal.cause === 'scanner'),
@@ -134,9 +137,22 @@ export function buildCheck(
   const findings = [...findingsWithGains(signals), ...extraFindings];
   const half = halfCreditFinding(applicable, max);
   if (half !== undefined) {
-    findings.push(half);
+    findings.push(stamped(definition, undefined, half));
   }
   return { ...definition, state: stateFor(score, max), score, max, findings };
+}
+
+/** Every finding names its standard: its own, else its signal's, else the check's. */
+function stamped(definition: CheckDefinition, key: string | undefined, finding: Finding): Finding {
+  if (finding.standard !== undefined) return finding;
+  return { ...finding, standard: standardForSignal(definition.id, key) };
+}
+
+function withStandards(definition: CheckDefinition, signal: Signal): Signal {
+  return {
+    ...signal,
+    findings: signal.findings.map((finding) => stamped(definition, signal.key, finding)),
+  };
 }
 
 const isActionable = (finding: Finding) => finding.state === 'bad' || finding.state === 'warn';

@@ -26,9 +26,22 @@ export type CheckState = 'good' | 'warn' | 'bad' | 'unknown';
 /** `info` carries context (policy choices, site type) that neither earns nor loses points. */
 export type FindingState = 'good' | 'warn' | 'bad' | 'unknown' | 'info';
 
+/** The standard a finding is judged against (registry: `standards.ts`). */
+export interface FindingStandard {
+  name: string;
+  url: string;
+  revision: string;
+}
+
 export interface Finding {
   state: FindingState;
   text: string;
+  /**
+   * Added to SPEC's Finding (docs/decisions.md): the standard and revision this finding is
+   * judged against. Checks may set it; `buildCheck` fills it from the registry otherwise, so
+   * every finding of a report carries one.
+   */
+  standard?: FindingStandard;
 }
 
 export interface Check {

@@ -10,6 +10,13 @@ export const FindingSchema = z
   .object({
     state: z.enum(['good', 'warn', 'bad', 'unknown', 'info']),
     text: z.string(),
+    standard: z
+      .object({ name: z.string(), url: z.string(), revision: z.string() })
+      .optional()
+      .meta({
+        description:
+          'Addition: the standard and revision this finding is judged against (docs: #standards). Absent on scans stored before it existed.',
+      }),
   })
   .meta({ id: 'Finding' });
 

@@ -1,6 +1,7 @@
 import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
 import { compareSpecificity, matchPath, type RouteDefinition } from './route.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
+import { DISCOVERY_ROUTES } from './routes/discovery.ts';
 import { KEY_ROUTES } from './routes/keys.ts';
 import { META_ROUTES } from './routes/meta.ts';
 import { MONITOR_ROUTES } from './routes/monitor.ts';
@@ -32,6 +33,7 @@ const ROUTE_TABLE = {
   ...KEY_ROUTES,
   ...META_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...DISCOVERY_ROUTES,
 } as const;
 
 export const ROUTES: readonly RouteDefinition[] = Object.values(ROUTE_TABLE);

@@ -110,7 +110,10 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
 export function buildOpenApiDocument(serverUrl: string): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   // The dashboard's HTML pages and forms are for browsers, not API clients (docs page: #dashboard).
-  for (const route of ROUTES.filter((candidate) => candidate.area !== 'dashboard')) {
+  // Site documents (robots.txt, llms.txt, catalogs) describe the site, not the API.
+  for (const route of ROUTES.filter(
+    (candidate) => candidate.area !== 'dashboard' && candidate.area !== 'discovery',
+  )) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     paths[route.path] = { ...paths[route.path], [method]: operation(route) };
   }

@@ -27,6 +27,7 @@ export function requestContextOf(
     baseUrl,
     sourceIp: event.requestContext?.http?.sourceIp ?? '0.0.0.0',
     links: linksFor(baseUrl),
+    ...(headers.accept === undefined ? {} : { accept: headers.accept }),
   };
 }
 

@@ -12,7 +12,13 @@ import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export type RawContentType = 'application/json' | 'text/html' | 'text/csv';
+export type RawContentType =
+  | 'application/json'
+  | 'text/html'
+  | 'text/csv'
+  | 'text/plain'
+  | 'application/xml'
+  | 'image/svg+xml';
 
 /** Media types of exports of a JSON route (rows as CSV with a header row, or JSON Lines). */
 export type ExportContentType = 'text/csv' | 'application/x-ndjson';
@@ -26,7 +32,9 @@ export type RouteArea =
   | 'webhooks'
   | 'meta'
   | 'pages'
-  | 'dashboard';
+  | 'dashboard'
+  /** The service's own site documents (robots.txt, llms.txt, catalogs): not API operations. */
+  | 'discovery';
 
 export interface RouteDefinition {
   operationId: string;

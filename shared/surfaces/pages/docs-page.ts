@@ -5,8 +5,10 @@ import {
   ROUTES,
   type RouteDefinition,
 } from '#shared/surfaces/api/manifest';
+import { jsonLdScript } from '#shared/surfaces/discovery/json-ld';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { escapeHtml, layout } from './html.ts';
+import { standardsSection } from './standards-section.ts';
 
 function authText(route: RouteDefinition): string {
   if (route.auth === 'none') return 'none';
@@ -98,7 +100,9 @@ body and a REST error is a tool error with the same code. Only read tools exist 
 <table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-const API_ROUTES = ROUTES.filter((route) => route.area !== 'dashboard');
+const API_ROUTES = ROUTES.filter(
+  (route) => route.area !== 'dashboard' && route.area !== 'discovery',
+);
 const DASHBOARD_ROUTES = ROUTES.filter((route) => route.area === 'dashboard');
 
 /** The dashboard's pages and forms: for people in a browser, listed here, not in OpenAPI. */
@@ -138,7 +142,7 @@ ${CLIENT_NOTE}
 <p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
 Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
-<h2>Scoring</h2>
+<h2 id="scoring">Scoring</h2>
 <p>Nine checks in four pillars (R Retrievable, E Explainable, A Actionable, D Distributed).
 <code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
 signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
@@ -169,6 +173,7 @@ most 5 redirects and reads a capped number of bytes per response. Sampled inner 
 when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
 always read, like the homepage, because a scan is a fetch a person asked for, not a crawl. Disallowing
 <code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>
+${standardsSection()}
 ${mcpSection(baseUrl)}
 <h2>Routes</h2>
 ${API_ROUTES.map((route) => routeSection(route, baseUrl)).join('\n')}
@@ -177,5 +182,6 @@ ${dashboardSection(baseUrl)}`;
     'API documentation: Agent-Readiness Scan',
     body,
     'Documentation of the Agent-Readiness Scan API',
+    `<link rel="canonical" href="${escapeHtml(baseUrl)}/docs">\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/docs">\n${jsonLdScript(baseUrl)}`,
   );
 }

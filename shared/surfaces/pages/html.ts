@@ -9,7 +9,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** A complete, self-contained page: inline CSS, no script, readable in any browser or reader. */
-export function layout(title: string, body: string, description = ''): string {
+export function layout(title: string, body: string, description = '', head = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -17,6 +17,7 @@ export function layout(title: string, body: string, description = ''): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}
+${head}
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.8rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}

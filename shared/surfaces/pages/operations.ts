@@ -4,7 +4,7 @@ import { toPublicScan } from '#shared/domain/scans/operations';
 import { readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
 import type { ScanIdParams } from '#shared/domain/scans/schemas';
 import type { RawResponse } from '#shared/surfaces/api/http-handler';
-import { renderDocsPage } from './docs-page.ts';
+import { docsPageNegotiated } from '#shared/surfaces/discovery/operations';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
 
 /** Pages for people: HTML over the same operations and reads as the API. */
@@ -25,6 +25,5 @@ export function scanPageError(error: unknown, rawId: string | undefined): RawRes
   return { status: 404, body: renderScanNotFoundPage(rawId ?? '') };
 }
 
-export async function docsPage(input: OperationInput): Promise<RawResponse> {
-  return { body: renderDocsPage(input.request.baseUrl), headers: CACHEABLE };
-}
+/** HTML, or markdown for `Accept: text/markdown` (with `Vary: Accept`). */
+export const docsPage = docsPageNegotiated;

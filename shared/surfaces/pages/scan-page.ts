@@ -5,6 +5,7 @@ import {
 } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
 import { DOCS_PATH } from '#shared/surfaces/api/meta';
+import { jsonLdScript } from '#shared/surfaces/discovery/json-ld';
 import { escapeHtml, layout } from './html.ts';
 
 const PILLARS: Record<string, string> = {
@@ -74,11 +75,17 @@ function topFixesSection(scan: Scan): string {
 </section>`;
 }
 
+/** The standard a finding is judged against, linked (docs: #standards lists them all). */
+function standardLink(standard: Scan['checks'][number]['findings'][number]['standard']): string {
+  if (standard === undefined) return '';
+  return ` <small class="standard">Standard: <a href="${escapeHtml(standard.url)}" rel="external">${escapeHtml(standard.name)}</a> (${escapeHtml(standard.revision)})</small>`;
+}
+
 function checkSection(check: Scan['checks'][number]): string {
   const findings = check.findings
     .map(
       (finding) =>
-        `<li class="${escapeHtml(finding.state)}"><strong>${escapeHtml(STATE_LABEL[finding.state] ?? finding.state)}:</strong> ${escapeHtml(finding.text)}</li>`,
+        `<li class="${escapeHtml(finding.state)}"><strong>${escapeHtml(STATE_LABEL[finding.state] ?? finding.state)}:</strong> ${escapeHtml(finding.text)}${standardLink(finding.standard)}</li>`,
     )
     .join('');
   return `<section id="check-${escapeHtml(check.id)}">
@@ -106,7 +113,13 @@ ${pillarSummary(scan)}
 <h2>Checks</h2>
 ${scan.checks.map(checkSection).join('\n')}
 <footer><p>Machine-readable: <a href="${escapeHtml(apiUrl)}">${escapeHtml(apiUrl)}</a></p></footer>`;
-  return layout(title, body, `Agent-readiness scan of ${scan.domain}: ${scan.score}/100.`);
+  const baseUrl = apiUrl.replace(/\/api\/v1\/scans\/[^/]*$/, '');
+  return layout(
+    title,
+    body,
+    `Agent-readiness scan of ${scan.domain}: ${scan.score}/100.`,
+    jsonLdScript(baseUrl),
+  );
 }
 
 export function renderScanNotFoundPage(id: string): string {

@@ -10,9 +10,8 @@ import {
   isOk,
   isScannerFailure,
   type ScanArtifacts,
-  shortUrl,
 } from '../artifacts.ts';
-import { classifySite, homepageFacts } from '../context.ts';
+import { classifySite } from '../context.ts';
 import { isObject, type JsonObject, parseJson } from '../parse/json-ld.ts';
 import {
   atBestHalf,
@@ -25,7 +24,18 @@ import {
   type Signal,
   unverifiable,
 } from '../scoring.ts';
+import { standardRef } from '../standards.ts';
 import type { Check } from '../types.ts';
+import { a2aSignal } from './agent-a2a.ts';
+import { aiCatalogEvidence, webMcpSignal } from './agent-manifests.ts';
+import {
+  cardFromCatalogs,
+  legacyCard,
+  MCP_CARD_PATHS,
+  MCP_LIVE_NOTE,
+  MCP_POINTS,
+  mcpCardSignals,
+} from './agent-mcp.ts';
 
 export const AGENT_CHECK: CheckDefinition = {
   id: 'agent',
@@ -34,14 +44,8 @@ export const AGENT_CHECK: CheckDefinition = {
 };
 
 // research/scan.md lists 4 + 3 + 2 + 2 = 11 for a 12-point check; the spare point goes to the MCP card.
-const POINTS = { mcpCard: 4, mcpLive: 1, a2a: 3, skills: 2, manifests: 2 } as const;
+const POINTS = { ...MCP_POINTS, a2a: 3, skills: 2, manifests: 2 } as const;
 
-export const MCP_CARD_PATHS = [
-  '/.well-known/mcp/server-card.json',
-  '/.well-known/mcp/server-card',
-  '/.well-known/mcp-server-card',
-  '/.well-known/mcp.json',
-] as const;
 const SKILLS_SCHEMA = /schemas\.agentskills\.io\/discovery\//;
 
 interface Found {
@@ -70,14 +74,6 @@ function allFailed(artifacts: ScanArtifacts, paths: readonly string[]): boolean 
   return fetched.length > 0 && fetched.every(isScannerFailure);
 }
 
-/** The live MCP endpoint is never called (GET only): fixing the card earns it half at best. */
-function mcpLiveUnchecked(signal: Signal): Signal {
-  return atBestHalf(signal, MCP_LIVE_NOTE);
-}
-
-const MCP_LIVE_NOTE =
-  'whether the MCP endpoint answers (the scanner only sends GET, so it does not POST initialize)';
-
 type MissingSignal = (
   key: string,
   points: number,
@@ -97,20 +93,12 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
     }
     return fail(key, points, { state: 'warn', text: `No ${what} (${paths.join(', ')}).` });
   };
-  const mcp = firstJson(artifacts, MCP_CARD_PATHS);
   const a2a = firstJson(artifacts, ['/.well-known/agent-card.json', '/.well-known/agent.json']);
   const skills = firstJson(artifacts, ['/.well-known/agent-skills/index.json']);
   const signals: Signal[] = [
-    ...(mcp !== undefined
-      ? mcpSignals(artifacts, mcp)
-      : [
-          missing('mcp-card', POINTS.mcpCard, 'MCP server card', MCP_CARD_PATHS),
-          absenceIsNa
-            ? notApplicable('mcp-live', POINTS.mcpLive)
-            : mcpLiveUnchecked(fail('mcp-live', POINTS.mcpLive)),
-        ]),
+    ...mcpSignals(artifacts, missing, absenceIsNa),
     a2a !== undefined
-      ? a2aSignal(a2a)
+      ? a2aSignal(a2a.path, a2a.document)
       : missing('a2a-card', POINTS.a2a, 'A2A agent card', ['/.well-known/agent-card.json']),
     skills !== undefined
       ? skillsSignal(skills)
@@ -128,6 +116,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
   const check = buildCheck(AGENT_CHECK, signals, [siteFinding]);
   if (check.max === 0 && check.findings.every((finding) => finding.state === 'info')) {
     check.findings.unshift({
+      standard: standardRef('scoring'),
       state: 'unknown',
       text: 'Not applicable: content site, no agent manifests published.',
     });
@@ -135,111 +124,77 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
   return check;
 }
 
-/** agents.json or ARD, else WebMCP registered in the static HTML. */
+/** agents.json or ARD, else a valid AI Catalog, else WebMCP tools in the static HTML. */
 function manifestSignal(artifacts: ScanArtifacts, missing: MissingSignal): Signal {
   const manifest = firstJson(artifacts, ['/.well-known/agents.json', '/.well-known/ard.json']);
+  const catalog = aiCatalogEvidence(artifacts);
   if (manifest !== undefined) {
-    return pass('manifests', POINTS.manifests, {
-      state: 'good',
-      text: `Agent manifest published at ${manifest.path}.`,
-    });
+    return pass(
+      'manifests',
+      POINTS.manifests,
+      {
+        state: 'good',
+        standard: standardRef('agents-json'),
+        text: `Agent manifest published at ${manifest.path}.`,
+      },
+      ...(catalog?.problem === undefined ? [] : [catalog.problem]),
+    );
   }
-  const webMcp = webMcpEvidence(artifacts);
-  if (webMcp === 'registered') {
-    return pass('manifests', POINTS.manifests, {
-      state: 'good',
-      text: 'The homepage registers WebMCP tools (navigator.modelContext) in its static HTML.',
-    });
+  if (catalog?.valid !== undefined) {
+    return pass('manifests', POINTS.manifests, catalog.valid);
   }
-  if (webMcp === 'hinted') {
-    return unverifiable('manifests', POINTS.manifests, {
-      cause: 'outside',
-      note: 'WebMCP tools registered at runtime (scripts mention WebMCP; confirming it needs a browser)',
-    });
+  const webMcp = webMcpSignal(artifacts, POINTS.manifests);
+  if (webMcp !== undefined) {
+    return catalog?.problem === undefined
+      ? webMcp
+      : { ...webMcp, findings: [catalog.problem, ...webMcp.findings] };
+  }
+  if (catalog?.problem !== undefined) {
+    return fail('manifests', POINTS.manifests, catalog.problem);
   }
   return missing(
     'manifests',
     POINTS.manifests,
-    'agents.json, ARD manifest or WebMCP registration',
-    ['/.well-known/agents.json', '/.well-known/ard.json'],
+    'AI Catalog, agents.json, ARD manifest or WebMCP tools',
+    ['/.well-known/ai-catalog.json', '/.well-known/agents.json', '/.well-known/ard.json'],
   );
 }
 
-function mcpSignals(artifacts: ScanArtifacts, card: Found): Signal[] {
-  const document = card.document;
-  const name = typeof document.name === 'string' ? document.name : undefined;
-  const serverInfo = isObject(document.serverInfo) ? document.serverInfo : undefined;
-  const remotes = Array.isArray(document.remotes) ? document.remotes.filter(isObject) : [];
-  const endpoint =
-    remotes.map((remote) => remote.url).find((url): url is string => typeof url === 'string') ??
-    (typeof document.url === 'string' ? document.url : undefined) ??
-    (typeof document.endpoint === 'string' ? document.endpoint : undefined) ??
-    (isObject(document.transport) && typeof document.transport.url === 'string'
-      ? document.transport.url
-      : undefined);
-  const tier =
-    card.path === MCP_CARD_PATHS[0]
-      ? 'current path'
-      : card.path === '/.well-known/mcp.json'
-        ? 'legacy path'
-        : 'alternative path';
-  const hasName =
-    name !== undefined || (serverInfo !== undefined && typeof serverInfo.name === 'string');
-  const signals: Signal[] = [];
-  if (hasName && endpoint !== undefined) {
-    signals.push(
-      pass('mcp-card', POINTS.mcpCard, {
-        state: card.path === MCP_CARD_PATHS[0] ? 'good' : 'warn',
-        text: `MCP server card at ${card.path} (${tier}) names "${name ?? String(serverInfo?.name)}" with endpoint ${shortUrl(endpoint, artifacts.origin)}${card.path === MCP_CARD_PATHS[0] ? '' : `; also publish it at ${MCP_CARD_PATHS[0]}`}.`,
-      }),
-    );
-    signals.push(
-      unverifiable('mcp-live', POINTS.mcpLive, {
-        cause: 'outside',
-        note: MCP_LIVE_NOTE,
-      }),
-    );
-  } else {
-    signals.push(
-      partial('mcp-card', POINTS.mcpCard, 0.25, {
-        state: 'bad',
-        text: `MCP server card at ${card.path} lacks ${hasName ? '' : 'a name'}${!hasName && endpoint === undefined ? ' and ' : ''}${endpoint === undefined ? 'a transport URL (remotes[].url)' : ''}.`,
-      }),
-      mcpLiveUnchecked(fail('mcp-live', POINTS.mcpLive)),
-    );
+function mcpSignals(
+  artifacts: ScanArtifacts,
+  missing: MissingSignal,
+  absenceIsNa: boolean,
+): Signal[] {
+  const current = cardFromCatalogs(artifacts);
+  const card = current !== undefined && !('state' in current) ? current : legacyCard(artifacts);
+  const problem = current !== undefined && 'state' in current ? current : undefined;
+  if (card !== undefined) {
+    const signals = mcpCardSignals(card, artifacts.origin);
+    if (problem === undefined) return signals;
+    const [first, ...rest] = signals;
+    return first === undefined
+      ? signals
+      : [{ ...first, findings: [...first.findings, problem] }, ...rest];
   }
-  return signals;
-}
-
-function a2aSignal(card: Found): Signal {
-  const document = card.document;
-  const legacy = card.path.endsWith('agent.json');
-  const hasName = typeof document.name === 'string';
-  const hasEndpoint =
-    typeof document.url === 'string' ||
-    (Array.isArray(document.supportedInterfaces) && document.supportedInterfaces.length > 0);
-  const hasSkills = Array.isArray(document.skills) && document.skills.length > 0;
-  const missing = [
-    hasName ? '' : 'name',
-    hasEndpoint ? '' : 'url/supportedInterfaces',
-    hasSkills ? '' : 'skills',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return partial('a2a-card', POINTS.a2a, 1 / 3, {
-      state: 'bad',
-      text: `A2A agent card at ${card.path} lacks ${missing.join(', ')}.`,
-    });
+  const live = absenceIsNa
+    ? notApplicable('mcp-live', MCP_POINTS.mcpLive)
+    : atBestHalf(fail('mcp-live', MCP_POINTS.mcpLive), MCP_LIVE_NOTE);
+  if (problem !== undefined && problem.state === 'bad') {
+    return [
+      fail('mcp-card', MCP_POINTS.mcpCard, problem),
+      atBestHalf(fail('mcp-live', MCP_POINTS.mcpLive), MCP_LIVE_NOTE),
+    ];
   }
-  if (legacy) {
-    return partial('a2a-card', POINTS.a2a, 2 / 3, {
-      state: 'warn',
-      text: `A2A agent card found only at the legacy ${card.path}; publish it at /.well-known/agent-card.json.`,
-    });
-  }
-  return pass('a2a-card', POINTS.a2a, {
-    state: 'good',
-    text: `A2A agent card at ${card.path} with name, endpoint and ${(document.skills as unknown[]).length} skill(s).`,
-  });
+  const paths = [
+    '/.well-known/ai-catalog.json',
+    '/.well-known/mcp/catalog.json',
+    ...MCP_CARD_PATHS,
+  ];
+  const absent = missing('mcp-card', MCP_POINTS.mcpCard, 'MCP server card', paths);
+  return [
+    problem === undefined ? absent : { ...absent, findings: [...absent.findings, problem] },
+    live,
+  ];
 }
 
 function skillsSignal(index: Found): Signal {
@@ -259,14 +214,4 @@ function skillsSignal(index: Found): Signal {
   });
 }
 
-function webMcpEvidence(artifacts: ScanArtifacts): 'registered' | 'hinted' | 'none' {
-  const facts = homepageFacts(artifacts);
-  if (facts === undefined) {
-    return 'none';
-  }
-  const inline = facts.inlineScripts.join('\n');
-  if (/navigator\.modelContext\s*\.\s*(registerTool|provideContext)\s*\(/.test(inline)) {
-    return 'registered';
-  }
-  return /modelContext|webmcp/i.test(inline) ? 'hinted' : 'none';
-}
+export { MCP_CARD_PATHS } from './agent-mcp.ts';

@@ -63,8 +63,8 @@ export function evaluateCrawler(artifacts: ScanArtifacts): Check {
   const signals: Signal[] = [
     robotsFileSignal(artifacts, policy),
     ...crawlerAccessSignals(artifacts, policy, pages),
-    explicitPolicySignal(policy),
-    contentSignalSignal(policy),
+    explicitPolicySignal(policy, homepageHeaders(artifacts)),
+    contentSignalSignal(policy, homepageHeaders(artifacts)),
     ...edgeSignals(artifacts),
   ];
   return buildCheck(CRAWLER_CHECK, signals, policyFindings(artifacts, policy));
@@ -159,6 +159,10 @@ function edgeSignals(artifacts: ScanArtifacts): Signal[] {
       note: REAL_CRAWLERS_NOTE,
     }),
   ];
+}
+
+function homepageHeaders(artifacts: ScanArtifacts): Record<string, string> {
+  return isResponse(artifacts.homepage) ? artifacts.homepage.headers : {};
 }
 
 const REAL_CRAWLERS_NOTE = 'whether your firewall admits the real, IP-verified AI crawlers';

@@ -26,6 +26,7 @@ import { openSite, type SiteFetcher } from './site-fetcher.ts';
 import { collectSitemaps } from './sitemaps.ts';
 import {
   collectAuthServerMetadata,
+  collectCatalogCards,
   collectSecondTierProbes,
   collectServiceDescriptions,
 } from './well-known.ts';
@@ -98,6 +99,7 @@ async function gather(site: SiteFetcher, homepage: Fetched, inputHost: string) {
     probes: { ...firstTier, ...followUps.secondTier },
     serviceDescriptions: followUps.serviceDescriptions,
     authServerMetadata: followUps.authServerMetadata,
+    catalogCards: followUps.catalogCards,
     sameAsTargets: followUps.entity.sameAs,
     wikidata: followUps.entity.wikidata,
   } satisfies ScanArtifacts;
@@ -105,18 +107,34 @@ async function gather(site: SiteFetcher, homepage: Fetched, inputHost: string) {
 
 /** Follow-ups that do not depend on robots.txt, started as soon as their input arrives. */
 async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: PageFacts | undefined) {
-  const [llmsLinks, markdownMirror, serviceDescriptions, authServerMetadata, secondTier, entity] =
-    await Promise.all([
-      site.fanOut.llmsTxt.then((llms) => collectLlmsLinks(site, llms)),
-      site.fanOut.markdown.then((markdown) =>
-        collectMarkdownMirror(site, { markdown, homepage, facts }),
-      ),
-      collectServiceDescriptions(site, { homepage, facts }),
-      collectAuthServerMetadata(site),
-      collectSecondTierProbes(site),
-      collectEntityTargets(site.fetcher, { homepage, facts }),
-    ]);
-  return { llmsLinks, markdownMirror, serviceDescriptions, authServerMetadata, secondTier, entity };
+  const [
+    llmsLinks,
+    markdownMirror,
+    serviceDescriptions,
+    authServerMetadata,
+    secondTier,
+    entity,
+    catalogCards,
+  ] = await Promise.all([
+    site.fanOut.llmsTxt.then((llms) => collectLlmsLinks(site, llms)),
+    site.fanOut.markdown.then((markdown) =>
+      collectMarkdownMirror(site, { markdown, homepage, facts }),
+    ),
+    collectServiceDescriptions(site, { homepage, facts }),
+    collectAuthServerMetadata(site),
+    collectSecondTierProbes(site),
+    collectEntityTargets(site.fetcher, { homepage, facts }),
+    collectCatalogCards(site),
+  ]);
+  return {
+    llmsLinks,
+    markdownMirror,
+    serviceDescriptions,
+    authServerMetadata,
+    secondTier,
+    entity,
+    catalogCards,
+  };
 }
 
 /** Facts of the homepage when it delivered a page; a 404 page's links are not the site's. */

@@ -29,6 +29,9 @@ export const ACCEPT = {
   json: 'application/json',
   xml: 'application/xml, text/xml;q=0.9, */*;q=0.1',
   linkset: 'application/linkset+json, application/json;q=0.9',
+  aiCatalog: 'application/ai-catalog+json, application/json;q=0.9',
+  /** The MCP discovery draft: request a Server Card with its media type. */
+  mcpCard: 'application/mcp-server-card+json, application/json;q=0.9',
   text: 'text/plain, text/markdown;q=0.9, */*;q=0.1',
 } as const;
 
@@ -39,6 +42,8 @@ export const FIRST_TIER_PROBES = {
   '/.well-known/oauth-protected-resource': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/oauth-authorization-server': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/openid-configuration': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/ai-catalog.json': { accept: ACCEPT.aiCatalog, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/mcp/catalog.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/mcp/server-card.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/mcp.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/agent-card.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
@@ -50,7 +55,12 @@ export const FIRST_TIER_PROBES = {
 export const PROBES_WITH_FOLLOW_UPS: ReadonlySet<string> = new Set([
   '/.well-known/api-catalog',
   '/.well-known/oauth-protected-resource',
+  '/.well-known/ai-catalog.json',
+  '/.well-known/mcp/catalog.json',
 ]);
+
+/** The catalogs whose MCP Server Card entries are followed (current first). */
+export const CATALOG_PATHS = ['/.well-known/ai-catalog.json', '/.well-known/mcp/catalog.json'];
 
 /** Fallback paths, fetched only when the first-tier path for the same artifact is missing. */
 export const SECOND_TIER_PROBES = {

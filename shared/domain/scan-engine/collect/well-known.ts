@@ -5,10 +5,11 @@
  */
 import { type Fetched, isJsonResponse, isOk, isResponse } from '../artifacts.ts';
 import type { PageFacts } from '../html.ts';
+import { isMcpCardEntry, judgeCatalog } from '../parse/ai-catalog.ts';
 import { isObject, parseJson, stringList } from '../parse/json-ld.ts';
 import { authServerMetadataUrl, linkHeaderTargets, linksetHrefs } from '../parse/links.ts';
 import { absoluteUrl, isSameSite } from '../site.ts';
-import { ACCEPT, BYTE_CAPS, PRIORITY, SECOND_TIER_PROBES } from './plan.ts';
+import { ACCEPT, BYTE_CAPS, CATALOG_PATHS, PRIORITY, SECOND_TIER_PROBES } from './plan.ts';
 import type { SiteFetcher } from './site-fetcher.ts';
 
 const CATALOG_PATH = '/.well-known/api-catalog';
@@ -74,10 +75,37 @@ export async function collectAuthServerMetadata(
   });
 }
 
+/**
+ * MCP Server Cards named by the AI Catalog or MCP Catalog entries (at most two, on the same
+ * site), requested with the card media type as the discovery draft asks.
+ */
+export async function collectCatalogCards(site: SiteFetcher): Promise<Record<string, Fetched>> {
+  const catalogs = await Promise.all(
+    CATALOG_PATHS.map((path) => site.fanOut.probes[path] ?? Promise.resolve(undefined)),
+  );
+  const urls: string[] = [];
+  for (const catalog of catalogs) {
+    if (!isOk(catalog) || !isJsonResponse(catalog)) continue;
+    for (const entry of judgeCatalog(parseJson(catalog.text)).entries) {
+      const url = entry.url === undefined ? undefined : absoluteUrl(entry.url, catalog.finalUrl);
+      if (isMcpCardEntry(entry) && url !== undefined && isSameSite(url, site.origin)) {
+        urls.push(url);
+      }
+    }
+  }
+  const after = catalogs.filter((fetched): fetched is Fetched => fetched !== undefined);
+  return fetchAll(site, [...new Set(urls)].slice(0, 2), {
+    accept: ACCEPT.mcpCard,
+    maxBytes: BYTE_CAPS.wellKnown,
+    priority: PRIORITY.followUp,
+    after,
+  });
+}
+
 const SECOND_TIER_GROUPS: ReadonlyArray<{ firstTier: string[]; fallbacks: readonly string[] }> = [
   { firstTier: ['/.well-known/openapi.json'], fallbacks: SECOND_TIER_PROBES.openApi },
   {
-    firstTier: ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'],
+    firstTier: [...CATALOG_PATHS, '/.well-known/mcp/server-card.json', '/.well-known/mcp.json'],
     fallbacks: SECOND_TIER_PROBES.mcp,
   },
   { firstTier: ['/.well-known/agent-card.json'], fallbacks: SECOND_TIER_PROBES.agentCard },

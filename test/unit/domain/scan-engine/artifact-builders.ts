@@ -67,6 +67,8 @@ export function makeArtifacts(overrides: Partial<ScanArtifacts> = {}): ScanArtif
     '/.well-known/oauth-protected-resource',
     '/.well-known/oauth-authorization-server',
     '/.well-known/openid-configuration',
+    '/.well-known/ai-catalog.json',
+    '/.well-known/mcp/catalog.json',
     '/.well-known/mcp/server-card.json',
     '/.well-known/mcp.json',
     '/.well-known/agent-card.json',
@@ -96,6 +98,7 @@ export function makeArtifacts(overrides: Partial<ScanArtifacts> = {}): ScanArtif
     authServerMetadata: {},
     sameAsTargets: {},
     wikidata: {},
+    catalogCards: {},
     ...overrides,
   };
 }

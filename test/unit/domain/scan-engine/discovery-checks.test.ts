@@ -82,7 +82,7 @@ describe('agent check', () => {
   it('is N/A for a content site without agent endpoints', () => {
     const check = evaluateAgent(makeArtifacts());
     expect(check).toMatchObject({ state: 'unknown', max: 0 });
-    expect(check.findings[0]).toEqual({
+    expect(check.findings[0]).toMatchObject({
       state: 'unknown',
       text: 'Not applicable: content site, no agent manifests published.',
     });
@@ -110,8 +110,9 @@ describe('agent check', () => {
         }),
       }),
     );
-    expect(findingTexts(check)).toContain('legacy path');
-    expect(findingTexts(check)).toContain('also publish it at /.well-known/mcp/server-card.json');
+    expect(findingTexts(check)).toContain('legacy /.well-known/mcp.json');
+    expect(findingTexts(check)).toContain('found only at the legacy /.well-known/mcp.json');
+    expect(findingTexts(check)).toContain('/.well-known/ai-catalog.json');
   });
 
   it('expects agent endpoints from an app site', () => {

@@ -49,7 +49,7 @@ describe('route manifest', () => {
     expect(match && 'route' in match && match.route.operationId).toBe('scan_domain');
     expect(matchRoute('PUT', '/api/v1/scans')).toEqual({ methodMismatch: ['POST', 'GET', 'HEAD'] });
     expect(matchRoute('PUT', '/api/v1/stats')).toEqual({ methodMismatch: ['GET', 'HEAD'] });
-    expect(matchRoute('GET', '/nope')).toBeUndefined();
+    expect(matchRoute('GET', '/api/v1/nope')).toBeUndefined();
   });
 });
 

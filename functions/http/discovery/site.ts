@@ -1,0 +1,25 @@
+import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
+import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
+import { requestedPath, serveDocument } from '#shared/surfaces/discovery/documents';
+
+/** One function behind the five discovery routes; the route key picks the route. */
+const handlers = Object.fromEntries(
+  Object.values(DISCOVERY_ROUTES).map((route) => [
+    route.path,
+    createRawHandler(
+      route,
+      (input) =>
+        serveDocument(
+          requestedPath(route.path, input.params as Record<string, string | undefined>),
+          input,
+        ),
+      noDeps,
+    ),
+  ]),
+);
+
+export const handler = (event: { routeKey?: string }, context: unknown) => {
+  const path = (event.routeKey ?? '').split(' ')[1] ?? '';
+  const target = handlers[path] ?? handlers['/{document}'];
+  return (target as (event: unknown, context: unknown) => unknown)(event, context);
+};

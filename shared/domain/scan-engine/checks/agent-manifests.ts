@@ -1,0 +1,111 @@
+/**
+ * Evidence for the agent check's manifest signal (2 points): a valid AI Catalog
+ * (`/.well-known/ai-catalog.json`, Agent-Card/ai-catalog), and WebMCP tools visible in the
+ * homepage's static HTML: `document.modelContext` registration or declarative tool forms in
+ * full, the deprecated `navigator.modelContext` in full with a note (docs/scan-engine.md).
+ */
+import { isJsonResponse, isOk, isResponse, type ScanArtifacts } from '../artifacts.ts';
+import { homepageFacts } from '../context.ts';
+import { judgeCatalog } from '../parse/ai-catalog.ts';
+import { parseJson } from '../parse/json-ld.ts';
+import { webMcpFacts } from '../parse/webmcp.ts';
+import { fail, pass, type Signal, unverifiable } from '../scoring.ts';
+import { standardRef } from '../standards.ts';
+import type { Finding } from '../types.ts';
+
+const AI_CATALOG = '/.well-known/ai-catalog.json';
+
+/** A valid catalog's finding, or the finding naming what is malformed. */
+export function aiCatalogEvidence(
+  artifacts: ScanArtifacts,
+): { valid?: Finding; problem?: Finding } | undefined {
+  const fetched = artifacts.probes[AI_CATALOG];
+  if (!isOk(fetched)) return undefined;
+  const standard = standardRef('ai-catalog');
+  if (!isJsonResponse(fetched)) {
+    const type = fetched.headers['content-type'] ?? 'no content type';
+    return {
+      problem: {
+        state: 'bad',
+        standard,
+        text: `${AI_CATALOG} answers ${type}, not application/ai-catalog+json.`,
+      },
+    };
+  }
+  const judged = judgeCatalog(parseJson(fetched.text));
+  if (judged.problems.length > 0) {
+    return {
+      problem: {
+        state: 'bad',
+        standard,
+        text: `The AI Catalog at ${AI_CATALOG} is malformed: ${judged.problems.slice(0, 4).join('; ')}.`,
+      },
+    };
+  }
+  const types = [...new Set(judged.entries.map((entry) => entry.type))].join(', ');
+  return {
+    valid: {
+      state: 'good',
+      standard,
+      text: `AI Catalog at ${AI_CATALOG} lists ${judged.entries.length} entr${judged.entries.length === 1 ? 'y' : 'ies'}${types === '' ? '' : ` (${types})`}.`,
+    },
+  };
+}
+
+/** WebMCP tools seen without a browser, or `undefined` when there is no trace of WebMCP. */
+export function webMcpSignal(artifacts: ScanArtifacts, points: number): Signal | undefined {
+  const facts = homepageFacts(artifacts);
+  if (facts === undefined || !isResponse(artifacts.homepage)) return undefined;
+  const webMcp = webMcpFacts(artifacts.homepage.text, facts.inlineScripts);
+  const standard = standardRef('webmcp');
+  const forms =
+    webMcp.forms.length > 0
+      ? [`${webMcp.forms.length} declarative tool form(s) (${webMcp.forms.slice(0, 5).join(', ')})`]
+      : [];
+  const malformed: Finding[] =
+    webMcp.formsWithoutDescription.length > 0
+      ? [
+          {
+            state: 'bad',
+            standard,
+            text: `Form tool(s) ${webMcp.formsWithoutDescription.join(', ')} have a toolname but no tooldescription; agents cannot tell what they do. Add tooldescription="...".`,
+          },
+        ]
+      : [];
+  if (webMcp.imperative === 'document' || (webMcp.imperative === undefined && forms.length > 0)) {
+    const parts = [
+      webMcp.imperative === 'document' ? 'registers tools on document.modelContext' : '',
+      ...forms,
+    ];
+    return pass(
+      'manifests',
+      points,
+      {
+        state: 'good',
+        standard,
+        text: `The homepage's static HTML ${parts.filter(Boolean).join(' and ')} (WebMCP).`,
+      },
+      ...malformed,
+    );
+  }
+  if (webMcp.imperative === 'navigator') {
+    return pass(
+      'manifests',
+      points,
+      {
+        state: 'warn',
+        standard: standardRef('webmcp-navigator'),
+        text: `The homepage registers WebMCP tools on navigator.modelContext, a deprecated alias: register them with document.modelContext.registerTool(...). Credited in full meanwhile${forms.length > 0 ? `; also ${forms[0]}` : ''}.`,
+      },
+      ...malformed,
+    );
+  }
+  if (malformed.length > 0) return fail('manifests', points, ...malformed);
+  if (webMcp.hinted) {
+    return unverifiable('manifests', points, {
+      cause: 'outside',
+      note: 'WebMCP tools registered at runtime (scripts mention WebMCP; confirming it needs a browser)',
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * The drift log: what changed in a standard the scan judges against, when, and how the scan's
+ * judgement changed with it (docs/scan-engine.md "Standards"; rendered at `/docs#drift`).
+ * Entries are newest first. A change that only moves what satisfies a signal keeps
+ * scoring_version 2; one that would change a check's point table would bump it and says so.
+ */
+import type { StandardId } from './standards.ts';
+
+export interface DriftEntry {
+  /** When the standard changed (the revision's date). */
+  changed: string;
+  /** When the scan followed it. */
+  followed: string;
+  standards: readonly StandardId[];
+  what: string;
+  judgement: string;
+}
+
+export const DRIFT_LOG: readonly DriftEntry[] = [
+  {
+    changed: '2026-08-19',
+    followed: '2026-11-25',
+    standards: ['aipref-attach', 'aipref-vocab', 'rfc9651'],
+    what: 'draft-ietf-aipref-attach-05 attaches Content-Usage to robots.txt groups (with an optional path) and defines a Content-Usage HTTP header; draft-ietf-aipref-vocab-07 keeps the labels train-ai and search with the tokens y and n, in an RFC 9651 dictionary.',
+    judgement:
+      'Content-Usage in robots.txt and in the homepage header is parsed as an RFC 9651 dictionary: a value that does not parse is a precise finding and does not count as a declared policy; unknown labels or values are named (they mean "unknown preference"). Same points (explicit-policy, 2).',
+  },
+  {
+    changed: '2026-07-20',
+    followed: '2026-11-25',
+    standards: ['mcp-discovery', 'ai-catalog', 'mcp-catalog'],
+    what: 'The MCP discovery draft (experimental-ext-server-card #42) replaced the MCP Catalog at /.well-known/mcp/catalog.json with the AI Catalog at /.well-known/ai-catalog.json; entries of type application/mcp-server-card+json point at the Server Card, fetched with that media type in Accept; hosted cards must send CORS headers (ETag recommended since 2026-07-24).',
+    judgement:
+      'The scan reads /.well-known/ai-catalog.json first, then /.well-known/mcp/catalog.json (credited, with a note naming the AI Catalog), and fetches the card from the entry url with Accept: application/mcp-server-card+json. A card missing CORS gets a warning. A valid AI Catalog also earns the agent-manifest signal. Same points (mcp-card 4, manifests 2).',
+  },
+  {
+    changed: '2026-07-13',
+    followed: '2026-11-25',
+    standards: ['mcp-discovery', 'mcp-card-well-known'],
+    what: 'The discovery draft recommends against a server card under /.well-known (earlier drafts used /.well-known/mcp.json, then /.well-known/mcp/server-card.json); the reserved default is <streamable-http-url>/server-card.',
+    judgement:
+      'A card found only at a /.well-known path keeps its full credit, with a warning naming the current location (an AI Catalog entry pointing at the card). It was called the "current path" before.',
+  },
+  {
+    changed: '2026-07-21',
+    followed: '2026-11-25',
+    standards: ['a2a', 'a2a-0.3'],
+    what: 'A2A 1.0 requires name, description, supportedInterfaces[] (url, protocolBinding, protocolVersion), version, capabilities, defaultInputModes, defaultOutputModes and skills; the v0.3 shape (top-level url, preferredTransport, protocolVersion) is legacy.',
+    judgement:
+      'A card with every 1.0 member is full credit; a complete v0.3 card keeps full credit with a warning to move to supportedInterfaces; a card missing members names each one (a third of the points, as before).',
+  },
+  {
+    changed: '2026-10',
+    followed: '2026-11-25',
+    standards: ['webmcp', 'webmcp-navigator'],
+    what: 'WebMCP: document.modelContext.registerTool is the canonical imperative API; navigator.modelContext is a deprecated alias; declarative tools are <form toolname tooldescription> in static HTML.',
+    judgement:
+      'document.modelContext registration or a declarative tool form in the static HTML earns the manifest signal in full; navigator.modelContext still earns it, with a deprecation warning. Same points (2).',
+  },
+  {
+    changed: '2026-04-01',
+    followed: '2026-11-25',
+    standards: ['rfc9309'],
+    what: 'google/robotstxt vector ID_UTF8ByteOrderMarkIsSkipped: a byte-order mark is skipped only at the start of the file (a partial BOM there too); in the middle of the file it makes its line unknown.',
+    judgement:
+      'The parser no longer trims a BOM inside the file as whitespace: that line is ignored, as Google does, and the lint finding names it.',
+  },
+  {
+    changed: '2025-12-10',
+    followed: '2026-11-25',
+    standards: ['rsl', 'content-signals'],
+    what: 'RSL 1.0 adds a global License: directive to robots.txt pointing at an RSL license; Content-Signal also travels as an HTTP header (Cloudflare markdown for agents sends it).',
+    judgement:
+      'A License: line is recognised as a declared usage policy (explicit-policy); a valid Content-Signal header on the homepage satisfies the content-signal point when robots.txt has none, with a note to add it to robots.txt too.',
+  },
+];

@@ -1,0 +1,101 @@
+/**
+ * The JSON discovery documents: the RFC 9727 api-catalog linkset, the AI Catalog (current MCP
+ * discovery draft) and the MCP Catalog that preceded it, and the MCP Server Card of the tool
+ * server, generated from the manifest (docs page: #standards).
+ */
+import { mcpToolRoutes, PATHS, reverseDnsName, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
+
+export const MCP_CARD_TYPE = 'application/mcp-server-card+json';
+
+export function apiCatalog(baseUrl: string): unknown {
+  return {
+    linkset: [
+      {
+        anchor: `${baseUrl}/api/v1`,
+        'service-desc': [{ href: `${baseUrl}${PATHS.openapi}`, type: 'application/openapi+json' }],
+        'service-doc': [{ href: `${baseUrl}${PATHS.docs}`, type: 'text/html' }],
+      },
+    ],
+  };
+}
+
+function cardEntry(baseUrl: string) {
+  const host = new URL(baseUrl).hostname;
+  return {
+    identifier: `urn:air:${host}:mcp:agent-readiness`,
+    type: MCP_CARD_TYPE,
+    url: `${baseUrl}${PATHS.serverCard}`,
+  };
+}
+
+export function aiCatalog(baseUrl: string): unknown {
+  return {
+    specVersion: '1.0',
+    host: { displayName: SERVICE_NAME, documentationUrl: `${baseUrl}${PATHS.docs}` },
+    entries: [cardEntry(baseUrl)],
+  };
+}
+
+/** The MCP Catalog of the discovery draft before 2026-07-20, for clients that still read it. */
+export function mcpCatalog(baseUrl: string): unknown {
+  return { specVersion: 'draft', entries: [{ ...cardEntry(baseUrl), displayName: SERVICE_NAME }] };
+}
+
+export function serverCard(baseUrl: string): unknown {
+  const tools = mcpToolRoutes().length;
+  return {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+    name: reverseDnsName(baseUrl),
+    version: '1.0.0',
+    title: SERVICE_NAME,
+    description: `Read tools over the scan and monitor API (${tools} tools).`.slice(0, 100),
+    websiteUrl: `${baseUrl}${PATHS.docs}#mcp`,
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: `${baseUrl}${PATHS.mcpEndpoint}`,
+        headers: [
+          {
+            name: 'Authorization',
+            description: 'Bearer API key',
+            isRequired: true,
+            isSecret: true,
+          },
+        ],
+      },
+    ],
+    _meta: { summary: SERVICE_SUMMARY },
+  };
+}
+
+/** Agent Skills discovery index (schema 0.2.0): one skill, how to scan a domain with the API. */
+export function skillsIndex(baseUrl: string): unknown {
+  return {
+    $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+    skills: [
+      {
+        name: 'scan-a-domain',
+        description: 'Scan a domain for agent readiness with this API and explain the top fixes.',
+        url: `${baseUrl}${PATHS.skill}`,
+      },
+    ],
+  };
+}
+
+export function skillMarkdown(baseUrl: string): string {
+  return [
+    '---',
+    'name: scan-a-domain',
+    'description: Scan a domain for agent readiness with this API and explain the top fixes.',
+    '---',
+    '',
+    `# Scan a domain with the ${SERVICE_NAME}`,
+    '',
+    `1. POST ${baseUrl}/api/v1/scans with JSON {"domain": "example.com"} (no key needed for 3 scans a day; send "Authorization: Bearer <key>" otherwise).`,
+    '2. Read `scan.score` (0 to 100) and `scan.checks[]`: each finding has a `state`, a `text` ending "(+N points)" when it names a fix, and the `standard` it is judged against.',
+    '3. Report the three fixes with the largest gains, quoting their standards; link the result page `scan.url`.',
+    '',
+    `API description: ${baseUrl}${PATHS.openapi}. Documentation: ${baseUrl}${PATHS.docs}.`,
+    '',
+  ].join('\n');
+}

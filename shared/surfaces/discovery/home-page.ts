@@ -1,0 +1,67 @@
+/**
+ * The home page at `/`: what the service is, with links to the docs, the dashboard and the
+ * OpenAPI description; HTML for people (with JSON-LD and Open Graph) and markdown for agents
+ * that ask for `text/markdown` (docs page: #standards).
+ */
+import { escapeHtml, layout } from '#shared/surfaces/pages/html';
+import { jsonLdScript } from './json-ld.ts';
+import { apiRoutes, mcpToolRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
+
+const WHAT = [
+  'Scan any domain for agent readiness: can AI search crawlers and assistants reach its pages, read them without JavaScript, find an llms.txt, markdown, structured data, API descriptions and agent protocol endpoints? Each finding names the standard and revision it is judged against.',
+  'Monitor how AI assistants answer questions about a brand, which sources they cite, and how that changes from run to run.',
+  'Use it over a JSON API described by OpenAPI 3.1, from the dashboard in a browser, or from an AI assistant through the MCP tool server.',
+];
+
+export function homeHead(baseUrl: string): string {
+  const image = `${baseUrl}${PATHS.logo}`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(baseUrl)}/">`,
+    `<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/">`,
+    `<link rel="service-desc" type="application/openapi+json" href="${escapeHtml(baseUrl + PATHS.openapi)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(SERVICE_NAME)}">`,
+    `<meta property="og:description" content="${escapeHtml(SERVICE_SUMMARY)}">`,
+    `<meta property="og:url" content="${escapeHtml(baseUrl)}/">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    jsonLdScript(baseUrl),
+  ].join('\n');
+}
+
+export function renderHomePage(baseUrl: string): string {
+  const body = `<header><nav aria-label="Site"><a href="${PATHS.docs}">Documentation</a> ·
+<a href="${PATHS.dashboard}">Dashboard</a> · <a href="${PATHS.openapi}">OpenAPI</a></nav></header>
+<main>
+<h1>${escapeHtml(SERVICE_NAME)}</h1>
+<p>${escapeHtml(SERVICE_SUMMARY)}</p>
+${WHAT.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
+<h2>Start here</h2>
+<ul>
+<li><a href="${PATHS.docs}">API documentation</a>: conventions, authentication, scoring, the standards registry and every route (${apiRoutes().length} routes).</li>
+<li><a href="${PATHS.dashboard}">Dashboard</a>: sign in with an e-mail link, run scans, follow monitor cases, manage keys and webhooks.</li>
+<li><a href="${PATHS.openapi}">OpenAPI 3.1 description</a>, also listed in the <a href="${PATHS.apiCatalog}">API catalog</a>.</li>
+<li>MCP tool server at <code>${escapeHtml(baseUrl + PATHS.mcpEndpoint)}</code> with ${mcpToolRoutes().length} read tools; its <a href="${PATHS.serverCard}">server card</a> is listed in the <a href="${PATHS.aiCatalog}">AI Catalog</a>.</li>
+<li>For language models: <a href="${PATHS.llms}">llms.txt</a> and <a href="${PATHS.llmsFull}">llms-full.txt</a>.</li>
+</ul>
+</main>
+<footer><p>This site publishes everything its own scan rewards; scan it like any other domain.</p></footer>`;
+  return layout(SERVICE_NAME, body, SERVICE_SUMMARY, homeHead(baseUrl));
+}
+
+export function homeMarkdown(baseUrl: string): string {
+  return [
+    `# ${SERVICE_NAME}`,
+    '',
+    SERVICE_SUMMARY,
+    '',
+    ...WHAT.flatMap((text) => [text, '']),
+    '## Start here',
+    '',
+    `- [API documentation](${baseUrl}${PATHS.docs})`,
+    `- [Dashboard](${baseUrl}${PATHS.dashboard})`,
+    `- [OpenAPI 3.1 description](${baseUrl}${PATHS.openapi})`,
+    `- [AI Catalog](${baseUrl}${PATHS.aiCatalog}) and [MCP server card](${baseUrl}${PATHS.serverCard})`,
+    `- [llms.txt](${baseUrl}${PATHS.llms})`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,86 @@
+/**
+ * Operations of the discovery routes: each builds its document from the base URL of the
+ * request (and the manifest), with caching headers; `/` and `/docs` answer markdown to
+ * `Accept: text/markdown` and say `Vary: Accept` either way.
+ */
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { RawResponse } from '#shared/surfaces/api/http-handler';
+import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
+import {
+  aiCatalog,
+  apiCatalog,
+  MCP_CARD_TYPE,
+  mcpCatalog,
+  serverCard,
+  skillMarkdown,
+  skillsIndex,
+} from './catalogs.ts';
+import { docsMarkdown } from './docs-markdown.ts';
+import { homeMarkdown, renderHomePage } from './home-page.ts';
+import { LOGO_SVG } from './json-ld.ts';
+import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './site-documents.ts';
+
+const CACHE = { 'cache-control': 'public, max-age=3600' };
+/** The MCP discovery draft: discovery documents are readable from any browser origin. */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': 'Content-Type, If-None-Match',
+};
+
+type Op = (input: OperationInput) => Promise<RawResponse>;
+
+const text =
+  (build: (baseUrl: string) => string, headers: Record<string, string> = {}): Op =>
+  async (input) => ({ body: build(input.request.baseUrl), headers: { ...CACHE, ...headers } });
+
+const json =
+  (build: (baseUrl: string) => unknown, headers: Record<string, string> = {}): Op =>
+  async (input) => ({
+    body: `${JSON.stringify(build(input.request.baseUrl), null, 2)}\n`,
+    headers: { ...CACHE, ...CORS, ...headers },
+  });
+
+/** Markdown when the client asks for it first; HTML otherwise. */
+export function wantsMarkdown(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  const first = accept.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
+  return first === 'text/markdown';
+}
+
+function negotiated(html: (baseUrl: string) => string, markdown: (baseUrl: string) => string): Op {
+  return async (input) => {
+    const baseUrl = input.request.baseUrl;
+    if (wantsMarkdown(input.request.accept)) {
+      const body = markdown(baseUrl);
+      return {
+        body,
+        headers: {
+          ...CACHE,
+          'content-type': 'text/markdown; charset=utf-8',
+          vary: 'Accept',
+          'x-markdown-tokens': String(Math.ceil(body.length / 4)),
+        },
+      };
+    }
+    return { body: html(baseUrl), headers: { ...CACHE, vary: 'Accept' } };
+  };
+}
+
+export const homePage = negotiated(renderHomePage, homeMarkdown);
+export const docsPageNegotiated = negotiated(renderDocsPage, docsMarkdown);
+export const robots = text(robotsTxt);
+export const llms = text(llmsTxt);
+export const llmsFull = text(llmsFullTxt);
+export const sitemap = text(sitemapXml);
+export const logo = text(() => LOGO_SVG);
+export const apiCatalogDocument = json(apiCatalog, {
+  'content-type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+});
+export const aiCatalogDocument = json(aiCatalog);
+export const mcpCatalogDocument = json(mcpCatalog);
+export const serverCardDocument = json(serverCard, { 'content-type': `${MCP_CARD_TYPE}` });
+export const skillsIndexDocument = json(skillsIndex);
+export const skillDocument = text(skillMarkdown, {
+  'content-type': 'text/markdown; charset=utf-8',
+});

@@ -1,0 +1,53 @@
+/**
+ * The `#standards` section of the docs page: the scan engine's standards registry (each with
+ * the revision judged against) and the dated drift log (docs/scan-engine.md "Standards").
+ * Also rendered as markdown for `/docs` with `Accept: text/markdown`.
+ */
+
+import { STANDARDS, standardEntry } from '#shared/domain/scan-engine/standards';
+import { DRIFT_LOG } from '#shared/domain/scan-engine/standards-drift';
+import { escapeHtml } from './html.ts';
+
+export function standardsSection(): string {
+  const rows = STANDARDS.map(
+    (entry) =>
+      `<tr id="standard-${escapeHtml(entry.id)}"><td><a href="${escapeHtml(entry.url)}">${escapeHtml(entry.name)}</a></td><td>${escapeHtml(entry.revision)}</td><td>${escapeHtml(entry.date)}</td><td>${escapeHtml(entry.status)}</td><td>${escapeHtml(entry.scope)}</td><td>${escapeHtml(entry.checked)}</td></tr>`,
+  ).join('\n');
+  const drift = DRIFT_LOG.map(
+    (entry) =>
+      `<li><strong><time datetime="${escapeHtml(entry.changed)}">${escapeHtml(entry.changed)}</time></strong> (${entry.standards.map((id) => escapeHtml(standardEntry(id).name)).join('; ')}; followed ${escapeHtml(entry.followed)}): ${escapeHtml(entry.what)} <em>Scan:</em> ${escapeHtml(entry.judgement)}</li>`,
+  ).join('\n');
+  return `<h2 id="standards">Standards</h2>
+<p>Every finding of a scan names the standard and revision it is judged against (<code>standard</code>:
+<code>{name, url, revision}</code>). Status: final, draft or deprecated (a deprecated form is still
+credited, with a finding naming the current one).</p>
+<table><thead><tr><th>Standard</th><th>Revision</th><th>Dated</th><th>Status</th><th>What the scan reads</th><th>Re-read</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<h3 id="drift">Drift log</h3>
+<p>What changed in a standard, when, and how the scan's judgement changed with it. None of these
+changed a check's point table, so scans stay at <code>scoring_version</code> 2.</p>
+<ul>${drift}</ul>`;
+}
+
+/** The same registry and log as markdown (docs page in markdown). */
+export function standardsMarkdown(): string {
+  const rows = STANDARDS.map(
+    (entry) =>
+      `| [${entry.name}](${entry.url}) | ${entry.revision} | ${entry.date} | ${entry.status} | ${entry.scope} |`,
+  );
+  const drift = DRIFT_LOG.map(
+    (entry) =>
+      `- **${entry.changed}** (${entry.standards.map((id) => standardEntry(id).name).join('; ')}): ${entry.what} Scan: ${entry.judgement}`,
+  );
+  return [
+    '## Standards',
+    '',
+    '| Standard | Revision | Dated | Status | What the scan reads |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    '### Drift log',
+    '',
+    ...drift,
+  ].join('\n');
+}
