@@ -173,57 +173,21 @@ export interface HttpFront {
   close(): Promise<void>;
 }
 
+/**
+ * The host names the front answers as: a request's Host header is used for links only when it is
+ * one of these (set once the port is known); anything else gets `own`.
+ */
+interface HostNames {
+  own: string;
+  trusted: Set<string>;
+}
+
 export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
-  let ownName = 'localhost';
-  const trusted = new Set<string>();
-
-  function domainNameFor(hostHeader: string | undefined): string {
-    const host = (hostHeader ?? '').toLowerCase();
-    return trusted.has(host) ? host : ownName;
-  }
-
-  function frontError(request: IncomingMessage, response: ServerResponse, error: unknown): void {
-    const baseUrl = `http://${domainNameFor(request.headers.host)}`;
-    const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl });
-    writeResult(response, result, corsResponseHeaders(request.headers.origin));
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
-    if (body === 'too_large') {
-      frontError(
-        request,
-        response,
-        new AppError('payload_too_large', 'The request body is too large.'),
-      );
-      return;
-    }
-    const url = parseTarget(request.url);
-    const method = (request.method ?? 'GET').toUpperCase();
-    const origin = request.headers.origin;
-    if (method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
-      response.writeHead(204, corsPreflightHeaders()).end();
-      return;
-    }
-    const target = targetOf(method, url.pathname);
-    const event = toEvent(request, {
-      url,
-      body,
-      routeKey: target.routeKey,
-      params: target.params,
-      domainName: domainNameFor(request.headers.host),
-    });
-    const result = await invokeLocal<APIGatewayProxyEventV2, Result>(target.handler, event, {
-      functionName: target.functionName,
-      requestId: event.requestContext.requestId,
-    });
-    writeResult(response, result, corsResponseHeaders(origin));
-  }
-
+  const names: HostNames = { own: 'localhost', trusted: new Set() };
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    handle(names, request, response).catch((error: unknown) => {
       // Not an AppError: the envelope says only "internal_error", the log has the details.
-      if (!response.headersSent) frontError(request, response, error);
+      if (!response.headersSent) frontError(names, request, response, error);
       else response.end();
     });
   });
@@ -237,10 +201,10 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  ownName = `localhost:${port}`;
+  names.own = `localhost:${port}`;
   for (const name of ['localhost', '127.0.0.1', '[::1]', options.host])
-    trusted.add(`${name}:${port}`);
-  for (const host of options.allowedHosts ?? []) trusted.add(host.toLowerCase());
+    names.trusted.add(`${name}:${port}`);
+  for (const host of options.allowedHosts ?? []) names.trusted.add(host.toLowerCase());
   return {
     server,
     port,
@@ -250,6 +214,56 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
         server.closeAllConnections();
       }),
   };
+}
+
+function domainNameFor(names: HostNames, hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '').toLowerCase();
+  return names.trusted.has(host) ? host : names.own;
+}
+
+function frontError(
+  names: HostNames,
+  request: IncomingMessage,
+  response: ServerResponse,
+  error: unknown,
+): void {
+  const baseUrl = `http://${domainNameFor(names, request.headers.host)}`;
+  const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl });
+  writeResult(response, result, corsResponseHeaders(request.headers.origin));
+}
+
+/** One request: CORS preflight here, everything else through its route's handler module. */
+async function handle(
+  names: HostNames,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const body = await readBody(request);
+  if (body === 'too_large') {
+    const tooLarge = new AppError('payload_too_large', 'The request body is too large.');
+    frontError(names, request, response, tooLarge);
+    return;
+  }
+  const url = parseTarget(request.url);
+  const method = (request.method ?? 'GET').toUpperCase();
+  const origin = request.headers.origin;
+  if (method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
+    response.writeHead(204, corsPreflightHeaders()).end();
+    return;
+  }
+  const target = targetOf(method, url.pathname);
+  const event = toEvent(request, {
+    url,
+    body,
+    routeKey: target.routeKey,
+    params: target.params,
+    domainName: domainNameFor(names, request.headers.host),
+  });
+  const result = await invokeLocal<APIGatewayProxyEventV2, Result>(target.handler, event, {
+    functionName: target.functionName,
+    requestId: event.requestContext.requestId,
+  });
+  writeResult(response, result, corsResponseHeaders(origin));
 }
 
 const PARSER_ERRORS: Record<string, { code: ErrorCodeName; message: string }> = {

@@ -85,12 +85,32 @@ export class ApiStack extends Stack {
         maxAge: Duration.seconds(CORS.maxAgeSeconds),
       },
     });
+    const stage = this.addDefaultStage(props, logRetention);
 
+    const sharedEnvironment: Record<string, string> = {};
+    if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
+    if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
+
+    const functions = new Map<string, ApiFunction>();
+    for (const spec of HTTP_FUNCTIONS) {
+      functions.set(spec.operationId, this.addRoute(spec, props, sharedEnvironment, logRetention));
+    }
+    this.functions = functions;
+    this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, functions);
+
+    new CfnOutput(this, 'ApiUrl', {
+      value: stage.url,
+      description: 'Base URL of the API (default stage)',
+    });
+  }
+
+  /** The `$default` stage, throttled, with JSON access logs. */
+  private addDefaultStage(props: ApiStackProps, logRetention: RetentionDays) {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const stage = this.api.addStage('DefaultStage', {
+    return this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
@@ -116,61 +136,55 @@ export class ApiStack extends Stack {
         ),
       },
     });
+  }
 
-    const sharedEnvironment: Record<string, string> = {};
-    if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
-    if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
-
-    const routesById = new Map<string, RouteDefinition>(
-      (ROUTES as readonly RouteDefinition[]).map((route) => [route.operationId, route]),
-    );
-    const functions = new Map<string, ApiFunction>();
-    for (const spec of HTTP_FUNCTIONS) {
-      if (spec.tuning.timeoutSeconds > MAX_INTEGRATION_TIMEOUT_SECONDS) {
-        throw new Error(
-          `${spec.operationId}: timeout ${spec.tuning.timeoutSeconds} s exceeds the HTTP API ` +
-            `integration limit (${MAX_INTEGRATION_TIMEOUT_SECONDS} s)`,
-        );
-      }
-      const fn = new ApiFunction(this, `${spec.constructId}Handler`, {
-        entry: spec.entry,
-        description: spec.description,
-        timeout: Duration.seconds(spec.tuning.timeoutSeconds),
-        memorySize: spec.tuning.memorySize,
-        logRetention,
-        environment: {
-          ...sharedEnvironment,
-          ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
-          ...this.workflowEnvironment(spec, props.workflows),
-          ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
-          ...spec.tuning.environment,
-        },
-      });
-      grantTableAccess(fn.role, props.table, spec.access);
-      this.grantWorkflowAccess(fn, spec, props.workflows);
-      if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
-      functions.set(spec.operationId, fn);
-
-      const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function);
-      for (const [suffix, routeKey] of routeKeysOf(spec)) {
-        const route = new HttpRoute(this, `${spec.constructId}${suffix}Route`, {
-          httpApi: this.api,
-          routeKey,
-          integration,
-        });
-        Validations.of(route).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: authorizationReason(spec, routesById.get(spec.operationId)),
-        });
-      }
+  /** One manifest entry's function, its grants and its route(s) on the API. */
+  private addRoute(
+    spec: HttpFunctionSpec,
+    props: ApiStackProps,
+    sharedEnvironment: Record<string, string>,
+    logRetention: RetentionDays,
+  ): ApiFunction {
+    if (spec.tuning.timeoutSeconds > MAX_INTEGRATION_TIMEOUT_SECONDS) {
+      throw new Error(
+        `${spec.operationId}: timeout ${spec.tuning.timeoutSeconds} s exceeds the HTTP API ` +
+          `integration limit (${MAX_INTEGRATION_TIMEOUT_SECONDS} s)`,
+      );
     }
-    this.functions = functions;
-    this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, functions);
-
-    new CfnOutput(this, 'ApiUrl', {
-      value: stage.url,
-      description: 'Base URL of the API (default stage)',
+    const fn = new ApiFunction(this, `${spec.constructId}Handler`, {
+      entry: spec.entry,
+      description: spec.description,
+      timeout: Duration.seconds(spec.tuning.timeoutSeconds),
+      memorySize: spec.tuning.memorySize,
+      logRetention,
+      environment: {
+        ...sharedEnvironment,
+        ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
+        ...this.workflowEnvironment(spec, props.workflows),
+        ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+        ...spec.tuning.environment,
+      },
     });
+    grantTableAccess(fn.role, props.table, spec.access);
+    this.grantWorkflowAccess(fn, spec, props.workflows);
+    if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
+
+    const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function);
+    const manifestRoute = (ROUTES as readonly RouteDefinition[]).find(
+      (route) => route.operationId === spec.operationId,
+    );
+    for (const [suffix, routeKey] of routeKeysOf(spec)) {
+      const route = new HttpRoute(this, `${spec.constructId}${suffix}Route`, {
+        httpApi: this.api,
+        routeKey,
+        integration,
+      });
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: authorizationReason(spec, manifestRoute),
+      });
+    }
+    return fn;
   }
 
   /**

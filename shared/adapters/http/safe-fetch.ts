@@ -74,73 +74,86 @@ export interface SafeFetcherOptions {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** What every fetch of one fetcher shares: the address policy, its agent and its defaults. */
+interface FetcherSetup {
+  policy: AddressPolicy;
+  agent: ReturnType<typeof createGuardedAgent>;
+  userAgent: string;
+  maxRedirects: number;
+}
+
 export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
-  const policy: AddressPolicy = {
-    allowPrivateTargets: options.allowPrivateTargets,
-    ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
+  const setup: FetcherSetup = {
+    policy: {
+      allowPrivateTargets: options.allowPrivateTargets,
+      ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
+    },
+    agent: createGuardedAgent({
+      allowPrivateTargets: options.allowPrivateTargets,
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+      ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
+      connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
+    }),
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    maxRedirects: options.maxRedirects ?? 5,
   };
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const maxRedirects = options.maxRedirects ?? 5;
-  const agent = createGuardedAgent({
-    allowPrivateTargets: options.allowPrivateTargets,
-    ...(options.lookup ? { lookup: options.lookup } : {}),
-    ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
-    connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
-  });
-
-  const send = (target: URL, request: SafeFetchRequest, signal: AbortSignal) => {
-    const verdict = checkUrl(target, policy);
-    if (!verdict.allowed) {
-      throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
-    }
-    return agent.request({
-      origin: target.origin,
-      path: `${target.pathname}${target.search}`,
-      method: request.method ?? 'GET',
-      headers: {
-        'user-agent': userAgent,
-        'accept-encoding': 'gzip, deflate, br',
-        ...lowerCaseKeys(request.headers ?? {}),
-      },
-      signal,
-    });
-  };
-
-  async function fetchOnce(url: string, request: SafeFetchRequest): Promise<SafeFetchResponse> {
-    const startedAt = Date.now();
-    const timeoutSignal = AbortSignal.timeout(Math.max(1, request.timeoutMs));
-    const signal = request.signal
-      ? AbortSignal.any([request.signal, timeoutSignal])
-      : timeoutSignal;
-    const redirects: RedirectHop[] = [];
-    let current = parseOrBlock(url);
-    try {
-      for (;;) {
-        const response = await send(current, request, signal);
-        const headers = flattenHeaders(response.headers);
-        const next = redirectTarget(response.statusCode, headers, current);
-        if (next === undefined) {
-          const read = await readBody(response.body, headers, current, request.maxBytes);
-          const timing = { startedAt, durationMs: Date.now() - startedAt };
-          const status = response.statusCode;
-          return { url, finalUrl: current.href, status, headers, ...read, redirects, timing };
-        }
-        discard(response.body);
-        if (redirects.length >= maxRedirects) {
-          throw new TooManyRedirectsError(url, maxRedirects);
-        }
-        redirects.push({ url: current.href, status: response.statusCode, location: next.href });
-        current = next;
-      }
-    } catch (error) {
-      throw fetchError(error, { url, current, request, timeoutSignal });
-    }
-  }
-
   return {
-    fetch: fetchOnce,
-    close: () => agent.close(),
+    fetch: (url, request) => fetchOnce(setup, url, request),
+    close: () => setup.agent.close(),
   };
+}
+
+/** One request to a target the policy allows (checked again on every redirect hop). */
+function send(setup: FetcherSetup, target: URL, request: SafeFetchRequest, signal: AbortSignal) {
+  const verdict = checkUrl(target, setup.policy);
+  if (!verdict.allowed) {
+    throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
+  }
+  return setup.agent.request({
+    origin: target.origin,
+    path: `${target.pathname}${target.search}`,
+    method: request.method ?? 'GET',
+    headers: {
+      'user-agent': setup.userAgent,
+      'accept-encoding': 'gzip, deflate, br',
+      ...lowerCaseKeys(request.headers ?? {}),
+    },
+    signal,
+  });
+}
+
+/** Follows redirects up to the limit and reads the final body within the byte budget. */
+async function fetchOnce(
+  setup: FetcherSetup,
+  url: string,
+  request: SafeFetchRequest,
+): Promise<SafeFetchResponse> {
+  const startedAt = Date.now();
+  const timeoutSignal = AbortSignal.timeout(Math.max(1, request.timeoutMs));
+  const signal = request.signal ? AbortSignal.any([request.signal, timeoutSignal]) : timeoutSignal;
+  const redirects: RedirectHop[] = [];
+  let current = parseOrBlock(url);
+  try {
+    for (;;) {
+      const response = await send(setup, current, request, signal);
+      const headers = flattenHeaders(response.headers);
+      const next = redirectTarget(response.statusCode, headers, current);
+      if (next === undefined) {
+        const read = await readBody(response.body, headers, current, request.maxBytes);
+        const timing = { startedAt, durationMs: Date.now() - startedAt };
+        const status = response.statusCode;
+        return { url, finalUrl: current.href, status, headers, ...read, redirects, timing };
+      }
+      discard(response.body);
+      if (redirects.length >= setup.maxRedirects) {
+        throw new TooManyRedirectsError(url, setup.maxRedirects);
+      }
+      redirects.push({ url: current.href, status: response.statusCode, location: next.href });
+      current = next;
+    }
+  } catch (error) {
+    throw fetchError(error, { url, current, request, timeoutSignal });
+  }
 }
 
 function redirectTarget(
