@@ -1,3 +1,10 @@
+/**
+ * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK
+ * (the most specific route wins), answers CORS preflights as the CDK configuration does, turns
+ * each request into the event API Gateway would send, and calls the same handler module Lambda
+ * would run. Requests for a host it does not serve get its own name as `domainName`, as API
+ * Gateway only ever reports its own domains.
+ */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -8,13 +15,6 @@ import { errorResponse } from '#shared/surfaces/api/request';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { invokeLocal } from './lambda-runtime.ts';
 
-/**
- * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK
- * (the most specific route wins), answers CORS preflights as the CDK configuration does, turns
- * each request into the event API Gateway would send, and calls the same handler module Lambda
- * would run. Requests for a host it does not serve get its own name as `domainName`, as API
- * Gateway only ever reports its own domains.
- */
 type Result = APIGatewayProxyStructuredResultV2;
 
 /** API Gateway refuses payloads over 10 MB; locally we refuse far earlier to protect memory. */

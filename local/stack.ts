@@ -1,3 +1,10 @@
+/**
+ * The embedded local stack (DESIGN.md section 7) in one process: dynalite (DynamoDB), fauxqs
+ * (SQS) with a poller per queue, aws-local-stepfunctions running the real ASL files, the HTTP
+ * front, and the provider simulator, all serving the same handler modules as Lambda. Used by
+ * `npm start` and by the integration tests. At start it resumes the work the store says is
+ * unfinished, so stopping the stack loses no accepted job.
+ */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_OUTBOX, type OutboxEntry } from '#shared/adapters/mail/outbox';
@@ -23,13 +30,6 @@ import { simulatorOptionsFromEnv } from './simulator/options.ts';
 import { startSimulator } from './simulator/server.ts';
 import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
 
-/**
- * The embedded local stack (DESIGN.md section 7) in one process: dynalite (DynamoDB), fauxqs
- * (SQS) with a poller per queue, aws-local-stepfunctions running the real ASL files, the HTTP
- * front, and the provider simulator, all serving the same handler modules as Lambda. Used by
- * `npm start` and by the integration tests. At start it resumes the work the store says is
- * unfinished, so stopping the stack loses no accepted job.
- */
 export interface LocalStackOptions {
   port?: number;
   host?: string;

@@ -1,3 +1,16 @@
+/**
+ * A local stand-in for the four model providers, on one port. Each family answers on its
+ * provider's own paths with its provider's headers, bodies, citation structures and error
+ * bodies, so the real adapters run unchanged against it. Answers are a pure function of the
+ * seed, family, model, mode and prompt.
+ *
+ * Point a family at it by setting `<FAMILY>_BASE_URL` to `url` (OpenAI accepts the bare
+ * origin as well as `url + "/v1"`) and any non-empty API key.
+ *
+ * As the monitor's backend (`caseSource`), it answers a case's prompts about that case's
+ * brand and competitors (case-answer.ts) and judge prompts in the judge's strict format
+ * (judge-reply.ts); prompts it does not recognise get the generic answer about `brands`.
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readJudgeInput } from '#shared/domain/monitor/engine/judge';
@@ -25,20 +38,6 @@ import {
   type SimResponse,
   type WireRequest,
 } from './wire.ts';
-
-/**
- * A local stand-in for the four model providers, on one port. Each family answers on its
- * provider's own paths with its provider's headers, bodies, citation structures and error
- * bodies, so the real adapters run unchanged against it. Answers are a pure function of the
- * seed, family, model, mode and prompt.
- *
- * Point a family at it by setting `<FAMILY>_BASE_URL` to `url` (OpenAI accepts the bare
- * origin as well as `url + "/v1"`) and any non-empty API key.
- *
- * As the monitor's backend (`caseSource`), it answers a case's prompts about that case's
- * brand and competitors (case-answer.ts) and judge prompts in the judge's strict format
- * (judge-reply.ts); prompts it does not recognise get the generic answer about `brands`.
- */
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. */

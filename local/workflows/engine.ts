@@ -1,3 +1,9 @@
+/**
+ * The local Step Functions: aws-local-stepfunctions running the real ASL files, each Task state
+ * mapped to the same handler module Lambda runs. Executions live in memory; an execution name is
+ * accepted once per engine, like Step Functions refusing a name it has seen, and the local stack
+ * resumes unfinished work from the store when it starts again.
+ */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExecutionAbortedError, StateMachine } from 'aws-local-stepfunctions';
 import { logger } from '#shared/domain/kernel/logger';
@@ -10,12 +16,6 @@ import {
 import { invokeLocal } from '../lambda-runtime.ts';
 import { loadDefinition, readPath, scaleDefinition } from './definition.ts';
 
-/**
- * The local Step Functions: aws-local-stepfunctions running the real ASL files, each Task state
- * mapped to the same handler module Lambda runs. Executions live in memory; an execution name is
- * accepted once per engine, like Step Functions refusing a name it has seen, and the local stack
- * resumes unfinished work from the store when it starts again.
- */
 type JsonValue = Parameters<StateMachine['run']>[0];
 type TaskHandlers = Record<string, (input: JsonValue) => Promise<JsonValue>>;
 

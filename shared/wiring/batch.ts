@@ -1,3 +1,4 @@
+/** The batch area's own settings, read once. */
 import { z } from 'zod';
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
@@ -8,7 +9,6 @@ import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 import type { BatchDeps } from '../domain/batch/operations.ts';
 
-/** The batch area's own settings, read once. */
 const BatchConfigSchema = z.object({
   /** JSON merged over the default plan limits (shared/domain/kernel/plans.ts). */
   PLAN_LIMITS: z.string().optional(),

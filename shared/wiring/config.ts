@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Service configuration, read once from the environment and validated with zod, so a typo in
  * a deployment fails at start with a clear message instead of at the first request.
  */
+import { z } from 'zod';
+
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()

@@ -1,15 +1,15 @@
-import { z } from 'zod';
-import { lazy } from '#shared/wiring/lazy';
-import { LOCAL_OUTBOX } from '../adapters/mail/outbox.ts';
-import { createSesMailPort, credentialsFromEnv } from '../adapters/mail/ses.ts';
-import type { MailPort } from '../domain/accounts/mail-port.ts';
-
 /**
  * Which mail port this process uses. MAIL_TRANSPORT `outbox` (the default off AWS) keeps every
  * message in the process for the local stack to print; `ses` (the default on Lambda) sends
  * through Amazon SES from MAIL_FROM, a verified SES identity. On Lambda the outbox is never the
  * default: a sign-in link must not end up in a log.
  */
+import { z } from 'zod';
+import { lazy } from '#shared/wiring/lazy';
+import { LOCAL_OUTBOX } from '../adapters/mail/outbox.ts';
+import { createSesMailPort, credentialsFromEnv } from '../adapters/mail/ses.ts';
+import type { MailPort } from '../domain/accounts/mail-port.ts';
+
 const MailConfigSchema = z.object({
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).optional(),
   MAIL_FROM: z.string().optional(),

@@ -1,3 +1,9 @@
+/**
+ * Where the monitor gets its model providers. Provider configuration is read in exactly one
+ * place, `loadMonitorProviderConfig`: today from the environment (locally, `npm start` points
+ * keyless families at the simulator there); on AWS this is the one function to point at
+ * Secrets Manager or SSM parameters. It is asynchronous for that reason.
+ */
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
   createProvider,
@@ -8,12 +14,6 @@ import {
 } from '#shared/adapters/providers/index';
 import type { MonitorProviders } from '#shared/domain/monitor/provider-port';
 
-/**
- * Where the monitor gets its model providers. Provider configuration is read in exactly one
- * place, `loadMonitorProviderConfig`: today from the environment (locally, `npm start` points
- * keyless families at the simulator there); on AWS this is the one function to point at
- * Secrets Manager or SSM parameters. It is asynchronous for that reason.
- */
 export async function loadMonitorProviderConfig(
   env: Record<string, string | undefined> = process.env,
 ): Promise<ProvidersConfig> {

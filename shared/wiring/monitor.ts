@@ -1,3 +1,8 @@
+/**
+ * The monitor area's dependencies, each built once per process on first use. The workflow
+ * steps' own (providers, events) are in step-composition.ts, so the HTTP functions bundle
+ * neither the provider adapters nor the queue client.
+ */
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answers-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
@@ -10,11 +15,6 @@ import type { CaseProfile } from '../domain/monitor/engine/index.ts';
 import type { MonitorDeps } from '../domain/monitor/operations.ts';
 import { toCaseProfile } from '../domain/monitor/profile.ts';
 
-/**
- * The monitor area's dependencies, each built once per process on first use. The workflow
- * steps' own (providers, events) are in step-composition.ts, so the HTTP functions bundle
- * neither the provider adapters nor the queue client.
- */
 export const getMonitorConfig = lazy(() => loadMonitorConfig(process.env));
 
 export const getCasesStore = lazy(() => {

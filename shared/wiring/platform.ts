@@ -1,12 +1,12 @@
+/**
+ * The platform every area shares: configuration and the store client, each built once per
+ * process. Areas build their own dependencies on top of these (`shared/<area>/composition.ts`).
+ */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { type Config, loadConfig } from '#shared/wiring/config';
 import { lazy } from './lazy.ts';
 
-/**
- * The platform every area shares: configuration and the store client, each built once per
- * process. Areas build their own dependencies on top of these (`shared/<area>/composition.ts`).
- */
 export const getConfig = lazy((): Config => loadConfig());
 
 export const getDocumentClient = lazy(

@@ -1,3 +1,7 @@
+/**
+ * The starter port of this process: Step Functions on AWS (ARNs from the environment CDK sets),
+ * or the in-process engine the local stack installs before it serves a request.
+ */
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig } from '#shared/wiring/platform';
@@ -9,10 +13,6 @@ import {
   type WorkflowName,
 } from '../surfaces/workflows/manifest.ts';
 
-/**
- * The starter port of this process: Step Functions on AWS (ARNs from the environment CDK sets),
- * or the in-process engine the local stack installs before it serves a request.
- */
 let installed: WorkflowStarter | undefined;
 
 export function installWorkflowStarter(starter: WorkflowStarter | undefined): void {

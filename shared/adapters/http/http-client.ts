@@ -1,13 +1,13 @@
-import type { Dispatcher } from 'undici';
-import request from 'undici/lib/api/api-request.js';
-import Agent from 'undici/lib/dispatcher/agent.js';
-import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
-
 /**
  * Outbound HTTP without undici's main entry (see types/undici-deep.d.ts), which would also bundle
  * fetch, WebSocket, caches and mocks. The main entry gives every dispatcher its `request`
  * method; doing the same here, for `request` only, keeps `agent.request(...)` working.
  */
+import type { Dispatcher } from 'undici';
+import request from 'undici/lib/api/api-request.js';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
+
 if (typeof (DispatcherBase.prototype as { request?: unknown }).request !== 'function') {
   Object.assign(DispatcherBase.prototype, { request });
 }

@@ -1,3 +1,8 @@
+/**
+ * What an operator does with users and keys (the admin CLI is a thin shell over this).
+ * The rules of SPEC.md "Authentication" that apply at creation time live here:
+ * `monitor:admin` only for addresses on the admin list, never on a plugin key.
+ */
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
 import type {
@@ -10,11 +15,6 @@ import type {
 } from './ports.ts';
 import { isScope, SCOPES, type Scope } from './scopes.ts';
 
-/**
- * What an operator does with users and keys (the admin CLI is a thin shell over this).
- * The rules of SPEC.md "Authentication" that apply at creation time live here:
- * `monitor:admin` only for addresses on the admin list, never on a plugin key.
- */
 export interface OperatorDeps {
   users: UsersRepository;
   adminEmails: readonly string[];

@@ -1,3 +1,7 @@
+/**
+ * The monitor's settings, read once from the environment (docs/monitor.md "Configuration").
+ * Provider keys and endpoints are not here: they come through `loadMonitorProviderConfig`.
+ */
 import { z } from 'zod';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
@@ -6,11 +10,6 @@ import {
   MAX_PROMPTS_PER_BLOCK,
   MAX_REPEATS,
 } from './engine/prompts.ts';
-
-/**
- * The monitor's settings, read once from the environment (docs/monitor.md "Configuration").
- * Provider keys and endpoints are not here: they come through `loadMonitorProviderConfig`.
- */
 
 /**
  * Cells of one family in flight at once (the lanes of its Map). Anthropic and Perplexity start

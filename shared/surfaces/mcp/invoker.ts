@@ -1,12 +1,12 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '#shared/surfaces/api/route';
-
 /**
  * How a tool call reaches its REST route: the route's own handler is invoked with the event API
  * Gateway would have sent, so the call runs the same operation under the same key, scopes,
  * limits and quotas. On AWS that is a Lambda invocation of the route's function (the MCP function
  * bundles none of the areas); locally the stack installs an in-process invoker.
  */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteDefinition } from '#shared/surfaces/api/route';
+
 export type RouteInvoker = (
   route: RouteDefinition,
   event: APIGatewayProxyEventV2,

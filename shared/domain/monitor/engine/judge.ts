@@ -1,3 +1,10 @@
+/**
+ * The LLM judge (research/monitor.md 2.4-2.6): one call per answer covering every tracked
+ * entity and every fact-sheet key. The answer travels as a JSON string inside a delimited
+ * block and is declared untrusted data. The verdict is strict JSON; every evidence quote must
+ * occur verbatim in the answer (checked here, not trusted), otherwise its entry is dropped and
+ * the deterministic result stands for it.
+ */
 import { z } from 'zod';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { detectMentions, normaliseForMatching } from './mentions.ts';
@@ -9,14 +16,6 @@ import {
   type FactVerdict,
   type JudgeVerdict,
 } from './types.ts';
-
-/**
- * The LLM judge (research/monitor.md 2.4-2.6): one call per answer covering every tracked
- * entity and every fact-sheet key. The answer travels as a JSON string inside a delimited
- * block and is declared untrusted data. The verdict is strict JSON; every evidence quote must
- * occur verbatim in the answer (checked here, not trusted), otherwise its entry is dropped and
- * the deterministic result stands for it.
- */
 
 export const JUDGE_VERSION = 'judge-v1';
 /** First line of every judge prompt; the simulator recognises judge requests by it. */
