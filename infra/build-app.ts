@@ -1,9 +1,3 @@
-import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import { ApiStack } from './stacks/api-stack.ts';
-import { DataStack } from './stacks/data-stack.ts';
-import { WorkflowStack } from './stacks/workflow-stack.ts';
-
 /**
  * Builds the stacks of one stage into `app`. Shared by infra/app.ts (the CDK CLI entry) and the
  * infra tests, so that the tests check exactly what `cdk synth` produces, cdk-nag included.
@@ -12,6 +6,12 @@ import { WorkflowStack } from './stacks/workflow-stack.ts';
  * `mailFrom` (the verified SES sender of sign-in mails),
  * `throttleRate` / `throttleBurst` (requests per second on the default stage).
  */
+import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ApiStack } from './stacks/api-stack.ts';
+import { DataStack } from './stacks/data-stack.ts';
+import { WorkflowStack } from './stacks/workflow-stack.ts';
+
 export interface BuiltApp {
   stage: string;
   data: DataStack;

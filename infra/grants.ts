@@ -1,14 +1,14 @@
+/**
+ * The data-plane grants a function can get, each as narrow as the action allows: named table
+ * and index ARNs (never `index/*`), one state machine, one queue. Shared by the API functions,
+ * the workflow task functions and the queue consumers.
+ */
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { TABLE_INDEXES } from '../shared/adapters/dynamodb/table.ts';
 
-/**
- * The data-plane grants a function can get, each as narrow as the action allows: named table
- * and index ARNs (never `index/*`), one state machine, one queue. Shared by the API functions,
- * the workflow task functions and the queue consumers.
- */
 export type TableAccess = 'none' | 'read' | 'readwrite';
 
 /** Item-level reads; Query also runs against the two GSIs. No Scan: `/stats` is O(1) by design. */

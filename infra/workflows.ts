@@ -1,3 +1,8 @@
+/**
+ * What infra needs to know about the workflow task functions and queue consumers, derived from
+ * the workflow and queue manifests, so that a new workflow or queue gets its functions, grants
+ * and substitutions without touching infra/.
+ */
 import { QUEUES, type QueueDefinition } from '../shared/surfaces/queues/manifest.ts';
 import {
   WORKFLOWS,
@@ -7,11 +12,6 @@ import {
 } from '../shared/surfaces/workflows/manifest.ts';
 import { constructIdFor } from './routes.ts';
 
-/**
- * What infra needs to know about the workflow task functions and queue consumers, derived from
- * the workflow and queue manifests, so that a new workflow or queue gets its functions, grants
- * and substitutions without touching infra/.
- */
 export interface TaskFunctionSpec {
   workflow: WorkflowName;
   task: WorkflowTask;

@@ -1,6 +1,6 @@
+/** `npm run --silent admin -- <command>`: see local/admin/main.ts and `--help`. */
 import { runAdmin } from './admin/main.ts';
 
-/** `npm run --silent admin -- <command>`: see local/admin/main.ts and `--help`. */
 const code = await runAdmin(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

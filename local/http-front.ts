@@ -1,3 +1,10 @@
+/**
+ * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK
+ * (the most specific route wins), answers CORS preflights as the CDK configuration does, turns
+ * each request into the event API Gateway would send, and calls the same handler module Lambda
+ * would run. Requests for a host it does not serve get its own name as `domainName`, as API
+ * Gateway only ever reports its own domains.
+ */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -8,13 +15,6 @@ import { errorResponse } from '#shared/surfaces/api/request';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { invokeLocal } from './lambda-runtime.ts';
 
-/**
- * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK
- * (the most specific route wins), answers CORS preflights as the CDK configuration does, turns
- * each request into the event API Gateway would send, and calls the same handler module Lambda
- * would run. Requests for a host it does not serve get its own name as `domainName`, as API
- * Gateway only ever reports its own domains.
- */
 type Result = APIGatewayProxyStructuredResultV2;
 
 /** API Gateway refuses payloads over 10 MB; locally we refuse far earlier to protect memory. */
@@ -183,57 +183,21 @@ export interface HttpFront {
   close(): Promise<void>;
 }
 
+/**
+ * The host names the front answers as: a request's Host header is used for links only when it is
+ * one of these (set once the port is known); anything else gets `own`.
+ */
+interface HostNames {
+  own: string;
+  trusted: Set<string>;
+}
+
 export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
-  let ownName = 'localhost';
-  const trusted = new Set<string>();
-
-  function domainNameFor(hostHeader: string | undefined): string {
-    const host = (hostHeader ?? '').toLowerCase();
-    return trusted.has(host) ? host : ownName;
-  }
-
-  function frontError(request: IncomingMessage, response: ServerResponse, error: unknown): void {
-    const baseUrl = `http://${domainNameFor(request.headers.host)}`;
-    const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl });
-    writeResult(response, result, corsResponseHeaders(request.headers.origin));
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
-    if (body === 'too_large') {
-      frontError(
-        request,
-        response,
-        new AppError('payload_too_large', 'The request body is too large.'),
-      );
-      return;
-    }
-    const url = parseTarget(request.url);
-    const method = (request.method ?? 'GET').toUpperCase();
-    const origin = request.headers.origin;
-    if (method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
-      response.writeHead(204, corsPreflightHeaders()).end();
-      return;
-    }
-    const target = targetOf(method, url.pathname);
-    const event = toEvent(request, {
-      url,
-      body,
-      routeKey: target.routeKey,
-      params: target.params,
-      domainName: domainNameFor(request.headers.host),
-    });
-    const result = await invokeLocal<APIGatewayProxyEventV2, Result>(target.handler, event, {
-      functionName: target.functionName,
-      requestId: event.requestContext.requestId,
-    });
-    writeResult(response, result, corsResponseHeaders(origin));
-  }
-
+  const names: HostNames = { own: 'localhost', trusted: new Set() };
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    handle(names, request, response).catch((error: unknown) => {
       // Not an AppError: the envelope says only "internal_error", the log has the details.
-      if (!response.headersSent) frontError(request, response, error);
+      if (!response.headersSent) frontError(names, request, response, error);
       else response.end();
     });
   });
@@ -247,10 +211,10 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  ownName = `localhost:${port}`;
+  names.own = `localhost:${port}`;
   for (const name of ['localhost', '127.0.0.1', '[::1]', options.host])
-    trusted.add(`${name}:${port}`);
-  for (const host of options.allowedHosts ?? []) trusted.add(host.toLowerCase());
+    names.trusted.add(`${name}:${port}`);
+  for (const host of options.allowedHosts ?? []) names.trusted.add(host.toLowerCase());
   return {
     server,
     port,
@@ -260,6 +224,56 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
         server.closeAllConnections();
       }),
   };
+}
+
+function domainNameFor(names: HostNames, hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '').toLowerCase();
+  return names.trusted.has(host) ? host : names.own;
+}
+
+function frontError(
+  names: HostNames,
+  request: IncomingMessage,
+  response: ServerResponse,
+  error: unknown,
+): void {
+  const baseUrl = `http://${domainNameFor(names, request.headers.host)}`;
+  const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl });
+  writeResult(response, result, corsResponseHeaders(request.headers.origin));
+}
+
+/** One request: CORS preflight here, everything else through its route's handler module. */
+async function handle(
+  names: HostNames,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const body = await readBody(request);
+  if (body === 'too_large') {
+    const tooLarge = new AppError('payload_too_large', 'The request body is too large.');
+    frontError(names, request, response, tooLarge);
+    return;
+  }
+  const url = parseTarget(request.url);
+  const method = (request.method ?? 'GET').toUpperCase();
+  const origin = request.headers.origin;
+  if (method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
+    response.writeHead(204, corsPreflightHeaders()).end();
+    return;
+  }
+  const target = targetOf(method, url.pathname);
+  const event = toEvent(request, {
+    url,
+    body,
+    routeKey: target.routeKey,
+    params: target.params,
+    domainName: domainNameFor(names, request.headers.host),
+  });
+  const result = await invokeLocal<APIGatewayProxyEventV2, Result>(target.handler, event, {
+    functionName: target.functionName,
+    requestId: event.requestContext.requestId,
+  });
+  writeResult(response, result, corsResponseHeaders(origin));
 }
 
 const PARSER_ERRORS: Record<string, { code: ErrorCodeName; message: string }> = {

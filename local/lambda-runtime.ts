@@ -1,6 +1,3 @@
-import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
-import type { Context } from 'aws-lambda';
-
 /**
  * How the local stack runs a Lambda handler module: the same module Lambda would load, called
  * with a Lambda-shaped context inside its own invocation scope. Lambda's managed-instance
@@ -8,6 +5,9 @@ import type { Context } from 'aws-lambda';
  * here keeps per-invocation state such as the logger's request id apart when one local process
  * serves many requests at once.
  */
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
+import type { Context } from 'aws-lambda';
+
 export type LambdaHandler<E = unknown, R = unknown> = (event: E, context: Context) => Promise<R>;
 
 const repositoryRoot = new URL('../', import.meta.url);

@@ -1,3 +1,9 @@
+/**
+ * SQS locally: fauxqs in process (persisted under DATA_DIR when the stack has one), every queue
+ * of the manifest with its dead-letter queue, and a poller per queue that hands received
+ * messages to the same handler module an SQS event source would invoke on AWS, honouring its
+ * partial batch response.
+ */
 import type { Message } from '@aws-sdk/client-sqs';
 import {
   CreateQueueCommand,
@@ -16,12 +22,6 @@ import {
 } from '#shared/surfaces/queues/manifest';
 import { invokeLocal } from './lambda-runtime.ts';
 
-/**
- * SQS locally: fauxqs in process (persisted under DATA_DIR when the stack has one), every queue
- * of the manifest with its dead-letter queue, and a poller per queue that hands received
- * messages to the same handler module an SQS event source would invoke on AWS, honouring its
- * partial batch response.
- */
 const POLLERS_PER_QUEUE = 4;
 
 export interface LocalQueues {

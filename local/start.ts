@@ -1,11 +1,11 @@
-import { resolve } from 'node:path';
-import { type LocalStack, startLocalStack } from './stack.ts';
-
 /**
  * `npm start`: the whole service on this machine (DESIGN.md section 7), nothing to install
  * beyond `npm ci`. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
  * ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine, ADMIN_EMAILS, PUBLIC_BASE_URL.
  */
+import { resolve } from 'node:path';
+import { type LocalStack, startLocalStack } from './stack.ts';
+
 function describeProviders(stack: LocalStack): string {
   const entries = Object.entries(stack.providers);
   const simulated = entries.filter(([, mode]) => mode === 'simulated').map(([family]) => family);

@@ -1,9 +1,9 @@
+/** Answers every request no route matches: 405 with `Allow` for a known path, else 404. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { fallbackError } from '#shared/surfaces/api/fallback';
 import { errorResponse, requestContextOf } from '#shared/surfaces/api/request';
 import { getApiDeps } from '#shared/wiring/api';
 
-/** Answers every request no route matches: 405 with `Allow` for a known path, else 404. */
 export async function handler(
   event: APIGatewayProxyEventV2,
 ): Promise<APIGatewayProxyStructuredResultV2> {

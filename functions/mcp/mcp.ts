@@ -1,3 +1,4 @@
+/** The tool server (MCP): API Gateway's /api/mcp and /api/mcp/{api_key}, and the function URL. */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type {
@@ -8,7 +9,6 @@ import type {
 import { logger } from '#shared/domain/kernel/logger';
 import { handleMcpEvent } from '#shared/surfaces/mcp/http';
 
-/** The tool server (MCP): API Gateway's /api/mcp and /api/mcp/{api_key}, and the function URL. */
 export const handler = middy<
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,

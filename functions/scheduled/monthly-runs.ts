@@ -1,3 +1,8 @@
+/**
+ * The monthly schedule's target (EventBridge Scheduler, `cron(0 0 1 * ? *)` in UTC): one
+ * `monthly` run per eligible case. The event carries nothing the function needs; a second
+ * delivery of the same month adds no run (periods are claimed once per case).
+ */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
@@ -5,11 +10,6 @@ import { logger } from '#shared/domain/kernel/logger';
 import { type MonthlyResult, scheduleMonthlyRuns } from '#shared/domain/monitor/schedule';
 import { getMonitorDeps } from '#shared/wiring/monitor';
 
-/**
- * The monthly schedule's target (EventBridge Scheduler, `cron(0 0 1 * ? *)` in UTC): one
- * `monthly` run per eligible case. The event carries nothing the function needs; a second
- * delivery of the same month adds no run (periods are claimed once per case).
- */
 export const handler = middy<unknown, MonthlyResult, Error, Context>({ timeoutEarlyInMillis: 0 })
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async () => {

@@ -1,3 +1,4 @@
+/** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
 import path from 'node:path';
 import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -6,7 +7,6 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
-/** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**

@@ -1,12 +1,12 @@
+/**
+ * Stateful resources: the single DynamoDB table. Kept apart from the API stack so that the API
+ * can be destroyed and redeployed freely while the data stays (deletion protection + RETAIN).
+ */
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/adapters/dynamodb/table.ts';
 
-/**
- * Stateful resources: the single DynamoDB table. Kept apart from the API stack so that the API
- * can be destroyed and redeployed freely while the data stays (deletion protection + RETAIN).
- */
 export class DataStack extends Stack {
   readonly table: TableV2;
 

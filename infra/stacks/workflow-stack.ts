@@ -1,3 +1,10 @@
+/**
+ * The asynchronous half of the service: the queues of the queue manifest (each with its
+ * dead-letter queue and consumer function) and one Step Functions standard workflow per entry of
+ * the workflow manifest, built from the same ASL file the local engine runs, with one function
+ * per Task state. Grants are exact: each state machine may invoke its own task functions only,
+ * each function gets the table access, queue and state machines its manifest entry names.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -38,13 +45,6 @@ import { grantInvoke, grantSendMessage, grantStartExecution, grantTableAccess } 
 import { constructIdFor } from '../routes.ts';
 import { queueSpecs, taskFunctionSpecs } from '../workflows.ts';
 
-/**
- * The asynchronous half of the service: the queues of the queue manifest (each with its
- * dead-letter queue and consumer function) and one Step Functions standard workflow per entry of
- * the workflow manifest, built from the same ASL file the local engine runs, with one function
- * per Task state. Grants are exact: each state machine may invoke its own task functions only,
- * each function gets the table access, queue and state machines its manifest entry names.
- */
 export interface WorkflowStackProps extends StackProps {
   table: ITableV2;
   /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */

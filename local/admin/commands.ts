@@ -1,12 +1,12 @@
+/**
+ * The operator CLI's commands. Each returns the one JSON object the command prints; refusals
+ * are thrown (AppError or UsageError) and become a message on stderr with exit code 2.
+ */
 import type { User } from '#shared/domain/accounts/ports';
 import { jobView } from '#shared/domain/batch/operations';
 import { NotFoundError } from '#shared/domain/kernel/errors';
 import type { AdminContext } from './context.ts';
 
-/**
- * The operator CLI's commands. Each returns the one JSON object the command prints; refusals
- * are thrown (AppError or UsageError) and become a message on stderr with exit code 2.
- */
 export class UsageError extends Error {}
 
 export type Values = Record<string, string | boolean | undefined>;

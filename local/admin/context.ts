@@ -1,3 +1,4 @@
+/** What every command works with: repositories over the chosen store, and the configuration. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
@@ -7,7 +8,6 @@ import { planLimitsFrom } from '#shared/domain/kernel/plans';
 import { type Config, loadConfig } from '#shared/wiring/config';
 import { createLocalDynamoClient, ensureTable } from '../dynamo-local.ts';
 
-/** What every command works with: repositories over the chosen store, and the configuration. */
 export interface AdminContext {
   env: NodeJS.ProcessEnv;
   config: Config;

@@ -1,3 +1,8 @@
+/**
+ * The dashboard's operator command: a sign-in link printed instead of mailed, for the local
+ * stack (where no mail leaves the machine) and for support. The link is the same single-use,
+ * short-lived link the sign-in form mails.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
@@ -9,11 +14,6 @@ import { STACK_FILE } from '../stack.ts';
 import { type Command, requireOption } from './commands.ts';
 import type { AdminContext } from './context.ts';
 
-/**
- * The dashboard's operator command: a sign-in link printed instead of mailed, for the local
- * stack (where no mail leaves the machine) and for support. The link is the same single-use,
- * short-lived link the sign-in form mails.
- */
 function dashboardBaseUrl(context: AdminContext): string {
   if (context.config.PUBLIC_BASE_URL) return context.config.PUBLIC_BASE_URL;
   const stackFile = join(resolve(context.env.DATA_DIR ?? '.data'), STACK_FILE);

@@ -1,3 +1,9 @@
+/**
+ * The operator CLI: `npm run --silent admin -- <command> [options]`. Each command prints one
+ * JSON object on stdout and exits 0; a refused request prints a message on stderr and exits 2;
+ * anything unexpected exits 1. stderr also says which store the command used.
+ * `runAdmin` is the whole CLI as a function, so tests run it in process.
+ */
 import { parseArgs } from 'node:util';
 import { AppError } from '#shared/domain/kernel/errors';
 import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
@@ -6,12 +12,6 @@ import { DASHBOARD_COMMANDS } from './dashboard-commands.ts';
 import { MONITOR_COMMANDS } from './monitor-commands.ts';
 import { openStore, StoreChoiceError } from './store.ts';
 
-/**
- * The operator CLI: `npm run --silent admin -- <command> [options]`. Each command prints one
- * JSON object on stdout and exits 0; a refused request prints a message on stderr and exits 2;
- * anything unexpected exits 1. stderr also says which store the command used.
- * `runAdmin` is the whole CLI as a function, so tests run it in process.
- */
 export interface AdminIo {
   stdout(text: string): void;
   stderr(text: string): void;

@@ -1,3 +1,8 @@
+/**
+ * The operator CLI's monitor commands. `run-monthly` runs the monthly schedule now, against
+ * the store; the runs it queues are started by the running stack (`npm start` polls for
+ * queued runs every few seconds) or, if none runs, when it next starts.
+ */
 import { readFileSync } from 'node:fs';
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
@@ -10,12 +15,6 @@ import { CreateCaseBodySchema } from '#shared/domain/monitor/schemas';
 import { describeIssues } from '#shared/surfaces/api/validate';
 import { type Command, requireOption, UsageError } from './commands.ts';
 import type { AdminContext } from './context.ts';
-
-/**
- * The operator CLI's monitor commands. `run-monthly` runs the monthly schedule now, against
- * the store; the runs it queues are started by the running stack (`npm start` polls for
- * queued runs every few seconds) or, if none runs, when it next starts.
- */
 
 /** The CLI cannot reach the stack's in-process engine: the stack starts queued runs itself. */
 const LEFT_TO_THE_STACK: WorkflowStarter = { start: async () => ({ started: false }) };

@@ -1,9 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { createLocalDynamoClient, startDynalite } from '../dynamo-local.ts';
-import { STACK_FILE } from '../stack.ts';
-
 /**
  * Which store the operator CLI talks to, and why: DYNAMODB_ENDPOINT when set (e.g. a shared
  * emulator), else the running `npm start` of the same DATA_DIR (from its stack.json), else that
@@ -11,6 +5,12 @@ import { STACK_FILE } from '../stack.ts';
  * (unless --init asks for an empty one): a typo in DATA_DIR must not create a second, empty store
  * that silently disagrees with the running stack.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { createLocalDynamoClient, startDynalite } from '../dynamo-local.ts';
+import { STACK_FILE } from '../stack.ts';
+
 export class StoreChoiceError extends Error {}
 
 export interface OpenedStore {

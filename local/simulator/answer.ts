@@ -1,11 +1,10 @@
-import { mentionSentence, PHRASES } from './phrases.ts';
-import { type Random, seededRandom } from './random.ts';
-import { DEFAULT_RATES } from './rates.ts';
-
 /**
  * The provider-neutral content of a simulated answer: sentences, the sources each sentence
  * rests on, and the search query. Each wire module renders it in its provider's format.
  */
+import { mentionSentence, PHRASES } from './phrases.ts';
+import { type Random, seededRandom } from './random.ts';
+import { DEFAULT_RATES } from './rates.ts';
 
 export interface SimulatedBrand {
   name: string;

@@ -1,3 +1,4 @@
+/** Anthropic Messages API: `POST /v1/messages` with the server `web_search` tool. */
 import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import { idFrom } from './random.ts';
@@ -10,8 +11,6 @@ import {
   type SimResponse,
   truncated,
 } from './wire.ts';
-
-/** Anthropic Messages API: `POST /v1/messages` with the server `web_search` tool. */
 
 export const anthropicWire: FamilyWire = {
   family: 'anthropic',

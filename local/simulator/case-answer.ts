@@ -1,3 +1,11 @@
+/**
+ * Answers to a monitor case's prompts. A prompt that names a company gets that company in the
+ * answer; every other tracked company is named with its rate, drawn independently per answer,
+ * so over prompts that do not name the brand the share of answers naming it is the brand rate
+ * in expectation. Block B answers state facts from the fact sheet, some of them wrong, or say
+ * they know nothing about the brand. No sentence may name a tracked company by accident: a
+ * sentence that would (overlapping names) is left out.
+ */
 import { detectMentions, type EntityTerms } from '#shared/domain/monitor/engine/mentions';
 import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
@@ -24,15 +32,6 @@ import {
 } from './phrases.ts';
 import { type Random, seededRandom } from './random.ts';
 import { namedRate, type RateKnobs } from './rates.ts';
-
-/**
- * Answers to a monitor case's prompts. A prompt that names a company gets that company in the
- * answer; every other tracked company is named with its rate, drawn independently per answer,
- * so over prompts that do not name the brand the share of answers naming it is the brand rate
- * in expectation. Block B answers state facts from the fact sheet, some of them wrong, or say
- * they know nothing about the brand. No sentence may name a tracked company by accident: a
- * sentence that would (overlapping names) is left out.
- */
 
 export interface CaseAnswerSettings {
   seed: string;

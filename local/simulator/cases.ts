@@ -1,6 +1,3 @@
-import { type CataloguePrompt, promptCatalogue } from '#shared/domain/monitor/engine/prompts';
-import type { CaseProfile } from '#shared/domain/monitor/engine/types';
-
 /**
  * Which monitor case a prompt is about. The simulator builds every prompt a case's prompt set
  * can contain (the engine's own templates) and matches requests by exact text, so it knows the
@@ -9,6 +6,8 @@ import type { CaseProfile } from '#shared/domain/monitor/engine/types';
  * answer then covers all their companies (each at its own rate, so every case's measurement
  * stays exact).
  */
+import { type CataloguePrompt, promptCatalogue } from '#shared/domain/monitor/engine/prompts';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 
 /** Supplied by the local stack: the cases currently in the store. */
 export type CaseSource = () => Promise<CaseProfile[]>;

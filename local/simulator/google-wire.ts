@@ -1,3 +1,8 @@
+/**
+ * Gemini API: `POST /v1beta/models/{model}:generateContent` with the `google_search` tool.
+ * Grounding chunks carry redirect URIs and the site's domain as title, as on the Gemini API;
+ * support segments use UTF-8 byte offsets.
+ */
 import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import { idFrom } from './random.ts';
@@ -11,12 +16,6 @@ import {
   truncated,
   type WireRequest,
 } from './wire.ts';
-
-/**
- * Gemini API: `POST /v1beta/models/{model}:generateContent` with the `google_search` tool.
- * Grounding chunks carry redirect URIs and the site's domain as title, as on the Gemini API;
- * support segments use UTF-8 byte offsets.
- */
 
 const ROUTE = /^\/(v1beta|v1)\/models\/([^/:]+):generateContent$/;
 const REDIRECT_BASE = 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/';

@@ -1,3 +1,10 @@
+/**
+ * The simulated judge: answers a judge prompt (recognised by the engine's own marker) in the
+ * judge's strict JSON format, consistent with the answer it judges. It re-runs the engine's
+ * deterministic detection on that answer and reads the simulator's own sentences back:
+ * sentiment from the phrase used, absence statements as such, fact claims against the fact
+ * sheet. Evidence quotes are copied from the answer, so they pass the verbatim check.
+ */
 import type { JudgeEntityInput, JudgeInput } from '#shared/domain/monitor/engine/judge';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
@@ -11,13 +18,6 @@ import {
   undocumentedFactSentence,
 } from './phrases.ts';
 
-/**
- * The simulated judge: answers a judge prompt (recognised by the engine's own marker) in the
- * judge's strict JSON format, consistent with the answer it judges. It re-runs the engine's
- * deterministic detection on that answer and reads the simulator's own sentences back:
- * sentiment from the phrase used, absence statements as such, fact claims against the fact
- * sheet. Evidence quotes are copied from the answer, so they pass the verbatim check.
- */
 export function composeJudgeReply(input: JudgeInput): SimulatedAnswer {
   const brand = input.entities.find((entity) => entity.role === 'brand');
   const entities = input.entities.map((entity) => judgeEntity(input.answer, entity));

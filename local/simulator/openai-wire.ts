@@ -1,3 +1,4 @@
+/** OpenAI Responses API: `POST /v1/responses` (also `/responses` for a bare-origin base URL). */
 import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import {
@@ -11,8 +12,6 @@ import {
   type SimResponse,
   truncated,
 } from './wire.ts';
-
-/** OpenAI Responses API: `POST /v1/responses` (also `/responses` for a bare-origin base URL). */
 
 const KNOWN_TOOLS = new Set(['web_search', 'web_search_2025_08_26', 'web_search_preview']);
 

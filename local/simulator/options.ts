@@ -1,8 +1,3 @@
-import type { SimulatedBrand } from './answer.ts';
-import { parseFaults, SIMULATED_FAMILIES } from './faults.ts';
-import type { RateKnobs } from './rates.ts';
-import type { SimulatorOptions } from './server.ts';
-
 /**
  * Simulator options from environment variables, for `npm start` and the standalone runner:
  *
@@ -22,6 +17,11 @@ import type { SimulatorOptions } from './server.ts';
  *   (the default is on for a monitor backend with cases, off otherwise).
  * - SIMULATOR_PORT / SIMULATOR_HOST: where to listen (default a free port on 127.0.0.1).
  */
+import type { SimulatedBrand } from './answer.ts';
+import { parseFaults, SIMULATED_FAMILIES } from './faults.ts';
+import type { RateKnobs } from './rates.ts';
+import type { SimulatorOptions } from './server.ts';
+
 export function simulatorOptionsFromEnv(env: Record<string, string | undefined>): SimulatorOptions {
   const options: SimulatorOptions = {};
   const text = (name: string) => {

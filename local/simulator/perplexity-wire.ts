@@ -1,3 +1,7 @@
+/**
+ * Perplexity Agent API: `POST /v1/agent`. Like the real API it rejects unknown request
+ * fields with 400, and reports failed runs inside a 200 (`status: "failed"`).
+ */
 import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
 import {
@@ -10,11 +14,6 @@ import {
   type SimResponse,
   truncated,
 } from './wire.ts';
-
-/**
- * Perplexity Agent API: `POST /v1/agent`. Like the real API it rejects unknown request
- * fields with 400, and reports failed runs inside a 200 (`status: "failed"`).
- */
 
 const REQUEST_FIELDS = new Set([
   'background',

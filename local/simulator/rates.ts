@@ -1,6 +1,3 @@
-import type { SimulatedBrand } from './answer.ts';
-import type { SimulatedFamily } from './faults.ts';
-
 /**
  * How often simulated answers name companies and cite their sites, per family and mode.
  *
@@ -11,6 +8,8 @@ import type { SimulatedFamily } from './faults.ts';
  * probability that an answer to a prompt that does not name the brand names it is then
  * exactly that rate, which is what the monitor's visibility estimates.
  */
+import type { SimulatedBrand } from './answer.ts';
+import type { SimulatedFamily } from './faults.ts';
 
 export interface RateKnobs {
   /** Probability that an answer to a prompt not naming the brand names it. */

@@ -1,3 +1,16 @@
+/**
+ * A local stand-in for the four model providers, on one port. Each family answers on its
+ * provider's own paths with its provider's headers, bodies, citation structures and error
+ * bodies, so the real adapters run unchanged against it. Answers are a pure function of the
+ * seed, family, model, mode and prompt.
+ *
+ * Point a family at it by setting `<FAMILY>_BASE_URL` to `url` (OpenAI accepts the bare
+ * origin as well as `url + "/v1"`) and any non-empty API key.
+ *
+ * As the monitor's backend (`caseSource`), it answers a case's prompts about that case's
+ * brand and competitors (case-answer.ts) and judge prompts in the judge's strict format
+ * (judge-reply.ts); prompts it does not recognise get the generic answer about `brands`.
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readJudgeInput } from '#shared/domain/monitor/engine/judge';
@@ -25,20 +38,6 @@ import {
   type SimResponse,
   type WireRequest,
 } from './wire.ts';
-
-/**
- * A local stand-in for the four model providers, on one port. Each family answers on its
- * provider's own paths with its provider's headers, bodies, citation structures and error
- * bodies, so the real adapters run unchanged against it. Answers are a pure function of the
- * seed, family, model, mode and prompt.
- *
- * Point a family at it by setting `<FAMILY>_BASE_URL` to `url` (OpenAI accepts the bare
- * origin as well as `url + "/v1"`) and any non-empty API key.
- *
- * As the monitor's backend (`caseSource`), it answers a case's prompts about that case's
- * brand and competitors (case-answer.ts) and judge prompts in the judge's strict format
- * (judge-reply.ts); prompts it does not recognise get the generic answer about `brands`.
- */
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -98,120 +97,153 @@ const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 const DEFAULT_SLOW_MS = 5000;
 const DEFAULT_FACT_ERROR_RATE = 0.2;
 
+/** What the request handler needs: the options and the state kept across requests. */
+interface Simulator {
+  options: SimulatorOptions;
+  seed: string;
+  plan: FaultPlan;
+  /** How many times each identical request was answered (when repeats vary). */
+  repeats: Map<string, number>;
+  /** Timers of slow answers still waiting, cleared on close. */
+  pending: Set<NodeJS.Timeout>;
+  varyRepeats: boolean;
+  compose: ReturnType<typeof composer>;
+}
+
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const content = contentOptions(options);
-  const plan = new FaultPlan(options.faults);
-  const repeats = new Map<string, number>();
-  const pending = new Set<NodeJS.Timeout>();
   const cases = options.caseSource ? new CaseIndex(options.caseSource) : null;
-  const varyRepeats = options.varyRepeats ?? cases !== null;
-  const compose = composer(options, content, cases);
-
+  const sim: Simulator = {
+    options,
+    seed: content.seed,
+    plan: new FaultPlan(options.faults),
+    repeats: new Map(),
+    pending: new Set(),
+    varyRepeats: options.varyRepeats ?? cases !== null,
+    compose: composer(options, content, cases),
+  };
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(sim, req, res).catch((error: unknown) => {
       sendResponse(res, json(500, { error: { message: String(error) } }));
     });
   });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://simulator.local');
-    const method = req.method ?? 'GET';
-    const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) =>
-      options.onRequest?.({
-        family,
-        method,
-        path: url.pathname,
-        status,
-        fault: fault?.kind ?? null,
-      });
-
-    if (method === 'GET' && url.pathname === '/health') {
-      sendResponse(
-        res,
-        json(200, { ok: true, simulator: true, families: WIRES.map((w) => w.family) }),
-      );
-      return;
-    }
-    const wire = WIRES.find((candidate) => candidate.routes(method, url.pathname));
-    if (!wire) {
-      const notFound = json(404, {
-        error: { message: `No simulated route for ${method} ${url.pathname}` },
-      });
-      sendResponse(res, notFound);
-      log(null, 404);
-      return;
-    }
-    const raw = await readBody(req);
-    if (raw === 'too_large') {
-      const tooLarge = wire.tooLarge(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-      sendResponse(res, { ...tooLarge, headers: { ...tooLarge.headers, connection: 'close' } });
-      log(wire.family, tooLarge.status);
-      return;
-    }
-    const body = parseObject(raw);
-    const request: WireRequest = {
-      pathname: url.pathname,
-      query: url.searchParams,
-      headers: req.headers,
-      body: body ?? {},
-    };
-    const early =
-      body === null
-        ? wire.badRequest('We could not parse the JSON body of your request.')
-        : !wire.hasCredentials(request)
-          ? wire.unauthorised()
-          : (() => {
-              const reason = wire.invalidReason(request);
-              return reason === null ? null : wire.badRequest(reason);
-            })();
-    if (early) {
-      sendResponse(res, early);
-      log(wire.family, early.status);
-      return;
-    }
-
-    const question = wire.read(request);
-    const fault = plan.next(wire.family);
-    const answering = fault === null || fault.kind === 'slow';
-    // A judge verdict is a function of the answer it judges; it never searches.
-    const isJudge = readJudgeInput(question.prompt) !== undefined;
-    const asked: AskedQuestion = isJudge ? { ...question, mode: 'raw' } : question;
-    const key = [wire.family, question.model, question.mode, question.prompt].join('\u0000');
-    const repeat = varyRepeats && answering && !isJudge ? (repeats.get(key) ?? 0) : 0;
-    if (varyRepeats && answering && !isJudge) repeats.set(key, repeat + 1);
-    const ids = idFrom(`${content.seed}\u0000${key}\u0000${repeat}`);
-
-    if (fault?.kind === 'slow') {
-      const stillOpen = await wait(fault.delayMs ?? DEFAULT_SLOW_MS, req, pending);
-      if (!stillOpen) return;
-    }
-    const response = answering
-      ? wire.answer(asked, await compose(wire.family, question, repeat), ids)
-      : fault.kind === 'malformed'
-        ? wire.malformed(question, ids)
-        : wire.fault(fault, question, ids);
-    sendResponse(res, response);
-    log(wire.family, response.status, fault);
-  }
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-
   return {
     url: `http://${host}:${address.port}`,
-    setFault: (family, fault) => plan.set(family, fault),
+    setFault: (family, fault) => sim.plan.set(family, fault),
     close: () =>
       new Promise<void>((resolve, reject) => {
-        for (const timer of pending) clearTimeout(timer);
-        pending.clear();
+        for (const timer of sim.pending) clearTimeout(timer);
+        sim.pending.clear();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://simulator.local');
+  const method = req.method ?? 'GET';
+  const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) =>
+    sim.options.onRequest?.({
+      family,
+      method,
+      path: url.pathname,
+      status,
+      fault: fault?.kind ?? null,
+    });
+
+  if (method === 'GET' && url.pathname === '/health') {
+    sendResponse(
+      res,
+      json(200, { ok: true, simulator: true, families: WIRES.map((w) => w.family) }),
+    );
+    return;
+  }
+  const wire = WIRES.find((candidate) => candidate.routes(method, url.pathname));
+  if (!wire) {
+    sendResponse(
+      res,
+      json(404, { error: { message: `No simulated route for ${method} ${url.pathname}` } }),
+    );
+    log(null, 404);
+    return;
+  }
+  const raw = await readBody(req);
+  if (raw === 'too_large') {
+    const tooLarge = wire.tooLarge(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+    sendResponse(res, { ...tooLarge, headers: { ...tooLarge.headers, connection: 'close' } });
+    log(wire.family, tooLarge.status);
+    return;
+  }
+  const body = parseObject(raw);
+  const request: WireRequest = {
+    pathname: url.pathname,
+    query: url.searchParams,
+    headers: req.headers,
+    body: body ?? {},
+  };
+  const early = rejection(wire, request, body);
+  if (early) {
+    sendResponse(res, early);
+    log(wire.family, early.status);
+    return;
+  }
+  const answered = await answer(sim, wire, request, req);
+  if (!answered) return;
+  sendResponse(res, answered.response);
+  log(wire.family, answered.response.status, answered.fault);
+}
+
+/** A request the wire refuses before answering: a body that is not JSON, no key, bad input. */
+function rejection(
+  wire: FamilyWire,
+  request: WireRequest,
+  body: Record<string, unknown> | null,
+): SimResponse | null {
+  if (body === null) return wire.badRequest('We could not parse the JSON body of your request.');
+  if (!wire.hasCredentials(request)) return wire.unauthorised();
+  const reason = wire.invalidReason(request);
+  return reason === null ? null : wire.badRequest(reason);
+}
+
+/**
+ * The answer, or the family's planned fault instead; undefined when the client gave up while a
+ * slow answer waited.
+ */
+async function answer(
+  sim: Simulator,
+  wire: FamilyWire,
+  request: WireRequest,
+  req: IncomingMessage,
+): Promise<{ response: SimResponse; fault: FaultSpec | null } | undefined> {
+  const question = wire.read(request);
+  const fault = sim.plan.next(wire.family);
+  const answering = fault === null || fault.kind === 'slow';
+  // A judge verdict is a function of the answer it judges; it never searches.
+  const isJudge = readJudgeInput(question.prompt) !== undefined;
+  const asked: AskedQuestion = isJudge ? { ...question, mode: 'raw' } : question;
+  const key = [wire.family, question.model, question.mode, question.prompt].join('\u0000');
+  const counted = sim.varyRepeats && answering && !isJudge;
+  const repeat = counted ? (sim.repeats.get(key) ?? 0) : 0;
+  if (counted) sim.repeats.set(key, repeat + 1);
+  const ids = idFrom(`${sim.seed}\u0000${key}\u0000${repeat}`);
+
+  if (fault?.kind === 'slow') {
+    const stillOpen = await wait(fault.delayMs ?? DEFAULT_SLOW_MS, req, sim.pending);
+    if (!stillOpen) return undefined;
+  }
+  const response = answering
+    ? wire.answer(asked, await sim.compose(wire.family, question, repeat), ids)
+    : fault.kind === 'malformed'
+      ? wire.malformed(question, ids)
+      : wire.fault(fault, question, ids);
+  return { response, fault };
 }
 
 /** The content of an answer: a judge verdict, an answer about a case, or the generic one. */

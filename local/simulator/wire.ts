@@ -1,8 +1,8 @@
+/** What the server hands a wire module: the decoded request. */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SimulatedAnswer } from './answer.ts';
 import type { FaultSpec, SimulatedFamily } from './faults.ts';
 
-/** What the server hands a wire module: the decoded request. */
 export interface WireRequest {
   pathname: string;
   query: URLSearchParams;

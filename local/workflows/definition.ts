@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { WorkflowDefinition } from '#shared/surfaces/workflows/manifest';
-
 /**
  * Loads an ASL file for the local engine exactly as CDK does (the same file, `${Placeholders}`
  * filled with function ARNs), then derives the in-memory copy the engine runs with every wait and
  * retry interval scaled by WORKFLOW_TIME_SCALE. The file itself is never edited.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { WorkflowDefinition } from '#shared/surfaces/workflows/manifest';
+
 type Json = Record<string, unknown>;
 
 export const LOCAL_ACCOUNT_ARN = 'arn:aws:lambda:us-east-1:000000000000:function';

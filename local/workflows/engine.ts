@@ -1,3 +1,9 @@
+/**
+ * The local Step Functions: aws-local-stepfunctions running the real ASL files, each Task state
+ * mapped to the same handler module Lambda runs. Executions live in memory; an execution name is
+ * accepted once per engine, like Step Functions refusing a name it has seen, and the local stack
+ * resumes unfinished work from the store when it starts again.
+ */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExecutionAbortedError, StateMachine } from 'aws-local-stepfunctions';
 import { logger } from '#shared/domain/kernel/logger';
@@ -10,12 +16,6 @@ import {
 import { invokeLocal } from '../lambda-runtime.ts';
 import { loadDefinition, readPath, scaleDefinition } from './definition.ts';
 
-/**
- * The local Step Functions: aws-local-stepfunctions running the real ASL files, each Task state
- * mapped to the same handler module Lambda runs. Executions live in memory; an execution name is
- * accepted once per engine, like Step Functions refusing a name it has seen, and the local stack
- * resumes unfinished work from the store when it starts again.
- */
 type JsonValue = Parameters<StateMachine['run']>[0];
 type TaskHandlers = Record<string, (input: JsonValue) => Promise<JsonValue>>;
 
@@ -82,68 +82,12 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
   for (const workflow of WORKFLOWS)
     prepared.set(workflow.name, prepare(workflow, options.timeScale));
   const runs = new Map<string, Running>();
-
-  function run(workflow: WorkflowName, name: string, input: unknown): Running {
-    const setup = prepared.get(workflow);
-    if (!setup) throw new Error(`Unknown workflow ${workflow}`);
-    const startTime = new Date().toISOString();
-    // An aborted execution must not start another task (a retry, the next Map item): the engine
-    // does not stop those on its own, and they would run against whatever the process holds by
-    // then (after a restart in the same process, the next stack's store).
-    let aborted = false;
-    const guarded: TaskHandlers = {};
-    for (const [state, handler] of Object.entries(setup.handlers)) {
-      guarded[state] = (taskInput) => {
-        if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
-        return handler(taskInput);
-      };
-    }
-    const execution = setup.machine.run(input as JsonValue, {
-      overrides: {
-        taskResourceLocalHandlers: guarded,
-        waitTimeOverrides: setup.waitOverrides,
-      },
-      context: {
-        Execution: {
-          Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
-          Name: name,
-          Input: input as never,
-          StartTime: startTime,
-          RoleArn: 'arn:aws:iam::000000000000:role/local',
-        },
-      } as never,
-    });
-    const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
-    const done = execution.result.then(
-      () => {
-        summary.status = 'SUCCEEDED';
-      },
-      (error: unknown) => {
-        summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
-        summary.error = error instanceof Error ? error.message : String(error);
-        if (summary.status === 'FAILED') {
-          logger.error('workflow execution failed', {
-            workflow,
-            execution: name,
-            error: error as Error,
-          });
-        }
-      },
-    );
-    return {
-      summary,
-      abort: () => {
-        aborted = true;
-        execution.abort();
-      },
-      done,
-    };
-  }
-
   return {
     async start(workflow, name, input) {
       if (runs.has(name)) return { started: false };
-      runs.set(name, run(workflow, name, input));
+      const setup = prepared.get(workflow);
+      if (!setup) throw new Error(`Unknown workflow ${workflow}`);
+      runs.set(name, run(setup, workflow, name, input));
       return { started: true };
     },
     executions: () => [...runs.values()].map((entry) => ({ ...entry.summary })),
@@ -158,4 +102,62 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
       await Promise.all([...runs.values()].map((entry) => entry.done));
     },
   };
+}
+
+function run(setup: Prepared, workflow: WorkflowName, name: string, input: unknown): Running {
+  // An aborted execution must not start another task (a retry, the next Map item): the engine
+  // does not stop those on its own, and they would run against whatever the process holds by
+  // then (after a restart in the same process, the next stack's store).
+  let aborted = false;
+  const guarded: TaskHandlers = {};
+  for (const [state, handler] of Object.entries(setup.handlers)) {
+    guarded[state] = (taskInput) => {
+      if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
+      return handler(taskInput);
+    };
+  }
+  const execution = setup.machine.run(input as JsonValue, {
+    overrides: {
+      taskResourceLocalHandlers: guarded,
+      waitTimeOverrides: setup.waitOverrides,
+    },
+    context: {
+      Execution: {
+        Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
+        Name: name,
+        Input: input as never,
+        StartTime: new Date().toISOString(),
+        RoleArn: 'arn:aws:iam::000000000000:role/local',
+      },
+    } as never,
+  });
+  const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
+  return {
+    summary,
+    abort: () => {
+      aborted = true;
+      execution.abort();
+    },
+    done: settle(execution.result, summary),
+  };
+}
+
+/** Records how an execution ended in its summary; a failure is logged, never thrown. */
+function settle(result: Promise<unknown>, summary: ExecutionSummary): Promise<void> {
+  return result.then(
+    () => {
+      summary.status = 'SUCCEEDED';
+    },
+    (error: unknown) => {
+      summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
+      summary.error = error instanceof Error ? error.message : String(error);
+      if (summary.status === 'FAILED') {
+        logger.error('workflow execution failed', {
+          workflow: summary.workflow,
+          execution: summary.name,
+          error: error as Error,
+        });
+      }
+    },
+  );
 }

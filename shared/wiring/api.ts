@@ -1,10 +1,10 @@
+/** What the request pipeline itself needs: key verification and how to build links. */
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
 import type { KeyLookup } from '#shared/domain/accounts/ports';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 
-/** What the request pipeline itself needs: key verification and how to build links. */
 export interface ApiDeps {
   keys: KeyLookup;
   adminEmails: readonly string[];

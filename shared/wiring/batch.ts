@@ -1,3 +1,4 @@
+/** The batch area's settings: the plan limits (PLAN_LIMITS) and BATCH_CONCURRENCY. */
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
@@ -7,7 +8,6 @@ import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 import type { BatchDeps } from '../domain/batch/operations.ts';
 
-/** The batch area's settings: the plan limits (PLAN_LIMITS) and BATCH_CONCURRENCY. */
 export function getBatchConfig(): Config['batch'] {
   return getConfig().batch;
 }

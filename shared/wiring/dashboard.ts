@@ -1,3 +1,8 @@
+/**
+ * What the dashboard's own pages need beyond the areas' compositions (each page's handler uses
+ * its area's: a page bundles only the area it shows). The scan runner's is in
+ * run-scan-composition.ts, so only that function bundles the scan engine.
+ */
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { getBatchConfig } from '#shared/wiring/batch';
@@ -6,11 +11,6 @@ import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import type { HomeDeps } from '../surfaces/dashboard/home.ts';
 
-/**
- * What the dashboard's own pages need beyond the areas' compositions (each page's handler uses
- * its area's: a page bundles only the area it shows). The scan runner's is in
- * run-scan-composition.ts, so only that function bundles the scan engine.
- */
 export const getHomeDeps = lazy((): HomeDeps => {
   const { doc, tableName } = getStore();
   return {

@@ -1,3 +1,5 @@
+/** The dispatcher's dependencies, apart from the publisher (events.ts) so that a function which
+ * only publishes events never bundles the webhook delivery code. */
 import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
 import { deliverEvent } from '#shared/domain/webhooks/deliveries';
 import { lazy } from '#shared/wiring/lazy';
@@ -5,8 +7,6 @@ import { getStore } from '#shared/wiring/platform';
 import { getDeliveryLifecycleDeps } from '#shared/wiring/webhooks';
 import type { DispatchDeps } from '../domain/events/ports.ts';
 
-/** The dispatcher's dependencies, apart from the publisher (events.ts) so that a function which
- * only publishes events never bundles the webhook delivery code. */
 export const getDispatchDeps = lazy((): DispatchDeps => {
   const { doc, tableName } = getStore();
   const lifecycle = getDeliveryLifecycleDeps();

@@ -1,10 +1,10 @@
+/** One SQS client per process (fauxqs locally, SQS on AWS). */
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig } from '#shared/wiring/platform';
 import { createSqsPublisher } from '../adapters/sqs/event-publisher.ts';
 import type { EventPublisher } from '../domain/events/ports.ts';
 
-/** One SQS client per process (fauxqs locally, SQS on AWS). */
 export const getSqsClient = lazy(
   () => {
     const config = getConfig();

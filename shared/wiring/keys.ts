@@ -1,9 +1,9 @@
+/** The key routes' dependencies: the users repository and the admin list. */
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import type { KeyDeps } from '../domain/accounts/key-operations.ts';
 
-/** The key routes' dependencies: the users repository and the admin list. */
 export const getKeyDeps = lazy((): KeyDeps => {
   const { doc, tableName } = getStore();
   return { users: createUsersRepository(doc, tableName), adminEmails: getConfig().ADMIN_EMAILS };

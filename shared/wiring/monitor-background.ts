@@ -1,14 +1,14 @@
-import { logger } from '#shared/domain/kernel/logger';
-import { resumeOpenRuns } from '#shared/domain/monitor/runs';
-import { scheduleMonthlyRuns, startMonthlyTimer } from '#shared/domain/monitor/schedule';
-import { getMonitorDeps } from './monitor.ts';
-
 /**
  * The monitor's background work where no AWS service does it (the local stack): resume the
  * runs the store says are unfinished, run the monthly schedule in process, and start runs that
  * the operator CLI queued from another process (`run-monthly`) within a few seconds.
  * The wiring (with its workflow starter) must be started before this is called.
  */
+import { logger } from '#shared/domain/kernel/logger';
+import { resumeOpenRuns } from '#shared/domain/monitor/runs';
+import { scheduleMonthlyRuns, startMonthlyTimer } from '#shared/domain/monitor/schedule';
+import { getMonitorDeps } from './monitor.ts';
+
 export interface MonitorBackground {
   /** Runs found unfinished at start and started again. */
   resumed: string[];

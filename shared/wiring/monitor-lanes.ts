@@ -1,9 +1,9 @@
+/** The lane steps' dependencies: the stores and the model providers (no events queue). */
 import { lazy } from '#shared/wiring/lazy';
 import type { MonitorLaneDeps } from '../domain/monitor/steps/context.ts';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
 
-/** The lane steps' dependencies: the stores and the model providers (no events queue). */
 export const getMonitorLaneDeps = lazy(
   ({ config }): MonitorLaneDeps => ({
     cases: getCasesStore(),

@@ -1,3 +1,9 @@
+/**
+ * Where the monitor gets its model providers: the provider settings of the configuration
+ * (config.ts; locally `npm start` points keyless families at the simulator there) and, on AWS,
+ * the keys of the Secrets Manager secret PROVIDER_KEYS_SECRET_ARN names. Asynchronous for that
+ * reason.
+ */
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
   createProvider,
@@ -8,12 +14,6 @@ import {
 } from '#shared/adapters/providers/index';
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 
-/**
- * Where the monitor gets its model providers: the provider settings of the configuration
- * (config.ts; locally `npm start` points keyless families at the simulator there) and, on AWS,
- * the keys of the Secrets Manager secret PROVIDER_KEYS_SECRET_ARN names. Asynchronous for that
- * reason.
- */
 export async function withSecretKeys(
   providers: ProvidersConfig,
   secretArn: string | undefined,

@@ -1,12 +1,12 @@
+/**
+ * The monitor-run workflow steps' dependencies: the stores and the events queue. The lanes'
+ * provider adapters are in lane-composition.ts, so only the two lane functions bundle them.
+ */
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import type { MonitorStepDeps } from '../domain/monitor/steps/context.ts';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
-/**
- * The monitor-run workflow steps' dependencies: the stores and the events queue. The lanes'
- * provider adapters are in lane-composition.ts, so only the two lane functions bundle them.
- */
 export const getMonitorStepDeps = lazy(
   (): MonitorStepDeps => ({
     cases: getCasesStore(),

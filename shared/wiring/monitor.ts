@@ -1,3 +1,8 @@
+/**
+ * The monitor area's dependencies, each built once per process on first use. The workflow
+ * steps' own (providers, events) are in step-composition.ts, so the HTTP functions bundle
+ * neither the provider adapters nor the queue client.
+ */
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answers-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
@@ -11,11 +16,6 @@ import type { MonitorDeps } from '../domain/monitor/operations.ts';
 import { toCaseProfile } from '../domain/monitor/profile.ts';
 import type { RunReadDeps } from '../domain/monitor/run-reads.ts';
 
-/**
- * The monitor area's dependencies, each built once per process on first use. The workflow
- * steps' own (providers, events) are in step-composition.ts, so the HTTP functions bundle
- * neither the provider adapters nor the queue client.
- */
 export function getMonitorConfig(): MonitorConfig {
   return getConfig().monitor;
 }

@@ -1,3 +1,8 @@
+/**
+ * Scanning's dependencies, built once per process on first use: the engine, the guarded
+ * fetcher and the quota counters on top of the read dependencies (read-composition.ts, kept
+ * apart so the read routes never bundle the engine).
+ */
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { offlineLookup } from '#shared/adapters/http/offline-lookup';
 import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
@@ -8,12 +13,6 @@ import { getConfig, getStore } from '#shared/wiring/platform';
 import type { ScanWriteDeps } from '../domain/scans/operations.ts';
 import { createScanService } from '../domain/scans/service.ts';
 import { getScanReadDeps } from './scans-read.ts';
-
-/**
- * Scanning's dependencies, built once per process on first use: the engine, the guarded
- * fetcher and the quota counters on top of the read dependencies (read-composition.ts, kept
- * apart so the read routes never bundle the engine).
- */
 
 export const getScanWriteDeps = lazy((): ScanWriteDeps => {
   const config = getConfig();

@@ -1,3 +1,4 @@
+/** Signing in and out: sessions, users, the link quotas and the mail port (built on first mail). */
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { lazy } from '#shared/wiring/lazy';
@@ -6,7 +7,6 @@ import { getConfig, getStore } from '#shared/wiring/platform';
 import type { SignInDeps } from '../domain/accounts/sign-in.ts';
 import { getSessionStore } from './dashboard-session-gate.ts';
 
-/** Signing in and out: sessions, users, the link quotas and the mail port (built on first mail). */
 
 export const getSignInDeps = lazy((): SignInDeps => {
   const { doc, tableName } = getStore();

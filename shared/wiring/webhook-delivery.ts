@@ -1,3 +1,8 @@
+/**
+ * What sends deliveries: one guarded agent per process (its connection pool is shared by every
+ * attempt), which checks the receiver's addresses again on every connection. Only the attempt
+ * step and the test route bundle it.
+ */
 import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig } from '#shared/wiring/platform';
@@ -12,11 +17,6 @@ import type { TestWebhookDeps } from '../domain/webhooks/test-delivery.ts';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
 
-/**
- * What sends deliveries: one guarded agent per process (its connection pool is shared by every
- * attempt), which checks the receiver's addresses again on every connection. Only the attempt
- * step and the test route bundle it.
- */
 export const getWebhookAgent = lazy(
   () => {
     const lookup = receiverLookup();

@@ -1,3 +1,8 @@
+/**
+ * The webhooks area's dependencies, each built once per process on first use. What sends
+ * deliveries (the guarded agent, undici) is in delivery-composition.ts, so the routes that only
+ * manage endpoints and the dispatcher never bundle an HTTP client.
+ */
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
@@ -10,11 +15,6 @@ import type { WebhookDeps } from '../domain/webhooks/operations.ts';
 import type { WebhookStore } from '../domain/webhooks/ports.ts';
 import { getWebhookConfig } from './webhook-config.ts';
 
-/**
- * The webhooks area's dependencies, each built once per process on first use. What sends
- * deliveries (the guarded agent, undici) is in delivery-composition.ts, so the routes that only
- * manage endpoints and the dispatcher never bundle an HTTP client.
- */
 
 /** Tests only: the receiver lookup the wiring was started with (lazy.ts); DNS otherwise. */
 export function receiverLookup(): DnsLookup | undefined {

@@ -1,8 +1,8 @@
+/** One function behind the five discovery routes; the route key picks the route. */
 import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
 import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
 import { requestedPath, serveDocument } from '#shared/surfaces/discovery/documents';
 
-/** One function behind the five discovery routes; the route key picks the route. */
 const handlers = Object.fromEntries(
   Object.values(DISCOVERY_ROUTES).map((route) => [
     route.path,

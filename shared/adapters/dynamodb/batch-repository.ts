@@ -1,3 +1,10 @@
+/**
+ * Batch jobs and their rows (docs/data-model.md). A job and its rows share the partition
+ * `BATCH#<id>`; gsi1 lists an owner's jobs newest first; gsi2 holds the open jobs only (the key
+ * is removed when the job ends), which the local stack reads to resume work after a restart.
+ * Every state change is a conditional single-item write, so a task that runs twice (a retry, a
+ * resumed job) changes nothing the first run already recorded.
+ */
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -12,13 +19,6 @@ import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll, queryOwnerIndexPage } from './pagination.ts';
 
-/**
- * Batch jobs and their rows (docs/data-model.md). A job and its rows share the partition
- * `BATCH#<id>`; gsi1 lists an owner's jobs newest first; gsi2 holds the open jobs only (the key
- * is removed when the job ends), which the local stack reads to resume work after a restart.
- * Every state change is a conditional single-item write, so a task that runs twice (a retry, a
- * resumed job) changes nothing the first run already recorded.
- */
 const BATCH_WRITE_SIZE = 25;
 
 function toJob(item: Record<string, unknown>): StoredJob {

@@ -1,3 +1,10 @@
+/**
+ * Monitor cases (docs/monitor.md "Data"). The case item lives in its owner's case partition
+ * `USER#<owner>#CASE#<id>` / `CASE`; gsi1 lists an owner's cases and gsi2 every tenant's, both
+ * newest first. A pointer `CASE#<id>` / `OWNER` claims the id and names the owner, for the
+ * reads that start from an id alone (monitor:admin, the workflow). `search_text` holds name and
+ * domain folded for `q`.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -19,13 +26,6 @@ import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { decodeCursor, encodeCursor, queryAll } from './pagination.ts';
 
-/**
- * Monitor cases (docs/monitor.md "Data"). The case item lives in its owner's case partition
- * `USER#<owner>#CASE#<id>` / `CASE`; gsi1 lists an owner's cases and gsi2 every tenant's, both
- * newest first. A pointer `CASE#<id>` / `OWNER` claims the id and names the owner, for the
- * reads that start from an id alone (monitor:admin, the workflow). `search_text` holds name and
- * domain folded for `q`.
- */
 const PAGE_SCAN_LIMIT = 100;
 
 type Item = Record<string, unknown>;

@@ -1,3 +1,7 @@
+/**
+ * The DynamoDB document client every repository uses: short timeouts, few attempts, and
+ * transient store failures turned into `UnavailableError` (503 with Retry-After).
+ */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { UnavailableError } from '#shared/domain/kernel/errors';

@@ -1,3 +1,7 @@
+/**
+ * Events as the dispatcher saw them: `EVENT#<id>` / `EVENT`, written once (conditional put, so a
+ * message SQS delivers twice is recorded once); gsi1 lists an account's events by time.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventLog } from '#shared/domain/events/ports';
@@ -5,10 +9,6 @@ import { type DomainEvent, DomainEventSchema } from '#shared/domain/events/types
 import type { Db } from './client.ts';
 import { GSI, KEYS } from './keys.ts';
 
-/**
- * Events as the dispatcher saw them: `EVENT#<id>` / `EVENT`, written once (conditional put, so a
- * message SQS delivers twice is recorded once); gsi1 lists an account's events by time.
- */
 export function createEventsRepository(doc: DynamoDBDocumentClient, tableName: string): EventLog {
   const db: Db = { doc, tableName };
   return {

@@ -1,3 +1,8 @@
+/**
+ * Cursor pagination over DynamoDB queries. A cursor is the query's LastEvaluatedKey, base64url
+ * JSON; it is accepted back only for the same partition it came from, so a forged cursor cannot
+ * start a query inside another tenant's items.
+ */
 import {
   type DynamoDBDocumentClient,
   QueryCommand,
@@ -5,11 +10,6 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { BadRequestError } from '#shared/domain/kernel/errors';
 
-/**
- * Cursor pagination over DynamoDB queries. A cursor is the query's LastEvaluatedKey, base64url
- * JSON; it is accepted back only for the same partition it came from, so a forged cursor cannot
- * start a query inside another tenant's items.
- */
 export interface Page<T> {
   items: T[];
   /** Pass back as `cursor` for the next page; null on the last page. */

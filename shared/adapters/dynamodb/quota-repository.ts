@@ -1,3 +1,7 @@
+/**
+ * Fixed-window counters: `QUOTA#<key>` / `<window>`, one atomic conditional ADD per unit. The
+ * condition is `used < limit` (not `<=`): concurrent requests can never take the total past it.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -6,10 +10,6 @@ import type { QuotaStore } from '#shared/domain/scans/ports';
 import type { Db } from './client.ts';
 import { KEYS } from './keys.ts';
 
-/**
- * Fixed-window counters: `QUOTA#<key>` / `<window>`, one atomic conditional ADD per unit. The
- * condition is `used < limit` (not `<=`): concurrent requests can never take the total past it.
- */
 export function createQuotaRepository(doc: DynamoDBDocumentClient, tableName: string): QuotaStore {
   const db: Db = { doc, tableName };
   return {

@@ -1,3 +1,11 @@
+/**
+ * The answers and judge replies of one run, in the run's own partition
+ * `USER#<owner>#RUN#<run>` (docs/monitor.md "Data"): `ANSWER#<family>#<mode>#<cell>`,
+ * `JUDGE#<family>#<mode>#<cell>` (keyed by the answering family) and `FAMILY#<family>`.
+ * Answers and replies are written once (conditional put), so a repeated task never records
+ * twice; everything is kept raw so a later scoring version can score the run again. Reading the
+ * whole run back validates every item: a damaged item fails the step instead of skewing scores.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
@@ -21,14 +29,6 @@ import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 import { deleteRunAnswerItems } from './run-answers-deletion.ts';
 
-/**
- * The answers and judge replies of one run, in the run's own partition
- * `USER#<owner>#RUN#<run>` (docs/monitor.md "Data"): `ANSWER#<family>#<mode>#<cell>`,
- * `JUDGE#<family>#<mode>#<cell>` (keyed by the answering family) and `FAMILY#<family>`.
- * Answers and replies are written once (conditional put), so a repeated task never records
- * twice; everything is kept raw so a later scoring version can score the run again. Reading the
- * whole run back validates every item: a damaged item fails the step instead of skewing scores.
- */
 const Family = z.enum(PROVIDER_FAMILIES);
 const Mode = z.enum(['raw', 'online']);
 const Usage = z.object({

@@ -1,3 +1,10 @@
+/**
+ * Monitor runs, their summaries, the pending-run lock and the monthly markers, all in the
+ * case's partition `USER#<owner>#CASE#<case>` (docs/monitor.md "Data"). Run ids are UUIDv7, so
+ * `RUN#<id>` sorts by creation. Open runs carry gsi2 `RUNS#OPEN` until they end. Every state
+ * change is a conditional single-item write: a step that runs twice changes nothing twice.
+ * The lock and the monthly markers are in run-lock.ts.
+ */
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -20,13 +27,6 @@ import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 import { acquireLock, claimPeriod, releaseLock, releasePeriod, renewLock } from './run-lock.ts';
 
-/**
- * Monitor runs, their summaries, the pending-run lock and the monthly markers, all in the
- * case's partition `USER#<owner>#CASE#<case>` (docs/monitor.md "Data"). Run ids are UUIDv7, so
- * `RUN#<id>` sorts by creation. Open runs carry gsi2 `RUNS#OPEN` until they end. Every state
- * change is a conditional single-item write: a step that runs twice changes nothing twice.
- * The lock and the monthly markers are in run-lock.ts.
- */
 type Item = Record<string, unknown>;
 
 function toRun(item: Item): StoredRun {

@@ -1,3 +1,7 @@
+/**
+ * Scans: `SCAN#<id>` / `SCAN`, written once, never updated. A scan made for an account carries
+ * gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous scans belong to nobody.
+ */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanStore, StoredScan } from '#shared/domain/scans/ports';
@@ -6,10 +10,6 @@ import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
 
-/**
- * Scans: `SCAN#<id>` / `SCAN`, written once, never updated. A scan made for an account carries
- * gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous scans belong to nobody.
- */
 function toScan(item: Record<string, unknown>): StoredScan {
   const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...scan } = item;
   return scan as unknown as StoredScan;

@@ -1,3 +1,10 @@
+/**
+ * Dashboard sessions and sign-in links (docs/dashboard.md):
+ * - `DSESSION#<sha256 of the cookie token>` / `SESSION`; gsi1 `USER#<id>#SESSIONS` /
+ *   `<created_at>#<session id>` lists a user's sessions;
+ * - `SIGNIN#<sha256 of the link token>` / `SIGNIN`, used once by a conditional update.
+ * Both carry `expires_at` (TTL); readers check it too, since TTL deletion can lag by days.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -15,13 +22,6 @@ import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
-/**
- * Dashboard sessions and sign-in links (docs/dashboard.md):
- * - `DSESSION#<sha256 of the cookie token>` / `SESSION`; gsi1 `USER#<id>#SESSIONS` /
- *   `<created_at>#<session id>` lists a user's sessions;
- * - `SIGNIN#<sha256 of the link token>` / `SIGNIN`, used once by a conditional update.
- * Both carry `expires_at` (TTL); readers check it too, since TTL deletion can lag by days.
- */
 export function createSessionsRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,

@@ -1,11 +1,3 @@
-import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
-import type { Db } from './client.ts';
-import { KEYS } from './keys.ts';
-
 /**
  * Stats in O(1) (DESIGN.md section 5): one counters item per scoring version, updated on every
  * scan write, so `/stats` is a single GetItem however many scans exist.
@@ -14,6 +6,14 @@ import { KEYS } from './keys.ts';
  * - `STATS#v<n>#DOMAIN#<sha256>` / `SEEN`: first-seen marker; its conditional put decides
  *   whether a domain is new. Hashed so the aggregate items hold no domain names.
  */
+import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
+import type { Db } from './client.ts';
+import { KEYS } from './keys.ts';
+
 export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
   const db: Db = { doc, tableName };
   return {

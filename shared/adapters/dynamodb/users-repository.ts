@@ -1,3 +1,10 @@
+/**
+ * Users, their Monitor account and their API keys. Items (docs/data-model.md):
+ * - `USER#<id>` / `USER`: the user and account; gsi1 `USERS` / `<created_at>#<id>` lists users.
+ * - `EMAIL#<email>` / `EMAIL`: claims an address, so two users cannot share one.
+ * - `APIKEY#<sha256>` / `APIKEY`: a key, found by the hash of the presented token;
+ *   gsi1 `USER#<id>#KEYS` lists a user's keys, gsi2 `KEYID#<id>` finds a key by its public id.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -14,13 +21,6 @@ import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
-/**
- * Users, their Monitor account and their API keys. Items (docs/data-model.md):
- * - `USER#<id>` / `USER`: the user and account; gsi1 `USERS` / `<created_at>#<id>` lists users.
- * - `EMAIL#<email>` / `EMAIL`: claims an address, so two users cannot share one.
- * - `APIKEY#<sha256>` / `APIKEY`: a key, found by the hash of the presented token;
- *   gsi1 `USER#<id>#KEYS` lists a user's keys, gsi2 `KEYID#<id>` finds a key by its public id.
- */
 export function createUsersRepository(
   doc: DynamoDBDocumentClient,
   tableName: string,

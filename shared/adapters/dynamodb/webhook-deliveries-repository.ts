@@ -1,3 +1,18 @@
+/**
+ * Webhook deliveries (docs/data-model.md). A delivery is one item keyed by its account and id,
+ * listed newest first through gsi1 `USER#<account>#WHDELIVERIES`; while it is not final it also
+ * carries gsi2 keys (16 shards by the first hex digit of its id), removed in the same write that
+ * makes it final, so the local stack can find every unfinished delivery after a restart.
+ *
+ * A delivery that waits with no attempt running (for its next retry, or held while its endpoint
+ * is paused) also has an open marker in its endpoint's partition: deleting or reactivating an
+ * endpoint reads those markers with a strongly consistent query. A delivery in its first attempt
+ * needs none (its execution finds a deleted endpoint itself), which keeps a delivery that
+ * succeeds at once to three requests: create, read (delivery and endpoint together), record.
+ * Every change is conditional on the delivery's generation, so an execution that lost the
+ * delivery to a redelivery changes nothing. The open keys and markers are in
+ * webhook-open-deliveries.ts.
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -31,21 +46,6 @@ import {
   putMarker,
 } from './webhook-open-deliveries.ts';
 
-/**
- * Webhook deliveries (docs/data-model.md). A delivery is one item keyed by its account and id,
- * listed newest first through gsi1 `USER#<account>#WHDELIVERIES`; while it is not final it also
- * carries gsi2 keys (16 shards by the first hex digit of its id), removed in the same write that
- * makes it final, so the local stack can find every unfinished delivery after a restart.
- *
- * A delivery that waits with no attempt running (for its next retry, or held while its endpoint
- * is paused) also has an open marker in its endpoint's partition: deleting or reactivating an
- * endpoint reads those markers with a strongly consistent query. A delivery in its first attempt
- * needs none (its execution finds a deleted endpoint itself), which keeps a delivery that
- * succeeds at once to three requests: create, read (delivery and endpoint together), record.
- * Every change is conditional on the delivery's generation, so an execution that lost the
- * delivery to a redelivery changes nothing. The open keys and markers are in
- * webhook-open-deliveries.ts.
- */
 const OPEN = ['pending', 'held'];
 
 export interface DeliveriesRepositoryOptions {

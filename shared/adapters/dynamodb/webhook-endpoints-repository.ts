@@ -1,3 +1,11 @@
+/**
+ * Webhook endpoints (docs/data-model.md). An account's endpoints, the claims that keep each URL
+ * unique within the account and the count of its endpoints share one partition,
+ * `USER#<account>#WEBHOOKS`, so every read names the account and another account's endpoint
+ * is simply not there. Uniqueness and the endpoint limit are conditional writes (no
+ * transactions: dynalite has none); the create operation gives claim and slot back if a later
+ * write fails.
+ */
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
@@ -18,15 +26,6 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
-
-/**
- * Webhook endpoints (docs/data-model.md). An account's endpoints, the claims that keep each URL
- * unique within the account and the count of its endpoints share one partition,
- * `USER#<account>#WEBHOOKS`, so every read names the account and another account's endpoint
- * is simply not there. Uniqueness and the endpoint limit are conditional writes (no
- * transactions: dynalite has none); the create operation gives claim and slot back if a later
- * write fails.
- */
 
 const urlHash = (url: string) => createHash('sha256').update(url, 'utf8').digest('hex');
 

@@ -1,10 +1,10 @@
-import type { MailMessage, MailPort } from '../../domain/accounts/mail-port.ts';
-
 /**
  * The local mail port: messages are kept in this process (the local stack runs every handler in
  * its own process) and handed to whoever listens: `npm start` prints them, tests read them.
  * Nothing is sent anywhere.
  */
+import type { MailMessage, MailPort } from '../../domain/accounts/mail-port.ts';
+
 export interface OutboxEntry extends MailMessage {
   sent_at: string;
 }

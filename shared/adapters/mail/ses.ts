@@ -1,12 +1,12 @@
-import { UnavailableError } from '#shared/domain/kernel/errors';
-import type { MailPort } from '../../domain/accounts/mail-port.ts';
-import { type AwsCredentials, signAwsRequest } from './sigv4.ts';
-
 /**
  * The mail port on AWS: Amazon SES (API v2, SendEmail) over HTTPS, signed with the function's
  * own role credentials (the Lambda environment provides them). A refusal or an outage becomes an
  * UnavailableError carrying SES's answer for the log.
  */
+import { UnavailableError } from '#shared/domain/kernel/errors';
+import type { MailPort } from '../../domain/accounts/mail-port.ts';
+import { type AwsCredentials, signAwsRequest } from './sigv4.ts';
+
 export interface SesOptions {
   region: string;
   from: string;

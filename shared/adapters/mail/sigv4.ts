@@ -1,10 +1,10 @@
-import { createHash, createHmac } from 'node:crypto';
-
 /**
  * AWS Signature Version 4 for one HTTP request (the SES adapter's only need). Written here rather
  * than pulling an SDK client into the dashboard's functions; the unit tests pin it to the
  * published test-suite vectors (get-vanilla, post-vanilla).
  */
+import { createHash, createHmac } from 'node:crypto';
+
 export interface AwsCredentials {
   accessKeyId: string;
   secretAccessKey: string;

@@ -1,3 +1,4 @@
+/** What every adapter factory receives besides its family's configuration. */
 import type { Dispatcher } from 'undici';
 import {
   ProviderError,
@@ -6,7 +7,6 @@ import {
 } from '../../domain/monitor/provider-port.ts';
 import type { FamilyConfig } from './config.ts';
 
-/** What every adapter factory receives besides its family's configuration. */
 export interface AdapterDeps {
   /** Routes requests through a given undici dispatcher (MockAgent, proxy); defaults to global. */
   dispatcher?: Dispatcher | undefined;

@@ -1,3 +1,11 @@
+/**
+ * Anthropic Messages API (`POST {base}/v1/messages`). Online mode adds the server-side
+ * `web_search` tool. Cited sources come from text blocks' `web_search_result_location`
+ * citations, retrieved ones from `web_search_tool_result` blocks. A search error reported
+ * inside a 200 (`web_search_tool_result_error`) is an error, not a quietly ungrounded answer,
+ * with one exception: `max_uses_exceeded` after successful searches is our own search cap
+ * taking effect, and the grounded answer stands.
+ */
 import { z } from 'zod';
 import {
   type AskRequest,
@@ -17,15 +25,6 @@ import {
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse, throttleDelayFromHeaders } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
-
-/**
- * Anthropic Messages API (`POST {base}/v1/messages`). Online mode adds the server-side
- * `web_search` tool. Cited sources come from text blocks' `web_search_result_location`
- * citations, retrieved ones from `web_search_tool_result` blocks. A search error reported
- * inside a 200 (`web_search_tool_result_error`) is an error, not a quietly ungrounded answer,
- * with one exception: `max_uses_exceeded` after successful searches is our own search cap
- * taking effect, and the grounded answer stands.
- */
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 export const ANTHROPIC_WEB_SEARCH_TOOL = 'web_search_20250305';

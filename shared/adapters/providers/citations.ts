@@ -1,3 +1,4 @@
+/** Citations as the provider adapters collect them: URLs, their domains and titles. */
 import type { Citation } from '../../domain/monitor/provider-port.ts';
 
 /**

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { PROVIDER_FAMILIES, type ProviderFamily } from '../../domain/monitor/provider-port.ts';
-
 /**
  * Provider configuration from the environment, validated once at start. Keys may be absent:
  * a family without a key is served by the local simulator (see `describeProviderSetup`).
  */
+import { z } from 'zod';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '../../domain/monitor/provider-port.ts';
 
 export interface FamilyConfig {
   family: ProviderFamily;

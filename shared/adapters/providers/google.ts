@@ -1,3 +1,11 @@
+/**
+ * Gemini API `generateContent` (`POST {base}/v1beta/models/{model}:generateContent`).
+ * Online mode adds the `google_search` tool. Sources are the grounding chunks; a chunk is
+ * cited when a grounding support refers to it. Chunk URIs are redirect proxies on the Gemini
+ * API: the real URL is not given, so the chunk's title (which Google sets to the site's
+ * domain) stands in as the domain. Redirects are not resolved here: that is an outbound
+ * request to a third party and belongs to the monitor, not to the adapter.
+ */
 import { z } from 'zod';
 import {
   type AskRequest,
@@ -16,15 +24,6 @@ import {
 import { type CitationInput, collectCitations, domainOf, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
-
-/**
- * Gemini API `generateContent` (`POST {base}/v1beta/models/{model}:generateContent`).
- * Online mode adds the `google_search` tool. Sources are the grounding chunks; a chunk is
- * cited when a grounding support refers to it. Chunk URIs are redirect proxies on the Gemini
- * API: the real URL is not given, so the chunk's title (which Google sets to the site's
- * domain) stands in as the domain. Redirects are not resolved here: that is an outbound
- * request to a third party and belongs to the monitor, not to the adapter.
- */
 
 const GroundingMetadataSchema = z.object({
   webSearchQueries: z.array(z.string()).nullish(),

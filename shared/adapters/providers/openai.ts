@@ -1,3 +1,7 @@
+/**
+ * OpenAI Responses API (`POST {base}/responses`). Online mode adds the hosted `web_search`
+ * tool and asks for the search call's sources; the model decides whether to search.
+ */
 import { z } from 'zod';
 import {
   type AskRequest,
@@ -17,11 +21,6 @@ import {
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
-
-/**
- * OpenAI Responses API (`POST {base}/responses`). Online mode adds the hosted `web_search`
- * tool and asks for the search call's sources; the model decides whether to search.
- */
 
 const Item = z.looseObject({ type: z.string() });
 

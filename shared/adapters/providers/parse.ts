@@ -1,7 +1,7 @@
+/** Parses a 2xx body; anything that is not JSON is an `invalid_response`, never a crash. */
 import type { z } from 'zod';
 import { ProviderError, type ProviderFamily } from '../../domain/monitor/provider-port.ts';
 
-/** Parses a 2xx body; anything that is not JSON is an `invalid_response`, never a crash. */
 export function parseJsonBody(family: ProviderFamily, text: string, status: number): unknown {
   try {
     return JSON.parse(text);

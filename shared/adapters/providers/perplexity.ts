@@ -1,3 +1,10 @@
+/**
+ * Perplexity Agent API (`POST {base}/v1/agent`; Sonar Chat Completions was retired on
+ * 2026-09-27). Online mode adds the `web_search` tool; raw mode sends no tool and no preset,
+ * so nothing is searched. Sources live in the `search_results` output item; the message's
+ * annotations are often empty, so a result counts as cited when the text carries its `[id]`.
+ * The request body holds only documented fields: the Agent API rejects unknown ones with 400.
+ */
 import { z } from 'zod';
 import {
   type AskRequest,
@@ -16,14 +23,6 @@ import {
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
-
-/**
- * Perplexity Agent API (`POST {base}/v1/agent`; Sonar Chat Completions was retired on
- * 2026-09-27). Online mode adds the `web_search` tool; raw mode sends no tool and no preset,
- * so nothing is searched. Sources live in the `search_results` output item; the message's
- * annotations are often empty, so a result counts as cited when the text carries its `[id]`.
- * The request body holds only documented fields: the Agent API rejects unknown ones with 400.
- */
 
 const Item = z.looseObject({ type: z.string() });
 const ErrorInfoSchema = z.object({

@@ -1,12 +1,12 @@
+/**
+ * Step Functions behind the starter port. Standard workflows keep an execution name for 90 days,
+ * so `ExecutionAlreadyExists` means this job was started before: not an error, not a second run.
+ */
 import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import type { WorkflowName } from '#shared/domain/kernel/workflow-port';
 import type { WorkflowStarter } from '../../domain/kernel/workflow-port.ts';
 
-/**
- * Step Functions behind the starter port. Standard workflows keep an execution name for 90 days,
- * so `ExecutionAlreadyExists` means this job was started before: not an error, not a second run.
- */
 export function createSfnStarter(
   client: SFNClient,
   arns: Partial<Record<WorkflowName, string>>,

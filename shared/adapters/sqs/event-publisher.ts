@@ -1,8 +1,8 @@
+/** Publishes each event as one SQS message; the event type is a message attribute. */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import type { EventPublisher } from '../../domain/events/ports.ts';
 
-/** Publishes each event as one SQS message; the event type is a message attribute. */
 export function createSqsPublisher(client: SQSClient, queueUrl: string): EventPublisher {
   return {
     async publish(event) {

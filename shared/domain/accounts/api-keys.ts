@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
-
 /**
  * API key format: `ars_` + 40 random base62 characters + 6 base62 characters of CRC32 over the
  * prefix and body. The checksum lets us reject typos and look-alikes before any store read (and
  * lets secret scanners recognise our keys); the 40 characters carry ~238 bits of entropy, so a
  * single SHA-256 is the right storage hash (slow hashes exist for low-entropy passwords).
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+
 export const API_KEY_PREFIX = 'ars_';
 const BODY_LENGTH = 40;
 const CHECKSUM_LENGTH = 6;

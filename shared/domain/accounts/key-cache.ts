@@ -1,11 +1,11 @@
-import type { KeyLookup, StoredApiKey } from './ports.ts';
-
 /**
  * A short-lived, bounded in-process cache of key lookups (found and not found), so a client
  * making many calls with one key costs one store read per TTL instead of one per call. A revoked
  * key keeps working at most `ttlMs` in other processes; revocations made in this process clear
  * the cache at once (`forgetCachedKeys`).
  */
+import type { KeyLookup, StoredApiKey } from './ports.ts';
+
 const MAX_ENTRIES = 1000;
 
 interface Entry {

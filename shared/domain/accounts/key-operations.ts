@@ -1,3 +1,14 @@
+/**
+ * The account's API keys, for the API (`/api/v1/keys`) and the dashboard alike. Who may do what:
+ * - any key of the account, or a dashboard session, lists the account's keys (never a secret);
+ * - a caller creates keys only with scopes it holds itself: a key can never mint a key more
+ *   powerful than itself. `plugin` only restricts, so anyone may ask for it, and a plugin key
+ *   creates plugin keys only. `monitor:admin` needs an address on ADMIN_EMAILS as well (checked
+ *   by the operator service, the one place that rule lives). A session holds every scope the
+ *   account may use, so the dashboard offers them all;
+ * - a caller revokes only keys whose scopes it holds (itself included), so a narrow key cannot
+ *   take away a wider one.
+ */
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import {
@@ -11,17 +22,6 @@ import type { StoredApiKey, UsersRepository } from './ports.ts';
 import type { KeyPrincipal, Principal } from './principal.ts';
 import { isScope, type Scope } from './scopes.ts';
 
-/**
- * The account's API keys, for the API (`/api/v1/keys`) and the dashboard alike. Who may do what:
- * - any key of the account, or a dashboard session, lists the account's keys (never a secret);
- * - a caller creates keys only with scopes it holds itself: a key can never mint a key more
- *   powerful than itself. `plugin` only restricts, so anyone may ask for it, and a plugin key
- *   creates plugin keys only. `monitor:admin` needs an address on ADMIN_EMAILS as well (checked
- *   by the operator service, the one place that rule lives). A session holds every scope the
- *   account may use, so the dashboard offers them all;
- * - a caller revokes only keys whose scopes it holds (itself included), so a narrow key cannot
- *   take away a wider one.
- */
 export interface KeyDeps {
   users: UsersRepository;
   adminEmails: readonly string[];

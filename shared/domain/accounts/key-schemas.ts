@@ -1,7 +1,7 @@
+/** Wire schemas of the key routes (`/api/v1/keys`, additions to SPEC.md). */
 import { z } from 'zod';
 import { SCOPES } from './scopes.ts';
 
-/** Wire schemas of the key routes (`/api/v1/keys`, additions to SPEC.md). */
 export const MAX_ACTIVE_KEYS = 50;
 
 export const KeySchema = z

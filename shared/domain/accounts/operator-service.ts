@@ -1,3 +1,8 @@
+/**
+ * What an operator does with users and keys (the admin CLI is a thin shell over this).
+ * The rules of SPEC.md "Authentication" that apply at creation time live here:
+ * `monitor:admin` only for addresses on the admin list, never on a plugin key.
+ */
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
 import type {
@@ -10,11 +15,6 @@ import type {
 } from './ports.ts';
 import { isScope, SCOPES, type Scope } from './scopes.ts';
 
-/**
- * What an operator does with users and keys (the admin CLI is a thin shell over this).
- * The rules of SPEC.md "Authentication" that apply at creation time live here:
- * `monitor:admin` only for addresses on the admin list, never on a plugin key.
- */
 export interface OperatorDeps {
   users: UsersRepository;
   adminEmails: readonly string[];
@@ -52,92 +52,102 @@ export function parseAccount(plan: string, subscription: string | undefined): Ac
   return { plan: plan as Plan, subscription: state as SubscriptionState };
 }
 
+/** The account a user is created with or moved to, as the CLI gives it. */
+interface AccountInput {
+  email: string;
+  plan: string;
+  subscription?: string | undefined;
+}
+
 export function createOperatorService(deps: OperatorDeps) {
   const now = deps.now ?? (() => new Date());
-
-  async function requireUser(email: string): Promise<User> {
-    const user = await deps.users.findUserByEmail(normaliseEmail(email));
-    if (!user)
-      throw new NotFoundError(`No user with e-mail ${email}. Create it first with create-user.`);
-    return user;
-  }
-
   return {
-    async createUser(input: {
-      email: string;
-      plan: string;
-      subscription?: string | undefined;
-    }): Promise<User> {
-      const user: User = {
-        id: deps.newUserId?.() ?? crypto.randomUUID(),
-        email: normaliseEmail(input.email),
-        created_at: now().toISOString(),
-        account: parseAccount(input.plan, input.subscription),
-      };
-      await deps.users.createUser(user);
-      return user;
-    },
-
-    async setAccount(input: {
-      email: string;
-      plan: string;
-      subscription?: string | undefined;
-    }): Promise<User> {
-      const user = await requireUser(input.email);
-      const account = parseAccount(input.plan, input.subscription);
-      await deps.users.setAccount(user.id, account);
-      return { ...user, account };
-    },
-
-    async createKey(input: {
-      email: string;
-      scopes: string[];
-      plugin: boolean;
-    }): Promise<{ key: string; stored: StoredApiKey }> {
-      const user = await requireUser(input.email);
-      const unknown = input.scopes.filter((scope) => !isScope(scope));
-      if (unknown.length > 0) {
-        throw new BadRequestError(
-          'invalid_scope',
-          `Unknown scope(s): ${unknown.join(', ')}. Known scopes: ${SCOPES.join(', ')}.`,
-        );
-      }
-      const scopes = new Set(input.scopes as Scope[]);
-      if (input.plugin) scopes.add('plugin');
-      if (scopes.size === 0)
-        throw new BadRequestError('invalid_scope', 'A key needs at least one scope (--scopes).');
-      if (scopes.has('monitor:admin')) {
-        if (scopes.has('plugin')) {
-          throw new ConflictError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
-        }
-        if (!deps.adminEmails.includes(user.email)) {
-          throw new ConflictError(
-            'admin_not_allowed',
-            `monitor:admin is only for keys of addresses in ADMIN_EMAILS; ${user.email} is not listed.`,
-          );
-        }
-      }
-      const key = generateApiKey();
-      const stored: StoredApiKey = {
-        id: generateKeyId(),
-        user_id: user.id,
-        email: user.email,
-        scopes: [...scopes],
-        plugin: scopes.has('plugin'),
-        hint: keyHint(key),
-        created_at: now().toISOString(),
-        revoked_at: null,
-      };
-      await deps.users.putKey(stored, hashApiKey(key));
-      return { key, stored };
-    },
-
+    createUser: (input: AccountInput) => createUser(deps, now, input),
+    setAccount: (input: AccountInput) => setAccount(deps, input),
+    createKey: (input: { email: string; scopes: string[]; plugin: boolean }) =>
+      createKey(deps, now, input),
     listUsers: () => deps.users.listUsers(),
-
-    async listKeys(email: string): Promise<StoredApiKey[]> {
-      return deps.users.listKeys((await requireUser(email)).id);
-    },
-
+    listKeys: async (email: string): Promise<StoredApiKey[]> =>
+      deps.users.listKeys((await requireUser(deps, email)).id),
     revokeKey: (keyId: string) => deps.users.revokeKey(keyId, now().toISOString()),
   };
+}
+
+async function requireUser(deps: OperatorDeps, email: string): Promise<User> {
+  const user = await deps.users.findUserByEmail(normaliseEmail(email));
+  if (!user)
+    throw new NotFoundError(`No user with e-mail ${email}. Create it first with create-user.`);
+  return user;
+}
+
+async function createUser(deps: OperatorDeps, now: () => Date, input: AccountInput): Promise<User> {
+  const user: User = {
+    id: deps.newUserId?.() ?? crypto.randomUUID(),
+    email: normaliseEmail(input.email),
+    created_at: now().toISOString(),
+    account: parseAccount(input.plan, input.subscription),
+  };
+  await deps.users.createUser(user);
+  return user;
+}
+
+async function setAccount(deps: OperatorDeps, input: AccountInput): Promise<User> {
+  const user = await requireUser(deps, input.email);
+  const account = parseAccount(input.plan, input.subscription);
+  await deps.users.setAccount(user.id, account);
+  return { ...user, account };
+}
+
+async function createKey(
+  deps: OperatorDeps,
+  now: () => Date,
+  input: { email: string; scopes: string[]; plugin: boolean },
+): Promise<{ key: string; stored: StoredApiKey }> {
+  const user = await requireUser(deps, input.email);
+  const scopes = keyScopes(input.scopes, input.plugin, user, deps.adminEmails);
+  const key = generateApiKey();
+  const stored: StoredApiKey = {
+    id: generateKeyId(),
+    user_id: user.id,
+    email: user.email,
+    scopes: [...scopes],
+    plugin: scopes.has('plugin'),
+    hint: keyHint(key),
+    created_at: now().toISOString(),
+    revoked_at: null,
+  };
+  await deps.users.putKey(stored, hashApiKey(key));
+  return { key, stored };
+}
+
+/** The scopes a new key gets, checked against the creation-time rules above. */
+function keyScopes(
+  requested: readonly string[],
+  plugin: boolean,
+  user: User,
+  adminEmails: readonly string[],
+): Set<Scope> {
+  const unknown = requested.filter((scope) => !isScope(scope));
+  if (unknown.length > 0) {
+    throw new BadRequestError(
+      'invalid_scope',
+      `Unknown scope(s): ${unknown.join(', ')}. Known scopes: ${SCOPES.join(', ')}.`,
+    );
+  }
+  const scopes = new Set(requested as Scope[]);
+  if (plugin) scopes.add('plugin');
+  if (scopes.size === 0)
+    throw new BadRequestError('invalid_scope', 'A key needs at least one scope (--scopes).');
+  if (scopes.has('monitor:admin')) {
+    if (scopes.has('plugin')) {
+      throw new ConflictError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
+    }
+    if (!adminEmails.includes(user.email)) {
+      throw new ConflictError(
+        'admin_not_allowed',
+        `monitor:admin is only for keys of addresses in ADMIN_EMAILS; ${user.email} is not listed.`,
+      );
+    }
+  }
+  return scopes;
 }

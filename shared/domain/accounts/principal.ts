@@ -1,6 +1,6 @@
+/** Who is calling: nobody in particular, or the holder of one API key. */
 import type { Scope } from './scopes.ts';
 
-/** Who is calling: nobody in particular, or the holder of one API key. */
 export type Principal =
   | { kind: 'anonymous' }
   | {

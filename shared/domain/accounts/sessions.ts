@@ -1,15 +1,15 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
-import type { Principal } from './principal.ts';
-import type { Scope } from './scopes.ts';
-import type { StoredSession } from './session-ports.ts';
-
 /**
  * Dashboard sessions (docs/dashboard.md): what a session is worth, how its cookie looks, and the
  * principal it stands for. A session lets the dashboard call the areas' operations unchanged:
  * its principal is a key-like principal of the user carrying every scope the account may use
  * (`monitor:admin` only while the address is on ADMIN_EMAILS, never `plugin`).
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Principal } from './principal.ts';
+import type { Scope } from './scopes.ts';
+import type { StoredSession } from './session-ports.ts';
+
 const SettingsSchema = z.object({
   /** Absolute lifetime of a session; sign-out or revocation end it earlier. */
   DASHBOARD_SESSION_TTL_S: z.coerce

@@ -1,3 +1,10 @@
+/**
+ * Password-less sign-in (docs/dashboard.md): a person asks for a link for their address; if the
+ * address belongs to a user, a single-use link valid for SIGN_IN_LINK_TTL_S is mailed; either
+ * way the answer is the same, so the form never tells whether an address has an account. Link
+ * requests are counted per address (whether or not it exists) and per client network. Using
+ * the link starts a session; the link token and the session token are stored only as hashes.
+ */
 import type { MailPort } from '#shared/domain/accounts/mail-port';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
@@ -14,13 +21,6 @@ import {
   type SessionSettings,
 } from './sessions.ts';
 
-/**
- * Password-less sign-in (docs/dashboard.md): a person asks for a link for their address; if the
- * address belongs to a user, a single-use link valid for SIGN_IN_LINK_TTL_S is mailed; either
- * way the answer is the same, so the form never tells whether an address has an account. Link
- * requests are counted per address (whether or not it exists) and per client network. Using
- * the link starts a session; the link token and the session token are stored only as hashes.
- */
 export const SIGN_IN_PATH = '/dashboard/sign-in';
 
 export interface SignInDeps {

@@ -1,10 +1,10 @@
-import { AppError } from '#shared/domain/kernel/errors';
-import { parseScanTarget } from '#shared/domain/scan-engine/target';
-
 /**
  * Sorting a request's entries into accepted domains (normalised, duplicates collapsed into the
  * first) and rejected entries with a reason. Pure: no store, no quota.
  */
+import { AppError } from '#shared/domain/kernel/errors';
+import { parseScanTarget } from '#shared/domain/scan-engine/target';
+
 export interface Sorted {
   accepted: { domain: string; input: string }[];
   rejected: { domain: string; reason: string }[];

@@ -1,3 +1,7 @@
+/**
+ * The batch area's HTTP operations (`batch create`, `batch status` of SPEC.md). The workflow
+ * steps that process a job live in `steps.ts`.
+ */
 import type { Plan, User } from '#shared/domain/accounts/ports';
 import type { KeyPrincipal, Principal } from '#shared/domain/accounts/principal';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
@@ -17,10 +21,6 @@ import type {
 } from './schemas.ts';
 import { startJobExecution } from './workflow.ts';
 
-/**
- * The batch area's HTTP operations (`batch create`, `batch status` of SPEC.md). The workflow
- * steps that process a job live in `steps.ts`.
- */
 export interface BatchDeps {
   store: BatchStore;
   quota: DailyQuota;

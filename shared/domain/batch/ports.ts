@@ -1,6 +1,6 @@
+/** A batch job as stored: `BATCH#<id>` / `JOB`. Its counts are derived from its rows. */
 import type { JobStatus, RowStatus } from './schemas.ts';
 
-/** A batch job as stored: `BATCH#<id>` / `JOB`. Its counts are derived from its rows. */
 export interface StoredJob {
   id: string;
   owner_id: string;

@@ -1,6 +1,6 @@
+/** Wire schemas of batch scans (SPEC.md "Batch job", `POST /scans/batch`, `GET /scans/batch/{id}`). */
 import { z } from 'zod';
 
-/** Wire schemas of batch scans (SPEC.md "Batch job", `POST /scans/batch`, `GET /scans/batch/{id}`). */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const ROW_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 

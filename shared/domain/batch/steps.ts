@@ -1,3 +1,7 @@
+/**
+ * The steps of the batch-scan workflow, one operation per Task state. Every step is idempotent:
+ * a retried or resumed task finds what an earlier run recorded and does not record it again.
+ */
 import { z } from 'zod';
 import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
@@ -7,10 +11,6 @@ import { scanIdForRow } from '../kernel/ids.ts';
 import type { BatchStore } from './ports.ts';
 import { startJobExecution } from './workflow.ts';
 
-/**
- * The steps of the batch-scan workflow, one operation per Task state. Every step is idempotent:
- * a retried or resumed task finds what an earlier run recorded and does not record it again.
- */
 export interface BatchStepDeps {
   store: BatchStore;
   scanner: ScanService;

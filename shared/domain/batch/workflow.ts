@@ -1,7 +1,7 @@
+/** The input of the batch-scan state machine (state-machines/batch-scan.asl.json). */
 import { executionNameFor, type WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { StoredRow } from './ports.ts';
 
-/** The input of the batch-scan state machine (state-machines/batch-scan.asl.json). */
 export interface BatchExecutionInput {
   job_id: string;
   concurrency: number;

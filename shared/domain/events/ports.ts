@@ -1,6 +1,6 @@
+/** Where domain events are published: the events queue (SQS on AWS, fauxqs locally). */
 import type { DomainEvent } from './types.ts';
 
-/** Where domain events are published: the events queue (SQS on AWS, fauxqs locally). */
 export interface EventPublisher {
   publish(event: DomainEvent): Promise<void>;
 }

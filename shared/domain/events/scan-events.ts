@@ -1,14 +1,14 @@
-import { nameBasedUuid } from '#shared/domain/kernel/ids';
-import type { ScanEvents, StoredScan } from '#shared/domain/scans/ports';
-import type { EventPublisher } from './ports.ts';
-import type { DomainEvent } from './types.ts';
-
 /**
  * `scan.completed` for every saved scan of an account (a keyed single scan, an MCP scan, a
  * batch row); the scan service calls it only for scans with an owner, so anonymous scans emit
  * nothing. The event id is derived from the scan id: the same scan can never become two events,
  * so a receiver never gets it twice under two ids.
  */
+import { nameBasedUuid } from '#shared/domain/kernel/ids';
+import type { ScanEvents, StoredScan } from '#shared/domain/scans/ports';
+import type { EventPublisher } from './ports.ts';
+import type { DomainEvent } from './types.ts';
+
 export function scanCompletedEvent(
   scan: StoredScan & { owner_id: string },
   now: Date,

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Domain events (SPEC.md "Events"): something happened to an account's data. They travel
  * through SQS to the dispatcher, which delivers them to the account's webhook endpoints.
  */
+import { z } from 'zod';
+
 export const EVENT_TYPES = ['scan.completed', 'run.completed', 'score.changed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

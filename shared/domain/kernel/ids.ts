@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-
 /**
  * A name-based UUID (RFC 9562 version 5) under this service's namespace: the scan of one row of
  * one job always gets the same id, so a task that runs again (a retry, a resumed job) finds the
  * scan it already saved instead of saving a second one.
  */
+import { createHash } from 'node:crypto';
+
 const NAMESPACE = Buffer.from('5f2c7f7e9b8a4d1c8e3b2a6f4c1d9e07', 'hex');
 
 export function nameBasedUuid(name: string): string {

@@ -1,10 +1,9 @@
-import type { Principal } from '#shared/domain/accounts/principal';
-
 /**
  * The shape every operation shares, whoever calls it (an HTTP handler, an MCP tool, a workflow
  * step, the dashboard): `(input, deps) => body`. The input carries the validated request parts
  * and who is asking; `deps` are the area's ports, built by its composition.
  */
+import type { Principal } from '#shared/domain/accounts/principal';
 
 /** Public addresses of resources; built by the API layer from the route manifest. */
 export interface Links {

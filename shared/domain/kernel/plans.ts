@@ -1,7 +1,3 @@
-import { z } from 'zod';
-import type { Account, Plan } from '#shared/domain/accounts/ports';
-import { PaymentRequiredError } from '#shared/domain/kernel/errors';
-
 /**
  * Plans and their quantity limits, in one place (DESIGN.md section 5). `per_batch` caps the
  * domains of one batch request, `per_day` the domains an account may queue per UTC day. The
@@ -9,6 +5,10 @@ import { PaymentRequiredError } from '#shared/domain/kernel/errors';
  * variable, PLAN_LIMITS, a JSON object merged over them, e.g.
  * `{"free":{"per_batch":5,"per_day":20}}`.
  */
+import { z } from 'zod';
+import type { Account, Plan } from '#shared/domain/accounts/ports';
+import { PaymentRequiredError } from '#shared/domain/kernel/errors';
+
 export interface PlanLimits {
   per_batch: number;
   per_day: number;

@@ -1,3 +1,9 @@
+/**
+ * Who may do what with cases (SPEC.md "Authentication"): a key without a Monitor account gets
+ * 403 `no_account`; reads are keyed by the key holder's id, except for a `monitor:admin` key,
+ * which reads any tenant's case (never writes it); manual runs need the Pro plan with an
+ * active subscription (402 `plan_required`). Another tenant's case reads as 404.
+ */
 import type { User } from '#shared/domain/accounts/ports';
 import {
   type KeyPrincipal,
@@ -8,12 +14,6 @@ import { ForbiddenError, NotFoundError, PaymentRequiredError } from '#shared/dom
 import { activePlan } from '#shared/domain/kernel/plans';
 import type { CasesStore, StoredCase } from './ports.ts';
 
-/**
- * Who may do what with cases (SPEC.md "Authentication"): a key without a Monitor account gets
- * 403 `no_account`; reads are keyed by the key holder's id, except for a `monitor:admin` key,
- * which reads any tenant's case (never writes it); manual runs need the Pro plan with an
- * active subscription (402 `plan_required`). Another tenant's case reads as 404.
- */
 export interface AccessDeps {
   cases: CasesStore;
   users: { findUserById(id: string): Promise<User | undefined> };

@@ -1,3 +1,7 @@
+/**
+ * The monitor's settings, read once from the environment (docs/monitor.md "Configuration").
+ * Provider keys and endpoints are not here: they come through `loadMonitorProviderConfig`.
+ */
 import { z } from 'zod';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
@@ -7,11 +11,6 @@ import {
   MAX_REPEATS,
 } from './engine/prompt-limits.ts';
 import type { ModelPrice } from './engine/summary-schema.ts';
-
-/**
- * The monitor's settings, read once from the environment (docs/monitor.md "Configuration").
- * Provider keys and endpoints are not here: they come through `loadMonitorProviderConfig`.
- */
 
 /**
  * Cells of one family in flight at once (the lanes of its Map). Anthropic and Perplexity start

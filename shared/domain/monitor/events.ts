@@ -1,14 +1,14 @@
+/**
+ * The monitor's domain events (docs/monitor.md "Events" documents each `data` shape; a receiver
+ * gets `{id, type, created_at, data}`). Ids are derived from the run, so a step that runs again
+ * publishes the same event and the dispatcher records it once.
+ */
 import type { DomainEvent } from '#shared/domain/events/types';
 import { newEvent } from '#shared/domain/events/types';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { runEventId } from './ids.ts';
 import type { StoredRun } from './ports.ts';
 
-/**
- * The monitor's domain events (docs/monitor.md "Events" documents each `data` shape; a receiver
- * gets `{id, type, created_at, data}`). Ids are derived from the run, so a step that runs again
- * publishes the same event and the dispatcher records it once.
- */
 export interface RunCompletedData {
   [key: string]: unknown;
   run_id: string;

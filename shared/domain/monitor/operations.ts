@@ -1,3 +1,8 @@
+/**
+ * The monitor's HTTP operations: SPEC.md's `list_cases`, `get_case`, `get_case_summary`,
+ * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (everything the
+ * dashboard does, the API does too). The workflow steps live in `steps/`.
+ */
 import type { User } from '#shared/domain/accounts/ports';
 import { readsAllTenants } from '#shared/domain/accounts/principal';
 import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
@@ -37,11 +42,6 @@ import type {
 } from './schemas.ts';
 import { caseDetail, caseListEntry, runView } from './views.ts';
 
-/**
- * The monitor's HTTP operations: SPEC.md's `list_cases`, `get_case`, `get_case_summary`,
- * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (everything the
- * dashboard does, the API does too). The workflow steps live in `steps/`.
- */
 export interface MonitorDeps extends AccessDeps, RunStarterDeps {
   newCaseId?: () => string;
 }

@@ -1,11 +1,10 @@
-import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
-import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
-import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
-
 /**
  * What the monitor keeps (docs/monitor.md "Data"), and the store ports its operations and
  * workflow steps use. Every read of a case or run is keyed by the owner's id.
  */
+import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
+import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
+import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
 
 /** A case as stored: the fields measurement reads (CaseProfile) plus ownership and state. */
 export interface StoredCase extends CaseProfile {

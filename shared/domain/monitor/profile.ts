@@ -1,10 +1,9 @@
-import type { CaseProfile, CompetitorProfile } from './engine/index.ts';
-import type { StoredCase } from './ports.ts';
-
 /**
  * From the stored case to what measurement needs, and the small normalisations the case
  * routes apply to what callers send (domains, competitor entries, the search text of `q`).
  */
+import type { CaseProfile, CompetitorProfile } from './engine/index.ts';
+import type { StoredCase } from './ports.ts';
 
 const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 

@@ -1,6 +1,3 @@
-import { ProviderError } from '#shared/domain/monitor/provider-port';
-import type { RetrySettings } from './config.ts';
-
 /**
  * What a failed provider call means for the run (docs/monitor.md "Retries"). The adapters never
  * retry; this decides, and the state machine carries it out: a `retry` ends the lane task with
@@ -15,6 +12,9 @@ import type { RetrySettings } from './config.ts';
  *   goes on;
  * - `attempts` tries in a row without an answer: the family is given up.
  */
+import { ProviderError } from '#shared/domain/monitor/provider-port';
+import type { RetrySettings } from './config.ts';
+
 export type FailureDecision =
   | { kind: 'retry'; waitSeconds: number; reason: string }
   | { kind: 'skip_cell'; reason: string }

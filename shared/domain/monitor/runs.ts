@@ -1,3 +1,8 @@
+/**
+ * Starting a run, for a person (`POST .../runs`) and for the monthly schedule alike: take the
+ * case's lock, record the run with a snapshot of the case, start its workflow. Resuming the
+ * runs the store says are unfinished (the local stack, after a restart) lives here too.
+ */
 import { ConflictError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import { executionNameFor, type WorkflowStarter } from '#shared/domain/kernel/workflow-port';
@@ -6,11 +11,6 @@ import type { RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { toCaseProfile } from './profile.ts';
 import type { RunKind } from './schemas.ts';
 
-/**
- * Starting a run, for a person (`POST .../runs`) and for the monthly schedule alike: take the
- * case's lock, record the run with a snapshot of the case, start its workflow. Resuming the
- * runs the store says are unfinished (the local stack, after a restart) lives here too.
- */
 export interface RunStarterDeps {
   runs: RunsStore;
   workflows: WorkflowStarter;

@@ -1,10 +1,3 @@
-import type { User } from '#shared/domain/accounts/ports';
-import { ConflictError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
-import type { MonitorDeps } from './operations.ts';
-import type { StoredCase } from './ports.ts';
-import { PeriodClaimedError, startRun } from './runs.ts';
-
 /**
  * The monthly schedule (docs/monitor.md "Monthly runs"): on the first of each month at 00:00
  * UTC, one `monthly` run per eligible case, labelled with its period (`2026-11`), through the
@@ -14,6 +7,12 @@ import { PeriodClaimedError, startRun } from './runs.ts';
  * schedule delivered twice (EventBridge Scheduler delivers at least once) or triggered again by
  * hand adds nothing.
  */
+import type { User } from '#shared/domain/accounts/ports';
+import { ConflictError } from '#shared/domain/kernel/errors';
+import { logger } from '#shared/domain/kernel/logger';
+import type { MonitorDeps } from './operations.ts';
+import type { StoredCase } from './ports.ts';
+import { PeriodClaimedError, startRun } from './runs.ts';
 
 /** EventBridge Scheduler expression (UTC); the local stack runs the same instant in process. */
 export const MONTHLY_SCHEDULE_EXPRESSION = 'cron(0 0 1 * ? *)';

@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { RunSummarySchema } from './engine/index.ts';
-import { normaliseCaseDomain } from './profile.ts';
-
 /**
  * Wire schemas of cases and runs (SPEC.md "Case", "Run", "Case summary" and the routes under
  * `/api/v1/cases`), with this service's additions marked as such in their descriptions.
  */
+import { z } from 'zod';
+import { RunSummarySchema } from './engine/index.ts';
+import { normaliseCaseDomain } from './profile.ts';
+
 export const CASE_STATUSES = ['active', 'paused'] as const;
 export const RUN_KINDS = ['manual', 'monthly'] as const;
 export const RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

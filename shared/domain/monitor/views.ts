@@ -1,7 +1,6 @@
+/** Stored cases and runs as the API shows them (schemas.ts). */
 import type { StoredCase, StoredRun } from './ports.ts';
 import type { CaseDetail, CaseListEntry, RunView } from './schemas.ts';
-
-/** Stored cases and runs as the API shows them (schemas.ts). */
 
 export function caseListEntry(stored: StoredCase, ownerEmail?: string): CaseListEntry {
   return {

@@ -1,3 +1,7 @@
+/**
+ * The scan area's operations, one per operation id of SPEC.md (`scan_domain`, `get_scan`,
+ * `get_stats`). HTTP handlers, MCP tools, workflow steps and the dashboard call these.
+ */
 import type { Links, OperationInput } from '#shared/domain/kernel/operation';
 import type { StoredScan } from './ports.ts';
 import { readScan, readStats, type ScanReadDeps } from './reads.ts';
@@ -11,10 +15,6 @@ import type {
 } from './schemas.ts';
 import type { ScanService } from './service.ts';
 
-/**
- * The scan area's operations, one per operation id of SPEC.md (`scan_domain`, `get_scan`,
- * `get_stats`). HTTP handlers, MCP tools, workflow steps and the dashboard call these.
- */
 export type { ScanReadDeps } from './reads.ts';
 
 export interface ScanWriteDeps {

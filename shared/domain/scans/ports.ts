@@ -1,6 +1,6 @@
+/** A finished scan as stored; the public `url` is added when it is read. */
 import type { Check } from '#shared/domain/scan-engine/types';
 
-/** A finished scan as stored; the public `url` is added when it is read. */
 export interface StoredScan {
   id: string;
   domain: string;

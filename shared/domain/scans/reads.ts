@@ -1,13 +1,13 @@
+/**
+ * Reading scans and stats needs only the store: kept apart from the scan service so that the
+ * read routes do not load (or bundle) the scan engine.
+ */
 import { NotFoundError } from '#shared/domain/kernel/errors';
 import { SCORING_VERSION } from '#shared/domain/scan-engine/types';
 import type { ScanStore, StatsStore, StoredScan } from './ports.ts';
 import { ScanIdSchema, type Stats } from './schemas.ts';
 import { toStats } from './stats.ts';
 
-/**
- * Reading scans and stats needs only the store: kept apart from the scan service so that the
- * read routes do not load (or bundle) the scan engine.
- */
 export interface ScanReadDeps {
   scans: ScanStore;
   stats: StatsStore;

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Wire schemas of the scan area (SPEC.md "Scan", "Stats"). They validate input, type the
  * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
  */
+import { z } from 'zod';
+
 export const ScanIdSchema = z.uuid();
 
 export const FindingSchema = z

@@ -1,7 +1,7 @@
+/** Exact median from the 101-bucket histogram; null when there is no scan. */
 import type { StatsCounters } from './ports.ts';
 import type { Stats } from './schemas.ts';
 
-/** Exact median from the 101-bucket histogram; null when there is no scan. */
 export function medianFromHistogram(histogram: readonly number[]): number | null {
   const total = histogram.reduce((sum, count) => sum + count, 0);
   if (total === 0) return null;

@@ -1,3 +1,8 @@
+/**
+ * Beyond SPEC.md (docs/webhooks.md): a redelivery of a delivery that failed (or any other), and
+ * secret rotation with a grace period during which the old secret keeps signing next to the new
+ * one. The test delivery, which sends, is in test-delivery.ts.
+ */
 import { NotFoundError, UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { OperationInput } from '#shared/domain/kernel/operation';
@@ -7,12 +12,6 @@ import type { EndpointSecret, StoredEndpoint } from './ports.ts';
 import type { DeliveryIdParams, RotateSecretBody, WebhookIdParams } from './schemas.ts';
 import { generateWebhookSecret, SIGNATURE_DESCRIPTION } from './signing.ts';
 import { deliveryView, endpointView } from './views.ts';
-
-/**
- * Beyond SPEC.md (docs/webhooks.md): a redelivery of a delivery that failed (or any other), and
- * secret rotation with a grace period during which the old secret keeps signing next to the new
- * one. The test delivery, which sends, is in test-delivery.ts.
- */
 
 /**
  * Sends a delivery again as a new series of attempts (the retry schedule starts over; the

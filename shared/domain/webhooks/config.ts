@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { resolveRetrySchedule } from './retry-schedule.ts';
-
 /**
  * The webhooks area's settings, read once per process (a Lambda cold start, the local stack's
  * start): a bad WEBHOOK_RETRY_DELAYS_S stops the process there with a message naming the entry,
  * never a request later.
  */
+import { z } from 'zod';
+import { resolveRetrySchedule } from './retry-schedule.ts';
+
 export const DEFAULT_GRACE_SECONDS = 24 * 3_600;
 export const MAX_GRACE_SECONDS = 7 * 24 * 3_600;
 /** Endpoints one account may register (Stripe allows 16, GitHub 20 per repository). */

@@ -1,3 +1,9 @@
+/**
+ * The life of a delivery outside its workflow: created by the dispatcher (one per event and
+ * subscribed endpoint), started as a `webhook-delivery` execution named after it, held while its
+ * endpoint is paused, released when the endpoint is active again, dropped when the endpoint is
+ * deleted, taken over by a redelivery, resumed by the local stack after a restart.
+ */
 import type { DomainEvent } from '#shared/domain/events/types';
 import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
@@ -5,12 +11,6 @@ import { deliveryExecutionName, deliveryIdFor } from './ids.ts';
 import { eventBody } from './payloads.ts';
 import type { StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 
-/**
- * The life of a delivery outside its workflow: created by the dispatcher (one per event and
- * subscribed endpoint), started as a `webhook-delivery` execution named after it, held while its
- * endpoint is paused, released when the endpoint is active again, dropped when the endpoint is
- * deleted, taken over by a redelivery, resumed by the local stack after a restart.
- */
 export interface DeliveryLifecycleDeps {
   store: WebhookStore;
   workflows: WorkflowStarter;

@@ -1,3 +1,8 @@
+/**
+ * The webhook routes of SPEC.md (list, create, change, delete). The additions (test delivery,
+ * redelivery, secret rotation) are in additions.ts. Every read goes through the caller's
+ * account, so another account's endpoint answers 404 exactly like a missing one.
+ */
 import type { KeyPrincipal, Principal } from '#shared/domain/accounts/principal';
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
@@ -12,11 +17,6 @@ import { generateWebhookSecret, SIGNATURE_DESCRIPTION } from './signing.ts';
 import { type ReceiverLookup, validateReceiverUrl } from './url-policy.ts';
 import { deliveryView, endpointView, listedEndpointView } from './views.ts';
 
-/**
- * The webhook routes of SPEC.md (list, create, change, delete). The additions (test delivery,
- * redelivery, secret rotation) are in additions.ts. Every read goes through the caller's
- * account, so another account's endpoint answers 404 exactly like a missing one.
- */
 export interface WebhookDeps {
   store: WebhookStore;
   workflows: WorkflowStarter;

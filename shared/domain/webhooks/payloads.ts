@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import type { DomainEvent, EventType } from '#shared/domain/events/types';
-
 /**
  * What a receiver gets: the JSON body of each event (docs/webhooks.md "Event bodies", and the
  * OpenAPI `webhooks` section). Every body is `{id, type, created_at, data}`: the event id is
  * inside the signed bytes (so deduplicating on it is safe), the account is never sent.
  */
+import { z } from 'zod';
+import type { DomainEvent, EventType } from '#shared/domain/events/types';
+
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 const envelope = <T extends z.ZodType>(type: string, data: T) =>

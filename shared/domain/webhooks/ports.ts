@@ -1,9 +1,8 @@
-import type { EventType } from '#shared/domain/events/types';
-
 /**
  * What the webhooks area keeps (docs/webhooks.md, "Data"): endpoints and deliveries, always
  * addressed through the account they belong to, so another account's id reads as missing.
  */
+import type { EventType } from '#shared/domain/events/types';
 
 /** Why an endpoint is inactive: paused through the API, or the receiver answered 410 Gone. */
 export type PausedReason = 'api' | 'gone';

@@ -1,13 +1,13 @@
-import { z } from 'zod';
-import { EVENT_TYPES } from '#shared/domain/events/types';
-import { MAX_GRACE_SECONDS } from './config.ts';
-
 /**
  * Wire schemas of the webhook routes (SPEC.md "Webhook endpoint", "Webhook delivery" and the
  * four webhook routes, plus the test, redeliver and rotate-secret additions). Event names are
  * checked by the operations, not here, so an unknown name answers `invalid_event`, not the
  * generic `invalid_request`.
  */
+import { z } from 'zod';
+import { EVENT_TYPES } from '#shared/domain/events/types';
+import { MAX_GRACE_SECONDS } from './config.ts';
+
 export const MAX_LABEL_LENGTH = 200;
 
 const EventNameSchema = z.string().meta({ example: 'scan.completed' });

@@ -1,12 +1,11 @@
-import type { AttemptResult } from './attempt.ts';
-import { type AttemptClassification, classifyAttempt } from './attempt.ts';
-import type { StoredEndpoint } from './ports.ts';
-import { buildDeliveryHeaders, TIMESTAMP_HEADER } from './signing.ts';
-
 /**
  * One signed attempt to an endpoint: the secrets valid right now, a fresh timestamp, the same
  * body bytes, then the outcome judged. Shared by the delivery workflow and the test route.
  */
+import type { AttemptResult } from './attempt.ts';
+import { type AttemptClassification, classifyAttempt } from './attempt.ts';
+import type { StoredEndpoint } from './ports.ts';
+import { buildDeliveryHeaders, TIMESTAMP_HEADER } from './signing.ts';
 
 /** Sends one POST (sendAttempt through the guarded agent, in production). Never rejects. */
 export type SendPort = (request: {

@@ -1,10 +1,3 @@
-import { logger } from '#shared/domain/kernel/logger';
-import type { AttemptClassification } from './attempt.ts';
-import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
-import { nextDelaySeconds } from './retry-schedule.ts';
-import { type SendPort, sendSigned } from './sender.ts';
-import type { AttemptStepInput } from './steps-input.ts';
-
 /**
  * The one step of the webhook-delivery workflow (state-machines/webhook-delivery.asl.json):
  * one attempt of one delivery, recorded, and the state machine told what comes next. The
@@ -14,6 +7,13 @@ import type { AttemptStepInput } from './steps-input.ts';
  * endpoint, or owned by a newer execution (a redelivery), ends this execution without a send; a
  * paused endpoint parks the delivery as `held` (released when the endpoint is active again).
  */
+import { logger } from '#shared/domain/kernel/logger';
+import type { AttemptClassification } from './attempt.ts';
+import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
+import { nextDelaySeconds } from './retry-schedule.ts';
+import { type SendPort, sendSigned } from './sender.ts';
+import type { AttemptStepInput } from './steps-input.ts';
+
 export { type AttemptStepInput, AttemptStepInputSchema } from './steps-input.ts';
 
 /** `last_delivery_at` is kept to about this precision. */

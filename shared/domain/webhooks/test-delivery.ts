@@ -1,3 +1,4 @@
+/** `POST /api/v1/webhooks/{id}/test` (an addition to SPEC.md, docs/webhooks.md). */
 import { logger } from '#shared/domain/kernel/logger';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import { keyHolder, requireEndpoint, type WebhookDeps } from './operations.ts';
@@ -7,7 +8,6 @@ import type { WebhookIdParams } from './schemas.ts';
 import { type SendPort, sendSigned } from './sender.ts';
 import { deliveryView } from './views.ts';
 
-/** `POST /api/v1/webhooks/{id}/test` (an addition to SPEC.md, docs/webhooks.md). */
 /**
  * Sends a `webhook.test` event at once, signed like any delivery, and answers with the outcome.
  * It is sent whether or not the endpoint is active (so a paused receiver can be checked before

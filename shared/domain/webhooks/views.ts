@@ -1,7 +1,7 @@
+/** The public forms of stored endpoints and deliveries: never a secret, never the account. */
 import type { StoredDelivery, StoredEndpoint } from './ports.ts';
 import type { Delivery, Endpoint, ListedEndpoint } from './schemas.ts';
 
-/** The public forms of stored endpoints and deliveries: never a secret, never the account. */
 export function endpointView(endpoint: StoredEndpoint): Endpoint {
   return {
     id: endpoint.id,

@@ -1,6 +1,6 @@
+/** Seconds a client should wait after a 503 that did not name its own delay. */
 import { AppError, type ErrorCodeName } from '#shared/domain/kernel/errors';
 
-/** Seconds a client should wait after a 503 that did not name its own delay. */
 const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 5;
 
 export interface MappedError {

@@ -1,7 +1,7 @@
+/** The error for a request no route takes: 405 with the path's methods, else 404. */
 import { AppError, NotFoundError } from '#shared/domain/kernel/errors';
 import { matchRoute } from './manifest.ts';
 
-/** The error for a request no route takes: 405 with the path's methods, else 404. */
 export function fallbackError(method: string, path: string): AppError {
   const match = matchRoute(method, path);
   if (match && 'methodMismatch' in match) {

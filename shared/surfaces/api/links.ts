@@ -1,10 +1,10 @@
-import type { Links } from '#shared/domain/kernel/operation';
-import { DOCS_PATH } from './meta.ts';
-
 /**
  * Public addresses of resources, from the base URL of the request. Paths are written here once
  * (they match the route manifest; a unit test checks it), so domain code never builds URLs.
  */
+import type { Links } from '#shared/domain/kernel/operation';
+import { DOCS_PATH } from './meta.ts';
+
 export const LINK_PATHS = {
   scanPage: '/scans/{id}',
   batchJob: '/api/v1/scans/batch/{id}',

@@ -1,3 +1,9 @@
+/**
+ * The route manifest: every operation of every area, joined from `shared/api/routes/`. CDK, the
+ * local front, the OpenAPI document, the docs page and the MCP tool server read this list; a
+ * handler imports only its own area's routes. Adding a route is one entry in its area's routes
+ * file, one operation and one handler module.
+ */
 import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
 import { compareSpecificity, matchPath, type RouteDefinition } from './route.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
@@ -8,12 +14,6 @@ import { MONITOR_ROUTES } from './routes/monitor.ts';
 import { SCAN_ROUTES } from './routes/scans.ts';
 import { WEBHOOK_ROUTES } from './routes/webhooks.ts';
 
-/**
- * The route manifest: every operation of every area, joined from `shared/api/routes/`. CDK, the
- * local front, the OpenAPI document, the docs page and the MCP tool server read this list; a
- * handler imports only its own area's routes. Adding a route is one entry in its area's routes
- * file, one operation and one handler module.
- */
 export { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
 export {
   compareSpecificity,

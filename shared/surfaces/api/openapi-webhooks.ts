@@ -1,3 +1,7 @@
+/**
+ * The OpenAPI 3.1 `webhooks` section: one POST per event name, as a receiver gets it (the four
+ * signed headers and the JSON body). docs/webhooks.md says the same in prose.
+ */
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
@@ -13,10 +17,6 @@ import {
   TIMESTAMP_HEADER,
 } from '#shared/domain/webhooks/signing';
 
-/**
- * The OpenAPI 3.1 `webhooks` section: one POST per event name, as a receiver gets it (the four
- * signed headers and the JSON body). docs/webhooks.md says the same in prose.
- */
 const DeliveryHeadersSchema = z.object({
   [EVENT_HEADER]: z.string().meta({ description: 'Event name', example: 'scan.completed' }),
   [EVENT_ID_HEADER]: z.uuid().meta({

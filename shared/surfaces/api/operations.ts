@@ -1,8 +1,8 @@
+/** The API describing itself. The document is built once per base URL and process. */
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { RawResponse } from './http-handler.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
-/** The API describing itself. The document is built once per base URL and process. */
 const documents = new Map<string, string>();
 
 export async function getOpenApi(input: OperationInput): Promise<RawResponse> {

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Wire schemas every route shares (SPEC.md "Meta", "Error envelope"). Each area's own schemas
  * live with the area (`shared/<area>/schemas.ts`).
  */
+import { z } from 'zod';
+
 export const MetaSchema = z
   .object({
     pricing: z.object({ model: z.literal('free') }),

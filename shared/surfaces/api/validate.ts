@@ -1,9 +1,9 @@
+/** Bodies above this size are refused before parsing (413 `payload_too_large`). */
 import type { z } from 'zod';
 import { AppError, BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { ApiEvent } from './request.ts';
 import type { RouteDefinition } from './route.ts';
 
-/** Bodies above this size are refused before parsing (413 `payload_too_large`). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface ValidatedParts {

@@ -1,3 +1,4 @@
+/** Batch pages over `create_batch`, `get_batch` and `list_batches` (the account's recent jobs). */
 import type { z } from 'zod';
 import {
   type BatchDeps,
@@ -18,7 +19,6 @@ import {
 import { type BatchFormSchema, lines } from './forms.ts';
 import { attempt, htmlPage, type PageResponse, parseWith, viewerOf } from './responses.ts';
 
-/** Batch pages over `create_batch`, `get_batch` and `list_batches` (the account's recent jobs). */
 export type BatchPageDeps = Pick<BatchDeps, 'store' | 'quota' | 'users' | 'limits' | 'now'>;
 
 const RECENT_JOBS = 15;

@@ -1,13 +1,13 @@
-import { BadRequestError } from '#shared/domain/kernel/errors';
-import type { CaseDetail } from '#shared/domain/monitor/schemas';
-import type { CaseFormValues } from '#shared/surfaces/dashboard/views/cases-page';
-import { type CaseForm, lines, listOf } from './forms.ts';
-
 /**
  * The case form's text fields to the request body of `create_case` / `patch_case`, and back.
  * Only the layout is decided here (one competitor per line as `Name | domain | aliases`, facts
  * as `key: value`); the area's schemas and operation check the values.
  */
+import { BadRequestError } from '#shared/domain/kernel/errors';
+import type { CaseDetail } from '#shared/domain/monitor/schemas';
+import type { CaseFormValues } from '#shared/surfaces/dashboard/views/cases-page';
+import { type CaseForm, lines, listOf } from './forms.ts';
+
 function competitorOf(
   line: string,
 ): string | { name: string; domain: string | null; aliases: string[] } {

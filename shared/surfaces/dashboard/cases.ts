@@ -1,3 +1,8 @@
+/**
+ * The case pages over `list_cases`, `create_case`, `get_case`, `patch_case`, `list_runs`,
+ * `get_case_summary` and `create_run`. A signed-in operator (monitor:admin) sees their own
+ * cases unless they ask for every tenant's, as a read-only view.
+ */
 import type { z } from 'zod';
 import { ConflictError } from '#shared/domain/kernel/errors';
 import type { OperationInput } from '#shared/domain/kernel/operation';
@@ -39,11 +44,6 @@ import {
   viewerOf,
 } from './responses.ts';
 
-/**
- * The case pages over `list_cases`, `create_case`, `get_case`, `patch_case`, `list_runs`,
- * `get_case_summary` and `create_run`. A signed-in operator (monitor:admin) sees their own
- * cases unless they ask for every tenant's, as a read-only view.
- */
 export interface CasesQuery {
   q?: string | undefined;
   cursor?: string | undefined;

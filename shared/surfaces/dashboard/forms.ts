@@ -1,10 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The dashboard's form bodies as the browser gate hands them on (a field sent once is a string,
  * a repeated one an array). These schemas only shape the fields; every rule about the values
  * stays with the area's own schema and operation, which the dashboard operations call.
  */
+import { z } from 'zod';
+
 const many = z
   .union([z.string(), z.array(z.string())])
   .optional()

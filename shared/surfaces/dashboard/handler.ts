@@ -1,3 +1,8 @@
+/**
+ * A dashboard handler: the shared pipeline (the browser gate authenticates), the page the
+ * operation renders, and errors as pages for people: no session means "sign in" (303), a stale
+ * form or a foreign origin a page that says to reload, anything else a page with its message.
+ */
 import {
   clearedSessionCookie,
   readCookie,
@@ -12,11 +17,6 @@ import { errorPage } from '#shared/surfaces/dashboard/views/misc-pages';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { htmlPage, type PageResponse, redirect } from './responses.ts';
 
-/**
- * A dashboard handler: the shared pipeline (the browser gate authenticates), the page the
- * operation renders, and errors as pages for people: no session means "sign in" (303), a stale
- * form or a foreign origin a page that says to reload, anything else a page with its message.
- */
 export function createDashboardHandler<R extends RouteDefinition, D>(
   route: R,
   operation: (input: RouteInput<R>, deps: D) => Promise<PageResponse>,

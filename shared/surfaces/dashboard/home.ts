@@ -1,3 +1,4 @@
+/** The overview page: plan and limits (the same plan rules as the batch routes), sessions. */
 import type { Plan, User } from '#shared/domain/accounts/ports';
 import { listLiveSessions, type SignInDeps } from '#shared/domain/accounts/sign-in';
 import type { DailyQuota } from '#shared/domain/batch/ports';
@@ -7,7 +8,6 @@ import { activePlan, type PlanLimits } from '#shared/domain/kernel/plans';
 import { homePage } from '#shared/surfaces/dashboard/views/home-page';
 import { htmlPage, noticeText, type PageResponse, viewerOf } from './responses.ts';
 
-/** The overview page: plan and limits (the same plan rules as the batch routes), sessions. */
 export interface HomeDeps extends Pick<SignInDeps, 'sessions'> {
   users: { findUserById(id: string): Promise<User | undefined> };
   quota: Pick<DailyQuota, 'used'>;

@@ -1,3 +1,4 @@
+/** The keys page over the same key operations as `/api/v1/keys`. */
 import type { z } from 'zod';
 import {
   createKey,
@@ -21,7 +22,6 @@ import {
   viewerOf,
 } from './responses.ts';
 
-/** The keys page over the same key operations as `/api/v1/keys`. */
 async function view(input: OperationInput<unknown, unknown, unknown>, deps: KeyDeps) {
   const { principal } = input;
   if (principal.kind !== 'key') throw new Error('session routes carry a session');

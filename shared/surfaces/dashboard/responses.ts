@@ -1,3 +1,4 @@
+/** What a dashboard operation answers: a page, a redirect, or a download. */
 import type { z } from 'zod';
 import type { Principal } from '#shared/domain/accounts/principal';
 import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
@@ -5,7 +6,6 @@ import { describeIssues } from '#shared/surfaces/api/validate';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
 
-/** What a dashboard operation answers: a page, a redirect, or a download. */
 export interface PageResponse {
   body: string;
   status?: number;

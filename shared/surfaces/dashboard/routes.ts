@@ -1,3 +1,9 @@
+/**
+ * The dashboard (docs/dashboard.md): HTML pages over the same operations as the API, for people.
+ * Session routes need the session cookie; every POST needs the session's CSRF token and must
+ * come from this site. Pages answer people: errors are pages, a missing session a 303 to the
+ * sign-in page. Form bodies are `application/x-www-form-urlencoded`.
+ */
 import { KeyIdParamsSchema } from '#shared/domain/accounts/key-schemas';
 import {
   BatchFormSchema,
@@ -17,12 +23,6 @@ import {
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '../api/route.ts';
 
-/**
- * The dashboard (docs/dashboard.md): HTML pages over the same operations as the API, for people.
- * Session routes need the session cookie; every POST needs the session's CSRF token and must
- * come from this site. Pages answer people: errors are pages, a missing session a 303 to the
- * sign-in page. Form bodies are `application/x-www-form-urlencoded`.
- */
 const TAG = 'Dashboard';
 const HTML = { status: 200, raw: 'text/html' } as const;
 const SESSION_NOTE = ' Needs a dashboard session (cookie); without one, 303 to the sign-in page.';

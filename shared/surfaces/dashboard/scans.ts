@@ -1,3 +1,4 @@
+/** The scan pages over `scan_domain`, `get_scan` and `list_scans` (the account's recent scans). */
 import type { z } from 'zod';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import {
@@ -20,7 +21,6 @@ import {
   viewerOf,
 } from './responses.ts';
 
-/** The scan pages over `scan_domain`, `get_scan` and `list_scans` (the account's recent scans). */
 const HISTORY_LENGTH = 25;
 
 async function recentScans(input: OperationInput<unknown, unknown, unknown>, deps: ScanReadDeps) {

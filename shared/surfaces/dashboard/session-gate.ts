@@ -1,3 +1,11 @@
+/**
+ * What a browser request to the dashboard must pass (the `session` auth mode, and every
+ * dashboard route): a state-changing request must come from this site (Origin, else
+ * Sec-Fetch-Site) and, on session routes, carry the session's CSRF token (form field
+ * `csrf_token` or header `x-csrf-token`); session routes need a live session cookie. A form
+ * body (`application/x-www-form-urlencoded`) is handed on as the JSON object the route's schema
+ * validates: a field given once is a string, a repeated one (checkboxes) an array.
+ */
 import { ForbiddenError, UnauthorizedError } from '#shared/domain/kernel/errors';
 import type { AuthRequirement, Principal } from '../../domain/accounts/principal.ts';
 import type { SessionStore } from '../../domain/accounts/session-ports.ts';
@@ -9,14 +17,6 @@ import {
 } from '../../domain/accounts/sessions.ts';
 import { resolveSession } from '../../domain/accounts/sign-in.ts';
 
-/**
- * What a browser request to the dashboard must pass (the `session` auth mode, and every
- * dashboard route): a state-changing request must come from this site (Origin, else
- * Sec-Fetch-Site) and, on session routes, carry the session's CSRF token (form field
- * `csrf_token` or header `x-csrf-token`); session routes need a live session cookie. A form
- * body (`application/x-www-form-urlencoded`) is handed on as the JSON object the route's schema
- * validates: a field given once is a string, a repeated one (checkboxes) an array.
- */
 export interface BrowserEvent {
   headers?: Record<string, string | undefined>;
   cookies?: string[];

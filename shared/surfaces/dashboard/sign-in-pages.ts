@@ -1,3 +1,9 @@
+/**
+ * Signing in and out. The sign-in form answers the same whether or not the address has an
+ * account; the mailed link opens a confirmation page whose button uses the link (a GET never
+ * signs in, so mail scanners that follow links cannot use it up); using it sets the session
+ * cookie. Signing out deletes the session and clears the cookie.
+ */
 import type { z } from 'zod';
 import { clearedSessionCookie, sessionCookie } from '#shared/domain/accounts/sessions';
 import {
@@ -17,12 +23,6 @@ import type { SessionFormSchema, SignInRequestFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { attempt, htmlPage, type PageResponse, redirect } from './responses.ts';
 
-/**
- * Signing in and out. The sign-in form answers the same whether or not the address has an
- * account; the mailed link opens a confirmation page whose button uses the link (a GET never
- * signs in, so mail scanners that follow links cannot use it up); using it sets the session
- * cookie. Signing out deletes the session and clears the cookie.
- */
 export interface SignInQuery {
   token?: string | undefined;
   signed_out?: string | undefined;

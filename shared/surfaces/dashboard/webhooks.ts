@@ -1,3 +1,8 @@
+/**
+ * The webhook pages over the webhook operations (list, create, update, delete) and the
+ * additions (test delivery, redelivery). The signing secret is shown once, in the answer to the
+ * form that created the endpoint.
+ */
 import type { z } from 'zod';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import { redeliverDelivery } from '#shared/domain/webhooks/additions';
@@ -28,11 +33,6 @@ import {
   viewerOf,
 } from './responses.ts';
 
-/**
- * The webhook pages over the webhook operations (list, create, update, delete) and the
- * additions (test delivery, redelivery). The signing secret is shown once, in the answer to the
- * form that created the endpoint.
- */
 type Input<P = undefined, Q = undefined, B = undefined> = OperationInput<P, Q, B>;
 
 async function view(input: Input<unknown, unknown, unknown>, deps: Pick<WebhookDeps, 'store'>) {

@@ -1,3 +1,9 @@
+/**
+ * The tool server over stateless Streamable HTTP, for API Gateway events (both paths) and the
+ * function URL alike. The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
+ * from the path; the path form's key is never logged, echoed or passed on in a URL (requests
+ * are rebuilt on the template path, and only the Authorization header carries the key further).
+ */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { authenticate } from '#shared/domain/accounts/authenticate';
@@ -8,12 +14,6 @@ import { getApiDeps } from '#shared/wiring/api';
 import { getRouteInvoker } from '#shared/wiring/mcp';
 import { buildMcpServer } from './server.ts';
 
-/**
- * The tool server over stateless Streamable HTTP, for API Gateway events (both paths) and the
- * function URL alike. The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
- * from the path; the path form's key is never logged, echoed or passed on in a URL (requests
- * are rebuilt on the template path, and only the Authorization header carries the key further).
- */
 type Result = APIGatewayProxyStructuredResultV2;
 
 const TEMPLATE_HEADER_PATH = '/api/mcp';

@@ -1,6 +1,3 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '#shared/surfaces/api/route';
-
 /**
  * How a tool call reaches its REST route: the route's own handler is invoked with the event API
  * Gateway would have sent, so the call runs the same operation under the same key, scopes,
@@ -8,6 +5,9 @@ import type { RouteDefinition } from '#shared/surfaces/api/route';
  * bundles none of the areas); locally the stack starts the wiring with an in-process invoker
  * (shared/wiring/mcp.ts chooses).
  */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteDefinition } from '#shared/surfaces/api/route';
+
 export type RouteInvoker = (
   route: RouteDefinition,
   event: APIGatewayProxyEventV2,

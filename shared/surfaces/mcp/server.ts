@@ -1,3 +1,9 @@
+/**
+ * One MCP server per request (stateless Streamable HTTP): every tool of `TOOLS`, each calling
+ * its REST route under the caller's key. The result's `structuredContent` is the REST body,
+ * `meta` included, with a short text rendering beside it; a REST error is a tool error carrying
+ * the same `error.code` and message.
+ */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type CallToolResult,
@@ -9,12 +15,6 @@ import type { RouteInvoker } from './invoker.ts';
 import { portableToolSchema } from './portable-schema.ts';
 import { TOOLS, type ToolDefinition } from './tools.ts';
 
-/**
- * One MCP server per request (stateless Streamable HTTP): every tool of `TOOLS`, each calling
- * its REST route under the caller's key. The result's `structuredContent` is the REST body,
- * `meta` included, with a short text rendering beside it; a REST error is a tool error carrying
- * the same `error.code` and message.
- */
 export interface ToolCallContext {
   /** `Bearer <key>`, exactly as the REST route will check it. */
   authorization: string;

@@ -1,13 +1,13 @@
-import { z } from 'zod';
-import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
-import { MetaSchema } from '#shared/surfaces/api/schemas';
-
 /**
  * The tools of the tool server, derived from the route manifest: every route marked `mcpTool`
  * becomes one tool named after its operation id, its input the union of the route's path, query
  * and body schemas, its output the REST response body (`meta` included). Adding a read route
  * with the mark adds the tool; nothing else is written for it.
  */
+import { z } from 'zod';
+import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
+import { MetaSchema } from '#shared/surfaces/api/schemas';
+
 export interface ToolDefinition {
   name: string;
   description: string;

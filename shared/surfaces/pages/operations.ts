@@ -1,3 +1,4 @@
+/** Pages for people: HTML over the same operations and reads as the API. */
 import { NotFoundError } from '#shared/domain/kernel/errors';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import { toPublicScan } from '#shared/domain/scans/operations';
@@ -7,7 +8,6 @@ import type { RawResponse } from '#shared/surfaces/api/http-handler';
 import { docsPageNegotiated } from '#shared/surfaces/discovery/operations';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
 
-/** Pages for people: HTML over the same operations and reads as the API. */
 const CACHEABLE = { 'cache-control': 'public, max-age=300' };
 
 export async function scanPage(

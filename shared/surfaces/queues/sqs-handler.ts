@@ -1,13 +1,13 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger } from '#shared/domain/kernel/logger';
-
 /**
  * The shared shape of an SQS consumer: each record handled on its own (concurrently), failures reported as a
  * partial batch response (`ReportBatchItemFailures`), so one bad message is retried (and at last
  * dead-lettered) without the others being processed again.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '#shared/domain/kernel/logger';
+
 export function createSqsHandler<D>(
   name: string,
   handleRecord: (body: string, deps: D, record: SQSRecord) => Promise<void>,

@@ -1,14 +1,14 @@
+/**
+ * The shared shape of a Step Functions task handler: the state's input validated with zod, one
+ * operation called, its output returned. Errors keep their class name, which Step Functions
+ * reports as the error name that `Retry` and `Catch` match (`UnavailableError` is retried).
+ */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { logger } from '#shared/domain/kernel/logger';
 
-/**
- * The shared shape of a Step Functions task handler: the state's input validated with zod, one
- * operation called, its output returned. Errors keep their class name, which Step Functions
- * reports as the error name that `Retry` and `Catch` match (`UnavailableError` is retried).
- */
 export class StepInputError extends Error {
   override readonly name = 'StepInputError';
 }

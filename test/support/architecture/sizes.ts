@@ -29,17 +29,11 @@ export const GENERATED_DATA: Readonly<Record<string, string>> = {};
  * listed, so the list only shrinks; it is empty once those changes are merged.
  */
 export const PENDING_SPLITS: Readonly<Record<string, string>> = {
-  'shared/adapters/http/safe-fetch.ts#createSafeFetcher': 'small-pieces, after explicit wiring',
+  'shared/adapters/http/safe-fetch.ts#createSafeFetcher': 'its split collided with explicit wiring',
   'shared/adapters/providers/anthropic.ts#toAskResult': 'after the monitor change to it',
   'shared/domain/accounts/authenticate.ts#authenticate': 'after the dashboard slice',
-  'shared/domain/accounts/operator-service.ts#createOperatorService': 'small-pieces',
-  'shared/domain/scan-engine/checks/markdown.ts#evaluateMarkdown': 'small-pieces',
   'shared/domain/scan-engine/robots.ts#parseRobots': 'after the scan-standards change to it',
   'shared/domain/scans/service.ts#createScanService': 'after the reliability change to it',
-  'local/http-front.ts#startHttpFront': 'small-pieces',
-  'local/simulator/server.ts#startSimulator': 'small-pieces',
-  'local/simulator/server.ts#startSimulator > handle': 'small-pieces',
-  'local/workflows/engine.ts#createLocalWorkflowEngine': 'small-pieces',
   'infra/stacks/api-stack.ts#constructor': 'small-pieces',
 };
 

@@ -1,5 +1,3 @@
-import { getDomain, parse } from 'tldts';
-
 /**
  * Registrable domains (eTLD+1) from the public-suffix list, private section included, so that
  * `a.github.io` and `b.github.io` are two sites and `shop.example.co.uk` is `example.co.uk`.
@@ -7,6 +5,8 @@ import { getDomain, parse } from 'tldts';
  * redirect on the scanned site?) and the monitor (which cited domain belongs to whom).
  * tldts bundles the list, so no lookup leaves the process.
  */
+import { getDomain, parse } from 'tldts';
+
 const OPTIONS = { allowPrivateDomains: true } as const;
 
 /**

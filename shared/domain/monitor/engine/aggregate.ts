@@ -1,6 +1,3 @@
-import { clusteredWilson, type RateInterval, wilson } from './statistics.ts';
-import type { AnswerMeasurement, CaseProfile, EntityMeasurement } from './types.ts';
-
 /**
  * The dimensions and the score (research/monitor.md 2.5, 2.6, 2.8, 2.9).
  *
@@ -11,6 +8,9 @@ import type { AnswerMeasurement, CaseProfile, EntityMeasurement } from './types.
  * that family's answers. Total: the mean of the per-family scores (every family weighs the same,
  * however many of its calls succeeded), rounded once at the end.
  */
+import { clusteredWilson, type RateInterval, wilson } from './statistics.ts';
+import type { AnswerMeasurement, CaseProfile, EntityMeasurement } from './types.ts';
+
 export const SCORE_VERSION = 1;
 export const SCORE_WEIGHTS = { visibility: 0.5, accuracy: 0.3, sentiment: 0.2 } as const;
 

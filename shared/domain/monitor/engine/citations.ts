@@ -1,15 +1,14 @@
+/**
+ * Cited domains and citation rates (research/monitor.md 2.7). Only sources the answer text
+ * points at count (not sources a search merely retrieved). Rates use the answers with at least
+ * one cited source as denominator, not all answers: raw answers cannot cite anything.
+ */
 import { isSameSite } from '#shared/domain/kernel/net/registrable-domain';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { answerRate } from './aggregate.ts';
 import { type RateInterval, wilson } from './statistics.ts';
 import type { CitedDomain } from './summary-schema.ts';
 import type { AnswerMeasurement, CaseProfile } from './types.ts';
-
-/**
- * Cited domains and citation rates (research/monitor.md 2.7). Only sources the answer text
- * points at count (not sources a search merely retrieved). Rates use the answers with at least
- * one cited source as denominator, not all answers: raw answers cannot cite anything.
- */
 
 export const TOP_CITED_DOMAINS = 10;
 

@@ -1,14 +1,14 @@
-import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
-import { round4 } from './statistics.ts';
-import type { ModelPrice, RunUsage } from './summary-schema.ts';
-import type { AnswerMeasurement, UsageCounts } from './types.ts';
-
 /**
  * Token usage and an estimate of what a run cost. The default prices are list prices of the
  * default models in shared/adapters/providers/config.ts as published in 2026 (research/monitor.md 4):
  * an estimate to size runs, not an invoice. Pass `prices` to `summariseRun` when other models
  * or contracts apply. One billed search is assumed per answer that searched.
  */
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { round4 } from './statistics.ts';
+import type { ModelPrice, RunUsage } from './summary-schema.ts';
+import type { AnswerMeasurement, UsageCounts } from './types.ts';
+
 export const DEFAULT_PRICES: Record<ProviderFamily, ModelPrice> = {
   // gpt-5-mini; web search tool $10 per 1,000 calls
   openai: { input_per_million: 0.25, output_per_million: 2, per_search: 0.01 },

@@ -1,7 +1,3 @@
-import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
-import { newcombeDifference, type RateInterval, round4 } from './statistics.ts';
-import type { RunSummary, SummaryDelta } from './summary-schema.ts';
-
 /**
  * The change against the preceding finished run of the same case (research/monitor.md 2.11).
  * Differences are current minus previous. `comparable` says whether both runs asked the same
@@ -11,6 +7,9 @@ import type { RunSummary, SummaryDelta } from './summary-schema.ts';
  * Without a previous run every difference is 0, `previous_run_id` is null and `comparable`
  * false.
  */
+import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { newcombeDifference, type RateInterval, round4 } from './statistics.ts';
+import type { RunSummary, SummaryDelta } from './summary-schema.ts';
 
 /** What a stored summary of any earlier version offers; only the SPEC fields are certain. */
 export type PreviousSummary = Pick<RunSummary, 'total_score' | 'per_model'> &

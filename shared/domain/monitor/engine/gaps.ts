@@ -1,15 +1,15 @@
-import { isSameSite } from '#shared/domain/kernel/net/registrable-domain';
-import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
-import { answerRate, brandOf, sentimentOf, unbranded, visibilityOf } from './aggregate.ts';
-import type { RateInterval } from './statistics.ts';
-import type { AnswerMeasurement, CaseProfile, PromptBlock } from './types.ts';
-
 /**
  * Gap statements (research/monitor.md 2.10), generated from counts in the run and nothing
  * else: every number in a statement is computed here. Each candidate has an impact, the size
  * of the gap times the square root of its support; candidates below MIN_SUPPORT observations
  * or inside the noise band are not stated. The strongest MAX_GAPS are returned.
  */
+import { isSameSite } from '#shared/domain/kernel/net/registrable-domain';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { answerRate, brandOf, sentimentOf, unbranded, visibilityOf } from './aggregate.ts';
+import type { RateInterval } from './statistics.ts';
+import type { AnswerMeasurement, CaseProfile, PromptBlock } from './types.ts';
+
 export const MAX_GAPS = 5;
 export const MIN_SUPPORT = 3;
 const MIN_DIFFERENCE = 0.2;

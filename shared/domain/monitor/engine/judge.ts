@@ -1,3 +1,10 @@
+/**
+ * The LLM judge (research/monitor.md 2.4-2.6): one call per answer covering every tracked
+ * entity and every fact-sheet key. The answer travels as a JSON string inside a delimited
+ * block and is declared untrusted data. The verdict is strict JSON; every evidence quote must
+ * occur verbatim in the answer (checked here, not trusted), otherwise its entry is dropped and
+ * the deterministic result stands for it.
+ */
 import { z } from 'zod';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { detectMentions, normaliseForMatching } from './mentions.ts';
@@ -10,13 +17,6 @@ import {
   type JudgeVerdict,
 } from './types.ts';
 
-/**
- * The LLM judge (research/monitor.md 2.4-2.6): one call per answer covering every tracked
- * entity and every fact-sheet key. The answer travels as a JSON string inside a delimited
- * block and is declared untrusted data. The verdict is strict JSON; every evidence quote must
- * occur verbatim in the answer (checked here, not trusted), otherwise its entry is dropped and
- * the deterministic result stands for it.
- */
 
 /** v2 (issue 16): the verdict also lists `other_brands`, untracked brands the answer names. */
 export const JUDGE_VERSION = 'judge-v2';

@@ -1,3 +1,9 @@
+/**
+ * Measures one answer: deterministic detection for the brand and every competitor, the
+ * judge's verdict on top where there is one, fact statuses, and cited domains. Without a
+ * verdict (no other family to judge, or a reply that broke the contract) the deterministic
+ * result stands: an unreadable judge never fails a run.
+ */
 import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain';
 import type { TokenUsage } from '#shared/domain/monitor/provider-port';
 import { detectEntity, domainInText, type PreparedText, prepareText } from './mentions.ts';
@@ -14,12 +20,6 @@ import type {
   UsageCounts,
 } from './types.ts';
 
-/**
- * Measures one answer: deterministic detection for the brand and every competitor, the
- * judge's verdict on top where there is one, fact statuses, and cited domains. Without a
- * verdict (no other family to judge, or a reply that broke the contract) the deterministic
- * result stands: an unreadable judge never fails a run.
- */
 export function measureAnswer(
   profile: CaseProfile,
   answer: AnswerRecord,

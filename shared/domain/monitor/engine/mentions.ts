@@ -1,5 +1,3 @@
-import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain';
-
 /**
  * Deterministic mention detection (research/monitor.md 2.3). Names and aliases match as whole
  * words or whole word sequences ("Demand IQ" = "Demand-IQ" = "DemandIQ"), never as substrings
@@ -9,6 +7,7 @@ import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain'
  * removed first, so a citation is never counted as a naming. Domains written in the text are
  * collected separately: they are a different signal from a name.
  */
+import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain';
 
 export interface EntityTerms {
   name: string;

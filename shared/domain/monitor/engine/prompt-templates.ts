@@ -1,5 +1,3 @@
-import type { PromptBlock } from './types.ts';
-
 /**
  * The prompt templates of prompt set v1 (research/monitor.md 2.1): natural questions, no
  * steering system prompt, no year (a date in the prompt would make every month's set
@@ -8,6 +6,7 @@ import type { PromptBlock } from './types.ts';
  *
  * Changing a template's wording changes what is measured: bump PROMPT_SET_VERSION.
  */
+import type { PromptBlock } from './types.ts';
 
 export type TemplateLanguage = 'en' | 'de' | 'fr' | 'es';
 export const TEMPLATE_LANGUAGES: readonly TemplateLanguage[] = ['en', 'de', 'fr', 'es'];

@@ -1,3 +1,7 @@
+/**
+ * The prompt cells of a run: blocks A-D, one language variant per case language, each prompt
+ * asked `repeats` times (per family and mode; the workflow multiplies by those).
+ */
 import { createHash } from 'node:crypto';
 import { detectMentions } from './mentions.ts';
 import {
@@ -13,11 +17,6 @@ import {
   type TemplateLanguage,
 } from './prompt-templates.ts';
 import { type CaseProfile, PROMPT_BLOCKS, type PromptBlock, type PromptCell } from './types.ts';
-
-/**
- * The prompt cells of a run: blocks A-D, one language variant per case language, each prompt
- * asked `repeats` times (per family and mode; the workflow multiplies by those).
- */
 
 /** Version of the templates and of how they are filled; part of every prompt set version. */
 export const PROMPT_SET_VERSION = 'v1';

@@ -1,3 +1,8 @@
+/**
+ * The `summary` of SPEC.md "Case summary", with this service's additive fields. The API uses
+ * it as response schema and in OpenAPI; `RunSummary` is inferred from it, so the engine and
+ * the documentation cannot drift apart.
+ */
 import { z } from 'zod';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import {
@@ -7,11 +12,6 @@ import {
   TopSearchQuerySchema,
 } from './insights.ts';
 
-/**
- * The `summary` of SPEC.md "Case summary", with this service's additive fields. The API uses
- * it as response schema and in OpenAPI; `RunSummary` is inferred from it, so the engine and
- * the documentation cannot drift apart.
- */
 
 const Family = z.enum(PROVIDER_FAMILIES);
 const count = z.number().int().min(0);

@@ -1,16 +1,15 @@
-import type {
-  AskMode,
-  Citation,
-  ProviderFamily,
-  TokenUsage,
-} from '#shared/domain/monitor/provider-port';
-
 /**
  * The vocabulary of the measurement engine: what a run asks (prompt cells), what the workflow
  * stores per answer (`AnswerRecord`), what the judge says (`JudgeVerdict`) and the small,
  * storable per-answer result (`AnswerMeasurement`) that the summary is built from.
  * Everything here is plain JSON so the workflow can keep it in the store and re-score later.
  */
+import type {
+  AskMode,
+  Citation,
+  ProviderFamily,
+  TokenUsage,
+} from '#shared/domain/monitor/provider-port';
 
 /** A unbranded discovery, B brand facts, C comparisons, D use cases (research/monitor.md 2.1). */
 export const PROMPT_BLOCKS = ['A', 'B', 'C', 'D'] as const;

@@ -1,3 +1,8 @@
+/**
+ * AskLane: one lane of a family's answers. Every cell is asked in both modes (raw: no web
+ * search; online: the provider's search tool), exactly as the engine built the prompt; each
+ * answer is stored whole (text, citations, model, usage, latency) before the next is asked.
+ */
 import { ASK_MODES, type AskMode } from '#shared/domain/monitor/provider-port';
 import type { AnswerRecord, PromptCell } from '../engine/types.ts';
 import { type CellKey, cellKeyString } from '../ports.ts';
@@ -11,11 +16,6 @@ import {
 } from './context.ts';
 import { LANE_DONE, type LaneResult, laneShare, runLane } from './lane.ts';
 
-/**
- * AskLane: one lane of a family's answers. Every cell is asked in both modes (raw: no web
- * search; online: the provider's search tool), exactly as the engine built the prompt; each
- * answer is stored whole (text, citations, model, usage, latency) before the next is asked.
- */
 interface AskItem {
   cell: PromptCell;
   mode: AskMode;

@@ -1,3 +1,7 @@
+/**
+ * What the monitor-run workflow steps share: their dependencies, the input schemas of the Task
+ * states (state-machines/monitor-run.asl.json) and reading a run with its prompt cells.
+ */
 import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
@@ -7,10 +11,6 @@ import type { PromptCell } from '../engine/types.ts';
 import type { CasesStore, RunDataStore, RunsStore, StoredRun } from '../ports.ts';
 import type { MonitorProviders } from '../provider-port.ts';
 
-/**
- * What the monitor-run workflow steps share: their dependencies, the input schemas of the Task
- * states (state-machines/monitor-run.asl.json) and reading a run with its prompt cells.
- */
 export interface MonitorStepDeps {
   cases: CasesStore;
   runs: RunsStore;

@@ -1,3 +1,11 @@
+/**
+ * The steps that end a run. AggregateRun measures every counted answer, summarises, stores the
+ * summary once, marks the run done, records it on the case, releases the lock and emits
+ * `run.completed` (and `score.changed`). MarkRunFailed is where every Catch of the state machine
+ * leads: the run is `failed`, the lock released, `run.completed` emitted with that status.
+ * Each write is conditional and the summary is computed from stored data only, so a retried step
+ * ends in the same state and publishes the same events (same ids).
+ */
 import type { DomainEvent } from '#shared/domain/events/types';
 import { logger } from '#shared/domain/kernel/logger';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
@@ -20,14 +28,6 @@ import {
   type RunStepInput,
 } from './context.ts';
 
-/**
- * The steps that end a run. AggregateRun measures every counted answer, summarises, stores the
- * summary once, marks the run done, records it on the case, releases the lock and emits
- * `run.completed` (and `score.changed`). MarkRunFailed is where every Catch of the state machine
- * leads: the run is `failed`, the lock released, `run.completed` emitted with that status.
- * Each write is conditional and the summary is computed from stored data only, so a retried step
- * ends in the same state and publishes the same events (same ids).
- */
 export async function aggregateRun(
   input: RunStepInput,
   deps: MonitorStepDeps,

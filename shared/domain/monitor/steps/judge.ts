@@ -1,3 +1,10 @@
+/**
+ * PlanJudging and JudgeLane. Judging starts once every family has answered, so the judge of
+ * each answer is chosen among the families that did answer (never the answering family itself,
+ * engine/judge.ts), and a judge family's calls are bounded by its own concurrency. Judges are
+ * asked in raw mode; their replies are stored as received and read at aggregation, where an
+ * unreadable reply leaves the deterministic result standing.
+ */
 import {
   ASK_MODES,
   PROVIDER_FAMILIES,
@@ -17,13 +24,6 @@ import {
 } from './context.ts';
 import { LANE_DONE, type LaneResult, laneRange, laneShare, runLane } from './lane.ts';
 
-/**
- * PlanJudging and JudgeLane. Judging starts once every family has answered, so the judge of
- * each answer is chosen among the families that did answer (never the answering family itself,
- * engine/judge.ts), and a judge family's calls are bounded by its own concurrency. Judges are
- * asked in raw mode; their replies are stored as received and read at aggregation, where an
- * unreadable reply leaves the deterministic result standing.
- */
 export interface JudgeLanes {
   family: ProviderFamily;
   judged: ProviderFamily[];

@@ -1,7 +1,3 @@
-import { ProviderError } from '#shared/domain/monitor/provider-port';
-import type { RetrySettings } from '../config.ts';
-import { decideFailure } from '../retry.ts';
-
 /**
  * A lane: one of the N parallel workers of a family (N = its concurrency, the Map's
  * MaxConcurrency). Lane l of N takes the items whose index is l modulo N, in order. A lane task
@@ -9,6 +5,10 @@ import { decideFailure } from '../retry.ts';
  * (`continue`); a failed call ends the task with `retry` and the delay to wait, so waiting costs
  * no Lambda time and the workflow's history stays small (docs/monitor.md "Workflow").
  */
+import { ProviderError } from '#shared/domain/monitor/provider-port';
+import type { RetrySettings } from '../config.ts';
+import { decideFailure } from '../retry.ts';
+
 export type LaneStatus = 'done' | 'continue' | 'retry' | 'gave_up';
 
 export interface LaneResult {

@@ -38,65 +38,68 @@ const POINTS = { negotiation: 4, vary: 1, discoverable: 2, tokens: 1 } as const;
 
 export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
   const negotiated = artifacts.homepageMarkdown;
-  if (isScannerFailure(negotiated)) {
-    const note = 'GET / as markdown';
-    return buildCheck(MARKDOWN_CHECK, [
-      unverifiable(
-        'negotiation',
-        POINTS.negotiation,
-        { cause: 'scanner', note: note },
-        {
-          state: 'unknown',
-          text: `GET / with Accept: text/markdown could not be fetched by the scanner (${describeFailure(negotiated)}); not scored.`,
-        },
-      ),
-      unverifiable('vary', POINTS.vary, { cause: 'scanner', note: note }),
-      unverifiable('discoverable', POINTS.discoverable, { cause: 'scanner', note: note }),
-      unverifiable('tokens', POINTS.tokens, { cause: 'scanner', note: note }),
-    ]);
-  }
-
+  if (isScannerFailure(negotiated)) return unverifiedCheck(negotiated);
   const mirror = artifacts.markdownMirror;
   const mirrorWorks =
     mirror !== undefined &&
     isOk(mirror) &&
     !looksLikeHtml(mirror.text) &&
     /markdown|text\/plain/.test(contentTypeOf(mirror));
-  const signals: Signal[] = [];
-
-  if (isMarkdownResponse(negotiated)) {
-    signals.push(
-      pass('negotiation', POINTS.negotiation, {
-        state: 'good',
-        text: 'GET / with Accept: text/markdown returns text/markdown.',
-      }),
-    );
-    signals.push(varySignal(artifacts));
-  } else {
-    const why = negotiationFailure(negotiated);
-    const serverError = isResponse(negotiated) && negotiated.status >= 500;
-    if (mirrorWorks && !serverError) {
-      signals.push(
-        partial('negotiation', POINTS.negotiation, 0.5, {
-          state: 'warn',
-          text: `No content negotiation (${why}), but a markdown version exists at ${shortUrl(mirror.url, artifacts.origin)}. Also answer Accept: text/markdown on the page URL itself.`,
+  const signals: Signal[] = isMarkdownResponse(negotiated)
+    ? [
+        pass('negotiation', POINTS.negotiation, {
+          state: 'good',
+          text: 'GET / with Accept: text/markdown returns text/markdown.',
         }),
-      );
-    } else {
-      signals.push(
-        fail('negotiation', POINTS.negotiation, {
-          state: 'bad',
-          text: `GET / with Accept: text/markdown does not return markdown (${why}). Serve a text/markdown variant of your pages to agents that ask for it.`,
-        }),
-      );
-    }
-    // No negotiated variant, so no Vary to check: its point goes with the negotiation finding.
-    signals.push(fail('vary', POINTS.vary));
-  }
-
+        varySignal(artifacts),
+      ]
+    : [
+        negotiationMissing(artifacts, negotiated, mirrorWorks ? mirror : undefined),
+        // No negotiated variant, so no Vary to check: its point goes with the negotiation finding.
+        fail('vary', POINTS.vary),
+      ];
   signals.push(tokenSignal(artifacts));
   signals.push(discoverableSignal(artifacts, mirrorWorks));
   return buildCheck(MARKDOWN_CHECK, signals);
+}
+
+/** The scanner could not fetch the page as markdown: nothing is scored. */
+function unverifiedCheck(negotiated: Fetched): Check {
+  const note = 'GET / as markdown';
+  return buildCheck(MARKDOWN_CHECK, [
+    unverifiable(
+      'negotiation',
+      POINTS.negotiation,
+      { cause: 'scanner', note: note },
+      {
+        state: 'unknown',
+        text: `GET / with Accept: text/markdown could not be fetched by the scanner (${describeFailure(negotiated)}); not scored.`,
+      },
+    ),
+    unverifiable('vary', POINTS.vary, { cause: 'scanner', note: note }),
+    unverifiable('discoverable', POINTS.discoverable, { cause: 'scanner', note: note }),
+    unverifiable('tokens', POINTS.tokens, { cause: 'scanner', note: note }),
+  ]);
+}
+
+/** No markdown on negotiation: half the points when a working mirror exists and the server is sound. */
+function negotiationMissing(
+  artifacts: ScanArtifacts,
+  negotiated: Fetched,
+  workingMirror: { url: string } | undefined,
+): Signal {
+  const why = negotiationFailure(negotiated);
+  const serverError = isResponse(negotiated) && negotiated.status >= 500;
+  if (workingMirror && !serverError) {
+    return partial('negotiation', POINTS.negotiation, 0.5, {
+      state: 'warn',
+      text: `No content negotiation (${why}), but a markdown version exists at ${shortUrl(workingMirror.url, artifacts.origin)}. Also answer Accept: text/markdown on the page URL itself.`,
+    });
+  }
+  return fail('negotiation', POINTS.negotiation, {
+    state: 'bad',
+    text: `GET / with Accept: text/markdown does not return markdown (${why}). Serve a text/markdown variant of your pages to agents that ask for it.`,
+  });
 }
 
 function negotiationFailure(negotiated: Fetched): string {

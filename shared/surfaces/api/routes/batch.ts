@@ -1,3 +1,4 @@
+/** SPEC.md's batch scan routes (REST only). */
 import {
   BatchIdParamsSchema,
   BatchStatusResponseSchema,
@@ -8,7 +9,6 @@ import {
 } from '#shared/domain/batch/schemas';
 import type { RouteDefinition } from '../route.ts';
 
-/** SPEC.md's batch scan routes (REST only). */
 export const BATCH_ROUTES = {
   create_batch: {
     operationId: 'create_batch',

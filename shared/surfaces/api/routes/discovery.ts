@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import type { RawContentType, RouteDefinition } from '../route.ts';
-
 /**
  * The service's own site documents (issue 15: the service is the reference site of its scan):
  * the home page, robots.txt, llms.txt, sitemap, api-catalog, AI Catalog, MCP Catalog, Agent
@@ -9,6 +6,9 @@ import type { RawContentType, RouteDefinition } from '../route.ts';
  * resources per stack leave no room for a function per document); the names a `{document}`
  * route serves are listed in shared/surfaces/discovery/documents.ts, others answer 404.
  */
+import { z } from 'zod';
+import type { RawContentType, RouteDefinition } from '../route.ts';
+
 const HANDLER = 'functions/http/discovery/site.ts';
 
 const NAME = z.string().max(100);

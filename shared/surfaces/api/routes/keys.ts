@@ -1,3 +1,8 @@
+/**
+ * The account's API keys (additions: SPEC.md "Everything the dashboard does, the API does too").
+ * Any valid key of the account may call them; what it may create or revoke is bounded by the
+ * scopes it holds itself (docs/dashboard.md "Keys").
+ */
 import {
   CreateKeyBodySchema,
   CreateKeyResponseSchema,
@@ -7,11 +12,6 @@ import {
 } from '#shared/domain/accounts/key-schemas';
 import type { RouteDefinition } from '../route.ts';
 
-/**
- * The account's API keys (additions: SPEC.md "Everything the dashboard does, the API does too").
- * Any valid key of the account may call them; what it may create or revoke is bounded by the
- * scopes it holds itself (docs/dashboard.md "Keys").
- */
 const TAG = 'Keys';
 const AUTHORISATION =
   ' Authorisation: any key of the account; no scope is needed to call the route, but a key ' +

@@ -1,6 +1,6 @@
+/** Documents about the API itself. */
 import type { RouteDefinition } from '../route.ts';
 
-/** Documents about the API itself. */
 export const META_ROUTES = {
   get_openapi: {
     operationId: 'get_openapi',

@@ -1,3 +1,4 @@
+/** SPEC.md's case, run and summary routes, plus creating and changing cases (additions). */
 import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
 import {
   DeleteAnswersResponseSchema,
@@ -21,7 +22,6 @@ import {
 } from '#shared/domain/monitor/schemas';
 import type { RouteDefinition } from '../route.ts';
 
-/** SPEC.md's case, run and summary routes, plus creating and changing cases (additions). */
 const CASE_READ_ERRORS = ['unauthorized', 'insufficient_scope', 'no_account'] as const;
 
 export const MONITOR_ROUTES = {

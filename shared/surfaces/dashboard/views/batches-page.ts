@@ -1,3 +1,4 @@
+/** Batch scans: the form (paste or upload), the account's jobs, one job's progress and results. */
 import type { BatchStatusResponse, CreateBatchResponse } from '#shared/domain/batch/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
@@ -11,7 +12,6 @@ import {
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
-/** Batch scans: the form (paste or upload), the account's jobs, one job's progress and results. */
 export interface JobListEntry {
   id: string;
   status: string;

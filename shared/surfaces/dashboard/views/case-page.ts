@@ -1,3 +1,4 @@
+/** One case: its facts, starting a run, the runs with their status, the latest summary. */
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { summarySection } from './case-summary.ts';
@@ -13,7 +14,6 @@ import {
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
-/** One case: its facts, starting a run, the runs with their status, the latest summary. */
 export interface CaseView {
   viewer: Viewer;
   detail: CaseDetail;

@@ -1,12 +1,12 @@
-import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
-import { type Bar, barChart, lineChart } from './charts.ts';
-import { escapeHtml, percent, timeTag } from './components.ts';
-
 /**
  * The latest summary as pictures a person reads at a glance: score over time, score per model,
  * the three dimensions, share of answer against competitors and the most cited domains, every
  * rate with its 95% interval; then the gaps and how the numbers were made.
  */
+import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
+import { type Bar, barChart, lineChart } from './charts.ts';
+import { escapeHtml, percent, timeTag } from './components.ts';
+
 type Summary = CaseSummaryResponse['summary'];
 
 const FAMILY_NAMES: Record<string, string> = {

@@ -1,3 +1,4 @@
+/** The case list and the case form (create and edit). */
 import type { CaseListEntry } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
@@ -13,7 +14,6 @@ import {
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
-/** The case list and the case form (create and edit). */
 export interface CasesView {
   viewer: Viewer;
   cases: readonly CaseListEntry[];

@@ -1,10 +1,10 @@
-import { escapeHtml, tableRegion } from './components.ts';
-
 /**
  * Charts drawn on the server as inline SVG (no chart library, no script). Each is a figure whose
  * SVG is an image with a title and a one-sentence description for screen readers, followed by
  * the same numbers as a table: the text equivalent, and what a person copies from.
  */
+import { escapeHtml, tableRegion } from './components.ts';
+
 const WIDTH = 420;
 const BLUE = '#1f5fbf';
 const GREEN = '#0a6b2d';

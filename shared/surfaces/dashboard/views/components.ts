@@ -1,6 +1,6 @@
+/** Small pieces every dashboard page uses. All text passes through escapeHtml. */
 import { escapeHtml } from '../../pages/html.ts';
 
-/** Small pieces every dashboard page uses. All text passes through escapeHtml. */
 export { escapeHtml };
 
 /** "22 Nov 2026, 04:15 UTC": the same for every reader whatever their locale. */

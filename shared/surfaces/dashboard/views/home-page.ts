@@ -1,9 +1,9 @@
+/** The overview: the account's plan and limits, today's batch quota, the open sessions. */
 import type { Account } from '#shared/domain/accounts/ports';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
-/** The overview: the account's plan and limits, today's batch quota, the open sessions. */
 export interface HomeView {
   viewer: Viewer;
   account: Account | null;

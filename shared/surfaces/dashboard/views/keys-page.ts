@@ -1,3 +1,4 @@
+/** API keys: the list, the creation form (scopes as checkboxes), a new key shown once. */
 import type { KeyView } from '#shared/domain/accounts/key-schemas';
 import { SCOPES, type Scope } from '#shared/domain/accounts/scopes';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
@@ -14,7 +15,6 @@ import {
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
-/** API keys: the list, the creation form (scopes as checkboxes), a new key shown once. */
 export const SCOPE_HINTS: Record<Scope, string> = {
   'scans:read': 'read scans and batch jobs',
   'scans:write': 'run scans, single or batched',

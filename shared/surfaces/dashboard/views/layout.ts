@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
-import { escapeHtml } from '../../pages/html.ts';
-import { DASHBOARD_SCRIPT } from './client-script.ts';
-import { DASHBOARD_CSS } from './styles.ts';
-
 /**
  * The dashboard's page frame: skip link, header with the sections and the signed-in address,
  * one `main`, the inlined style sheet and script. Everything a page needs is in the response;
  * the Content-Security-Policy admits exactly that style and script (by hash) and nothing from
  * elsewhere.
  */
+import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../pages/html.ts';
+import { DASHBOARD_SCRIPT } from './client-script.ts';
+import { DASHBOARD_CSS } from './styles.ts';
+
 export interface Viewer {
   email: string;
   /** Synchronizer token that every form of this session carries. */

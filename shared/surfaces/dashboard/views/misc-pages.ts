@@ -1,8 +1,8 @@
+/** Pages shown before signing in, and the error page. */
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { errorBox, escapeHtml, notice, type ShownError, textField } from './components.ts';
 import { dashboardLayout } from './layout.ts';
 
-/** Pages shown before signing in, and the error page. */
 export function errorPage(error: { status: number; code: string; message: string }): string {
   const title =
     error.status === 404 ? 'Not found' : error.status === 403 ? 'Refused' : 'Something went wrong';

@@ -1,3 +1,4 @@
+/** Running a scan (with live status), the account's scans, and one result. */
 import { formatPoints, maxReachableScore, topFixes } from '#shared/domain/scan-engine/report-notes';
 import type { Scan, ScanSummary } from '#shared/domain/scans/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
@@ -13,7 +14,6 @@ import {
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
-/** Running a scan (with live status), the account's scans, and one result. */
 const PILLARS: Record<string, string> = {
   R: 'Retrievable',
   E: 'Explainable',

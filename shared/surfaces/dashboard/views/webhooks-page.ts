@@ -1,3 +1,4 @@
+/** Webhook endpoints (subscribe, pause, test, delete), a new secret once, recent deliveries. */
 import type { Delivery, ListedEndpoint } from '#shared/domain/webhooks/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
@@ -14,7 +15,6 @@ import {
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
-/** Webhook endpoints (subscribe, pause, test, delete), a new secret once, recent deliveries. */
 export interface WebhooksView {
   viewer: Viewer;
   events: readonly string[];
