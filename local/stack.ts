@@ -12,6 +12,7 @@ import { resetLazyValues } from '#shared/wiring/lazy';
 import { allCaseProfiles, getMonitorConfig } from '#shared/wiring/monitor';
 import { startMonitorBackground } from '#shared/wiring/monitor-background';
 import { getConfig } from '#shared/wiring/platform';
+import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookConfig } from '#shared/wiring/webhook-config';
 import { getWebhookStore } from '#shared/wiring/webhooks';
 import { installWorkflowStarter } from '#shared/wiring/workflows';
@@ -155,6 +156,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // A bad WEBHOOK_RETRY_DELAYS_S stops the stack here, not at the first delivery.
   getWebhookConfig();
   const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
+  // Scans saved just before a crash get their stats count and event now, once (issue 18).
+  const settledScans = await getScanWriteDeps().scanner.settleUnsettled();
+  if (settledScans.length > 0) logger.info('settled unfinished scans', { scans: settledScans });
   // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
   getMonitorConfig();
   const monitor = await startMonitorBackground();

@@ -23,6 +23,9 @@ export const KEYS = {
   apiKey: (hash: string) => key(`APIKEY#${hash}`, 'APIKEY'),
   scan: (scanId: string) => key(`SCAN#${scanId}`, 'SCAN'),
   statsCounters: (version: number) => key(`STATS#v${version}`, 'COUNTERS'),
+  /** One of the counter shards of a scoring version (each its own partition: no hot item). */
+  statsShard: (version: number, shard: number) =>
+    key(`STATS#v${version}#SHARD#${shard}`, 'COUNTERS'),
   statsDomainSeen: (version: number, domainHash: string) =>
     key(`STATS#v${version}#DOMAIN#${domainHash}`, 'SEEN'),
   quota: (bucket: string, window: string) => key(`QUOTA#${bucket}`, window),
@@ -100,6 +103,8 @@ export const GSI = {
   accountEvents: (accountId: string) => `USER#${accountId}#EVENTS`,
   /** Jobs not finished yet: the local stack resumes them at start. */
   openBatchJobs: 'BATCHES#OPEN',
+  /** Scans saved whose side effects (stats, event) are not settled yet: the outbox. */
+  unsettledScans: 'SCANS#UNSETTLED',
   /** An account's webhook deliveries, newest last. */
   accountDeliveries: (accountId: string) => `USER#${accountId}#WHDELIVERIES`,
   /**
