@@ -41,6 +41,7 @@ export const getScanFetcher = lazy(
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
       ...(config.OFFLINE_DNS ? { lookup: offlineLookup() } : {}),
       // An honest, documented identity: site owners can look up who scanned them and why.
       ...(config.PUBLIC_BASE_URL
