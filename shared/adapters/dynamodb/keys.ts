@@ -21,6 +21,8 @@ export const KEYS = {
   user: (userId: string) => key(`USER#${userId}`, 'USER'),
   email: (email: string) => key(`EMAIL#${email}`, 'EMAIL'),
   apiKey: (hash: string) => key(`APIKEY#${hash}`, 'APIKEY'),
+  /** How many of the account's keys are active: the atomic 50-key cap. */
+  keySlots: (userId: string) => key(`USER#${userId}`, 'KEYSLOTS'),
   scan: (scanId: string) => key(`SCAN#${scanId}`, 'SCAN'),
   statsCounters: (version: number) => key(`STATS#v${version}`, 'COUNTERS'),
   /** One of the counter shards of a scoring version (each its own partition: no hot item). */
