@@ -75,7 +75,12 @@ function refuseDestination(
   target: buildConnector.Options,
   policy: AddressPolicy,
 ): BlockedTargetError | undefined {
-  const authority = `${target.hostname}${target.port ? `:${target.port}` : ''}`;
+  // undici hands IPv6 literals over without their brackets; a URL needs them back.
+  const host =
+    target.hostname.includes(':') && !target.hostname.startsWith('[')
+      ? `[${target.hostname}]`
+      : target.hostname;
+  const authority = `${host}${target.port ? `:${target.port}` : ''}`;
   let url: URL;
   try {
     url = new URL(`${target.protocol}//${authority}/`);
