@@ -1,7 +1,7 @@
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
-import { offlineLookup } from '#shared/adapters/http/offline-lookup';
 import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { createScanEvents } from '#shared/domain/events/scan-events';
+import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
@@ -42,7 +42,7 @@ export const getScanFetcher = lazy(
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
-      ...(config.OFFLINE_DNS ? { lookup: offlineLookup() } : {}),
+      lookup: getDnsLookup(),
       // An honest, documented identity: site owners can look up who scanned them and why.
       ...(config.PUBLIC_BASE_URL
         ? { userAgent: `AgentReadinessScanner/2.0 (+${config.PUBLIC_BASE_URL}/docs#scanner)` }

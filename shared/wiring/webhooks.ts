@@ -1,6 +1,7 @@
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
@@ -27,8 +28,9 @@ export function installReceiverLookup(lookup: DnsLookup | undefined): void {
   installedLookup = lookup;
 }
 
-export function receiverLookup(): DnsLookup | undefined {
-  return installedLookup;
+/** The lookup for receivers: a test's installed one, else the service's one lookup. */
+export function receiverLookup(): DnsLookup {
+  return installedLookup ?? getDnsLookup();
 }
 
 export const getWebhookStore = lazy((): WebhookStore => {
@@ -47,7 +49,7 @@ export const getWebhookDeps = lazy((): WebhookDeps => {
     store: getWebhookStore(),
     workflows: getWorkflowStarter(),
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
-    ...(installedLookup ? { lookup: installedLookup } : {}),
+    lookup: receiverLookup(),
     graceSeconds: getWebhookConfig().graceSeconds,
   };
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
+import { offlineLookup } from '#shared/adapters/http/offline-lookup';
 import { BlockedTargetError } from '#shared/domain/kernel/net/fetch-errors';
 import { validateReceiverUrl } from '#shared/domain/webhooks/url-policy';
 
@@ -60,10 +61,14 @@ describe('IPv6 literal destinations', () => {
   it('registers a webhook on a v6 literal the agent would deliver to, and refuses loopback', async () => {
     const url = await validateReceiverUrl('https://[2606:4700:4700::1111]/hook', {
       allowPrivateTargets: false,
+      lookup: offlineLookup(),
     });
     expect(url.href).toBe('https://[2606:4700:4700::1111]/hook');
     await expect(
-      validateReceiverUrl('https://[::1]/hook', { allowPrivateTargets: false }),
+      validateReceiverUrl('https://[::1]/hook', {
+        allowPrivateTargets: false,
+        lookup: offlineLookup(),
+      }),
     ).rejects.toMatchObject({ code: 'invalid_url' });
   });
 });

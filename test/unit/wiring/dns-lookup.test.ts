@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validateReceiverUrl } from '#shared/domain/webhooks/url-policy';
+import { resetLazyValues } from '#shared/wiring/lazy';
+import { getWebhookDeps } from '#shared/wiring/webhooks';
+
+/**
+ * Issue 18, finding 6: OFFLINE_DNS=1 governs every name lookup of the service, webhook
+ * registration included, through one lookup function: with it, a public name is unknown at once
+ * and no query leaves the machine.
+ */
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetLazyValues();
+});
+
+describe('OFFLINE_DNS', () => {
+  it('makes webhook registration resolve names offline: a public name is unresolvable', async () => {
+    vi.stubEnv('OFFLINE_DNS', '1');
+    resetLazyValues();
+    const deps = getWebhookDeps();
+    expect(deps.lookup).toBeDefined();
+    await expect(deps.lookup('example.com')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    await expect(
+      validateReceiverUrl('https://example.com/hook', {
+        allowPrivateTargets: false,
+        lookup: deps.lookup,
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_url', details: { rule: 'unresolvable' } });
+  });
+});
