@@ -32,6 +32,8 @@ export const KEYS = {
     key(`STATS#v${version}#DOMAIN#${domainHash}`, 'SEEN'),
   quota: (bucket: string, window: string) => key(`QUOTA#${bucket}`, window),
   event: (eventId: string) => key(`EVENT#${eventId}`, 'EVENT'),
+  /** A client's Idempotency-Key (already hashed with the caller and the route). */
+  idempotency: (scopedKeyHash: string) => key(`IDEM#${scopedKeyHash}`, 'IDEM'),
   batchJob: (jobId: string) => key(`BATCH#${jobId}`, 'JOB'),
   batchRow: (jobId: string, index: number) =>
     key(`BATCH#${jobId}`, `ROW#${String(index).padStart(6, '0')}`),

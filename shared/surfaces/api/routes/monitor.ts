@@ -58,6 +58,7 @@ export const MONITOR_ROUTES = {
     data: 'readwrite',
     handler: 'functions/http/monitor/create-case.ts',
     mcpTool: false,
+    idempotent: true,
     addition: true,
   },
   get_case: {
@@ -168,5 +169,6 @@ export const MONITOR_ROUTES = {
     handler: 'functions/http/monitor/create-run.ts',
     starts: ['monitor-run'],
     mcpTool: false,
+    idempotent: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
