@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { KeySlots } from '#shared/domain/accounts/ports';
+import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS } from './keys.ts';
 
@@ -12,65 +13,74 @@ import { KEYS } from './keys.ts';
  * and corrected, so keys revoked outside the API (the operator CLI) free their places.
  */
 export function createKeySlots(doc: DynamoDBDocumentClient, tableName: string): KeySlots {
-  const start = (userId: string, active: number) =>
-    conditionalWrite(() =>
-      doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...KEYS.keySlots(userId), active },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
-    );
-
-  const take = (userId: string, max: number) =>
-    conditionalWrite(() =>
-      doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: KEYS.keySlots(userId),
-          UpdateExpression: 'ADD active :one',
-          ConditionExpression: 'attribute_exists(pk) AND active < :max',
-          ExpressionAttributeValues: { ':one': 1, ':max': max },
-        }),
-      ),
-    );
-
-  /** Lowers the counter to the true count, only if no one moved it since it was read. */
-  const correct = (userId: string, actual: number, max: number) =>
-    conditionalWrite(() =>
-      doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: KEYS.keySlots(userId),
-          UpdateExpression: 'SET active = :actual',
-          ConditionExpression: 'active >= :max AND :actual < :max',
-          ExpressionAttributeValues: { ':actual': actual, ':max': max },
-        }),
-      ),
-    );
-
+  const db: Db = { doc, tableName };
   return {
-    async takeKeySlot(userId, max, countActive) {
-      if (await take(userId, max)) return true;
-      // No counter yet (an older account), or the cap seems reached: count once and retry.
-      const actual = await countActive();
-      if (!(await start(userId, actual))) await correct(userId, actual, max);
-      return take(userId, max);
-    },
-
-    async releaseKeySlot(userId) {
-      await conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.keySlots(userId),
-            UpdateExpression: 'ADD active :minus',
-            ConditionExpression: 'active > :zero',
-            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-          }),
-        ),
-      );
-    },
+    takeKeySlot: (userId, max, countActive) => takeKeySlot(db, userId, max, countActive),
+    releaseKeySlot: (userId) => releaseKeySlot(db, userId),
   };
 }
+
+async function takeKeySlot(
+  db: Db,
+  userId: string,
+  max: number,
+  countActive: () => Promise<number>,
+): Promise<boolean> {
+  if (await take(db, userId, max)) return true;
+  // No counter yet (an older account), or the cap seems reached: count once and retry.
+  const actual = await countActive();
+  if (!(await start(db, userId, actual))) await correct(db, userId, actual, max);
+  return take(db, userId, max);
+}
+
+async function releaseKeySlot({ doc, tableName }: Db, userId: string): Promise<void> {
+  await conditionalWrite(() =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.keySlots(userId),
+        UpdateExpression: 'ADD active :minus',
+        ConditionExpression: 'active > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    ),
+  );
+}
+
+const start = ({ doc, tableName }: Db, userId: string, active: number) =>
+  conditionalWrite(() =>
+    doc.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...KEYS.keySlots(userId), active },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+
+const take = ({ doc, tableName }: Db, userId: string, max: number) =>
+  conditionalWrite(() =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.keySlots(userId),
+        UpdateExpression: 'ADD active :one',
+        ConditionExpression: 'attribute_exists(pk) AND active < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': max },
+      }),
+    ),
+  );
+
+/** Lowers the counter to the true count, only if no one moved it since it was read. */
+const correct = ({ doc, tableName }: Db, userId: string, actual: number, max: number) =>
+  conditionalWrite(() =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.keySlots(userId),
+        UpdateExpression: 'SET active = :actual',
+        ConditionExpression: 'active >= :max AND :actual < :max',
+        ExpressionAttributeValues: { ':actual': actual, ':max': max },
+      }),
+    ),
+  );

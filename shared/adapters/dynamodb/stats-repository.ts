@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
+import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { type ItemKey, KEYS } from './keys.ts';
 
@@ -80,97 +81,109 @@ function sumCounters(items: Record<string, unknown>[]): StatsCounters {
 }
 
 export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
-  /** True when this scan is the first to see the domain (also when this scan is retried). */
-  function claimDomain(scan: StoredScan): Promise<boolean> {
-    return conditionalWrite(() =>
-      doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...domainMarkerKey(scan.scoring_version, scan.domain), first_scan: scan.id },
-          ConditionExpression: 'attribute_not_exists(pk) OR first_scan = :id',
-          ExpressionAttributeValues: { ':id': scan.id },
-        }),
-      ),
-    );
-  }
-
-  /** Without this, the marker would say "seen" for a domain the counters never counted. */
-  async function releaseDomain(scan: StoredScan): Promise<void> {
-    await doc
-      .send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: domainMarkerKey(scan.scoring_version, scan.domain),
-          ConditionExpression: 'first_scan = :id',
-          ExpressionAttributeValues: { ':id': scan.id },
-        }),
-      )
-      .catch(() => undefined);
-  }
-
-  /** Adds the scan to its shard once: false when the shard counted this scan before. */
-  function addToShard(scan: StoredScan, isNewDomain: boolean): Promise<boolean> {
-    const { names, additions } = scanAdditions(scan, isNewDomain);
-    return conditionalWrite(() =>
-      doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: KEYS.statsShard(scan.scoring_version, statsShardOf(scan.id)),
-          UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now, #applied = :now`,
-          ConditionExpression: 'attribute_not_exists(#applied)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':one': 1, ':now': scan.created_at },
-        }),
-      ),
-    );
-  }
-
-  async function readItems(keys: ItemKey[]): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let pending: ItemKey[] = keys;
-    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
-      const answer = await doc.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
-      );
-      items.push(...(answer.Responses?.[tableName] ?? []));
-      pending = (answer.UnprocessedKeys?.[tableName]?.Keys ?? []) as ItemKey[];
-    }
-    if (pending.length > 0) throw new Error('stats shards unread after 5 attempts');
-    return items;
-  }
-
+  const db: Db = { doc, tableName };
   return {
-    async recordScan(scan) {
-      const isNewDomain = await claimDomain(scan);
-      try {
-        await addToShard(scan, isNewDomain);
-      } catch (error) {
-        if (isNewDomain) await releaseDomain(scan);
-        throw error;
-      }
-    },
-
-    async forgetScan(scan) {
-      // Conditional so a shard that was never written is not created empty.
-      await conditionalWrite(() =>
-        doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: KEYS.statsShard(scan.scoring_version, statsShardOf(scan.id)),
-            UpdateExpression: 'REMOVE #applied',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#applied': appliedAttribute(scan.id) },
-          }),
-        ),
-      );
-    },
-
-    async readCounters(version) {
-      const keys = [
-        KEYS.statsCounters(version),
-        ...Array.from({ length: STATS_SHARDS }, (_, shard) => KEYS.statsShard(version, shard)),
-      ];
-      return sumCounters(await readItems(keys));
-    },
+    recordScan: (scan) => recordScan(db, scan),
+    forgetScan: (scan) => forgetScan(db, scan),
+    readCounters: (version) => readCounters(db, version),
   };
+}
+
+/** True when this scan is the first to see the domain (also when this scan is retried). */
+function claimDomain({ doc, tableName }: Db, scan: StoredScan): Promise<boolean> {
+  return conditionalWrite(() =>
+    doc.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...domainMarkerKey(scan.scoring_version, scan.domain), first_scan: scan.id },
+        ConditionExpression: 'attribute_not_exists(pk) OR first_scan = :id',
+        ExpressionAttributeValues: { ':id': scan.id },
+      }),
+    ),
+  );
+}
+
+/** Without this, the marker would say "seen" for a domain the counters never counted. */
+async function releaseDomain({ doc, tableName }: Db, scan: StoredScan): Promise<void> {
+  await doc
+    .send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: domainMarkerKey(scan.scoring_version, scan.domain),
+        ConditionExpression: 'first_scan = :id',
+        ExpressionAttributeValues: { ':id': scan.id },
+      }),
+    )
+    .catch(() => undefined);
+}
+
+/** Adds the scan to its shard once: false when the shard counted this scan before. */
+function addToShard(
+  { doc, tableName }: Db,
+  scan: StoredScan,
+  isNewDomain: boolean,
+): Promise<boolean> {
+  const { names, additions } = scanAdditions(scan, isNewDomain);
+  return conditionalWrite(() =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.statsShard(scan.scoring_version, statsShardOf(scan.id)),
+        UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now, #applied = :now`,
+        ConditionExpression: 'attribute_not_exists(#applied)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':one': 1, ':now': scan.created_at },
+      }),
+    ),
+  );
+}
+
+async function readItems(
+  { doc, tableName }: Db,
+  keys: ItemKey[],
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let pending: ItemKey[] = keys;
+  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
+    const answer = await doc.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+    );
+    items.push(...(answer.Responses?.[tableName] ?? []));
+    pending = (answer.UnprocessedKeys?.[tableName]?.Keys ?? []) as ItemKey[];
+  }
+  if (pending.length > 0) throw new Error('stats shards unread after 5 attempts');
+  return items;
+}
+
+async function recordScan(db: Db, scan: StoredScan): Promise<void> {
+  const isNewDomain = await claimDomain(db, scan);
+  try {
+    await addToShard(db, scan, isNewDomain);
+  } catch (error) {
+    if (isNewDomain) await releaseDomain(db, scan);
+    throw error;
+  }
+}
+
+async function forgetScan({ doc, tableName }: Db, scan: StoredScan): Promise<void> {
+  // Conditional so a shard that was never written is not created empty.
+  await conditionalWrite(() =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.statsShard(scan.scoring_version, statsShardOf(scan.id)),
+        UpdateExpression: 'REMOVE #applied',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#applied': appliedAttribute(scan.id) },
+      }),
+    ),
+  );
+}
+
+async function readCounters(db: Db, version: number): Promise<StatsCounters> {
+  const keys = [
+    KEYS.statsCounters(version),
+    ...Array.from({ length: STATS_SHARDS }, (_, shard) => KEYS.statsShard(version, shard)),
+  ];
+  return sumCounters(await readItems(db, keys));
 }

@@ -48,79 +48,89 @@ export interface DnsScheduler {
   inScope<T>(signal: AbortSignal | undefined, work: () => T): T;
 }
 
+/** The scheduler's shared state: slots in use, and the scopes waiting for one in turn. */
+interface Slots {
+  resolve: DnsLookup;
+  maxConcurrent: number;
+  perScope: number;
+  /** Scopes with queued jobs, in the order they get the next free slot. */
+  waiting: Scope[];
+  running: number;
+}
+
+const cancelled = (hostname: string) =>
+  Object.assign(new Error(`lookup of ${hostname} cancelled`), { code: 'ECANCELLED' });
+
+function dropQueued(slots: Slots, scope: Scope): void {
+  for (const job of scope.queue.splice(0)) job.reject(cancelled(job.hostname));
+  const index = slots.waiting.indexOf(scope);
+  if (index >= 0) slots.waiting.splice(index, 1);
+}
+
+function pump(slots: Slots): void {
+  for (let turn = 0; slots.running < slots.maxConcurrent && turn < slots.waiting.length; ) {
+    const scope = slots.waiting[turn] as Scope;
+    if (scope.running >= slots.perScope) {
+      turn += 1;
+      continue;
+    }
+    const job = scope.queue.shift() as Job;
+    // Round-robin: the scope goes to the back of the line, or leaves it when done.
+    slots.waiting.splice(turn, 1);
+    if (scope.queue.length > 0) slots.waiting.push(scope);
+    start(slots, scope, job);
+  }
+}
+
+function start(slots: Slots, scope: Scope, job: Job): void {
+  slots.running += 1;
+  scope.running += 1;
+  slots
+    .resolve(job.hostname)
+    .then(job.resolve, job.reject)
+    .finally(() => {
+      slots.running -= 1;
+      scope.running -= 1;
+      pump(slots);
+    });
+}
+
+function enqueue(slots: Slots, scope: Scope, hostname: string): Promise<readonly LookupAddress[]> {
+  return new Promise((resolveJob, rejectJob) => {
+    if (scope.signal?.aborted) {
+      rejectJob(cancelled(hostname));
+      return;
+    }
+    scope.queue.push({ hostname, resolve: resolveJob, reject: rejectJob });
+    if (!slots.waiting.includes(scope)) slots.waiting.push(scope);
+    pump(slots);
+  });
+}
+
 export function createDnsScheduler(
   resolve: DnsLookup,
   options: DnsSchedulerOptions = {},
 ): DnsScheduler {
-  const maxConcurrent = Math.max(1, options.maxConcurrent ?? DEFAULT_DNS_CONCURRENCY);
-  const perScope = Math.max(1, options.perScope ?? DEFAULT_PER_SCOPE);
+  const slots: Slots = {
+    resolve,
+    maxConcurrent: Math.max(1, options.maxConcurrent ?? DEFAULT_DNS_CONCURRENCY),
+    perScope: Math.max(1, options.perScope ?? DEFAULT_PER_SCOPE),
+    waiting: [],
+    running: 0,
+  };
   const current = new AsyncLocalStorage<Scope>();
   const scopes = new WeakMap<AbortSignal, Scope>();
   const defaultScope: Scope = { signal: undefined, cache: undefined, running: 0, queue: [] };
-  /** Scopes with queued jobs, in the order they get the next free slot. */
-  const waiting: Scope[] = [];
-  let running = 0;
 
   function scopeOf(signal: AbortSignal): Scope {
     let scope = scopes.get(signal);
     if (!scope) {
       const created: Scope = { signal, cache: new Map(), running: 0, queue: [] };
-      signal.addEventListener('abort', () => dropQueued(created), { once: true });
+      signal.addEventListener('abort', () => dropQueued(slots, created), { once: true });
       scopes.set(signal, created);
       scope = created;
     }
     return scope;
-  }
-
-  function dropQueued(scope: Scope): void {
-    for (const job of scope.queue.splice(0)) {
-      job.reject(
-        Object.assign(new Error(`lookup of ${job.hostname} cancelled`), { code: 'ECANCELLED' }),
-      );
-    }
-    const index = waiting.indexOf(scope);
-    if (index >= 0) waiting.splice(index, 1);
-  }
-
-  function pump(): void {
-    for (let turn = 0; running < maxConcurrent && turn < waiting.length; ) {
-      const scope = waiting[turn] as Scope;
-      if (scope.running >= perScope) {
-        turn += 1;
-        continue;
-      }
-      const job = scope.queue.shift() as Job;
-      // Round-robin: the scope goes to the back of the line, or leaves it when done.
-      waiting.splice(turn, 1);
-      if (scope.queue.length > 0) waiting.push(scope);
-      start(scope, job);
-    }
-  }
-
-  function start(scope: Scope, job: Job): void {
-    running += 1;
-    scope.running += 1;
-    resolve(job.hostname)
-      .then(job.resolve, job.reject)
-      .finally(() => {
-        running -= 1;
-        scope.running -= 1;
-        pump();
-      });
-  }
-
-  function enqueue(scope: Scope, hostname: string): Promise<readonly LookupAddress[]> {
-    return new Promise((resolveJob, rejectJob) => {
-      if (scope.signal?.aborted) {
-        rejectJob(
-          Object.assign(new Error(`lookup of ${hostname} cancelled`), { code: 'ECANCELLED' }),
-        );
-        return;
-      }
-      scope.queue.push({ hostname, resolve: resolveJob, reject: rejectJob });
-      if (!waiting.includes(scope)) waiting.push(scope);
-      pump();
-    });
   }
 
   const lookup: DnsLookup = (hostname) => {
@@ -128,7 +138,7 @@ export function createDnsScheduler(
     const name = hostname.toLowerCase();
     const cached = scope.cache?.get(name);
     if (cached) return cached;
-    const answer = enqueue(scope, name);
+    const answer = enqueue(slots, scope, name);
     scope.cache?.set(name, answer);
     // The cache is read by later connections; unobserved failures must not crash the process.
     answer.catch(() => undefined);

@@ -54,7 +54,7 @@ export function idempotencyMiddleware(
   store: () => IdempotencyStore | undefined,
   principalOf: (event: ApiEvent) => Principal | undefined,
 ): MiddlewareObj<ApiEvent, ApiResult> {
-  const claims = new WeakMap<ApiEvent, { store: IdempotencyStore; key: string }>();
+  const claims: Claims = new WeakMap();
 
   async function settle(event: ApiEvent, response: ApiResult | undefined): Promise<void> {
     const claim = claims.get(event);
@@ -72,43 +72,7 @@ export function idempotencyMiddleware(
   }
 
   return {
-    before: async (request) => {
-      const idempotency = route.idempotent ? store() : undefined;
-      if (!idempotency) return undefined;
-      const given = keyFrom(request.event);
-      if (given === undefined) return undefined;
-      const caller = callerOf(principalOf(request.event), request.event);
-      const key = sha256(`${caller}\n${route.operationId}\n${given}`);
-      const expiresAt = Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS;
-      const claim = await idempotency.claim(key, sha256(bodyText(request.event)), expiresAt);
-      if (claim.state === 'claimed') {
-        claims.set(request.event, { store: idempotency, key });
-        return undefined;
-      }
-      if (claim.state === 'in_flight') {
-        throw new ConflictError(
-          'idempotency_key_in_flight',
-          'A request with this Idempotency-Key is still being processed; retry shortly.',
-          { retryAfterSeconds: 1 },
-        );
-      }
-      if (claim.state === 'reused') {
-        throw new AppError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with another request body; use a new key.',
-        );
-      }
-      const requestId = request.event.requestContext?.requestId ?? '';
-      return {
-        statusCode: claim.response.status,
-        headers: {
-          ...claim.response.headers,
-          'x-request-id': requestId,
-          [REPLAYED_HEADER]: 'true',
-        },
-        body: claim.response.body,
-      } satisfies ApiResult;
-    },
+    before: (request) => claimOrReplay(route, store, principalOf, claims, request.event),
     after: async (request) => {
       await settle(request.event, request.response ?? undefined);
     },
@@ -116,5 +80,50 @@ export function idempotencyMiddleware(
       // The error envelope (registered first) answers afterwards; a failed request lets go.
       await settle(request.event, undefined);
     },
+  };
+}
+
+type Claims = WeakMap<ApiEvent, { store: IdempotencyStore; key: string }>;
+
+/** Claims the request's key, or answers it: a replay, 409 in flight, 422 reused. */
+async function claimOrReplay(
+  route: RouteDefinition,
+  store: () => IdempotencyStore | undefined,
+  principalOf: (event: ApiEvent) => Principal | undefined,
+  claims: Claims,
+  event: ApiEvent,
+): Promise<ApiResult | undefined> {
+  const idempotency = route.idempotent ? store() : undefined;
+  if (!idempotency) return undefined;
+  const given = keyFrom(event);
+  if (given === undefined) return undefined;
+  const key = sha256(`${callerOf(principalOf(event), event)}\n${route.operationId}\n${given}`);
+  const expiresAt = Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS;
+  const claim = await idempotency.claim(key, sha256(bodyText(event)), expiresAt);
+  if (claim.state === 'claimed') {
+    claims.set(event, { store: idempotency, key });
+    return undefined;
+  }
+  if (claim.state === 'in_flight') {
+    throw new ConflictError(
+      'idempotency_key_in_flight',
+      'A request with this Idempotency-Key is still being processed; retry shortly.',
+      { retryAfterSeconds: 1 },
+    );
+  }
+  if (claim.state === 'reused') {
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used with another request body; use a new key.',
+    );
+  }
+  return {
+    statusCode: claim.response.status,
+    headers: {
+      ...claim.response.headers,
+      'x-request-id': event.requestContext?.requestId ?? '',
+      [REPLAYED_HEADER]: 'true',
+    },
+    body: claim.response.body,
   };
 }
