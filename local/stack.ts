@@ -23,6 +23,7 @@ import { type Config, type Environment, loadConfig, readEnvironment } from '#sha
 import { type StartedWiring, startWiring, type WiringSettings } from '#shared/wiring/lazy';
 import { allCaseProfiles } from '#shared/wiring/monitor';
 import { startMonitorBackground } from '#shared/wiring/monitor-background';
+import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
@@ -139,6 +140,9 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
   });
   if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
   const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
+  // Scans saved just before a crash get their stats count and event now, once (issue 18).
+  const settledScans = await getScanWriteDeps().scanner.settleUnsettled();
+  if (settledScans.length > 0) logger.info('settled unfinished scans', { scans: settledScans });
   // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
   const monitor = await startMonitorBackground();
   return { batchJobs, deliveries, monitor };

@@ -1,7 +1,9 @@
-/** What the request pipeline itself needs: key verification and how to build links. */
+/** What the request pipeline itself needs: key verification, idempotency records and how to build links. */
+import { createIdempotencyRepository } from '#shared/adapters/dynamodb/idempotency-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
 import type { KeyLookup } from '#shared/domain/accounts/ports';
+import type { IdempotencyStore } from '#shared/domain/kernel/idempotency';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 
@@ -9,6 +11,8 @@ export interface ApiDeps {
   keys: KeyLookup;
   adminEmails: readonly string[];
   publicBaseUrl: string | undefined;
+  /** Where Idempotency-Key answers are kept; unset, the header is ignored (unit tests). */
+  idempotency?: IdempotencyStore;
 }
 
 export const getApiDeps = lazy((): ApiDeps => {
@@ -18,5 +22,6 @@ export const getApiDeps = lazy((): ApiDeps => {
     keys: createCachedKeyLookup(createUsersRepository(doc, tableName), config.KEY_CACHE_TTL_MS),
     adminEmails: config.ADMIN_EMAILS,
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    idempotency: createIdempotencyRepository(doc, tableName),
   };
 });

@@ -74,6 +74,11 @@ const ConfigSchema = z.object({
   OFFLINE_DNS: booleanFlag,
   /** Lets scans reach loopback and private addresses: tests and the local demo only. */
   ALLOW_PRIVATE_TARGETS: booleanFlag,
+  /**
+   * Name lookups a process runs at once for scans, shared round-robin between scans, each with
+   * its own cache (shared/adapters/http/dns-scheduler.ts). The libuv pool has 4 threads.
+   */
+  DNS_LOOKUP_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),
   SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(25_000),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),

@@ -4,9 +4,9 @@
  * apart so the read routes never bundle the engine).
  */
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
-import { offlineLookup } from '#shared/adapters/http/offline-lookup';
 import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { createScanEvents } from '#shared/domain/events/scan-events';
+import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
@@ -40,7 +40,8 @@ export const getScanFetcher = lazy(
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
-      ...(config.OFFLINE_DNS ? { lookup: offlineLookup() } : {}),
+      dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
+      lookup: getDnsLookup(),
       // An honest, documented identity: site owners can look up who scanned them and why.
       ...(config.PUBLIC_BASE_URL
         ? { userAgent: `AgentReadinessScanner/2.0 (+${config.PUBLIC_BASE_URL}/docs#scanner)` }

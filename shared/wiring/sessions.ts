@@ -7,7 +7,6 @@ import { getConfig, getStore } from '#shared/wiring/platform';
 import type { SignInDeps } from '../domain/accounts/sign-in.ts';
 import { getSessionStore } from './dashboard-session-gate.ts';
 
-
 export const getSignInDeps = lazy((): SignInDeps => {
   const { doc, tableName } = getStore();
   return {

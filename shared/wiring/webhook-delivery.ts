@@ -19,10 +19,9 @@ import { getWebhookStore, receiverLookup } from './webhooks.ts';
 
 export const getWebhookAgent = lazy(
   () => {
-    const lookup = receiverLookup();
     return createGuardedAgent({
       allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
-      ...(lookup ? { lookup } : {}),
+      lookup: receiverLookup(),
       connectionsPerOrigin: 10,
     });
   },

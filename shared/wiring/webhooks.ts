@@ -6,6 +6,7 @@
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy, wiringSettings } from '#shared/wiring/lazy';
 import { getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
@@ -15,10 +16,9 @@ import type { WebhookDeps } from '../domain/webhooks/operations.ts';
 import type { WebhookStore } from '../domain/webhooks/ports.ts';
 import { getWebhookConfig } from './webhook-config.ts';
 
-
-/** Tests only: the receiver lookup the wiring was started with (lazy.ts); DNS otherwise. */
-export function receiverLookup(): DnsLookup | undefined {
-  return wiringSettings().receiverLookup;
+/** The lookup for receivers: a test's (the wiring's `receiverLookup`), else the service's one lookup. */
+export function receiverLookup(): DnsLookup {
+  return wiringSettings().receiverLookup ?? getDnsLookup();
 }
 
 export const getWebhookStore = lazy((): WebhookStore => {
@@ -36,7 +36,7 @@ export const getWebhookDeps = lazy(({ config, receiverLookup: lookup }): Webhook
     store: getWebhookStore(),
     workflows: getWorkflowStarter(),
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
-    ...(lookup ? { lookup } : {}),
+    lookup: lookup ?? getDnsLookup(),
     graceSeconds: getWebhookConfig().graceSeconds,
   };
 });

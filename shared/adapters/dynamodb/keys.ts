@@ -21,12 +21,19 @@ export const KEYS = {
   user: (userId: string) => key(`USER#${userId}`, 'USER'),
   email: (email: string) => key(`EMAIL#${email}`, 'EMAIL'),
   apiKey: (hash: string) => key(`APIKEY#${hash}`, 'APIKEY'),
+  /** How many of the account's keys are active: the atomic 50-key cap. */
+  keySlots: (userId: string) => key(`USER#${userId}`, 'KEYSLOTS'),
   scan: (scanId: string) => key(`SCAN#${scanId}`, 'SCAN'),
   statsCounters: (version: number) => key(`STATS#v${version}`, 'COUNTERS'),
+  /** One of the counter shards of a scoring version (each its own partition: no hot item). */
+  statsShard: (version: number, shard: number) =>
+    key(`STATS#v${version}#SHARD#${shard}`, 'COUNTERS'),
   statsDomainSeen: (version: number, domainHash: string) =>
     key(`STATS#v${version}#DOMAIN#${domainHash}`, 'SEEN'),
   quota: (bucket: string, window: string) => key(`QUOTA#${bucket}`, window),
   event: (eventId: string) => key(`EVENT#${eventId}`, 'EVENT'),
+  /** A client's Idempotency-Key (already hashed with the caller and the route). */
+  idempotency: (scopedKeyHash: string) => key(`IDEM#${scopedKeyHash}`, 'IDEM'),
   batchJob: (jobId: string) => key(`BATCH#${jobId}`, 'JOB'),
   batchRow: (jobId: string, index: number) =>
     key(`BATCH#${jobId}`, `ROW#${String(index).padStart(6, '0')}`),
@@ -100,6 +107,8 @@ export const GSI = {
   accountEvents: (accountId: string) => `USER#${accountId}#EVENTS`,
   /** Jobs not finished yet: the local stack resumes them at start. */
   openBatchJobs: 'BATCHES#OPEN',
+  /** Scans saved whose side effects (stats, event) are not settled yet: the outbox. */
+  unsettledScans: 'SCANS#UNSETTLED',
   /** An account's webhook deliveries, newest last. */
   accountDeliveries: (accountId: string) => `USER#${accountId}#WHDELIVERIES`,
   /**

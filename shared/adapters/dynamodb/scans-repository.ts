@@ -9,15 +9,20 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
+import { createScanOutbox, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
 
-function toScan(item: Record<string, unknown>): StoredScan {
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...scan } = item;
-  return scan as unknown as StoredScan;
-}
+/**
+ * Scans: `SCAN#<id>` / `SCAN`, written once (only its outbox markers are removed later). A scan
+ * made for an account carries gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous
+ * scans belong to nobody. Until its side effects are settled the row is in gsi2
+ * `SCANS#UNSETTLED` (scan-outbox.ts).
+ */
+const toScan = toStoredScan;
 
 export function createScansRepository(doc: DynamoDBDocumentClient, tableName: string): ScanStore {
   const db: Db = { doc, tableName };
   return {
+    ...createScanOutbox(doc, tableName),
     putScan: (scan) => putScan(db, scan),
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
@@ -35,6 +40,7 @@ function putScan(db: Db, scan: StoredScan): Promise<boolean> {
             ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
             : {}),
           ...scan,
+          ...unsettledMarkers(scan),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),

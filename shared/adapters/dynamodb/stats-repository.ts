@@ -1,55 +1,45 @@
 /**
- * Stats in O(1) (DESIGN.md section 5): one counters item per scoring version, updated on every
- * scan write, so `/stats` is a single GetItem however many scans exist.
- * - `STATS#v<n>` / `COUNTERS`: `scans`, `domains`, `h<score>` (101-bucket histogram, so the
- *   median is exact), `bad_<check>` and `updated_at`.
- * - `STATS#v<n>#DOMAIN#<sha256>` / `SEEN`: first-seen marker; its conditional put decides
- *   whether a domain is new. Hashed so the aggregate items hold no domain names.
+ * Stats in O(1) (docs/data-model.md, docs/decisions.md "Issue 18"): per scoring version the
+ * counters live in STATS_SHARDS shard items, each its own partition, so scans at thousands per
+ * second never queue on one item; `/stats` reads the shards (and the item of the single-counter
+ * layout that came before, so its counts stay) in one BatchGetItem and adds them up.
+ * - `STATS#v<n>#SHARD#<k>` / `COUNTERS`: `scans`, `domains`, `h<score>` (101-bucket histogram, so
+ *   the median is exact), `bad_<check>`, `updated_at`, and `scan_<id>` for every scan counted in
+ *   the shard but not settled yet. The scan's counts and that marker are one conditional update,
+ *   so a retried scan (a crash before it was settled) can never be counted twice.
+ * - `STATS#v<n>#DOMAIN#<sha256>` / `SEEN`: first-seen marker with the id of the scan that saw the
+ *   domain first; its conditional put decides whether a domain is new (again for that same scan
+ *   when it is retried). Hashed so the aggregate items hold no domain names.
  */
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
 import type { Db } from './client.ts';
-import { KEYS } from './keys.ts';
+import { conditionalWrite } from './conditional.ts';
+import { type ItemKey, KEYS } from './keys.ts';
 
-export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
-  const db: Db = { doc, tableName };
-  return {
-    recordScan: (scan) => recordScan(db, scan),
-    readCounters: (version) => readCounters(db, version),
-  };
+export const STATS_SHARDS = 16;
+
+/** The shard a scan is counted in: fixed by its id, so a retry lands on the same item. */
+export function statsShardOf(scanId: string): number {
+  return createHash('sha256').update(scanId).digest().readUInt8(0) % STATS_SHARDS;
 }
 
-function markerKey(version: number, domain: string) {
+const appliedAttribute = (scanId: string) => `scan_${scanId}`;
+
+function domainMarkerKey(version: number, domain: string): ItemKey {
   return KEYS.statsDomainSeen(version, createHash('sha256').update(domain).digest('hex'));
 }
 
-async function markDomainSeen(db: Db, version: number, domain: string): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: markerKey(version, domain),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
-async function recordScan(db: Db, scan: StoredScan): Promise<void> {
-  const isNewDomain = await markDomainSeen(db, scan.scoring_version, scan.domain);
+/** The counter additions of one scan, as an UpdateExpression's parts. */
+function scanAdditions(scan: StoredScan, isNewDomain: boolean) {
   const names: Record<string, string> = {
     '#scans': 'scans',
     '#bucket': `h${scan.score}`,
     '#updated': 'updated_at',
+    '#applied': appliedAttribute(scan.id),
   };
-  const values: Record<string, unknown> = { ':one': 1, ':now': scan.created_at };
   const additions = ['#scans :one', '#bucket :one'];
   if (isNewDomain) {
     names['#domains'] = 'domains';
@@ -61,46 +51,139 @@ async function recordScan(db: Db, scan: StoredScan): Promise<void> {
       names[`#bad${index}`] = `bad_${check.id}`;
       additions.push(`#bad${index} :one`);
     });
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: KEYS.statsCounters(scan.scoring_version),
-        UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (error) {
-    // Without this, the marker would say "seen" for a domain the counters never counted.
-    if (isNewDomain) {
-      await db.doc
-        .send(
-          new DeleteCommand({
-            TableName: db.tableName,
-            Key: markerKey(scan.scoring_version, scan.domain),
-          }),
-        )
-        .catch(() => undefined);
+  return { names, additions };
+}
+
+function sumCounters(items: Record<string, unknown>[]): StatsCounters {
+  const histogram = Array.from({ length: 101 }, () => 0);
+  const badChecks: Record<string, number> = {};
+  let scans = 0;
+  let domains = 0;
+  let updatedAt: string | null = null;
+  for (const item of items) {
+    scans += Number(item.scans ?? 0);
+    domains += Number(item.domains ?? 0);
+    histogram.forEach((count, score) => {
+      histogram[score] = count + Number(item[`h${score}`] ?? 0);
+    });
+    for (const [name, value] of Object.entries(item)) {
+      if (name.startsWith('bad_'))
+        badChecks[name.slice(4)] = (badChecks[name.slice(4)] ?? 0) + Number(value);
     }
+    if (
+      typeof item.updated_at === 'string' &&
+      (updatedAt === null || item.updated_at > updatedAt)
+    ) {
+      updatedAt = item.updated_at;
+    }
+  }
+  return { scans, domains, histogram, badChecks, updatedAt };
+}
+
+export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
+  const db: Db = { doc, tableName };
+  return {
+    recordScan: (scan) => recordScan(db, scan),
+    forgetScan: (scan) => forgetScan(db, scan),
+    readCounters: (version) => readCounters(db, version),
+  };
+}
+
+/** True when this scan is the first to see the domain (also when this scan is retried). */
+function claimDomain({ doc, tableName }: Db, scan: StoredScan): Promise<boolean> {
+  return conditionalWrite(() =>
+    doc.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...domainMarkerKey(scan.scoring_version, scan.domain), first_scan: scan.id },
+        ConditionExpression: 'attribute_not_exists(pk) OR first_scan = :id',
+        ExpressionAttributeValues: { ':id': scan.id },
+      }),
+    ),
+  );
+}
+
+/** Without this, the marker would say "seen" for a domain the counters never counted. */
+async function releaseDomain({ doc, tableName }: Db, scan: StoredScan): Promise<void> {
+  await doc
+    .send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: domainMarkerKey(scan.scoring_version, scan.domain),
+        ConditionExpression: 'first_scan = :id',
+        ExpressionAttributeValues: { ':id': scan.id },
+      }),
+    )
+    .catch(() => undefined);
+}
+
+/** Adds the scan to its shard once: false when the shard counted this scan before. */
+function addToShard(
+  { doc, tableName }: Db,
+  scan: StoredScan,
+  isNewDomain: boolean,
+): Promise<boolean> {
+  const { names, additions } = scanAdditions(scan, isNewDomain);
+  return conditionalWrite(() =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.statsShard(scan.scoring_version, statsShardOf(scan.id)),
+        UpdateExpression: `ADD ${additions.join(', ')} SET #updated = :now, #applied = :now`,
+        ConditionExpression: 'attribute_not_exists(#applied)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':one': 1, ':now': scan.created_at },
+      }),
+    ),
+  );
+}
+
+async function readItems(
+  { doc, tableName }: Db,
+  keys: ItemKey[],
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let pending: ItemKey[] = keys;
+  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
+    const answer = await doc.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+    );
+    items.push(...(answer.Responses?.[tableName] ?? []));
+    pending = (answer.UnprocessedKeys?.[tableName]?.Keys ?? []) as ItemKey[];
+  }
+  if (pending.length > 0) throw new Error('stats shards unread after 5 attempts');
+  return items;
+}
+
+async function recordScan(db: Db, scan: StoredScan): Promise<void> {
+  const isNewDomain = await claimDomain(db, scan);
+  try {
+    await addToShard(db, scan, isNewDomain);
+  } catch (error) {
+    if (isNewDomain) await releaseDomain(db, scan);
     throw error;
   }
 }
 
-async function readCounters(db: Db, version: number): Promise<StatsCounters> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: KEYS.statsCounters(version) }),
+async function forgetScan({ doc, tableName }: Db, scan: StoredScan): Promise<void> {
+  // Conditional so a shard that was never written is not created empty.
+  await conditionalWrite(() =>
+    doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: KEYS.statsShard(scan.scoring_version, statsShardOf(scan.id)),
+        UpdateExpression: 'REMOVE #applied',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#applied': appliedAttribute(scan.id) },
+      }),
+    ),
   );
-  const histogram = Array.from({ length: 101 }, (_, score) => Number(Item?.[`h${score}`] ?? 0));
-  const badChecks: Record<string, number> = {};
-  for (const [name, value] of Object.entries(Item ?? {})) {
-    if (name.startsWith('bad_')) badChecks[name.slice(4)] = Number(value);
-  }
-  return {
-    scans: Number(Item?.scans ?? 0),
-    domains: Number(Item?.domains ?? 0),
-    histogram,
-    badChecks,
-    updatedAt: typeof Item?.updated_at === 'string' ? Item.updated_at : null,
-  };
+}
+
+async function readCounters(db: Db, version: number): Promise<StatsCounters> {
+  const keys = [
+    KEYS.statsCounters(version),
+    ...Array.from({ length: STATS_SHARDS }, (_, shard) => KEYS.statsShard(version, shard)),
+  ];
+  return sumCounters(await readItems(db, keys));
 }

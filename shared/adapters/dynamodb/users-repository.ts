@@ -18,6 +18,7 @@ import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type { Account, StoredApiKey, User, UsersRepository } from '#shared/domain/accounts/ports';
 import { ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { Db } from './client.ts';
+import { createKeySlots } from './key-slots.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
@@ -27,6 +28,7 @@ export function createUsersRepository(
 ): UsersRepository {
   const db: Db = { doc, tableName };
   return {
+    ...createKeySlots(doc, tableName),
     createUser: (user) => createUser(db, user),
     findUserByEmail: (email) => findUserByEmail(db, email),
     findUserById: (id) => findUserById(db, id),

@@ -12,7 +12,6 @@
  * offered through ALPN and used when the origin selects it, HTTP/1.1 otherwise.
  */
 import type { LookupAddress } from 'node:dns';
-import { lookup as dnsLookup } from 'node:dns/promises';
 import buildConnector from 'undici/lib/core/connect.js';
 import {
   type AddressPolicy,
@@ -22,6 +21,7 @@ import {
 } from '../../domain/kernel/net/address-policy.ts';
 import { BlockedTargetError } from '../../domain/kernel/net/fetch-errors.ts';
 import { Agent } from './http-client.ts';
+import { systemLookup } from './system-lookup.ts';
 
 /** Resolves a host name to every address it has; injectable so tests never touch real DNS. */
 export type DnsLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -46,8 +46,7 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     allowPrivateTargets: options.allowPrivateTargets,
     ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
   };
-  const resolve: DnsLookup =
-    options.lookup ?? ((hostname) => dnsLookup(hostname, { all: true, verbatim: true }));
+  const resolve: DnsLookup = options.lookup ?? systemLookup;
   const connector = buildConnector({
     timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     lookup: createGuardedLookup(resolve, policy),
@@ -76,7 +75,12 @@ function refuseDestination(
   target: buildConnector.Options,
   policy: AddressPolicy,
 ): BlockedTargetError | undefined {
-  const authority = `${target.hostname}${target.port ? `:${target.port}` : ''}`;
+  // undici hands IPv6 literals over without their brackets; a URL needs them back.
+  const host =
+    target.hostname.includes(':') && !target.hostname.startsWith('[')
+      ? `[${target.hostname}]`
+      : target.hostname;
+  const authority = `${host}${target.port ? `:${target.port}` : ''}`;
   let url: URL;
   try {
     url = new URL(`${target.protocol}//${authority}/`);

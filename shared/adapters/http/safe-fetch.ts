@@ -31,8 +31,10 @@ import {
   type SafeFetchRequest,
   type SafeFetchResponse,
 } from '../../domain/kernel/net/fetcher.ts';
+import { createDnsScheduler } from './dns-scheduler.ts';
 import { createGuardedAgent, type DnsLookup } from './guarded-agent.ts';
 import { dispatchRequest } from './http-client.ts';
+import { systemLookup } from './system-lookup.ts';
 
 export {
   BlockedTargetError,
@@ -71,6 +73,8 @@ export interface SafeFetcherOptions {
    * `DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN`, the scan's politeness bound (docs/scan-engine.md).
    */
   connectionsPerOrigin?: number;
+  /** Name lookups running at once (DNS_LOOKUP_CONCURRENCY); dns-scheduler.ts. */
+  dnsConcurrency?: number;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -82,9 +86,13 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   };
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const maxRedirects = options.maxRedirects ?? 5;
+  // Each scan looks names up in its own scope (its deadline signal): dns-scheduler.ts.
+  const dns = createDnsScheduler(options.lookup ?? systemLookup, {
+    ...(options.dnsConcurrency ? { maxConcurrent: options.dnsConcurrency } : {}),
+  });
   const agent = createGuardedAgent({
     allowPrivateTargets: options.allowPrivateTargets,
-    ...(options.lookup ? { lookup: options.lookup } : {}),
+    lookup: dns.lookup,
     ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
     connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   });
@@ -94,17 +102,19 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     if (!verdict.allowed) {
       throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
     }
-    return dispatchRequest(agent, {
-      origin: target.origin,
-      path: `${target.pathname}${target.search}`,
-      method: request.method ?? 'GET',
-      headers: {
-        'user-agent': userAgent,
-        'accept-encoding': 'gzip, deflate, br',
-        ...lowerCaseKeys(request.headers ?? {}),
-      },
-      signal,
-    });
+    return dns.inScope(request.signal, () =>
+      dispatchRequest(agent, {
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        method: request.method ?? 'GET',
+        headers: {
+          'user-agent': userAgent,
+          'accept-encoding': 'gzip, deflate, br',
+          ...lowerCaseKeys(request.headers ?? {}),
+        },
+        signal,
+      }),
+    );
   };
 
   async function fetchOnce(url: string, request: SafeFetchRequest): Promise<SafeFetchResponse> {

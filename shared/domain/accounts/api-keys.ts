@@ -42,6 +42,15 @@ export function keyHint(key: string): string {
   return `${API_KEY_PREFIX}…${key.slice(-4)}`;
 }
 
+/**
+ * Text with every API-key-shaped token (`ars_` and what follows, valid or not) replaced by
+ * `ars_…`: error messages quote paths and ids as the caller sent them, and a key in a path
+ * (the MCP route `/api/mcp/{key}`) must never come back in a response body (issue 18).
+ */
+export function redactApiKeys(text: string): string {
+  return text.replace(/ars_[^/\s"'?#]*/gi, `${API_KEY_PREFIX}…`);
+}
+
 function checksumOf(text: string): string {
   return toBase62(crc32(text)).padStart(CHECKSUM_LENGTH, '0');
 }

@@ -79,8 +79,10 @@ export async function createKey(
       { details: { not_held: notHeld } },
     );
   }
-  const active = (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at);
-  if (active.length >= MAX_ACTIVE_KEYS) {
+  // One place of the cap, taken atomically before the key exists (issue 18, finding 3).
+  const countActive = async () =>
+    (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at).length;
+  if (!(await deps.users.takeKeySlot(principal.userId, MAX_ACTIVE_KEYS, countActive))) {
     throw new BadRequestError(
       'invalid_request',
       `An account can hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`,
@@ -91,12 +93,17 @@ export async function createKey(
     adminEmails: deps.adminEmails,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  const { key, stored } = await operator.createKey({
-    email: principal.email,
-    scopes: wanted,
-    plugin: input.body.plugin === true || principal.plugin,
-  });
-  return { key: keyView(stored), api_key: key };
+  try {
+    const { key, stored } = await operator.createKey({
+      email: principal.email,
+      scopes: wanted,
+      plugin: input.body.plugin === true || principal.plugin,
+    });
+    return { key: keyView(stored), api_key: key };
+  } catch (error) {
+    await deps.users.releaseKeySlot(principal.userId).catch(() => undefined);
+    throw error;
+  }
 }
 
 export async function revokeKey(
@@ -117,6 +124,9 @@ export async function revokeKey(
     );
   }
   if (target.revoked_at) return { key: keyView(target) };
-  const revoked = await deps.users.revokeKey(target.id, (deps.now?.() ?? new Date()).toISOString());
+  const at = (deps.now?.() ?? new Date()).toISOString();
+  const revoked = await deps.users.revokeKey(target.id, at);
+  // The store keeps the first revocation time: only the revoke that wrote it frees the place.
+  if (revoked.revoked_at === at) await deps.users.releaseKeySlot(principal.userId);
   return { key: keyView(revoked) };
 }

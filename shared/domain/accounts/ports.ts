@@ -32,8 +32,23 @@ export interface KeyLookup {
   findKeyByHash(hash: string): Promise<StoredApiKey | undefined>;
 }
 
+/**
+ * The places for active keys of an account, taken atomically (one counter with a conditional
+ * update) so parallel creates cannot pass the cap together.
+ */
+export interface KeySlots {
+  /**
+   * Takes one place of `max`; false when none is left. `countActive` gives the true number of
+   * active keys: it starts the counter, and corrects it when the cap seems reached (keys revoked
+   * by the operator CLI give their places back that way).
+   */
+  takeKeySlot(userId: string, max: number, countActive: () => Promise<number>): Promise<boolean>;
+  /** Gives one place back (a key revoked, a create that failed after taking its place). */
+  releaseKeySlot(userId: string): Promise<void>;
+}
+
 /** Users, their Monitor account and their API keys (implemented by the DynamoDB adapter). */
-export interface UsersRepository extends KeyLookup {
+export interface UsersRepository extends KeyLookup, KeySlots {
   createUser(user: User): Promise<void>;
   findUserByEmail(email: string): Promise<User | undefined>;
   findUserById(id: string): Promise<User | undefined>;

@@ -43,7 +43,15 @@ export const ERROR_CODES = {
   run_pending: { status: 409, description: 'a run is already queued or in progress' },
   duplicate_endpoint: { status: 409, description: 'URL already registered for the account' },
   user_exists: { status: 409, description: 'a user with this e-mail address exists' },
+  idempotency_key_in_flight: {
+    status: 409,
+    description: 'a request with this Idempotency-Key is still being processed; retry later',
+  },
   payload_too_large: { status: 413, description: 'the request body exceeds 64 KiB' },
+  idempotency_key_reused: {
+    status: 422,
+    description: 'the Idempotency-Key was used before with another request body',
+  },
   request_header_fields_too_large: {
     status: 431,
     description: 'the request headers are too large',

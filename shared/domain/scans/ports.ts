@@ -13,9 +13,18 @@ export interface StoredScan {
 }
 
 export interface ScanStore {
-  /** Saves a new scan; false when a scan with this id already exists (nothing written). */
+  /**
+   * Saves a new scan with its side effects (stats, event) marked unsettled: the scan row is the
+   * outbox of its own effects. False when a scan with this id already exists (nothing written).
+   */
   putScan(scan: StoredScan): Promise<boolean>;
   getScan(id: string): Promise<StoredScan | undefined>;
+  /** A saved scan and whether its side effects are still to be settled (a crash, a retry). */
+  getScanRecord(id: string): Promise<{ scan: StoredScan; unsettled: boolean } | undefined>;
+  /** Marks the scan's side effects done; a later retry of the scan finds nothing to do. */
+  settleScan(id: string): Promise<void>;
+  /** Scans whose side effects are not settled yet, oldest first (resumed at start). */
+  listUnsettled(limit: number): Promise<StoredScan[]>;
   /** An account's scans, newest first; `cursor` continues a previous page. */
   listByOwner(
     ownerId: string,
@@ -36,7 +45,10 @@ export interface StatsCounters {
 }
 
 export interface StatsStore {
+  /** Counts the scan; idempotent per scan id until `forgetScan` (a retry is not counted again). */
   recordScan(scan: StoredScan): Promise<void>;
+  /** Drops the scan's "counted" marker once the scan is settled (keeps the counters small). */
+  forgetScan(scan: StoredScan): Promise<void>;
   readCounters(scoringVersion: number): Promise<StatsCounters>;
 }
 

@@ -19,6 +19,8 @@ export interface ScanServiceDeps {
   scanDeadlineMs: number;
   now?: () => Date;
   newId?: () => string;
+  /** First wait between tries of a `scan.completed` publication (then x4); tests shorten it. */
+  announceBackoffMs?: number;
 }
 
 export interface ScanRequest {
@@ -30,7 +32,7 @@ export interface ScanRequest {
   sourceIp: string;
   /**
    * A fixed id makes the scan idempotent (batch jobs): if a scan with this id was already saved,
-   * it is returned instead of scanning again.
+   * it is returned instead of scanning again (its side effects finished if a crash cut them off).
    */
   id?: string;
 }
@@ -39,6 +41,11 @@ interface QuotaUnit {
   key: string;
   window: string;
 }
+
+/** Tries of one `scan.completed` publication (the SDK retries inside each as well). */
+const ANNOUNCE_ATTEMPTS = 3;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function secondsUntilNextUtcDay(now: Date): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -52,6 +59,7 @@ function secondsUntilNextUtcDay(now: Date): number {
 export function createScanService(deps: ScanServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const announceBackoffMs = deps.announceBackoffMs ?? 200;
 
   /**
    * Anonymous callers: N scans per UTC day per address bucket, taken atomically before the scan
@@ -112,30 +120,71 @@ export function createScanService(deps: ScanServiceDeps) {
     };
   }
 
-  async function recordStats(stored: StoredScan): Promise<void> {
+  async function recordStats(stored: StoredScan): Promise<boolean> {
     try {
       await deps.stats.recordScan(stored);
+      return true;
     } catch (error) {
       // The scan itself is saved and answered; a missed aggregate must not fail the call.
       logger.error('stats update failed', { scanId: stored.id, error: error as Error });
+      return false;
     }
   }
 
-  async function announce(stored: StoredScan): Promise<void> {
-    if (!deps.events || !stored.owner_id) return;
-    try {
-      await deps.events.scanCompleted(stored);
-    } catch (error) {
-      // The scan is saved; a lost notification is logged, never a failed scan.
-      logger.error('scan.completed not emitted', { scanId: stored.id, error: error as Error });
+  /**
+   * `scan.completed`, tried a few times: a queue that refuses one send (throttled, a blip) must
+   * not cost the event. A scan whose event still could not be sent stays unsettled (resumed).
+   */
+  async function announce(stored: StoredScan): Promise<boolean> {
+    if (!deps.events || !stored.owner_id) return true;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await deps.events.scanCompleted(stored);
+        return true;
+      } catch (error) {
+        if (attempt + 1 >= ANNOUNCE_ATTEMPTS) {
+          // The scan is saved; a lost notification is logged, never a failed scan.
+          logger.error('scan.completed not emitted', { scanId: stored.id, error: error as Error });
+          return false;
+        }
+        await sleep(announceBackoffMs * 4 ** attempt);
+      }
     }
+  }
+
+  /**
+   * The scan's side effects, each idempotent per scan id (the stats count is conditional on a
+   * per-scan marker, the event id is derived from the scan id), then the row is settled. A crash
+   * anywhere in between leaves the row unsettled, and the retry does what is missing exactly once.
+   */
+  async function settle(stored: StoredScan): Promise<void> {
+    const counted = await recordStats(stored);
+    const announced = await announce(stored);
+    if (!counted || !announced) return;
+    try {
+      await deps.scans.settleScan(stored.id);
+      // Only after the row is settled: a retry before this point must still find the marker.
+      await deps.stats.forgetScan(stored);
+    } catch (error) {
+      logger.warn('scan not settled; its effects will be checked again', {
+        scanId: stored.id,
+        error: error as Error,
+      });
+    }
+  }
+
+  /** A scan saved before (a retried batch row): its effects are finished if they were not. */
+  async function existing(id: string): Promise<StoredScan | undefined> {
+    const record = await deps.scans.getScanRecord(id);
+    if (record?.unsettled) await settle(record.scan);
+    return record?.scan;
   }
 
   return {
     async scan(request: ScanRequest): Promise<StoredScan> {
       if (request.id) {
-        const existing = await deps.scans.getScan(request.id);
-        if (existing) return existing;
+        const found = await existing(request.id);
+        if (found) return found;
       }
       // Input that is not a domain is refused before the anonymous quota is counted.
       const target = parseScanTarget(request.domain, {
@@ -147,14 +196,23 @@ export function createScanService(deps: ScanServiceDeps) {
       try {
         stored = await measure(request, target);
         const saved = await deps.scans.putScan(stored);
-        if (!saved) return (await deps.scans.getScan(stored.id)) ?? stored;
+        if (!saved) return (await existing(stored.id)) ?? stored;
       } catch (error) {
         await refundIfNotCallersFault(unit, error);
         throw error;
       }
-      await recordStats(stored);
-      await announce(stored);
+      await settle(stored);
       return stored;
+    },
+
+    /**
+     * Finishes the side effects of scans left unsettled (a process that died after saving them);
+     * the local stack runs it at start. Returns the ids it settled.
+     */
+    async settleUnsettled(limit = 100): Promise<string[]> {
+      const scans = await deps.scans.listUnsettled(limit);
+      for (const scan of scans) await settle(scan);
+      return scans.map((scan) => scan.id);
     },
   };
 }

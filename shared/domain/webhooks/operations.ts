@@ -22,7 +22,8 @@ export interface WebhookDeps {
   workflows: WorkflowStarter;
   allowPrivateTargets: boolean;
   /** Tests only: resolves receiver names instead of DNS. */
-  lookup?: ReceiverLookup;
+  /** The service's one name lookup (OFFLINE_DNS governs it). */
+  lookup: ReceiverLookup;
   graceSeconds: number;
   now?: () => Date;
   newId?: () => string;
@@ -90,7 +91,7 @@ export async function createWebhook(
   const { userId } = keyHolder(input.principal);
   const url = await validateReceiverUrl(input.body.url, {
     allowPrivateTargets: deps.allowPrivateTargets,
-    ...(deps.lookup ? { lookup: deps.lookup } : {}),
+    lookup: deps.lookup,
   });
   const events = parseEventNames(input.body.events ?? EVENT_TYPES);
   const endpoint: StoredEndpoint = {

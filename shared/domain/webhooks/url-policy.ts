@@ -14,7 +14,6 @@
  * any address are allowed, but the scheme must still be https.
  */
 import type { LookupAddress } from 'node:dns';
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { domainToUnicode } from 'node:url';
 import { BadRequestError, UnavailableError } from '#shared/domain/kernel/errors';
 import {
@@ -29,7 +28,11 @@ export type ReceiverLookup = (hostname: string) => Promise<readonly LookupAddres
 export interface ReceiverUrlOptions {
   /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): any address, any port. */
   allowPrivateTargets: boolean;
-  lookup?: ReceiverLookup;
+  /**
+   * The service's one name lookup (shared/wiring/dns.ts), so OFFLINE_DNS governs registration
+   * as it governs scans and deliveries; this module never asks DNS itself.
+   */
+  lookup: ReceiverLookup;
   /** Budget for the name lookup; default 5 s. */
   lookupTimeoutMs?: number;
 }
@@ -189,8 +192,7 @@ async function resolveAll(
   hostname: string,
   options: ReceiverUrlOptions,
 ): Promise<readonly LookupAddress[]> {
-  const lookup =
-    options.lookup ?? ((name: string) => dnsLookup(name, { all: true, verbatim: true }));
+  const { lookup } = options;
   const timeoutMs = options.lookupTimeoutMs ?? DEFAULT_LOOKUP_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -1,9 +1,15 @@
-/** The error for a request no route takes: 405 with the path's methods, else 404. */
+/** The error for a request no route takes: 405 with the path's methods, else 404, never echoing a key. */
+import { redactApiKeys } from '#shared/domain/accounts/api-keys';
 import { AppError, NotFoundError } from '#shared/domain/kernel/errors';
 import { matchRoute } from './manifest.ts';
 
-export function fallbackError(method: string, path: string): AppError {
-  const match = matchRoute(method, path);
+/**
+ * The error for a request no route takes: 405 with the path's methods, else 404. The path is
+ * quoted with any key in it redacted (`/api/mcp/{key}/...`).
+ */
+export function fallbackError(method: string, rawPath: string): AppError {
+  const match = matchRoute(method, rawPath);
+  const path = redactApiKeys(rawPath);
   if (match && 'methodMismatch' in match) {
     return new AppError('method_not_allowed', `${method} is not allowed on ${path}.`, {
       details: { allow: match.methodMismatch },

@@ -9,6 +9,7 @@ import type { OperationInput, RequestContext } from '#shared/domain/kernel/opera
 import { type BrowserGateDeps, passBrowserGate } from '#shared/surfaces/dashboard/session-gate';
 import { getBrowserGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { type ApiDeps, getApiDeps } from '../../wiring/api.ts';
+import { idempotencyMiddleware } from './idempotency.ts';
 import { buildMeta } from './meta.ts';
 import {
   type ApiEvent,
@@ -117,7 +118,14 @@ function pipeline(route: RouteDefinition, options: HandlerOptions) {
           input: { ...parts, principal, request: context },
         });
       },
-    });
+    })
+    .use(
+      idempotencyMiddleware(
+        route,
+        () => apiDeps().idempotency,
+        (event) => stateByEvent.get(event)?.input?.principal,
+      ),
+    );
 }
 
 /**

@@ -14,6 +14,21 @@ export const OPENAPI_VERSION = '1.1.0';
 const REQUEST_ID_HEADER = {
   'x-request-id': z.string().meta({ description: 'Id of this request; quote it to support.' }),
 };
+/** The header of the POSTs that create something (shared/surfaces/api/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description:
+        'Makes a retry safe: the first response to this key (per caller and route) is kept 24 h ' +
+        'and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another ' +
+        'body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 ' +
+        '`idempotency_key_in_flight`.',
+    }),
+});
 const RETRY_AFTER_HEADER = {
   'retry-after': z.string().meta({ description: 'Seconds to wait before retrying.' }),
 };
@@ -86,11 +101,12 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
     description: `${route.description}${authNote}`,
     tags: [route.tag],
     security: security(route),
-    ...(route.request?.params || route.request?.query
+    ...(route.request?.params || route.request?.query || route.idempotent
       ? {
           requestParams: {
-            ...(route.request.params ? { path: route.request.params } : {}),
-            ...(route.request.query ? { query: route.request.query } : {}),
+            ...(route.request?.params ? { path: route.request.params } : {}),
+            ...(route.request?.query ? { query: route.request.query } : {}),
+            ...(route.idempotent ? { header: IDEMPOTENCY_KEY_PARAMETER } : {}),
           },
         }
       : {}),

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { redactApiKeys } from '#shared/domain/accounts/api-keys';
 import { logger } from '#shared/domain/kernel/logger';
 import type { RequestContext } from '#shared/domain/kernel/operation';
 import { mapError } from './error-mapper.ts';
@@ -66,7 +67,8 @@ function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl
     body: {
       error: {
         code: mapped.code,
-        message: mapped.message,
+        // Belt and braces: whatever a message quotes, a key never goes back (issue 18).
+        message: redactApiKeys(mapped.message),
         request_id: request.id,
         ...(mapped.details ? { details: mapped.details } : {}),
       },

@@ -81,6 +81,11 @@ export interface RouteDefinition {
   sendsMail?: boolean;
   /** Exposed as a read tool over MCP under the operation id. */
   mcpTool: boolean;
+  /**
+   * Takes an `Idempotency-Key` header: the POSTs that create something (issue 18;
+   * shared/surfaces/api/idempotency.ts).
+   */
+  idempotent?: boolean;
   /** Documented as an addition to SPEC.md (OpenAPI `x-addition`, docs page badge). */
   addition?: boolean;
 }
@@ -93,6 +98,8 @@ export function errorCodesOf(route: RouteDefinition): ErrorCodeName[] {
   const codes: ErrorCodeName[] = [...route.errors];
   if (route.request?.body) codes.push('invalid_json', 'payload_too_large');
   if (route.data !== 'none') codes.push('service_unavailable');
+  if (route.idempotent)
+    codes.push('invalid_request', 'idempotency_key_in_flight', 'idempotency_key_reused');
   codes.push('internal_error');
   return [...new Set(codes)];
 }

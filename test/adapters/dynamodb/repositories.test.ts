@@ -1,8 +1,13 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient, isTransientStoreError } from '#shared/adapters/dynamodb/client';
+import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
-import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
+import {
+  createStatsRepository,
+  STATS_SHARDS,
+  statsShardOf,
+} from '#shared/adapters/dynamodb/stats-repository';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
@@ -89,6 +94,68 @@ describe('stats repository', () => {
     }
     await stats.recordScan({ ...scan('c.example', 50), scoring_version: 98 });
     expect(await stats.readCounters(98)).toMatchObject({ scans: 1, domains: 1 });
+  });
+});
+
+/** 40 writes in flight at a time: what dynalite on a shared machine answers within its timeouts. */
+async function inWaves<T>(items: T[], write: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += 40) {
+    await Promise.all(items.slice(start, start + 40).map(write));
+  }
+}
+
+describe('sharded stats counters', () => {
+  it('stay exact under 200 scans recorded 40 at a time, spread over several shard items', async () => {
+    const stats = createStatsRepository(doc, TABLE);
+    const version = 97;
+    const scans = Array.from({ length: 200 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      domain: `d${index % 50}.example`,
+      score: index % 101,
+      scoring_version: version,
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+      checks: [{ id: 'robots', state: index % 4 === 0 ? 'bad' : 'good' }] as never,
+    }));
+    await inWaves(scans, (scan) => stats.recordScan(scan));
+    // A retried scan is not counted twice; a settled one forgets its marker.
+    await inWaves(scans.slice(0, 20), (scan) => stats.recordScan(scan));
+    await inWaves(scans, (scan) => stats.forgetScan(scan));
+    const counters = await stats.readCounters(version);
+    expect(counters.scans).toBe(200);
+    expect(counters.domains).toBe(50);
+    expect(counters.badChecks).toEqual({ robots: 50 });
+    const expected = Array.from({ length: 101 }, () => 0);
+    for (const scan of scans) expected[scan.score] = (expected[scan.score] ?? 0) + 1;
+    expect(counters.histogram).toEqual(expected);
+    expect(counters.updatedAt).toBe(scans[199]?.created_at);
+    const shards = new Set(scans.map((scan) => statsShardOf(scan.id)));
+    expect(shards.size).toBe(STATS_SHARDS);
+    const { Item } = await doc.send(
+      new GetCommand({ TableName: TABLE, Key: KEYS.statsShard(version, 0) }),
+    );
+    expect(Object.keys(Item ?? {}).filter((name) => name.startsWith('scan_'))).toEqual([]);
+  });
+
+  it('keeps the counts of the single counters item written before sharding', async () => {
+    const version = 96;
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...KEYS.statsCounters(version), scans: 5, domains: 2, h40: 5, bad_llms: 3 },
+      }),
+    );
+    const stats = createStatsRepository(doc, TABLE);
+    await stats.recordScan({
+      id: crypto.randomUUID(),
+      domain: 'new.example',
+      score: 40,
+      scoring_version: version,
+      created_at: new Date().toISOString(),
+      checks: [],
+    });
+    const counters = await stats.readCounters(version);
+    expect(counters).toMatchObject({ scans: 6, domains: 3, badChecks: { llms: 3 } });
+    expect(counters.histogram[40]).toBe(6);
   });
 });
 

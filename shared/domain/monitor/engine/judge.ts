@@ -17,7 +17,6 @@ import {
   type JudgeVerdict,
 } from './types.ts';
 
-
 /** v2 (issue 16): the verdict also lists `other_brands`, untracked brands the answer names. */
 export const JUDGE_VERSION = 'judge-v2';
 /** First line of every judge prompt; the simulator recognises judge requests by it. */

@@ -12,7 +12,6 @@ import {
   TopSearchQuerySchema,
 } from './insights.ts';
 
-
 const Family = z.enum(PROVIDER_FAMILIES);
 const count = z.number().int().min(0);
 const fraction = z.number().min(0).max(1);

@@ -38,6 +38,7 @@ export const BATCH_ROUTES = {
     handler: 'functions/http/batch/create-batch.ts',
     starts: ['batch-scan'],
     mcpTool: false,
+    idempotent: true,
   },
   list_batches: {
     operationId: 'list_batches',

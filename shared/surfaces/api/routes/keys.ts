@@ -55,6 +55,7 @@ export const KEY_ROUTES = {
     data: 'readwrite',
     handler: 'functions/http/keys/create-key.ts',
     mcpTool: false,
+    idempotent: true,
     addition: true,
   },
   revoke_key: {

@@ -66,6 +66,7 @@ export const MONITOR_ROUTES = {
     data: 'readwrite',
     handler: 'functions/http/monitor/create-case.ts',
     mcpTool: false,
+    idempotent: true,
     addition: true,
   },
   get_case: {
@@ -176,6 +177,7 @@ export const MONITOR_ROUTES = {
     handler: 'functions/http/monitor/create-run.ts',
     starts: ['monitor-run'],
     mcpTool: false,
+    idempotent: true,
   },
   get_run: {
     operationId: 'get_run',

@@ -31,6 +31,7 @@ export const SCAN_ROUTES = {
     handler: 'functions/http/scans/create-scan.ts',
     publishesEvents: true,
     mcpTool: true,
+    idempotent: true,
   },
   list_scans: {
     operationId: 'list_scans',

@@ -63,6 +63,7 @@ export const WEBHOOK_ROUTES = {
     data: 'readwrite',
     handler: 'functions/http/webhooks/create-webhook.ts',
     mcpTool: false,
+    idempotent: true,
   },
   update_webhook: {
     operationId: 'update_webhook',

@@ -91,7 +91,10 @@ describe('validateReceiverUrl: scheme, credentials, fragment, length', () => {
   });
 
   it('refuses http even when private targets are allowed', async () => {
-    await expectRule('http://127.0.0.1:8080/', 'https_only', { allowPrivateTargets: true });
+    await expectRule('http://127.0.0.1:8080/', 'https_only', {
+      allowPrivateTargets: true,
+      lookup: publicDns,
+    });
   });
 
   it.each([
@@ -179,6 +182,7 @@ describe('validateReceiverUrl: ports', () => {
   it('accepts any port when private targets are allowed', async () => {
     const url = await validateReceiverUrl('https://127.0.0.1:8443/in', {
       allowPrivateTargets: true,
+      lookup: publicDns,
     });
     expect(url.href).toBe('https://127.0.0.1:8443/in');
   });
@@ -306,7 +310,7 @@ describe('validateReceiverUrl with allowPrivateTargets (tests and the local demo
   });
 
   it('still refuses credentials and fragments', async () => {
-    const options = { allowPrivateTargets: true };
+    const options = { allowPrivateTargets: true, lookup: publicDns };
     await expectRule('https://u:p@127.0.0.1:9443/', 'credentials', options);
     await expectRule('https://127.0.0.1:9443/#x', 'fragment', options);
   });

@@ -1,0 +1,74 @@
+/**
+ * The scan row as the outbox of its own side effects (docs/decisions.md "Issue 18"): a scan is
+ * saved with `effects_pending` and gsi2 `SCANS#UNSETTLED`; once its stats count and its
+ * `scan.completed` event are done, both are removed. A scan found unsettled (the process died, the
+ * step is retried) has its effects done again, each idempotent per scan id.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoredScan } from '#shared/domain/scans/ports';
+import { conditionalWrite } from './conditional.ts';
+import { GSI, INDEX, KEYS } from './keys.ts';
+
+export const UNSETTLED_ATTRIBUTES = {
+  effects_pending: true,
+  gsi2pk: GSI.unsettledScans,
+} as const;
+
+/** The attributes a new scan row carries until it is settled. */
+export function unsettledMarkers(scan: StoredScan): Record<string, unknown> {
+  return { ...UNSETTLED_ATTRIBUTES, gsi2sk: `${scan.created_at}#${scan.id}` };
+}
+
+/** The stored item as the domain's scan: keys and outbox markers are the store's business. */
+export function toStoredScan(item: Record<string, unknown>): StoredScan {
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _gsi1pk,
+    gsi1sk: _gsi1sk,
+    gsi2pk: _gsi2pk,
+    gsi2sk: _gsi2sk,
+    effects_pending: _pending,
+    ...scan
+  } = item;
+  return scan as unknown as StoredScan;
+}
+
+export function createScanOutbox(doc: DynamoDBDocumentClient, tableName: string) {
+  return {
+    async getScanRecord(id: string) {
+      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: KEYS.scan(id) }));
+      return Item
+        ? { scan: toStoredScan(Item), unsettled: Item.effects_pending === true }
+        : undefined;
+    },
+
+    async settleScan(id: string): Promise<void> {
+      await conditionalWrite(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: KEYS.scan(id),
+            UpdateExpression: 'REMOVE effects_pending, gsi2pk, gsi2sk',
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        ),
+      );
+    },
+
+    async listUnsettled(limit: number): Promise<StoredScan[]> {
+      const { Items } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: INDEX.byAlternateId,
+          KeyConditionExpression: 'gsi2pk = :unsettled',
+          ExpressionAttributeValues: { ':unsettled': GSI.unsettledScans },
+          Limit: limit,
+        }),
+      );
+      // The index projects whole items (shared/adapters/dynamodb/table.ts, infra).
+      return (Items ?? []).filter((item) => item.effects_pending === true).map(toStoredScan);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The `Idempotency-Key` middleware (issue 18, point 5; docs/api.md "Idempotency-Key"). On a
+ * route the manifest marks `idempotent` (the POSTs that create something), a request with the
+ * header claims the key for its caller and route before the operation runs:
+ * - the first request runs, and its response (any status below 500) is kept for 24 hours;
+ * - a retry with the same body gets that response again, with `Idempotent-Replayed: true`;
+ * - the same key with another body is 422 `idempotency_key_reused`;
+ * - while the first request still runs, another with the key is 409 `idempotency_key_in_flight`.
+ * A request that fails with a 5xx lets its key go, so the retry runs again. Requests without the
+ * header are untouched.
+ */
+import { createHash } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { Principal } from '#shared/domain/accounts/principal';
+import { AppError, BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
+import {
+  IDEMPOTENCY_TTL_SECONDS,
+  type IdempotencyStore,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+} from '#shared/domain/kernel/idempotency';
+import type { ApiEvent, ApiResult } from './request.ts';
+import type { RouteDefinition } from './route.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+const KEY_SHAPE = /^[\x21-\x7e]+$/;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function bodyText(event: ApiEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function callerOf(principal: Principal | undefined, event: ApiEvent): string {
+  if (principal?.kind === 'key') return `user:${principal.userId}`;
+  return `ip:${event.requestContext?.http?.sourceIp ?? 'unknown'}`;
+}
+
+function keyFrom(event: ApiEvent): string | undefined {
+  const key = event.headers?.[IDEMPOTENCY_HEADER];
+  if (key === undefined) return undefined;
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !KEY_SHAPE.test(key)) {
+    throw new BadRequestError(
+      'invalid_request',
+      `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`,
+    );
+  }
+  return key;
+}
+
+export function idempotencyMiddleware(
+  route: RouteDefinition,
+  store: () => IdempotencyStore | undefined,
+  principalOf: (event: ApiEvent) => Principal | undefined,
+): MiddlewareObj<ApiEvent, ApiResult> {
+  const claims: Claims = new WeakMap();
+
+  async function settle(event: ApiEvent, response: ApiResult | undefined): Promise<void> {
+    const claim = claims.get(event);
+    if (!claim) return;
+    claims.delete(event);
+    const status = response?.statusCode ?? 500;
+    if (!response || status >= 500) {
+      await claim.store.release(claim.key).catch(() => undefined);
+      return;
+    }
+    const { 'x-request-id': _id, ...headers } = (response.headers ?? {}) as Record<string, string>;
+    const expiresAt = Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS;
+    const body = typeof response.body === 'string' ? response.body : '';
+    await claim.store.complete(claim.key, { status, headers, body }, expiresAt);
+  }
+
+  return {
+    before: (request) => claimOrReplay(route, store, principalOf, claims, request.event),
+    after: async (request) => {
+      await settle(request.event, request.response ?? undefined);
+    },
+    onError: async (request) => {
+      // The error envelope (registered first) answers afterwards; a failed request lets go.
+      await settle(request.event, undefined);
+    },
+  };
+}
+
+type Claims = WeakMap<ApiEvent, { store: IdempotencyStore; key: string }>;
+
+/** Claims the request's key, or answers it: a replay, 409 in flight, 422 reused. */
+async function claimOrReplay(
+  route: RouteDefinition,
+  store: () => IdempotencyStore | undefined,
+  principalOf: (event: ApiEvent) => Principal | undefined,
+  claims: Claims,
+  event: ApiEvent,
+): Promise<ApiResult | undefined> {
+  const idempotency = route.idempotent ? store() : undefined;
+  if (!idempotency) return undefined;
+  const given = keyFrom(event);
+  if (given === undefined) return undefined;
+  const key = sha256(`${callerOf(principalOf(event), event)}\n${route.operationId}\n${given}`);
+  const expiresAt = Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS;
+  const claim = await idempotency.claim(key, sha256(bodyText(event)), expiresAt);
+  if (claim.state === 'claimed') {
+    claims.set(event, { store: idempotency, key });
+    return undefined;
+  }
+  if (claim.state === 'in_flight') {
+    throw new ConflictError(
+      'idempotency_key_in_flight',
+      'A request with this Idempotency-Key is still being processed; retry shortly.',
+      { retryAfterSeconds: 1 },
+    );
+  }
+  if (claim.state === 'reused') {
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used with another request body; use a new key.',
+    );
+  }
+  return {
+    statusCode: claim.response.status,
+    headers: {
+      ...claim.response.headers,
+      'x-request-id': event.requestContext?.requestId ?? '',
+      [REPLAYED_HEADER]: 'true',
+    },
+    body: claim.response.body,
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { createKey, type KeyDeps, revokeKey } from '#shared/domain/accounts/key-operations';
+import { createOperatorService } from '#shared/domain/accounts/operator-service';
+import type { KeyPrincipal } from '#shared/domain/accounts/principal';
+import type { Scope } from '#shared/domain/accounts/scopes';
+import { AppError } from '#shared/domain/kernel/errors';
+import type { OperationInput } from '#shared/domain/kernel/operation';
+import { startTestTable, type TestTable } from '#test/support/dynamo';
+
+/**
+ * Issue 18, finding 3: the 50-active-key cap holds under concurrency. 50 parallel creates by an
+ * account holding one active key: exactly 49 succeed, the rest are refused with the cap's error.
+ */
+let table: TestTable;
+const TABLE = 'key-cap-test';
+
+beforeAll(async () => {
+  table = await startTestTable(TABLE);
+});
+afterAll(async () => {
+  await table?.close();
+});
+
+async function accountWithOneKey(): Promise<{ deps: KeyDeps; principal: KeyPrincipal }> {
+  const users = createUsersRepository(table.doc, TABLE);
+  const operator = createOperatorService({ users, adminEmails: [] });
+  const email = `cap-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const user = await operator.createUser({ email, plan: 'pro' });
+  const { stored } = await operator.createKey({ email, scopes: ['scans:read'], plugin: false });
+  const principal: KeyPrincipal = {
+    kind: 'key',
+    keyId: stored.id,
+    userId: user.id,
+    email,
+    scopes: new Set<Scope>(['scans:read']),
+    plugin: false,
+  };
+  return { deps: { users, adminEmails: [] }, principal };
+}
+
+function input<P, B>(principal: KeyPrincipal, params: P, body: B) {
+  return {
+    params,
+    query: undefined,
+    body,
+    principal,
+    request: { requestId: 'test', sourceIp: '127.0.0.1', baseUrl: 'http://localhost' },
+  } as unknown as OperationInput<P, undefined, B>;
+}
+
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'created',
+    (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+  );
+
+describe('the active-key cap', () => {
+  it('lets exactly 49 of 50 parallel creates through when one key is active', async () => {
+    const { deps, principal } = await accountWithOneKey();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        outcome(createKey(input(principal, undefined, { scopes: ['scans:read'] }), deps)),
+      ),
+    );
+    expect(results.filter((result) => result === 'created')).toHaveLength(49);
+    expect(new Set(results.filter((result) => result !== 'created'))).toEqual(
+      new Set(['invalid_request']),
+    );
+    const active = (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at);
+    expect(active).toHaveLength(50);
+  }, 60_000);
+
+  it('frees a place when a key is revoked', async () => {
+    const { deps, principal } = await accountWithOneKey();
+    const created = [];
+    for (let index = 0; index < 49; index += 1) {
+      created.push(await createKey(input(principal, undefined, { scopes: ['scans:read'] }), deps));
+    }
+    expect(
+      await outcome(createKey(input(principal, undefined, { scopes: ['scans:read'] }), deps)),
+    ).toBe('invalid_request');
+    await revokeKey(input(principal, { id: String(created[0]?.key.id) }, undefined), deps);
+    expect(
+      await outcome(createKey(input(principal, undefined, { scopes: ['scans:read'] }), deps)),
+    ).toBe('created');
+  }, 60_000);
+});
