@@ -9,18 +9,18 @@ import type { OperationInput, RequestContext } from '#shared/domain/kernel/opera
 import { type BrowserGateDeps, passBrowserGate } from '#shared/surfaces/dashboard/session-gate';
 import { getBrowserGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { type ApiDeps, getApiDeps } from '../../wiring/api.ts';
-import { buildMeta } from './meta.ts';
+import { buildMeta } from '../http/meta.ts';
 import {
   type ApiEvent,
   type ApiResult,
   errorResponse,
   jsonResponse,
   requestContextOf,
-} from './request.ts';
-import type { ExportContentType, RouteDefinition } from './route.ts';
-import { validateRequest } from './validate.ts';
+} from '../http/request.ts';
+import type { ExportContentType, RouteDefinition } from '../http/route.ts';
+import { validateRequest } from '../http/validate.ts';
 
-export { errorResponse } from './request.ts';
+export { errorResponse } from '../http/request.ts';
 /**
  * The shared request pipeline of every HTTP handler (DESIGN.md section 4), as one middy stack:
  * the request id on every log line, error mapping into the envelope, `meta` on every response,
@@ -28,7 +28,7 @@ export { errorResponse } from './request.ts';
  * like `GET` without a body. A handler module binds one route to one operation:
  * `createApiHandler(route, operation, getAreaDeps)`.
  */
-export { MAX_BODY_BYTES } from './validate.ts';
+export { MAX_BODY_BYTES } from '../http/validate.ts';
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;

@@ -1,5 +1,5 @@
 import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
-import { compareSpecificity, matchPath, type RouteDefinition } from './route.ts';
+import { compareSpecificity, matchPath, type RouteDefinition } from '../http/route.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
 import { KEY_ROUTES } from './routes/keys.ts';
 import { META_ROUTES } from './routes/meta.ts';
@@ -8,9 +8,10 @@ import { SCAN_ROUTES } from './routes/scans.ts';
 import { WEBHOOK_ROUTES } from './routes/webhooks.ts';
 
 /**
- * The route manifest: every operation of every area, joined from `shared/api/routes/`. CDK, the
- * local front, the OpenAPI document, the docs page and the MCP tool server read this list; a
- * handler imports only its own area's routes. Adding a route is one entry in its area's routes
+ * The route manifest: every operation of every area, joined from `shared/surfaces/api/routes/`
+ * and the dashboard slice (`shared/surfaces/dashboard/routes.ts`). CDK, the local front, the
+ * OpenAPI document, the docs page and the MCP tool server read this list; a handler imports only
+ * its own area's routes. Adding a route is one entry in its area's routes
  * file, one operation and one handler module.
  */
 export { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
@@ -22,7 +23,7 @@ export {
   type RawContentType,
   type RouteArea,
   type RouteDefinition,
-} from './route.ts';
+} from '../http/route.ts';
 
 const ROUTE_TABLE = {
   ...SCAN_ROUTES,

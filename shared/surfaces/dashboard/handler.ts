@@ -6,9 +6,9 @@ import {
 import { AppError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import { createRawHandler, type RouteInput } from '#shared/surfaces/api/http-handler';
-import type { ApiEvent } from '#shared/surfaces/api/request';
-import type { RouteDefinition } from '#shared/surfaces/api/route';
 import { errorPage } from '#shared/surfaces/dashboard/views/misc-pages';
+import type { ApiEvent } from '#shared/surfaces/http/request';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { htmlPage, type PageResponse, redirect } from './responses.ts';
 

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { Principal } from '#shared/domain/accounts/principal';
 import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
-import { describeIssues } from '#shared/surfaces/api/validate';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
+import { describeIssues } from '#shared/surfaces/http/validate';
 
 /** What a dashboard operation answers: a page, a redirect, or a download. */
 export interface PageResponse {

@@ -15,7 +15,7 @@ import {
   UpdateWebhookFormSchema,
   UuidParamsSchema,
 } from '#shared/surfaces/dashboard/forms';
-import type { RouteDefinition } from '../api/route.ts';
+import type { RouteDefinition } from '../http/route.ts';
 
 /**
  * The dashboard (docs/dashboard.md): HTML pages over the same operations as the API, for people.

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '#shared/surfaces/api/route';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 /**
  * How a tool call reaches its REST route: the route's own handler is invoked with the event API

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
-import { MetaSchema } from '#shared/surfaces/api/schemas';
+import { MetaSchema } from '#shared/surfaces/http/schemas';
 
 /**
  * The tools of the tool server, derived from the route manifest: every route marked `mcpTool`

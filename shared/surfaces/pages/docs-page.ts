@@ -6,7 +6,8 @@ import {
   type RouteDefinition,
 } from '#shared/surfaces/api/manifest';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
-import { escapeHtml, layout } from './html.ts';
+import { escapeHtml } from '../http/html.ts';
+import { layout } from './html.ts';
 
 function authText(route: RouteDefinition): string {
   if (route.auth === 'none') return 'none';

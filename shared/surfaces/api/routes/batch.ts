@@ -6,7 +6,7 @@ import {
   ListBatchesQuerySchema,
   ListBatchesResponseSchema,
 } from '#shared/domain/batch/schemas';
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 /** SPEC.md's batch scan routes (REST only). */
 export const BATCH_ROUTES = {

@@ -5,7 +5,7 @@ import {
   KeyResponseSchema,
   ListKeysResponseSchema,
 } from '#shared/domain/accounts/key-schemas';
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 /**
  * The account's API keys (additions: SPEC.md "Everything the dashboard does, the API does too").

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 /** Documents about the API itself. */
 export const META_ROUTES = {

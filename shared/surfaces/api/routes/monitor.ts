@@ -19,7 +19,7 @@ import {
   ListRunsResponseSchema,
   PatchCaseBodySchema,
 } from '#shared/domain/monitor/schemas';
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 /** SPEC.md's case, run and summary routes, plus creating and changing cases (additions). */
 const CASE_READ_ERRORS = ['unauthorized', 'insufficient_scope', 'no_account'] as const;

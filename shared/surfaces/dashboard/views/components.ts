@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../pages/html.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /** Small pieces every dashboard page uses. All text passes through escapeHtml. */
 export { escapeHtml };

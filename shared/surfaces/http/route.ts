@@ -5,10 +5,11 @@ import type { ErrorCodeName } from '#shared/domain/kernel/errors';
 import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
 
 /**
- * The shape of one route manifest entry (DESIGN.md section 3). Entries are grouped per area in
- * `shared/api/routes/`, and `shared/surfaces/api/manifest.ts` joins them: the single source for the CDK
- * routes and functions, the local HTTP front, the OpenAPI document, the docs page and the MCP
- * tools. A handler imports its area's routes only, so it bundles nothing of other areas.
+ * The shape of one route manifest entry (DESIGN.md section 3). Entries are grouped per area
+ * (`shared/surfaces/api/routes/`, the dashboard's in its slice, `shared/surfaces/dashboard/`), and
+ * `shared/surfaces/api/manifest.ts` joins them: the single source for the CDK routes and
+ * functions, the local HTTP front, the OpenAPI document, the docs page and the MCP tools. A
+ * handler imports its area's routes only, so it bundles nothing of other areas.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
