@@ -1,4 +1,4 @@
-import type { Principal } from '#shared/domain/accounts/principal';
+import type { Caller, Principal } from '#shared/domain/accounts/principal';
 
 /**
  * The shape every operation shares, whoever calls it (an HTTP handler, an MCP tool, a workflow
@@ -23,12 +23,29 @@ export interface RequestContext {
   links: Links;
 }
 
-export interface OperationInput<Params = undefined, Query = undefined, Body = undefined> {
+/**
+ * `Who` narrows the principal: `Caller` for operations that act for an account (a key or a
+ * session), the full `Principal` for those that anyone may call.
+ */
+export interface OperationInput<
+  Params = undefined,
+  Query = undefined,
+  Body = undefined,
+  Who = Principal,
+> {
   params: Params;
   query: Query;
   body: Body;
-  principal: Principal;
+  principal: Who;
   request: RequestContext;
 }
+
+/** The input of an operation that acts for an account: a key or a dashboard session. */
+export type CallerInput<Params = undefined, Query = undefined, Body = undefined> = OperationInput<
+  Params,
+  Query,
+  Body,
+  Caller
+>;
 
 export type Operation<Input, Output, Deps> = (input: Input, deps: Deps) => Promise<Output>;

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import { redeliverDelivery } from '#shared/domain/webhooks/additions';
 import {
   createWebhook,
@@ -25,6 +24,7 @@ import {
   type PageResponse,
   parseWith,
   redirect,
+  type SessionInput,
   viewerOf,
 } from './responses.ts';
 
@@ -33,7 +33,7 @@ import {
  * additions (test delivery, redelivery). The signing secret is shown once, in the answer to the
  * form that created the endpoint.
  */
-type Input<P = undefined, Q = undefined, B = undefined> = OperationInput<P, Q, B>;
+type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
 
 async function view(input: Input<unknown, unknown, unknown>, deps: Pick<WebhookDeps, 'store'>) {
   const listed = await listWebhooks(

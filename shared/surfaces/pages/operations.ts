@@ -3,7 +3,7 @@ import type { OperationInput } from '#shared/domain/kernel/operation';
 import { toPublicScan } from '#shared/domain/scans/operations';
 import { readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
 import type { ScanIdParams } from '#shared/domain/scans/schemas';
-import type { RawResponse } from '#shared/surfaces/api/http-handler';
+import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { renderDocsPage } from './docs-page.ts';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
 
