@@ -11,8 +11,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
 import { corsPreflightHeaders, corsResponseHeaders } from '#shared/surfaces/api/cors';
 import { FALLBACK_HANDLER, matchPath, matchRoute } from '#shared/surfaces/api/manifest';
-import { errorResponse } from '#shared/surfaces/api/request';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
+import { errorResponse } from '#shared/surfaces/http/request';
 import { invokeLocal } from './lambda-runtime.ts';
 
 type Result = APIGatewayProxyStructuredResultV2;

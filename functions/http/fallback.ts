@@ -1,7 +1,7 @@
 /** Answers every request no route matches: 405 with `Allow` for a known path, else 404. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { fallbackError } from '#shared/surfaces/api/fallback';
-import { errorResponse, requestContextOf } from '#shared/surfaces/api/request';
+import { errorResponse, requestContextOf } from '#shared/surfaces/http/request';
 import { getApiDeps } from '#shared/wiring/api';
 
 export async function handler(

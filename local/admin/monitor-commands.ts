@@ -12,7 +12,7 @@ import { loadMonitorConfig } from '#shared/domain/monitor/config';
 import { createCaseFor } from '#shared/domain/monitor/operations';
 import { scheduleMonthlyRuns } from '#shared/domain/monitor/schedule';
 import { CreateCaseBodySchema } from '#shared/domain/monitor/schemas';
-import { describeIssues } from '#shared/surfaces/api/validate';
+import { describeIssues } from '#shared/surfaces/http/validate';
 import { type Command, requireOption, UsageError } from './commands.ts';
 import type { AdminContext } from './context.ts';
 

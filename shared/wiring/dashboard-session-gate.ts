@@ -7,11 +7,24 @@ import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import type { BrowserGateDeps } from '../surfaces/dashboard/session-gate.ts';
 
+/** The dashboard pipeline's own needs: the session lookup, and where links point. */
+export interface DashboardGateDeps extends BrowserGateDeps {
+  publicBaseUrl: string | undefined;
+}
+
+/**
+ * What the request pipeline needs for dashboard routes, kept apart from signing in (mail,
+ * quotas) so that every function bundles only the session lookup.
+ */
 export const getSessionStore = lazy(() => {
   const { doc, tableName } = getStore();
   return createSessionsRepository(doc, tableName);
 });
 
-export const getBrowserGateDeps = lazy(
-  (): BrowserGateDeps => ({ sessions: getSessionStore(), adminEmails: getConfig().ADMIN_EMAILS }),
+export const getDashboardGateDeps = lazy(
+  (): DashboardGateDeps => ({
+    sessions: getSessionStore(),
+    adminEmails: getConfig().ADMIN_EMAILS,
+    publicBaseUrl: getConfig().PUBLIC_BASE_URL,
+  }),
 );

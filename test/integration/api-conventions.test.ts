@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '#shared/surfaces/api/manifest';
-import { MetaSchema } from '#shared/surfaces/api/schemas';
+import { MetaSchema } from '#shared/surfaces/http/schemas';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
 let stack: TestStack;

@@ -1,7 +1,7 @@
 /** One function behind the five discovery routes; the route key picks the route. */
 import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
 import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
-import { requestedPath, serveDocument } from '#shared/surfaces/discovery/documents';
+import { requestedPath, serveDocument } from '#shared/surfaces/pages/discovery/documents';
 
 const handlers = Object.fromEntries(
   Object.values(DISCOVERY_ROUTES).map((route) => [

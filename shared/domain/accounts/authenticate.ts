@@ -1,7 +1,7 @@
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-keys.ts';
 import type { KeyLookup } from './ports.ts';
-import { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
+import { ANONYMOUS, type AuthRequirement, type KeyPrincipal, type Principal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
 export { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
@@ -63,7 +63,7 @@ export async function authenticate(
     throw new UnauthorizedError(unknownKeyCode, 'The API key is unknown or has been revoked.');
   }
 
-  const principal: Principal = {
+  const principal: KeyPrincipal = {
     kind: 'key',
     keyId: stored.id,
     userId: stored.user_id,

@@ -10,7 +10,7 @@
  *   take away a wider one.
  */
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput } from '#shared/domain/kernel/operation';
 import {
   type CreateKeyBody,
   type KeyIdParams,
@@ -19,19 +19,12 @@ import {
 } from './key-schemas.ts';
 import { createOperatorService } from './operator-service.ts';
 import type { StoredApiKey, UsersRepository } from './ports.ts';
-import type { KeyPrincipal, Principal } from './principal.ts';
 import { isScope, type Scope } from './scopes.ts';
 
 export interface KeyDeps {
   users: UsersRepository;
   adminEmails: readonly string[];
   now?: () => Date;
-}
-
-function keyHolder(principal: Principal): KeyPrincipal {
-  // The pipeline guarantees a key (or a session) on these routes; this keeps the type honest.
-  if (principal.kind !== 'key') throw new Error('key routes require a key');
-  return principal;
 }
 
 export function keyView(stored: StoredApiKey): KeyView {
@@ -50,17 +43,17 @@ export function scopesNotHeld(caller: ReadonlySet<Scope>, wanted: readonly Scope
   return wanted.filter((scope) => scope !== 'plugin' && !caller.has(scope));
 }
 
-export async function listKeys(input: OperationInput, deps: KeyDeps): Promise<{ keys: KeyView[] }> {
-  const { userId } = keyHolder(input.principal);
+export async function listKeys(input: CallerInput, deps: KeyDeps): Promise<{ keys: KeyView[] }> {
+  const { userId } = input.principal;
   const keys = await deps.users.listKeys(userId);
   return { keys: keys.map(keyView).reverse() };
 }
 
 export async function createKey(
-  input: OperationInput<undefined, undefined, CreateKeyBody>,
+  input: CallerInput<undefined, undefined, CreateKeyBody>,
   deps: KeyDeps,
 ): Promise<{ key: KeyView; api_key: string }> {
-  const principal = keyHolder(input.principal);
+  const principal = input.principal;
   const unknown = input.body.scopes.filter((scope) => !isScope(scope));
   if (unknown.length > 0) {
     throw new BadRequestError('invalid_scope', `Unknown scope(s): ${unknown.join(', ')}.`);
@@ -74,7 +67,7 @@ export async function createKey(
   if (notHeld.length > 0) {
     throw new BadRequestError(
       'invalid_scope',
-      `A key can only be created with scopes the caller holds; this ${principal.session ? 'session' : 'key'} ` +
+      `A key can only be created with scopes the caller holds; this ${principal.kind} ` +
         `does not hold ${notHeld.join(', ')}.`,
       { details: { not_held: notHeld } },
     );
@@ -97,7 +90,7 @@ export async function createKey(
     const { key, stored } = await operator.createKey({
       email: principal.email,
       scopes: wanted,
-      plugin: input.body.plugin === true || principal.plugin,
+      plugin: input.body.plugin === true || (principal.kind === 'key' && principal.plugin),
     });
     return { key: keyView(stored), api_key: key };
   } catch (error) {
@@ -107,10 +100,10 @@ export async function createKey(
 }
 
 export async function revokeKey(
-  input: OperationInput<KeyIdParams>,
+  input: CallerInput<KeyIdParams>,
   deps: KeyDeps,
 ): Promise<{ key: KeyView }> {
-  const principal = keyHolder(input.principal);
+  const principal = input.principal;
   const keys = await deps.users.listKeys(principal.userId);
   // Another account's key reads exactly like a missing one.
   const target = keys.find((key) => key.id === input.params.id);

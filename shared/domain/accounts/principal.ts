@@ -1,27 +1,50 @@
 /** Who is calling: nobody in particular, or the holder of one API key. */
 import type { Scope } from './scopes.ts';
 
-export type Principal =
-  | { kind: 'anonymous' }
-  | {
-      kind: 'key';
-      keyId: string;
-      userId: string;
-      email: string;
-      scopes: ReadonlySet<Scope>;
-      plugin: boolean;
-      /**
-       * Set when the caller is a dashboard session, not a bearer key: the session's public id
-       * and the CSRF token its forms carry. The principal then holds every scope the account
-       * may use, so the areas' operations run unchanged for the dashboard (`keyId` is
-       * `session:<id>`).
-       */
-      session?: { id: string; csrfToken: string };
-    };
+/**
+ * Who is calling (docs/decisions.md, "Principals"): nobody in particular, the holder of one API
+ * key, or a person signed in to the dashboard. Each route's auth mode says which it gets
+ * (`PrincipalFor`), so a required-key route's operation receives a key, typed, with no check of
+ * its own.
+ */
+export type Principal = Anonymous | KeyPrincipal | SessionPrincipal;
 
-export type KeyPrincipal = Extract<Principal, { kind: 'key' }>;
+export interface Anonymous {
+  kind: 'anonymous';
+}
 
-export const ANONYMOUS: Principal = { kind: 'anonymous' };
+/**
+ * Who an operation acting for an account hears from, whoever asks: a key or a session. The
+ * operations that both the API and the dashboard call take this (`CallerInput`), and use the
+ * account and scopes it carries; the kind is there for what only one of them has.
+ */
+export type Caller = KeyPrincipal | SessionPrincipal;
+
+export const ANONYMOUS: Anonymous = { kind: 'anonymous' };
+
+/** What every account principal carries: the account (its user id and address) and its scopes. */
+interface AccountHolder {
+  userId: string;
+  email: string;
+  scopes: ReadonlySet<Scope>;
+}
+
+/** The holder of one API key (a bearer key on an API route). */
+export interface KeyPrincipal extends AccountHolder {
+  kind: 'key';
+  keyId: string;
+  plugin: boolean;
+}
+
+/**
+ * A person signed in to the dashboard: the session's public id and the CSRF token its forms
+ * carry. A session holds every scope the account may use (shared/domain/accounts/sessions.ts).
+ */
+export interface SessionPrincipal extends AccountHolder {
+  kind: 'session';
+  sessionId: string;
+  csrfToken: string;
+}
 
 /**
  * - `none`: no key is read (documents, pages).
@@ -33,6 +56,15 @@ export const ANONYMOUS: Principal = { kind: 'anonymous' };
  */
 export type AuthMode = 'none' | 'optional' | 'required' | 'session';
 
+/** The principal a route of each auth mode receives, once its gate has let the request in. */
+export type PrincipalFor<A extends AuthMode> = A extends 'required'
+  ? KeyPrincipal
+  : A extends 'optional'
+    ? Anonymous | KeyPrincipal
+    : A extends 'session'
+      ? SessionPrincipal
+      : Anonymous;
+
 export interface AuthRequirement {
   auth: AuthMode;
   scope?: Scope;
@@ -40,5 +72,5 @@ export interface AuthRequirement {
 
 /** True when the principal may read every tenant (SPEC.md: `monitor:admin`). */
 export function readsAllTenants(principal: Principal): boolean {
-  return principal.kind === 'key' && principal.scopes.has('monitor:admin');
+  return principal.kind !== 'anonymous' && principal.scopes.has('monitor:admin');
 }

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Principal } from './principal.ts';
+import type { SessionPrincipal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 import type { StoredSession } from './session-ports.ts';
 
@@ -133,14 +133,13 @@ export function sessionScopes(email: string, adminEmails: readonly string[]): Re
 export function sessionPrincipal(
   session: Pick<StoredSession, 'id' | 'user_id' | 'email' | 'csrf_token'>,
   adminEmails: readonly string[],
-): Principal {
+): SessionPrincipal {
   return {
-    kind: 'key',
-    keyId: `session:${session.id}`,
+    kind: 'session',
+    sessionId: session.id,
     userId: session.user_id,
     email: session.email,
     scopes: sessionScopes(session.email, adminEmails),
-    plugin: false,
-    session: { id: session.id, csrfToken: session.csrf_token },
+    csrfToken: session.csrf_token,
   };
 }

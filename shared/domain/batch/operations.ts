@@ -3,10 +3,9 @@
  * steps that process a job live in `steps.ts`.
  */
 import type { Plan, User } from '#shared/domain/accounts/ports';
-import type { KeyPrincipal, Principal } from '#shared/domain/accounts/principal';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
-import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput } from '#shared/domain/kernel/operation';
 import { activePlan, largestBatch, type PlanLimits } from '#shared/domain/kernel/plans';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { sortEntries } from './accept.ts';
@@ -34,12 +33,6 @@ export interface BatchDeps {
   newId?: () => string;
 }
 
-function keyHolder(principal: Principal): KeyPrincipal {
-  // The pipeline guarantees a key on these routes; this keeps the type honest.
-  if (principal.kind !== 'key') throw new Error('batch routes require a key');
-  return principal;
-}
-
 function secondsUntilNextUtcDay(now: Date): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   return Math.ceil((next - now.getTime()) / 1000);
@@ -55,10 +48,10 @@ function quotaExceeded(plan: Plan, limits: PlanLimits, now: Date): RateLimitedEr
 }
 
 export async function createBatch(
-  input: OperationInput<undefined, undefined, CreateBatchBody>,
+  input: CallerInput<undefined, undefined, CreateBatchBody>,
   deps: BatchDeps,
 ): Promise<CreateBatchResponse> {
-  const principal = keyHolder(input.principal);
+  const principal = input.principal;
   const now = deps.now?.() ?? new Date();
   const maxEntries = largestBatch(deps.limits);
   if (input.body.domains.length > maxEntries) {
@@ -159,10 +152,10 @@ async function queueJob(
 }
 
 export async function getBatch(
-  input: OperationInput<BatchIdParams>,
+  input: CallerInput<BatchIdParams>,
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<BatchStatusResponse> {
-  const principal = keyHolder(input.principal);
+  const principal = input.principal;
   const job = await deps.store.getJob(input.params.id.toLowerCase());
   // Another account's job reads exactly like a missing one.
   if (!job || job.owner_id !== principal.userId) {
@@ -173,10 +166,10 @@ export async function getBatch(
 
 /** The account's jobs, newest first, each with its counts (an addition, as the dashboard shows). */
 export async function listBatches(
-  input: OperationInput<undefined, ListBatchesQuery>,
+  input: CallerInput<undefined, ListBatchesQuery>,
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<ListBatchesResponse> {
-  const principal = keyHolder(input.principal);
+  const principal = input.principal;
   const page = await deps.store.listJobs(principal.userId, input.query.limit, input.query.cursor);
   const jobs = await Promise.all(
     page.jobs.map(async (job) => jobView(job, await deps.store.listRows(job.id)).job),

@@ -3,7 +3,7 @@
  * step, the dashboard): `(input, deps) => body`. The input carries the validated request parts
  * and who is asking; `deps` are the area's ports, built by its composition.
  */
-import type { Principal } from '#shared/domain/accounts/principal';
+import type { Caller, Principal } from '#shared/domain/accounts/principal';
 
 /** Public addresses of resources; built by the API layer from the route manifest. */
 export interface Links {
@@ -24,12 +24,29 @@ export interface RequestContext {
   accept?: string;
 }
 
-export interface OperationInput<Params = undefined, Query = undefined, Body = undefined> {
+/**
+ * `Who` narrows the principal: `Caller` for operations that act for an account (a key or a
+ * session), the full `Principal` for those that anyone may call.
+ */
+export interface OperationInput<
+  Params = undefined,
+  Query = undefined,
+  Body = undefined,
+  Who = Principal,
+> {
   params: Params;
   query: Query;
   body: Body;
-  principal: Principal;
+  principal: Who;
   request: RequestContext;
 }
+
+/** The input of an operation that acts for an account: a key or a dashboard session. */
+export type CallerInput<Params = undefined, Query = undefined, Body = undefined> = OperationInput<
+  Params,
+  Query,
+  Body,
+  Caller
+>;
 
 export type Operation<Input, Output, Deps> = (input: Input, deps: Deps) => Promise<Output>;

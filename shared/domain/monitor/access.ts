@@ -5,11 +5,7 @@
  * active subscription (402 `plan_required`). Another tenant's case reads as 404.
  */
 import type { User } from '#shared/domain/accounts/ports';
-import {
-  type KeyPrincipal,
-  type Principal,
-  readsAllTenants,
-} from '#shared/domain/accounts/principal';
+import { type Caller, readsAllTenants } from '#shared/domain/accounts/principal';
 import { ForbiddenError, NotFoundError, PaymentRequiredError } from '#shared/domain/kernel/errors';
 import { activePlan } from '#shared/domain/kernel/plans';
 import type { CasesStore, StoredCase } from './ports.ts';
@@ -17,12 +13,6 @@ import type { CasesStore, StoredCase } from './ports.ts';
 export interface AccessDeps {
   cases: CasesStore;
   users: { findUserById(id: string): Promise<User | undefined> };
-}
-
-export function keyHolder(principal: Principal): KeyPrincipal {
-  // The pipeline guarantees a key on these routes; this keeps the type honest.
-  if (principal.kind !== 'key') throw new Error('case routes require a key');
-  return principal;
 }
 
 export function noAccount(): ForbiddenError {
@@ -33,7 +23,7 @@ export function noAccount(): ForbiddenError {
 }
 
 /** The key holder's user with a Monitor account; 403 `no_account` without one. */
-export async function requireAccount(principal: KeyPrincipal, deps: AccessDeps): Promise<User> {
+export async function requireAccount(principal: Caller, deps: AccessDeps): Promise<User> {
   const user = await deps.users.findUserById(principal.userId);
   if (!user?.account) throw noAccount();
   return user;
@@ -43,7 +33,7 @@ export async function requireAccount(principal: KeyPrincipal, deps: AccessDeps):
  * Reads need an account, except for `monitor:admin` keys: reading every tenant is an operator
  * capability, held by the operator's address whether or not it has a Monitor account itself.
  */
-export async function requireReader(principal: KeyPrincipal, deps: AccessDeps): Promise<void> {
+export async function requireReader(principal: Caller, deps: AccessDeps): Promise<void> {
   if (!readsAllTenants(principal)) await requireAccount(principal, deps);
 }
 
@@ -53,7 +43,7 @@ export function caseNotFound(caseId: string): NotFoundError {
 
 /** A case the principal may read: its own, or any case for a monitor:admin key. */
 export async function readableCase(
-  principal: KeyPrincipal,
+  principal: Caller,
   caseId: string,
   deps: AccessDeps,
 ): Promise<StoredCase> {
@@ -71,7 +61,7 @@ export async function readableCase(
 
 /** A case the principal may change or run: only its own, whatever its scopes. */
 export async function ownCase(
-  principal: KeyPrincipal,
+  principal: Caller,
   caseId: string,
   deps: AccessDeps,
 ): Promise<{ user: User; stored: StoredCase }> {

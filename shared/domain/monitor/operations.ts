@@ -6,10 +6,9 @@
 import type { User } from '#shared/domain/accounts/ports';
 import { readsAllTenants } from '#shared/domain/accounts/principal';
 import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput } from '#shared/domain/kernel/operation';
 import {
   type AccessDeps,
-  keyHolder,
   noAccount,
   ownCase,
   readableCase,
@@ -47,10 +46,10 @@ export interface MonitorDeps extends AccessDeps, RunStarterDeps {
 }
 
 export async function listCases(
-  input: OperationInput<undefined, ListCasesQuery>,
+  input: CallerInput<undefined, ListCasesQuery>,
   deps: MonitorDeps,
 ): Promise<ListCasesResponse> {
-  const principal = keyHolder(input.principal);
+  const principal = input.principal;
   await requireReader(principal, deps);
   const page = { limit: input.query.limit, cursor: input.query.cursor, q: input.query.q };
   if (!readsAllTenants(principal)) {
@@ -70,18 +69,18 @@ export async function listCases(
 }
 
 export async function getCase(
-  input: OperationInput<CaseIdParams>,
+  input: CallerInput<CaseIdParams>,
   deps: MonitorDeps,
 ): Promise<CaseResponse> {
-  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const stored = await readableCase(input.principal, input.params.id, deps);
   return { case: caseDetail(stored) };
 }
 
 export async function createCase(
-  input: OperationInput<undefined, undefined, CreateCaseBody>,
+  input: CallerInput<undefined, undefined, CreateCaseBody>,
   deps: MonitorDeps,
 ): Promise<CaseResponse> {
-  const user = await requireAccount(keyHolder(input.principal), deps);
+  const user = await requireAccount(input.principal, deps);
   return createCaseFor(user, input.body, deps);
 }
 
@@ -109,10 +108,10 @@ export async function createCaseFor(
 }
 
 export async function patchCase(
-  input: OperationInput<CaseIdParams, undefined, PatchCaseBody>,
+  input: CallerInput<CaseIdParams, undefined, PatchCaseBody>,
   deps: MonitorDeps,
 ): Promise<CaseResponse> {
-  const { stored } = await ownCase(keyHolder(input.principal), input.params.id, deps);
+  const { stored } = await ownCase(input.principal, input.params.id, deps);
   if (Object.keys(input.body).length === 0) return { case: caseDetail(stored) };
   const merged = checkedFields({
     name: input.body.name ?? stored.name,
@@ -177,10 +176,10 @@ function applyCompetitorDomains(
 }
 
 export async function getCaseSummary(
-  input: OperationInput<CaseIdParams>,
+  input: CallerInput<CaseIdParams>,
   deps: MonitorDeps,
 ): Promise<CaseSummaryResponse> {
-  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const stored = await readableCase(input.principal, input.params.id, deps);
   const runId = stored.latest_run_id;
   const [run, summary] = runId
     ? await Promise.all([
@@ -202,19 +201,19 @@ export async function getCaseSummary(
 }
 
 export async function listRuns(
-  input: OperationInput<CaseIdParams, ListRunsQuery>,
+  input: CallerInput<CaseIdParams, ListRunsQuery>,
   deps: MonitorDeps,
 ): Promise<ListRunsResponse> {
-  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const stored = await readableCase(input.principal, input.params.id, deps);
   const runs = await deps.runs.listRuns(stored.owner_id, stored.id, input.query.limit);
   return { runs: runs.map(runView) };
 }
 
 export async function createRun(
-  input: OperationInput<CaseIdParams, undefined, CreateRunBody>,
+  input: CallerInput<CaseIdParams, undefined, CreateRunBody>,
   deps: MonitorDeps,
 ): Promise<CreateRunResponse> {
-  const { user, stored } = await ownCase(keyHolder(input.principal), input.params.id, deps);
+  const { user, stored } = await ownCase(input.principal, input.params.id, deps);
   requireRunPlan(user);
   const now = deps.now?.() ?? new Date();
   const run = await startRun(

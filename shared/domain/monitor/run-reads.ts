@@ -5,8 +5,8 @@
  * owner; a run of another case, or of another tenant, reads as 404.
  */
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
-import { type AccessDeps, keyHolder, ownCase, readableCase } from './access.ts';
+import type { CallerInput } from '#shared/domain/kernel/operation';
+import { type AccessDeps, ownCase, readableCase } from './access.ts';
 import {
   answerCsvHeader,
   answerCsvRow,
@@ -43,10 +43,10 @@ async function runOf(stored: StoredCase, runId: string, deps: RunReadDeps): Prom
 }
 
 export async function getRun(
-  input: OperationInput<RunIdParams>,
+  input: CallerInput<RunIdParams>,
   deps: RunReadDeps,
 ): Promise<GetRunResponse> {
-  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
   const summary =
     run.status === 'done'
@@ -56,10 +56,10 @@ export async function getRun(
 }
 
 export async function listRunAnswers(
-  input: OperationInput<RunIdParams, ListAnswersQuery>,
+  input: CallerInput<RunIdParams, ListAnswersQuery>,
   deps: RunReadDeps,
 ): Promise<ListAnswersResponse | AnswerExport> {
-  const stored = await readableCase(keyHolder(input.principal), input.params.id, deps);
+  const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
   const views = await matchingAnswers(run, input.query, deps);
   const { format } = input.query;
@@ -125,10 +125,10 @@ function decodeAnswerCursor(cursor: string | undefined): string | undefined {
 }
 
 export async function deleteRunAnswers(
-  input: OperationInput<RunIdParams>,
+  input: CallerInput<RunIdParams>,
   deps: RunReadDeps,
 ): Promise<DeleteAnswersResponse> {
-  const { stored } = await ownCase(keyHolder(input.principal), input.params.id, deps);
+  const { stored } = await ownCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
   if (run.status === 'queued' || run.status === 'running') {
     throw new ConflictError(

@@ -2,7 +2,7 @@
  * The scan area's operations, one per operation id of SPEC.md (`scan_domain`, `get_scan`,
  * `get_stats`). HTTP handlers, MCP tools, workflow steps and the dashboard call these.
  */
-import type { Links, OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput, Links, OperationInput } from '#shared/domain/kernel/operation';
 import type { StoredScan } from './ports.ts';
 import { readScan, readStats, type ScanReadDeps } from './reads.ts';
 import type {
@@ -40,7 +40,8 @@ export async function scanDomain(
 ): Promise<{ scan: Scan }> {
   const stored = await deps.scanner.scan({
     domain: input.body.domain,
-    ownerId: input.principal.kind === 'key' ? input.principal.userId : undefined,
+    // A key's or a session's scan is the account's; an anonymous one belongs to nobody.
+    ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.userId,
     sourceIp: input.request.sourceIp,
   });
   return { scan: toPublicScan(stored, input.request.links) };
@@ -62,10 +63,9 @@ export async function getStats(
 
 /** The account's own scans, newest first (an addition: the dashboard's history over the API). */
 export async function listScans(
-  input: OperationInput<undefined, ListScansQuery>,
+  input: CallerInput<undefined, ListScansQuery>,
   deps: ScanReadDeps,
 ): Promise<ListScansResponse> {
-  if (input.principal.kind !== 'key') throw new Error('list_scans requires a key');
   const page = await deps.scans.listByOwner(
     input.principal.userId,
     input.query.limit,

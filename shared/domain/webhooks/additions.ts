@@ -5,9 +5,9 @@
  */
 import { NotFoundError, UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
-import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput } from '#shared/domain/kernel/operation';
 import { takeOverAndStart } from './deliveries.ts';
-import { keyHolder, requireEndpoint, type WebhookDeps } from './operations.ts';
+import { requireEndpoint, type WebhookDeps } from './operations.ts';
 import type { EndpointSecret, StoredEndpoint } from './ports.ts';
 import type { DeliveryIdParams, RotateSecretBody, WebhookIdParams } from './schemas.ts';
 import { generateWebhookSecret, SIGNATURE_DESCRIPTION } from './signing.ts';
@@ -19,10 +19,10 @@ import { deliveryView, endpointView } from './views.ts';
  * for a retry is attempted at once instead. The endpoint must still exist.
  */
 export async function redeliverDelivery(
-  input: OperationInput<DeliveryIdParams>,
+  input: CallerInput<DeliveryIdParams>,
   deps: Pick<WebhookDeps, 'store' | 'workflows'>,
 ) {
-  const { userId } = keyHolder(input.principal);
+  const { userId } = input.principal;
   const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id.toLowerCase());
   if (!delivery) throw new NotFoundError(`No webhook delivery with id "${input.params.id}".`);
   const endpoint = await deps.store.endpoints.getEndpoint(userId, delivery.endpoint_id);
@@ -44,10 +44,10 @@ const ROTATION_TRIES = 3;
  * period stops the older one at once, so a delivery never carries more than two signatures.
  */
 export async function rotateWebhookSecret(
-  input: OperationInput<WebhookIdParams, undefined, RotateSecretBody>,
+  input: CallerInput<WebhookIdParams, undefined, RotateSecretBody>,
   deps: Pick<WebhookDeps, 'store' | 'graceSeconds' | 'now' | 'newSecret'>,
 ) {
-  const { userId } = keyHolder(input.principal);
+  const { userId } = input.principal;
   const grace = input.body?.grace_period_s ?? deps.graceSeconds;
   for (let attempt = 0; attempt < ROTATION_TRIES; attempt += 1) {
     const endpoint = await requireEndpoint(deps, userId, input.params.id);

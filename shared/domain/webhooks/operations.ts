@@ -3,11 +3,10 @@
  * redelivery, secret rotation) are in additions.ts. Every read goes through the caller's
  * account, so another account's endpoint answers 404 exactly like a missing one.
  */
-import type { KeyPrincipal, Principal } from '#shared/domain/accounts/principal';
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
-import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput } from '#shared/domain/kernel/operation';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { MAX_ENDPOINTS_PER_ACCOUNT, RECENT_DELIVERIES } from './config.ts';
 import { dropWaitingDeliveries, releaseHeldDeliveries } from './deliveries.ts';
@@ -28,12 +27,6 @@ export interface WebhookDeps {
   now?: () => Date;
   newId?: () => string;
   newSecret?: () => string;
-}
-
-export function keyHolder(principal: Principal): KeyPrincipal {
-  // The pipeline guarantees a key on these routes; this keeps the type honest.
-  if (principal.kind !== 'key') throw new Error('webhook routes require a key');
-  return principal;
 }
 
 const isEventType = (name: string): name is EventType =>
@@ -71,8 +64,8 @@ export async function requireEndpoint(
   return endpoint;
 }
 
-export async function listWebhooks(input: OperationInput, deps: Pick<WebhookDeps, 'store'>) {
-  const { userId } = keyHolder(input.principal);
+export async function listWebhooks(input: CallerInput, deps: Pick<WebhookDeps, 'store'>) {
+  const { userId } = input.principal;
   const [endpoints, recent] = await Promise.all([
     deps.store.endpoints.listEndpoints(userId),
     deps.store.deliveries.listRecent(userId, RECENT_DELIVERIES),
@@ -85,10 +78,10 @@ export async function listWebhooks(input: OperationInput, deps: Pick<WebhookDeps
 }
 
 export async function createWebhook(
-  input: OperationInput<undefined, undefined, CreateWebhookBody>,
+  input: CallerInput<undefined, undefined, CreateWebhookBody>,
   deps: WebhookDeps,
 ) {
-  const { userId } = keyHolder(input.principal);
+  const { userId } = input.principal;
   const url = await validateReceiverUrl(input.body.url, {
     allowPrivateTargets: deps.allowPrivateTargets,
     lookup: deps.lookup,
@@ -146,10 +139,10 @@ async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<
 }
 
 export async function updateWebhook(
-  input: OperationInput<WebhookIdParams, undefined, UpdateWebhookBody>,
+  input: CallerInput<WebhookIdParams, undefined, UpdateWebhookBody>,
   deps: Pick<WebhookDeps, 'store' | 'workflows' | 'now'>,
 ) {
-  const { userId } = keyHolder(input.principal);
+  const { userId } = input.principal;
   const { body } = input;
   if (body.url !== undefined) {
     throw new BadRequestError(
@@ -182,10 +175,10 @@ export async function updateWebhook(
 }
 
 export async function deleteWebhook(
-  input: OperationInput<WebhookIdParams>,
+  input: CallerInput<WebhookIdParams>,
   deps: Pick<WebhookDeps, 'store'>,
 ) {
-  const { userId } = keyHolder(input.principal);
+  const { userId } = input.principal;
   const endpoint = await requireEndpoint(deps, userId, input.params.id);
   if (!(await deps.store.endpoints.deleteEndpoint(userId, endpoint.id))) {
     throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);

@@ -1,7 +1,7 @@
 /** `POST /api/v1/webhooks/{id}/test` (an addition to SPEC.md, docs/webhooks.md). */
 import { logger } from '#shared/domain/kernel/logger';
-import type { OperationInput } from '#shared/domain/kernel/operation';
-import { keyHolder, requireEndpoint, type WebhookDeps } from './operations.ts';
+import type { CallerInput } from '#shared/domain/kernel/operation';
+import { requireEndpoint, type WebhookDeps } from './operations.ts';
 import { TEST_EVENT_TYPE, testEventBody } from './payloads.ts';
 import type { StoredDelivery } from './ports.ts';
 import type { WebhookIdParams } from './schemas.ts';
@@ -18,8 +18,8 @@ export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'now' | 'ne
   send: SendPort;
 }
 
-export async function testWebhook(input: OperationInput<WebhookIdParams>, deps: TestWebhookDeps) {
-  const { userId } = keyHolder(input.principal);
+export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: TestWebhookDeps) {
+  const { userId } = input.principal;
   const endpoint = await requireEndpoint(deps, userId, input.params.id);
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());

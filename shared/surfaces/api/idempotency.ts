@@ -18,8 +18,8 @@ import {
   type IdempotencyStore,
   MAX_IDEMPOTENCY_KEY_LENGTH,
 } from '#shared/domain/kernel/idempotency';
-import type { ApiEvent, ApiResult } from './request.ts';
-import type { RouteDefinition } from './route.ts';
+import type { ApiEvent, ApiResult } from '../http/request.ts';
+import type { RouteDefinition } from '../http/route.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';

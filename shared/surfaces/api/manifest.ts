@@ -1,11 +1,12 @@
 /**
- * The route manifest: every operation of every area, joined from `shared/api/routes/`. CDK, the
- * local front, the OpenAPI document, the docs page and the MCP tool server read this list; a
- * handler imports only its own area's routes. Adding a route is one entry in its area's routes
+ * The route manifest: every operation of every area, joined from `shared/surfaces/api/routes/`
+ * and the dashboard slice (`shared/surfaces/dashboard/routes.ts`). CDK, the local front, the
+ * OpenAPI document, the docs page and the MCP tool server read this list; a handler imports only
+ * its own area's routes. Adding a route is one entry in its area's routes
  * file, one operation and one handler module.
  */
 import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
-import { compareSpecificity, matchPath, type RouteDefinition } from './route.ts';
+import { compareSpecificity, matchPath, type RouteDefinition } from '../http/route.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
 import { DISCOVERY_ROUTES } from './routes/discovery.ts';
 import { KEY_ROUTES } from './routes/keys.ts';
@@ -23,7 +24,7 @@ export {
   type RawContentType,
   type RouteArea,
   type RouteDefinition,
-} from './route.ts';
+} from '../http/route.ts';
 
 const ROUTE_TABLE = {
   ...SCAN_ROUTES,

@@ -5,9 +5,9 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
+import { ErrorEnvelopeSchema, MetaSchema } from '../http/schemas.ts';
 import { ERROR_CODES, errorCodesOf, ROUTES, type RouteDefinition } from './manifest.ts';
 import { buildWebhookPayloadDocs } from './openapi-webhooks.ts';
-import { ErrorEnvelopeSchema, MetaSchema } from './schemas.ts';
 
 export const OPENAPI_VERSION = '1.1.0';
 

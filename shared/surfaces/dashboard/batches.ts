@@ -8,7 +8,6 @@ import {
 } from '#shared/domain/batch/operations';
 import { type BatchIdParams, CreateBatchBodySchema } from '#shared/domain/batch/schemas';
 import { PaymentRequiredError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import { activePlan } from '#shared/domain/kernel/plans';
 import {
   type BatchesView,
@@ -17,17 +16,23 @@ import {
   batchJobPage,
 } from '#shared/surfaces/dashboard/views/batches-page';
 import { type BatchFormSchema, lines } from './forms.ts';
-import { attempt, htmlPage, type PageResponse, parseWith, viewerOf } from './responses.ts';
+import {
+  attempt,
+  htmlPage,
+  type PageResponse,
+  parseWith,
+  type SessionInput,
+  viewerOf,
+} from './responses.ts';
 
 export type BatchPageDeps = Pick<BatchDeps, 'store' | 'quota' | 'users' | 'limits' | 'now'>;
 
 const RECENT_JOBS = 15;
 
 async function overview(
-  input: OperationInput<unknown, unknown, unknown>,
+  input: SessionInput<unknown, unknown, unknown>,
   deps: BatchPageDeps,
 ): Promise<Omit<BatchesView, 'viewer'>> {
-  if (input.principal.kind !== 'key') throw new Error('session routes carry a session');
   const userId = input.principal.userId;
   const day = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
   const [page, usedToday, user] = await Promise.all([
@@ -57,7 +62,7 @@ async function overview(
 }
 
 export async function batchesOverview(
-  input: OperationInput,
+  input: SessionInput,
   deps: BatchPageDeps,
 ): Promise<PageResponse> {
   return htmlPage(
@@ -66,7 +71,7 @@ export async function batchesOverview(
 }
 
 export async function createBatchFromForm(
-  input: OperationInput<undefined, undefined, z.output<typeof BatchFormSchema>>,
+  input: SessionInput<undefined, undefined, z.output<typeof BatchFormSchema>>,
   deps: BatchDeps,
 ): Promise<PageResponse> {
   const viewer = viewerOf(input.principal);
@@ -97,7 +102,7 @@ export async function createBatchFromForm(
 }
 
 export async function batchJob(
-  input: OperationInput<BatchIdParams>,
+  input: SessionInput<BatchIdParams>,
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<PageResponse> {
   return htmlPage(batchJobPage(viewerOf(input.principal), await getBatch(input, deps)));
@@ -114,7 +119,7 @@ export function csvCell(value: string | number | null): string {
 }
 
 export async function batchCsv(
-  input: OperationInput<BatchIdParams>,
+  input: SessionInput<BatchIdParams>,
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<PageResponse> {
   const status = await getBatch(input, deps);

@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import { ConflictError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import {
   createCase,
   createRun,
@@ -41,6 +40,7 @@ import {
   type PageResponse,
   parseWith,
   redirect,
+  type SessionInput,
   viewerOf,
 } from './responses.ts';
 
@@ -51,11 +51,11 @@ export interface CasesQuery {
   notice?: string | undefined;
 }
 
-type Input<P = undefined, Q = undefined, B = undefined> = OperationInput<P, Q, B>;
+type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
 
 function withoutAdmin<T extends Input<unknown, unknown, unknown>>(input: T): T {
   const { principal } = input;
-  if (principal.kind !== 'key' || !principal.scopes.has('monitor:admin')) return input;
+  if (!principal.scopes.has('monitor:admin')) return input;
   const scopes = new Set(principal.scopes);
   scopes.delete('monitor:admin');
   return { ...input, principal: { ...principal, scopes } };
@@ -63,7 +63,7 @@ function withoutAdmin<T extends Input<unknown, unknown, unknown>>(input: T): T {
 
 export async function casesOverview(input: Input<undefined, CasesQuery>, deps: MonitorDeps) {
   const { principal } = input;
-  const admin = principal.kind === 'key' && principal.scopes.has('monitor:admin');
+  const admin = principal.scopes.has('monitor:admin');
   const allTenants = admin && input.query.all === '1';
   const query = parseWith(ListCasesQuerySchema, {
     ...(input.query.q ? { q: input.query.q } : {}),

@@ -1,7 +1,9 @@
 /**
- * A dashboard handler: the shared pipeline (the browser gate authenticates), the page the
- * operation renders, and errors as pages for people: no session means "sign in" (303), a stale
- * form or a foreign origin a page that says to reload, anything else a page with its message.
+ * The dashboard's handlers: the shared HTTP pipeline (`shared/surfaces/http/pipeline.ts`) behind
+ * the session gate (`session-gate.ts`: same-site check, session cookie, CSRF token, form bodies),
+ * composed here in the dashboard slice so that no JSON API function bundles session code. Errors
+ * are pages for people: no session means "sign in" (303), a stale form or a foreign origin a page
+ * that says to reload, anything else a page with its message.
  */
 import {
   clearedSessionCookie,
@@ -10,19 +12,43 @@ import {
 } from '#shared/domain/accounts/sessions';
 import { AppError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
-import { createRawHandler, type RouteInput } from '#shared/surfaces/api/http-handler';
-import type { ApiEvent } from '#shared/surfaces/api/request';
-import type { RouteDefinition } from '#shared/surfaces/api/route';
 import { errorPage } from '#shared/surfaces/dashboard/views/misc-pages';
+import { type Gate, httpPipeline, type RouteInput, rawBody } from '#shared/surfaces/http/pipeline';
+import type { ApiEvent } from '#shared/surfaces/http/request';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
+import {
+  type DashboardGateDeps,
+  getDashboardGateDeps,
+} from '#shared/wiring/dashboard-session-gate';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { htmlPage, type PageResponse, redirect } from './responses.ts';
+import { passBrowserGate } from './session-gate.ts';
 
+export interface DashboardHandlerOptions {
+  /** The gate's own dependencies (tests inject fakes); default: the process-wide ones. */
+  gate?: () => DashboardGateDeps;
+}
+
+/** The session gate as the pipeline's way in, and error pages instead of the JSON envelope. */
+function sessionGate(deps: () => DashboardGateDeps): Gate {
+  return {
+    publicBaseUrl: () => deps().publicBaseUrl,
+    authenticate: (route, event, baseUrl) => passBrowserGate(route, event, baseUrl, deps()),
+    renderError: dashboardErrorPage,
+  };
+}
+
+/** A dashboard route: the page (or redirect, or download) its operation renders. */
 export function createDashboardHandler<R extends RouteDefinition, D>(
   route: R,
   operation: (input: RouteInput<R>, deps: D) => Promise<PageResponse>,
   getDeps: () => D,
+  options: DashboardHandlerOptions = {},
 ) {
-  return createRawHandler(route, operation, getDeps, { renderError: dashboardErrorPage });
+  if (route.area !== 'dashboard') throw new Error(`${route.operationId} is not a dashboard route`);
+  return httpPipeline(route, sessionGate(options.gate ?? getDashboardGateDeps)).handler(
+    rawBody(route, operation, getDeps),
+  );
 }
 
 function hadSessionCookie(event: ApiEvent, secure: boolean): boolean {

@@ -3,10 +3,15 @@ import type { Plan, User } from '#shared/domain/accounts/ports';
 import { listLiveSessions, type SignInDeps } from '#shared/domain/accounts/sign-in';
 import type { DailyQuota } from '#shared/domain/batch/ports';
 import { PaymentRequiredError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import { activePlan, type PlanLimits } from '#shared/domain/kernel/plans';
 import { homePage } from '#shared/surfaces/dashboard/views/home-page';
-import { htmlPage, noticeText, type PageResponse, viewerOf } from './responses.ts';
+import {
+  htmlPage,
+  noticeText,
+  type PageResponse,
+  type SessionInput,
+  viewerOf,
+} from './responses.ts';
 
 export interface HomeDeps extends Pick<SignInDeps, 'sessions'> {
   users: { findUserById(id: string): Promise<User | undefined> };
@@ -17,11 +22,10 @@ export interface HomeDeps extends Pick<SignInDeps, 'sessions'> {
 }
 
 export async function homeOverview(
-  input: OperationInput<undefined, { notice?: string | undefined }>,
+  input: SessionInput<undefined, { notice?: string | undefined }>,
   deps: HomeDeps,
 ): Promise<PageResponse> {
   const { principal } = input;
-  if (principal.kind !== 'key') throw new Error('session routes carry a session');
   const now = deps.now?.() ?? new Date();
   const [user, usedToday, sessions] = await Promise.all([
     deps.users.findUserById(principal.userId),
@@ -48,7 +52,7 @@ export async function homeOverview(
         id: session.id,
         created_at: session.created_at,
         expires_at: session.expires_at,
-        current: session.id === principal.session?.id,
+        current: session.id === principal.sessionId,
       })),
       notice: noticeText(input.query.notice),
     }),

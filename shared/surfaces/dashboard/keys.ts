@@ -8,7 +8,6 @@ import {
 } from '#shared/domain/accounts/key-operations';
 import { CreateKeyBodySchema, type KeyIdParams } from '#shared/domain/accounts/key-schemas';
 import { SCOPES } from '#shared/domain/accounts/scopes';
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import { type KeysView, keysPage } from '#shared/surfaces/dashboard/views/keys-page';
 import type { CreateKeyFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
@@ -19,12 +18,13 @@ import {
   type PageResponse,
   parseWith,
   redirect,
+  type SessionInput,
   viewerOf,
 } from './responses.ts';
 
-async function view(input: OperationInput<unknown, unknown, unknown>, deps: KeyDeps) {
+/** The keys page over the same key operations as `/api/v1/keys`. */
+async function view(input: SessionInput<unknown, unknown, unknown>, deps: KeyDeps) {
   const { principal } = input;
-  if (principal.kind !== 'key') throw new Error('session routes carry a session');
   const { keys } = await listKeys(
     { ...input, params: undefined, query: undefined, body: undefined },
     deps,
@@ -37,7 +37,7 @@ async function view(input: OperationInput<unknown, unknown, unknown>, deps: KeyD
 }
 
 export async function keysOverview(
-  input: OperationInput<undefined, { notice?: string | undefined }>,
+  input: SessionInput<undefined, { notice?: string | undefined }>,
   deps: KeyDeps,
 ): Promise<PageResponse> {
   return htmlPage(
@@ -46,7 +46,7 @@ export async function keysOverview(
 }
 
 export async function createKeyFromForm(
-  input: OperationInput<undefined, undefined, z.output<typeof CreateKeyFormSchema>>,
+  input: SessionInput<undefined, undefined, z.output<typeof CreateKeyFormSchema>>,
   deps: KeyDeps,
 ): Promise<PageResponse> {
   const created = await attempt(() =>
@@ -69,7 +69,7 @@ export async function createKeyFromForm(
 }
 
 export async function revokeKeyFromForm(
-  input: OperationInput<KeyIdParams>,
+  input: SessionInput<KeyIdParams>,
   deps: KeyDeps,
 ): Promise<PageResponse> {
   await revokeKey(input, deps);

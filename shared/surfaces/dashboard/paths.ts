@@ -1,30 +1,41 @@
 /**
- * The dashboard's addresses, written once: pages link with these, and a unit test checks each
- * against the route manifest.
+ * The dashboard's addresses, read from its routes (`routes.ts`, the dashboard's part of the route
+ * manifest): a path is written once, in the route, and pages link with these. A unit test checks
+ * each against the manifest's matcher.
  */
-const at = (template: string) => (id: string) => template.replace('{id}', encodeURIComponent(id));
+import { DASHBOARD_ROUTES } from './routes.ts';
+
+type DashboardOperationId = keyof typeof DASHBOARD_ROUTES;
+
+const path = (operationId: DashboardOperationId): string => DASHBOARD_ROUTES[operationId].path;
+
+/** The path of a route with one `{id}` segment, for one id. */
+const at =
+  (operationId: DashboardOperationId) =>
+  (id: string): string =>
+    path(operationId).replace('{id}', encodeURIComponent(id));
 
 export const DASHBOARD_PATHS = {
-  home: '/dashboard',
-  signIn: '/dashboard/sign-in',
-  session: '/dashboard/session',
-  signOut: '/dashboard/sign-out',
-  revokeSession: at('/dashboard/sessions/{id}/revoke'),
-  keys: '/dashboard/keys',
-  revokeKey: at('/dashboard/keys/{id}/revoke'),
-  scans: '/dashboard/scans',
-  scan: at('/dashboard/scans/{id}'),
-  batches: '/dashboard/batches',
-  batch: at('/dashboard/batches/{id}'),
-  batchCsv: at('/dashboard/batches/{id}/results.csv'),
-  cases: '/dashboard/cases',
-  newCase: '/dashboard/cases/new',
-  case: at('/dashboard/cases/{id}'),
-  editCase: at('/dashboard/cases/{id}/edit'),
-  caseRuns: at('/dashboard/cases/{id}/runs'),
-  webhooks: '/dashboard/webhooks',
-  webhook: at('/dashboard/webhooks/{id}'),
-  testWebhook: at('/dashboard/webhooks/{id}/test'),
-  deleteWebhook: at('/dashboard/webhooks/{id}/delete'),
-  redeliver: at('/dashboard/webhooks/deliveries/{id}/redeliver'),
+  home: path('dashboard_home'),
+  signIn: path('dashboard_sign_in'),
+  session: path('dashboard_create_session'),
+  signOut: path('dashboard_sign_out'),
+  revokeSession: at('dashboard_revoke_session'),
+  keys: path('dashboard_keys'),
+  revokeKey: at('dashboard_revoke_key'),
+  scans: path('dashboard_scans'),
+  scan: at('dashboard_scan'),
+  batches: path('dashboard_batches'),
+  batch: at('dashboard_batch'),
+  batchCsv: at('dashboard_batch_csv'),
+  cases: path('dashboard_cases'),
+  newCase: path('dashboard_new_case'),
+  case: at('dashboard_case'),
+  editCase: at('dashboard_edit_case'),
+  caseRuns: at('dashboard_start_run'),
+  webhooks: path('dashboard_webhooks'),
+  webhook: at('dashboard_update_webhook'),
+  testWebhook: at('dashboard_test_webhook'),
+  deleteWebhook: at('dashboard_delete_webhook'),
+  redeliver: at('dashboard_redeliver'),
 } as const;

@@ -1,10 +1,11 @@
 /** What a dashboard operation answers: a page, a redirect, or a download. */
 import type { z } from 'zod';
-import type { Principal } from '#shared/domain/accounts/principal';
+import type { SessionPrincipal } from '#shared/domain/accounts/principal';
 import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
-import { describeIssues } from '#shared/surfaces/api/validate';
+import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
+import { describeIssues } from '#shared/surfaces/http/validate';
 
 export interface PageResponse {
   body: string;
@@ -25,13 +26,17 @@ export function redirect(location: string, headers: Record<string, string> = {})
   return { body: '', status: 303, headers: { ...PAGE_HEADERS, location, ...headers } };
 }
 
+/** What a page of a signed-in person receives: the session gate's principal, typed. */
+export type SessionInput<Params = undefined, Query = undefined, Body = undefined> = OperationInput<
+  Params,
+  Query,
+  Body,
+  SessionPrincipal
+>;
+
 /** The signed-in person, for the page frame and the CSRF field of every form. */
-export function viewerOf(principal: Principal): Viewer {
-  if (principal.kind !== 'key' || !principal.session) {
-    // The gate puts a session principal on every session route; this keeps the type honest.
-    throw new Error('dashboard pages need a session');
-  }
-  return { email: principal.email, csrfToken: principal.session.csrfToken };
+export function viewerOf(principal: SessionPrincipal): Viewer {
+  return { email: principal.email, csrfToken: principal.csrfToken };
 }
 
 /** An AppError as a person reads it; anything else is not caught by the pages. */

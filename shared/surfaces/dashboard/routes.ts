@@ -21,7 +21,7 @@ import {
   UpdateWebhookFormSchema,
   UuidParamsSchema,
 } from '#shared/surfaces/dashboard/forms';
-import type { RouteDefinition } from '../api/route.ts';
+import type { RouteDefinition } from '../http/route.ts';
 
 const TAG = 'Dashboard';
 const HTML = { status: 200, raw: 'text/html' } as const;
@@ -49,6 +49,14 @@ function base(operationId: string, path: string, summary: string, handler: strin
 }
 
 type Extra = Partial<RouteDefinition>;
+/**
+ * A route's type keeps its literal fields (its `auth` decides the principal its operation gets).
+ * `NoInfer`: `extra` alone decides E, not the manifest's `satisfies` context.
+ */
+type Page<E> = Omit<ReturnType<typeof base>, keyof E> & E;
+type Form<E> = Omit<ReturnType<typeof base>, keyof E | keyof typeof FORM_DEFAULTS> &
+  Omit<typeof FORM_DEFAULTS, keyof E> &
+  E;
 
 /** A page (GET) of a signed-in person; `extra` overrides any field. */
 function page<const E extends Extra = Record<never, never>>(
@@ -57,12 +65,8 @@ function page<const E extends Extra = Record<never, never>>(
   summary: string,
   handler: string,
   extra?: E,
-): Omit<ReturnType<typeof base>, keyof E> & E {
-  return { ...base(operationId, path, summary, handler), ...extra } as Omit<
-    ReturnType<typeof base>,
-    keyof E
-  > &
-    E;
+): Page<NoInfer<E>> {
+  return { ...base(operationId, path, summary, handler), ...extra } as Page<E>;
 }
 
 const FORM_DEFAULTS = { method: 'POST', errors: FORM_ERRORS, data: 'readwrite' } as const;
@@ -74,17 +78,13 @@ function form<const E extends Extra = Record<never, never>>(
   summary: string,
   handler: string,
   extra?: E,
-): Omit<ReturnType<typeof base>, keyof E | keyof typeof FORM_DEFAULTS> &
-  Omit<typeof FORM_DEFAULTS, keyof E> &
-  E {
+): Form<NoInfer<E>> {
   return {
     ...base(operationId, path, summary, handler),
     description: `${summary}.${FORM_NOTE}`,
     ...FORM_DEFAULTS,
     ...extra,
-  } as Omit<ReturnType<typeof base>, keyof E | keyof typeof FORM_DEFAULTS> &
-    Omit<typeof FORM_DEFAULTS, keyof E> &
-    E;
+  } as Form<E>;
 }
 
 export const DASHBOARD_ROUTES = {

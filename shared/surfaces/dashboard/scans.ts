@@ -1,6 +1,5 @@
 /** The scan pages over `scan_domain`, `get_scan` and `list_scans` (the account's recent scans). */
 import type { z } from 'zod';
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import {
   getScan,
   listScans,
@@ -18,12 +17,13 @@ import {
   type PageResponse,
   parseWith,
   redirect,
+  type SessionInput,
   viewerOf,
 } from './responses.ts';
 
 const HISTORY_LENGTH = 25;
 
-async function recentScans(input: OperationInput<unknown, unknown, unknown>, deps: ScanReadDeps) {
+async function recentScans(input: SessionInput<unknown, unknown, unknown>, deps: ScanReadDeps) {
   const { scans } = await listScans(
     { ...input, params: undefined, body: undefined, query: { limit: HISTORY_LENGTH } },
     deps,
@@ -32,7 +32,7 @@ async function recentScans(input: OperationInput<unknown, unknown, unknown>, dep
 }
 
 export async function scansOverview(
-  input: OperationInput,
+  input: SessionInput,
   deps: ScanReadDeps,
 ): Promise<PageResponse> {
   const history = await recentScans(input, deps);
@@ -41,7 +41,7 @@ export async function scansOverview(
 
 /** Runs the scan as the API would for this account, then shows its result (303). */
 export async function runScan(
-  input: OperationInput<undefined, undefined, z.output<typeof ScanFormSchema>>,
+  input: SessionInput<undefined, undefined, z.output<typeof ScanFormSchema>>,
   deps: ScanWriteDeps & ScanReadDeps,
 ): Promise<PageResponse> {
   const scanned = await attempt(() =>
@@ -67,7 +67,7 @@ export async function runScan(
 }
 
 export async function scanResult(
-  input: OperationInput<ScanIdParams>,
+  input: SessionInput<ScanIdParams>,
   deps: ScanReadDeps,
 ): Promise<PageResponse> {
   const { scan } = await getScan(input, deps);

@@ -7,7 +7,11 @@
  * validates: a field given once is a string, a repeated one (checkboxes) an array.
  */
 import { ForbiddenError, UnauthorizedError } from '#shared/domain/kernel/errors';
-import type { AuthRequirement, Principal } from '../../domain/accounts/principal.ts';
+import type {
+  Anonymous,
+  AuthRequirement,
+  SessionPrincipal,
+} from '../../domain/accounts/principal.ts';
 import type { SessionStore } from '../../domain/accounts/session-ports.ts';
 import {
   readCookie,
@@ -82,7 +86,7 @@ export async function passBrowserGate<E extends BrowserEvent>(
   event: E,
   baseUrl: string,
   deps: BrowserGateDeps,
-): Promise<{ principal: Principal; event: E }> {
+): Promise<{ principal: Anonymous | SessionPrincipal; event: E }> {
   const method = (event.requestContext?.http?.method ?? 'GET').toUpperCase();
   const unsafe = !SAFE_METHODS.has(method);
   const form = unsafe && isForm(event) ? parseForm(bodyText(event)) : undefined;
@@ -104,7 +108,7 @@ export async function passBrowserGate<E extends BrowserEvent>(
     if (!sameSecret(session.csrf_token, given)) throw refuseCrossSite();
   }
   const principal = sessionPrincipal(session, deps.adminEmails);
-  if (route.scope && principal.kind === 'key' && !principal.scopes.has(route.scope)) {
+  if (route.scope && !principal.scopes.has(route.scope)) {
     throw new ForbiddenError(
       'insufficient_scope',
       `This page needs the "${route.scope}" scope, which this account does not have.`,

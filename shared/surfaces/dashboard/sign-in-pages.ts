@@ -21,7 +21,7 @@ import {
 } from '#shared/surfaces/dashboard/views/misc-pages';
 import type { SessionFormSchema, SignInRequestFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
-import { attempt, htmlPage, type PageResponse, redirect } from './responses.ts';
+import { attempt, htmlPage, type PageResponse, redirect, type SessionInput } from './responses.ts';
 
 export interface SignInQuery {
   token?: string | undefined;
@@ -69,11 +69,9 @@ export async function createSession(
   });
 }
 
-export async function signOut(input: OperationInput, deps: SignInDeps): Promise<PageResponse> {
+export async function signOut(input: SessionInput, deps: SignInDeps): Promise<PageResponse> {
   const { principal } = input;
-  if (principal.kind === 'key' && principal.session) {
-    await revokeSession(principal.userId, principal.session.id, deps).catch(() => undefined);
-  }
+  await revokeSession(principal.userId, principal.sessionId, deps).catch(() => undefined);
   const secure = input.request.baseUrl.startsWith('https:');
   return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {
     'set-cookie': clearedSessionCookie(secure),
@@ -81,13 +79,12 @@ export async function signOut(input: OperationInput, deps: SignInDeps): Promise<
 }
 
 export async function endSession(
-  input: OperationInput<{ id: string }>,
+  input: SessionInput<{ id: string }>,
   deps: SignInDeps,
 ): Promise<PageResponse> {
   const { principal } = input;
-  if (principal.kind !== 'key') throw new Error('session routes carry a session');
   await revokeSession(principal.userId, input.params.id, deps);
-  if (principal.session?.id === input.params.id) {
+  if (principal.sessionId === input.params.id) {
     const secure = input.request.baseUrl.startsWith('https:');
     return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {
       'set-cookie': clearedSessionCookie(secure),

@@ -2,14 +2,13 @@
  * "Send test event" over the test-delivery addition. Apart from the other webhook pages because
  * it sends: only this function bundles the HTTP client.
  */
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { WebhookIdParams } from '#shared/domain/webhooks/schemas';
 import { type TestWebhookDeps, testWebhook } from '#shared/domain/webhooks/test-delivery';
 import { DASHBOARD_PATHS } from './paths.ts';
-import { type PageResponse, redirect } from './responses.ts';
+import { type PageResponse, redirect, type SessionInput } from './responses.ts';
 
 export async function testWebhookFromForm(
-  input: OperationInput<WebhookIdParams>,
+  input: SessionInput<WebhookIdParams>,
   deps: TestWebhookDeps,
 ): Promise<PageResponse> {
   const { delivery } = await testWebhook(input, deps);

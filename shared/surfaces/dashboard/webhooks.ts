@@ -4,7 +4,6 @@
  * form that created the endpoint.
  */
 import type { z } from 'zod';
-import type { OperationInput } from '#shared/domain/kernel/operation';
 import { redeliverDelivery } from '#shared/domain/webhooks/additions';
 import {
   createWebhook,
@@ -30,10 +29,16 @@ import {
   type PageResponse,
   parseWith,
   redirect,
+  type SessionInput,
   viewerOf,
 } from './responses.ts';
 
-type Input<P = undefined, Q = undefined, B = undefined> = OperationInput<P, Q, B>;
+/**
+ * The webhook pages over the webhook operations (list, create, update, delete) and the
+ * additions (test delivery, redelivery). The signing secret is shown once, in the answer to the
+ * form that created the endpoint.
+ */
+type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
 
 async function view(input: Input<unknown, unknown, unknown>, deps: Pick<WebhookDeps, 'store'>) {
   const listed = await listWebhooks(

@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { authenticate } from '#shared/domain/accounts/authenticate';
 import { AppError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
-import { errorResponse, requestContextOf } from '#shared/surfaces/api/request';
+import { errorResponse, requestContextOf } from '#shared/surfaces/http/request';
 import { getApiDeps } from '#shared/wiring/api';
 import { getRouteInvoker } from '#shared/wiring/mcp';
 import { buildMcpServer } from './server.ts';

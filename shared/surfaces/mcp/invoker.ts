@@ -6,7 +6,7 @@
  * (shared/wiring/mcp.ts chooses).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '#shared/surfaces/api/route';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 export type RouteInvoker = (
   route: RouteDefinition,

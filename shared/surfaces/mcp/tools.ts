@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
-import { MetaSchema } from '#shared/surfaces/api/schemas';
+import { MetaSchema } from '#shared/surfaces/http/schemas';
 
 export interface ToolDefinition {
   name: string;

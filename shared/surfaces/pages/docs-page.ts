@@ -5,9 +5,10 @@ import {
   ROUTES,
   type RouteDefinition,
 } from '#shared/surfaces/api/manifest';
-import { jsonLdScript } from '#shared/surfaces/discovery/json-ld';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
-import { escapeHtml, layout } from './html.ts';
+import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
+import { escapeHtml } from '../http/html.ts';
+import { layout } from './html.ts';
 import { standardsSection } from './standards-section.ts';
 
 function authText(route: RouteDefinition): string {

@@ -1,12 +1,5 @@
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+/** The frame of the public pages (the scan page, the docs page). */
+import { escapeHtml } from '../http/html.ts';
 
 /** A complete, self-contained page: inline CSS, no script, readable in any browser or reader. */
 export function layout(title: string, body: string, description = '', head = ''): string {

@@ -4,8 +4,8 @@ import type { OperationInput } from '#shared/domain/kernel/operation';
 import { toPublicScan } from '#shared/domain/scans/operations';
 import { readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
 import type { ScanIdParams } from '#shared/domain/scans/schemas';
-import type { RawResponse } from '#shared/surfaces/api/http-handler';
-import { docsPageNegotiated } from '#shared/surfaces/discovery/operations';
+import type { RawResponse } from '#shared/surfaces/http/pipeline';
+import { docsPageNegotiated } from '#shared/surfaces/pages/discovery/operations';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
 
 const CACHEABLE = { 'cache-control': 'public, max-age=300' };

@@ -4,9 +4,10 @@ import {
   topFixes,
 } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
-import { DOCS_PATH } from '#shared/surfaces/api/meta';
-import { jsonLdScript } from '#shared/surfaces/discovery/json-ld';
-import { escapeHtml, layout } from './html.ts';
+import { DOCS_PATH } from '#shared/surfaces/http/meta';
+import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
+import { escapeHtml } from '../http/html.ts';
+import { layout } from './html.ts';
 
 const PILLARS: Record<string, string> = {
   R: 'Retrievable',

@@ -5,7 +5,7 @@ import { createOperatorService } from '#shared/domain/accounts/operator-service'
 import type { KeyPrincipal } from '#shared/domain/accounts/principal';
 import type { Scope } from '#shared/domain/accounts/scopes';
 import { AppError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput } from '#shared/domain/kernel/operation';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**
@@ -46,7 +46,7 @@ function input<P, B>(principal: KeyPrincipal, params: P, body: B) {
     body,
     principal,
     request: { requestId: 'test', sourceIp: '127.0.0.1', baseUrl: 'http://localhost' },
-  } as unknown as OperationInput<P, undefined, B>;
+  } as unknown as CallerInput<P, undefined, B>;
 }
 
 const outcome = (promise: Promise<unknown>) =>

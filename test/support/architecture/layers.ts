@@ -31,7 +31,7 @@ export interface LayerViolation {
   to: Layer;
 }
 
-const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
+export const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
 
 /** The layer of a path under shared/, or undefined for any other file. */
 export function layerOf(file: string): Layer | undefined {

@@ -7,7 +7,7 @@ import {
   ListBatchesQuerySchema,
   ListBatchesResponseSchema,
 } from '#shared/domain/batch/schemas';
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 export const BATCH_ROUTES = {
   create_batch: {

@@ -4,10 +4,10 @@
  * Skills and the tool server's card. They describe the site, not the API, so OpenAPI leaves
  * them out. Five routes behind one function (docs/decisions.md, issue 15: CloudFormation's 500
  * resources per stack leave no room for a function per document); the names a `{document}`
- * route serves are listed in shared/surfaces/discovery/documents.ts, others answer 404.
+ * route serves are listed in shared/surfaces/pages/discovery/documents.ts, others answer 404.
  */
 import { z } from 'zod';
-import type { RawContentType, RouteDefinition } from '../route.ts';
+import type { RawContentType, RouteDefinition } from '../../http/route.ts';
 
 const HANDLER = 'functions/http/discovery/site.ts';
 

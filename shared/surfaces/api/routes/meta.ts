@@ -1,5 +1,5 @@
 /** Documents about the API itself. */
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 export const META_ROUTES = {
   get_openapi: {

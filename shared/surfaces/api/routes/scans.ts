@@ -6,7 +6,7 @@ import {
   ScanResponseSchema,
   StatsResponseSchema,
 } from '#shared/domain/scans/schemas';
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 const SCAN_AUTH_ERRORS = ['invalid_key', 'insufficient_scope', 'auth_unavailable'] as const;
 

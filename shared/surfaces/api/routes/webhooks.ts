@@ -11,7 +11,7 @@ import {
   UpdateWebhookResponseSchema,
   WebhookIdParamsSchema,
 } from '#shared/domain/webhooks/schemas';
-import type { RouteDefinition } from '../route.ts';
+import type { RouteDefinition } from '../../http/route.ts';
 
 const TAG = 'Webhooks';
 const KEY_ERRORS = ['unauthorized', 'insufficient_scope'] as const;

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Account, User } from '#shared/domain/accounts/ports';
-import type { Principal } from '#shared/domain/accounts/principal';
+import type { KeyPrincipal } from '#shared/domain/accounts/principal';
 import type { BatchDeps } from '#shared/domain/batch/operations';
 import { createBatch } from '#shared/domain/batch/operations';
 import type { BatchStore, DailyQuota, StoredJob, StoredRow } from '#shared/domain/batch/ports';
 import { AppError } from '#shared/domain/kernel/errors';
-import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { CallerInput } from '#shared/domain/kernel/operation';
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 
@@ -110,7 +110,7 @@ function harness(options: { account?: Account | null; startFails?: boolean } = {
   return { deps, quota, store, started };
 }
 
-const principal: Principal = {
+const principal: KeyPrincipal = {
   kind: 'key',
   keyId: 'key-1',
   userId: USER_ID,
@@ -119,7 +119,7 @@ const principal: Principal = {
   plugin: false,
 };
 
-function input(domains: string[]): OperationInput<undefined, undefined, { domains: string[] }> {
+function input(domains: string[]): CallerInput<undefined, undefined, { domains: string[] }> {
   return {
     params: undefined,
     query: undefined,

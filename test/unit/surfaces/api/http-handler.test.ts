@@ -7,7 +7,7 @@ import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { generateApiKey } from '#shared/domain/accounts/api-keys';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
-import type { RouteDefinition } from '#shared/surfaces/api/route';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 import type { ApiDeps } from '#shared/wiring/api';
 
 const route = {

@@ -5,7 +5,6 @@ import {
   UnauthorizedError,
   UnavailableError,
 } from '#shared/domain/kernel/errors';
-import { mapError } from '#shared/surfaces/api/error-mapper';
 import {
   compareSpecificity,
   errorCodesOf,
@@ -14,6 +13,7 @@ import {
   ROUTES,
   routeById,
 } from '#shared/surfaces/api/manifest';
+import { mapError } from '#shared/surfaces/http/error-mapper';
 
 describe('route manifest', () => {
   it('has unique operation ids and unique method + path pairs', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateApiKey } from '#shared/domain/accounts/api-keys';
 import { AppError } from '#shared/domain/kernel/errors';
 import { fallbackError } from '#shared/surfaces/api/fallback';
-import { errorResponse } from '#shared/surfaces/api/request';
+import { errorResponse } from '#shared/surfaces/http/request';
 
 /** Issue 18, finding 4: no API key in any response body, whatever path or message held it. */
 const key = generateApiKey();

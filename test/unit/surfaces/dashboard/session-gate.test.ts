@@ -58,11 +58,12 @@ describe('the browser gate', () => {
   it('turns a live session into a principal holding every scope the account may use', async () => {
     const { principal } = await passBrowserGate({ auth: 'session' }, event('GET'), BASE, deps());
     expect(principal).toMatchObject({
-      kind: 'key',
+      kind: 'session',
       userId: 'user-1',
-      session: { id: 'ses_0123456789abcdef', csrfToken: CSRF },
+      sessionId: 'ses_0123456789abcdef',
+      csrfToken: CSRF,
     });
-    const scopes = principal.kind === 'key' ? [...principal.scopes].sort() : [];
+    const scopes = principal.kind === 'session' ? [...principal.scopes].sort() : [];
     expect(scopes).toEqual([
       'monitor:read',
       'monitor:write',
@@ -79,7 +80,7 @@ describe('the browser gate', () => {
       BASE,
       deps(live('ops@example.com'), ['ops@example.com']),
     );
-    expect(admin.principal.kind === 'key' && admin.principal.scopes.has('monitor:admin')).toBe(
+    expect(admin.principal.kind === 'session' && admin.principal.scopes.has('monitor:admin')).toBe(
       true,
     );
   });
@@ -90,7 +91,7 @@ describe('the browser gate', () => {
       cookies: [`ars_session=${TOKEN}`],
     };
     const { principal } = await passBrowserGate({ auth: 'session' }, gateway, BASE, deps());
-    expect(principal.kind).toBe('key');
+    expect(principal.kind).toBe('session');
   });
 
   it('refuses an expired session although the store still has it', async () => {
@@ -111,7 +112,7 @@ describe('the browser gate', () => {
       'https://api.example.com',
       deps(),
     );
-    expect(principal.kind).toBe('key');
+    expect(principal.kind).toBe('session');
   });
 
   it('accepts a form with the token and hands its fields on as JSON', async () => {

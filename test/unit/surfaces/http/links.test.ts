@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_PATHS, linksFor } from '#shared/surfaces/api/links';
 import { routeById } from '#shared/surfaces/api/manifest';
+import { LINK_PATHS, linksFor } from '#shared/surfaces/http/links';
 
 describe('links', () => {
   it('use the same paths as the routes they point at', () => {

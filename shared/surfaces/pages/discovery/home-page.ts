@@ -3,7 +3,8 @@
  * OpenAPI description; HTML for people (with JSON-LD and Open Graph) and markdown for agents
  * that ask for `text/markdown` (docs page: #standards).
  */
-import { escapeHtml, layout } from '#shared/surfaces/pages/html';
+import { escapeHtml } from '#shared/surfaces/http/html';
+import { layout } from '#shared/surfaces/pages/html';
 import { jsonLdScript } from './json-ld.ts';
 import { apiRoutes, mcpToolRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 

@@ -4,7 +4,7 @@
  * `Accept: text/markdown` and say `Vary: Accept` either way.
  */
 import type { OperationInput } from '#shared/domain/kernel/operation';
-import type { RawResponse } from '#shared/surfaces/api/http-handler';
+import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
 import {
   aiCatalog,

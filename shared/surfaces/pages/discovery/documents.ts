@@ -4,7 +4,7 @@
  */
 import { NotFoundError } from '#shared/domain/kernel/errors';
 import type { OperationInput } from '#shared/domain/kernel/operation';
-import type { RawResponse } from '#shared/surfaces/api/http-handler';
+import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import * as ops from './operations.ts';
 import { PATHS } from './site.ts';
 
