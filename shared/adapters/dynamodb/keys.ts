@@ -96,6 +96,8 @@ export const GSI = {
   userBatchJobs: (userId: string) => `USER#${userId}#BATCHES`,
   /** An account's scans (keyed calls, MCP, batches, the dashboard), newest first by sort key. */
   userScans: (userId: string) => `USER#${userId}#SCANS`,
+  /** Every scan of a domain, on gsi2 by `<created_at>#<id>`: the latest one feeds the badge. */
+  domainScans: (domain: string) => `DOMAIN#${domain}#SCANS`,
   /** An account's events, newest last. */
   accountEvents: (accountId: string) => `USER#${accountId}#EVENTS`,
   /** Jobs not finished yet: the local stack resumes them at start. */

@@ -1,9 +1,11 @@
 /**
  * Scans: `SCAN#<id>` / `SCAN`, written once, never updated. A scan made for an account carries
  * gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous scans belong to nobody.
+ * Every scan carries gsi2 `DOMAIN#<domain>#SCANS` / `<created_at>#<id>`, so the latest scan of a
+ * domain (the public badge, docs/decisions.md) is one query, exact on the domain.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanStore, StoredScan } from '#shared/domain/scans/ports';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
@@ -11,7 +13,15 @@ import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
 
 function toScan(item: Record<string, unknown>): StoredScan {
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...scan } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _gsi1pk,
+    gsi1sk: _gsi1sk,
+    gsi2pk: _gsi2pk,
+    gsi2sk: _gsi2sk,
+    ...scan
+  } = item;
   return scan as unknown as StoredScan;
 }
 
@@ -21,6 +31,7 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
     putScan: (scan) => putScan(db, scan),
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
+    latestByDomain: (domain) => latestByDomain(db, domain),
   };
 }
 
@@ -34,6 +45,8 @@ function putScan(db: Db, scan: StoredScan): Promise<boolean> {
           ...(scan.owner_id
             ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
             : {}),
+          gsi2pk: GSI.domainScans(scan.domain),
+          gsi2sk: `${scan.created_at}#${scan.id}`,
           ...scan,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -67,4 +80,20 @@ async function listByOwner(
     toScan,
   );
   return { scans: page.items, cursor: page.cursor };
+}
+
+async function latestByDomain(db: Db, domain: string): Promise<StoredScan | undefined> {
+  const { Items } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEX.byAlternateId,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': GSI.domainScans(domain) },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const item = Items?.[0];
+  // The index is exact on the domain; the check keeps a stray item from ever lending its score.
+  return item && item.domain === domain ? toScan(item) : undefined;
 }
