@@ -92,6 +92,17 @@ function findingItem(finding: Finding): string {
   return `<li class="${escapeHtml(finding.state)}"><strong>${escapeHtml(STATE_LABEL[finding.state] ?? finding.state)}:</strong> <span class="finding-text">${escapeHtml(withoutGain(finding.text))}</span>${fix}${standardLink(finding.standard)}</li>`;
 }
 
+/** What needs attention stays open; what passed folds away, so the page stays short. */
+function findingLists(findings: readonly Finding[]): string {
+  const open = findings.filter((finding) => finding.state !== 'good');
+  const passed = findings.filter((finding) => finding.state === 'good');
+  const openList = open.length ? `<ul>${open.map(findingItem).join('')}</ul>` : '';
+  const passedList = passed.length
+    ? `<details><summary>${passed.length} passed</summary><ul>${passed.map(findingItem).join('')}</ul></details>`
+    : '';
+  return openList + passedList;
+}
+
 const lostPoints = (check: Check) => check.max - check.score;
 
 function checkSection(check: Check): string {
@@ -99,7 +110,7 @@ function checkSection(check: Check): string {
 <h3 id="check-${escapeHtml(check.id)}-title">${escapeHtml(check.title)}</h3>
 <p><span class="badge ${escapeHtml(check.state)}">${escapeHtml(STATE_LABEL[check.state] ?? check.state)}</span>
 ${formatPoints(check.score)} of ${formatPoints(check.max)} points · pillar ${escapeHtml(check.pillar)} ${escapeHtml(PILLARS[check.pillar] ?? '')} · <code>${escapeHtml(check.id)}</code></p>
-<ul>${check.findings.map(findingItem).join('')}</ul>
+${findingLists(check.findings)}
 </section>`;
 }
 
