@@ -62,8 +62,8 @@ describe.skipIf(!CHROMIUM_PATH)('live updates and the public result page in Chro
   beforeAll(async () => {
     // Slow enough that a batch is visibly under way when its page first shows.
     slowSites = await Promise.all([
-      startFixtureSite('good', { latencyMs: 400 }),
-      startFixtureSite('poor', { latencyMs: 400 }),
+      startFixtureSite('good', { latencyMs: 1200 }),
+      startFixtureSite('poor', { latencyMs: 1200 }),
     ]);
     stack = await startTestStack({
       ALLOW_PRIVATE_TARGETS: '1',
@@ -105,10 +105,21 @@ describe.skipIf(!CHROMIUM_PATH)('live updates and the public result page in Chro
     expect(await page.locator('#job-progress').innerText()).not.toContain('2 of 2 finished');
     await expectAccessible('batch running');
     await page.locator('#job-progress').getByText('2 of 2 finished').waitFor({ timeout: 90_000 });
+    // The counts can be complete a moment before the job's own status is: the end state is
+    // when the page stops asking for more.
+    await page.locator('#job-progress[data-poll]').waitFor({ state: 'detached', timeout: 60_000 });
     const doneText = await page.locator('#job-progress').getAttribute('data-done-text');
     expect(doneText).toMatch(/^Batch (done|completed|finished): 2 done, 0 failed\.$/);
     await expect.poll(async () => (await watched()).announced).toEqual([doneText]);
     expect((await watched()).sameDocument).toBe(true);
+    // More than one refresh: polling went on after the first one.
+    const polls = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch').length,
+    );
+    expect(polls).toBeGreaterThan(1);
     expect(await page.locator('#job-bar').getAttribute('value')).toBe('2');
     // The new summary: every row has its score and a link to its result.
     const rows = page.locator('#job-results tbody tr');
