@@ -966,6 +966,12 @@ export interface components {
             /** @enum {string} */
             state: "good" | "warn" | "bad" | "unknown" | "info";
             text: string;
+            /** @description Addition: the standard and revision this finding is judged against (docs: #standards). Absent on scans stored before it existed. */
+            standard?: {
+                name: string;
+                url: string;
+                revision: string;
+            };
         };
         /** @description Present on every response, errors included. */
         Meta: {
