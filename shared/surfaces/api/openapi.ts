@@ -29,6 +29,8 @@ const RAW_DESCRIPTIONS: Record<RawContentType, string> = {
   'text/html': 'HTML page',
   'text/csv': 'CSV file',
   'image/svg+xml': 'SVG image',
+  'text/plain': 'Plain text',
+  'application/xml': 'XML document',
 };
 
 function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiResponseObject> {
