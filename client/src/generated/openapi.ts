@@ -97,6 +97,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/badge/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SVG score badge of a domain's latest scan
+         * @description Embed as `/badge/example.com.svg`. A domain without a scan answers 404 with a grey "not scanned" badge; never the score of another domain. Cacheable (Cache-Control, ETag).
+         */
+        get: operations["scan_badge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scans/batch": {
         parameters: {
             query?: never;
@@ -946,6 +966,12 @@ export interface components {
             /** @enum {string} */
             state: "good" | "warn" | "bad" | "unknown" | "info";
             text: string;
+            /** @description Addition: the standard and revision this finding is judged against (docs: #standards). Absent on scans stored before it existed. */
+            standard?: {
+                name: string;
+                url: string;
+                revision: string;
+            };
         };
         /** @description Present on every response, errors included. */
         Meta: {
@@ -1966,6 +1992,66 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scan_badge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Domain with `.svg`, e.g. `example.com.svg` */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SVG image */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description `internal_error`: unexpected server error */

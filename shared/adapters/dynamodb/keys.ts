@@ -24,6 +24,8 @@ export const KEYS = {
   /** How many of the account's keys are active: the atomic 50-key cap. */
   keySlots: (userId: string) => key(`USER#${userId}`, 'KEYSLOTS'),
   scan: (scanId: string) => key(`SCAN#${scanId}`, 'SCAN'),
+  /** The latest scan of a domain: a pointer moved forward by every newer scan (the badge). */
+  domainLatestScan: (domain: string) => key(`DOMAIN#${domain}`, 'LATEST_SCAN'),
   statsCounters: (version: number) => key(`STATS#v${version}`, 'COUNTERS'),
   /** One of the counter shards of a scoring version (each its own partition: no hot item). */
   statsShard: (version: number, shard: number) =>

@@ -1,6 +1,10 @@
 /**
- * Scans: `SCAN#<id>` / `SCAN`, written once, never updated. A scan made for an account carries
- * gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous scans belong to nobody.
+ * Scans: `SCAN#<id>` / `SCAN`, written once (only its outbox markers are removed later). A scan
+ * made for an account carries gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous
+ * scans belong to nobody. Until its side effects are settled the row is in gsi2
+ * `SCANS#UNSETTLED` (scan-outbox.ts). The latest scan of each domain is a pointer item
+ * `DOMAIN#<domain>` / `LATEST_SCAN` (the public badge, docs/decisions.md): gsi2 is the outbox's,
+ * so the domain cannot also be an index there.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,12 +15,6 @@ import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
 import { createScanOutbox, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
 
-/**
- * Scans: `SCAN#<id>` / `SCAN`, written once (only its outbox markers are removed later). A scan
- * made for an account carries gsi1 `USER#<id>#SCANS` / `<created_at>#<id>`, its history; anonymous
- * scans belong to nobody. Until its side effects are settled the row is in gsi2
- * `SCANS#UNSETTLED` (scan-outbox.ts).
- */
 const toScan = toStoredScan;
 
 export function createScansRepository(doc: DynamoDBDocumentClient, tableName: string): ScanStore {
@@ -26,11 +24,12 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
     putScan: (scan) => putScan(db, scan),
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
+    latestByDomain: (domain) => latestByDomain(db, domain),
   };
 }
 
-function putScan(db: Db, scan: StoredScan): Promise<boolean> {
-  return conditionalWrite(() =>
+async function putScan(db: Db, scan: StoredScan): Promise<boolean> {
+  const written = await conditionalWrite(() =>
     db.doc.send(
       new PutCommand({
         TableName: db.tableName,
@@ -43,6 +42,27 @@ function putScan(db: Db, scan: StoredScan): Promise<boolean> {
           ...unsettledMarkers(scan),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+  await pointLatest(db, scan);
+  return written;
+}
+
+/** Moves the domain's latest-scan pointer to this scan unless a newer one holds it already. */
+async function pointLatest(db: Db, scan: StoredScan): Promise<void> {
+  await conditionalWrite(() =>
+    db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.domainLatestScan(scan.domain),
+          domain: scan.domain,
+          scan_id: scan.id,
+          created_at: scan.created_at,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR created_at <= :created',
+        ExpressionAttributeValues: { ':created': scan.created_at },
       }),
     ),
   );
@@ -73,4 +93,14 @@ async function listByOwner(
     toScan,
   );
   return { scans: page.items, cursor: page.cursor };
+}
+
+async function latestByDomain(db: Db, domain: string): Promise<StoredScan | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: KEYS.domainLatestScan(domain) }),
+  );
+  if (!Item || Item.domain !== domain || typeof Item.scan_id !== 'string') return undefined;
+  const scan = await getScan(db, Item.scan_id);
+  // The pointer is exact on the domain; the check keeps a stray item from ever lending its score.
+  return scan && scan.domain === domain ? scan : undefined;
 }

@@ -31,6 +31,8 @@ export interface ScanStore {
     limit: number,
     cursor?: string,
   ): Promise<{ scans: StoredScan[]; cursor: string | null }>;
+  /** The newest scan of exactly this domain (as stored, lower case), or undefined. */
+  latestByDomain(domain: string): Promise<StoredScan | undefined>;
 }
 
 /** Raw aggregate counters of one scoring version, read with a single item read. */

@@ -31,3 +31,27 @@ export async function readScan(deps: ScanReadDeps, id: string): Promise<StoredSc
 export async function readStats(deps: ScanReadDeps): Promise<Stats> {
   return toStats(await deps.stats.readCounters(SCORING_VERSION), SCORING_VERSION);
 }
+
+/**
+ * The domain as scans store it (lower case, no leading "www.", no trailing dot, ":port" kept),
+ * or undefined when the text cannot be a host: such a name never matches any scan.
+ */
+export function badgeDomain(text: string): string | undefined {
+  const domain = text
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
+  return /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/.test(domain) ? domain : undefined;
+}
+
+/** The newest scan of exactly this domain; never a scan of another domain. */
+export async function readLatestScanOf(
+  deps: ScanReadDeps,
+  text: string,
+): Promise<StoredScan | undefined> {
+  const domain = badgeDomain(text);
+  if (domain === undefined) return undefined;
+  const scan = await deps.scans.latestByDomain(domain);
+  return scan?.domain === domain ? scan : undefined;
+}

@@ -77,6 +77,11 @@ export const ScanIdParamsSchema = z.object({
   id: ScanIdSchema.meta({ description: 'Scan id (UUID)' }),
 });
 
+/** `/badge/{domain}`: the domain with `.svg` appended; anything else answers "not scanned". */
+export const BadgeParamsSchema = z.object({
+  domain: z.string().max(300).meta({ description: 'Domain with `.svg`, e.g. `example.com.svg`' }),
+});
+
 export const ListScansQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({
     description: 'Scans per page, 1 to 100',
@@ -113,6 +118,7 @@ export type Scan = z.infer<typeof ScanSchema>;
 export type Stats = z.infer<typeof StatsSchema>;
 export type CreateScanBody = z.infer<typeof CreateScanBodySchema>;
 export type ScanIdParams = z.infer<typeof ScanIdParamsSchema>;
+export type BadgeParams = z.infer<typeof BadgeParamsSchema>;
 export type ScanSummary = z.infer<typeof ScanSummarySchema>;
 export type ListScansQuery = z.infer<typeof ListScansQuerySchema>;
 export type ListScansResponse = z.input<typeof ListScansResponseSchema>;

@@ -6,7 +6,13 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import { ErrorEnvelopeSchema, MetaSchema } from '../http/schemas.ts';
-import { ERROR_CODES, errorCodesOf, ROUTES, type RouteDefinition } from './manifest.ts';
+import {
+  ERROR_CODES,
+  errorCodesOf,
+  type RawContentType,
+  ROUTES,
+  type RouteDefinition,
+} from './manifest.ts';
 import { buildWebhookPayloadDocs } from './openapi-webhooks.ts';
 
 export const OPENAPI_VERSION = '1.1.0';
@@ -33,6 +39,15 @@ const RETRY_AFTER_HEADER = {
   'retry-after': z.string().meta({ description: 'Seconds to wait before retrying.' }),
 };
 
+const RAW_DESCRIPTIONS: Record<RawContentType, string> = {
+  'application/json': 'JSON document',
+  'text/html': 'HTML page',
+  'text/csv': 'CSV file',
+  'image/svg+xml': 'SVG image',
+  'text/plain': 'Plain text',
+  'application/xml': 'XML document',
+};
+
 function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiResponseObject> {
   const byStatus = new Map<number, string[]>();
   for (const code of errorCodesOf(route)) {
@@ -40,18 +55,21 @@ function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiRespon
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${description}`]);
   }
   // Pages answer people: their "not found" is a page too.
-  const pageErrors = 'raw' in route.response && route.response.raw === 'text/html';
+  const pageType =
+    'raw' in route.response && route.response.raw !== 'application/json'
+      ? route.response.raw
+      : undefined;
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, lines] of byStatus) {
-    const html = pageErrors && status === 404;
+    const page = pageType !== undefined && status === 404;
     responses[String(status)] = {
       description: lines.join('; '),
       headers: z.object({
         ...REQUEST_ID_HEADER,
         ...(status === 429 || status === 503 ? RETRY_AFTER_HEADER : {}),
       }),
-      content: html
-        ? { 'text/html': { schema: z.string() } }
+      content: page
+        ? { [pageType]: { schema: z.string() } }
         : { 'application/json': { schema: ErrorEnvelopeSchema } },
     };
   }
@@ -81,12 +99,14 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
           },
         }
       : {
-          description: route.response.raw === 'text/html' ? 'HTML page' : 'JSON document',
+          description: RAW_DESCRIPTIONS[route.response.raw],
           headers: z.object(REQUEST_ID_HEADER),
           content: {
             [route.response.raw]: {
               schema:
-                route.response.raw === 'text/html' ? z.string() : z.record(z.string(), z.unknown()),
+                route.response.raw === 'application/json'
+                  ? z.record(z.string(), z.unknown())
+                  : z.string(),
             },
           },
         };

@@ -1,11 +1,13 @@
-/** Pages for people: HTML over the same operations and reads as the API. */
-import { NotFoundError } from '#shared/domain/kernel/errors';
+/** Pages for people: HTML (and the score badge) over the same operations and reads as the API. */
+import { createHash } from 'node:crypto';
+import { BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import { toPublicScan } from '#shared/domain/scans/operations';
-import { readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
-import type { ScanIdParams } from '#shared/domain/scans/schemas';
+import { readLatestScanOf, readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
+import type { BadgeParams, ScanIdParams } from '#shared/domain/scans/schemas';
 import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { docsPageNegotiated } from '#shared/surfaces/pages/discovery/operations';
+import { notScannedBadgeSvg, scoreBadgeSvg } from './badge.ts';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
 
 const CACHEABLE = { 'cache-control': 'public, max-age=300' };
@@ -27,3 +29,44 @@ export function scanPageError(error: unknown, rawId: string | undefined): RawRes
 
 /** HTML, or markdown for `Accept: text/markdown` (with `Vary: Accept`). */
 export const docsPage = docsPageNegotiated;
+
+/**
+ * The badge of a domain's latest scan, at `/badge/<domain>.svg`. Shared caches may keep it for
+ * five minutes (a rescan shows within that), and the ETag lets them revalidate cheaply. A
+ * domain without a scan answers 404 with the grey badge, cached for a minute only, so a first
+ * scan shows soon after.
+ */
+export async function scanBadge(
+  input: OperationInput<BadgeParams>,
+  deps: ScanReadDeps,
+): Promise<RawResponse> {
+  const name = input.params.domain.replace(/\.svg$/i, '');
+  const scan = await readLatestScanOf(deps, name);
+  if (!scan) return notScannedBadge();
+  return svgResponse(200, scoreBadgeSvg(scan.domain, scan.score), 'public, max-age=300');
+}
+
+export function notScannedBadge(): RawResponse {
+  return svgResponse(404, notScannedBadgeSvg(), 'public, max-age=60');
+}
+
+/** A name that fails the params schema (too long, say) is "not scanned" too, never JSON. */
+export function scanBadgeError(error: unknown): RawResponse | undefined {
+  return error instanceof BadRequestError || error instanceof NotFoundError
+    ? notScannedBadge()
+    : undefined;
+}
+
+function svgResponse(status: number, body: string, cacheControl: string): RawResponse {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  return {
+    status,
+    body,
+    headers: {
+      'cache-control': cacheControl,
+      etag,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  };
+}

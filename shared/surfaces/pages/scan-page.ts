@@ -1,20 +1,25 @@
+/**
+ * The shareable result page of a scan (`/scans/{id}`): the same payload as
+ * GET /api/v1/scans/{id}, for people. Score gauge and pillar bars first, then the fixes worth
+ * the most, then every check with its findings, the way to scan one's own site, and the badge
+ * with its embed snippet (docs/decisions.md, issue 17).
+ */
 import {
-  formatPoints as formatNotePoints,
+  formatPoints,
+  gainOf,
   maxReachableScore,
   topFixes,
+  withoutGain,
 } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
 import { DOCS_PATH } from '#shared/surfaces/http/meta';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { escapeHtml } from '../http/html.ts';
-import { layout } from './html.ts';
+import { publicLayout, SCAN_YOUR_SITE_PATH } from './public-layout.ts';
+import { PILLARS, pillarBars, scoreGauge } from './score-graphics.ts';
 
-const PILLARS: Record<string, string> = {
-  R: 'Retrievable',
-  E: 'Explainable',
-  A: 'Actionable',
-  D: 'Distributed',
-};
+type Check = Scan['checks'][number];
+type Finding = Check['findings'][number];
 
 const STATE_LABEL: Record<string, string> = {
   good: 'Good',
@@ -23,17 +28,6 @@ const STATE_LABEL: Record<string, string> = {
   unknown: 'Not applicable / unknown',
   info: 'Note',
 };
-
-function pillarSummary(scan: Scan): string {
-  const rows = Object.entries(PILLARS).map(([letter, name]) => {
-    const checks = scan.checks.filter((check) => check.pillar === letter);
-    const score = checks.reduce((sum, check) => sum + check.score, 0);
-    const max = checks.reduce((sum, check) => sum + check.max, 0);
-    const percent = max === 0 ? 'n/a' : `${Math.round((100 * score) / max)}%`;
-    return `<tr><th scope="row">${letter} ${name}</th><td>${formatPoints(score)} / ${formatPoints(max)}</td><td>${percent}</td></tr>`;
-  });
-  return `<table><thead><tr><th>Pillar</th><th>Points</th><th>Share</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
-}
 
 /** "22 Nov 2026, 04:15 UTC": readable, and the same for every reader whatever their locale. */
 function humanDate(iso: string): string {
@@ -44,88 +38,143 @@ function humanDate(iso: string): string {
   return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${time} UTC`;
 }
 
-const formatPoints = formatNotePoints;
+const gainText = (points: number) =>
+  `+${formatPoints(points)} ${points === 1 ? 'point' : 'points'}`;
 
-/**
- * Why 100 is out of reach: signals that cannot be verified from outside count half (SPEC.md),
- * so the best a site can score is below 100; say how far, for this site.
- */
-function reachableSummary(scan: Scan): string {
+/** The badge's stable URL: the latest scan of the domain, whichever scan this page shows. */
+export function badgeUrl(baseUrl: string, domain: string): string {
+  return `${baseUrl}/badge/${domain}.svg`;
+}
+
+function hero(scan: Scan): string {
   const reachable = maxReachableScore(scan.checks);
-  return `<p class="reachable">Maximum reachable for this site: <strong>${reachable}</strong>/100.
-Signals that cannot be verified from outside (whether a firewall admits the real AI crawlers,
-mentions in AI answers, live agent endpoints) count half by the scoring rules, so no site reaches
-100; each check below says which of its signals count half.</p>`;
+  return `<div class="hero">
+${scoreGauge(scan.score)}
+<div>
+<p>Scanned <time datetime="${escapeHtml(scan.created_at)}">${escapeHtml(humanDate(scan.created_at))}</time> (scoring version ${scan.scoring_version}).</p>
+<p>The score is the share of applicable points earned: checks that do not apply are left out.</p>
+<p class="reachable">Maximum reachable for this site: <strong>${reachable}</strong>/100. Signals that
+cannot be verified from outside (whether a firewall admits the real AI crawlers, mentions in AI
+answers, live agent endpoints) count half, so no site reaches 100 (<a href="${DOCS_PATH}#max-score">why</a>).</p>
+</div>
+</div>`;
 }
 
 /** The three fixes worth the most, with what each adds to the score. */
 function topFixesSection(scan: Scan): string {
   const fixes = topFixes(scan.checks, 3);
   if (fixes.length === 0) {
-    return '';
+    return `<section id="top-fixes" aria-labelledby="top-fixes-title"><h2 id="top-fixes-title">Fix these first</h2>
+<p>Nothing left to fix that the scan can see from outside.</p></section>`;
   }
   const items = fixes
     .map(
       (fix) =>
-        `<li><strong>+${fix.scoreGain} ${fix.scoreGain === 1 ? 'point' : 'points'} to the score</strong>: ${escapeHtml(fix.text)} <small>(${formatPoints(fix.points)} points in ${escapeHtml(fix.check ?? 'its check')})</small></li>`,
+        `<li><span class="gain">${gainText(fix.scoreGain)} to the score</span> ${escapeHtml(fix.text)} <span class="muted">(${formatPoints(fix.points)} points in ${escapeHtml(fix.check ?? 'its check')})</span></li>`,
     )
     .join('');
-  return `<section id="top-fixes">
-<h2>Fix these first</h2>
-<ol>${items}</ol>
+  return `<section id="top-fixes" aria-labelledby="top-fixes-title">
+<h2 id="top-fixes-title">Fix these first</h2>
+<ol class="fixes">${items}</ol>
 </section>`;
 }
 
 /** The standard a finding is judged against, linked (docs: #standards lists them all). */
-function standardLink(standard: Scan['checks'][number]['findings'][number]['standard']): string {
+function standardLink(standard: Finding['standard']): string {
   if (standard === undefined) return '';
   return ` <small class="standard">Standard: <a href="${escapeHtml(standard.url)}" rel="external">${escapeHtml(standard.name)}</a> (${escapeHtml(standard.revision)})</small>`;
 }
 
-function checkSection(check: Scan['checks'][number]): string {
-  const findings = check.findings
-    .map(
-      (finding) =>
-        `<li class="${escapeHtml(finding.state)}"><strong>${escapeHtml(STATE_LABEL[finding.state] ?? finding.state)}:</strong> ${escapeHtml(finding.text)}${standardLink(finding.standard)}</li>`,
-    )
-    .join('');
-  return `<section id="check-${escapeHtml(check.id)}">
-<h3>${escapeHtml(check.title)} <small>(${escapeHtml(check.id)}, pillar ${escapeHtml(check.pillar)})</small></h3>
-<p class="${escapeHtml(check.state)}">${escapeHtml(STATE_LABEL[check.state] ?? check.state)}: ${formatPoints(check.score)} of ${formatPoints(check.max)} points</p>
-<ul>${findings}</ul>
+/** One finding: its state, what the scan saw, what fixing it is worth, and its standard. */
+function findingItem(finding: Finding): string {
+  const gain = gainOf(finding);
+  const fix = gain > 0 ? ` <span class="gain">Fix: ${gainText(gain)}</span>` : '';
+  return `<li class="${escapeHtml(finding.state)}"><strong>${escapeHtml(STATE_LABEL[finding.state] ?? finding.state)}:</strong> <span class="finding-text">${escapeHtml(withoutGain(finding.text))}</span>${fix}${standardLink(finding.standard)}</li>`;
+}
+
+/** What needs attention stays open; what passed folds away, so the page stays short. */
+function findingLists(findings: readonly Finding[]): string {
+  const open = findings.filter((finding) => finding.state !== 'good');
+  const passed = findings.filter((finding) => finding.state === 'good');
+  const openList = open.length ? `<ul>${open.map(findingItem).join('')}</ul>` : '';
+  const passedList = passed.length
+    ? `<details><summary>${passed.length} passed</summary><ul>${passed.map(findingItem).join('')}</ul></details>`
+    : '';
+  return openList + passedList;
+}
+
+const lostPoints = (check: Check) => check.max - check.score;
+
+function checkSection(check: Check): string {
+  return `<section class="check" id="check-${escapeHtml(check.id)}" aria-labelledby="check-${escapeHtml(check.id)}-title">
+<h3 id="check-${escapeHtml(check.id)}-title">${escapeHtml(check.title)}</h3>
+<p><span class="badge ${escapeHtml(check.state)}">${escapeHtml(STATE_LABEL[check.state] ?? check.state)}</span>
+${formatPoints(check.score)} of ${formatPoints(check.max)} points · pillar ${escapeHtml(check.pillar)} ${escapeHtml(PILLARS[check.pillar] ?? '')} · <code>${escapeHtml(check.id)}</code></p>
+${findingLists(check.findings)}
+</section>`;
+}
+
+function scanYourOwn(): string {
+  return `<section class="cta" aria-labelledby="cta-title">
+<h2 id="cta-title" class="sr-only">Scan your own site</h2>
+<p><strong>How ready is your site for AI agents?</strong> The scan reads it like an agent does, in about half a minute.</p>
+<p class="actions"><a class="button" href="${SCAN_YOUR_SITE_PATH}">Scan your own site</a>
+<a href="${DOCS_PATH}#scan_domain">or call the API</a></p>
+</section>`;
+}
+
+function badgeSection(scan: Scan, baseUrl: string, pageUrl: string): string {
+  const src = badgeUrl(baseUrl, scan.domain);
+  const alt = `Agent readiness of ${scan.domain}`;
+  const html = `<a href="${pageUrl}"><img src="${src}" alt="${alt}"></a>`;
+  const markdown = `[![${alt}](${src})](${pageUrl})`;
+  return `<section id="badge" aria-labelledby="badge-title">
+<h2 id="badge-title">Show the score on your site</h2>
+<p><img src="${escapeHtml(src)}" alt="${escapeHtml(`${alt}: badge`)}" height="20"></p>
+<p>The badge always shows the latest scan of <strong>${escapeHtml(scan.domain)}</strong>. HTML:</p>
+<pre class="snippet"><code>${escapeHtml(html)}</code></pre>
+<p>Markdown:</p>
+<pre class="snippet"><code>${escapeHtml(markdown)}</code></pre>
 </section>`;
 }
 
 /** The shareable result page of a scan: the same payload as GET /api/v1/scans/{id}. */
 export function renderScanPage(scan: Scan, apiUrl: string): string {
-  const title = `${scan.domain}: agent readiness ${scan.score}/100`;
-  const body = `<header>
-<p><a href="${DOCS_PATH}">API documentation</a></p>
-<h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
-<p class="score">${scan.score}<small>/100</small></p>
-<p>Scanned <time datetime="${escapeHtml(scan.created_at)}">${escapeHtml(humanDate(scan.created_at))}</time> with scoring version ${scan.scoring_version}.
-The score is the share of applicable points earned: checks that do not apply are left out, and
-signals that cannot be verified from outside count half.</p>
-${reachableSummary(scan)}
-</header>
-${topFixesSection(scan)}
-<h2>Pillars</h2>
-${pillarSummary(scan)}
-<h2>Checks</h2>
-${scan.checks.map(checkSection).join('\n')}
-<footer><p>Machine-readable: <a href="${escapeHtml(apiUrl)}">${escapeHtml(apiUrl)}</a></p></footer>`;
   const baseUrl = apiUrl.replace(/\/api\/v1\/scans\/[^/]*$/, '');
-  return layout(
-    title,
+  const pageUrl = `${baseUrl}/scans/${scan.id}`;
+  const checks = [...scan.checks].sort((a, b) => lostPoints(b) - lostPoints(a));
+  const body = `<h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
+${hero(scan)}
+${topFixesSection(scan)}
+<section id="pillars" aria-labelledby="pillars-title">
+<h2 id="pillars-title">Pillars</h2>
+${pillarBars(scan)}
+</section>
+${scanYourOwn()}
+<section id="checks" aria-labelledby="checks-title">
+<h2 id="checks-title">Checks, most points to gain first</h2>
+${checks.map(checkSection).join('\n')}
+</section>
+${badgeSection(scan, baseUrl, pageUrl)}`;
+  return publicLayout({
+    title: `${scan.domain}: agent readiness ${scan.score}/100`,
     body,
-    `Agent-readiness scan of ${scan.domain}: ${scan.score}/100.`,
-    jsonLdScript(baseUrl),
-  );
+    description: `Agent-readiness scan of ${scan.domain}: ${scan.score}/100.`,
+    head: jsonLdScript(baseUrl),
+    footer: `<p>Machine-readable: <a href="${escapeHtml(apiUrl)}">${escapeHtml(apiUrl)}</a></p>`,
+  });
 }
 
+/** A missing or mistyped share link: said for people, with the way forward. */
 export function renderScanNotFoundPage(id: string): string {
-  return layout(
-    'Scan not found',
-    `<h1>Scan not found</h1><p>There is no scan with id <code>${escapeHtml(id.slice(0, 64))}</code>. Check the link, or run a new scan with <code>POST /api/v1/scans</code>.</p><p><a href="${DOCS_PATH}">API documentation</a></p>`,
-  );
+  const shown = id.slice(0, 64);
+  return publicLayout({
+    title: 'Scan not found',
+    body: `<h1>We could not find this scan</h1>
+<p>No scan has the id <code>${escapeHtml(shown)}</code>. The link may be cut short or mistyped:
+check it against the one you were sent.</p>
+<div class="cta"><p>You can scan any site yourself and get its result page in about half a minute.</p>
+<p class="actions"><a class="button" href="${SCAN_YOUR_SITE_PATH}">Scan a site</a>
+<a href="${DOCS_PATH}">How the scan works</a></p></div>`,
+  });
 }

@@ -29,7 +29,6 @@ export const PENDING_HEADERS: Readonly<Record<string, string>> = {
   'shared/surfaces/api/routes/scans.ts': 'header to write',
   'shared/surfaces/api/routes/webhooks.ts': 'header to write',
   'shared/surfaces/pages/docs-page.ts': 'header to write',
-  'shared/surfaces/pages/scan-page.ts': 'header to write',
   'functions/http/batch/create-batch.ts': 'handler header to write',
   'functions/http/batch/get-batch.ts': 'handler header to write',
   'functions/http/batch/list-batches.ts': 'handler header to write',

@@ -1,4 +1,5 @@
 import {
+  BadgeParamsSchema,
   CreateScanBodySchema,
   ListScansQuerySchema,
   ListScansResponseSchema,
@@ -100,6 +101,24 @@ export const SCAN_ROUTES = {
     errors: ['not_found'],
     data: 'read',
     handler: 'functions/http/pages/scan-page.ts',
+    mcpTool: false,
+  },
+  scan_badge: {
+    operationId: 'scan_badge',
+    area: 'pages',
+    method: 'GET',
+    path: '/badge/{domain}',
+    summary: "SVG score badge of a domain's latest scan",
+    description:
+      'Embed as `/badge/example.com.svg`. A domain without a scan answers 404 with a grey ' +
+      '"not scanned" badge; never the score of another domain. Cacheable (Cache-Control, ETag).',
+    tag: 'Pages',
+    auth: 'none',
+    request: { params: BadgeParamsSchema },
+    response: { status: 200, raw: 'image/svg+xml' },
+    errors: ['not_found'],
+    data: 'read',
+    handler: 'functions/http/pages/scan-badge.ts',
     mcpTool: false,
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -46,6 +46,14 @@ function facts(detail: CaseDetail): string {
 ${factRows ? `<details><summary>Fact sheet (${Object.keys(detail.fact_sheet).length})</summary>${tableRegion('Fact sheet', `<table><tbody>${factRows}</tbody></table>`)}</details>` : ''}`;
 }
 
+/** What the live region says once no run is open: the latest run's end state, not "Finished." */
+function runDoneText(runs: CaseView['runs']): string {
+  const latest = [...runs].sort((a, b) => b.scheduled_for.localeCompare(a.scheduled_for))[0];
+  if (!latest) return 'No run is under way.';
+  const score = latest.total_score === null ? '' : `, score ${latest.total_score}`;
+  return `Run ${latest.label} ${latest.status}${score}.`;
+}
+
 function runsSection(view: CaseView): string {
   const open = view.runs.some((run) => run.status === 'queued' || run.status === 'running');
   const poll = open ? ` data-poll="3" data-poll-src="${DASHBOARD_PATHS.case(view.detail.id)}"` : '';
@@ -61,7 +69,7 @@ function runsSection(view: CaseView): string {
         `<table><thead><tr><th scope="col">Run</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Finished</th><th scope="col" class="num">Score</th><th scope="col" class="num">Change</th><th scope="col">Error</th></tr></thead><tbody>${rows}</tbody></table>`,
       )
     : '<p>No runs yet.</p>';
-  return `<section id="case-runs" data-live${poll} data-done-text="The run finished.">
+  return `<section id="case-runs" data-live${poll} data-done-text="${escapeHtml(runDoneText(view.runs))}">
 <h2>Runs</h2>
 ${open ? '<p role="status">A run is under way: models are being asked now. This part updates by itself (or reload the page).</p>' : ''}
 ${table}</section>`;

@@ -97,31 +97,41 @@ export const DASHBOARD_SCRIPT = `
     }
   }
 
+  // Live regions refresh until the page says the work is over. The fetched page is read fully
+  // (still polling? what to announce?) before its regions are copied in: moving nodes out of
+  // it first would empty it, stop the polling and announce the wrong text. Announced once, at
+  // the end, with the end state the refreshed page shows.
+  let pollFailures = 0;
   function initPolling() {
     const poll = document.querySelector('[data-poll]');
     if (!poll) return;
     const seconds = Number(poll.getAttribute('data-poll')) || 2;
+    const source = poll.getAttribute('data-poll-src') || location.href;
     setTimeout(async () => {
+      let next;
       try {
-        const source = poll.getAttribute('data-poll-src') || location.href;
         const response = await fetch(source, { headers: { accept: 'text/html' } });
-        if (!response.ok) return;
-        const next = new DOMParser().parseFromString(await response.text(), 'text/html');
-        for (const fresh of $$('[data-live]', next)) {
-          const current = document.getElementById(fresh.id);
-          if (current) current.replaceWith(fresh);
-        }
-        const stillRunning = next.querySelector('[data-poll]');
-        if (!stillRunning) {
-          document.querySelector('[data-poll]')?.removeAttribute('data-poll');
-          announce(next.querySelector('[data-done-text]')?.getAttribute('data-done-text') || 'Finished.');
-          initCopy(document);
-          return;
-        }
-        initPolling();
+        if (!response.ok) throw new Error('HTTP ' + response.status);
+        next = new DOMParser().parseFromString(await response.text(), 'text/html');
       } catch {
-        initPolling();
+        pollFailures += 1;
+        if (pollFailures < 5) initPolling();
+        else announce('Live updates stopped. Reload the page to see the latest state.');
+        return;
       }
+      pollFailures = 0;
+      const stillRunning = next.querySelector('[data-poll]') !== null;
+      const doneText = next.querySelector('[data-done-text]')?.getAttribute('data-done-text');
+      for (const fresh of $$('[data-live]', next)) {
+        const current = document.getElementById(fresh.id);
+        if (current) current.replaceWith(document.importNode(fresh, true));
+      }
+      if (stillRunning) {
+        initPolling();
+        return;
+      }
+      announce(doneText || 'Updated.');
+      initCopy(document);
     }, seconds * 1000);
   }
 
