@@ -4,17 +4,25 @@ import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import {
   WORKFLOWS,
+  type WorkflowChild,
   type WorkflowDefinition,
   type WorkflowName,
 } from '#shared/surfaces/workflows/manifest';
 import { invokeLocal } from '../lambda-runtime.ts';
-import { loadDefinition, readPath, scaleDefinition } from './definition.ts';
+import {
+  LOCAL_STATE_MACHINE_ARN,
+  loadDefinition,
+  readPath,
+  scaleDefinition,
+} from './definition.ts';
 
 /**
  * The local Step Functions: aws-local-stepfunctions running the real ASL files, each Task state
  * mapped to the same handler module Lambda runs. Executions live in memory; an execution name is
  * accepted once per engine, like Step Functions refusing a name it has seen, and the local stack
- * resumes unfinished work from the store when it starts again.
+ * resumes unfinished work from the store when it starts again. A child execution
+ * (`startExecution.sync:2`, the manifest's `children`) runs in the same engine and its Task state
+ * waits for its output, as Step Functions' sync integration does.
  */
 type JsonValue = Parameters<StateMachine['run']>[0];
 type TaskHandlers = Record<string, (input: JsonValue) => Promise<JsonValue>>;
@@ -34,6 +42,7 @@ interface Prepared {
 
 interface Running {
   summary: ExecutionSummary;
+  output?: JsonValue;
   abort: () => void;
   done: Promise<void>;
 }
@@ -114,9 +123,11 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
       } as never,
     });
     const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
-    const done = execution.result.then(
-      () => {
+    const running: Running = { summary, abort: () => undefined, done: Promise.resolve() };
+    running.done = execution.result.then(
+      (output) => {
         summary.status = 'SUCCEEDED';
+        running.output = output;
       },
       (error: unknown) => {
         summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
@@ -130,14 +141,39 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
         }
       },
     );
-    return {
-      summary,
-      abort: () => {
-        aborted = true;
-        execution.abort();
-      },
-      done,
+    running.abort = () => {
+      aborted = true;
+      execution.abort();
     };
+    return running;
+  }
+
+  /** The sync integration: starts the child, waits for its end, answers with its output. */
+  async function runChild(child: WorkflowChild, input: JsonValue): Promise<JsonValue> {
+    const parameters = input as { Input?: unknown; Name?: string };
+    const name = parameters.Name ?? crypto.randomUUID();
+    const entry = run(child.workflow as WorkflowName, name, parameters.Input ?? {});
+    runs.set(name, entry);
+    await entry.done;
+    if (entry.summary.status !== 'SUCCEEDED') {
+      throw Object.assign(new Error(entry.summary.error ?? `child ${name} did not succeed`), {
+        name: 'States.TaskFailed',
+      });
+    }
+    return {
+      ExecutionArn: `arn:aws:states:local:000000000000:execution:${child.workflow}:${name}`,
+      StateMachineArn: `${LOCAL_STATE_MACHINE_ARN}:${child.workflow}`,
+      Name: name,
+      Status: 'SUCCEEDED',
+      Output: entry.output ?? null,
+    } as JsonValue;
+  }
+
+  for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
+    const setup = prepared.get(workflow.name);
+    for (const child of workflow.children ?? []) {
+      if (setup) setup.handlers[child.state] = (input) => runChild(child, input);
+    }
   }
 
   return {

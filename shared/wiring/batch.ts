@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { BATCH_CHUNK_SIZE } from '#shared/domain/batch/workflow';
 import { planLimitsFrom } from '#shared/domain/kernel/plans';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
@@ -14,11 +15,17 @@ const BatchConfigSchema = z.object({
   PLAN_LIMITS: z.string().optional(),
   /** Scans one job runs at once (the Map state's MaxConcurrency). */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(5),
+  /** Rows per child execution; smaller only in tests (shared/domain/batch/workflow.ts). */
+  BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(BATCH_CHUNK_SIZE).default(BATCH_CHUNK_SIZE),
 });
 
 export const getBatchConfig = lazy(() => {
   const parsed = BatchConfigSchema.parse(process.env);
-  return { limits: planLimitsFrom(parsed.PLAN_LIMITS), concurrency: parsed.BATCH_CONCURRENCY };
+  return {
+    limits: planLimitsFrom(parsed.PLAN_LIMITS),
+    concurrency: parsed.BATCH_CONCURRENCY,
+    chunkSize: parsed.BATCH_CHUNK_SIZE,
+  };
 });
 
 export const getBatchStore = lazy(() => {
@@ -40,4 +47,7 @@ export const getBatchDeps = lazy((): BatchDeps => {
   };
 });
 
-export const getBatchStoreDeps = lazy(() => ({ store: getBatchStore() }));
+export const getBatchStoreDeps = lazy(() => ({
+  store: getBatchStore(),
+  chunkSize: getBatchConfig().chunkSize,
+}));
