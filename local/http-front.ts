@@ -216,6 +216,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     const result = await invokeLocal<APIGatewayProxyEventV2, Result>(target.handler, event, {
       functionName: target.functionName,
       requestId: event.requestContext.requestId,
+      invoker: { kind: 'api-gateway' },
     });
     writeResult(response, result, corsResponseHeaders(origin));
   }

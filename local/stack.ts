@@ -135,6 +135,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     invokeLocal(route.handler, event, {
       functionName: route.operationId,
       requestId: event.requestContext.requestId,
+      invoker: { kind: 'function' },
     }),
   );
   const stopPrintingMail = LOCAL_OUTBOX.subscribe(printMail);

@@ -66,6 +66,7 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
       invokeLocal<JsonValue, JsonValue>(task.handler, input, {
         functionName: task.state,
         timeoutMs: task.timeoutSeconds * 1000,
+        invoker: { kind: 'state-machine', workflow: workflow.name },
       });
   }
   for (const [state, path] of Object.entries(scaled.pathWaits)) {
@@ -84,6 +85,15 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
     validationOptions: { noValidate: true },
   });
   return { machine, handlers, waitOverrides: scaled.waitOverrides };
+}
+
+let childObserver: ((parent: string, child: string) => void) | undefined;
+
+/** Tells `observer` of every child execution a workflow starts (the IAM recording test). */
+export function observeChildExecutions(
+  observer: ((parent: string, child: string) => void) | undefined,
+): void {
+  childObserver = observer;
 }
 
 export function createLocalWorkflowEngine(options: { timeScale: number }): LocalWorkflowEngine {
@@ -149,7 +159,12 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
   }
 
   /** The sync integration: starts the child, waits for its end, answers with its output. */
-  async function runChild(child: WorkflowChild, input: JsonValue): Promise<JsonValue> {
+  async function runChild(
+    parent: WorkflowName,
+    child: WorkflowChild,
+    input: JsonValue,
+  ): Promise<JsonValue> {
+    childObserver?.(parent, child.workflow);
     const parameters = input as { Input?: unknown; Name?: string };
     const name = parameters.Name ?? crypto.randomUUID();
     const entry = run(child.workflow as WorkflowName, name, parameters.Input ?? {});
@@ -172,7 +187,10 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
   for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
     const setup = prepared.get(workflow.name);
     for (const child of workflow.children ?? []) {
-      if (setup) setup.handlers[child.state] = (input) => runChild(child, input);
+      if (setup) {
+        setup.handlers[child.state] = (input) =>
+          runChild(workflow.name as WorkflowName, child, input);
+      }
     }
   }
 

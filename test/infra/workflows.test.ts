@@ -124,6 +124,18 @@ describe('state machines from the same ASL files', () => {
     }
   });
 
+  it('gives every Task state its own TimeoutSeconds (the ASL default is 60 s)', () => {
+    for (const workflow of WORKFLOWS) {
+      const definition = JSON.parse(
+        readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8'),
+      ) as Json;
+      for (const [name, state] of allStates(definition)) {
+        if (state.Type !== 'Task') continue;
+        expect(typeof state.TimeoutSeconds, `${workflow.name}/${name}`).toBe('number');
+      }
+    }
+  });
+
   it('names only existing states in Next and Default, and keeps state names unique', () => {
     for (const workflow of WORKFLOWS) {
       const definition = JSON.parse(
