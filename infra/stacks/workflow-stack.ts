@@ -173,12 +173,7 @@ export class WorkflowStack extends Stack {
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);
     }
-    const children = (workflow.children ?? []).map((child) => {
-      const machine = this.stateMachines.get(child.workflow as WorkflowName);
-      if (!machine) throw new Error(`${workflow.name} runs ${child.workflow}, not built yet`);
-      substitutions[child.placeholder] = machine.stateMachineArn;
-      return { child, machine };
-    });
+    const children = this.childMachines(workflow, substitutions);
     const base = constructIdFor(workflow.name);
     const machine = new StateMachine(this, `${base}StateMachine`, {
       stateMachineType: StateMachineType.STANDARD,
@@ -199,21 +194,7 @@ export class WorkflowStack extends Stack {
       },
     });
     grantInvoke(machine.role, functionArns);
-    for (const { child, machine: childMachine } of children) {
-      const { executionsArn } = grantChildExecutions(
-        machine.role,
-        childMachine,
-        constructIdFor(child.workflow),
-      );
-      // cdk-nag names the finding by the resolved ARN, tokens as JSON.
-      Validations.of(machine).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::${nagArn(this, executionsArn)}]`,
-        reason:
-          'states:DescribeExecution and StopExecution of a child started through ' +
-          'startExecution.sync:2 are granted on the executions of that one child state machine ' +
-          '(execution:<child name>:*): execution names are not known before they start.',
-      });
-    }
+    this.grantChildren(machine, children);
     Validations.of(machine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -222,6 +203,38 @@ export class WorkflowStack extends Stack {
         'resource-level permissions); Lambda invocation is granted on exact function ARNs only.',
     });
     this.stateMachines.set(workflow.name as WorkflowName, machine);
+  }
+
+  /** The state machines a workflow runs as children, filled into its substitutions. */
+  private childMachines(workflow: WorkflowDefinition, substitutions: Record<string, string>) {
+    return (workflow.children ?? []).map((child) => {
+      const machine = this.stateMachines.get(child.workflow as WorkflowName);
+      if (!machine) throw new Error(`${workflow.name} runs ${child.workflow}, not built yet`);
+      substitutions[child.placeholder] = machine.stateMachineArn;
+      return { child, machine };
+    });
+  }
+
+  /** startExecution.sync:2 grants on the parent's role (infra/grants.ts). */
+  private grantChildren(
+    parent: StateMachine,
+    children: { child: { workflow: string }; machine: StateMachine }[],
+  ): void {
+    for (const { child, machine: childMachine } of children) {
+      const { executionsArn } = grantChildExecutions(
+        parent.role,
+        childMachine,
+        constructIdFor(child.workflow),
+      );
+      // cdk-nag names the finding by the resolved ARN, tokens as JSON.
+      Validations.of(parent).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagArn(this, executionsArn)}]`,
+        reason:
+          'states:DescribeExecution and StopExecution of a child started through ' +
+          'startExecution.sync:2 are granted on the executions of that one child state machine ' +
+          '(execution:<child name>:*): execution names are not known before they start.',
+      });
+    }
   }
 
   /**
