@@ -3,6 +3,7 @@
  * and index ARNs (never `index/*`), one state machine, one queue. Shared by the API functions,
  * the workflow task functions and the queue consumers.
  */
+import { Arn, ArnFormat, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -95,4 +96,55 @@ export function grantInvoke(role: IRole, functionArns: readonly string[]): void 
       resources: [...functionArns],
     }),
   );
+}
+
+/**
+ * What `states:startExecution.sync:2` needs on the parent state machine's role (AWS Step
+ * Functions developer guide, "IAM policies for starting a nested workflow"): start the child,
+ * describe and stop its executions, and the managed EventBridge rule through which Step Functions
+ * learns that a child ended.
+ */
+export function grantChildExecutions(
+  role: IRole,
+  child: IStateMachine,
+  sid: string,
+): { executionsArn: string } {
+  const stack = Stack.of(child);
+  const executionsArn = stack.formatArn({
+    service: 'states',
+    resource: 'execution',
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    resourceName: `${Arn.split(child.stateMachineArn, ArnFormat.COLON_RESOURCE_NAME).resourceName}:*`,
+  });
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: `Start${sid}`,
+      effect: Effect.ALLOW,
+      actions: ['states:StartExecution'],
+      resources: [child.stateMachineArn],
+    }),
+  );
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: `Follow${sid}`,
+      effect: Effect.ALLOW,
+      actions: ['states:DescribeExecution', 'states:StopExecution'],
+      resources: [executionsArn],
+    }),
+  );
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: `Notice${sid}`,
+      effect: Effect.ALLOW,
+      actions: ['events:PutTargets', 'events:PutRule', 'events:DescribeRule'],
+      resources: [
+        stack.formatArn({
+          service: 'events',
+          resource: 'rule',
+          resourceName: 'StepFunctionsGetEventsForStepFunctionsExecutionRule',
+        }),
+      ],
+    }),
+  );
+  return { executionsArn };
 }

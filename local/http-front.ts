@@ -272,6 +272,7 @@ async function handle(
   const result = await invokeLocal<APIGatewayProxyEventV2, Result>(target.handler, event, {
     functionName: target.functionName,
     requestId: event.requestContext.requestId,
+    invoker: { kind: 'api-gateway' },
   });
   writeResult(response, result, corsResponseHeaders(origin));
 }

@@ -123,7 +123,11 @@ async function pollOnce(client: SQSClient, queue: QueueDefinition, url: string):
     const response = await invokeLocal<SQSEvent, SQSBatchResponse>(
       queue.handler,
       toSqsEvent(messages, `arn:aws:sqs:us-east-1:000000000000:${queue.name}`),
-      { functionName: queue.name, timeoutMs: queue.visibilityTimeoutSeconds * 1000 },
+      {
+        functionName: queue.name,
+        timeoutMs: queue.visibilityTimeoutSeconds * 1000,
+        invoker: { kind: 'queue', queue: queue.name },
+      },
     );
     failed = new Set(response?.batchItemFailures?.map((failure) => failure.itemIdentifier));
   } catch (error) {

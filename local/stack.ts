@@ -129,6 +129,7 @@ const invokeRouteInProcess: RouteInvoker = (route, event) =>
   invokeLocal(route.handler, event, {
     functionName: route.operationId,
     requestId: event.requestContext.requestId,
+    invoker: { kind: 'function' },
   });
 
 /** Starts again what the store says is unfinished (batch jobs, deliveries, monitor runs). */

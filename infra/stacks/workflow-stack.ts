@@ -41,7 +41,13 @@ import {
   type WorkflowName,
 } from '../../shared/surfaces/workflows/manifest.ts';
 import { ApiFunction, REPO_ROOT } from '../constructs/api-function.ts';
-import { grantInvoke, grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
+import {
+  grantChildExecutions,
+  grantInvoke,
+  grantSendMessage,
+  grantStartExecution,
+  grantTableAccess,
+} from '../grants.ts';
 import { constructIdFor } from '../routes.ts';
 import { queueSpecs, taskFunctionSpecs } from '../workflows.ts';
 
@@ -167,6 +173,7 @@ export class WorkflowStack extends Stack {
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);
     }
+    const children = this.childMachines(workflow, substitutions);
     const base = constructIdFor(workflow.name);
     const machine = new StateMachine(this, `${base}StateMachine`, {
       stateMachineType: StateMachineType.STANDARD,
@@ -187,6 +194,7 @@ export class WorkflowStack extends Stack {
       },
     });
     grantInvoke(machine.role, functionArns);
+    this.grantChildren(machine, children);
     Validations.of(machine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -195,6 +203,38 @@ export class WorkflowStack extends Stack {
         'resource-level permissions); Lambda invocation is granted on exact function ARNs only.',
     });
     this.stateMachines.set(workflow.name as WorkflowName, machine);
+  }
+
+  /** The state machines a workflow runs as children, filled into its substitutions. */
+  private childMachines(workflow: WorkflowDefinition, substitutions: Record<string, string>) {
+    return (workflow.children ?? []).map((child) => {
+      const machine = this.stateMachines.get(child.workflow as WorkflowName);
+      if (!machine) throw new Error(`${workflow.name} runs ${child.workflow}, not built yet`);
+      substitutions[child.placeholder] = machine.stateMachineArn;
+      return { child, machine };
+    });
+  }
+
+  /** startExecution.sync:2 grants on the parent's role (infra/grants.ts). */
+  private grantChildren(
+    parent: StateMachine,
+    children: { child: { workflow: string }; machine: StateMachine }[],
+  ): void {
+    for (const { child, machine: childMachine } of children) {
+      const { executionsArn } = grantChildExecutions(
+        parent.role,
+        childMachine,
+        constructIdFor(child.workflow),
+      );
+      // cdk-nag names the finding by the resolved ARN, tokens as JSON.
+      Validations.of(parent).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagArn(this, executionsArn)}]`,
+        reason:
+          'states:DescribeExecution and StopExecution of a child started through ' +
+          'startExecution.sync:2 are granted on the executions of that one child state machine ' +
+          '(execution:<child name>:*): execution names are not known before they start.',
+      });
+    }
   }
 
   /**
@@ -258,4 +298,21 @@ export class WorkflowStack extends Stack {
     );
     this.functions.set(`${constructIdFor(definition.name)}Consumer`, fn);
   }
+}
+
+/**
+ * An ARN as cdk-nag writes it in a finding id: pseudo parameters as `<AWS::Region>`, any other
+ * token as its CloudFormation JSON.
+ */
+function nagArn(stack: Stack, arn: string): string {
+  const resolved: unknown = stack.resolve(arn);
+  const parts = (resolved as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join']?.[1];
+  if (!parts) return String(resolved);
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const ref = (part as { Ref?: string }).Ref;
+      return ref?.startsWith('AWS::') ? `<${ref}>` : JSON.stringify(part);
+    })
+    .join('');
 }

@@ -10,6 +10,7 @@ import type { WorkflowDefinition } from '#shared/surfaces/workflows/manifest';
 type Json = Record<string, unknown>;
 
 export const LOCAL_ACCOUNT_ARN = 'arn:aws:lambda:us-east-1:000000000000:function';
+export const LOCAL_STATE_MACHINE_ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine';
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 
@@ -17,6 +18,12 @@ export function loadDefinition(workflow: WorkflowDefinition): Json {
   let text = readFileSync(join(repositoryRoot, workflow.file), 'utf8');
   for (const task of workflow.tasks) {
     text = text.replaceAll(`\${${task.placeholder}}`, `${LOCAL_ACCOUNT_ARN}:${task.state}`);
+  }
+  for (const child of workflow.children ?? []) {
+    text = text.replaceAll(
+      `\${${child.placeholder}}`,
+      `${LOCAL_STATE_MACHINE_ARN}:${child.workflow}`,
+    );
   }
   const left = /\$\{(\w+)\}/.exec(text);
   if (left) throw new Error(`${workflow.file}: no task in the manifest fills \${${left[1]}}`);

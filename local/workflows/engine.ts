@@ -2,7 +2,9 @@
  * The local Step Functions: aws-local-stepfunctions running the real ASL files, each Task state
  * mapped to the same handler module Lambda runs. Executions live in memory; an execution name is
  * accepted once per engine, like Step Functions refusing a name it has seen, and the local stack
- * resumes unfinished work from the store when it starts again.
+ * resumes unfinished work from the store when it starts again. A child execution
+ * (`startExecution.sync:2`, the manifest's `children`) runs in the same engine and its Task state
+ * waits for its output, as Step Functions' sync integration does.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExecutionAbortedError, StateMachine } from 'aws-local-stepfunctions';
@@ -10,11 +12,17 @@ import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import {
   WORKFLOWS,
+  type WorkflowChild,
   type WorkflowDefinition,
   type WorkflowName,
 } from '#shared/surfaces/workflows/manifest';
 import { invokeLocal } from '../lambda-runtime.ts';
-import { loadDefinition, readPath, scaleDefinition } from './definition.ts';
+import {
+  LOCAL_STATE_MACHINE_ARN,
+  loadDefinition,
+  readPath,
+  scaleDefinition,
+} from './definition.ts';
 
 type JsonValue = Parameters<StateMachine['run']>[0];
 type TaskHandlers = Record<string, (input: JsonValue) => Promise<JsonValue>>;
@@ -34,6 +42,7 @@ interface Prepared {
 
 interface Running {
   summary: ExecutionSummary;
+  output?: JsonValue;
   abort: () => void;
   done: Promise<void>;
 }
@@ -57,6 +66,7 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
       invokeLocal<JsonValue, JsonValue>(task.handler, input, {
         functionName: task.state,
         timeoutMs: task.timeoutSeconds * 1000,
+        invoker: { kind: 'state-machine', workflow: workflow.name },
       });
   }
   for (const [state, path] of Object.entries(scaled.pathWaits)) {
@@ -77,17 +87,117 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
   return { machine, handlers, waitOverrides: scaled.waitOverrides };
 }
 
+let childObserver: ((parent: string, child: string) => void) | undefined;
+
+/** Tells `observer` of every child execution a workflow starts (the IAM recording test). */
+export function observeChildExecutions(
+  observer: ((parent: string, child: string) => void) | undefined,
+): void {
+  childObserver = observer;
+}
+
 export function createLocalWorkflowEngine(options: { timeScale: number }): LocalWorkflowEngine {
   const prepared = new Map<string, Prepared>();
   for (const workflow of WORKFLOWS)
     prepared.set(workflow.name, prepare(workflow, options.timeScale));
   const runs = new Map<string, Running>();
+
+  function run(workflow: WorkflowName, name: string, input: unknown): Running {
+    const setup = prepared.get(workflow);
+    if (!setup) throw new Error(`Unknown workflow ${workflow}`);
+    const startTime = new Date().toISOString();
+    // An aborted execution must not start another task (a retry, the next Map item): the engine
+    // does not stop those on its own, and they would run against whatever the process holds by
+    // then (after a restart in the same process, the next stack's store).
+    let aborted = false;
+    const guarded: TaskHandlers = {};
+    for (const [state, handler] of Object.entries(setup.handlers)) {
+      guarded[state] = (taskInput) => {
+        if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
+        return handler(taskInput);
+      };
+    }
+    const execution = setup.machine.run(input as JsonValue, {
+      overrides: {
+        taskResourceLocalHandlers: guarded,
+        waitTimeOverrides: setup.waitOverrides,
+      },
+      context: {
+        Execution: {
+          Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
+          Name: name,
+          Input: input as never,
+          StartTime: startTime,
+          RoleArn: 'arn:aws:iam::000000000000:role/local',
+        },
+      } as never,
+    });
+    const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
+    const running: Running = { summary, abort: () => undefined, done: Promise.resolve() };
+    running.done = execution.result.then(
+      (output) => {
+        summary.status = 'SUCCEEDED';
+        running.output = output;
+      },
+      (error: unknown) => {
+        summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
+        summary.error = error instanceof Error ? error.message : String(error);
+        if (summary.status === 'FAILED') {
+          logger.error('workflow execution failed', {
+            workflow,
+            execution: name,
+            error: error as Error,
+          });
+        }
+      },
+    );
+    running.abort = () => {
+      aborted = true;
+      execution.abort();
+    };
+    return running;
+  }
+
+  /** The sync integration: starts the child, waits for its end, answers with its output. */
+  async function runChild(
+    parent: WorkflowName,
+    child: WorkflowChild,
+    input: JsonValue,
+  ): Promise<JsonValue> {
+    childObserver?.(parent, child.workflow);
+    const parameters = input as { Input?: unknown; Name?: string };
+    const name = parameters.Name ?? crypto.randomUUID();
+    const entry = run(child.workflow as WorkflowName, name, parameters.Input ?? {});
+    runs.set(name, entry);
+    await entry.done;
+    if (entry.summary.status !== 'SUCCEEDED') {
+      throw Object.assign(new Error(entry.summary.error ?? `child ${name} did not succeed`), {
+        name: 'States.TaskFailed',
+      });
+    }
+    return {
+      ExecutionArn: `arn:aws:states:local:000000000000:execution:${child.workflow}:${name}`,
+      StateMachineArn: `${LOCAL_STATE_MACHINE_ARN}:${child.workflow}`,
+      Name: name,
+      Status: 'SUCCEEDED',
+      Output: entry.output ?? null,
+    } as JsonValue;
+  }
+
+  for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
+    const setup = prepared.get(workflow.name);
+    for (const child of workflow.children ?? []) {
+      if (setup) {
+        setup.handlers[child.state] = (input) =>
+          runChild(workflow.name as WorkflowName, child, input);
+      }
+    }
+  }
+
   return {
     async start(workflow, name, input) {
       if (runs.has(name)) return { started: false };
-      const setup = prepared.get(workflow);
-      if (!setup) throw new Error(`Unknown workflow ${workflow}`);
-      runs.set(name, run(setup, workflow, name, input));
+      runs.set(name, run(workflow, name, input));
       return { started: true };
     },
     executions: () => [...runs.values()].map((entry) => ({ ...entry.summary })),
@@ -102,62 +212,4 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
       await Promise.all([...runs.values()].map((entry) => entry.done));
     },
   };
-}
-
-function run(setup: Prepared, workflow: WorkflowName, name: string, input: unknown): Running {
-  // An aborted execution must not start another task (a retry, the next Map item): the engine
-  // does not stop those on its own, and they would run against whatever the process holds by
-  // then (after a restart in the same process, the next stack's store).
-  let aborted = false;
-  const guarded: TaskHandlers = {};
-  for (const [state, handler] of Object.entries(setup.handlers)) {
-    guarded[state] = (taskInput) => {
-      if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
-      return handler(taskInput);
-    };
-  }
-  const execution = setup.machine.run(input as JsonValue, {
-    overrides: {
-      taskResourceLocalHandlers: guarded,
-      waitTimeOverrides: setup.waitOverrides,
-    },
-    context: {
-      Execution: {
-        Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
-        Name: name,
-        Input: input as never,
-        StartTime: new Date().toISOString(),
-        RoleArn: 'arn:aws:iam::000000000000:role/local',
-      },
-    } as never,
-  });
-  const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
-  return {
-    summary,
-    abort: () => {
-      aborted = true;
-      execution.abort();
-    },
-    done: settle(execution.result, summary),
-  };
-}
-
-/** Records how an execution ended in its summary; a failure is logged, never thrown. */
-function settle(result: Promise<unknown>, summary: ExecutionSummary): Promise<void> {
-  return result.then(
-    () => {
-      summary.status = 'SUCCEEDED';
-    },
-    (error: unknown) => {
-      summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
-      summary.error = error instanceof Error ? error.message : String(error);
-      if (summary.status === 'FAILED') {
-        logger.error('workflow execution failed', {
-          workflow: summary.workflow,
-          execution: summary.name,
-          error: error as Error,
-        });
-      }
-    },
-  );
 }

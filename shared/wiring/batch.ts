@@ -31,4 +31,7 @@ export const getBatchDeps = lazy((): BatchDeps => {
   };
 });
 
-export const getBatchStoreDeps = lazy(() => ({ store: getBatchStore() }));
+export const getBatchStoreDeps = lazy(() => ({
+  store: getBatchStore(),
+  chunkSize: getBatchConfig().chunkSize,
+}));

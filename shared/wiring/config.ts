@@ -7,9 +7,11 @@
  * (docs/decisions.md "Explicit wiring (issue 14)"). Each area's settings are parsed by the
  * area's own reader (monitor, webhooks, sessions, providers, plans); only the wiring calls them.
  */
+
 import { z } from 'zod';
 import type { Plan } from '#shared/domain/accounts/ports';
 import { type SessionSettings, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
+import { BATCH_CHUNK_SIZE } from '#shared/domain/batch/workflow';
 import { type PlanLimits, planLimitsFrom } from '#shared/domain/kernel/plans';
 import { WORKFLOW_NAMES, type WorkflowName } from '#shared/domain/kernel/workflow-port';
 import { loadMonitorConfig, type MonitorConfig } from '#shared/domain/monitor/config';
@@ -84,6 +86,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
   /** Scans one batch job runs at once (the Map state's MaxConcurrency). */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(5),
+  /** Rows per child execution of a batch job; smaller only in tests (domain/batch/workflow.ts). */
+  BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(BATCH_CHUNK_SIZE).default(BATCH_CHUNK_SIZE),
   /** Function names per MCP tool (operation id), JSON; set by CDK for the MCP function. */
   MCP_TOOL_FUNCTIONS: z
     .string()
@@ -148,7 +152,7 @@ export function mailTransportOf(env: Environment): MailTransport {
 }
 
 export type Config = z.infer<typeof ConfigSchema> & {
-  batch: { limits: Record<Plan, PlanLimits>; concurrency: number };
+  batch: { limits: Record<Plan, PlanLimits>; concurrency: number; chunkSize: number };
   sessions: SessionSettings;
   mail: MailSettings;
   monitor: MonitorConfig;
@@ -192,7 +196,11 @@ export function loadConfig(env: Environment): Config {
   };
   return {
     ...core.data,
-    batch: { limits, concurrency: core.data.BATCH_CONCURRENCY },
+    batch: {
+      limits,
+      concurrency: core.data.BATCH_CONCURRENCY,
+      chunkSize: core.data.BATCH_CHUNK_SIZE,
+    },
     sessions,
     mail,
     monitor,

@@ -5,11 +5,16 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { constructIdFor } from '../../infra/routes.ts';
 import { placeholdersOf } from '../../infra/workflows.ts';
 import { MONTHLY_RUNS_SCHEDULE } from '../../shared/domain/monitor/schedule.ts';
 import { routeById } from '../../shared/surfaces/api/manifest.ts';
 import { QUEUES } from '../../shared/surfaces/queues/manifest.ts';
-import { WORKFLOWS } from '../../shared/surfaces/workflows/manifest.ts';
+import {
+  CHILD_EXECUTION_RESOURCE,
+  WORKFLOWS,
+  type WorkflowDefinition,
+} from '../../shared/surfaces/workflows/manifest.ts';
 import {
   actionsOf,
   type CfnResource,
@@ -66,8 +71,9 @@ function allStates(machine: Json): [string, Json][] {
 }
 
 function stateMachineOf(name: string): CfnResource {
+  // Logical ids are the construct id plus an 8-character hash.
   const machines = ofType('AWS::StepFunctions::StateMachine').filter(([id]) =>
-    id.toLowerCase().startsWith(name.replaceAll('-', '')),
+    new RegExp(`^${constructIdFor(name)}StateMachine[0-9A-F]{8}$`).test(id),
   );
   expect(machines, name).toHaveLength(1);
   return (machines[0] as [string, CfnResource])[1];
@@ -94,6 +100,16 @@ describe('state machines from the same ASL files', () => {
       const definition = JSON.parse(asl) as Json;
       for (const [name, state] of allStates(definition)) {
         if (state.Type !== 'Task') continue;
+        if (state.Resource === CHILD_EXECUTION_RESOURCE) {
+          // A child execution names its state machine by placeholder, filled with a machine of the stack.
+          const arn = (state.Parameters as Json).StateMachineArn;
+          const child = /^\$\{(\w+)\}$/.exec(String(arn))?.[1] as string;
+          const ref = (substitutions[child] as { Ref?: string } | undefined)?.Ref ?? '';
+          expect(resources[ref]?.Type, `${workflow.name}/${name}`).toBe(
+            'AWS::StepFunctions::StateMachine',
+          );
+          continue;
+        }
         const placeholder = /^\$\{(\w+)\}$/.exec(String(state.Resource))?.[1];
         expect(
           placeholder,
@@ -105,6 +121,18 @@ describe('state machines from the same ASL files', () => {
         );
       }
       expect(Object.keys(substitutions).sort()).toEqual(placeholdersOf(asl).sort());
+    }
+  });
+
+  it('gives every Task state its own TimeoutSeconds (the ASL default is 60 s)', () => {
+    for (const workflow of WORKFLOWS) {
+      const definition = JSON.parse(
+        readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8'),
+      ) as Json;
+      for (const [name, state] of allStates(definition)) {
+        if (state.Type !== 'Task') continue;
+        expect(typeof state.TimeoutSeconds, `${workflow.name}/${name}`).toBe('number');
+      }
     }
   });
 
@@ -141,10 +169,44 @@ describe('state machines from the same ASL files', () => {
         ),
       );
       const substitutions = machine.Properties?.DefinitionSubstitutions as Record<string, unknown>;
+      const functions = Object.values(substitutions)
+        .map(getAttId)
+        .filter((id) => id !== undefined);
       // Several states may share one function: compare the sets.
-      expect([...new Set(granted)].sort()).toEqual(
-        [...new Set(Object.values(substitutions).map(getAttId))].sort(),
+      expect([...new Set(granted)].sort()).toEqual([...new Set(functions)].sort());
+    }
+  });
+
+  it('lets a state machine start, follow and stop the executions of its children and no other machine', () => {
+    for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
+      const machine = stateMachineOf(workflow.name);
+      const statements = roleStatements(getAttId(machine.Properties?.RoleArn) as string);
+      const starts = statements.filter((statement) =>
+        actions(statement).includes('states:StartExecution'),
       );
+      const children = workflow.children ?? [];
+      expect(starts, workflow.name).toHaveLength(children.length);
+      for (const child of children) {
+        const childId = ofType('AWS::StepFunctions::StateMachine').find(([id]) =>
+          new RegExp(`^${constructIdFor(child.workflow)}StateMachine[0-9A-F]{8}$`).test(id),
+        )?.[0];
+        expect(starts[0]?.Resource).toEqual({ Ref: childId });
+        const follow = statements.find((statement) =>
+          actions(statement).includes('states:DescribeExecution'),
+        );
+        expect(actions(follow as Statement).sort()).toEqual([
+          'states:DescribeExecution',
+          'states:StopExecution',
+        ]);
+        expect(JSON.stringify(follow?.Resource)).toContain(`{"Ref":"${childId}"}`);
+        expect(JSON.stringify(follow?.Resource)).toContain(':execution:');
+        const notice = statements.find((statement) =>
+          actions(statement).includes('events:PutRule'),
+        );
+        expect(JSON.stringify(notice?.Resource)).toContain(
+          'rule/StepFunctionsGetEventsForStepFunctionsExecutionRule',
+        );
+      }
     }
   });
 });

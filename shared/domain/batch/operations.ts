@@ -140,7 +140,7 @@ async function queueJob(
   }));
   try {
     await deps.store.createJob(job, rows);
-    await startJobExecution(deps.workflows, job.id, rows, deps.concurrency);
+    await startJobExecution(deps.workflows, job.id, deps.concurrency);
     return job;
   } catch (error) {
     await deps.store.deleteJob(job.id).catch(() => undefined);

@@ -9,23 +9,24 @@ import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { ScanService } from '#shared/domain/scans/service';
 import { scanIdForRow } from '../kernel/ids.ts';
 import type { BatchStore } from './ports.ts';
-import { startJobExecution } from './workflow.ts';
+import { type BatchChunk, planChunks, startJobExecution } from './workflow.ts';
 
 export interface BatchStepDeps {
   store: BatchStore;
   scanner: ScanService;
   now?: () => Date;
+  /** Rows per child execution (workflow.ts); BATCH_CHUNK_SIZE unless a test makes it smaller. */
+  chunkSize?: number;
 }
 
 const nowOf = (deps: { now?: () => Date }) => (deps.now?.() ?? new Date()).toISOString();
 
 export const JobStepInputSchema = z.object({ job_id: z.uuid() });
 
+/** A row of a job: the chunk's Map carries indexes only, the row itself is read from the store. */
 export const DomainStepInputSchema = z.object({
   job_id: z.uuid(),
   index: z.number().int().min(0),
-  domain: z.string(),
-  input: z.string(),
 });
 
 export const FailureStepInputSchema = DomainStepInputSchema.extend({
@@ -37,12 +38,15 @@ export const FinalizeStepInputSchema = z.object({
   failure: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
 });
 
+/** queued -> running, and the job's chunks (workflow.ts), each run as a child execution. */
 export async function startJob(
   input: z.infer<typeof JobStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'now'>,
-): Promise<{ job_id: string }> {
+  deps: Pick<BatchStepDeps, 'store' | 'now' | 'chunkSize'>,
+): Promise<{ job_id: string; chunks: BatchChunk[] }> {
+  const job = await deps.store.getJob(input.job_id);
+  if (!job) throw new Error(`job ${input.job_id} does not exist`);
   await deps.store.markJobRunning(input.job_id, nowOf(deps));
-  return { job_id: input.job_id };
+  return { job_id: input.job_id, chunks: planChunks(job.total, deps.chunkSize) };
 }
 
 /**
@@ -63,7 +67,7 @@ export async function scanJobDomain(
   await deps.store.markRowRunning(input.job_id, input.index);
   try {
     const scan = await deps.scanner.scan({
-      domain: input.input,
+      domain: row.input,
       ownerId: job.owner_id,
       sourceIp: 'batch',
       id: scanIdForRow(input.job_id, input.index),
@@ -146,8 +150,7 @@ export async function resumeOpenJobs(deps: {
 }): Promise<string[]> {
   const resumed: string[] = [];
   for (const job of await deps.store.listOpenJobs()) {
-    const rows = await deps.store.listRows(job.id);
-    const { started } = await startJobExecution(deps.workflows, job.id, rows, deps.concurrency);
+    const { started } = await startJobExecution(deps.workflows, job.id, deps.concurrency);
     if (started) resumed.push(job.id);
   }
   return resumed;

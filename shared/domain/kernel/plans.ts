@@ -14,6 +14,13 @@ export interface PlanLimits {
   per_day: number;
 }
 
+/**
+ * The most domains PLAN_LIMITS may let one batch hold: the batch workflow runs a job in chunks
+ * of child executions sized for Step Functions' payload and history caps up to this many
+ * (shared/domain/batch/workflow.ts).
+ */
+export const MAX_BATCH_DOMAINS = 10_000;
+
 export const DEFAULT_PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
   free: { per_batch: 10, per_day: 50 },
   pro: { per_batch: 100, per_day: 1000 },
@@ -22,11 +29,17 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
 const LimitsOverrideSchema = z
   .object({
     free: z
-      .object({ per_batch: z.number().int().min(1), per_day: z.number().int().min(0) })
+      .object({
+        per_batch: z.number().int().min(1).max(MAX_BATCH_DOMAINS),
+        per_day: z.number().int().min(0),
+      })
       .partial()
       .strict(),
     pro: z
-      .object({ per_batch: z.number().int().min(1), per_day: z.number().int().min(0) })
+      .object({
+        per_batch: z.number().int().min(1).max(MAX_BATCH_DOMAINS),
+        per_day: z.number().int().min(0),
+      })
       .partial()
       .strict(),
   })

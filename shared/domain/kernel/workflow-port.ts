@@ -1,6 +1,11 @@
 /** The workflow starter port: how domain code starts a workflow execution. */
 /** The workflows of the workflow manifest (shared/surfaces/workflows/manifest.ts checks its names against this list). */
-export const WORKFLOW_NAMES = ['batch-scan', 'webhook-delivery', 'monitor-run'] as const;
+export const WORKFLOW_NAMES = [
+  'batch-scan-chunk',
+  'batch-scan',
+  'webhook-delivery',
+  'monitor-run',
+] as const;
 export type WorkflowName = (typeof WORKFLOW_NAMES)[number];
 
 /**

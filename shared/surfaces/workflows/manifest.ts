@@ -27,28 +27,36 @@ export interface WorkflowTask {
   providerKeys?: boolean;
 }
 
+/**
+ * A Task state that runs another workflow of the manifest as a child execution
+ * (`arn:aws:states:::states:startExecution.sync:2`, its `StateMachineArn` the placeholder).
+ */
+export interface WorkflowChild {
+  state: string;
+  placeholder: string;
+  workflow: string;
+}
+
 export interface WorkflowDefinition {
   name: string;
   /** ASL file, relative to the repository root. */
   file: string;
   description: string;
   tasks: readonly WorkflowTask[];
+  /** Child executions it starts and waits for; the child comes earlier in WORKFLOWS. */
+  children?: readonly WorkflowChild[];
 }
+
+/** The Resource of a Task state that starts a child execution and waits for its output. */
+export const CHILD_EXECUTION_RESOURCE = 'arn:aws:states:::states:startExecution.sync:2';
 
 export const WORKFLOWS = [
   {
-    name: 'batch-scan',
-    file: 'state-machines/batch-scan.asl.json',
-    description: 'Batch scans: one scan per accepted domain, then the job end state',
+    name: 'batch-scan-chunk',
+    file: 'state-machines/batch-scan-chunk.asl.json',
+    description:
+      'One chunk of a batch job: one scan per row, a domain that cannot be scanned recorded as failed',
     tasks: [
-      {
-        state: 'StartJob',
-        placeholder: 'StartJobFunctionArn',
-        handler: 'functions/steps/batch-scan/start-job.ts',
-        data: 'readwrite',
-        timeoutSeconds: 30,
-        memorySize: 256,
-      },
       {
         state: 'ScanDomain',
         placeholder: 'ScanDomainFunctionArn',
@@ -67,6 +75,22 @@ export const WORKFLOWS = [
         timeoutSeconds: 30,
         memorySize: 256,
       },
+    ],
+  },
+  {
+    name: 'batch-scan',
+    file: 'state-machines/batch-scan.asl.json',
+    description:
+      'Batch scans: the job in chunks of 500 rows, each a child execution of batch-scan-chunk, then the job end state',
+    tasks: [
+      {
+        state: 'StartJob',
+        placeholder: 'StartJobFunctionArn',
+        handler: 'functions/steps/batch-scan/start-job.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
       {
         state: 'FinalizeJob',
         placeholder: 'FinalizeJobFunctionArn',
@@ -74,6 +98,13 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 60,
         memorySize: 256,
+      },
+    ],
+    children: [
+      {
+        state: 'ScanChunk',
+        placeholder: 'BatchScanChunkStateMachineArn',
+        workflow: 'batch-scan-chunk',
       },
     ],
   },

@@ -1,0 +1,155 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect } from 'vitest';
+import { invokeLocal } from '#local/lambda-runtime';
+import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { MONTHLY_RUNS_SCHEDULE } from '#shared/domain/monitor/schedule';
+import { WORKFLOWS } from '#shared/surfaces/workflows/manifest';
+import { waitForJob } from '../batch.ts';
+import { callJson, type TestStack } from '../stack.ts';
+
+/**
+ * The representative walk of the IAM recording test: every API route the way a client uses it
+ * (creating, reading, changing and deleting what it can), the tool server, the fallback, a batch,
+ * a monitor run, webhook deliveries through the events queue, the monthly scheduler as
+ * EventBridge Scheduler invokes it, and the failure steps of each workflow as its Catch would
+ * (on finished objects, so they find nothing left to fail but make their calls).
+ */
+export interface TourInput {
+  stack: TestStack;
+  site: string;
+  receiver: string;
+  email: string;
+  key: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function taskModule(state: string): string {
+  for (const workflow of WORKFLOWS) {
+    for (const task of workflow.tasks) if (task.state === state) return task.handler;
+  }
+  throw new Error(`no task ${state}`);
+}
+
+async function asStateMachine(workflow: string, state: string, input: unknown): Promise<void> {
+  await invokeLocal(taskModule(state), input, {
+    functionName: state,
+    invoker: { kind: 'state-machine', workflow },
+  }).catch(() => undefined);
+}
+
+async function mcp(stack: TestStack, key: string): Promise<void> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${stack.baseUrl}/api/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  });
+  const client = new Client({ name: 'iam-tour', version: '1.0.0' });
+  await client.connect(transport);
+  await client.listTools();
+  await client.callTool({ name: 'get_stats', arguments: {} });
+  await client.callTool({ name: 'list_cases', arguments: {} });
+  await client.close();
+}
+
+async function scans(input: TourInput): Promise<{ jobId: string }> {
+  const { stack, key } = input;
+  const call = (method: string, path: string, body?: unknown) =>
+    callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
+  await callJson(stack.baseUrl, '/api/v1/stats');
+  const scan = await call('POST', '/api/v1/scans', { domain: input.site });
+  expect(scan.status, JSON.stringify(scan.body)).toBe(201);
+  const scanId = (scan.body.scan as { id: string }).id;
+  await call('GET', `/api/v1/scans/${scanId}`);
+  await call('GET', '/api/v1/scans');
+  await fetch(`${stack.baseUrl}/scans/${scanId}`).then((response) => response.text());
+  await fetch(`${stack.baseUrl}/docs`).then((response) => response.text());
+  await call('GET', '/api/v1/openapi.json');
+  await call('GET', '/api/v1/nothing-here');
+  const batch = await call('POST', '/api/v1/scans/batch', { domains: [input.site, 'localhost:1'] });
+  expect(batch.status, JSON.stringify(batch.body)).toBe(202);
+  const jobId = (batch.body.job as { id: string }).id;
+  await waitForJob(stack.baseUrl, key, jobId);
+  await call('GET', '/api/v1/scans/batch');
+  const made = await call('POST', '/api/v1/keys', { scopes: ['scans:read'] });
+  await call('GET', '/api/v1/keys');
+  await call('DELETE', `/api/v1/keys/${(made.body.key as { id?: string } | undefined)?.id}`);
+  return { jobId };
+}
+
+async function monitor(input: TourInput): Promise<{ caseId: string; runId: string }> {
+  const { stack, key } = input;
+  const call = (method: string, path: string, body?: unknown) =>
+    callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
+  const created = await call('POST', '/api/v1/cases', {
+    name: 'Recorded Co',
+    domain: 'recorded.example',
+    category: 'iam tests',
+    competitors: ['Other Co'],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const caseId = (created.body.case as { id: string }).id;
+  await call('GET', '/api/v1/cases');
+  await call('GET', `/api/v1/cases/${caseId}`);
+  await call('PATCH', `/api/v1/cases/${caseId}`, { icp: 'auditors' });
+  const run = await call('POST', `/api/v1/cases/${caseId}/runs`);
+  expect(run.status, JSON.stringify(run.body)).toBe(200);
+  const runId = (run.body.run as { id: string }).id;
+  expect((await stack.workflows.waitFor(`monitor-${runId}`)).status).toBe('SUCCEEDED');
+  await call('GET', `/api/v1/cases/${caseId}/runs`);
+  await call('GET', `/api/v1/cases/${caseId}/summary`);
+  return { caseId, runId };
+}
+
+async function webhooks(input: TourInput) {
+  const { stack, key } = input;
+  const call = (method: string, path: string, body?: unknown) =>
+    callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
+  const created = await call('POST', '/api/v1/webhooks', { url: input.receiver });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const endpointId = (created.body.endpoint as { id: string }).id;
+  await call('GET', '/api/v1/webhooks');
+  await call('PATCH', `/api/v1/webhooks/${endpointId}`, { label: 'recorded' });
+  const test = await call('POST', `/api/v1/webhooks/${endpointId}/test`);
+  const deliveryId = (test.body.delivery as { id: string }).id;
+  await call('POST', `/api/v1/webhooks/deliveries/${deliveryId}/redeliver`);
+  // A scan after the endpoint exists: its event goes through the queue to a delivery workflow.
+  await call('POST', '/api/v1/scans', { domain: input.site });
+  await sleep(3000);
+  await call('POST', `/api/v1/webhooks/${endpointId}/rotate-secret`, {});
+  return { endpointId, deliveryId, remove: () => call('DELETE', `/api/v1/webhooks/${endpointId}`) };
+}
+
+export async function walkEveryFunction(input: TourInput): Promise<void> {
+  const { stack } = input;
+  const doc = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint });
+  const user = await createUsersRepository(doc, stack.tableName).findUserByEmail(input.email);
+  doc.destroy();
+  const owner = String(user?.id);
+  const { jobId } = await scans(input);
+  const { caseId, runId } = await monitor(input);
+  const hooks = await webhooks(input);
+  await mcp(stack, input.key);
+  await invokeLocal(
+    MONTHLY_RUNS_SCHEDULE.handler,
+    {},
+    {
+      functionName: MONTHLY_RUNS_SCHEDULE.name,
+      invoker: { kind: 'scheduler' },
+    },
+  );
+  const run = { run_id: runId, case_id: caseId, owner_id: owner };
+  const failure = { Error: 'Recorded', Cause: 'the IAM recording test' };
+  await asStateMachine('batch-scan-chunk', 'RecordFailure', { job_id: jobId, index: 1, failure });
+  await asStateMachine('monitor-run', 'AskLaneFailed', { ...run, family: 'openai', failure });
+  await asStateMachine('monitor-run', 'JudgeLaneFailed', { ...run, family: 'openai', failure });
+  await asStateMachine('monitor-run', 'MarkRunFailed', { ...run, failure });
+  await asStateMachine('webhook-delivery', 'AbandonDelivery', {
+    account_id: owner,
+    delivery_id: hooks.deliveryId,
+    endpoint_id: hooks.endpointId,
+    generation: 0,
+    failure,
+  });
+  await hooks.remove();
+}
