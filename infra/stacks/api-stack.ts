@@ -160,7 +160,12 @@ export class ApiStack extends Stack {
       if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
       functions.set(spec.operationId, fn);
 
-      const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function);
+      // One invoke permission per function for this API, not one per route (GET and HEAD of
+      // every page are routes): the stack stays under CloudFormation's 500 resources
+      // (docs/decisions.md, "API stack size"). API Gateway invokes only integrated functions.
+      const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function, {
+        scopePermissionToRoute: false,
+      });
       byEntry.set(spec.entry, { fn, integration });
       this.addRoutes(spec, integration, routesById.get(spec.operationId));
     }
@@ -229,7 +234,9 @@ export class ApiStack extends Stack {
       fn.role,
       targets.map(([, target]) => target.function.functionArn),
     );
-    const integration = new HttpLambdaIntegration('McpIntegration', fn.function);
+    const integration = new HttpLambdaIntegration('McpIntegration', fn.function, {
+      scopePermissionToRoute: false,
+    });
     for (const [index, endpoint] of MCP_ENDPOINTS.entries()) {
       const route = new HttpRoute(this, `McpRoute${index}`, {
         httpApi: this.api,

@@ -365,11 +365,12 @@ describe('cdk-nag AwsSolutions', () => {
       // A new kind of suppression must be reviewed and added here on purpose: no authorizer on
       // routes (keys are checked in the handler), no DLQ on a DLQ, and the Resource "*" that
       // Step Functions log delivery and X-Ray require, and no rotation Lambda for third-party
-      // API keys that we cannot rotate ourselves.
+      // API keys that we cannot rotate ourselves; and the executions of one child state machine
+      // that a parent runs through startExecution.sync:2 (their names are not known before).
       expect(acknowledgment.id, acknowledgment.path).toMatch(
-        /AwsSolutions-(APIG4|SQS3|SMG4|IAM5\[Resource::\*\])$/,
+        /AwsSolutions-(APIG4|SQS3|SMG4|IAM5\[Resource::\*\]|IAM5\[Resource::.*:execution:.*\])$/,
       );
-      if (acknowledgment.id.endsWith('IAM5[Resource::*]')) {
+      if (acknowledgment.id.includes('IAM5[Resource::')) {
         expect(acknowledgment.path).toMatch(/StateMachine$/);
       }
     }
