@@ -192,8 +192,12 @@ export class AgentReadiness {
   // Lists, page after page
 
   /** Every item of a cursor list, fetching pages as the loop needs them. */
-  paginate<P extends CursorListPath>(path: P, query?: ListQuery<P>) {
-    return paginate(this.fetchPage, path, query);
+  paginate<P extends CursorListPath>(
+    path: P,
+    query?: ListQuery<P>,
+    pathParams: Record<string, string> = {},
+  ) {
+    return paginate(this.fetchPage, path, query, pathParams);
   }
 
   scans(query?: ListQuery<'/api/v1/scans'>): AsyncGenerator<ItemOf<'/api/v1/scans'>> {
@@ -208,14 +212,26 @@ export class AgentReadiness {
     return this.paginate('/api/v1/cases', query);
   }
 
-  private readonly fetchPage: PageFetcher = (path, query) => {
-    // One generic GET over the three list paths: their query and answer types differ, and
+  /** Every stored answer of one run (`format` is for exports: leave it unset here). */
+  runAnswers(
+    caseId: string,
+    runId: string,
+    query?: ListQuery<'/api/v1/cases/{id}/runs/{run_id}/answers'>,
+  ): AsyncGenerator<ItemOf<'/api/v1/cases/{id}/runs/{run_id}/answers'>> {
+    return this.paginate('/api/v1/cases/{id}/runs/{run_id}/answers', query, {
+      id: caseId,
+      run_id: runId,
+    });
+  }
+
+  private readonly fetchPage: PageFetcher = (path, query, pathParams) => {
+    // One generic GET over the list paths: their query and answer types differ, and
     // CURSOR_LISTS names the field that holds each one's items.
     const get = this.api.GET as unknown as (
       path: string,
-      init: { params: { query: Record<string, unknown> } },
+      init: { params: { query: Record<string, unknown>; path: Record<string, string> } },
     ) => Promise<Result<Record<string, unknown>>>;
-    return unwrap(get(path, { params: { query } }));
+    return unwrap(get(path, { params: { query, path: pathParams } }));
   };
 
   private async poll<T>(

@@ -10,6 +10,7 @@ export const CURSOR_LISTS = {
   '/api/v1/scans': 'scans',
   '/api/v1/scans/batch': 'jobs',
   '/api/v1/cases': 'cases',
+  '/api/v1/cases/{id}/runs/{run_id}/answers': 'answers',
 } as const;
 
 export type CursorListPath = keyof typeof CURSOR_LISTS;
@@ -30,16 +31,22 @@ export type ListQuery<P extends CursorListPath> = Omit<
 export type PageFetcher = (
   path: CursorListPath,
   query: Record<string, unknown>,
+  pathParams: Record<string, string>,
 ) => Promise<Record<string, unknown>>;
 
 export async function* paginate<P extends CursorListPath>(
   fetchPage: PageFetcher,
   path: P,
   query: ListQuery<P> = {} as ListQuery<P>,
+  pathParams: Record<string, string> = {},
 ): AsyncGenerator<ItemOf<P>, void, undefined> {
   let cursor: string | null = null;
   do {
-    const page = await fetchPage(path, { ...query, ...(cursor === null ? {} : { cursor }) });
+    const page = await fetchPage(
+      path,
+      { ...query, ...(cursor === null ? {} : { cursor }) },
+      pathParams,
+    );
     const items = page[CURSOR_LISTS[path]] as ItemOf<P>[];
     yield* items;
     cursor = (page.next_cursor as string | null | undefined) ?? null;

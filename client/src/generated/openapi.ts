@@ -1697,7 +1697,10 @@ export interface operations {
     scan_domain: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1721,7 +1724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_domain`: domain missing or cannot be parsed; `invalid_json`: the request body is not valid JSON */
+            /** @description `invalid_domain`: domain missing or cannot be parsed; `invalid_json`: the request body is not valid JSON; `invalid_request`: the request does not match the schema */
             400: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -1754,8 +1757,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the request body exceeds 64 KiB */
             413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
@@ -2173,7 +2198,10 @@ export interface operations {
     create_batch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2249,8 +2277,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the request body exceeds 64 KiB */
             413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
@@ -2484,7 +2534,10 @@ export interface operations {
     create_case: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2541,8 +2594,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the request body exceeds 64 KiB */
             413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
@@ -2986,7 +3061,10 @@ export interface operations {
     create_run: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description Case id */
                 id: string;
@@ -3068,7 +3146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `run_pending`: a run is already queued or in progress */
+            /** @description `run_pending`: a run is already queued or in progress; `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
             409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3081,6 +3159,17 @@ export interface operations {
             };
             /** @description `payload_too_large`: the request body exceeds 64 KiB */
             413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
@@ -3497,7 +3586,10 @@ export interface operations {
     create_webhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3557,7 +3649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `duplicate_endpoint`: URL already registered for the account */
+            /** @description `duplicate_endpoint`: URL already registered for the account; `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
             409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3570,6 +3662,17 @@ export interface operations {
             };
             /** @description `payload_too_large`: the request body exceeds 64 KiB */
             413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
@@ -4158,7 +4261,10 @@ export interface operations {
     create_key: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4217,8 +4323,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: the request body exceeds 64 KiB */
             413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;

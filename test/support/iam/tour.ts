@@ -64,6 +64,17 @@ async function scans(input: TourInput): Promise<{ jobId: string }> {
   await call('GET', '/api/v1/scans');
   await fetch(`${stack.baseUrl}/scans/${scanId}`).then((response) => response.text());
   await fetch(`${stack.baseUrl}/docs`).then((response) => response.text());
+  // The reference-site documents (one function behind five routes) and the score badge.
+  for (const path of [
+    '/',
+    '/robots.txt',
+    '/.well-known/api-catalog',
+    '/.well-known/mcp/catalog.json',
+    '/api/mcp/server-card',
+    `/badge/${encodeURIComponent(input.site)}.svg`,
+  ]) {
+    await fetch(`${stack.baseUrl}${path}`).then((response) => response.text());
+  }
   await call('GET', '/api/v1/openapi.json');
   await call('GET', '/api/v1/nothing-here');
   const batch = await call('POST', '/api/v1/scans/batch', { domains: [input.site, 'localhost:1'] });
@@ -98,6 +109,9 @@ async function monitor(input: TourInput): Promise<{ caseId: string; runId: strin
   expect((await stack.workflows.waitFor(`monitor-${runId}`)).status).toBe('SUCCEEDED');
   await call('GET', `/api/v1/cases/${caseId}/runs`);
   await call('GET', `/api/v1/cases/${caseId}/summary`);
+  await call('GET', `/api/v1/cases/${caseId}/runs/${runId}`);
+  await call('GET', `/api/v1/cases/${caseId}/runs/${runId}/answers`);
+  await call('DELETE', `/api/v1/cases/${caseId}/runs/${runId}/answers`);
   return { caseId, runId };
 }
 
