@@ -10,7 +10,10 @@
 
 import { z } from 'zod';
 import type { Plan } from '#shared/domain/accounts/ports';
-import { type SessionSettings, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
+import {
+  type SessionSettings,
+  sessionSettingsFrom,
+} from '#shared/domain/accounts/session-settings';
 import { BATCH_CHUNK_SIZE } from '#shared/domain/batch/workflow';
 import { type PlanLimits, planLimitsFrom } from '#shared/domain/kernel/plans';
 import { WORKFLOW_NAMES, type WorkflowName } from '#shared/domain/kernel/workflow-port';

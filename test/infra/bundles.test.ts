@@ -19,7 +19,7 @@ const ENGINE_AND_CLIENT_CEILING = 1.3 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',
-  'BatchScanScanDomain',
+  'BatchScanChunkScanDomain',
   'MonitorRunAskLane',
   'MonitorRunJudgeLane',
 ]);
