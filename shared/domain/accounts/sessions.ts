@@ -5,7 +5,6 @@
  * (`monitor:admin` only while the address is on ADMIN_EMAILS, never `plugin`).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import type { SessionPrincipal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 import type { StoredSession } from './session-ports.ts';
