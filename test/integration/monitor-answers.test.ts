@@ -2,7 +2,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
-import { callJson, type JsonResponse, startTestStack, type TestStack } from '#test/support/stack';
+import { startMonitorTestStack } from '#test/support/monitor-stack';
+import { callJson, type JsonResponse, type TestStack } from '#test/support/stack';
 
 /**
  * One run and its answers through the local front (docs/monitor.md "Answers"): reading a run
@@ -24,22 +25,11 @@ const OWNER = 'owner-answers@example.com';
 let ANSWERS = 0;
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    WORKFLOW_TIME_SCALE: '0.01',
-    MONITOR_PROMPTS_PER_BLOCK: '3',
-    MONITOR_REPEATS: '1',
-    ADMIN_EMAILS: ADMIN,
-    SIMULATOR_SEED: 'monitor-answers',
-  });
-  openapi = (await (await fetch(`${stack.baseUrl}/api/v1/openapi.json`)).json()) as Record<
-    string,
-    unknown
-  >;
-  owner = await stack.createKey(['monitor:read', 'monitor:write'], { email: OWNER });
-  reader = await stack.createKey(['monitor:read'], { email: OWNER });
-  other = await stack.createKey(['monitor:read', 'monitor:write']);
-  await stack.operator.createUser({ email: ADMIN, plan: 'none' });
-  admin = await stack.createKey(['monitor:read', 'monitor:admin'], { email: ADMIN });
+  ({ stack, openapi, owner, reader, other, admin } = await startMonitorTestStack({
+    seed: 'monitor-answers',
+    ownerEmail: OWNER,
+    adminEmail: ADMIN,
+  }));
   const created = await callJson(stack.baseUrl, '/api/v1/cases', {
     method: 'POST',
     key: owner,

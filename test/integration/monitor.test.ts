@@ -10,7 +10,8 @@ import {
   CaseSummaryResponseSchema,
   ListRunsResponseSchema,
 } from '#shared/domain/monitor/schemas';
-import { callJson, type JsonResponse, startTestStack, type TestStack } from '#test/support/stack';
+import { startMonitorTestStack } from '#test/support/monitor-stack';
+import { callJson, type JsonResponse, type TestStack } from '#test/support/stack';
 
 /**
  * The monitor end to end through the local front: real handlers, dynalite, the local Step
@@ -42,22 +43,11 @@ const CASE = {
 };
 
 beforeAll(async () => {
-  stack = await startTestStack({
-    WORKFLOW_TIME_SCALE: '0.01',
-    MONITOR_PROMPTS_PER_BLOCK: '3',
-    MONITOR_REPEATS: '1',
-    ADMIN_EMAILS: ADMIN,
-    SIMULATOR_SEED: 'monitor-integration',
-  });
-  openapi = (await (await fetch(`${stack.baseUrl}/api/v1/openapi.json`)).json()) as Record<
-    string,
-    unknown
-  >;
-  owner = await stack.createKey(['monitor:read', 'monitor:write'], { email: OWNER });
-  reader = await stack.createKey(['monitor:read'], { email: OWNER });
-  other = await stack.createKey(['monitor:read', 'monitor:write']);
-  await stack.operator.createUser({ email: ADMIN, plan: 'none' });
-  admin = await stack.createKey(['monitor:read', 'monitor:admin'], { email: ADMIN });
+  ({ stack, openapi, owner, reader, other, admin } = await startMonitorTestStack({
+    seed: 'monitor-integration',
+    ownerEmail: OWNER,
+    adminEmail: ADMIN,
+  }));
 });
 
 afterAll(async () => {
