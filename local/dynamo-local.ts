@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   CreateTableCommand,
@@ -27,6 +27,7 @@ export async function startDynalite(dataDir: string | null, port = 0): Promise<L
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  const gate = gateRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
@@ -34,11 +35,54 @@ export async function startDynalite(dataDir: string | null, port = 0): Promise<L
   const { port: boundPort } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${boundPort}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    async close() {
+      // A task cut off by a stop may still be talking to the store. Requests that arrive from
+      // now on are refused like an unavailable DynamoDB, the ones in flight finish, and only
+      // then does dynalite close its database: a write that reached a closed database would
+      // surface as an unhandled rejection inside dynalite instead of an error to its caller.
+      await gate.refuseAndDrain();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections?.();
-      }),
+      });
+    },
+  };
+}
+
+const DRAIN_LIMIT_MS = 5_000;
+
+/** Wraps dynalite's request handler so a stop can refuse new requests and wait for the rest. */
+function gateRequests(server: Server): { refuseAndDrain(): Promise<void> } {
+  const handlers = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  let refusing = false;
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (refusing) {
+      response.writeHead(503, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end(JSON.stringify({ __type: 'ServiceUnavailable', message: 'stopping' }));
+      return;
+    }
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    });
+    for (const handler of handlers) handler.call(server, request, response);
+  });
+  return {
+    refuseAndDrain() {
+      refusing = true;
+      if (inFlight === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const limit = setTimeout(resolve, DRAIN_LIMIT_MS);
+        drained = () => {
+          clearTimeout(limit);
+          resolve();
+        };
+      });
+    },
   };
 }
 
