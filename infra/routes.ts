@@ -1,3 +1,8 @@
+/**
+ * What infra needs to know about each HTTP function, derived from the route manifest so that a
+ * new manifest entry gets its function, route and grants without touching infra/. The only
+ * hand-written part is the per-route tuning below.
+ */
 import {
   FALLBACK_HANDLER,
   type HttpMethod,
@@ -6,11 +11,6 @@ import {
   type RouteOperationId,
 } from '../shared/surfaces/api/manifest.ts';
 
-/**
- * What infra needs to know about each HTTP function, derived from the route manifest so that a
- * new manifest entry gets its function, route and grants without touching infra/. The only
- * hand-written part is the per-route tuning below.
- */
 import type { TableAccess } from './grants.ts';
 
 export type { TableAccess } from './grants.ts';

@@ -1,3 +1,7 @@
+/**
+ * The local DynamoDB: dynalite in process with the table CDK declares, on disk under DATA_DIR or
+ * in memory for tests.
+ */
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,9 +1,9 @@
 /**
- * The embedded local stack (DESIGN.md section 7) in one process: dynalite (DynamoDB), fauxqs
- * (SQS) with a poller per queue, aws-local-stepfunctions running the real ASL files, the HTTP
- * front, and the provider simulator, all serving the same handler modules as Lambda. Used by
- * `npm start` and by the integration tests. At start it resumes the work the store says is
- * unfinished, so stopping the stack loses no accepted job. It configures the service by
+ * The embedded local stack (docs/architecture.md, "Local stack") in one process: dynalite
+ * (DynamoDB), fauxqs (SQS) with a poller per queue, aws-local-stepfunctions running the real ASL
+ * files, the HTTP front, and the provider simulator, all serving the same handler modules as
+ * Lambda. Used by `npm start` and by the integration tests. At start it resumes the work the store
+ * says is unfinished, so stopping the stack loses no accepted job. It configures the service by
  * starting the wiring with the settings it builds (this environment, the options' variables and
  * the emulators' endpoints), never by changing the process environment
  * (docs/decisions.md "Explicit wiring (issue 14)").

@@ -1,6 +1,6 @@
 /**
- * `npm start`: the whole service on this machine (DESIGN.md section 7), nothing to install
- * beyond `npm ci`. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
+ * `npm start`: the whole service on this machine (docs/architecture.md, "Local stack"), nothing to
+ * install beyond `npm ci`. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
  * ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine, ADMIN_EMAILS, PUBLIC_BASE_URL.
  */
 import { resolve } from 'node:path';

@@ -1,3 +1,7 @@
+/**
+ * The API stack: one Lambda per route of the manifest behind an HTTP API, the MCP function, the
+ * public pages, and each function's grants derived from its area (infra/routes.ts).
+ */
 import {
   CfnOutput,
   Duration,
@@ -327,8 +331,8 @@ function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
 
 /**
  * Why a route has no API Gateway authorizer (AwsSolutions-APIG4), worded per route: the API's
- * credentials are its own bearer keys, checked in the handler because SPEC.md makes most routes
- * usable anonymously and asks for distinct error codes an authorizer could not produce.
+ * credentials are its own bearer keys, checked in the handler because docs/spec.md makes most
+ * routes usable anonymously and asks for distinct error codes an authorizer could not produce.
  */
 function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | undefined): string {
   if (!route) {
@@ -345,7 +349,7 @@ function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | un
       );
     case 'optional':
       return (
-        `${spec.routeKey} accepts anonymous calls by design (SPEC.md; anonymous scans are rate ` +
+        `${spec.routeKey} accepts anonymous calls by design (docs/spec.md; anonymous scans are rate ` +
         'limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
         `SHA-256 hash in DynamoDB with scope ${route.scope ?? '(none)'}, so that invalid keys get ` +
         'the 401 invalid_key / 403 insufficient_scope envelopes an authorizer cannot produce.'
@@ -354,7 +358,7 @@ function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | un
       return (
         `${spec.routeKey} requires a bearer API key, verified in the handler against its SHA-256 ` +
         `hash in DynamoDB with scope ${route.scope ?? '(none)'}; the handler answers the 401/403 ` +
-        'envelopes and meta that SPEC.md prescribes, which an authorizer cannot produce.'
+        'envelopes and meta that docs/spec.md prescribes, which an authorizer cannot produce.'
       );
     case 'session':
       return (

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /api/v1/scans/batch` (operation `create_batch`): the API pipeline
+ * (authentication, validation, error envelope) around `createBatch`; its dependencies come from
+ * `getBatchDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createBatch } from '#shared/domain/batch/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';

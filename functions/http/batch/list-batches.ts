@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /api/v1/scans/batch` (operation `list_batches`): the API pipeline
+ * (authentication, validation, error envelope) around `listBatches`; its dependencies come from
+ * `getBatchStoreDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { listBatches } from '#shared/domain/batch/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';

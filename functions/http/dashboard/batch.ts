@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /dashboard/batches/{id}` (operation `dashboard_batch`): the dashboard
+ * pipeline (session gate, form parsing, HTML views) around `batchJob`; its dependencies come from
+ * `getBatchStoreDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { batchJob } from '#shared/surfaces/dashboard/batches';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';

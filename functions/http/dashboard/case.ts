@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /dashboard/cases/{id}` (operation `dashboard_case`): the dashboard
+ * pipeline (session gate, form parsing, HTML views) around `caseDetailPage`; its dependencies come
+ * from `getMonitorDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { caseDetailPage } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /dashboard/cases` (operation `dashboard_cases`): the dashboard pipeline
+ * (session gate, form parsing, HTML views) around `casesOverview`; its dependencies come from
+ * `getMonitorDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { casesOverview } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /dashboard/batches` (operation `dashboard_create_batch`): the dashboard
+ * pipeline (session gate, form parsing, HTML views) around `createBatchFromForm`; its dependencies
+ * come from `getBatchDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createBatchFromForm } from '#shared/surfaces/dashboard/batches';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /dashboard/cases` (operation `dashboard_create_case`): the dashboard
+ * pipeline (session gate, form parsing, HTML views) around `createCaseFromForm`; its dependencies
+ * come from `getMonitorDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createCaseFromForm } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /dashboard/session` (operation `dashboard_create_session`): the dashboard
+ * pipeline (session gate, form parsing, HTML views) around `createSession`; its dependencies come
+ * from `getSignInDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { createSession } from '#shared/surfaces/dashboard/sign-in-pages';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /dashboard/webhooks` (operation `dashboard_create_webhook`): the
+ * dashboard pipeline (session gate, form parsing, HTML views) around `createWebhookFromForm`; its
+ * dependencies come from `getWebhookDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { createWebhookFromForm } from '#shared/surfaces/dashboard/webhooks';

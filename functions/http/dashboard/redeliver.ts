@@ -1,3 +1,9 @@
+/**
+ * Lambda entry for `POST /dashboard/webhooks/deliveries/{id}/redeliver` (operation
+ * `dashboard_redeliver`): the dashboard pipeline (session gate, form parsing, HTML views) around
+ * `redeliverFromForm`; its dependencies come from `getWebhookDeps`. Nothing else belongs here
+ * (docs/architecture.md).
+ */
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { redeliverFromForm } from '#shared/surfaces/dashboard/webhooks';

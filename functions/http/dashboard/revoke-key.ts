@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /dashboard/keys/{id}/revoke` (operation `dashboard_revoke_key`): the
+ * dashboard pipeline (session gate, form parsing, HTML views) around `revokeKeyFromForm`; its
+ * dependencies come from `getKeyDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { revokeKeyFromForm } from '#shared/surfaces/dashboard/keys';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /dashboard/webhooks/{id}` (operation `dashboard_update_webhook`): the
+ * dashboard pipeline (session gate, form parsing, HTML views) around `updateWebhookFromForm`; its
+ * dependencies come from `getWebhookDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { updateWebhookFromForm } from '#shared/surfaces/dashboard/webhooks';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /dashboard/webhooks` (operation `dashboard_webhooks`): the dashboard
+ * pipeline (session gate, form parsing, HTML views) around `webhooksOverview`; its dependencies
+ * come from `getWebhookDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { webhooksOverview } from '#shared/surfaces/dashboard/webhooks';

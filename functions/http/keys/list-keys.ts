@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /api/v1/keys` (operation `list_keys`): the API pipeline (authentication,
+ * validation, error envelope) around `listKeys`; its dependencies come from `getKeyDeps`. Nothing
+ * else belongs here (docs/architecture.md).
+ */
 import { listKeys } from '#shared/domain/accounts/key-operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { KEY_ROUTES } from '#shared/surfaces/api/routes/keys';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `DELETE /api/v1/keys/{id}` (operation `revoke_key`): the API pipeline
+ * (authentication, validation, error envelope) around `revokeKey`; its dependencies come from
+ * `getKeyDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { revokeKey } from '#shared/domain/accounts/key-operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { KEY_ROUTES } from '#shared/surfaces/api/routes/keys';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `POST /api/v1/cases/{id}/runs` (operation `create_run`): the API pipeline
+ * (authentication, validation, error envelope) around `createRun`; its dependencies come from
+ * `getMonitorDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { createRun } from '#shared/domain/monitor/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { MONITOR_ROUTES } from '#shared/surfaces/api/routes/monitor';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /api/v1/cases/{id}/runs` (operation `list_runs`): the API pipeline
+ * (authentication, validation, error envelope) around `listRuns`; its dependencies come from
+ * `getMonitorDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { listRuns } from '#shared/domain/monitor/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { MONITOR_ROUTES } from '#shared/surfaces/api/routes/monitor';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /api/v1/stats` (operation `get_stats`): the API pipeline (authentication,
+ * validation, error envelope) around `getStats`; its dependencies come from `getScanReadDeps`.
+ * Nothing else belongs here (docs/architecture.md).
+ */
 import { getStats } from '#shared/domain/scans/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';

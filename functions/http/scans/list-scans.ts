@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `GET /api/v1/scans` (operation `list_scans`): the API pipeline (authentication,
+ * validation, error envelope) around `listScans`; its dependencies come from `getScanReadDeps`.
+ * Nothing else belongs here (docs/architecture.md).
+ */
 import { listScans } from '#shared/domain/scans/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';

@@ -1,3 +1,8 @@
+/**
+ * Lambda entry for `DELETE /api/v1/webhooks/{id}` (operation `delete_webhook`): the API pipeline
+ * (authentication, validation, error envelope) around `deleteWebhook`; its dependencies come from
+ * `getWebhookDeps`. Nothing else belongs here (docs/architecture.md).
+ */
 import { deleteWebhook } from '#shared/domain/webhooks/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';

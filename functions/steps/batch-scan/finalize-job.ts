@@ -1,3 +1,8 @@
+/**
+ * Step Functions task `finalizeJob` of the batch-scan workflow
+ * (shared/surfaces/workflows/manifest.ts): checks its input against `FinalizeStepInputSchema` and
+ * runs `finalizeJob` with the dependencies of `getBatchStoreDeps`.
+ */
 import { FinalizeStepInputSchema, finalizeJob } from '#shared/domain/batch/steps';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
 import { getBatchStoreDeps } from '#shared/wiring/batch';

@@ -1,3 +1,8 @@
+/**
+ * Step Functions task `abandonDelivery` of the webhook-delivery workflow
+ * (shared/surfaces/workflows/manifest.ts): checks its input against `AbandonStepInputSchema` and
+ * runs `abandonDelivery` with the dependencies of `getWebhookStoreDeps`.
+ */
 import { AbandonStepInputSchema, abandonDelivery } from '#shared/domain/webhooks/abandon';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
 import { getWebhookStoreDeps } from '#shared/wiring/webhooks';

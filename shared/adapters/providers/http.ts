@@ -1,3 +1,8 @@
+/**
+ * The one JSON-over-HTTPS call every provider adapter makes: a POST with a deadline through an
+ * undici dispatcher, and the mapping of transport failures and HTTP statuses to the provider
+ * error types the monitor engine retries on (docs/monitor.md).
+ */
 import type { Dispatcher } from 'undici';
 import { getDefaultAgent, requestVia } from '#shared/adapters/http/http-client';
 import {

@@ -1,3 +1,7 @@
+/**
+ * The provider adapters' public face: the four model families behind the monitor engine's
+ * provider port, their configuration and the factory wiring uses to build them.
+ */
 import type { Provider, ProviderFamily } from '../../domain/monitor/provider-port.ts';
 import type { AdapterDeps, KeyedFamilyConfig } from './adapter.ts';
 import { createAnthropicProvider } from './anthropic.ts';

@@ -1,3 +1,7 @@
+/**
+ * The accounts area's ports: users, accounts and plans as the domain sees them, and the store
+ * interfaces the DynamoDB adapters implement (shared/adapters/dynamodb).
+ */
 import type { Scope } from './scopes.ts';
 
 export type Plan = 'free' | 'pro';

@@ -1,4 +1,4 @@
-/** The scopes of SPEC.md "Authentication". */
+/** The scopes of docs/spec.md "Authentication". */
 export const SCOPES = [
   'monitor:read',
   'monitor:write',

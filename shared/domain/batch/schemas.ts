@@ -1,4 +1,7 @@
-/** Wire schemas of batch scans (SPEC.md "Batch job", `POST /scans/batch`, `GET /scans/batch/{id}`). */
+/**
+ * Wire schemas of batch scans (docs/spec.md "Batch job", `POST /scans/batch`, `GET
+ * /scans/batch/{id}`).
+ */
 import { z } from 'zod';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

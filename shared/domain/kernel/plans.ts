@@ -1,8 +1,8 @@
 /**
- * Plans and their quantity limits, in one place (DESIGN.md section 5). `per_batch` caps the
- * domains of one batch request, `per_day` the domains an account may queue per UTC day. The
- * defaults below are documented in docs/decisions.md and overridable with one environment
- * variable, PLAN_LIMITS, a JSON object merged over them, e.g.
+ * Plans and their quantity limits, in one place (docs/decisions.md, "Batch scans and plans").
+ * `per_batch` caps the domains of one batch request, `per_day` the domains an account may queue
+ * per UTC day. The defaults below are documented in docs/decisions.md and overridable with one
+ * environment variable, PLAN_LIMITS, a JSON object merged over them, e.g.
  * `{"free":{"per_batch":5,"per_day":20}}`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The monitor's HTTP operations: SPEC.md's `list_cases`, `get_case`, `get_case_summary`,
+ * The monitor's HTTP operations: docs/spec.md's `list_cases`, `get_case`, `get_case_summary`,
  * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (everything the
  * dashboard does, the API does too). The workflow steps live in `steps/`.
  */

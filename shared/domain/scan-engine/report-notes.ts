@@ -1,5 +1,5 @@
 /**
- * Two figures the result page shows that the Scan payload (SPEC.md) has no field for, carried
+ * Two figures the result page shows that the Scan payload (docs/spec.md) has no field for, carried
  * inside finding texts in one fixed wording that this module both writes and reads:
  *
  * - the gain of a fix: a finding that names something to fix ends with "(+N points)", the

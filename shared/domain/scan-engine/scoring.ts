@@ -1,5 +1,5 @@
 /**
- * The scoring model of scoring_version 2 (research/scan.md 3.1). A check is a list of
+ * The scoring model of scoring_version 2 (docs/scan-engine.md, "Checks"). A check is a list of
  * sub-signals, each worth `points`; every signal resolves to an outcome:
  *
  *   pass          full points

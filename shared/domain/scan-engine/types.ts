@@ -1,5 +1,5 @@
 /**
- * The public shape of a scan result (SPEC.md "Scan"). Any change to a weight or a rule that
+ * The public shape of a scan result (docs/spec.md "Scan"). Any change to a weight or a rule that
  * changes scores bumps SCORING_VERSION; the weights of version 2 live in `checks/*.ts` and are
  * summarised in docs/scan-engine.md.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the scan area (SPEC.md "Scan", "Stats"). They validate input, type the
+ * Wire schemas of the scan area (docs/spec.md "Scan", "Stats"). They validate input, type the
  * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
  */
 import { z } from 'zod';

@@ -1,3 +1,9 @@
+/**
+ * The scan service: one live scan from request to stored result (target checks, quota, the
+ * engine under its deadline, the stored scan) and its effects, stats and the `scan.completed`
+ * event, finished again for a stored scan whose effects a crash cut off, so each happens once
+ * (docs/decisions.md).
+ */
 import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';

@@ -1,3 +1,7 @@
+/**
+ * The webhook delivery workflow's last resort: when the attempt step itself keeps failing, the
+ * delivery is marked failed with its reason instead of staying pending with nothing to run it.
+ */
 import { z } from 'zod';
 import { logger } from '#shared/domain/kernel/logger';
 import type { WebhookStore } from './ports.ts';

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the webhook routes (SPEC.md "Webhook endpoint", "Webhook delivery" and the
+ * Wire schemas of the webhook routes (docs/spec.md "Webhook endpoint", "Webhook delivery" and the
  * four webhook routes, plus the test, redeliver and rotate-secret additions). Event names are
  * checked by the operations, not here, so an unknown name answers `invalid_event`, not the
  * generic `invalid_request`.

@@ -1,3 +1,7 @@
+/**
+ * Builds the OpenAPI 3.1 document from the route manifest and its zod schemas: paths, shared
+ * headers, the idempotency header of creates and the error envelope of each status.
+ */
 import { z } from 'zod';
 import {
   createDocument,

@@ -1,8 +1,11 @@
+/**
+ * The `meta` object every response carries (docs/api.md) and the path of the docs it links.
+ */
 import type { Meta } from './schemas.ts';
 
 export const DOCS_PATH = '/docs';
 
-/** The `meta` object of every response (SPEC.md "Meta"). */
+/** The `meta` object of every response (docs/spec.md "Meta"). */
 export function buildMeta(baseUrl: string, now: Date = new Date()): Meta {
   return {
     pricing: { model: 'free' },

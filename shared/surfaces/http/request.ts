@@ -1,3 +1,7 @@
+/**
+ * The request side of the HTTP pipeline: the API Gateway event types and the request context
+ * (base URL, client address, request id) every operation receives.
+ */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { redactApiKeys } from '#shared/domain/accounts/api-keys';
 import { logger } from '#shared/domain/kernel/logger';
@@ -50,7 +54,7 @@ export function jsonResponse(
   };
 }
 
-/** The SPEC.md error body of an error: `{error: {code, message, request_id}, meta}`. */
+/** The docs/spec.md error body of an error: `{error: {code, message, request_id}, meta}`. */
 function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl'>) {
   const mapped = mapError(error);
   if (mapped.unexpected) {
@@ -77,7 +81,7 @@ function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl
   };
 }
 
-/** Turns any error into the SPEC.md envelope; unexpected ones are logged and never leaked. */
+/** Turns any error into the docs/spec.md envelope; unexpected ones are logged and never leaked. */
 export function errorResponse(
   error: unknown,
   request: Pick<RequestContext, 'id' | 'baseUrl'>,

@@ -1,9 +1,10 @@
 /**
- * The shape of one route manifest entry (DESIGN.md section 3). Entries are grouped per area
- * (`shared/surfaces/api/routes/`, the dashboard's in its slice, `shared/surfaces/dashboard/`), and
- * `shared/surfaces/api/manifest.ts` joins them: the single source for the CDK routes and
- * functions, the local HTTP front, the OpenAPI document, the docs page and the MCP tools. A
- * handler imports its area's routes only, so it bundles nothing of other areas.
+ * The shape of one route manifest entry (docs/architecture.md, "Layers"). Entries are grouped per
+ * area (`shared/surfaces/api/routes/`, the dashboard's in its slice,
+ * `shared/surfaces/dashboard/`), and `shared/surfaces/api/manifest.ts` joins them: the single
+ * source for the CDK routes and functions, the local HTTP front, the OpenAPI document, the docs
+ * page and the MCP tools. A handler imports its area's routes only, so it bundles nothing of other
+ * areas.
  */
 import type { z } from 'zod';
 import type { AuthMode } from '#shared/domain/accounts/principal';
@@ -87,7 +88,7 @@ export interface RouteDefinition {
    * shared/surfaces/api/idempotency.ts).
    */
   idempotent?: boolean;
-  /** Documented as an addition to SPEC.md (OpenAPI `x-addition`, docs page badge). */
+  /** Documented as an addition to docs/spec.md (OpenAPI `x-addition`, docs page badge). */
   addition?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Wire schemas every route shares (SPEC.md "Meta", "Error envelope"). Each area's own schemas
+ * Wire schemas every route shares (docs/spec.md "Meta", "Error envelope"). Each area's own schemas
  * live with the area (`shared/<area>/schemas.ts`).
  */
 import { z } from 'zod';

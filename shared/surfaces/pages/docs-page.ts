@@ -1,3 +1,8 @@
+/**
+ * The `/docs` page rendered from the route manifest: one section per route with its auth,
+ * parameters and errors, a curl example, the client package and the standards registry with its
+ * drift log.
+ */
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import {
   ERROR_CODES,

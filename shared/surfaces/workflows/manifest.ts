@@ -1,8 +1,8 @@
 /**
- * The workflow manifest (DESIGN.md section 6): each Step Functions state machine, its ASL file
- * and, per Task state, the handler module that serves it. CDK reads it to build the functions,
- * fill `definitionSubstitutions` and grant invocations; the local engine reads it to map each
- * Task state to the same module. State names are unique within a file.
+ * The workflow manifest (docs/architecture.md, "Workflows"): each Step Functions state machine,
+ * its ASL file and, per Task state, the handler module that serves it. CDK reads it to build the
+ * functions, fill `definitionSubstitutions` and grant invocations; the local engine reads it to
+ * map each Task state to the same module. State names are unique within a file.
  */
 import type { WorkflowName } from '#shared/domain/kernel/workflow-port';
 

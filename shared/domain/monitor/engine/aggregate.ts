@@ -1,5 +1,5 @@
 /**
- * The dimensions and the score (research/monitor.md 2.5, 2.6, 2.8, 2.9).
+ * The dimensions and the score (docs/monitor.md, "Method", Dimensions and score).
  *
  * Score v1: score = 100 * (0.5 V + 0.3 A + 0.2 S) / (sum of the weights of the dimensions with
  * evidence), where V = visibility, A = accuracy, S = sentiment, each in [0, 1]. A dimension

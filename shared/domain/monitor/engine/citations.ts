@@ -1,6 +1,6 @@
 /**
- * Cited domains and citation rates (research/monitor.md 2.7). Only sources the answer text
- * points at count (not sources a search merely retrieved). Rates use the answers with at least
+ * Cited domains and citation rates (docs/monitor.md, "Method", Citations). Only sources the answer
+ * text points at count (not sources a search merely retrieved). Rates use the answers with at least
  * one cited source as denominator, not all answers: raw answers cannot cite anything.
  */
 import { isSameSite } from '#shared/domain/kernel/net/registrable-domain';

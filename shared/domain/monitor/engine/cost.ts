@@ -1,8 +1,8 @@
 /**
  * Token usage and an estimate of what a run cost. The default prices are list prices of the
- * default models in shared/adapters/providers/config.ts as published in 2026 (research/monitor.md 4):
- * an estimate to size runs, not an invoice. Pass `prices` to `summariseRun` when other models
- * or contracts apply. One billed search is assumed per answer that searched.
+ * default models in shared/adapters/providers/config.ts as published in 2026 (docs/monitor.md,
+ * "Benchmark"): an estimate to size runs, not an invoice. Pass `prices` to `summariseRun` when
+ * other models or contracts apply. One billed search is assumed per answer that searched.
  */
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { round4 } from './statistics.ts';

@@ -1,7 +1,7 @@
 /**
- * The change against the preceding finished run of the same case (research/monitor.md 2.11).
- * Differences are current minus previous. `comparable` says whether both runs asked the same
- * prompts (prompt set version, which hashes the prompts) and scored them the same way (score
+ * The change against the preceding finished run of the same case (docs/monitor.md, "Method",
+ * Delta). Differences are current minus previous. `comparable` says whether both runs asked the
+ * same prompts (prompt set version, which hashes the prompts) and scored them the same way (score
  * version); the numbers are reported either way, because a user who edits a case still wants
  * to see where the score went, but only comparable deltas should be read as a trend.
  * Without a previous run every difference is 0, `previous_run_id` is null and `comparable`

@@ -1,5 +1,5 @@
 /**
- * Gap statements (research/monitor.md 2.10), generated from counts in the run and nothing
+ * Gap statements (docs/monitor.md, "Method", Gaps), generated from counts in the run and nothing
  * else: every number in a statement is computed here. Each candidate has an impact, the size
  * of the gap times the square root of its support; candidates below MIN_SUPPORT observations
  * or inside the noise band are not stated. The strongest MAX_GAPS are returned.

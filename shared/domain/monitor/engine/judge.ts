@@ -1,5 +1,5 @@
 /**
- * The LLM judge (research/monitor.md 2.4-2.6): one call per answer covering every tracked
+ * The LLM judge (docs/monitor.md, "Method", The judge): one call per answer covering every tracked
  * entity and every fact-sheet key. The answer travels as a JSON string inside a delimited
  * block and is declared untrusted data. The verdict is strict JSON; every evidence quote must
  * occur verbatim in the answer (checked here, not trusted), otherwise its entry is dropped and

@@ -1,11 +1,11 @@
 /**
- * Deterministic mention detection (research/monitor.md 2.3). Names and aliases match as whole
- * words or whole word sequences ("Demand IQ" = "Demand-IQ" = "DemandIQ"), never as substrings
- * ("LI" is not in "tile"); text is NFKC-normalised, lower-cased and stripped of Latin, Greek and
- * Cyrillic accents; scripts written without spaces (Han, Kana, Thai, ...) match on code-point
- * boundaries. Link surfaces (URLs, markdown link targets, link labels that are addresses) are
- * removed first, so a citation is never counted as a naming. Domains written in the text are
- * collected separately: they are a different signal from a name.
+ * Deterministic mention detection (docs/monitor.md, "Method", Mention detection). Names and
+ * aliases match as whole words or whole word sequences ("Demand IQ" = "Demand-IQ" = "DemandIQ"),
+ * never as substrings ("LI" is not in "tile"); text is NFKC-normalised, lower-cased and stripped
+ * of Latin, Greek and Cyrillic accents; scripts written without spaces (Han, Kana, Thai, ...)
+ * match on code-point boundaries. Link surfaces (URLs, markdown link targets, link labels that are
+ * addresses) are removed first, so a citation is never counted as a naming. Domains written in the
+ * text are collected separately: they are a different signal from a name.
  */
 import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain';
 

@@ -1,6 +1,6 @@
 /**
- * The prompt templates of prompt set v1 (research/monitor.md 2.1): natural questions, no
- * steering system prompt, no year (a date in the prompt would make every month's set
+ * The prompt templates of prompt set v1 (docs/monitor.md, "Method", Prompt blocks): natural
+ * questions, no steering system prompt, no year (a date in the prompt would make every month's set
  * different). Placeholders: {brand} {domain} {category} {icp} {region} {competitor}
  * {use_case} {fact}. A template whose placeholder has no value in the case is skipped.
  *

@@ -1,6 +1,7 @@
 /**
- * Interval estimates for the rates a summary reports (research/monitor.md 2.12). Wilson score
- * intervals behave at 0 and 1 and with small n, where the normal approximation does not.
+ * Interval estimates for the rates a summary reports (docs/monitor.md, "Method", Intervals).
+ * Wilson score intervals behave at 0 and 1 and with small n, where the normal approximation does
+ * not.
  */
 
 /** The two-sided 95% normal quantile. */

@@ -1,3 +1,7 @@
+/**
+ * Builds a run's summary from its judged answers: scores per dimension with their intervals,
+ * share of answer, gaps and cited domains, in the shape of the case summary (docs/monitor.md).
+ */
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
   answerRate,
@@ -39,7 +43,9 @@ export interface SummariseInput {
   prices?: Partial<Record<ProviderFamily, ModelPrice>> | undefined;
 }
 
-/** Turns the measurements of a finished run into SPEC.md's `summary` (see summary-schema.ts). */
+/**
+ * Turns the measurements of a finished run into docs/spec.md's `summary` (see summary-schema.ts).
+ */
 export function summariseRun(input: SummariseInput): RunSummary {
   const { profile, measurements } = input;
   const dimensions = dimensionsOf(measurements);

@@ -11,7 +11,10 @@ import type {
   TokenUsage,
 } from '#shared/domain/monitor/provider-port';
 
-/** A unbranded discovery, B brand facts, C comparisons, D use cases (research/monitor.md 2.1). */
+/**
+ * A unbranded discovery, B brand facts, C comparisons, D use cases (docs/monitor.md, "Method",
+ * Prompt blocks).
+ */
 export const PROMPT_BLOCKS = ['A', 'B', 'C', 'D'] as const;
 export type PromptBlock = (typeof PROMPT_BLOCKS)[number];
 
@@ -22,7 +25,10 @@ export interface CompetitorProfile {
   aliases: string[];
 }
 
-/** The case fields measurement needs (SPEC.md "Case (detail)" plus aliases and competitor domains). */
+/**
+ * The case fields measurement needs (docs/spec.md "Case (detail)" plus aliases and competitor
+ * domains).
+ */
 export interface CaseProfile {
   id: string;
   name: string;

@@ -43,7 +43,8 @@ export const AGENT_CHECK: CheckDefinition = {
   title: 'Agent protocol endpoints',
 };
 
-// research/scan.md lists 4 + 3 + 2 + 2 = 11 for a 12-point check; the spare point goes to the MCP card.
+// docs/scan-engine.md ("Checks") lists 4 + 3 + 2 + 2 = 11 for a 12-point check; the spare point
+// goes to the MCP card.
 const POINTS = { ...MCP_POINTS, a2a: 3, skills: 2, manifests: 2 } as const;
 
 const SKILLS_SCHEMA = /schemas\.agentskills\.io\/discovery\//;

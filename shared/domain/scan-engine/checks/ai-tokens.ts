@@ -1,5 +1,5 @@
 /**
- * AI user-agent product tokens by role (vendor documentation; research/scan.md section 2).
+ * AI user-agent product tokens by role (vendor documentation; docs/scan-engine.md, "Standards").
  * Blocking training crawlers is a legitimate policy; blocking search crawlers or user
  * fetchers removes the site from AI answers.
  */

@@ -46,7 +46,8 @@ const POINTS = CRAWLER_POINTS;
 export function evaluateCrawler(artifacts: ScanArtifacts): Check {
   const policy = robotsPolicy(artifacts);
   if (policy.kind === 'unknown') {
-    // research/scan.md 3.3: a robots.txt our own fetch could not read leaves the check unknown.
+    // docs/scan-engine.md, "Decisions": a robots.txt our own fetch could not read leaves the check
+    // unknown.
     return buildCheck(CRAWLER_CHECK, [
       unverifiable(
         'robots-file',

@@ -1,6 +1,6 @@
 /**
  * The fetch plan's constants: byte caps, Accept headers, probe paths and priorities. Byte caps
- * are counted after decompression (research/scan.md 5.4).
+ * are counted after decompression (docs/scan-engine.md, "Budgets and slowness").
  */
 
 /** Our own product token, as robots.txt files would name it. */

@@ -1,4 +1,4 @@
-/** SPEC.md's batch scan routes (REST only). */
+/** docs/spec.md's batch scan routes (REST only). */
 import {
   BatchIdParamsSchema,
   BatchStatusResponseSchema,

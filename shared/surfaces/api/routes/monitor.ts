@@ -1,4 +1,4 @@
-/** SPEC.md's case, run and summary routes, plus creating and changing cases (additions). */
+/** docs/spec.md's case, run and summary routes, plus creating and changing cases (additions). */
 import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
 import {
   DeleteAnswersResponseSchema,

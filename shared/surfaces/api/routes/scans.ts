@@ -1,3 +1,7 @@
+/**
+ * The route manifest's scan entries: live scans, the scan list and result, stats and the
+ * shareable result page, with their schemas, scopes and errors.
+ */
 import {
   BadgeParamsSchema,
   CreateScanBodySchema,
@@ -11,7 +15,7 @@ import type { RouteDefinition } from '../../http/route.ts';
 
 const SCAN_AUTH_ERRORS = ['invalid_key', 'insufficient_scope', 'auth_unavailable'] as const;
 
-/** SPEC.md's scan routes and the shareable result page. */
+/** docs/spec.md's scan routes and the shareable result page. */
 export const SCAN_ROUTES = {
   scan_domain: {
     operationId: 'scan_domain',

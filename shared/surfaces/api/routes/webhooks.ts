@@ -1,3 +1,7 @@
+/**
+ * The route manifest's webhook entries: endpoints, test events, deliveries, redelivery and
+ * secret rotation, with their schemas, scopes and errors.
+ */
 import {
   CreateWebhookBodySchema,
   CreateWebhookResponseSchema,
@@ -16,7 +20,7 @@ import type { RouteDefinition } from '../../http/route.ts';
 const TAG = 'Webhooks';
 const KEY_ERRORS = ['unauthorized', 'insufficient_scope'] as const;
 
-/** SPEC.md's webhook routes (REST only) and three documented additions. */
+/** docs/spec.md's webhook routes (REST only) and three documented additions. */
 export const WEBHOOK_ROUTES = {
   list_webhooks: {
     operationId: 'list_webhooks',

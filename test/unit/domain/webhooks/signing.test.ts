@@ -26,7 +26,10 @@ const VECTOR = {
   opensslDigest: '2c01633956cfc01c498ac15f148374358fc6c74e3043304340fd93c635532a49',
 };
 
-/** A receiver written from the SPEC.md sentence alone: HMAC-SHA256(secret, timestamp + "." + body). */
+/**
+ * A receiver written from the docs/spec.md sentence alone: HMAC-SHA256(secret, timestamp + "." +
+ * body).
+ */
 function specReceiverDigest(secret: string, timestamp: string, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
@@ -49,7 +52,7 @@ describe('signatureFor', () => {
     expect(signatureFor(VECTOR.secret, VECTOR.timestamp, VECTOR.body)).toBe(VECTOR.opensslDigest);
   });
 
-  it('matches what a receiver written from SPEC.md computes', () => {
+  it('matches what a receiver written from docs/spec.md computes', () => {
     expect(specReceiverDigest(VECTOR.secret, VECTOR.timestamp, VECTOR.body)).toBe(
       VECTOR.opensslDigest,
     );
@@ -105,7 +108,7 @@ describe('generateWebhookSecret', () => {
 });
 
 describe('buildDeliveryHeaders', () => {
-  it('sets the four SPEC.md headers with one v1= value for one secret', () => {
+  it('sets the four docs/spec.md headers with one v1= value for one secret', () => {
     const event = eventWithBody('3f1c7a52-9a4e-4d55-8a8e-0c3d2b1f6e10');
     const headers = buildDeliveryHeaders({
       event,
