@@ -79,13 +79,24 @@ export interface SafeFetcherOptions {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** What every fetch of one fetcher shares: the address policy, the DNS scheduler and the Agent. */
+interface Transport {
+  policy: AddressPolicy;
+  dns: ReturnType<typeof createDnsScheduler>;
+  agent: ReturnType<typeof createGuardedAgent>;
+  userAgent: string;
+  maxRedirects: number;
+}
+
 export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
-  const policy: AddressPolicy = {
-    allowPrivateTargets: options.allowPrivateTargets,
-    ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
+  const transport = createTransport(options);
+  return {
+    fetch: (url, request) => fetchFollowingRedirects(transport, url, request),
+    close: () => transport.agent.close(),
   };
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const maxRedirects = options.maxRedirects ?? 5;
+}
+
+function createTransport(options: SafeFetcherOptions): Transport {
   // Each scan looks names up in its own scope (its deadline signal): dns-scheduler.ts.
   const dns = createDnsScheduler(options.lookup ?? systemLookup, {
     ...(options.dnsConcurrency ? { maxConcurrent: options.dnsConcurrency } : {}),
@@ -96,62 +107,75 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
     connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   });
-
-  const send = (target: URL, request: SafeFetchRequest, signal: AbortSignal) => {
-    const verdict = checkUrl(target, policy);
-    if (!verdict.allowed) {
-      throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
-    }
-    return dns.inScope(request.signal, () =>
-      dispatchRequest(agent, {
-        origin: target.origin,
-        path: `${target.pathname}${target.search}`,
-        method: request.method ?? 'GET',
-        headers: {
-          'user-agent': userAgent,
-          'accept-encoding': 'gzip, deflate, br',
-          ...lowerCaseKeys(request.headers ?? {}),
-        },
-        signal,
-      }),
-    );
-  };
-
-  async function fetchOnce(url: string, request: SafeFetchRequest): Promise<SafeFetchResponse> {
-    const startedAt = Date.now();
-    const timeoutSignal = AbortSignal.timeout(Math.max(1, request.timeoutMs));
-    const signal = request.signal
-      ? AbortSignal.any([request.signal, timeoutSignal])
-      : timeoutSignal;
-    const redirects: RedirectHop[] = [];
-    let current = parseOrBlock(url);
-    try {
-      for (;;) {
-        const response = await send(current, request, signal);
-        const headers = flattenHeaders(response.headers);
-        const next = redirectTarget(response.statusCode, headers, current);
-        if (next === undefined) {
-          const read = await readBody(response.body, headers, current, request.maxBytes);
-          const timing = { startedAt, durationMs: Date.now() - startedAt };
-          const status = response.statusCode;
-          return { url, finalUrl: current.href, status, headers, ...read, redirects, timing };
-        }
-        discard(response.body);
-        if (redirects.length >= maxRedirects) {
-          throw new TooManyRedirectsError(url, maxRedirects);
-        }
-        redirects.push({ url: current.href, status: response.statusCode, location: next.href });
-        current = next;
-      }
-    } catch (error) {
-      throw fetchError(error, { url, current, request, timeoutSignal });
-    }
-  }
-
   return {
-    fetch: fetchOnce,
-    close: () => agent.close(),
+    policy: {
+      allowPrivateTargets: options.allowPrivateTargets,
+      ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
+    },
+    dns,
+    agent,
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    maxRedirects: options.maxRedirects ?? 5,
   };
+}
+
+/** One hop: checked against the policy here, so a refusal names the hop that caused it. */
+function sendHop(
+  transport: Transport,
+  target: URL,
+  request: SafeFetchRequest,
+  signal: AbortSignal,
+) {
+  const verdict = checkUrl(target, transport.policy);
+  if (!verdict.allowed) {
+    throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
+  }
+  return transport.dns.inScope(request.signal, () =>
+    dispatchRequest(transport.agent, {
+      origin: target.origin,
+      path: `${target.pathname}${target.search}`,
+      method: request.method ?? 'GET',
+      headers: {
+        'user-agent': transport.userAgent,
+        'accept-encoding': 'gzip, deflate, br',
+        ...lowerCaseKeys(request.headers ?? {}),
+      },
+      signal,
+    }),
+  );
+}
+
+async function fetchFollowingRedirects(
+  transport: Transport,
+  url: string,
+  request: SafeFetchRequest,
+): Promise<SafeFetchResponse> {
+  const startedAt = Date.now();
+  const timeoutSignal = AbortSignal.timeout(Math.max(1, request.timeoutMs));
+  const signal = request.signal ? AbortSignal.any([request.signal, timeoutSignal]) : timeoutSignal;
+  const redirects: RedirectHop[] = [];
+  let current = parseOrBlock(url);
+  try {
+    for (;;) {
+      const response = await sendHop(transport, current, request, signal);
+      const headers = flattenHeaders(response.headers);
+      const next = redirectTarget(response.statusCode, headers, current);
+      if (next === undefined) {
+        const read = await readBody(response.body, headers, current, request.maxBytes);
+        const timing = { startedAt, durationMs: Date.now() - startedAt };
+        const status = response.statusCode;
+        return { url, finalUrl: current.href, status, headers, ...read, redirects, timing };
+      }
+      discard(response.body);
+      if (redirects.length >= transport.maxRedirects) {
+        throw new TooManyRedirectsError(url, transport.maxRedirects);
+      }
+      redirects.push({ url: current.href, status: response.statusCode, location: next.href });
+      current = next;
+    }
+  } catch (error) {
+    throw fetchError(error, { url, current, request, timeoutSignal });
+  }
 }
 
 function redirectTarget(
