@@ -130,55 +130,13 @@ function toAskResult(
     parseJsonBody('anthropic', response.text, status),
     status,
   );
-  if (message.stop_reason === 'refusal') {
-    throw new ProviderError(
-      'anthropic',
-      'rejected',
-      'anthropic declined to answer (stop_reason refusal)',
-      {
-        status,
-      },
-    );
-  }
-  // A paused turn is unfinished (a long search); asking again restarts it.
-  if (message.stop_reason === 'pause_turn') {
-    throw new ProviderError(
-      'anthropic',
-      'unavailable',
-      'anthropic paused the turn (stop_reason pause_turn)',
-      {
-        status,
-      },
-    );
-  }
-  // Consecutive text blocks are one passage split at citations; a tool block between them
-  // separates passages (the preamble before a search from the answer after it).
-  const passages: string[][] = [[]];
-  const sources: CitationInput[] = [];
-  const searchErrors: string[] = [];
-  const queries: string[] = [];
-  let searchResults = 0;
-  let searched = (message.usage?.server_tool_use?.web_search_requests ?? 0) > 0;
-  for (const block of message.content) {
-    if (block.type !== 'text' && passages.at(-1)?.length) passages.push([]);
-    if (block.type === 'text') {
-      const text = parseShape('anthropic', TextBlockSchema, block, status);
-      passages.at(-1)?.push(readTextBlock(text, sources, status));
-    } else if (block.type === 'server_tool_use' && block.name === 'web_search') {
-      searched = true;
-      const call = parseShape('anthropic', ServerToolUseSchema, block, status);
-      if (call.input?.query) queries.push(call.input.query);
-    } else if (block.type === 'web_search_tool_result') {
-      searched = true;
-      const result = parseShape('anthropic', SearchToolResultSchema, block, status);
-      if (Array.isArray(result.content))
-        searchResults += readSearchResults(result.content, sources, status);
-      else searchErrors.push(result.content.error_code);
-    }
-  }
-  const failed = searchErrors.find((code) => code !== 'max_uses_exceeded' || searchResults === 0);
+  refuseUnfinishedTurn(message.stop_reason, status);
+  const read = readContent(message, status);
+  const failed = read.searchErrors.find(
+    (code) => code !== 'max_uses_exceeded' || read.searchResults === 0,
+  );
   if (failed !== undefined) throw searchToolError(failed, response);
-  const text = passages
+  const text = read.passages
     .map((passage) => passage.join('').trim())
     .filter(Boolean)
     .join('\n\n');
@@ -190,12 +148,75 @@ function toAskResult(
     model: message.model || config.model,
     mode: request.mode,
     text: requireAnswerText('anthropic', text, status),
-    searched,
-    searchQueries: uniqueQueries(queries),
-    citations: collectCitations(sources),
+    searched: read.searched,
+    searchQueries: uniqueQueries(read.queries),
+    citations: collectCitations(read.sources),
     usage: usageOf(message.usage?.input_tokens, message.usage?.output_tokens),
     latencyMs: response.latencyMs,
   };
+}
+
+/** A refused turn is the provider's verdict; a paused one is unfinished (a long search). */
+function refuseUnfinishedTurn(stopReason: string | null | undefined, status: number): void {
+  if (stopReason === 'refusal') {
+    throw new ProviderError(
+      'anthropic',
+      'rejected',
+      'anthropic declined to answer (stop_reason refusal)',
+      { status },
+    );
+  }
+  // Asking again restarts a paused turn.
+  if (stopReason === 'pause_turn') {
+    throw new ProviderError(
+      'anthropic',
+      'unavailable',
+      'anthropic paused the turn (stop_reason pause_turn)',
+      { status },
+    );
+  }
+}
+
+interface ContentRead {
+  passages: string[][];
+  sources: CitationInput[];
+  searchErrors: string[];
+  queries: string[];
+  searchResults: number;
+  searched: boolean;
+}
+
+/**
+ * The content blocks in order. Consecutive text blocks are one passage split at citations; a
+ * tool block between them separates passages (the preamble before a search from the answer).
+ */
+function readContent(message: z.infer<typeof MessageSchema>, status: number): ContentRead {
+  const read: ContentRead = {
+    passages: [[]],
+    sources: [],
+    searchErrors: [],
+    queries: [],
+    searchResults: 0,
+    searched: (message.usage?.server_tool_use?.web_search_requests ?? 0) > 0,
+  };
+  for (const block of message.content) {
+    if (block.type !== 'text' && read.passages.at(-1)?.length) read.passages.push([]);
+    if (block.type === 'text') {
+      const text = parseShape('anthropic', TextBlockSchema, block, status);
+      read.passages.at(-1)?.push(readTextBlock(text, read.sources, status));
+    } else if (block.type === 'server_tool_use' && block.name === 'web_search') {
+      read.searched = true;
+      const call = parseShape('anthropic', ServerToolUseSchema, block, status);
+      if (call.input?.query) read.queries.push(call.input.query);
+    } else if (block.type === 'web_search_tool_result') {
+      read.searched = true;
+      const result = parseShape('anthropic', SearchToolResultSchema, block, status);
+      if (Array.isArray(result.content))
+        read.searchResults += readSearchResults(result.content, read.sources, status);
+      else read.searchErrors.push(result.content.error_code);
+    }
+  }
+  return read;
 }
 
 function readTextBlock(

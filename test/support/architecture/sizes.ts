@@ -31,7 +31,6 @@ export const GENERATED_DATA: Readonly<Record<string, string>> = {};
 export const PENDING_SPLITS: Readonly<Record<string, string>> = {
   'local/workflows/engine.ts#createLocalWorkflowEngine':
     'child executions (issue 18) landed on the version before its split',
-  'shared/adapters/providers/anthropic.ts#toAskResult': 'after the monitor change to it',
   'shared/domain/accounts/authenticate.ts#authenticate': 'after the dashboard slice',
   'shared/domain/scan-engine/robots.ts#parseRobots': 'after the scan-standards change to it',
   'shared/domain/scans/service.ts#createScanService': 'after the reliability change to it',
