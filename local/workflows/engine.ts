@@ -96,6 +96,84 @@ export function observeChildExecutions(
   childObserver = observer;
 }
 
+/**
+ * Starts one execution. An aborted execution must not start another task (a retry, the next
+ * Map item): the engine does not stop those on its own, and they would run against whatever
+ * the process holds by then (after a restart in the same process, the next stack's store).
+ */
+function startExecution(
+  setup: Prepared,
+  workflow: WorkflowName,
+  name: string,
+  input: unknown,
+): Running {
+  let aborted = false;
+  const guarded: TaskHandlers = {};
+  for (const [state, handler] of Object.entries(setup.handlers)) {
+    guarded[state] = (taskInput) => {
+      if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
+      return handler(taskInput);
+    };
+  }
+  const execution = setup.machine.run(input as JsonValue, {
+    overrides: { taskResourceLocalHandlers: guarded, waitTimeOverrides: setup.waitOverrides },
+    context: {
+      Execution: {
+        Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
+        Name: name,
+        Input: input as never,
+        StartTime: new Date().toISOString(),
+        RoleArn: 'arn:aws:iam::000000000000:role/local',
+      },
+    } as never,
+  });
+  const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
+  const running: Running = {
+    summary,
+    abort: () => {
+      aborted = true;
+      execution.abort();
+    },
+    done: Promise.resolve(),
+  };
+  running.done = execution.result.then(
+    (output) => {
+      summary.status = 'SUCCEEDED';
+      running.output = output;
+    },
+    (error: unknown) => recordFailure(summary, error),
+  );
+  return running;
+}
+
+function recordFailure(summary: ExecutionSummary, error: unknown): void {
+  summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
+  summary.error = error instanceof Error ? error.message : String(error);
+  if (summary.status === 'FAILED') {
+    logger.error('workflow execution failed', {
+      workflow: summary.workflow,
+      execution: summary.name,
+      error: error as Error,
+    });
+  }
+}
+
+/** What the sync integration answers once a child execution succeeded. */
+function childOutput(child: WorkflowChild, name: string, entry: Running): JsonValue {
+  if (entry.summary.status !== 'SUCCEEDED') {
+    throw Object.assign(new Error(entry.summary.error ?? `child ${name} did not succeed`), {
+      name: 'States.TaskFailed',
+    });
+  }
+  return {
+    ExecutionArn: `arn:aws:states:local:000000000000:execution:${child.workflow}:${name}`,
+    StateMachineArn: `${LOCAL_STATE_MACHINE_ARN}:${child.workflow}`,
+    Name: name,
+    Status: 'SUCCEEDED',
+    Output: entry.output ?? null,
+  } as JsonValue;
+}
+
 export function createLocalWorkflowEngine(options: { timeScale: number }): LocalWorkflowEngine {
   const prepared = new Map<string, Prepared>();
   for (const workflow of WORKFLOWS)
@@ -105,57 +183,7 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
   function run(workflow: WorkflowName, name: string, input: unknown): Running {
     const setup = prepared.get(workflow);
     if (!setup) throw new Error(`Unknown workflow ${workflow}`);
-    const startTime = new Date().toISOString();
-    // An aborted execution must not start another task (a retry, the next Map item): the engine
-    // does not stop those on its own, and they would run against whatever the process holds by
-    // then (after a restart in the same process, the next stack's store).
-    let aborted = false;
-    const guarded: TaskHandlers = {};
-    for (const [state, handler] of Object.entries(setup.handlers)) {
-      guarded[state] = (taskInput) => {
-        if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
-        return handler(taskInput);
-      };
-    }
-    const execution = setup.machine.run(input as JsonValue, {
-      overrides: {
-        taskResourceLocalHandlers: guarded,
-        waitTimeOverrides: setup.waitOverrides,
-      },
-      context: {
-        Execution: {
-          Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
-          Name: name,
-          Input: input as never,
-          StartTime: startTime,
-          RoleArn: 'arn:aws:iam::000000000000:role/local',
-        },
-      } as never,
-    });
-    const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
-    const running: Running = { summary, abort: () => undefined, done: Promise.resolve() };
-    running.done = execution.result.then(
-      (output) => {
-        summary.status = 'SUCCEEDED';
-        running.output = output;
-      },
-      (error: unknown) => {
-        summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
-        summary.error = error instanceof Error ? error.message : String(error);
-        if (summary.status === 'FAILED') {
-          logger.error('workflow execution failed', {
-            workflow,
-            execution: name,
-            error: error as Error,
-          });
-        }
-      },
-    );
-    running.abort = () => {
-      aborted = true;
-      execution.abort();
-    };
-    return running;
+    return startExecution(setup, workflow, name, input);
   }
 
   /** The sync integration: starts the child, waits for its end, answers with its output. */
@@ -170,18 +198,7 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
     const entry = run(child.workflow as WorkflowName, name, parameters.Input ?? {});
     runs.set(name, entry);
     await entry.done;
-    if (entry.summary.status !== 'SUCCEEDED') {
-      throw Object.assign(new Error(entry.summary.error ?? `child ${name} did not succeed`), {
-        name: 'States.TaskFailed',
-      });
-    }
-    return {
-      ExecutionArn: `arn:aws:states:local:000000000000:execution:${child.workflow}:${name}`,
-      StateMachineArn: `${LOCAL_STATE_MACHINE_ARN}:${child.workflow}`,
-      Name: name,
-      Status: 'SUCCEEDED',
-      Output: entry.output ?? null,
-    } as JsonValue;
+    return childOutput(child, name, entry);
   }
 
   for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
