@@ -73,8 +73,23 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.api = this.createHttpApi();
+    const stage = this.addDefaultStage(logRetention, props.throttle);
 
-    this.api = new HttpApi(this, 'HttpApi', {
+    const sharedEnvironment: Record<string, string> = {};
+    if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
+    if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
+    this.functions = this.addRouteFunctions(props, sharedEnvironment, logRetention);
+    this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, this.functions);
+
+    new CfnOutput(this, 'ApiUrl', {
+      value: stage.url,
+      description: 'Base URL of the API (default stage)',
+    });
+  }
+
+  private createHttpApi(): HttpApi {
+    return new HttpApi(this, 'HttpApi', {
       apiName: this.stackName,
       description: 'Agent-Readiness Scan and AI Answer Monitor API',
       // The default stage is created below, with access logs and throttling.
@@ -89,15 +104,18 @@ export class ApiStack extends Stack {
         maxAge: Duration.seconds(CORS.maxAgeSeconds),
       },
     });
+  }
 
+  /** The `$default` stage with access logs (never the path: the MCP path form carries a key). */
+  private addDefaultStage(logRetention: RetentionDays, throttle: ThrottleSettings | undefined) {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const stage = this.api.addStage('DefaultStage', {
+    return this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      throttle: throttle ?? { rateLimit: 50, burstLimit: 100 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -120,11 +138,14 @@ export class ApiStack extends Stack {
         ),
       },
     });
+  }
 
-    const sharedEnvironment: Record<string, string> = {};
-    if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
-    if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
-
+  /** One function per handler module of the manifest, with its routes, grants and environment. */
+  private addRouteFunctions(
+    props: ApiStackProps,
+    sharedEnvironment: Record<string, string>,
+    logRetention: RetentionDays,
+  ): Map<string, ApiFunction> {
     const routesById = new Map<string, RouteDefinition>(
       (ROUTES as readonly RouteDefinition[]).map((route) => [route.operationId, route]),
     );
@@ -173,13 +194,7 @@ export class ApiStack extends Stack {
       byEntry.set(spec.entry, { fn, integration });
       this.addRoutes(spec, integration, routesById.get(spec.operationId));
     }
-    this.functions = functions;
-    this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, functions);
-
-    new CfnOutput(this, 'ApiUrl', {
-      value: stage.url,
-      description: 'Base URL of the API (default stage)',
-    });
+    return functions;
   }
 
   /** The gateway route(s) of one manifest entry (and HEAD for GET) on its integration. */

@@ -32,7 +32,6 @@ export const PENDING_SPLITS: Readonly<Record<string, string>> = {
   'shared/domain/accounts/authenticate.ts#authenticate': 'after the dashboard slice',
   'shared/domain/scan-engine/robots.ts#parseRobots': 'after the scan-standards change to it',
   'shared/domain/scans/service.ts#createScanService': 'after the reliability change to it',
-  'infra/stacks/api-stack.ts#constructor': 'small-pieces',
 };
 
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.mjs', '.js'];
