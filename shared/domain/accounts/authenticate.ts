@@ -1,6 +1,6 @@
 /**
  * Authentication of API requests: the bearer key of a request resolved to a principal for the
- * route's requirement (anonymous, key holder), with the errors of docs/api.md.
+ * route's requirement (anonymous, key holder), with the errors of docs/spec.md "Authentication".
  */
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-keys.ts';
@@ -29,30 +29,58 @@ export async function authenticate(
   deps: AuthDependencies,
 ): Promise<Principal> {
   if (requirement.auth === 'none') return ANONYMOUS;
-  const unknownKeyCode = requirement.auth === 'optional' ? 'invalid_key' : 'unauthorized';
+  const token = bearerToken(requirement, authorizationHeader);
+  if (token === undefined) return ANONYMOUS;
+  const principal = await keyPrincipal(requirement, token, deps);
+  if (requirement.scope && !principal.scopes.has(requirement.scope)) {
+    throw new ForbiddenError(
+      'insufficient_scope',
+      `This key lacks the "${requirement.scope}" scope that this route needs.`,
+      { details: { required_scope: requirement.scope } },
+    );
+  }
+  return principal;
+}
 
+/** The code of a key that does not verify: optional-key routes say so apart from a missing one. */
+function unknownKeyCode(requirement: AuthRequirement): 'invalid_key' | 'unauthorized' {
+  return requirement.auth === 'optional' ? 'invalid_key' : 'unauthorized';
+}
+
+/** The well-formed key of the header; undefined (anonymous) only where the key is optional. */
+function bearerToken(
+  requirement: AuthRequirement,
+  authorizationHeader: string | undefined,
+): string | undefined {
   if (authorizationHeader === undefined || authorizationHeader.trim() === '') {
-    if (requirement.auth === 'optional') return ANONYMOUS;
+    if (requirement.auth === 'optional') return undefined;
     throw new UnauthorizedError(
       'unauthorized',
       'This route needs an API key: send "Authorization: Bearer <API_KEY>".',
     );
   }
-
   const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorizationHeader)?.[1];
   if (!token) {
     throw new UnauthorizedError(
-      unknownKeyCode,
+      unknownKeyCode(requirement),
       'The Authorization header must have the form "Bearer <API_KEY>".',
     );
   }
   if (!isWellFormedApiKey(token)) {
     throw new UnauthorizedError(
-      unknownKeyCode,
+      unknownKeyCode(requirement),
       'The API key is not valid (malformed or mistyped).',
     );
   }
+  return token;
+}
 
+/** The stored, unrevoked key behind the token, as a principal with its effective scopes. */
+async function keyPrincipal(
+  requirement: AuthRequirement,
+  token: string,
+  deps: AuthDependencies,
+): Promise<KeyPrincipal> {
   let stored: Awaited<ReturnType<KeyLookup['findKeyByHash']>>;
   try {
     stored = await deps.keys.findKeyByHash(hashApiKey(token));
@@ -64,10 +92,12 @@ export async function authenticate(
     );
   }
   if (!stored || stored.revoked_at !== null) {
-    throw new UnauthorizedError(unknownKeyCode, 'The API key is unknown or has been revoked.');
+    throw new UnauthorizedError(
+      unknownKeyCode(requirement),
+      'The API key is unknown or has been revoked.',
+    );
   }
-
-  const principal: KeyPrincipal = {
+  return {
     kind: 'key',
     keyId: stored.id,
     userId: stored.user_id,
@@ -75,14 +105,6 @@ export async function authenticate(
     scopes: effectiveScopes(stored.scopes, stored.plugin, stored.email, deps.adminEmails),
     plugin: stored.plugin,
   };
-  if (requirement.scope && !principal.scopes.has(requirement.scope)) {
-    throw new ForbiddenError(
-      'insufficient_scope',
-      `This key lacks the "${requirement.scope}" scope that this route needs.`,
-      { details: { required_scope: requirement.scope } },
-    );
-  }
-  return principal;
 }
 
 /**
