@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The one test command (README, .ci/run): type check, lint, the client package's build, then
-// every vitest project (unit, adapters, integration, client, browser, infra). Prints a plain
+// The one test command (README, .ci/run): the client package's build, then every vitest project
+// (unit, adapters, integration, client, browser, infra) with the type check and the lint running
+// beside them. Prints a plain
 // `N passed, M failed` total as its last line; the type check, the lint and the client build
 // count as one check each, every vitest test as one.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const resultsFile = '.test-results/vitest.json';
@@ -19,26 +20,63 @@ function step(title, command, args) {
   return status === 0;
 }
 
-for (const [title, command, args] of [
-  ['type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
-  ['lint', 'biome', ['check', '.']],
-  // client/dist is what the README examples import (test/client/readme.test.ts).
-  ['client build', 'tsc', ['-p', 'client/tsconfig.json']],
-]) {
-  if (step(title, command, args)) passed += 1;
-  else failed += 1;
+/** Like `step`, without blocking the event loop, so the checks beside it keep being read. */
+function foreground(title, command, args) {
+  const started = Date.now();
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const child = spawn(command, args, { stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `=== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`,
+      );
+      resolve(status === 0);
+    });
+  });
 }
+
+/** A check run beside the tests, its output kept and printed when it ends (no interleaving). */
+function background(title, command, args) {
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${title}: ${command} ${args.join(' ')}\n${output.trimEnd()}`);
+      console.log(
+        `=== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`,
+      );
+      resolve(status === 0);
+    });
+  });
+}
+
+// client/dist is what the README examples import (test/client/readme.test.ts): built first.
+if (step('client build', 'tsc', ['-p', 'client/tsconfig.json'])) passed += 1;
+else failed += 1;
+// The type check and the lint need no test to finish: they run beside the tests, whose
+// integration files spend much of their time waiting on loopback servers and timers.
+const checks = [
+  background('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']),
+  background('lint', 'biome', ['check', '.']),
+];
 
 mkdirSync('.test-results', { recursive: true });
 rmSync(resultsFile, { force: true });
 const extra = process.argv.slice(2);
-const vitestOk = step('tests (unit, adapters, integration, client, browser, infra)', 'vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${resultsFile}`,
-  ...extra,
-]);
+const vitestOk = await foreground(
+  'tests (unit, adapters, integration, client, browser, infra)',
+  'vitest',
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extra],
+);
 try {
   const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
   passed += report.numPassedTests;
@@ -62,6 +100,11 @@ try {
 } catch {
   console.error(`could not read ${resultsFile}: vitest did not produce a report`);
   failed += 1;
+}
+
+for (const ok of await Promise.all(checks)) {
+  if (ok) passed += 1;
+  else failed += 1;
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
