@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 10_000,
           isolate: false,
+          // Projects run side by side only with the same worker count (vitest refuses a mix).
+          maxWorkers: 2,
         },
       },
       {
@@ -27,6 +29,7 @@ export default defineConfig({
           include: ['test/adapters/**/*.test.ts'],
           // No wiring here: each file makes its own clients against its own emulator.
           isolate: false,
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
