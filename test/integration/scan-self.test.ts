@@ -89,3 +89,19 @@ describe('the signals that do not fit the service', () => {
     );
   });
 });
+
+describe('the protected-resource metadata the service publishes', () => {
+  it('is RFC 9728 metadata for bearer API keys, naming no authorization server', async () => {
+    const response = await fetch(`${stack.baseUrl}/.well-known/oauth-protected-resource`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      resource: stack.baseUrl,
+      bearer_methods_supported: ['header'],
+      resource_documentation: `${stack.baseUrl}/docs#authentication`,
+    });
+    expect(body).not.toHaveProperty('authorization_servers');
+  });
+});
