@@ -4,8 +4,7 @@ import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 /**
  * Issue 15: the service is the reference site of its own scan. The running local stack scans
  * its own origin (ALLOW_PRIVATE_TARGETS=1 lets the scanner reach loopback) and no finding may
- * be `warn` or `bad`, except that the local origin is plain HTTP and the few signals this
- * service cannot honestly publish (listed below, each with its reason).
+ * be `warn` or `bad`, except that the local origin is plain HTTP.
  *
  *   npx vitest run test/integration/scan-self.test.ts
  */
@@ -19,18 +18,14 @@ interface ScanBody {
   checks: Array<{ id: string; state: string; score: number; max: number; findings: Finding[] }>;
 }
 
-/** Findings the service cannot clear without faking metadata (docs/decisions.md, issue 15). */
-const ACCEPTED = [
-  /over plain HTTP/, // the local origin is http://127.0.0.1 (on AWS it is HTTPS)
-  // The API authenticates with API keys, not OAuth: no authorization server to describe.
-  /oauth-protected-resource is missing/,
-  /No OAuth\/OpenID authorization-server metadata/,
-  // The service is not an A2A agent; an agent card would be fake.
-  /No A2A agent card/,
-  // The service has no third-party profiles or Wikidata item to link.
-  /identity JSON-LD has no sameAs/,
-  /No Wikidata item is linked/,
-];
+/**
+ * The one finding the local origin cannot clear: it is http://127.0.0.1 (on AWS it is HTTPS).
+ * The signals that do not fit this service are published truthfully or judged not applicable
+ * by rules that hold for every site (docs/decisions.md, issue 15, "Self-scan"): RFC 9728
+ * metadata without an authorization server (API keys), no A2A card beside an MCP server card,
+ * no sameAs or Wikidata on an origin that is not on the public web.
+ */
+const ACCEPTED = [/over plain HTTP/];
 
 let stack: TestStack;
 let scan: ScanBody;
@@ -52,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('the service scans its own origin', () => {
-  it('has no warn or bad finding but the accepted ones', () => {
+  it('has no warn or bad finding but the one about plain HTTP', () => {
     const actionable = scan.checks.flatMap((check) =>
       check.findings
         .filter((finding) => finding.state === 'warn' || finding.state === 'bad')
@@ -67,5 +62,46 @@ describe('the service scans its own origin', () => {
     for (const finding of scan.checks.flatMap((check) => check.findings)) {
       expect(finding.standard?.revision, finding.text).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('the signals that do not fit the service', () => {
+  const findings = (id: string) => scan.checks.find((check) => check.id === id)?.findings ?? [];
+
+  it('publishes RFC 9728 metadata without an authorization server, which then is not applicable', () => {
+    const texts = findings('api').map((finding) => `${finding.state}: ${finding.text}`);
+    expect(texts).toContainEqual(expect.stringMatching(/^good: .*bearer tokens go in the header/));
+    expect(texts).toContainEqual(
+      expect.stringMatching(/^info: Authorization-server metadata not applicable/),
+    );
+  });
+
+  it('is not asked for an A2A card beside its MCP server card', () => {
+    const texts = findings('agent').map((finding) => `${finding.state}: ${finding.text}`);
+    expect(texts).toContainEqual(expect.stringMatching(/^info: No A2A agent card: not applicable/));
+  });
+
+  it('is not asked for public profiles on a loopback origin', () => {
+    const entity = scan.checks.find((check) => check.id === 'entity');
+    expect(entity?.max).toBe(0);
+    expect(entity?.findings.map((finding) => finding.text).join('\n')).toMatch(
+      /^Not applicable: \S+ is a private-network or local address/m,
+    );
+  });
+});
+
+describe('the protected-resource metadata the service publishes', () => {
+  it('is RFC 9728 metadata for bearer API keys, naming no authorization server', async () => {
+    const response = await fetch(`${stack.baseUrl}/.well-known/oauth-protected-resource`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      resource: stack.baseUrl,
+      bearer_methods_supported: ['header'],
+      resource_documentation: `${stack.baseUrl}/docs#authentication`,
+    });
+    expect(body).not.toHaveProperty('authorization_servers');
   });
 });

@@ -55,83 +55,89 @@ export interface RobotsDecision {
   rule?: RobotsRule;
 }
 
+/** A parse in progress: the file so far and the group that records attach to. */
+interface ParseState {
+  parsed: ParsedRobots;
+  current: RobotsGroup | undefined;
+  /** A user-agent line after a rule starts a new group; consecutive user-agent lines share one. */
+  currentHasRules: boolean;
+}
+
 /** Parses robots.txt text. Never throws: unparseable lines are skipped (§2.3.1.5). */
 export function parseRobots(text: string): ParsedRobots {
-  const parsed: ParsedRobots = {
-    groups: [],
-    sitemaps: [],
-    globalContentSignals: [],
-    globalContentUsages: [],
-    licenses: [],
+  const state: ParseState = {
+    parsed: {
+      groups: [],
+      sitemaps: [],
+      globalContentSignals: [],
+      globalContentUsages: [],
+      licenses: [],
+    },
+    current: undefined,
+    currentHasRules: false,
   };
-  let current: RobotsGroup | undefined;
-  // A user-agent line after a rule starts a new group; consecutive user-agent lines share one.
-  let currentHasRules = false;
-
   // google/robotstxt ID_UTF8ByteOrderMarkIsSkipped: a BOM (or the replacement character a
   // partial one decodes to) is skipped at the start of the file only; elsewhere its line is
   // garbage, so keys are trimmed of SP and HTAB alone (String#trim would also drop U+FEFF).
   const lines = text.replace(/^[\uFEFF\uFFFD]/, '').split(/\r\n|\r|\n/);
   lines.forEach((rawLine, index) => {
-    const lineNumber = index + 1;
     const record = splitRecord(rawLine);
     if (record === undefined) return;
-    const { key, value } = record;
-
-    switch (key) {
-      case 'user-agent': {
-        if (current === undefined || currentHasRules) {
-          current = {
-            userAgents: [],
-            rules: [],
-            contentSignals: [],
-            contentUsages: [],
-            line: lineNumber,
-          };
-          parsed.groups.push(current);
-          currentHasRules = false;
-        }
-        const token = productToken(value);
-        if (token !== '') {
-          current.userAgents.push(token);
-        }
-        return;
-      }
-      case 'allow':
-      case 'disallow': {
-        if (current === undefined) {
-          return; // rules before any user-agent line belong to no group
-        }
-        currentHasRules = true;
-        if (value === '') {
-          return; // "Disallow:" with no path means "nothing is disallowed"
-        }
-        current.rules.push({
-          allow: key === 'allow',
-          pattern: normalisePath(value),
-          line: lineNumber,
-        });
-        return;
-      }
-      case 'sitemap':
-        if (value !== '') {
-          parsed.sitemaps.push(value);
-        }
-        return;
-      case 'content-signal':
-        (current?.contentSignals ?? parsed.globalContentSignals).push({ value, line: lineNumber });
-        return;
-      case 'content-usage':
-        (current?.contentUsages ?? parsed.globalContentUsages).push({ value, line: lineNumber });
-        return;
-      case 'license':
-        parsed.licenses.push({ value, line: lineNumber });
-        return;
-      default:
-        return;
-    }
+    const line = index + 1;
+    if (record.key === 'user-agent') addUserAgent(state, record.value, line);
+    else if (record.key === 'allow' || record.key === 'disallow') addRule(state, record, line);
+    else addOtherRecord(state, record, line);
   });
-  return parsed;
+  return state.parsed;
+}
+
+/** §2.2.1: a user-agent line opens a group, or joins the one opened by the line before. */
+function addUserAgent(state: ParseState, value: string, line: number): void {
+  if (state.current === undefined || state.currentHasRules) {
+    state.current = { userAgents: [], rules: [], contentSignals: [], contentUsages: [], line };
+    state.parsed.groups.push(state.current);
+    state.currentHasRules = false;
+  }
+  const token = productToken(value);
+  if (token !== '') {
+    state.current.userAgents.push(token);
+  }
+}
+
+/** §2.2.2: allow and disallow rules of the current group. */
+function addRule(state: ParseState, record: { key: string; value: string }, line: number): void {
+  if (state.current === undefined) {
+    return; // rules before any user-agent line belong to no group
+  }
+  state.currentHasRules = true;
+  if (record.value === '') {
+    return; // "Disallow:" with no path means "nothing is disallowed"
+  }
+  state.current.rules.push({
+    allow: record.key === 'allow',
+    pattern: normalisePath(record.value),
+    line,
+  });
+}
+
+/**
+ * Records that are not group rules (§2.2.4: they do not end a group): Sitemap, Content-Signal
+ * and Content-Usage (of the current group, else of the file) and RSL `License:` (of the file).
+ */
+function addOtherRecord(
+  state: ParseState,
+  { key, value }: { key: string; value: string },
+  line: number,
+): void {
+  const { parsed, current } = state;
+  if (key === 'sitemap' && value !== '') parsed.sitemaps.push(value);
+  if (key === 'content-signal') {
+    (current?.contentSignals ?? parsed.globalContentSignals).push({ value, line });
+  }
+  if (key === 'content-usage') {
+    (current?.contentUsages ?? parsed.globalContentUsages).push({ value, line });
+  }
+  if (key === 'license') parsed.licenses.push({ value, line });
 }
 
 /** The groups that apply to a product token: every named match merged, else every `*` group. */

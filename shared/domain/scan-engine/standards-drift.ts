@@ -18,6 +18,30 @@ export interface DriftEntry {
 
 export const DRIFT_LOG: readonly DriftEntry[] = [
   {
+    changed: '2025-04',
+    followed: '2026-11-25',
+    standards: ['rfc9728', 'rfc8414'],
+    what: 'RFC 9728 makes authorization_servers OPTIONAL (§2: in some uses the set "will not be enumerable"); bearer_methods_supported says how a bearer token is sent (header, body, query). A resource whose bearer tokens are API keys issued outside OAuth can describe itself truthfully without naming an authorization server.',
+    judgement:
+      'Protected-resource metadata that names this origin and bearer_methods_supported but no authorization_servers is full credit (before: "authorization_servers is empty", a quarter); the authorization-server metadata signal is then not applicable (info) instead of a failure. Metadata that names neither, or an empty authorization_servers array, is still a precise finding. Same points (prm 2, auth-server 2).',
+  },
+  {
+    changed: '2026-07-21',
+    followed: '2026-11-25',
+    standards: ['a2a', 'mcp-discovery'],
+    what: 'A2A 1.0 describes an agent that takes tasks from other agents; an MCP Server Card describes a server of tools an agent calls. Neither text asks a service of one kind to publish the other (the standards did not change here; the scan reading of them was corrected).',
+    judgement:
+      'A site whose usable card of one protocol (an MCP card naming its server and endpoint, or an A2A card with name, endpoint and skills) is published is no longer told to add the other: the missing card is not applicable (info) instead of a warning. A site with neither is still expected to publish one; a published card of either is always scored. Same points (mcp 4 + 1, a2a 3).',
+  },
+  {
+    changed: '2026-11-25',
+    followed: '2026-11-25',
+    standards: ['schema-org', 'wikidata'],
+    what: 'schema.org sameAs and Wikidata P856 (official website) tie an entity to pages on the public web; an origin on a loopback or private address, or with a local name, cannot be named by any public profile or knowledge-graph item (no standard changed; the scan rule was corrected on this date).',
+    judgement:
+      'On such an origin (reachable only when the scanner is told to reach private targets) a page without sameAs makes the entity check not applicable instead of four failures; sameAs links it does publish are still scored. Public origins are judged as before.',
+  },
+  {
     changed: '2026-08-19',
     followed: '2026-11-25',
     standards: ['aipref-attach', 'aipref-vocab', 'rfc9651'],

@@ -144,7 +144,7 @@ ${CLIENT_NOTE}
 <li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
 <li>Request bodies are JSON, at most 64 KiB.</li>
 </ul>
-<h2>Authentication</h2>
+<h2 id="authentication">Authentication</h2>
 <p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
 Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>

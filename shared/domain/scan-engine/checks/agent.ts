@@ -17,6 +17,7 @@ import {
   atBestHalf,
   buildCheck,
   type CheckDefinition,
+  earnedPoints,
   fail,
   notApplicable,
   partial,
@@ -94,13 +95,17 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
     }
     return fail(key, points, { state: 'warn', text: `No ${what} (${paths.join(', ')}).` });
   };
-  const a2a = firstJson(artifacts, ['/.well-known/agent-card.json', '/.well-known/agent.json']);
+  const a2aFound = firstJson(artifacts, [
+    '/.well-known/agent-card.json',
+    '/.well-known/agent.json',
+  ]);
+  const a2a = a2aFound === undefined ? undefined : a2aSignal(a2aFound.path, a2aFound.document);
+  const mcp = mcpSignals(artifacts, alternativeTo(missing, a2aUsable(a2a), 'A2A'), absenceIsNa);
   const skills = firstJson(artifacts, ['/.well-known/agent-skills/index.json']);
+  const a2aMissing = alternativeTo(missing, mcpUsable(mcp), 'MCP');
   const signals: Signal[] = [
-    ...mcpSignals(artifacts, missing, absenceIsNa),
-    a2a !== undefined
-      ? a2aSignal(a2a.path, a2a.document)
-      : missing('a2a-card', POINTS.a2a, 'A2A agent card', ['/.well-known/agent-card.json']),
+    ...mcp,
+    a2a ?? a2aMissing('a2a-card', POINTS.a2a, 'A2A agent card', ['/.well-known/agent-card.json']),
     skills !== undefined
       ? skillsSignal(skills)
       : missing('skills', POINTS.skills, 'Agent Skills index', [
@@ -123,6 +128,35 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
     });
   }
   return check;
+}
+
+/**
+ * MCP and A2A are two protocols for two kinds of service (docs/decisions.md, issue 15): an MCP
+ * server offers tools an agent calls, an A2A server is an agent that takes tasks from other
+ * agents. A site whose agent interface is a usable card of one protocol is not faulted for
+ * lacking the other: the absence is not applicable, said in an `info` finding. The published
+ * card of either is always scored.
+ */
+function alternativeTo(missing: MissingSignal, usable: boolean, protocol: string): MissingSignal {
+  return (key, points, what, paths) => {
+    const signal = missing(key, points, what, paths);
+    if (!usable || signal.outcome !== 'fail') return signal;
+    const text =
+      protocol === 'MCP'
+        ? `No ${what}: not applicable, the site's agent interface is its MCP server card (a tool server); an A2A card describes an agent that takes tasks from other agents.`
+        : `No ${what}: not applicable, the site's agent interface is its A2A agent card; an MCP server card describes a tool server.`;
+    return notApplicable(key, points, { state: 'info', text });
+  };
+}
+
+/** A card that names its server and endpoint (the MCP card signal passed). */
+function mcpUsable(signals: readonly Signal[]): boolean {
+  return signals.some((signal) => signal.key === 'mcp-card' && signal.outcome === 'pass');
+}
+
+/** An A2A card with name, endpoint and skills (at least two thirds of its points). */
+function a2aUsable(signal: Signal | undefined): boolean {
+  return signal !== undefined && earnedPoints(signal) >= (signal.points * 2) / 3 - 1e-9;
 }
 
 /** agents.json or ARD, else a valid AI Catalog, else WebMCP tools in the static HTML. */
@@ -177,9 +211,6 @@ function mcpSignals(
       ? signals
       : [{ ...first, findings: [...first.findings, problem] }, ...rest];
   }
-  const live = absenceIsNa
-    ? notApplicable('mcp-live', MCP_POINTS.mcpLive)
-    : atBestHalf(fail('mcp-live', MCP_POINTS.mcpLive), MCP_LIVE_NOTE);
   if (problem !== undefined && problem.state === 'bad') {
     return [
       fail('mcp-card', MCP_POINTS.mcpCard, problem),
@@ -192,6 +223,10 @@ function mcpSignals(
     ...MCP_CARD_PATHS,
   ];
   const absent = missing('mcp-card', MCP_POINTS.mcpCard, 'MCP server card', paths);
+  const live =
+    absenceIsNa || absent.outcome === 'na'
+      ? notApplicable('mcp-live', MCP_POINTS.mcpLive)
+      : atBestHalf(fail('mcp-live', MCP_POINTS.mcpLive), MCP_LIVE_NOTE);
   return [
     problem === undefined ? absent : { ...absent, findings: [...absent.findings, problem] },
     live,

@@ -18,8 +18,8 @@ import {
   shortUrl,
 } from '../artifacts.ts';
 import { classifySite, homepageFacts, looksLikeOpenApi } from '../context.ts';
-import { isObject, parseJson, stringList } from '../parse/json-ld.ts';
-import { authServerMetadataUrl, linkHeaderTargets, linksetHrefs } from '../parse/links.ts';
+import { isObject, parseJson } from '../parse/json-ld.ts';
+import { linkHeaderTargets, linksetHrefs } from '../parse/links.ts';
 import {
   buildCheck,
   type CheckDefinition,
@@ -31,6 +31,7 @@ import {
   unverifiable,
 } from '../scoring.ts';
 import type { Check, Finding } from '../types.ts';
+import { authSignals, findAuthMetadata, jsonProbe } from './api-auth.ts';
 
 export const API_CHECK: CheckDefinition = {
   id: 'api',
@@ -95,14 +96,6 @@ export function evaluateApi(artifacts: ScanArtifacts): Check {
     ...authSignals(artifacts, prm, authMetadata, openApi.document),
   ];
   return buildCheck(API_CHECK, signals, [siteFinding]);
-}
-
-/** A JSON body from a probe that answered 2xx with a JSON type; undefined otherwise. */
-function jsonProbe(fetched: Fetched | undefined): unknown {
-  if (!isOk(fetched) || !isJsonResponse(fetched)) {
-    return undefined;
-  }
-  return parseJson(fetched.text);
 }
 
 function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): Signal {
@@ -223,156 +216,4 @@ function homepageDiscoveryRels(artifacts: ScanArtifacts): string[] {
     (facts?.linkElements ?? []).some((link) => link.rel.includes(rel) && rel !== 'describedby'),
   );
   return [...new Set([...fromHeader, ...fromHtml])];
-}
-
-interface AuthLookup {
-  found: { url: string; document: Record<string, unknown>; expectedIssuer: string } | undefined;
-  invalid: string | undefined;
-}
-
-function findAuthMetadata(artifacts: ScanArtifacts): AuthLookup {
-  const candidates: Array<[string, Fetched | undefined, string]> = [
-    [
-      `${artifacts.origin}/.well-known/oauth-authorization-server`,
-      artifacts.probes['/.well-known/oauth-authorization-server'],
-      artifacts.origin,
-    ],
-    [
-      `${artifacts.origin}/.well-known/openid-configuration`,
-      artifacts.probes['/.well-known/openid-configuration'],
-      artifacts.origin,
-    ],
-  ];
-  const prmDocument = jsonProbe(artifacts.probes['/.well-known/oauth-protected-resource']);
-  if (isObject(prmDocument)) {
-    for (const issuer of stringList(prmDocument, 'authorization_servers')) {
-      const url = authServerMetadataUrl(issuer);
-      if (url !== undefined && artifacts.authServerMetadata[url] !== undefined) {
-        candidates.push([url, artifacts.authServerMetadata[url], issuer]);
-      }
-    }
-  }
-  let invalid: string | undefined;
-  for (const [url, fetched, expectedIssuer] of candidates) {
-    const document = jsonProbe(fetched);
-    if (!isObject(document)) {
-      continue;
-    }
-    if (typeof document.issuer === 'string') {
-      return { found: { url, document, expectedIssuer }, invalid: undefined };
-    }
-    invalid ??= url;
-  }
-  return { found: undefined, invalid };
-}
-
-function authSignals(
-  artifacts: ScanArtifacts,
-  prm: Fetched | undefined,
-  auth: AuthLookup,
-  openApi: Record<string, unknown> | undefined,
-): Signal[] {
-  const evidence = protectionEvidence(artifacts, jsonProbe(prm), auth, openApi);
-  if (evidence.length === 0) {
-    return [
-      notApplicable('prm', POINTS.prm, {
-        state: 'info',
-        text: 'No protected API detected (no WWW-Authenticate, securitySchemes or login); OAuth discovery not applicable.',
-      }),
-      notApplicable('auth-server', POINTS.authServer),
-    ];
-  }
-  return [prmSignal(artifacts, prm, evidence), authServerSignal(artifacts, auth)];
-}
-
-/** Why the site looks like it has a protected API (empty: OAuth discovery does not apply). */
-function protectionEvidence(
-  artifacts: ScanArtifacts,
-  prmDocument: unknown,
-  auth: AuthLookup,
-  openApi: Record<string, unknown> | undefined,
-): string[] {
-  const components = isObject(openApi?.components) ? openApi.components : undefined;
-  const loginLink = (homepageFacts(artifacts)?.anchors ?? []).some((anchor) =>
-    /\/(log-?in|sign-?in)(\/|$)/i.test(anchor.href),
-  );
-  return [
-    homepageHeaders(artifacts)['www-authenticate'] !== undefined ? 'WWW-Authenticate on /' : '',
-    isObject(components?.securitySchemes) ? 'OpenAPI securitySchemes' : '',
-    loginLink ? 'a login link' : '',
-    prmDocument !== undefined ? 'protected-resource metadata' : '',
-    auth.found !== undefined ? 'authorization-server metadata' : '',
-  ].filter(Boolean);
-}
-
-function prmSignal(
-  artifacts: ScanArtifacts,
-  prm: Fetched | undefined,
-  evidence: readonly string[],
-): Signal {
-  const prmDocument = jsonProbe(prm);
-  if (isObject(prmDocument)) {
-    const resource =
-      typeof prmDocument.resource === 'string' ? prmDocument.resource.replace(/\/$/, '') : '';
-    const servers = stringList(prmDocument, 'authorization_servers');
-    const problems = [
-      resource === artifacts.origin
-        ? ''
-        : `resource "${resource}" is not ${artifacts.origin} (RFC 9728 §3.3)`,
-      servers.length > 0 ? '' : 'authorization_servers is empty',
-    ].filter(Boolean);
-    return problems.length === 0
-      ? pass('prm', POINTS.prm, {
-          state: 'good',
-          text: 'OAuth protected-resource metadata (RFC 9728) names this origin and its authorization server(s).',
-        })
-      : partial('prm', POINTS.prm, 0.25, {
-          state: 'bad',
-          text: `Protected-resource metadata is present but ${problems.join(' and ')}.`,
-        });
-  }
-  if (isScannerFailure(prm)) {
-    return unverifiable('prm', POINTS.prm, {
-      cause: 'scanner',
-      note: 'protected-resource metadata',
-    });
-  }
-  return fail('prm', POINTS.prm, {
-    state: 'bad',
-    text: `The API looks protected (${evidence.join(', ')}) but /.well-known/oauth-protected-resource is missing; publish RFC 9728 metadata so agents can find how to authorise.`,
-  });
-}
-
-function authServerSignal(artifacts: ScanArtifacts, auth: AuthLookup): Signal {
-  if (auth.found === undefined) {
-    return fail('auth-server', POINTS.authServer, {
-      state: 'bad',
-      text: auth.invalid
-        ? `${shortUrl(auth.invalid, artifacts.origin)} is JSON without an issuer; publish RFC 8414 or OpenID metadata.`
-        : 'No OAuth/OpenID authorization-server metadata found; publish /.well-known/oauth-authorization-server (RFC 8414).',
-    });
-  }
-  const { document, expectedIssuer, url } = auth.found;
-  const issuerOk = String(document.issuer).replace(/\/$/, '') === expectedIssuer.replace(/\/$/, '');
-  const missing = ['authorization_endpoint', 'token_endpoint', 'response_types_supported'].filter(
-    (field) => document[field] === undefined,
-  );
-  const pkce = stringList(document, 'code_challenge_methods_supported').includes('S256');
-  const problems = [
-    issuerOk
-      ? ''
-      : `issuer "${String(document.issuer)}" does not match ${expectedIssuer} (RFC 8414 §3.3)`,
-    missing.length > 0 ? `missing ${missing.join(', ')}` : '',
-    pkce ? '' : 'code_challenge_methods_supported lacks S256',
-  ].filter(Boolean);
-  const where = shortUrl(url, artifacts.origin);
-  return problems.length === 0
-    ? pass('auth-server', POINTS.authServer, {
-        state: 'good',
-        text: `Authorization-server metadata at ${where} is complete (issuer, endpoints, PKCE S256).`,
-      })
-    : partial('auth-server', POINTS.authServer, issuerOk ? 0.5 : 0, {
-        state: 'bad',
-        text: `Authorization-server metadata at ${where}: ${problems.join('; ')}.`,
-      });
 }

@@ -5,6 +5,11 @@
  * unverifiable (half), never failed.
  */
 import {
+  describeAddress,
+  isIpLiteral,
+  isLocalHostname,
+} from '#shared/domain/kernel/net/address-policy';
+import {
   describeFailure,
   type Fetched,
   isOk,
@@ -25,6 +30,7 @@ import {
   buildCheck,
   type CheckDefinition,
   fail,
+  notApplicable,
   partial,
   pass,
   type Signal,
@@ -72,6 +78,17 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
     ]);
   }
   const urls = sameAsUrls(facts);
+  if (urls.length === 0 && !onPublicWeb(artifacts.origin)) {
+    return buildCheck(ENTITY_CHECK, [
+      notApplicable('same-as', POINTS.sameAs, {
+        state: 'unknown',
+        text: `Not applicable: ${new URL(artifacts.origin).hostname} is a private-network or local address, not a name on the public web, so no public profile, Wikidata item (P856) or third-party page can name it. sameAs links published here would still be scored.`,
+      }),
+      notApplicable('same-as-resolvable', POINTS.resolvable),
+      notApplicable('wikidata', POINTS.wikidata),
+      notApplicable('corroboration', POINTS.corroboration),
+    ]);
+  }
   if (urls.length === 0) {
     return buildCheck(ENTITY_CHECK, [
       fail('same-as', POINTS.sameAs, {
@@ -99,6 +116,18 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
     wikidataSignal(artifacts, urls),
     corroborationSignal(published),
   ]);
+}
+
+/**
+ * Whether the origin can be an identity on the public web: a domain name under a public suffix
+ * or a public unicast address. Loopback, private and link-local addresses and local names
+ * (`localhost`, `.internal`...) are reached only on a private network, which the scanner does
+ * only when told to (docs/scan-engine.md, "Safe fetch"); no third party can link to them.
+ */
+function onPublicWeb(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  if (isIpLiteral(host)) return describeAddress(host).isPublicUnicast;
+  return !isLocalHostname(host);
 }
 
 function sameAsSignal(count: number, platforms: ReadonlySet<string | undefined>): Signal {

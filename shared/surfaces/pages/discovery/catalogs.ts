@@ -1,7 +1,8 @@
 /**
  * The JSON discovery documents: the RFC 9727 api-catalog linkset, the AI Catalog (current MCP
- * discovery draft) and the MCP Catalog that preceded it, and the MCP Server Card of the tool
- * server, generated from the manifest (docs page: #standards).
+ * discovery draft) and the MCP Catalog that preceded it, the MCP Server Card of the tool
+ * server, generated from the manifest, and the RFC 9728 protected-resource metadata of the API
+ * (docs page: #standards).
  */
 import { mcpToolRoutes, PATHS, reverseDnsName, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 
@@ -16,6 +17,21 @@ export function apiCatalog(baseUrl: string): unknown {
         'service-doc': [{ href: `${baseUrl}${PATHS.docs}`, type: 'text/html' }],
       },
     ],
+  };
+}
+
+/**
+ * RFC 9728 metadata of the API as a protected resource. The API takes API keys as bearer tokens
+ * in the Authorization header (RFC 6750 §2.1); they are issued on the dashboard, not by an OAuth
+ * authorization server, so `authorization_servers` (OPTIONAL, RFC 9728 §2) is left out rather
+ * than naming a server that does not exist (docs/decisions.md, issue 15).
+ */
+export function protectedResource(baseUrl: string): unknown {
+  return {
+    resource: baseUrl,
+    resource_name: SERVICE_NAME,
+    bearer_methods_supported: ['header'],
+    resource_documentation: `${baseUrl}${PATHS.docs}#authentication`,
   };
 }
 

@@ -18,6 +18,7 @@ export const DOCUMENTS: Readonly<Record<string, Op>> = {
   [PATHS.sitemap]: ops.sitemap,
   [PATHS.logo]: ops.logo,
   [PATHS.apiCatalog]: ops.apiCatalogDocument,
+  [PATHS.protectedResource]: ops.protectedResourceDocument,
   [PATHS.aiCatalog]: ops.aiCatalogDocument,
   [PATHS.mcpCatalog]: ops.mcpCatalogDocument,
   [PATHS.skills]: ops.skillsIndexDocument,
@@ -34,6 +35,7 @@ const TYPES: Readonly<Record<string, string>> = {
   [PATHS.logo]: 'image/svg+xml',
   [PATHS.aiCatalog]: 'application/ai-catalog+json',
   [PATHS.mcpCatalog]: 'application/json',
+  [PATHS.protectedResource]: 'application/json',
   [PATHS.skills]: 'application/json',
 };
 

@@ -11,6 +11,7 @@ import {
   apiCatalog,
   MCP_CARD_TYPE,
   mcpCatalog,
+  protectedResource,
   serverCard,
   skillMarkdown,
   skillsIndex,
@@ -79,6 +80,7 @@ export const apiCatalogDocument = json(apiCatalog, {
 });
 export const aiCatalogDocument = json(aiCatalog);
 export const mcpCatalogDocument = json(mcpCatalog);
+export const protectedResourceDocument = json(protectedResource);
 export const serverCardDocument = json(serverCard, { 'content-type': `${MCP_CARD_TYPE}` });
 export const skillsIndexDocument = json(skillsIndex);
 export const skillDocument = text(skillMarkdown, {

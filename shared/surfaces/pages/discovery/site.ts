@@ -23,6 +23,7 @@ export const PATHS = {
   llmsFull: '/llms-full.txt',
   sitemap: '/sitemap.xml',
   apiCatalog: '/.well-known/api-catalog',
+  protectedResource: '/.well-known/oauth-protected-resource',
   aiCatalog: '/.well-known/ai-catalog.json',
   mcpCatalog: '/.well-known/mcp/catalog.json',
   mcpEndpoint: MCP_ENDPOINTS[0].path,
