@@ -101,14 +101,14 @@ function principals(): Principal[] {
 }
 
 describe('IAM proved by recording', () => {
-  it('records calls of every workflow task, the queue consumer, the scheduler, the tool server and every API route', () => {
+  it('records calls of every workflow task, the queue consumer, the scheduler, the tool server, every API route and every dashboard route', () => {
     const expected = [
       ...WORKFLOWS.flatMap((workflow) => workflow.tasks.map((task) => task.handler)),
       ...QUEUES.map((queue) => queue.handler),
       MONTHLY_RUNS_SCHEDULE.handler,
       'functions/mcp/mcp.ts',
       'functions/http/fallback.ts',
-      ...ROUTES.filter((route) => !route.handler.includes('/dashboard/')).map((r) => r.handler),
+      ...ROUTES.map((route) => route.handler),
     ];
     expect(expected.filter((module) => !recording.invoked.has(module))).toEqual([]);
     const machines = new Set(

@@ -8,9 +8,11 @@ import { MONTHLY_RUNS_SCHEDULE } from '#shared/domain/monitor/schedule';
 import { WORKFLOWS } from '#shared/surfaces/workflows/manifest';
 import { waitForJob } from '../batch.ts';
 import { callJson, type TestStack } from '../stack.ts';
+import { walkDashboard } from './dashboard-tour.ts';
 
 /**
  * The representative walk of the IAM recording test: every API route the way a client uses it
+ * and every dashboard route the way a signed-in person does (dashboard-tour.ts)
  * (creating, reading, changing and deleting what it can), the tool server, the fallback, a batch,
  * a monitor run, webhook deliveries through the events queue, the monthly scheduler as
  * EventBridge Scheduler invokes it, and the failure steps of each workflow as its Catch would
@@ -52,7 +54,7 @@ async function mcp(stack: TestStack, key: string): Promise<void> {
   await client.close();
 }
 
-async function scans(input: TourInput): Promise<{ jobId: string }> {
+async function scans(input: TourInput): Promise<{ jobId: string; scanId: string }> {
   const { stack, key } = input;
   const call = (method: string, path: string, body?: unknown) =>
     callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
@@ -85,7 +87,7 @@ async function scans(input: TourInput): Promise<{ jobId: string }> {
   const made = await call('POST', '/api/v1/keys', { scopes: ['scans:read'] });
   await call('GET', '/api/v1/keys');
   await call('DELETE', `/api/v1/keys/${(made.body.key as { id?: string } | undefined)?.id}`);
-  return { jobId };
+  return { jobId, scanId };
 }
 
 async function monitor(input: TourInput): Promise<{ caseId: string; runId: string }> {
@@ -140,7 +142,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   const user = await createUsersRepository(doc, stack.tableName).findUserByEmail(input.email);
   doc.destroy();
   const owner = String(user?.id);
-  const { jobId } = await scans(input);
+  const { jobId, scanId } = await scans(input);
   const { caseId, runId } = await monitor(input);
   const hooks = await webhooks(input);
   await mcp(stack, input.key);
@@ -165,5 +167,8 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
     generation: 0,
     failure,
   });
+  const { endpointId, deliveryId } = hooks;
+  const ids = { scanId, jobId, caseId, runId, endpointId, deliveryId, domain: input.site };
+  await walkDashboard(stack, input.email, ids);
   await hooks.remove();
 }
