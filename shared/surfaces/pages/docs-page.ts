@@ -13,6 +13,7 @@ import {
   authText,
   compactExample,
   DOCS_STYLE,
+  inlineCode,
   routeGroups,
   type TocEntry,
   tableOfContents,
@@ -42,7 +43,7 @@ function toolInputs(tool: (typeof TOOLS)[number]): string {
   return fields
     .map(([name, schema]) => {
       const description = schema.meta()?.description;
-      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${escapeHtml(description)}` : ''}`;
+      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${inlineCode(description)}` : ''}`;
     })
     .join('; ');
 }
@@ -91,7 +92,7 @@ const SITE_ROUTES = ROUTES.filter((route) => route.area === 'discovery');
 function dashboardSection(baseUrl: string): string {
   const rows = DASHBOARD_ROUTES.map(
     (route) =>
-      `<tr><td><code>${route.method} ${escapeHtml(route.path)}</code></td><td>${escapeHtml(route.summary)}</td><td>${authText(route)}</td></tr>`,
+      `<tr><td><code>${route.method} ${escapeHtml(route.path)}</code></td><td>${inlineCode(route.summary)}</td><td>${authText(route)}</td></tr>`,
   ).join('');
   return `<h2 id="dashboard">Dashboard</h2>
 <p>People sign in at <a href="${escapeHtml(baseUrl)}/dashboard/sign-in">/dashboard/sign-in</a> with an e-mail link

@@ -67,7 +67,8 @@ export function tableOfContents(
     )
     .join('');
   return `<nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Contents</h2>
-<ul>${sectionLinks}<li><a href="#routes">Routes</a><ul>${groups}</ul></li></ul></nav>`;
+<ul class="toc-sections">${sectionLinks}<li><a href="#routes">Routes</a>:</li></ul>
+<ul class="toc-routes">${groups}</ul></nav>`;
 }
 
 function statusLine(status: number): string {
@@ -135,8 +136,9 @@ export function compactExample(route: RouteDefinition, baseUrl: string): string 
 
 /** Extra rules for the docs page (the shared layout keeps the base). */
 export const DOCS_STYLE = `<style>
-.toc ul{list-style:none;padding-left:1rem}.toc>ul{columns:2 20rem;padding-left:0}
-.toc li{break-inside:avoid}.toc code{background:none;padding:0}
+.toc ul{list-style:none;padding-left:1rem}.toc code{background:none;padding:0}
+.toc-sections{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem}.toc .toc-sections,.toc .toc-routes{padding-left:0}
+.toc-routes{columns:2 22rem}.toc-routes>li{break-inside:avoid;margin-bottom:.6rem}
 section.route{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1.5rem}
 h3 code{font-size:1rem}h4{margin:.8rem 0 .2rem}
 pre{white-space:pre-wrap;word-break:break-word;max-height:32rem}pre code{background:none;padding:0}
