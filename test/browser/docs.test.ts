@@ -47,7 +47,7 @@ describe.skipIf(!CHROMIUM_PATH)('the docs page in Chromium', () => {
 
   it('links every table-of-contents entry to a section on the page', async () => {
     const missing = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('nav.toc a[href^="#"]')]
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('nav.toc a[href^="#"]'))
         .map((link) => link.getAttribute('href')?.slice(1) ?? '')
         .filter((id) => !document.getElementById(id)),
     );
@@ -75,7 +75,7 @@ describe.skipIf(!CHROMIUM_PATH)('the docs page in Chromium', () => {
 
   it('renders inline code instead of raw backticks', async () => {
     const prose = await page.evaluate(() =>
-      [...document.querySelectorAll('p, li, td, summary')]
+      Array.from(document.querySelectorAll('p, li, td, summary'))
         .filter((node) => !node.closest('pre'))
         .map((node) => node.textContent ?? '')
         .filter((text) => text.includes('`')),
@@ -86,7 +86,7 @@ describe.skipIf(!CHROMIUM_PATH)('the docs page in Chromium', () => {
   it('passes axe-core with its collapsed parts closed and open', async () => {
     expect(await axeViolations(page), 'closed').toEqual([]);
     await page.evaluate(() => {
-      for (const details of document.querySelectorAll('details')) details.open = true;
+      for (const details of Array.from(document.querySelectorAll('details'))) details.open = true;
     });
     expect(await axeViolations(page), 'open').toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));

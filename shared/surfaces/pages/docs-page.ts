@@ -131,26 +131,9 @@ the service's repository under <code>client/</code>: base URL and key given once
 pagination, <code>waitForBatch</code>/<code>waitForRun</code> and <code>verifyWebhook</code>. Its
 <code>client/README.md</code> examples run in the service's tests.</p>`;
 
-/** The human documentation page that `meta.docs` points to, generated from the manifest. */
-export function renderDocsPage(baseUrl: string): string {
-  const body = `<h1>Agent-Readiness Scan API</h1>
-<p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
-The machine-readable description (OpenAPI 3.1) is at
-<a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
-${tableOfContents(SECTIONS, API_ROUTES)}
-${CLIENT_NOTE}
-<h2 id="conventions">Conventions</h2>
-<ul>
-<li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
-<li>Errors: <code>{"error":{"code","message","request_id"},"meta"}</code> with a stable <code>code</code>. Every response has an <code>x-request-id</code> header; quote it when asking for support.</li>
-<li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
-<li>Request bodies are JSON, at most 64 KiB.</li>
-</ul>
-<h2 id="authentication">Authentication</h2>
-<p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
-Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
-Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
-<h2 id="scoring">Scoring</h2>
+/** How scans are scored, batched and fetched (#scoring, #batch, #scanner). */
+function scansGuide(): string {
+  return `<h2 id="scoring">Scoring</h2>
 <p>Nine checks in four pillars (R Retrievable, E Explainable, A Actionable, D Distributed).
 <code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
 signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
@@ -180,7 +163,29 @@ well-known agent and API documents, and a few sampled pages. It sends no cookies
 most 5 redirects and reads a capped number of bytes per response. Sampled inner pages are fetched only
 when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
 always read, like the homepage, because a scan is a fetch a person asked for, not a crawl. Disallowing
-<code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>
+<code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>`;
+}
+
+/** The human documentation page that `meta.docs` points to, generated from the manifest. */
+export function renderDocsPage(baseUrl: string): string {
+  const body = `<h1>Agent-Readiness Scan API</h1>
+<p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
+The machine-readable description (OpenAPI 3.1) is at
+<a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
+${tableOfContents(SECTIONS, API_ROUTES)}
+${CLIENT_NOTE}
+<h2 id="conventions">Conventions</h2>
+<ul>
+<li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
+<li>Errors: <code>{"error":{"code","message","request_id"},"meta"}</code> with a stable <code>code</code>. Every response has an <code>x-request-id</code> header; quote it when asking for support.</li>
+<li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
+<li>Request bodies are JSON, at most 64 KiB.</li>
+</ul>
+<h2 id="authentication">Authentication</h2>
+<p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
+Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
+Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
+${scansGuide()}
 ${standardsSection()}
 ${mcpSection(baseUrl)}
 <h2 id="routes">Routes</h2>
