@@ -9,6 +9,7 @@ import { ROUTES } from '#shared/surfaces/api/manifest';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { escapeHtml } from '../http/html.ts';
+import { toolCallHtml } from './docs-mcp-example.ts';
 import {
   authText,
   compactExample,
@@ -79,7 +80,8 @@ Each tool calls its REST route with your key: same scopes, limits and results; <
 body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>
 <p>Key in a header:</p><pre>${escapeHtml(header)}</pre>
 <p>Key in the path:</p><pre>${escapeHtml(path)}</pre>
-<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>`;
+<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>
+${TOOLS[0] ? toolCallHtml(TOOLS[0], baseUrl) : ''}`;
 }
 
 const API_ROUTES = ROUTES.filter(

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { type RouteExample, routeExample } from '#shared/surfaces/api/examples';
 import { matchPath, ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { ErrorEnvelopeSchema, MetaSchema } from '#shared/surfaces/http/schemas';
+import { TOOLS } from '#shared/surfaces/mcp/tools';
+import { toolCallExample } from '#shared/surfaces/pages/docs-mcp-example';
 
 const BASE = 'https://api.example.com';
 
@@ -67,6 +69,17 @@ function responseProblems(route: RouteDefinition, example: RouteExample): string
   }
   return problems;
 }
+
+describe('tool call examples', () => {
+  it.each(TOOLS.map((tool) => [tool.name, tool] as const))(
+    '%s has call arguments its input schema accepts and the REST example as result',
+    (_, tool) => {
+      const example = toolCallExample(tool, BASE);
+      expect(issues(tool.inputSchema, example.arguments)).toEqual([]);
+      expect(JSON.stringify(example.result)).toContain('"structuredContent":{');
+    },
+  );
+});
 
 describe('route examples', () => {
   it.each(ROUTES.map((route) => [route.operationId, route] as const))(
