@@ -1,6 +1,7 @@
 /**
  * Builds the OpenAPI 3.1 document from the route manifest and its zod schemas: paths, shared
- * headers, the idempotency header of creates and the error envelope of each status.
+ * headers, the idempotency header of creates and the error envelope of each status, with the
+ * request and response examples of shared/surfaces/api/examples.ts (additive annotations).
  */
 import { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import { ErrorEnvelopeSchema, MetaSchema } from '../http/schemas.ts';
+import { errorExamples, requestExample, responseExample } from './examples.ts';
 import {
   ERROR_CODES,
   errorCodesOf,
@@ -52,7 +54,23 @@ const RAW_DESCRIPTIONS: Record<RawContentType, string> = {
   'application/xml': 'XML document',
 };
 
-function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiResponseObject> {
+/** One example envelope per error code, grouped by status. */
+function errorExamplesByStatus(route: RouteDefinition, serverUrl: string) {
+  const byStatus = new Map<number, Record<string, { value: unknown }>>();
+  for (const example of errorExamples(route, serverUrl)) {
+    byStatus.set(example.status, {
+      ...byStatus.get(example.status),
+      [example.code]: { value: example.body },
+    });
+  }
+  return byStatus;
+}
+
+function errorResponses(
+  route: RouteDefinition,
+  serverUrl: string,
+): Record<string, ZodOpenApiResponseObject> {
+  const examples = errorExamplesByStatus(route, serverUrl);
   const byStatus = new Map<number, string[]>();
   for (const code of errorCodesOf(route)) {
     const { status, description } = ERROR_CODES[code];
@@ -74,7 +92,12 @@ function errorResponses(route: RouteDefinition): Record<string, ZodOpenApiRespon
       }),
       content: page
         ? { [pageType]: { schema: z.string() } }
-        : { 'application/json': { schema: ErrorEnvelopeSchema } },
+        : {
+            'application/json': {
+              schema: ErrorEnvelopeSchema,
+              ...(examples.has(status) ? { examples: examples.get(status) } : {}),
+            },
+          },
     };
   }
   return responses;
@@ -87,33 +110,37 @@ function security(route: RouteDefinition): ZodOpenApiOperationObject['security']
   return route.auth === 'optional' ? [{}, bearer] : [bearer];
 }
 
-function operation(route: RouteDefinition): ZodOpenApiOperationObject {
-  const success =
-    'schema' in route.response
-      ? {
-          description: 'Success',
-          headers: z.object(REQUEST_ID_HEADER),
-          content: {
-            'application/json': {
-              schema: (route.response.schema as z.ZodObject).extend({ meta: MetaSchema }),
-            },
-            ...Object.fromEntries(
-              (route.exports ?? []).map((type) => [type, { schema: z.string() }]),
-            ),
-          },
-        }
-      : {
-          description: RAW_DESCRIPTIONS[route.response.raw],
-          headers: z.object(REQUEST_ID_HEADER),
-          content: {
-            [route.response.raw]: {
-              schema:
-                route.response.raw === 'application/json'
-                  ? z.record(z.string(), z.unknown())
-                  : z.string(),
-            },
-          },
-        };
+/** The success response: the JSON body with `meta` (and its example), or the raw document. */
+function successResponse(route: RouteDefinition, serverUrl: string): ZodOpenApiResponseObject {
+  if ('schema' in route.response) {
+    const example = responseExample(route, serverUrl).body;
+    return {
+      description: 'Success',
+      headers: z.object(REQUEST_ID_HEADER),
+      content: {
+        'application/json': {
+          schema: (route.response.schema as z.ZodObject).extend({ meta: MetaSchema }),
+          ...(example ? { examples: { example: { value: example } } } : {}),
+        },
+        ...Object.fromEntries((route.exports ?? []).map((type) => [type, { schema: z.string() }])),
+      },
+    };
+  }
+  return {
+    description: RAW_DESCRIPTIONS[route.response.raw],
+    headers: z.object(REQUEST_ID_HEADER),
+    content: {
+      [route.response.raw]: {
+        schema:
+          route.response.raw === 'application/json'
+            ? z.record(z.string(), z.unknown())
+            : z.string(),
+      },
+    },
+  };
+}
+
+function operation(route: RouteDefinition, serverUrl: string): ZodOpenApiOperationObject {
   const authNote =
     route.auth === 'none'
       ? ''
@@ -138,11 +165,19 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
       ? {
           requestBody: {
             required: route.request.optionalBody !== true,
-            content: { 'application/json': { schema: route.request.body } },
+            content: {
+              'application/json': {
+                schema: route.request.body,
+                examples: { example: { value: requestExample(route, serverUrl).body } },
+              },
+            },
           },
         }
       : {}),
-    responses: { [String(route.response.status)]: success, ...errorResponses(route) },
+    responses: {
+      [String(route.response.status)]: successResponse(route, serverUrl),
+      ...errorResponses(route, serverUrl),
+    },
   };
 }
 
@@ -155,7 +190,7 @@ export function buildOpenApiDocument(serverUrl: string): ReturnType<typeof creat
     (candidate) => candidate.area !== 'dashboard' && candidate.area !== 'discovery',
   )) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    paths[route.path] = { ...paths[route.path], [method]: operation(route) };
+    paths[route.path] = { ...paths[route.path], [method]: operation(route, serverUrl) };
   }
   return createDocument({
     openapi: '3.1.0',

@@ -1,49 +1,26 @@
 /**
- * The `/docs` page rendered from the route manifest: one section per route with its auth,
- * parameters and errors, a curl example, the client package and the standards registry with its
- * drift log.
+ * The `/docs` page rendered from the route manifest: a table of contents, one section per route
+ * (grouped by tag) with its auth, request and response examples generated from its schemas and its
+ * errors (shared/surfaces/pages/docs-routes.ts), the client package and the standards registry
+ * with its drift log.
  */
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
-import {
-  ERROR_CODES,
-  errorCodesOf,
-  ROUTES,
-  type RouteDefinition,
-} from '#shared/surfaces/api/manifest';
+import { ROUTES } from '#shared/surfaces/api/manifest';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { escapeHtml } from '../http/html.ts';
+import { toolCallHtml } from './docs-mcp-example.ts';
+import {
+  authText,
+  compactExample,
+  DOCS_STYLE,
+  inlineCode,
+  routeGroups,
+  type TocEntry,
+  tableOfContents,
+} from './docs-routes.ts';
 import { layout } from './html.ts';
 import { standardsSection } from './standards-section.ts';
-
-function authText(route: RouteDefinition): string {
-  if (route.auth === 'none') return 'none';
-  if (route.auth === 'session') return 'dashboard session (cookie; forms also carry a CSRF token)';
-  const scope = route.scope ? ` (scope <code>${escapeHtml(route.scope)}</code>)` : '';
-  return route.auth === 'optional' ? `optional bearer key${scope}` : `bearer key required${scope}`;
-}
-
-function routeSection(route: RouteDefinition, baseUrl: string): string {
-  const errors = errorCodesOf(route)
-    .map(
-      (code) =>
-        `<li><code>${ERROR_CODES[code].status} ${code}</code>: ${escapeHtml(ERROR_CODES[code].description)}</li>`,
-    )
-    .join('');
-  const example =
-    route.method === 'POST' && route.operationId === 'scan_domain'
-      ? `<pre>curl -X POST ${escapeHtml(baseUrl)}/api/v1/scans \\
-  -H 'content-type: application/json' \\
-  -d '{"domain":"example.com"}'</pre>`
-      : '';
-  return `<section id="${escapeHtml(route.operationId)}">
-<h3><code>${route.method} ${escapeHtml(route.path)}</code> <small>${escapeHtml(route.operationId)}</small></h3>
-<p>${escapeHtml(route.summary)}. ${escapeHtml(route.description)}</p>
-<p>Auth: ${authText(route)}. Success: <code>${route.response.status}</code>.</p>
-${errors ? `<p>Errors:</p><ul>${errors}</ul>` : ''}
-${example}
-</section>`;
-}
 
 function planRows(): string {
   const rows = Object.entries(DEFAULT_PLAN_LIMITS)
@@ -67,7 +44,7 @@ function toolInputs(tool: (typeof TOOLS)[number]): string {
   return fields
     .map(([name, schema]) => {
       const description = schema.meta()?.description;
-      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${escapeHtml(description)}` : ''}`;
+      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${inlineCode(description)}` : ''}`;
     })
     .join('; ');
 }
@@ -103,26 +80,52 @@ Each tool calls its REST route with your key: same scopes, limits and results; <
 body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>
 <p>Key in a header:</p><pre>${escapeHtml(header)}</pre>
 <p>Key in the path:</p><pre>${escapeHtml(path)}</pre>
-<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>`;
+<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>
+${TOOLS[0] ? toolCallHtml(TOOLS[0], baseUrl) : ''}`;
 }
 
 const API_ROUTES = ROUTES.filter(
   (route) => route.area !== 'dashboard' && route.area !== 'discovery',
 );
 const DASHBOARD_ROUTES = ROUTES.filter((route) => route.area === 'dashboard');
+const SITE_ROUTES = ROUTES.filter((route) => route.area === 'discovery');
 
 /** The dashboard's pages and forms: for people in a browser, listed here, not in OpenAPI. */
 function dashboardSection(baseUrl: string): string {
   const rows = DASHBOARD_ROUTES.map(
     (route) =>
-      `<tr><td><code>${route.method} ${escapeHtml(route.path)}</code></td><td>${escapeHtml(route.summary)}</td><td>${authText(route)}</td></tr>`,
+      `<tr><td><code>${route.method} ${escapeHtml(route.path)}</code></td><td>${inlineCode(route.summary)}</td><td>${authText(route)}</td></tr>`,
   ).join('');
   return `<h2 id="dashboard">Dashboard</h2>
 <p>People sign in at <a href="${escapeHtml(baseUrl)}/dashboard/sign-in">/dashboard/sign-in</a> with an e-mail link
 (no password) and use every capability of the API in the browser, over the same operations. These HTML pages
 and forms are for browsers, so the OpenAPI document leaves them out.</p>
-<table><thead><tr><th>Route</th><th>What</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>`;
+<table><thead><tr><th>Route</th><th>What</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>
+<p>Each as a request (forms are <code>application/x-www-form-urlencoded</code> and also carry the
+session's CSRF token) and its answer:</p>
+${DASHBOARD_ROUTES.map((route) => compactExample(route, baseUrl)).join('\n')}`;
 }
+
+/** The service's own site documents (robots.txt, llms.txt, catalogs). */
+function siteSection(baseUrl: string): string {
+  return `<h2 id="site-documents">Site documents</h2>
+<p>Documents that describe this site to crawlers and agents; not API operations, so not in OpenAPI.</p>
+${SITE_ROUTES.map((route) => compactExample(route, baseUrl)).join('\n')}`;
+}
+
+/** The page's sections before the routes, for the table of contents. */
+const SECTIONS: readonly TocEntry[] = [
+  { id: 'client', title: 'Client package' },
+  { id: 'conventions', title: 'Conventions' },
+  { id: 'authentication', title: 'Authentication' },
+  { id: 'scoring', title: 'Scoring' },
+  { id: 'batch', title: 'Batch scans and plans' },
+  { id: 'scanner', title: 'The scanner' },
+  { id: 'standards', title: 'Standards' },
+  { id: 'mcp', title: 'Tool server (MCP)' },
+  { id: 'dashboard', title: 'Dashboard' },
+  { id: 'site-documents', title: 'Site documents' },
+];
 
 /** The typed client in the repository (client/README.md). */
 const CLIENT_NOTE = `<p id="client">A typed TypeScript client generated from that document, <code>@agent-readiness/client</code>, ships in
@@ -130,25 +133,9 @@ the service's repository under <code>client/</code>: base URL and key given once
 pagination, <code>waitForBatch</code>/<code>waitForRun</code> and <code>verifyWebhook</code>. Its
 <code>client/README.md</code> examples run in the service's tests.</p>`;
 
-/** The human documentation page that `meta.docs` points to, generated from the manifest. */
-export function renderDocsPage(baseUrl: string): string {
-  const body = `<h1>Agent-Readiness Scan API</h1>
-<p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
-The machine-readable description (OpenAPI 3.1) is at
-<a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
-${CLIENT_NOTE}
-<h2>Conventions</h2>
-<ul>
-<li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
-<li>Errors: <code>{"error":{"code","message","request_id"},"meta"}</code> with a stable <code>code</code>. Every response has an <code>x-request-id</code> header; quote it when asking for support.</li>
-<li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
-<li>Request bodies are JSON, at most 64 KiB.</li>
-</ul>
-<h2 id="authentication">Authentication</h2>
-<p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
-Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
-Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
-<h2 id="scoring">Scoring</h2>
+/** How scans are scored, batched and fetched (#scoring, #batch, #scanner). */
+function scansGuide(): string {
+  return `<h2 id="scoring">Scoring</h2>
 <p>Nine checks in four pillars (R Retrievable, E Explainable, A Actionable, D Distributed).
 <code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
 signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
@@ -178,16 +165,41 @@ well-known agent and API documents, and a few sampled pages. It sends no cookies
 most 5 redirects and reads a capped number of bytes per response. Sampled inner pages are fetched only
 when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
 always read, like the homepage, because a scan is a fetch a person asked for, not a crawl. Disallowing
-<code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>
+<code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>`;
+}
+
+/** The human documentation page that `meta.docs` points to, generated from the manifest. */
+export function renderDocsPage(baseUrl: string): string {
+  const body = `<h1>Agent-Readiness Scan API</h1>
+<p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
+The machine-readable description (OpenAPI 3.1) is at
+<a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
+${tableOfContents(SECTIONS, API_ROUTES)}
+${CLIENT_NOTE}
+<h2 id="conventions">Conventions</h2>
+<ul>
+<li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
+<li>Errors: <code>{"error":{"code","message","request_id"},"meta"}</code> with a stable <code>code</code>. Every response has an <code>x-request-id</code> header; quote it when asking for support.</li>
+<li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
+<li>Request bodies are JSON, at most 64 KiB.</li>
+</ul>
+<h2 id="authentication">Authentication</h2>
+<p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
+Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
+Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
+${scansGuide()}
 ${standardsSection()}
 ${mcpSection(baseUrl)}
-<h2>Routes</h2>
-${API_ROUTES.map((route) => routeSection(route, baseUrl)).join('\n')}
-${dashboardSection(baseUrl)}`;
+<h2 id="routes">Routes</h2>
+<p>Each route with a request and a response example generated from its schemas (the same examples
+are in the OpenAPI document); replace <code>ars_YOUR_KEY</code> with your key.</p>
+${routeGroups(API_ROUTES, baseUrl)}
+${dashboardSection(baseUrl)}
+${siteSection(baseUrl)}`;
   return layout(
     'API documentation: Agent-Readiness Scan',
     body,
     'Documentation of the Agent-Readiness Scan API',
-    `<link rel="canonical" href="${escapeHtml(baseUrl)}/docs">\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/docs">\n${jsonLdScript(baseUrl)}`,
+    `<link rel="canonical" href="${escapeHtml(baseUrl)}/docs">\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/docs">\n${jsonLdScript(baseUrl)}\n${DOCS_STYLE}`,
   );
 }

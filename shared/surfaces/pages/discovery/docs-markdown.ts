@@ -1,19 +1,62 @@
 /**
  * `/docs` as markdown, for agents that send `Accept: text/markdown`: the same manifest, scoring
- * notes and standards registry as the HTML page (shared/surfaces/pages/docs-page.ts).
+ * notes, standards registry, contents and route examples as the HTML page
+ * (shared/surfaces/pages/docs-page.ts).
  */
+import { routeExample } from '#shared/surfaces/api/examples';
+import type { RouteDefinition } from '#shared/surfaces/api/manifest';
+import { routesByTag } from '#shared/surfaces/pages/docs-routes';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
 import { apiRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 
+/** One route: what it does, its auth, the request and response examples and its error codes. */
+function routeMarkdown(route: RouteDefinition, baseUrl: string): string[] {
+  const { request, response, errors } = routeExample(route, baseUrl);
+  const answer = response.body
+    ? JSON.stringify(response.body, null, 2)
+    : `Content-Type: ${response.contentType}`;
+  return [
+    `### \`${route.method} ${route.path}\` (${route.operationId})`,
+    '',
+    `${route.summary}. ${route.description} (auth: ${route.auth}${route.scope ? `, scope \`${route.scope}\`` : ''})`,
+    '',
+    '```sh',
+    request.curl,
+    '```',
+    '',
+    `Response \`${response.status}\`:`,
+    '',
+    response.body ? '```json' : '```',
+    answer,
+    '```',
+    '',
+    `Errors: ${errors.map((error) => `\`${error.status} ${error.code}\``).join(', ')}.`,
+    '',
+  ];
+}
+
+function routesMarkdown(baseUrl: string): { contents: string[]; sections: string[] } {
+  const contents: string[] = [];
+  const sections: string[] = [];
+  for (const [tag, routes] of routesByTag(apiRoutes())) {
+    contents.push(
+      `  - ${tag}: ${routes.map((route) => `\`${route.method} ${route.path}\``).join(', ')}`,
+    );
+    sections.push(`## ${tag}`, '', ...routes.flatMap((route) => routeMarkdown(route, baseUrl)));
+  }
+  return { contents, sections };
+}
+
 export function docsMarkdown(baseUrl: string): string {
-  const routes = apiRoutes().map(
-    (route) =>
-      `- \`${route.method} ${route.path}\`: ${route.summary}. ${route.description} (auth: ${route.auth})`,
-  );
+  const routes = routesMarkdown(baseUrl);
   return [
     `# ${SERVICE_NAME}: documentation`,
     '',
     SERVICE_SUMMARY,
+    '',
+    'Contents: Conventions; Scoring; Standards; Routes (each with a request and a response example generated from its schemas):',
+    '',
+    ...routes.contents,
     '',
     `Every route lives under ${baseUrl}/api/v1; the OpenAPI 3.1 description is at [${PATHS.openapi}](${baseUrl}${PATHS.openapi}).`,
     '',
@@ -31,7 +74,8 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     '## Routes',
     '',
-    ...routes,
+    'Every error answers `{"error":{"code","message","request_id"},"meta"}`; replace `ars_YOUR_KEY` with your key.',
     '',
+    ...routes.sections,
   ].join('\n');
 }
