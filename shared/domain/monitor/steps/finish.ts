@@ -69,7 +69,7 @@ async function summarise(
   const previousSummary = previous
     ? await deps.runs.getSummary(run.owner_id, run.case_id, previous.id)
     : undefined;
-  const summary = summariseRun({
+  const summarised = summariseRun({
     profile: run.profile,
     measurements: measurements(run.profile, data, counted),
     excludedModels: PROVIDER_FAMILIES.filter((family) => !counted.includes(family)),
@@ -80,6 +80,9 @@ async function summarise(
       summary: previousSummary.summary,
     },
   });
+  // The ScanCitedSites step's result, when it ran and stored one (its failure leaves none).
+  const readiness = await deps.readiness?.getReadiness(run.owner_id, run.id);
+  const summary = readiness ? { ...summarised, readiness_gaps: readiness } : summarised;
   return deps.runs.putSummary(run.owner_id, run.case_id, {
     run_id: run.id,
     finished_at: nowOf(deps).toISOString(),
