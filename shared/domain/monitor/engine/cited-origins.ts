@@ -24,23 +24,58 @@ export interface ScanPlan {
   sites: CitedOrigin[];
 }
 
-/** The origin and site key of a source; a provider redirect (Gemini) falls back to its domain. */
-export function originOf(citation: Citation): { origin: string; site: string } | undefined {
+type Located = { origin: string; site: string };
+
+/**
+ * The origin and site key of a source. A provider redirect (Gemini names only the domain) takes
+ * the origin other answers link that domain at, else `https://<domain>`.
+ */
+export function originOf(
+  citation: Citation,
+  known: ReadonlyMap<string, Located> = new Map(),
+): Located | undefined {
+  const direct = directOrigin(citation);
+  if (direct) return direct;
+  if (!citation.domain) return undefined;
+  const host = bare(citation.domain);
+  return known.get(host) ?? { origin: `https://${host}`, site: host };
+}
+
+/** The URL's own origin when the URL is on the cited domain (not a redirect). */
+function directOrigin(citation: Citation): Located | undefined {
   let url: URL;
   try {
     url = new URL(citation.url);
   } catch {
-    return citation.domain ? viaDomain(citation.domain) : undefined;
+    return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  const host = url.hostname.replace(/^www\./, '');
-  if (citation.domain && !isSameSite(host, citation.domain)) return viaDomain(citation.domain);
+  const host = bare(url.hostname);
+  if (citation.domain && !isSameSite(host, citation.domain)) return undefined;
   return { origin: url.origin, site: url.port ? `${host}:${url.port}` : host };
 }
 
-function viaDomain(domain: string): { origin: string; site: string } {
-  const site = domain.toLowerCase().replace(/^www\./, '');
-  return { origin: `https://${site}`, site };
+const bare = (host: string) => host.toLowerCase().replace(/^www\./, '');
+
+/** Host (without port) to the origin the answers link it at most often. */
+function knownOrigins(answers: readonly AnswerRecord[]): Map<string, Located> {
+  const counts = new Map<string, { located: Located; count: number }>();
+  for (const answer of answers) {
+    for (const citation of answer.citations) {
+      const found = directOrigin(citation);
+      if (!found) continue;
+      const entry = counts.get(found.origin) ?? { located: found, count: 0 };
+      entry.count += 1;
+      counts.set(found.origin, entry);
+    }
+  }
+  const best = new Map<string, { located: Located; count: number }>();
+  for (const entry of counts.values()) {
+    const host = entry.located.site.split(':')[0] ?? entry.located.site;
+    const current = best.get(host);
+    if (!current || entry.count > current.count) best.set(host, entry);
+  }
+  return new Map([...best].map(([host, entry]) => [host, entry.located]));
 }
 
 /** Online, cites something, not the brand's site, and a competitor's site is cited or named. */
@@ -62,13 +97,14 @@ export function planReadinessScans(
   answers: readonly AnswerRecord[],
   limit: number,
 ): ScanPlan {
+  const known = knownOrigins(answers);
   const totals = new Map<string, CitedOrigin>();
   for (const answer of answers) {
     if (!qualifies(profile, answer)) continue;
     const seen = new Set<string>();
     for (const citation of answer.citations) {
       if (!citation.cited) continue;
-      const found = originOf(citation);
+      const found = originOf(citation, known);
       if (!found || isSameSite(found.site, profile.domain)) continue;
       const entry = totals.get(found.site) ?? { ...found, answers: 0, citations: 0 };
       entry.citations += 1;
@@ -80,24 +116,15 @@ export function planReadinessScans(
   const sites = [...totals.values()]
     .sort((a, b) => b.answers - a.answers || b.citations - a.citations || cmp(a.site, b.site))
     .slice(0, limit);
-  return { brand: brandTarget(profile, answers), sites };
+  return { brand: brandTarget(profile, known), sites };
 }
 
 /**
- * The brand's site as the answers link it (scheme and port included), most frequent first; the
- * case's domain itself when no source is on exactly that host.
+ * The brand's site as the answers link it (scheme and port included), the origin seen most
+ * often on exactly the case's host; the case's domain itself when no source is on that host.
  */
-function brandTarget(profile: CaseProfile, answers: readonly AnswerRecord[]): string {
-  const counts = new Map<string, number>();
-  for (const answer of answers) {
-    for (const citation of answer.citations) {
-      const found = originOf(citation);
-      if (!found || found.site.split(':')[0] !== profile.domain) continue;
-      counts.set(found.origin, (counts.get(found.origin) ?? 0) + 1);
-    }
-  }
-  const best = [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0];
-  return best ? best[0] : profile.domain;
+function brandTarget(profile: CaseProfile, known: ReadonlyMap<string, Located>): string {
+  return known.get(profile.domain)?.origin ?? profile.domain;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
