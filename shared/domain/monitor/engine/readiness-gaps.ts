@@ -109,7 +109,7 @@ function statement(gap: ReadinessCheckGap, brand: ScannedSite, scanned: number):
   const more = gap.passing_sites.length > 3 ? ` and ${gap.passing_sites.length - 3} more` : '';
   const points = `${formatPoints(gap.points_at_stake)} point${gap.points_at_stake === 1 ? '' : 's'}`;
   const head =
-    `${gap.passing_sites.length} of ${scanned} cited sites (${sites}${more}) pass ` +
+    `${gap.passing_sites.length} of ${scanned} cited sites scanned (${sites}${more}) pass ` +
     `"${gap.title}"; ${brand.domain} does not (${points} at stake).`;
   return cause ? `${head} Cause: ${cause.text}` : head;
 }

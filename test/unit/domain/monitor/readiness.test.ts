@@ -137,7 +137,7 @@ describe('readiness gaps', () => {
     expect(gaps.statements).toHaveLength(2);
     expect(gaps.statements[0]).toEqual({
       check: 'llms',
-      text: '1 of 2 cited sites (rival.localhost) pass "Check llms"; acme.localhost does not (8 points at stake). Cause: No /llms.txt.',
+      text: '1 of 2 cited sites scanned (rival.localhost) pass "Check llms"; acme.localhost does not (8 points at stake). Cause: No /llms.txt.',
       points_at_stake: 8,
       scan_url: '/scans/scan-acme.localhost',
       api_url: '/api/v1/scans/scan-acme.localhost',
