@@ -5,13 +5,18 @@
  * brand's own finding, each linking the brand's scan. An unreachable site is listed, never
  * counted as passing or failing; a check the brand's scan could not evaluate (`unknown`) is no gap.
  */
-import type { ReadinessCheckGap, ReadinessGaps, ReadinessSite } from './readiness-schema.ts';
+import type {
+  ReadinessCheckGap,
+  ReadinessCheckId,
+  ReadinessGaps,
+  ReadinessSite,
+} from './readiness-schema.ts';
 
 export const MAX_READINESS_STATEMENTS = 5;
 
 /** The part of a scan check this module reads (shared/domain/scan-engine/types.ts `Check`). */
 export interface ReadinessCheck {
-  id: string;
+  id: ReadinessCheckId;
   title: string;
   state: 'good' | 'warn' | 'bad' | 'unknown';
   score: number;

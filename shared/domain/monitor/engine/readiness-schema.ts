@@ -5,6 +5,27 @@
  * summary's own file stays short; published in OpenAPI through `CaseSummary`.
  */
 import { z } from 'zod';
+import type { CheckId } from '#shared/domain/scan-engine/types';
+
+/** The nine checks of the scan engine, in report order (docs/scan-engine.md "Checks"). */
+export const READINESS_CHECK_IDS = [
+  'crawler',
+  'sitemap',
+  'render',
+  'llms',
+  'markdown',
+  'schema',
+  'api',
+  'agent',
+  'entity',
+] as const satisfies readonly CheckId[];
+
+export type ReadinessCheckId = (typeof READINESS_CHECK_IDS)[number];
+
+/** Every check id is listed: a tenth check fails the type check here. */
+type MissingCheck = Exclude<CheckId, (typeof READINESS_CHECK_IDS)[number]>;
+const everyCheckListed: [MissingCheck] extends [never] ? true : never = true;
+void everyCheckListed;
 
 const count = z.number().int().min(0);
 
@@ -33,7 +54,7 @@ export const ReadinessSiteSchema = z
 
 export const ReadinessCheckGapSchema = z
   .object({
-    check: z.string().meta({ description: 'A check id of the scan (`crawler` ... `entity`)' }),
+    check: z.enum(READINESS_CHECK_IDS).meta({ description: 'A check id of the scan engine' }),
     title: z.string(),
     brand_state: z.enum(['good', 'warn', 'bad', 'unknown']),
     points_at_stake: z.number().min(0).meta({
@@ -51,7 +72,7 @@ export const ReadinessCheckGapSchema = z
 
 export const ReadinessStatementSchema = z
   .object({
-    check: z.string(),
+    check: z.enum(READINESS_CHECK_IDS),
     text: z
       .string()
       .meta({ description: 'The gap and its fixable cause, from the scan’s finding' }),

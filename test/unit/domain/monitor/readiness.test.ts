@@ -76,7 +76,12 @@ describe('which cited sites a run scans', () => {
   });
 });
 
-function check(id: string, state: ReadinessCheck['state'], score: number, max: number) {
+function check(
+  id: ReadinessCheck['id'],
+  state: ReadinessCheck['state'],
+  score: number,
+  max: number,
+) {
   return {
     id,
     title: `Check ${id}`,
@@ -147,7 +152,7 @@ describe('readiness gaps', () => {
   });
 
   it('states at most five gaps', () => {
-    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const ids = ['crawler', 'sitemap', 'render', 'llms', 'markdown', 'schema', 'api'] as const;
     const gaps = buildReadinessGaps({
       brand: site(
         'acme.localhost',
