@@ -200,6 +200,8 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 150,
         memorySize: 1024,
+        // The scans' own deadline, as for the batch scans' ScanDomain.
+        environment: { SCAN_DEADLINE_MS: '25000' },
       },
       {
         state: 'AggregateRun',
