@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadMonitorConfig } from '#shared/domain/monitor/config';
 import { planReadinessScans, qualifies } from '#shared/domain/monitor/engine/cited-origins';
 import {
   buildReadinessGaps,
@@ -10,6 +11,12 @@ import { cite, PROFILE, record } from './builders.ts';
 const RIVAL = 'Globex Insights is popular with product teams.';
 
 describe('which cited sites a run scans', () => {
+  it('scans at most MONITOR_CITED_SCANS cited sites, 8 unless set, 0 to 20', () => {
+    expect(loadMonitorConfig({}).citedScans).toBe(8);
+    expect(loadMonitorConfig({ MONITOR_CITED_SCANS: '0' }).citedScans).toBe(0);
+    expect(() => loadMonitorConfig({ MONITOR_CITED_SCANS: '21' })).toThrow(/MONITOR_CITED_SCANS/);
+  });
+
   it('counts only online answers that cite something, not the brand, and cite or name a competitor', () => {
     const g2 = cite('https://www.g2.com/compare/x');
     expect(qualifies(PROFILE, record(RIVAL, { citations: [g2] }))).toBe(true);
