@@ -37,7 +37,8 @@ const { values } = parseArgs({
 });
 const latencyMs = Number(values['latency-ms']);
 /** The stack's variables over this environment (passed to the stack, never written to it). */
-const benchEnv: Record<string, string> = { LOG_LEVEL: 'SILENT' };
+// OFFLINE_DNS: the run's scans of cited sites (ScanCitedSites) never leave the machine.
+const benchEnv: Record<string, string> = { LOG_LEVEL: 'SILENT', OFFLINE_DNS: '1' };
 if (values['prompts-per-block']) benchEnv.MONITOR_PROMPTS_PER_BLOCK = values['prompts-per-block'];
 if (values.repeats) benchEnv.MONITOR_REPEATS = values.repeats;
 const TARGET_RATIO = 1.3;

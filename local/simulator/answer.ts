@@ -161,6 +161,21 @@ export function brandSource(brand: SimulatedBrand): SimulatedSource {
   };
 }
 
+/**
+ * The source as served from the origin a test runs the site at (SIMULATOR_SITE_ORIGINS, e.g.
+ * `rival.localhost` -> `http://rival.localhost:4100`): same path, same domain, so the monitor's
+ * readiness step scans a loopback fixture site instead of a name nobody serves.
+ */
+export function servedFrom(
+  source: SimulatedSource,
+  origins: Readonly<Record<string, string>> | undefined,
+): SimulatedSource {
+  const origin = origins?.[source.domain];
+  if (!origin) return source;
+  const { pathname, search } = new URL(source.url);
+  return { ...source, url: `${origin.replace(/\/+$/, '')}${pathname}${search}` };
+}
+
 export function addSource(sources: SimulatedSource[], source: SimulatedSource): number {
   const existing = sources.findIndex((s) => s.url === source.url);
   if (existing >= 0) return existing;

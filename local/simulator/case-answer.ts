@@ -17,6 +17,7 @@ import {
   type SimulatedBrand,
   type SimulatedSentence,
   type SimulatedSource,
+  servedFrom,
   thirdPartySources,
   topicOf,
   UNTRACKED,
@@ -43,6 +44,8 @@ export interface CaseAnswerSettings {
   thirdPartyDomains: readonly string[];
   /** Probability that a stated fact is wrong. */
   factErrorRate: number;
+  /** Domain to the origin its site is served from (SIMULATOR_SITE_ORIGINS); absent: none. */
+  siteOrigins?: Readonly<Record<string, string>>;
 }
 
 /** How often a brand-facts answer knows the brand at all (else an absence statement). */
@@ -75,7 +78,11 @@ export function composeCaseAnswer(
     tracked: matches.flatMap(({ profile }) => [profile, ...profile.competitors]),
     sources: [],
     thirdParty:
-      key.mode === 'online' ? thirdPartySources(settings.thirdPartyDomains, random, topic) : [],
+      key.mode === 'online'
+        ? thirdPartySources(settings.thirdPartyDomains, random, topic).map((source) =>
+            servedFrom(source, settings.siteOrigins),
+          )
+        : [],
   };
   const sentences: SimulatedSentence[] = [
     { text: `Here is an overview for "${topic}".`, sources: [] },
@@ -120,7 +127,8 @@ function describe(company: Company, context: Context) {
   const cites: number[] = [];
   const online = key.mode === 'online';
   if (online && company.domain && random.chance(settings.rates.ownCitationRate)) {
-    cites.push(addSource(sources, brandSource({ name: company.name, domain: company.domain })));
+    const own = brandSource({ name: company.name, domain: company.domain });
+    cites.push(addSource(sources, servedFrom(own, settings.siteOrigins)));
   }
   if (online && thirdParty.length > 0 && random.chance(0.5)) {
     cites.push(addSource(sources, random.pick(thirdParty)));

@@ -12,6 +12,9 @@
  *   rates; they win over the variables without a family.
  * - SIMULATOR_FACT_ERROR_RATE: how often a fact a brand-facts answer states is wrong (0..1).
  * - SIMULATOR_THIRD_PARTY_DOMAINS: comma-separated review/forum domains to cite.
+ * - SIMULATOR_SITE_ORIGINS: `domain=origin`, comma-separated: case answers cite that domain's
+ *   pages at that origin (e.g. `rival.localhost=http://rival.localhost:4100`), so a loopback
+ *   fixture site stands in for a cited site (the monitor's readiness tests).
  * - SIMULATOR_FAULTS: see `parseFaults` (e.g. `openai=throttle:30,google=slow:8000`).
  * - SIMULATOR_VARY_REPEATS: `1` makes identical requests differ by repeat index, `0` never
  *   (the default is on for a monitor backend with cases, off otherwise).
@@ -50,6 +53,8 @@ export function simulatorOptionsFromEnv(env: Record<string, string | undefined>)
       .split(',')
       .map((d) => d.trim())
       .filter(Boolean);
+  const siteOrigins = text('SIMULATOR_SITE_ORIGINS');
+  if (siteOrigins) options.siteOrigins = parseSiteOrigins(siteOrigins);
   const faults = text('SIMULATOR_FAULTS');
   if (faults) options.faults = parseFaults(faults);
   const vary = text('SIMULATOR_VARY_REPEATS');
@@ -102,4 +107,18 @@ function rate(env: Record<string, string | undefined>, name: string): number | u
     throw new Error(`${name} must be a number between 0 and 1`);
   }
   return parsed;
+}
+
+/** `rival.localhost=http://rival.localhost:4100,...` to a domain-to-origin map. */
+export function parseSiteOrigins(value: string): Record<string, string> {
+  const origins: Record<string, string> = {};
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9.-]+)=(https?:\/\/[^\s/]+)\/?$/i.exec(entry);
+    if (!match?.[1] || !match[2]) throw new Error(`SIMULATOR_SITE_ORIGINS: cannot read "${entry}"`);
+    origins[match[1].toLowerCase()] = match[2];
+  }
+  return origins;
 }

@@ -57,6 +57,11 @@ export interface SimulatorOptions {
   /** Probability that a fact a brand-facts answer states is wrong (default 0.2). */
   factErrorRate?: number;
   thirdPartyDomains?: string[];
+  /**
+   * Domain to the origin its site is served from, for case answers: a cited page of that domain
+   * gets this origin (a loopback fixture site in tests). Absent: `https://www.<domain>/`.
+   */
+  siteOrigins?: Record<string, string>;
   faults?: FaultConfig;
   /**
    * The monitor cases (brand, aliases, competitors, fact sheet): prompts from a case's prompt
@@ -274,6 +279,7 @@ function composer(options: SimulatorOptions, content: ContentOptions, cases: Cas
       competitors: content.competitors,
       thirdPartyDomains: content.thirdPartyDomains,
       factErrorRate: options.factErrorRate ?? DEFAULT_FACT_ERROR_RATE,
+      ...(options.siteOrigins ? { siteOrigins: options.siteOrigins } : {}),
     };
     return composeCaseAnswer(matches, settings, key);
   };

@@ -2,8 +2,10 @@
  * The monitor-run workflow steps' dependencies: the stores and the events queue. The lanes'
  * provider adapters are in lane-composition.ts, so only the two lane functions bundle them.
  */
+import { createRunReadinessRepository } from '#shared/adapters/dynamodb/run-readiness-repository';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
+import { getStore } from '#shared/wiring/platform';
 import type { MonitorStepDeps } from '../domain/monitor/steps/context.ts';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
@@ -14,5 +16,12 @@ export const getMonitorStepDeps = lazy(
     data: getRunDataStore(),
     config: getMonitorConfig(),
     events: getEventPublisher(),
+    readiness: getReadinessStore(),
   }),
 );
+
+/** The runs' readiness gaps (docs/monitor.md "Readiness of the cited pages"). */
+export const getReadinessStore = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createRunReadinessRepository(doc, tableName);
+});

@@ -22,6 +22,8 @@ const ENGINE_AND_CLIENT = new Set([
   'BatchScanChunkScanDomain',
   'MonitorRunAskLane',
   'MonitorRunJudgeLane',
+  // The scan engine and the monitor engine together (docs/monitor.md "Readiness of the cited pages").
+  'MonitorRunScanCitedSites',
 ]);
 
 const ENTRIES = [
@@ -62,6 +64,18 @@ describe('Lambda bundles', () => {
         inputs.filter((input) => ENGINE_MODULE.test(input)),
         operationId,
       ).toEqual([]);
+    }
+  });
+
+  it('keeps the scan engine in the one monitor-run step that scans', async () => {
+    const steps = taskFunctionSpecs().filter((spec) => spec.constructId.startsWith('MonitorRun'));
+    expect(steps.length).toBeGreaterThan(5);
+    for (const spec of steps) {
+      const { inputs } = await bundle(spec.task.handler);
+      const engine = inputs.filter((input) => ENGINE_MODULE.test(input));
+      if (spec.constructId === 'MonitorRunScanCitedSites')
+        expect(engine.length).toBeGreaterThan(10);
+      else expect(engine, spec.constructId).toEqual([]);
     }
   });
 

@@ -156,6 +156,19 @@ describe('state machines from the same ASL files', () => {
     }
   });
 
+  it('lets a monitor run go on to AggregateRun when its scanning step fails (never MarkRunFailed)', () => {
+    const definition = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'state-machines/monitor-run.asl.json'), 'utf8'),
+    ) as Json;
+    const states = definition.States as Record<string, Json>;
+    expect(states.JudgeFamilies?.Next).toBe('ScanCitedSites');
+    const scanning = states.ScanCitedSites as Json;
+    expect(scanning).toMatchObject({ Type: 'Task', Next: 'AggregateRun', ResultPath: null });
+    expect(scanning.Catch).toEqual([
+      { ErrorEquals: ['States.ALL'], ResultPath: '$.readiness_failure', Next: 'AggregateRun' },
+    ]);
+  });
+
   it('lets each state machine invoke exactly its own task functions', () => {
     for (const workflow of WORKFLOWS) {
       const machine = stateMachineOf(workflow.name);

@@ -18,6 +18,8 @@ export async function startMonitorTestStack(options: {
   seed: string;
   ownerEmail: string;
   adminEmail: string;
+  /** More variables for the stack (a simulator option, ALLOW_PRIVATE_TARGETS). */
+  env?: Record<string, string>;
 }): Promise<MonitorTestStack> {
   const stack = await startTestStack({
     WORKFLOW_TIME_SCALE: '0.01',
@@ -25,6 +27,7 @@ export async function startMonitorTestStack(options: {
     MONITOR_REPEATS: '1',
     ADMIN_EMAILS: options.adminEmail,
     SIMULATOR_SEED: options.seed,
+    ...options.env,
   });
   const openapi = (await (await fetch(`${stack.baseUrl}/api/v1/openapi.json`)).json()) as Record<
     string,

@@ -1243,6 +1243,8 @@ export interface components {
             };
             /** @description Brands the judge found named as options for the category that the case does not track (not the brand, its aliases or a competitor), most answers first, at most 10 (addition). Add one with a PATCH of the case's `competitors`. */
             discovered_brands?: components["schemas"]["DiscoveredBrand"][];
+            /** @description Which checks the sites cited where competitors win pass and the brand’s site fails (addition; absent in runs before it, and when the scanning step failed). */
+            readiness_gaps?: components["schemas"]["ReadinessGaps"];
         };
         ShareOfAnswerEntry: {
             name: string;
@@ -1399,6 +1401,67 @@ export interface components {
             /** @description answers / judged answers, with its 95% Wilson interval */
             share: components["schemas"]["RateInterval"];
             families: ("openai" | "anthropic" | "perplexity" | "google")[];
+        };
+        /** @description Readiness of the pages the models cite where competitors are cited and the brand is not, against the brand’s own site (addition, issue 16). */
+        ReadinessGaps: {
+            brand: components["schemas"]["ReadinessSite"];
+            /** @description The cited sites scanned, most qualifying answers first */
+            sites: components["schemas"]["ReadinessSite"][];
+            /** @description Every check the brand’s site fails (`warn` or `bad`) that at least one reachable cited site passes, most points at stake first */
+            checks: components["schemas"]["ReadinessCheckGap"][];
+            /** @description Up to five gaps as sentences naming the cause, each linking the brand’s scan */
+            statements: components["schemas"]["ReadinessStatement"][];
+            /** @description Sites that could not be scanned */
+            unreachable: string[];
+            /** @description Why there is nothing to compare (no qualifying answer, brand site unreachable) */
+            note: string | null;
+        };
+        ReadinessSite: {
+            /** @description The site as the scan reports it (host, port if any) */
+            domain: string;
+            /** @description What was scanned: scheme, host and port */
+            origin: string;
+            /** @description Online answers citing this site in which a competitor is cited or named and the brand’s site is not (0 for the brand) */
+            answers: number;
+            /**
+             * @description `unreachable`: the site could not be scanned (no answer, refused, not a site); it counts neither as passing nor as failing
+             * @enum {string}
+             */
+            status: "scanned" | "unreachable";
+            scan_id: string | null;
+            score: number | null;
+            /** @description The scan was a stored scan of this site younger than a day (not run again) */
+            reused: boolean;
+            /** @description Why an unreachable site was not scanned */
+            error: string | null;
+        };
+        ReadinessCheckGap: {
+            /**
+             * @description A check id of the scan engine
+             * @enum {string}
+             */
+            check: "crawler" | "sitemap" | "render" | "llms" | "markdown" | "schema" | "api" | "agent" | "entity";
+            title: string;
+            /** @enum {string} */
+            brand_state: "good" | "warn" | "bad" | "unknown";
+            /** @description Points the brand’s site loses on this check (max minus score) */
+            points_at_stake: number;
+            max: number;
+            /** @description Cited sites whose state on this check is `good` while the brand’s is not */
+            passing_sites: string[];
+            /** @description Cited sites that do not pass this check either (`warn` or `bad`) */
+            failing_sites: string[];
+        };
+        ReadinessStatement: {
+            /** @enum {string} */
+            check: "crawler" | "sitemap" | "render" | "llms" | "markdown" | "schema" | "api" | "agent" | "entity";
+            /** @description The gap and its fixable cause, from the scan’s finding */
+            text: string;
+            points_at_stake: number;
+            /** @description The brand’s scan page (`/scans/{id}`) */
+            scan_url: string;
+            /** @description The brand’s scan in the API (`/api/v1/scans/{id}`) */
+            api_url: string;
         };
         Run: {
             /** Format: uuid */

@@ -71,6 +71,9 @@ export const KEYS = {
     key(monitorRunDataPk(ownerId, runId), `JUDGE#${cellKey}`),
   monitorFamily: (ownerId: string, runId: string, family: string) =>
     key(monitorRunDataPk(ownerId, runId), `FAMILY#${family}`),
+  /** The run's readiness gaps (the ScanCitedSites step), read by AggregateRun. */
+  monitorReadiness: (ownerId: string, runId: string) =>
+    key(monitorRunDataPk(ownerId, runId), 'READINESS'),
   // Dashboard: a browser session and a sign-in link, each found by the SHA-256 of the secret
   // the browser or the mail holds (the secret itself is never stored); `expires_at` is checked
   // on every read as well, since TTL deletion is late (and dynalite never deletes).

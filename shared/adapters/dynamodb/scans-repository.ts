@@ -21,14 +21,14 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
   const db: Db = { doc, tableName };
   return {
     ...createScanOutbox(doc, tableName),
-    putScan: (scan) => putScan(db, scan),
+    putScan: (scan, options) => putScan(db, scan, options?.settled === true),
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
     latestByDomain: (domain) => latestByDomain(db, domain),
   };
 }
 
-async function putScan(db: Db, scan: StoredScan): Promise<boolean> {
+async function putScan(db: Db, scan: StoredScan, settled: boolean): Promise<boolean> {
   const written = await conditionalWrite(() =>
     db.doc.send(
       new PutCommand({
@@ -39,7 +39,7 @@ async function putScan(db: Db, scan: StoredScan): Promise<boolean> {
             ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
             : {}),
           ...scan,
-          ...unsettledMarkers(scan),
+          ...(settled ? {} : unsettledMarkers(scan)),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),

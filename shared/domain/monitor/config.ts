@@ -77,6 +77,8 @@ const MonitorConfigSchema = z.object({
     )
     .optional(),
   MONITOR_RUN_LEASE_SECONDS: count(60, 7 * 86_400).default(22_500),
+  /** Cited sites a run scans for its readiness gaps, besides the brand's own (0: none). */
+  MONITOR_CITED_SCANS: count(0, 20).default(8),
 });
 
 export interface MonitorConfig {
@@ -88,6 +90,8 @@ export interface MonitorConfig {
   leaseSeconds: number;
   /** Per-family price overrides for the cost estimate (MONITOR_PRICES). */
   prices: Partial<Record<ProviderFamily, ModelPrice>>;
+  /** Cited sites scanned per run for `readiness_gaps` (MONITOR_CITED_SCANS, default 8). */
+  citedScans: number;
 }
 
 export interface RetrySettings {
@@ -129,6 +133,7 @@ export function loadMonitorConfig(env: Record<string, string | undefined>): Moni
     laneBudgetMs: values.MONITOR_LANE_BUDGET_MS,
     leaseSeconds: values.MONITOR_RUN_LEASE_SECONDS,
     prices: values.MONITOR_PRICES ?? {},
+    citedScans: values.MONITOR_CITED_SCANS,
   };
 }
 

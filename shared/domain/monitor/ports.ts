@@ -4,6 +4,7 @@
  */
 import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
 import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
+import type { ReadinessGaps } from './engine/readiness-schema.ts';
 import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
 
 /** A case as stored: the fields measurement reads (CaseProfile) plus ownership and state. */
@@ -240,4 +241,14 @@ export interface RunDataStore {
 /** The cell key as one string: `<family>#<mode>#<cell id>`. */
 export function cellKeyString(key: CellKey): string {
   return `${key.family}#${key.mode}#${key.cell_id}`;
+}
+
+/**
+ * A run's readiness gaps (docs/monitor.md "Readiness of the cited pages"), written once by the
+ * ScanCitedSites step and folded into the summary by AggregateRun.
+ */
+export interface ReadinessStore {
+  /** Stores the gaps unless the run has some already; returns what is stored. */
+  putReadiness(ownerId: string, runId: string, gaps: ReadinessGaps): Promise<ReadinessGaps>;
+  getReadiness(ownerId: string, runId: string): Promise<ReadinessGaps | undefined>;
 }

@@ -12,12 +12,20 @@ export interface StoredScan {
   owner_id?: string;
 }
 
+export interface PutScanOptions {
+  /**
+   * Saved already settled: a scan with no side effects to finish (no stats, no event), such as
+   * the monitor's scans of cited sites (docs/monitor.md "Readiness of the cited pages").
+   */
+  settled?: boolean;
+}
+
 export interface ScanStore {
   /**
    * Saves a new scan with its side effects (stats, event) marked unsettled: the scan row is the
    * outbox of its own effects. False when a scan with this id already exists (nothing written).
    */
-  putScan(scan: StoredScan): Promise<boolean>;
+  putScan(scan: StoredScan, options?: PutScanOptions): Promise<boolean>;
   getScan(id: string): Promise<StoredScan | undefined>;
   /** A saved scan and whether its side effects are still to be settled (a crash, a retry). */
   getScanRecord(id: string): Promise<{ scan: StoredScan; unsettled: boolean } | undefined>;

@@ -137,7 +137,7 @@ export const WORKFLOWS = [
     name: 'monitor-run',
     file: 'state-machines/monitor-run.asl.json',
     description:
-      'Monitor runs: prompt cells, every family asked in lanes (retry loop), judged, aggregated; lock released and events emitted however the run ends',
+      'Monitor runs: prompt cells, every family asked in lanes (retry loop), judged, cited sites scanned, aggregated; lock released and events emitted however the run ends',
     tasks: [
       {
         state: 'PrepareRun',
@@ -190,6 +190,18 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 30,
         memorySize: 256,
+      },
+      // Up to MONITOR_CITED_SCANS + 1 scans, four at once, each under SCAN_DEADLINE_MS (25 s):
+      // three rounds at most. The ASL gives the task 160 s; its failure never fails the run.
+      {
+        state: 'ScanCitedSites',
+        placeholder: 'ScanCitedSitesFunctionArn',
+        handler: 'functions/steps/monitor-run/scan-cited-sites.ts',
+        data: 'readwrite',
+        timeoutSeconds: 150,
+        memorySize: 1024,
+        // The scans' own deadline, as for the batch scans' ScanDomain.
+        environment: { SCAN_DEADLINE_MS: '25000' },
       },
       {
         state: 'AggregateRun',

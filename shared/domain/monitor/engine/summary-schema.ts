@@ -11,6 +11,7 @@ import {
   ServedModelsSchema,
   TopSearchQuerySchema,
 } from './insights.ts';
+import { ReadinessGapsSchema } from './readiness-schema.ts';
 
 const Family = z.enum(PROVIDER_FAMILIES);
 const count = z.number().int().min(0);
@@ -278,6 +279,11 @@ export const RunSummarySchema = z
           'track (not the brand, its aliases or a competitor), most answers first, at most 10 ' +
           "(addition). Add one with a PATCH of the case's `competitors`.",
       }),
+    readiness_gaps: ReadinessGapsSchema.optional().meta({
+      description:
+        'Which checks the sites cited where competitors win pass and the brand’s site fails ' +
+        '(addition; absent in runs before it, and when the scanning step failed).',
+    }),
   })
   .meta({ id: 'CaseSummary', description: 'Result of a finished monitor run.' });
 

@@ -8,7 +8,7 @@ import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import type { MonitorConfig } from '../config.ts';
 import { buildPromptSet } from '../engine/prompts.ts';
 import type { PromptCell } from '../engine/types.ts';
-import type { CasesStore, RunDataStore, RunsStore, StoredRun } from '../ports.ts';
+import type { CasesStore, ReadinessStore, RunDataStore, RunsStore, StoredRun } from '../ports.ts';
 import type { MonitorProviders } from '../provider-port.ts';
 
 export interface MonitorStepDeps {
@@ -18,6 +18,8 @@ export interface MonitorStepDeps {
   config: MonitorConfig;
   /** Undefined where no events queue is configured: events are then not sent. */
   events: EventPublisher | undefined;
+  /** The run's readiness gaps (ScanCitedSites writes, AggregateRun reads); absent: none. */
+  readiness?: ReadinessStore;
   now?: () => Date;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;

@@ -7,6 +7,7 @@
  * ends in the same state and publishes the same events (same ids).
  */
 import type { DomainEvent } from '#shared/domain/events/types';
+import { UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
@@ -69,7 +70,7 @@ async function summarise(
   const previousSummary = previous
     ? await deps.runs.getSummary(run.owner_id, run.case_id, previous.id)
     : undefined;
-  const summary = summariseRun({
+  const summarised = summariseRun({
     profile: run.profile,
     measurements: measurements(run.profile, data, counted),
     excludedModels: PROVIDER_FAMILIES.filter((family) => !counted.includes(family)),
@@ -80,11 +81,31 @@ async function summarise(
       summary: previousSummary.summary,
     },
   });
+  const readiness = await readinessOf(run, deps);
+  const summary = readiness ? { ...summarised, readiness_gaps: readiness } : summarised;
   return deps.runs.putSummary(run.owner_id, run.case_id, {
     run_id: run.id,
     finished_at: nowOf(deps).toISOString(),
     summary,
   });
+}
+
+/**
+ * The ScanCitedSites step's result, when it ran and stored one. Its failure never fails the run
+ * (docs/monitor.md "Readiness of the cited pages"): an unreadable record is left out, only a
+ * store outage is thrown for the Task to retry.
+ */
+async function readinessOf(run: StoredRun, deps: MonitorStepDeps) {
+  try {
+    return await deps.readiness?.getReadiness(run.owner_id, run.id);
+  } catch (error) {
+    if (error instanceof UnavailableError) throw error;
+    logger.warn('readiness gaps unreadable: summary without them', {
+      run_id: run.id,
+      error: error as Error,
+    });
+    return undefined;
+  }
 }
 
 /** Same rule as PlanJudging: not given up, at least one answer. */
