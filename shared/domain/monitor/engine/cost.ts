@@ -56,11 +56,9 @@ export function runUsage(
     if (!usage.reported) withoutUsage += calls;
     byModel.set(family, totals);
   };
-  let judgeCalls = 0;
   for (const m of measurements) {
     add(m.family, m.usage, m.searched);
     if (m.judge_family !== null && m.judge_usage !== null) {
-      judgeCalls += m.judge_calls ?? 1;
       add(m.judge_family, m.judge_usage, false, m.judge_calls ?? 1);
     }
   }
@@ -70,25 +68,22 @@ export function runUsage(
   const sum = (pick: (t: FamilyTotals) => number) => totals.reduce((s, t) => s + pick(t), 0);
   return {
     answer_calls: measurements.length,
-    // Shares of a call (1/n per answer of a call of n) add up to whole calls.
-    judge_calls: Math.round(judgeCalls),
+    judge_calls: judge.calls,
     input_tokens: sum((t) => t.input_tokens),
     output_tokens: sum((t) => t.output_tokens),
     searches: sum((t) => t.searches),
     calls_without_usage: Math.round(withoutUsage),
     estimated_cost_usd: round4(sum((t) => t.estimated_cost_usd)),
-    by_model: Object.fromEntries(
-      families.map((f) => {
-        const t = byModel.get(f) as FamilyTotals;
-        return [
-          f,
-          { ...t, calls: Math.round(t.calls), estimated_cost_usd: round4(t.estimated_cost_usd) },
-        ];
-      }),
-    ),
+    by_model: Object.fromEntries(families.map((f) => [f, rounded(byModel.get(f))])),
     prices: Object.fromEntries(families.map((f) => [f, prices[f]])),
     judge,
   };
+}
+
+/** Shares of a call (1/n per answer of a call of n) add up to whole calls. */
+function rounded(totals: FamilyTotals | undefined): FamilyTotals {
+  const t = totals as FamilyTotals;
+  return { ...t, calls: Math.round(t.calls), estimated_cost_usd: round4(t.estimated_cost_usd) };
 }
 
 /** The judge calls alone (they are in the totals too): what batching saves shows here. */

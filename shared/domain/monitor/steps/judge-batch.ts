@@ -47,9 +47,11 @@ export function batchesOf<T>(items: readonly T[], size: number): T[][] {
 
 /** Judges the answers in one call; those without a readable verdict are judged again alone. */
 export async function judgeBatch(ctx: JudgeCallContext, keys: readonly CellKey[]): Promise<void> {
+  // Read (and below, written) side by side: on DynamoDB each is a round trip of its own.
+  const texts = await Promise.all(keys.map((key) => ctx.answerText(key)));
   const items: Item[] = [];
-  for (const key of keys) {
-    const text = await ctx.answerText(key);
+  for (const [index, key] of keys.entries()) {
+    const text = texts[index];
     if (text !== undefined) items.push({ key, id: String(items.length + 1), text });
   }
   if (items.length === 0) return;
@@ -110,10 +112,10 @@ async function storeShares(
   unbilled?: CallResult,
 ): Promise<void> {
   const n = items.length;
-  for (const [index, item] of items.entries()) {
+  const writes = items.map((item, index) => {
     const extra = index === 0 ? unbilled : undefined;
     const usage = shareOf(result.usage, n, index);
-    await ctx.store({
+    return ctx.store({
       status: 'ok',
       key: item.key,
       judge_family: ctx.judge,
@@ -125,7 +127,8 @@ async function storeShares(
       calls: 1 / n + (extra ? 1 : 0),
       judged_at: ctx.now(),
     });
-  }
+  });
+  await Promise.all(writes);
 }
 
 /** Answer `index` of `n`'s share: whole tokens, the remainder to the first answers. */

@@ -6,6 +6,7 @@ import {
   judgeFamilyFor,
   parseJudgeVerdict,
   readJudgeInput,
+  verdictIdsOf,
   verifiedQuote,
 } from '#shared/domain/monitor/engine/judge';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
@@ -175,6 +176,59 @@ describe('parseJudgeVerdict: the contract', () => {
     ],
   ])('reads %s as no verdict', (_label, raw) => {
     expect(parseJudgeVerdict(raw, ANSWER, PROFILE)).toBeUndefined();
+  });
+});
+
+describe('parseJudgeVerdict: several answers per call (judge-v3)', () => {
+  const batch = (verdicts: unknown[]) => reply({ verdicts });
+
+  it('reads the verdict with the answer’s id, a numeric id too', () => {
+    const raw = batch([
+      { id: 1, entities: [acmeConfirmed] },
+      { id: '2', entities: [] },
+    ]);
+
+    expect(parseJudgeVerdict(raw, ANSWER, PROFILE, '1')?.entities[0]).toEqual(acmeConfirmed);
+    expect(parseJudgeVerdict(raw, ANSWER, PROFILE, '3')).toBeUndefined();
+  });
+
+  it('reads a left-out entity the matcher missed as not mentioned, and one it found as unjudged', () => {
+    const verdict = parseJudgeVerdict(
+      batch([{ id: '1', entities: [acmeConfirmed] }]),
+      ANSWER,
+      PROFILE,
+      '1',
+    );
+
+    // Globex is in the answer but left out: the matcher's result stands for it.
+    expect(verdict?.entities.map((e) => [e.name, e.mentioned])).toEqual([
+      ['Acme Analytics', true],
+      ['Initech', false],
+    ]);
+    expect(verdict?.facts).toEqual([]);
+    expect(verdict?.other_brands).toEqual([]);
+  });
+
+  it('trusts neither of two verdicts with the same id', () => {
+    const raw = batch([
+      { id: '1', entities: [acmeConfirmed] },
+      { id: '1', entities: [] },
+    ]);
+
+    expect(parseJudgeVerdict(raw, ANSWER, PROFILE, '1')).toBeUndefined();
+  });
+
+  it('lists the ids whose verdict has the contract’s shape', () => {
+    const raw = batch([
+      { id: '1', entities: [] },
+      { id: '2', entities: 'none' },
+      { entities: [] },
+      { id: '4', entities: [acmeConfirmed] },
+    ]);
+
+    expect([...verdictIdsOf(raw)]).toEqual(['1', '4']);
+    expect(verdictIdsOf('no json').size).toBe(0);
+    expect(verdictIdsOf(reply({ entities: [] })).size).toBe(0);
   });
 });
 
