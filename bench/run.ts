@@ -9,12 +9,13 @@
  *
  * Ideal: the run asks every family, then judges (a judge is chosen among the families that
  * answered), so ideal = L x (max over families of ceil(asks / concurrency) + max over judge
- * families of ceil(judge calls / concurrency)). The lower bound any schedule with these
+ * lanes of the calls of that lane: ceil(its share of the answers / MONITOR_JUDGE_BATCH)). The
+ * lower bound any schedule with these
  * per-provider limits has, L x max over providers of ceil(all its calls / concurrency), is
  * printed too.
  *
  *   npm run bench:run
- *   npm run bench:run -- --latency-ms 300 --prompts-per-block 13 --repeats 3
+ *   npm run bench:run -- --latency-ms 300 --prompts-per-block 13 --repeats 3 --judge-batch 8
  */
 import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string', default: '300' },
     'prompts-per-block': { type: 'string' },
     repeats: { type: 'string' },
+    'judge-batch': { type: 'string' },
   },
 });
 const latencyMs = Number(values['latency-ms']);
@@ -41,6 +43,7 @@ const latencyMs = Number(values['latency-ms']);
 const benchEnv: Record<string, string> = { LOG_LEVEL: 'SILENT', OFFLINE_DNS: '1' };
 if (values['prompts-per-block']) benchEnv.MONITOR_PROMPTS_PER_BLOCK = values['prompts-per-block'];
 if (values.repeats) benchEnv.MONITOR_REPEATS = values.repeats;
+if (values['judge-batch']) benchEnv.MONITOR_JUDGE_BATCH = values['judge-batch'];
 const TARGET_RATIO = 1.3;
 
 const CASE = {
@@ -88,17 +91,27 @@ async function call(stack: LocalStack, key: string, method: string, path: string
   return json;
 }
 
-/** Ideal wall time in ms for the two phases, and the lower bound over providers. */
-function idealOf(cells: number, concurrency: Record<ProviderFamily, number>) {
+/**
+ * Ideal wall time in ms for the two phases, and the lower bound over providers. A judge family's
+ * answers are shared over its lanes, and each lane judges its share `batch` answers a call.
+ */
+function idealOf(cells: number, concurrency: Record<ProviderFamily, number>, batch: number) {
   const asks = cells * 2;
-  const judgeCalls = new Map<ProviderFamily, number>();
+  const judged = new Map<ProviderFamily, number>();
   for (const family of PROVIDER_FAMILIES) {
     const judge = judgeFamilyFor(family, PROVIDER_FAMILIES) as ProviderFamily;
-    judgeCalls.set(judge, (judgeCalls.get(judge) ?? 0) + asks);
+    judged.set(judge, (judged.get(judge) ?? 0) + asks);
   }
+  const laneCalls = (answers: number, family: ProviderFamily) =>
+    Array.from({ length: concurrency[family] }, (_, lane) =>
+      Math.ceil(Math.ceil((answers - lane) / concurrency[family]) / batch),
+    );
+  const judgeCalls = new Map(
+    [...judged].map(([f, n]) => [f, laneCalls(n, f).reduce((a, b) => a + b, 0)] as const),
+  );
   const rounds = (calls: number, family: ProviderFamily) => Math.ceil(calls / concurrency[family]);
   const askRounds = Math.max(...PROVIDER_FAMILIES.map((f) => rounds(asks, f)));
-  const judgeRounds = Math.max(...[...judgeCalls].map(([f, calls]) => rounds(calls, f)));
+  const judgeRounds = Math.max(...[...judged].map(([f, n]) => Math.max(...laneCalls(n, f))));
   const boundRounds = Math.max(
     ...PROVIDER_FAMILIES.map((f) => rounds(asks + (judgeCalls.get(f) ?? 0), f)),
   );
@@ -168,7 +181,7 @@ function report(figures: {
   summary: { summary: { total_score: number; usage: BenchUsage } };
 }): void {
   const { config, cells, wallMs } = figures;
-  const ideal = idealOf(cells, config.concurrency);
+  const ideal = idealOf(cells, config.concurrency, config.judgeBatch);
   const ratio = wallMs / ideal.phases;
   const total = Object.values(figures.calls).reduce((sum, n) => sum + n, 0);
   const { usage } = figures.summary.summary;
@@ -178,7 +191,7 @@ function report(figures: {
     `  provider calls:   ${total} (answers ${usage.answer_calls}, judge ${usage.judge_calls}); by family and status: ${JSON.stringify(figures.calls)}`,
     `  tokens:           input ${usage.input_tokens}, output ${usage.output_tokens}; judge alone: ${usage.judge.calls} calls, input ${usage.judge.input_tokens}, output ${usage.judge.output_tokens}`,
     `  estimated cost:   $${usage.estimated_cost_usd.toFixed(4)} per run, judge $${usage.judge.estimated_cost_usd.toFixed(4)} (prices: MONITOR_PRICES over engine/cost.ts, docs/monitor.md "Configuration")`,
-    `  concurrency:      ${JSON.stringify(config.concurrency)}; judge calls per family ${JSON.stringify(ideal.judgeCalls)}`,
+    `  concurrency:      ${JSON.stringify(config.concurrency)}; judge: up to ${config.judgeBatch} answers a call (MONITOR_JUDGE_BATCH), ideal calls per family ${JSON.stringify(ideal.judgeCalls)}`,
     `  wall time:        ${(wallMs / 1000).toFixed(1)} s`,
     `  ideal (phases):   ${(ideal.phases / 1000).toFixed(1)} s   lower bound over providers: ${(ideal.bound / 1000).toFixed(1)} s`,
     `  ratio:            ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'OK' : 'OVER TARGET'}`,

@@ -46,6 +46,35 @@ export interface SimulatedAnswer {
   searchQuery: string;
   /** Brand and competitor names that the text mentions, in order of appearance. */
   mentioned: string[];
+  /**
+   * What the simulator put into a case answer (tests compare the judge with it). Never
+   * rendered on the wire: the wire modules read only the fields above.
+   */
+  truth?: AnswerTruth;
+}
+
+/** The ground truth of one case answer: what a perfect judge would report. */
+export interface AnswerTruth {
+  /** Every tracked company the answer could have named, in case order. */
+  entities: EntityTruth[];
+  /** The fact claims the answer makes about the brand (not-mentioned keys are absent). */
+  facts: {
+    key: string;
+    status: 'correct' | 'incorrect' | 'unknown';
+    claimed_value: string | null;
+  }[];
+  /** Untracked brands the answer names (the simulator's fillers). */
+  untracked: string[];
+}
+
+export interface EntityTruth {
+  name: string;
+  /** The answer talks about the company (an absence statement does not count). */
+  named: boolean;
+  /** "I couldn't find reliable information about X." */
+  absence: boolean;
+  /** -2..2 of the phrase used; null when not named. */
+  sentiment: number | null;
 }
 
 export interface AnswerKey {

@@ -11,8 +11,10 @@ import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import {
   type AnswerKey,
+  type AnswerTruth,
   addSource,
   brandSource,
+  type EntityTruth,
   type SimulatedAnswer,
   type SimulatedBrand,
   type SimulatedSentence,
@@ -88,18 +90,35 @@ export function composeCaseAnswer(
     { text: `Here is an overview for "${topic}".`, sources: [] },
   ];
   const named: string[] = [];
-  for (const company of random.shuffle(companiesOf(matches, settings))) {
+  const companies = companiesOf(matches, settings);
+  const truth: AnswerTruth = {
+    entities: companies.map((c) => ({
+      name: c.name,
+      named: false,
+      absence: false,
+      sentiment: null,
+    })),
+    facts: [],
+    untracked: [],
+  };
+  for (const company of random.shuffle(companies)) {
     if (!company.inPrompt && !random.chance(company.rate)) continue;
     const described = describe(company, context);
     sentences.push(...described.sentences);
     if (described.named) named.push(company.name);
+    const entity = truth.entities.find((e) => e.name === company.name);
+    if (entity) Object.assign(entity, described.truth);
+    truth.facts.push(...described.facts);
   }
-  sentences.push(...closing(context, named.length === 0));
+  const closed = closing(context, named.length === 0);
+  sentences.push(...closed.sentences);
+  truth.untracked.push(...closed.untracked);
   return {
     sentences,
     sources: context.sources,
     searchQuery: `${topic} comparison`,
     mentioned: named,
+    truth,
   };
 }
 
@@ -113,17 +132,30 @@ interface Context {
   thirdParty: SimulatedSource[];
 }
 
+interface Described {
+  named: boolean;
+  sentences: SimulatedSentence[];
+  truth: Omit<EntityTruth, 'name'>;
+  facts: AnswerTruth['facts'];
+}
+
+const UNNAMED = { named: false, absence: false, sentiment: null } as const;
+
 /** The sentences about one company the answer names (or, in block B, may not know). */
-function describe(company: Company, context: Context) {
+function describe(company: Company, context: Context): Described {
   const { key, random, settings, sources, thirdParty } = context;
   const factsAnswer =
     company.brandOf !== null &&
     context.matches.find((m) => m.profile === company.brandOf)?.prompt.block === 'B';
   if (factsAnswer && !random.chance(RECALL[key.mode])) {
-    return { named: false, sentences: [{ text: absenceSentence(company.name), sources: [] }] };
+    const sentences = [{ text: absenceSentence(company.name), sources: [] }];
+    return { named: false, sentences, truth: { ...UNNAMED, absence: true }, facts: [] };
   }
-  const text = mentionSentence(company.name, random.pick(PHRASES));
-  if (namesOthers(text, context.tracked, company.name)) return { named: false, sentences: [] };
+  const phrase = random.pick(PHRASES);
+  const text = mentionSentence(company.name, phrase);
+  if (namesOthers(text, context.tracked, company.name)) {
+    return { named: false, sentences: [], truth: UNNAMED, facts: [] };
+  }
   const cites: number[] = [];
   const online = key.mode === 'online';
   if (online && company.domain && random.chance(settings.rates.ownCitationRate)) {
@@ -137,29 +169,41 @@ function describe(company: Company, context: Context) {
     factsAnswer && company.brandOf
       ? factSentences(company.brandOf, key.prompt, settings, random)
       : [];
-  return { named: true, sentences: [{ text, sources: cites }, ...facts] };
+  return {
+    named: true,
+    sentences: [{ text, sources: cites }, ...facts.map((fact) => fact.sentence)],
+    truth: { named: true, absence: false, sentiment: phrase.sentiment },
+    facts: facts.map((fact) => fact.truth),
+  };
 }
 
 /** Review sites, an untracked name when nobody was named, and a line with non-ASCII text. */
-function closing(context: Context, nobodyNamed: boolean): SimulatedSentence[] {
+function closing(
+  context: Context,
+  nobodyNamed: boolean,
+): { sentences: SimulatedSentence[]; untracked: string[] } {
   const { random, tracked, thirdParty, sources } = context;
   const out: SimulatedSentence[] = [];
+  const untracked = nobodyNamed ? random.pick(UNTRACKED) : null;
   const reviews = 'Independent reviews compare these options in detail.';
   if (thirdParty.length > 0 && !namesOthers(reviews, tracked, null)) {
     // Every third-party page is cited once, so pages sharing a domain show up together.
     out.push({ text: reviews, sources: thirdParty.map((source) => addSource(sources, source)) });
   }
   const fillers = [
-    ...(nobodyNamed
-      ? [`Most teams start with a shortlist; ${random.pick(UNTRACKED)} is mentioned occasionally.`]
+    ...(untracked !== null
+      ? [`Most teams start with a shortlist; ${untracked} is mentioned occasionally.`]
       : []),
     // Non-ASCII on purpose: Gemini's grounding offsets count UTF-8 bytes.
     'Pricing varies by region (for example in München or Zürich) — compare current plans.',
   ];
+  const named: string[] = [];
   for (const text of fillers) {
-    if (!namesOthers(text, tracked, null)) out.push({ text, sources: [] });
+    if (namesOthers(text, tracked, null)) continue;
+    out.push({ text, sources: [] });
+    if (untracked !== null && text.includes(untracked)) named.push(untracked);
   }
-  return out;
+  return { sentences: out, untracked: named };
 }
 
 function companiesOf(matches: readonly CaseMatch[], settings: CaseAnswerSettings): Company[] {
@@ -198,7 +242,7 @@ function factSentences(
   prompt: string,
   settings: CaseAnswerSettings,
   random: Random,
-): SimulatedSentence[] {
+): { sentence: SimulatedSentence; truth: AnswerTruth['facts'][number] }[] {
   const keys = Object.keys(profile.fact_sheet);
   const asked = keys.filter((key) => prompt.toLowerCase().includes(humaniseKey(key).toLowerCase()));
   const spontaneous = keys.length > 0 && random.chance(SPONTANEOUS_FACT) ? [random.pick(keys)] : [];
@@ -206,17 +250,21 @@ function factSentences(
   return chosen.map((key) => {
     const value = profile.fact_sheet[key] ?? '';
     const label = humaniseKey(key);
+    const claim = (
+      text: string,
+      status: 'correct' | 'incorrect' | 'unknown',
+      claimed: string | null,
+    ) => ({
+      sentence: { text, sources: [] },
+      truth: { key, status, claimed_value: claimed },
+    });
     if (!random.chance(settings.factErrorRate)) {
-      return { text: factSentence(label, profile.name, value), sources: [] };
+      return claim(factSentence(label, profile.name, value), 'correct', value);
     }
     const wrong = wrongValue(value, Object.values(profile.fact_sheet));
-    return {
-      text:
-        wrong === null
-          ? undocumentedFactSentence(label, profile.name)
-          : factSentence(label, profile.name, wrong),
-      sources: [],
-    };
+    return wrong === null
+      ? claim(undocumentedFactSentence(label, profile.name), 'unknown', null)
+      : claim(factSentence(label, profile.name, wrong), 'incorrect', wrong);
   });
 }
 

@@ -1,11 +1,16 @@
 /**
  * The simulated judge: answers a judge prompt (recognised by the engine's own marker) in the
- * judge's strict JSON format, consistent with the answer it judges. It re-runs the engine's
- * deterministic detection on that answer and reads the simulator's own sentences back:
+ * judge's strict JSON format (judge-v3: one verdict per answer id, entities and facts the answer
+ * does not address left out), consistent with each answer it judges. It re-runs the engine's
+ * deterministic detection on each answer and reads the simulator's own sentences back:
  * sentiment from the phrase used, absence statements as such, fact claims against the fact
  * sheet. Evidence quotes are copied from the answer, so they pass the verbatim check.
  */
-import type { JudgeEntityInput, JudgeInput } from '#shared/domain/monitor/engine/judge';
+import type {
+  JudgeAnswerInput,
+  JudgeEntityInput,
+  JudgeInput,
+} from '#shared/domain/monitor/engine/judge';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
 import type { EntityVerdict, FactStatus, FactVerdict } from '#shared/domain/monitor/engine/types';
@@ -19,27 +24,48 @@ import {
 } from './phrases.ts';
 
 export function composeJudgeReply(input: JudgeInput): SimulatedAnswer {
+  const verdicts = input.answers.map((answer) => ({ id: answer.id, ...verdictOn(input, answer) }));
+  return {
+    sentences: [{ text: JSON.stringify({ verdicts }), sources: [] }],
+    sources: [],
+    searchQuery: '',
+    mentioned: [],
+  };
+}
+
+/** The compact verdict on one answer: only what it names, claims or recommends. */
+function verdictOn(input: JudgeInput, answer: JudgeAnswerInput) {
+  const text = answer.text;
   const brand = input.entities.find((entity) => entity.role === 'brand');
-  const entities = input.entities.map((entity) => judgeEntity(input.answer, entity));
+  const entities = input.entities
+    .filter((entity) => detectMentions(text, entity).detected)
+    .map((entity) => compact(judgeEntity(text, entity)));
   const facts = brand
-    ? Object.entries(input.fact_sheet).map(([key, value]) =>
-        judgeFact(input.answer, brand.name, key, value),
-      )
+    ? Object.entries(input.fact_sheet)
+        .map(([key, value]) => judgeFact(text, brand.name, key, value))
+        .filter((fact) => fact.status !== 'not_mentioned')
     : [];
   const tracked = input.entities.map((entity) => entity.name.toLowerCase());
   const otherBrands = UNTRACKED.filter((name) => !tracked.includes(name.toLowerCase())).flatMap(
     (name) => {
-      const sentence = sentenceWith(input.answer, name);
+      const sentence = sentenceWith(text, name);
       return sentence ? [{ name, evidence_quote: sentence }] : [];
     },
   );
   return {
-    sentences: [
-      { text: JSON.stringify({ entities, facts, other_brands: otherBrands }), sources: [] },
-    ],
-    sources: [],
-    searchQuery: '',
-    mentioned: [],
+    entities,
+    ...(facts.length > 0 ? { facts } : {}),
+    ...(otherBrands.length > 0 ? { other_brands: otherBrands } : {}),
+  };
+}
+
+/** The contract lets false flags be left out. */
+function compact(verdict: EntityVerdict): Partial<EntityVerdict> {
+  const { absence_statement, recommended, ...rest } = verdict;
+  return {
+    ...rest,
+    ...(absence_statement ? { absence_statement } : {}),
+    ...(recommended ? { recommended } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readJudgeInput } from '#shared/domain/monitor/engine/judge';
 import {
+  type AnswerTruth,
   type ContentOptions,
   composeAnswer,
   DEFAULT_CONTENT_OPTIONS,
@@ -78,6 +79,21 @@ export interface SimulatorOptions {
   varyRepeats?: boolean;
   /** Called once per handled request, e.g. to log; the default is silent. */
   onRequest?: (entry: SimulatorLogEntry) => void;
+  /**
+   * Tests only: called with the ground truth of every case answer sent (what it names, with
+   * which sentiment, which facts it claims). The truth never travels on the wire.
+   */
+  onAnswer?: (entry: SimulatorAnswerEntry) => void;
+}
+
+export interface SimulatorAnswerEntry {
+  family: SimulatedFamily;
+  mode: 'raw' | 'online';
+  prompt: string;
+  repeat: number;
+  /** The answer's sentences in order; the wire text contains each of them. */
+  sentences: string[];
+  truth: AnswerTruth;
 }
 
 export interface SimulatorLogEntry {
@@ -243,12 +259,23 @@ async function answer(
     const stillOpen = await wait(fault.delayMs ?? DEFAULT_SLOW_MS, req, sim.pending);
     if (!stillOpen) return undefined;
   }
-  const response = answering
-    ? wire.answer(asked, await sim.compose(wire.family, question, repeat), ids)
-    : fault.kind === 'malformed'
-      ? wire.malformed(question, ids)
-      : wire.fault(fault, question, ids);
-  return { response, fault };
+  if (!answering) {
+    const response =
+      fault.kind === 'malformed' ? wire.malformed(question, ids) : wire.fault(fault, question, ids);
+    return { response, fault };
+  }
+  const content = await sim.compose(wire.family, question, repeat);
+  if (content.truth && !isJudge) {
+    sim.options.onAnswer?.({
+      family: wire.family,
+      mode: question.mode,
+      prompt: question.prompt,
+      repeat,
+      sentences: content.sentences.map((sentence) => sentence.text),
+      truth: content.truth,
+    });
+  }
+  return { response: wire.answer(asked, content, ids), fault };
 }
 
 /** The content of an answer: a judge verdict, an answer about a case, or the generic one. */

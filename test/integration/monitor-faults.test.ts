@@ -94,8 +94,11 @@ describe('a throttled family and a family that stays down', () => {
     // Three families answered every cell in both modes; nothing of OpenAI's share is missing.
     const perFamily = summary.sources_meta.answers_total / 3;
     expect(Number.isInteger(perFamily)).toBe(true);
-    // OpenAI answers its own cells and judges Anthropic's (engine/judge.ts preference).
-    expect(summary.usage.by_model.openai?.calls).toBe(perFamily * 2);
+    // OpenAI answers its own cells and judges Anthropic's (engine/judge.ts preference), several
+    // answers a call (MONITOR_JUDGE_BATCH).
+    const judgeCalls = (summary.usage.by_model.openai?.calls ?? 0) - perFamily;
+    expect(judgeCalls).toBeGreaterThan(0);
+    expect(judgeCalls).toBeLessThan(perFamily);
     expect(summary.judge.unjudged_answers).toBe(0);
   });
 });

@@ -270,7 +270,9 @@ describe('a run from queued to done', () => {
     expect(meta.answers_with_sources).toBeLessThanOrEqual(meta.answers_total / 2);
     expect(summary.judge.judged_answers).toBe(meta.answers_total);
     expect(summary.usage.answer_calls).toBe(meta.answers_total);
-    expect(summary.usage.judge_calls).toBe(meta.answers_total);
+    // Every answer judged, up to MONITOR_JUDGE_BATCH (8) answers a call: 16 calls for 96 answers.
+    expect(summary.usage.judge_calls).toBeGreaterThanOrEqual(Math.ceil(meta.answers_total / 8));
+    expect(summary.usage.judge_calls).toBeLessThanOrEqual(Math.ceil(meta.answers_total / 4));
   });
 
   it('compares the second run with the first: delta and score.changed', async () => {

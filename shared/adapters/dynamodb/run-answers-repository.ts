@@ -81,6 +81,8 @@ const StoredJudgementSchema = z.discriminatedUnion('status', [
     usage: Usage,
     latency_ms: z.number(),
     raw_text: z.string(),
+    batch_item: z.string().optional(),
+    calls: z.number().min(0).optional(),
     judged_at: z.string(),
   }),
   z.object({

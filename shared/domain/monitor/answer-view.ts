@@ -25,7 +25,7 @@ export function answerView(
   const record = answer.record;
   const verdict: JudgeVerdict | undefined =
     judgement?.status === 'ok'
-      ? parseJudgeVerdict(judgement.raw_text, record.text, profile)
+      ? parseJudgeVerdict(judgement.raw_text, record.text, profile, judgement.batch_item)
       : undefined;
   const measured = measureAnswer(profile, record, verdict);
   const brand = measured.entities.find((e) => e.is_self);

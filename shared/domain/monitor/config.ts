@@ -45,6 +45,11 @@ const MonitorConfigSchema = z.object({
   /** Work one lane task does before handing back to the state machine (Lambda time bound). */
   MONITOR_LANE_BUDGET_MS: count(1, 600_000).default(60_000),
   /**
+   * Answers per judge call (docs/monitor.md "The judge"): they share the instructions, entities
+   * and fact sheet; 8 compact verdicts stay well inside PROVIDER_MAX_OUTPUT_TOKENS (4096).
+   */
+  MONITOR_JUDGE_BATCH: count(1, 20).default(8),
+  /**
    * How long a run's lock holds without being released: longer than the state machine's own
    * timeout (6 h), so only a run whose execution can no longer be running loses it.
    */
@@ -87,6 +92,8 @@ export interface MonitorConfig {
   concurrency: Record<ProviderFamily, number>;
   retry: RetrySettings;
   laneBudgetMs: number;
+  /** Answers judged per judge call (MONITOR_JUDGE_BATCH). */
+  judgeBatch: number;
   leaseSeconds: number;
   /** Per-family price overrides for the cost estimate (MONITOR_PRICES). */
   prices: Partial<Record<ProviderFamily, ModelPrice>>;
@@ -131,6 +138,7 @@ export function loadMonitorConfig(env: Record<string, string | undefined>): Moni
       hintMaxSeconds: values.MONITOR_RETRY_HINT_MAX_SECONDS,
     },
     laneBudgetMs: values.MONITOR_LANE_BUDGET_MS,
+    judgeBatch: values.MONITOR_JUDGE_BATCH,
     leaseSeconds: values.MONITOR_RUN_LEASE_SECONDS,
     prices: values.MONITOR_PRICES ?? {},
     citedScans: values.MONITOR_CITED_SCANS,

@@ -189,6 +189,13 @@ export type StoredJudgement =
       latency_ms: number;
       /** The judge's reply exactly as received: a later version can parse it again. */
       raw_text: string;
+      /** This answer's id inside a judge-v3 call of several answers; absent for judge-v2 replies. */
+      batch_item?: string;
+      /**
+       * The share of provider calls this answer accounts for (absent: 1): 1/n for each of the n
+       * answers a call judged; `usage` is the same share of the call's tokens.
+       */
+      calls?: number;
       judged_at: string;
     }
   | {

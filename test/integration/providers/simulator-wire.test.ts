@@ -169,7 +169,7 @@ async function runCase(url: string, options: PromptSetOptions) {
         };
         const judge = judgeFamilyFor(family, PROVIDER_FAMILIES) ?? 'openai';
         const reply = await providers[judge].ask({
-          prompt: buildJudgePrompt(CASE, result.text),
+          prompt: buildJudgePrompt(CASE, [{ id: '1', text: result.text }]),
           mode: 'raw',
         });
         const verdict = parseJudgeVerdict(reply.text, result.text, CASE);
@@ -199,7 +199,7 @@ describe('simulator as the monitor backend', () => {
         'Acme Analytics stands out for its reporting and integrations. The pricing of Acme Analytics is “from $49 per month”.';
       for (const family of PROVIDER_FAMILIES) {
         const reply = await providers[family].ask({
-          prompt: buildJudgePrompt(CASE, answer),
+          prompt: buildJudgePrompt(CASE, [{ id: '1', text: answer }]),
           mode: 'online',
         });
         const verdict = parseJudgeVerdict(reply.text, answer, CASE);

@@ -124,7 +124,7 @@ describe('composeJudgeReply', () => {
   it('answers a judge prompt with a verdict the engine accepts and that agrees with the answer', () => {
     for (let repeat = 0; repeat < 50; repeat += 1) {
       const text = plainText(answer(PRICING, repeat));
-      const input = readJudgeInput(buildJudgePrompt(PROFILE, text));
+      const input = readJudgeInput(buildJudgePrompt(PROFILE, [{ id: '1', text }]));
       if (!input) throw new Error('judge prompt not recognised');
       const verdict = parseJudgeVerdict(plainText(composeJudgeReply(input)), text, PROFILE);
 
@@ -135,13 +135,13 @@ describe('composeJudgeReply', () => {
       expect(brand?.absence_statement).toBe(absent);
       const pricing = verdict?.facts.find((f) => f.key === 'pricing');
       const expected = absent ? 'not_mentioned' : text.includes('$29') ? 'correct' : 'incorrect';
-      expect(pricing?.status).toBe(expected);
+      expect(pricing?.status ?? 'not_mentioned').toBe(expected);
     }
   });
 
   it('reads the sentiment of the phrase the answer used', () => {
     const text = 'Acme Analytics draws complaints about slow support and surprise price increases.';
-    const input = readJudgeInput(buildJudgePrompt(PROFILE, text));
+    const input = readJudgeInput(buildJudgePrompt(PROFILE, [{ id: '1', text }]));
     const verdict = input && parseJudgeVerdict(plainText(composeJudgeReply(input)), text, PROFILE);
 
     expect(verdict?.entities[0]).toMatchObject({

@@ -35,7 +35,7 @@ export function runUsage(
   const prices = { ...DEFAULT_PRICES, ...overrides };
   const byModel = new Map<ProviderFamily, FamilyTotals>();
   let withoutUsage = 0;
-  const add = (family: ProviderFamily, usage: UsageCounts, searched: boolean) => {
+  const add = (family: ProviderFamily, usage: UsageCounts, searched: boolean, calls = 1) => {
     const totals = byModel.get(family) ?? {
       calls: 0,
       input_tokens: 0,
@@ -44,7 +44,7 @@ export function runUsage(
       estimated_cost_usd: 0,
     };
     const price = prices[family];
-    totals.calls += 1;
+    totals.calls += calls;
     totals.input_tokens += usage.input_tokens;
     totals.output_tokens += usage.output_tokens;
     totals.searches += searched ? 1 : 0;
@@ -53,15 +53,13 @@ export function runUsage(
         usage.output_tokens * price.output_per_million) /
         1e6 +
       (searched ? price.per_search : 0);
-    if (!usage.reported) withoutUsage += 1;
+    if (!usage.reported) withoutUsage += calls;
     byModel.set(family, totals);
   };
-  let judgeCalls = 0;
   for (const m of measurements) {
     add(m.family, m.usage, m.searched);
     if (m.judge_family !== null && m.judge_usage !== null) {
-      judgeCalls += 1;
-      add(m.judge_family, m.judge_usage, false);
+      add(m.judge_family, m.judge_usage, false, m.judge_calls ?? 1);
     }
   }
   const judge = judgeUsage(measurements, prices);
@@ -70,24 +68,25 @@ export function runUsage(
   const sum = (pick: (t: FamilyTotals) => number) => totals.reduce((s, t) => s + pick(t), 0);
   return {
     answer_calls: measurements.length,
-    judge_calls: judgeCalls,
+    judge_calls: judge.calls,
     input_tokens: sum((t) => t.input_tokens),
     output_tokens: sum((t) => t.output_tokens),
     searches: sum((t) => t.searches),
-    calls_without_usage: withoutUsage,
+    calls_without_usage: Math.round(withoutUsage),
     estimated_cost_usd: round4(sum((t) => t.estimated_cost_usd)),
-    by_model: Object.fromEntries(
-      families.map((f) => {
-        const t = byModel.get(f) as FamilyTotals;
-        return [f, { ...t, estimated_cost_usd: round4(t.estimated_cost_usd) }];
-      }),
-    ),
+    by_model: Object.fromEntries(families.map((f) => [f, rounded(byModel.get(f))])),
     prices: Object.fromEntries(families.map((f) => [f, prices[f]])),
     judge,
   };
 }
 
-/** The judge calls alone (they are in the totals too): what batching or skipping would save. */
+/** Shares of a call (1/n per answer of a call of n) add up to whole calls. */
+function rounded(totals: FamilyTotals | undefined): FamilyTotals {
+  const t = totals as FamilyTotals;
+  return { ...t, calls: Math.round(t.calls), estimated_cost_usd: round4(t.estimated_cost_usd) };
+}
+
+/** The judge calls alone (they are in the totals too): what batching saves shows here. */
 function judgeUsage(
   measurements: readonly AnswerMeasurement[],
   prices: Record<ProviderFamily, ModelPrice>,
@@ -96,7 +95,7 @@ function judgeUsage(
   for (const m of measurements) {
     if (m.judge_family === null || m.judge_usage === null) continue;
     const price = prices[m.judge_family];
-    judge.calls += 1;
+    judge.calls += m.judge_calls ?? 1;
     judge.input_tokens += m.judge_usage.input_tokens;
     judge.output_tokens += m.judge_usage.output_tokens;
     judge.estimated_cost_usd +=
@@ -104,5 +103,9 @@ function judgeUsage(
         m.judge_usage.output_tokens * price.output_per_million) /
       1e6;
   }
-  return { ...judge, estimated_cost_usd: round4(judge.estimated_cost_usd) };
+  return {
+    ...judge,
+    calls: Math.round(judge.calls),
+    estimated_cost_usd: round4(judge.estimated_cost_usd),
+  };
 }

@@ -63,6 +63,7 @@ export function measureAnswer(
     latency_ms: answer.latency_ms,
     usage: usageCounts(answer.usage),
     judge_usage: judge ? usageCounts(judge.usage) : null,
+    ...(judge?.calls === undefined ? {} : { judge_calls: judge.calls }),
   };
 }
 

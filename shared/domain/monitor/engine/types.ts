@@ -127,7 +127,10 @@ export interface JudgeVerdict {
 export interface JudgeCall {
   family: ProviderFamily;
   model: string;
+  /** This answer's share of the call's tokens. */
   usage: TokenUsage;
+  /** The share of provider calls this answer accounts for (absent: 1; 1/n in a call of n). */
+  calls?: number;
 }
 
 /**
@@ -205,4 +208,6 @@ export interface AnswerMeasurement {
   latency_ms: number;
   usage: UsageCounts;
   judge_usage: UsageCounts | null;
+  /** Share of judge provider calls (1/n for an answer judged in a call of n); absent: 1 if judged. */
+  judge_calls?: number;
 }

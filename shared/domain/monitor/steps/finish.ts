@@ -131,12 +131,18 @@ export function measurements(
       out.push(measureAnswer(profile, answer.record, undefined));
       continue;
     }
-    const verdict = parseJudgeVerdict(judgement.raw_text, answer.record.text, profile);
+    const verdict = parseJudgeVerdict(
+      judgement.raw_text,
+      answer.record.text,
+      profile,
+      judgement.batch_item,
+    );
     out.push(
       measureAnswer(profile, answer.record, verdict, {
         family: judgement.judge_family,
         model: judgement.judge_model,
         usage: judgement.usage,
+        ...(judgement.calls === undefined ? {} : { calls: judgement.calls }),
       }),
     );
   }

@@ -1,8 +1,8 @@
 /**
  * PlanJudging and JudgeLane. Judging starts once every family has answered, so the judge of
  * each answer is chosen among the families that did answer (never the answering family itself,
- * engine/judge.ts), and a judge family's calls are bounded by its own concurrency. Judges are
- * asked in raw mode; their replies are stored as received and read at aggregation, where an
+ * engine/judge.ts), and a judge family's calls are bounded by its own concurrency. A lane judges
+ * several answers per call (judge-batch.ts, MONITOR_JUDGE_BATCH). Judges are asked in raw mode; their replies are stored as received and read at aggregation, where an
  * unreadable reply leaves the deterministic result standing.
  */
 import {
@@ -10,7 +10,7 @@ import {
   PROVIDER_FAMILIES,
   type ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
-import { buildJudgePrompt, judgeFamilyFor } from '../engine/judge.ts';
+import { judgeFamilyFor } from '../engine/judge.ts';
 import { type CellKey, cellKeyString, type RunDataStore } from '../ports.ts';
 import {
   cellsOf,
@@ -22,6 +22,7 @@ import {
   nowOf,
   type RunStepInput,
 } from './context.ts';
+import { batchesOf, type JudgeCallContext, judgeBatch, judgeEachAlone } from './judge-batch.ts';
 import { LANE_DONE, type LaneResult, laneRange, laneShare, runLane } from './lane.ts';
 
 export interface JudgeLanes {
@@ -67,12 +68,13 @@ export async function planJudging(
   };
 }
 
-export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
-  const { owner_id: owner, run_id: runId, family: judge } = input;
-  const run = await loadRun(input, deps);
-  if (isFinished(run)) return LANE_DONE;
-  if ((await deps.data.getFamily(owner, runId, judge)).judge_unavailable) return LANE_DONE;
-  const cells = cellsOf(run);
+/** This lane's share of the answers to judge: answered `ok` and not judged yet. */
+async function pendingKeys(
+  input: JudgeLaneInput,
+  cells: ReturnType<typeof cellsOf>,
+  data: RunDataStore,
+): Promise<CellKey[]> {
+  const { owner_id: owner, run_id: runId } = input;
   const keys: CellKey[] = [];
   const answered = new Set<string>();
   const judgedAlready = new Set<string>();
@@ -80,45 +82,42 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
     for (const cell of cells) {
       for (const mode of ASK_MODES) keys.push({ family, mode, cell_id: cell.id });
     }
-    for (const key of await deps.data.answeredOkCells(owner, runId, family)) answered.add(key);
-    for (const key of await deps.data.judgedCells(owner, runId, family)) judgedAlready.add(key);
+    for (const key of await data.answeredOkCells(owner, runId, family)) answered.add(key);
+    for (const key of await data.judgedCells(owner, runId, family)) judgedAlready.add(key);
   }
-  const pending = laneShare(keys, input.lane, input.lanes).filter(
+  return laneShare(keys, input.lane, input.lanes).filter(
     (key) => answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key)),
   );
+}
+
+export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
+  const { owner_id: owner, run_id: runId, family: judge } = input;
+  const run = await loadRun(input, deps);
+  if (isFinished(run)) return LANE_DONE;
+  if ((await deps.data.getFamily(owner, runId, judge)).judge_unavailable) return LANE_DONE;
+  const pending = await pendingKeys(input, cellsOf(run), deps.data);
   if (pending.length === 0) return LANE_DONE;
   const provider = await deps.providers.forFamily(judge);
+  const context: JudgeCallContext = {
+    profile: run.profile,
+    judge,
+    ask: (prompt) => provider.ask({ prompt, mode: 'raw' }),
+    async answerText(key) {
+      const answer = await deps.data.getAnswer(owner, runId, key);
+      return answer?.status === 'ok' ? answer.record.text : undefined;
+    },
+    store: (judgement) => deps.data.putJudgement(owner, runId, judgement),
+    now: () => nowOf(deps).toISOString(),
+  };
   return runLane({
-    pending,
+    // Each lane judges its own share in calls of up to `judgeBatch` answers.
+    pending: batchesOf(pending, deps.config.judgeBatch),
     attempt: input.attempt,
     budgetMs: deps.config.laneBudgetMs,
     retry: deps.config.retry,
     ...(deps.random ? { random: deps.random } : {}),
-    async work(key) {
-      const answer = await deps.data.getAnswer(owner, runId, key);
-      if (answer?.status !== 'ok') return;
-      const prompt = buildJudgePrompt(run.profile, answer.record.text);
-      const result = await provider.ask({ prompt, mode: 'raw' });
-      await deps.data.putJudgement(owner, runId, {
-        status: 'ok',
-        key,
-        judge_family: judge,
-        judge_model: result.model,
-        usage: result.usage,
-        latency_ms: result.latencyMs,
-        raw_text: result.text,
-        judged_at: nowOf(deps).toISOString(),
-      });
-    },
-    async skip(key, reason) {
-      await deps.data.putJudgement(owner, runId, {
-        status: 'failed',
-        key,
-        judge_family: judge,
-        error: reason,
-        judged_at: nowOf(deps).toISOString(),
-      });
-    },
+    work: (batch) => judgeBatch(context, batch),
+    skip: (batch, reason) => judgeEachAlone(context, batch, reason),
     async giveUp() {
       await deps.data.markJudgeUnavailable(owner, runId, judge);
     },
