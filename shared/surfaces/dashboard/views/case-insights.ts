@@ -75,12 +75,11 @@ export function blocksExplained(): string {
 
 /** Why a difference between two runs may not be the brand's doing. */
 export function comparabilityText(delta: Summary['delta']): string {
-  const notes: string[] = [];
-  if (!delta.comparable) {
-    notes.push(
-      'Not comparable: the two runs asked different prompts or scored them differently (the case or the method changed), so read the change as a new baseline, not a trend.',
-    );
-  }
+  const notes: string[] = [
+    delta.comparable
+      ? 'Comparable: both runs asked the same prompts and scored them the same way.'
+      : 'Not comparable: the two runs asked different prompts or scored them differently (the case or the method changed), so read the change as a new baseline, not a trend.',
+  ];
   for (const change of delta.model_changes ?? []) {
     notes.push(
       `${familyName(change.family)} served other models (${change.previous_models.join(', ') || 'none'} before, ${change.models.join(', ')} now): its change may be the model's, not the brand's.`,
@@ -172,7 +171,7 @@ function discoveredBrands(
     .map((brand, index) => {
       const action = tracked.has(brand.name.toLowerCase())
         ? '<span class="muted">Tracked now</span>'
-        : `<form method="post" action="${DASHBOARD_PATHS.trackCompetitor(links.caseId)}">${csrfField(viewer)}<input type="hidden" name="name" value="${escapeHtml(brand.name)}"><input type="hidden" name="run_id" value="${escapeHtml(links.runId)}"><button type="submit" class="secondary" id="track-${index}" aria-label="Track ${escapeHtml(brand.name)} as a competitor">Track this competitor</button></form>`;
+        : `<form method="post" action="${DASHBOARD_PATHS.trackCompetitor(links.caseId)}">${csrfField(viewer)}<input type="hidden" name="name" value="${escapeHtml(brand.name)}"><input type="hidden" name="run_id" value="${escapeHtml(links.runId)}"><button type="submit" class="secondary" id="track-${index}" aria-label="Track this competitor: ${escapeHtml(brand.name)}">Track this competitor</button></form>`;
       return `<tr><th scope="row">${escapeHtml(brand.name)}</th><td class="num">${brand.answers} of ${brand.share.n}</td><td class="num">${percent(brand.share.lower)} – ${percent(brand.share.upper)}</td><td>${brand.families.map(familyName).join(', ')}</td><td>${action}</td></tr>`;
     })
     .join('');

@@ -60,7 +60,6 @@ function perModel(summary: Summary, links: SummaryLinks): string {
       value: score ?? 0,
       ...(range ? { lower: range.lower, upper: range.upper } : {}),
       href: links.answers({ family }),
-      linkText: `Show the ${FAMILY_NAMES[family] ?? family} answers`,
     };
   });
   return barChart({
@@ -118,9 +117,7 @@ function shareOfAnswer(summary: Summary, links: SummaryLinks): string {
       highlight: entry.is_self,
       note: `${entry.judge_mentions} of ${total}`,
       ...(interval ? { lower: interval.lower, upper: interval.upper } : {}),
-      ...(entry.is_self
-        ? { href: links.answers({ mentioned: 'true' }), linkText: 'Show the answers naming it' }
-        : {}),
+      ...(entry.is_self ? { href: links.answers({ mentioned: 'true' }) } : {}),
     };
   });
   const self = summary.share_of_answer.find((entry) => entry.is_self);

@@ -27,8 +27,6 @@ export interface Bar {
   note?: string;
   /** The answers behind the bar (drill-down). */
   href?: string;
-  /** What following the link shows, for screen readers (default "Show the answers"). */
-  linkText?: string;
 }
 
 export interface BarChartOptions {
@@ -117,7 +115,8 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
         `<text x="${round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6)}" y="${y + 15}" font-size="13" fill="${INK}">${escapeHtml(options.format(bar.value))}</text>`;
       if (!bar.href) return row;
       // A bar that opens the answers behind it: the whole row is the link target.
-      return `<a href="${escapeHtml(bar.href)}" aria-label="${escapeHtml(`${bar.label}: ${options.format(bar.value)}. ${bar.linkText ?? 'Show the answers'}`)}"><rect x="0" y="${y}" width="${labelWidth + plotWidth + 50}" height="${rowHeight - 4}" fill="transparent"/>${row}</a>`;
+      // Named by its visible text (label and value); the figure's description says bars open answers.
+      return `<a href="${escapeHtml(bar.href)}"><rect x="0" y="${y}" width="${labelWidth + plotWidth + 50}" height="${rowHeight - 4}" fill="transparent"/>${row}</a>`;
     })
     .join('');
 }

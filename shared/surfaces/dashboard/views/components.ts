@@ -105,7 +105,8 @@ function fieldParts(options: FieldOptions, id: string) {
     .join(' ');
   const attributes = `${options.required ? ' required' : ''}${options.error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
   return {
-    head: `<label for="${id}">${escapeHtml(options.label)}${mark}</label>\n${hint}${error}`,
+    // The mark sits beside the label, not in it: the field's name stays its label alone.
+    head: `${mark ? '<span class="label-row">' : ''}<label for="${id}">${escapeHtml(options.label)}</label>${mark ? `${mark}</span>` : ''}\n${hint}${error}`,
     attributes,
     wrapper: options.error ? 'field invalid' : 'field',
   };

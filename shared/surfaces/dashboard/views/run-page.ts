@@ -9,7 +9,15 @@ import type { CaseDetail, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { comparabilityText, scoreRange } from './case-insights.ts';
 import { FAMILY_NAMES, type ScorePoint, summarySection } from './case-summary.ts';
-import { badge, escapeHtml, notice, percent, tableRegion, timeTag } from './components.ts';
+import {
+  badge,
+  escapeHtml,
+  humanDate,
+  notice,
+  percent,
+  tableRegion,
+  timeTag,
+} from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 
 type Summary = NonNullable<GetRunResponse['summary']>;
@@ -79,7 +87,10 @@ interface CompareView {
 }
 
 const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
-const points = (value: number) => signed(Math.round(value * 100));
+const pointsText = (value: number) => {
+  const change = Math.round(value * 100);
+  return `${signed(change)} ${Math.abs(change) === 1 ? 'point' : 'points'}`;
+};
 
 function compareRows(a: Summary, b: Summary, delta: SummaryDelta): string {
   const rangeA = scoreRange(a.intervals.dimensions);
@@ -102,7 +113,7 @@ function compareRows(a: Summary, b: Summary, delta: SummaryDelta): string {
         key[0]?.toUpperCase() + key.slice(1),
         `${percent(b.dimensions[key])} <span class="muted">(${percent(ib.lower)}–${percent(ib.upper)}, n ${ib.n})</span>`,
         `${percent(a.dimensions[key])} <span class="muted">(${percent(ia.lower)}–${percent(ia.upper)}, n ${ia.n})</span>`,
-        delta.dimensions ? `${points(delta.dimensions[key])} points` : '–',
+        delta.dimensions ? pointsText(delta.dimensions[key]) : '–',
       ),
     );
   }
@@ -129,10 +140,10 @@ export function comparePage(view: CompareView): string {
   const heading = `Run “${current.run.label}” against run “${other.run.label}”`;
   const content =
     a && b && delta
-      ? `${comparabilityText(delta) || '<p>The two runs are comparable: the same prompts, scored the same way, by the same models.</p>'}
+      ? `${comparabilityText(delta)}
 ${tableRegion(
   'Comparison',
-  `<table><thead><tr><th scope="col">Measure</th><th scope="col" class="num">${escapeHtml(other.run.label)}</th><th scope="col" class="num">${escapeHtml(current.run.label)}</th><th scope="col" class="num">Change</th></tr></thead><tbody>${compareRows(a, b, delta)}</tbody></table>`,
+  `<table><thead><tr><th scope="col">Measure</th><th scope="col" class="num">${escapeHtml(other.run.label)}<br><span class="muted small">${humanDate(other.run.finished_at)}</span></th><th scope="col" class="num">${escapeHtml(current.run.label)}<br><span class="muted small">${humanDate(current.run.finished_at)}</span></th><th scope="col" class="num">Change</th></tr></thead><tbody>${compareRows(a, b, delta)}</tbody></table>`,
 )}
 <p class="muted">In brackets: the 95% interval of each rate and the number of answers, claims or mentions behind it (scores: the range from the dimensions’ intervals). Each rate is compared over its own denominator in both runs.</p>`
       : '<p>Both runs must be done to be compared.</p>';
