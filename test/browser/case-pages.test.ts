@@ -43,7 +43,7 @@ describe.skipIf(!CHROMIUM_PATH)('the case pages in Chromium', () => {
     stack = await startTestStack({
       WORKFLOW_TIME_SCALE: '0.01',
       MONITOR_PROMPTS_PER_BLOCK: '2',
-      MONITOR_REPEATS: '2',
+      MONITOR_REPEATS: '1',
     });
     await stack.operator.createUser({ email: EMAIL, plan: 'pro' });
     shots = await screenshotDir();
@@ -86,6 +86,9 @@ describe.skipIf(!CHROMIUM_PATH)('the case pages in Chromium', () => {
       .getByLabel('Competitors')
       .fill('Globex Payroll | globex-payroll.example\nInitech Pay | initech.example | Initech');
     await page.getByLabel('Fact sheet').fill('pricing: from $6 per employee\nfounded: 2016');
+    await page.getByLabel('Ideal customer profile').fill('small businesses with 10 to 50 staff');
+    await page.getByLabel('Use cases').fill('running monthly payroll\nfiling payroll taxes');
+    await page.getByLabel('Region').fill('Germany');
     await page.getByRole('button', { name: 'Create case' }).click();
     await page.getByRole('heading', { name: 'Fabrikam Payroll', level: 1 }).waitFor();
     caseUrl = page.url();
@@ -93,6 +96,7 @@ describe.skipIf(!CHROMIUM_PATH)('the case pages in Chromium', () => {
     await runToTheEnd('after the pricing page');
     await page.locator('#chart-models').waitFor();
     await expectAccessible('case with two runs');
+    await page.screenshot({ path: '.test-results/case-page.png', fullPage: true });
     const runLinks = page.locator('#case-runs tbody td:first-child a');
     expect(await runLinks.count()).toBe(2);
     await runLinks.nth(1).click();
@@ -135,8 +139,9 @@ describe.skipIf(!CHROMIUM_PATH)('the case pages in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('prompt_id')).not.toBeNull();
     await expectAccessible('answers of one grid cell');
     await page.goto(page.url().replace(/\?.*$/, ''));
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: join(shots, 'case-drilldown.png'), fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 1500 });
+    await page.screenshot({ path: join(shots, 'case-drilldown.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   it('exports the answers as CSV and JSON Lines from the buttons', async () => {

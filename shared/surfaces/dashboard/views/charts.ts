@@ -214,7 +214,10 @@ function pointMarks(
       return (
         whisker +
         `<circle cx="${x}" cy="${yOf(point.value)}" r="4" fill="${BLUE}"/>` +
-        `<text x="${x + 8}" y="${Math.max(12, labelY)}" font-size="12" fill="${INK}">${point.value}</text>`
+        // The newest point's value goes to its left, so it never runs off the drawing.
+        (index === points.length - 1 && points.length > 1
+          ? `<text x="${x - 8}" y="${Math.max(12, labelY)}" text-anchor="end" font-size="12" fill="${INK}">${point.value}</text>`
+          : `<text x="${x + 8}" y="${Math.max(12, labelY)}" font-size="12" fill="${INK}">${point.value}</text>`)
       );
     })
     .join('');
