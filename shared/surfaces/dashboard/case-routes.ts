@@ -18,7 +18,7 @@ export const CASE_RUN_ROUTES = {
     'dashboard_case_run',
     '/dashboard/cases/{id}/runs/{run_id}',
     'One run of a case: its summary as charts, or (with `against`) compared with another run',
-    'case-run',
+    'case',
     {
       request: { params: RunParamsSchema, query: CaseRunQuerySchema },
       errors: [...PAGE_ERRORS, 'no_account', 'not_found'],
@@ -28,7 +28,7 @@ export const CASE_RUN_ROUTES = {
     'dashboard_run_answers',
     '/dashboard/cases/{id}/runs/{run_id}/answers',
     "A run's answers: the prompt-by-model grid and each answer with its citations and verdicts; with `format=csv|jsonl`, the export of `list_run_answers`",
-    'run-answers',
+    'case',
     {
       request: { params: RunParamsSchema, query: RunAnswersQuerySchema },
       response: { status: 200, raw: 'text/html' },
@@ -39,7 +39,7 @@ export const CASE_RUN_ROUTES = {
     'dashboard_track_competitor',
     '/dashboard/cases/{id}/competitors',
     "Track a brand the answers recommend: add it to the case's competitors (`patch_case`; 303 back)",
-    'track-competitor',
+    'update-case',
     {
       request: { params: UuidParamsSchema, body: TrackCompetitorFormSchema },
       errors: [...FORM_ERRORS, 'no_account', 'not_found'],
@@ -49,7 +49,7 @@ export const CASE_RUN_ROUTES = {
     'dashboard_case_status',
     '/dashboard/cases/{id}/status',
     'Archive a case or restore it (`patch_case` with `status`; 303 to it)',
-    'case-status',
+    'update-case',
     {
       request: { params: UuidParamsSchema, body: CaseStatusFormSchema },
       errors: [...FORM_ERRORS, 'no_account', 'not_found'],
