@@ -107,7 +107,7 @@ function dimensions(summary: Summary, links: SummaryLinks): string {
   });
 }
 
-function shareOfAnswer(summary: Summary, links: SummaryLinks): string {
+function shareOfAnswer(summary: Summary): string {
   const total = summary.share_of_answer[0]?.total ?? 0;
   const bars: Bar[] = summary.share_of_answer.map((entry) => {
     const interval = summary.intervals.share_of_answer[entry.name];
@@ -117,7 +117,6 @@ function shareOfAnswer(summary: Summary, links: SummaryLinks): string {
       highlight: entry.is_self,
       note: `${entry.judge_mentions} of ${total}`,
       ...(interval ? { lower: interval.lower, upper: interval.upper } : {}),
-      ...(entry.is_self ? { href: links.answers({ mentioned: 'true' }) } : {}),
     };
   });
   const self = summary.share_of_answer.find((entry) => entry.is_self);
@@ -228,6 +227,6 @@ ${deltaCard(summary, links)}</div>
 <a class="button secondary" href="${escapeHtml(links.answers({ format: 'jsonl' }))}" download>Export answers (JSON Lines)</a></p>
 ${blocksExplained()}
 <p class="muted">Where a value has whiskers, they mark its 95% interval: with this many answers the true value lies in that range, so a change inside it may be noise. A bar that is a link opens the answers behind it.</p>
-<div class="charts">${scoreOverTime(options.history)}${shareOfAnswer(summary, links)}${perModel(summary, links)}${dimensions(summary, links)}${citedDomains(summary)}${citationCategories(summary)}</div>
+<div class="charts">${scoreOverTime(options.history)}${shareOfAnswer(summary)}${perModel(summary, links)}${dimensions(summary, links)}${citedDomains(summary)}${citationCategories(summary)}</div>
 ${insightsSection({ summary, detail, links, viewer: options.viewer })}`;
 }
