@@ -61,6 +61,12 @@ export const getRunReadDeps = lazy(
   }),
 );
 
+/** The dashboard's case pages: the case operations and the run reads together. */
+export const getCasePagesDeps = lazy((): MonitorDeps & RunReadDeps => ({
+  ...getMonitorDeps(),
+  data: getRunDataStore(),
+}));
+
 /** Every case as the simulator needs it (the local stack's `caseSource`). */
 export async function allCaseProfiles(): Promise<CaseProfile[]> {
   return (await getCasesStore().allCases()).map(toCaseProfile);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { csrfOf, DashboardHttp } from '#test/browser/support/dashboard-http';
@@ -295,6 +296,9 @@ describe("another account's objects", () => {
       `/dashboard/batches/${jobId}/results.csv`,
       `/dashboard/cases/${caseId}`,
       `/dashboard/cases/${caseId}/edit`,
+      `/dashboard/cases/${caseId}/runs/${randomUUID()}`,
+      `/dashboard/cases/${caseId}/runs/${randomUUID()}/answers`,
+      `/dashboard/cases/${caseId}/runs/${randomUUID()}/answers?format=csv`,
     ];
     for (const path of reads) expect((await browser.get(path)).status, path).toBe(404);
     const writes: [string, Record<string, string>][] = [
@@ -303,6 +307,8 @@ describe("another account's objects", () => {
         { name: 'Stolen', domain: 'stolen.example', category: 'x', languages: 'en' },
       ],
       [`/dashboard/cases/${caseId}/runs`, { label: '' }],
+      [`/dashboard/cases/${caseId}/competitors`, { name: 'Stolen Inc' }],
+      [`/dashboard/cases/${caseId}/status`, { status: 'archived' }],
       [`/dashboard/webhooks/${endpointId}`, { active: 'false' }],
       [`/dashboard/webhooks/${endpointId}/test`, {}],
       [`/dashboard/webhooks/${endpointId}/delete`, {}],
@@ -314,7 +320,7 @@ describe("another account's objects", () => {
     }
     // Still the owner's, unchanged.
     const still = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}`, { key: ownerKey });
-    expect(still.body.case).toMatchObject({ name: 'Owned' });
+    expect(still.body.case).toMatchObject({ name: 'Owned', status: 'active', competitors: [] });
     const hooks = await callJson(stack.baseUrl, '/api/v1/webhooks', { key: ownerKey });
     expect(hooks.body.endpoints).toEqual([
       expect.objectContaining({ id: endpointId, active: true }),

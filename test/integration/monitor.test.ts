@@ -498,6 +498,35 @@ describe('errors on case routes', () => {
     }
   });
 
+  it('starts no run for an archived case until it is restored', async () => {
+    const id = await createCase(owner, { ...CASE, name: 'Archived Co' });
+    const archived = await callJson(stack.baseUrl, `/api/v1/cases/${id}`, {
+      method: 'PATCH',
+      key: owner,
+      body: { status: 'archived' },
+    });
+    expect(archived.body.case).toMatchObject({ status: 'archived' });
+    const refused = await callJson(stack.baseUrl, `/api/v1/cases/${id}/runs`, {
+      method: 'POST',
+      key: owner,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.code).toBe('case_archived');
+    expectDocumented(refused, '/api/v1/cases/{id}/runs', 'post');
+    const read = await callJson(stack.baseUrl, `/api/v1/cases/${id}`, { key: owner });
+    expect(read.body.case).toMatchObject({ status: 'archived', name: 'Archived Co' });
+    await callJson(stack.baseUrl, `/api/v1/cases/${id}`, {
+      method: 'PATCH',
+      key: owner,
+      body: { status: 'active' },
+    });
+    const started = await callJson(stack.baseUrl, `/api/v1/cases/${id}/runs`, {
+      method: 'POST',
+      key: owner,
+    });
+    expect(started.status).toBe(200);
+  });
+
   it('answers 404 not_found for unknown and malformed case ids', async () => {
     for (const id of [crypto.randomUUID(), 'not-a-uuid']) {
       for (const [method, path] of routes(id).filter(([, p]) => p.includes(id))) {

@@ -696,11 +696,11 @@ export interface components {
              */
             aliases?: string[];
             /**
-             * @description `paused` (addition): monthly runs skip the case; manual runs still start
+             * @description `paused` (addition): monthly runs skip the case; manual runs still start. `archived` (addition): kept with its runs and summaries for reading, no run starts (409 `case_archived`); a PATCH back to `active` restores it
              * @default active
              * @enum {string}
              */
-            status?: "active" | "paused";
+            status?: "active" | "paused" | "archived";
         };
         /** @description Fields to change; lists and the fact sheet are replaced whole. */
         PatchCaseRequest: {
@@ -749,10 +749,10 @@ export interface components {
             /** @description Other names of the brand, matched like the name (addition) */
             aliases?: string[];
             /**
-             * @description `paused` (addition): monthly runs skip the case; manual runs still start
+             * @description `paused` (addition): monthly runs skip the case; manual runs still start. `archived` (addition): kept with its runs and summaries for reading, no run starts (409 `case_archived`); a PATCH back to `active` restores it
              * @enum {string}
              */
-            status?: "active" | "paused";
+            status?: "active" | "paused" | "archived";
         };
         CreateRunRequest: {
             /** @description Free text; default: the UTC date of the request */
@@ -1097,7 +1097,7 @@ export interface components {
             category: string;
             competitors: string[];
             /** @enum {string} */
-            status: "active" | "paused";
+            status: "active" | "paused" | "archived";
             /** @description total_score of the latest finished run; null before the first one */
             latest_score: number | null;
             /** @description finished_at of the latest finished run; null before the first one */
@@ -1122,7 +1122,7 @@ export interface components {
                 [key: string]: string;
             };
             /** @enum {string} */
-            status: "active" | "paused";
+            status: "active" | "paused" | "archived";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3209,7 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `run_pending`: a run is already queued or in progress; `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            /** @description `run_pending`: a run is already queued or in progress; `case_archived`: the case is archived: restore it to start a run; `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
             409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */

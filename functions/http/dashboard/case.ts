@@ -1,15 +1,29 @@
 /**
- * Lambda entry for `GET /dashboard/cases/{id}` (operation `dashboard_case`): the dashboard
- * pipeline (session gate, form parsing, HTML views) around `caseDetailPage`; its dependencies come
- * from `getMonitorDeps`. Nothing else belongs here (docs/architecture.md).
+ * Lambda entry for the case's read pages, one function (docs/decisions.md "Case pages over runs
+ * and answers"): `GET /dashboard/cases/{id}` (`dashboard_case`, `caseDetailPage`),
+ * `GET /dashboard/cases/{id}/runs/{run_id}` (`dashboard_case_run`, `caseRunPage`) and
+ * `GET /dashboard/cases/{id}/runs/{run_id}/answers` (`dashboard_run_answers`, `runAnswersPage`):
+ * the dashboard pipeline around each; dependencies from `getCasePagesDeps`. Nothing else belongs
+ * here (docs/architecture.md).
  */
+import { caseRunPage, runAnswersPage } from '#shared/surfaces/dashboard/case-runs';
 import { caseDetailPage } from '#shared/surfaces/dashboard/cases';
-import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { createDashboardHandler, dispatchByPath } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
-import { getMonitorDeps } from '#shared/wiring/monitor';
+import { getCasePagesDeps } from '#shared/wiring/monitor';
 
-export const handler = createDashboardHandler(
-  DASHBOARD_ROUTES.dashboard_case,
-  caseDetailPage,
-  getMonitorDeps,
-);
+const { dashboard_case, dashboard_case_run, dashboard_run_answers } = DASHBOARD_ROUTES;
+
+export const handler = dispatchByPath({
+  [dashboard_case.path]: createDashboardHandler(dashboard_case, caseDetailPage, getCasePagesDeps),
+  [dashboard_case_run.path]: createDashboardHandler(
+    dashboard_case_run,
+    caseRunPage,
+    getCasePagesDeps,
+  ),
+  [dashboard_run_answers.path]: createDashboardHandler(
+    dashboard_run_answers,
+    runAnswersPage,
+    getCasePagesDeps,
+  ),
+});

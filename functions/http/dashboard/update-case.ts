@@ -1,15 +1,37 @@
 /**
- * Lambda entry for `POST /dashboard/cases/{id}` (operation `dashboard_update_case`): the dashboard
- * pipeline (session gate, form parsing, HTML views) around `updateCaseFromForm`; its dependencies
- * come from `getMonitorDeps`. Nothing else belongs here (docs/architecture.md).
+ * Lambda entry for the case's one-field forms and the case form, one function (docs/decisions.md
+ * "Case pages over runs and answers"): `POST /dashboard/cases/{id}` (`dashboard_update_case`,
+ * `updateCaseFromForm`), `POST /dashboard/cases/{id}/competitors` (`dashboard_track_competitor`,
+ * `trackCompetitorFromForm`) and `POST /dashboard/cases/{id}/status` (`dashboard_case_status`,
+ * `setCaseStatusFromForm`): the dashboard pipeline around each; dependencies from
+ * `getCasePagesDeps`. Nothing else belongs here (docs/architecture.md).
  */
+import {
+  setCaseStatusFromForm,
+  trackCompetitorFromForm,
+} from '#shared/surfaces/dashboard/case-runs';
 import { updateCaseFromForm } from '#shared/surfaces/dashboard/cases';
-import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { createDashboardHandler, dispatchByPath } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
-import { getMonitorDeps } from '#shared/wiring/monitor';
+import { getCasePagesDeps } from '#shared/wiring/monitor';
 
-export const handler = createDashboardHandler(
-  DASHBOARD_ROUTES.dashboard_update_case,
-  updateCaseFromForm,
-  getMonitorDeps,
-);
+const { dashboard_update_case, dashboard_track_competitor, dashboard_case_status } =
+  DASHBOARD_ROUTES;
+
+export const handler = dispatchByPath({
+  [dashboard_update_case.path]: createDashboardHandler(
+    dashboard_update_case,
+    updateCaseFromForm,
+    getCasePagesDeps,
+  ),
+  [dashboard_track_competitor.path]: createDashboardHandler(
+    dashboard_track_competitor,
+    trackCompetitorFromForm,
+    getCasePagesDeps,
+  ),
+  [dashboard_case_status.path]: createDashboardHandler(
+    dashboard_case_status,
+    setCaseStatusFromForm,
+    getCasePagesDeps,
+  ),
+});

@@ -53,7 +53,7 @@ function toCase(item: Item): StoredCase {
     region: text(item.region),
     languages: strings(item.languages),
     fact_sheet: (item.fact_sheet as Record<string, string> | undefined) ?? {},
-    status: item.status === 'paused' ? 'paused' : 'active',
+    status: item.status === 'paused' || item.status === 'archived' ? item.status : 'active',
     created_at: text(item.created_at),
     updated_at: text(item.updated_at),
     latest_score: typeof item.latest_score === 'number' ? item.latest_score : null,

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, description: 'the path exists but not for this method' },
   no_run: { status: 409, description: 'no run has finished yet' },
   run_pending: { status: 409, description: 'a run is already queued or in progress' },
+  case_archived: { status: 409, description: 'the case is archived: restore it to start a run' },
   duplicate_endpoint: { status: 409, description: 'URL already registered for the account' },
   user_exists: { status: 409, description: 'a user with this e-mail address exists' },
   idempotency_key_in_flight: {

@@ -215,6 +215,12 @@ export async function createRun(
 ): Promise<CreateRunResponse> {
   const { user, stored } = await ownCase(input.principal, input.params.id, deps);
   requireRunPlan(user);
+  if (stored.status === 'archived') {
+    throw new ConflictError(
+      'case_archived',
+      'The case is archived: restore it (PATCH `status` to `active`) to start a run.',
+    );
+  }
   const now = deps.now?.() ?? new Date();
   const run = await startRun(
     stored,

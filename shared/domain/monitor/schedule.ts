@@ -35,7 +35,12 @@ const PARALLEL_CASES = 5;
 // setTimeout takes at most 2^31 - 1 ms (about 24.8 days): longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export type SkipReason = 'paused' | 'not_eligible' | 'run_pending' | 'already_scheduled';
+export type SkipReason =
+  | 'paused'
+  | 'archived'
+  | 'not_eligible'
+  | 'run_pending'
+  | 'already_scheduled';
 
 export interface MonthlyResult {
   period: string;
@@ -99,7 +104,7 @@ interface ScheduleContext {
 async function scheduleCase(stored: StoredCase, context: ScheduleContext, deps: MonitorDeps) {
   const { result } = context;
   if (stored.status !== 'active') {
-    result.skipped.push({ case_id: stored.id, reason: 'paused' });
+    result.skipped.push({ case_id: stored.id, reason: stored.status });
     return;
   }
   if (!isEligible(await context.ownerOf(stored.owner_id))) {

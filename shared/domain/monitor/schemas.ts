@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { RunSummarySchema } from './engine/index.ts';
 import { normaliseCaseDomain } from './profile.ts';
 
-export const CASE_STATUSES = ['active', 'paused'] as const;
+export const CASE_STATUSES = ['active', 'paused', 'archived'] as const;
 export const RUN_KINDS = ['manual', 'monthly'] as const;
 export const RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
@@ -80,7 +80,10 @@ const caseFields = {
     description: 'Other names of the brand, matched like the name (addition)',
   }),
   status: z.enum(CASE_STATUSES).meta({
-    description: '`paused` (addition): monthly runs skip the case; manual runs still start',
+    description:
+      '`paused` (addition): monthly runs skip the case; manual runs still start. `archived` ' +
+      '(addition): kept with its runs and summaries for reading, no run starts (409 ' +
+      '`case_archived`); a PATCH back to `active` restores it',
   }),
 };
 

@@ -57,19 +57,51 @@ export function caseBodyOf(form: CaseForm): Record<string, unknown> {
   };
 }
 
+/** `Name | domain | aliases` without empty trailing parts (never "Globex | globex.com |"). */
+function competitorLine(competitor: CaseDetail['competitor_profiles'][number]): string {
+  const parts = [competitor.name, competitor.domain ?? '', competitor.aliases.join(', ')];
+  while (parts.length > 1 && parts.at(-1) === '') parts.pop();
+  return parts.join(' | ');
+}
+
+/**
+ * The first message per form field from an error's issues (`path` as the API reports it: the
+ * request body's field, which has the form field's name; the fact sheet's own check says
+ * `fact_sheet`). Issues about no field stay with the error's message.
+ */
+export function fieldErrorsOf(details: Record<string, unknown>): Record<string, string> {
+  const issues = Array.isArray(details.issues) ? details.issues : [];
+  const errors: Record<string, string> = {};
+  for (const issue of issues as { path?: unknown[]; message?: string }[]) {
+    const [field, ...rest] = issue.path ?? [];
+    if (typeof field !== 'string' || !(field in FORM_FIELDS) || errors[field]) continue;
+    const where = rest.length && typeof rest[0] === 'number' ? `line ${rest[0] + 1}: ` : '';
+    errors[field] = `${where}${issue.message ?? 'Please check this field.'}`;
+  }
+  return errors;
+}
+
+const FORM_FIELDS = {
+  name: 1,
+  domain: 1,
+  category: 1,
+  icp: 1,
+  competitors: 1,
+  use_cases: 1,
+  region: 1,
+  languages: 1,
+  fact_sheet: 1,
+  aliases: 1,
+  status: 1,
+} as const;
+
 export function caseFormValuesOf(detail: CaseDetail): CaseFormValues {
   return {
     name: detail.name,
     domain: detail.domain,
     category: detail.category,
     icp: detail.icp,
-    competitors: detail.competitor_profiles
-      .map((competitor) =>
-        competitor.domain || competitor.aliases.length > 0
-          ? `${competitor.name} | ${competitor.domain ?? ''} | ${competitor.aliases.join(', ')}`
-          : competitor.name,
-      )
-      .join('\n'),
+    competitors: detail.competitor_profiles.map(competitorLine).join('\n'),
     use_cases: detail.use_cases.join('\n'),
     region: detail.region,
     languages: detail.languages.join(', '),

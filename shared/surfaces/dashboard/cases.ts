@@ -30,7 +30,8 @@ import {
   EMPTY_CASE_FORM,
 } from '#shared/surfaces/dashboard/views/cases-page';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
-import { caseBodyOf, caseFormValuesOf, formValuesOf } from './case-form.ts';
+import { caseBodyOf, caseFormValuesOf, fieldErrorsOf, formValuesOf } from './case-form.ts';
+import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
@@ -103,6 +104,7 @@ export async function createCaseFromForm(
       viewer: viewerOf(input.principal),
       values: formValuesOf(input.body),
       error: created.error,
+      fieldErrors: fieldErrorsOf(created.details),
     }),
     created.status,
   );
@@ -133,6 +135,7 @@ export async function updateCaseFromForm(
       caseId: input.params.id,
       values: formValuesOf(input.body),
       error: saved.error,
+      fieldErrors: fieldErrorsOf(saved.details),
     }),
     saved.status,
   );
@@ -149,7 +152,7 @@ async function latestSummary(input: Input<CaseIdParams>, deps: MonitorDeps) {
 
 async function renderCase(
   input: Input<CaseIdParams, unknown, unknown>,
-  deps: MonitorDeps,
+  deps: CasePagesDeps,
   extra: { notice?: string | undefined; error?: ShownError; status?: number },
 ): Promise<PageResponse> {
   const reader = { ...input, query: undefined, body: undefined } as Input<CaseIdParams>;
@@ -158,22 +161,23 @@ async function renderCase(
     listRuns({ ...reader, query: { limit: 24 } }, deps),
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
   ]);
+  const history = summary ? await scoreHistory(reader, runs, deps) : [];
   return htmlPage(
-    casePage({ viewer: viewerOf(input.principal), detail, runs, summary, ...extra }),
+    casePage({ viewer: viewerOf(input.principal), detail, runs, summary, history, ...extra }),
     extra.status ?? 200,
   );
 }
 
 export async function caseDetailPage(
   input: Input<CaseIdParams, { notice?: string | undefined }>,
-  deps: MonitorDeps,
+  deps: CasePagesDeps,
 ): Promise<PageResponse> {
   return renderCase(input, deps, { notice: noticeText(input.query.notice) });
 }
 
 export async function startRunFromForm(
   input: Input<CaseIdParams, undefined, z.output<typeof RunFormSchema>>,
-  deps: MonitorDeps,
+  deps: CasePagesDeps,
 ): Promise<PageResponse> {
   const label = input.body.label.trim();
   const started = await attempt(() =>

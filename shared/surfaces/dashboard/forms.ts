@@ -30,8 +30,16 @@ export const CaseFormSchema = z.object({
   languages: text(200),
   fact_sheet: text(40_000),
   aliases: text(2000),
-  status: z.enum(['active', 'paused']).default('active'),
+  status: z.enum(['active', 'paused', 'archived']).default('active'),
 });
+
+export const TrackCompetitorFormSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  /** The run page the form was sent from, to go back to. */
+  run_id: z.uuid().optional(),
+});
+
+export const CaseStatusFormSchema = z.object({ status: z.enum(['active', 'archived']) });
 
 export const CreateWebhookFormSchema = z.object({
   url: text(2048),
@@ -86,6 +94,23 @@ export const CasesQuerySchema = z.object({
  * into every dashboard function.
  */
 export const UuidParamsSchema = z.object({ id: z.uuid() });
+export const RunParamsSchema = z.object({ id: z.uuid(), run_id: z.uuid() });
+
+export const CaseRunQuerySchema = z.object({
+  against: z.uuid().optional(),
+  notice: optionalText(40),
+});
+
+/** The filters of `list_run_answers`, as text; the area's own query schema checks them. */
+export const RunAnswersQuerySchema = z.object({
+  family: optionalText(20),
+  mode: optionalText(10),
+  block: optionalText(2),
+  prompt_id: optionalText(40),
+  mentioned: optionalText(5),
+  cursor: optionalText(2000),
+  format: optionalText(5),
+});
 
 export const SessionIdParamsSchema = z.object({
   id: z.string().regex(/^ses_[A-Za-z0-9_-]{16}$/),

@@ -51,6 +51,22 @@ export function createDashboardHandler<R extends RouteDefinition, D>(
   );
 }
 
+/**
+ * One function behind several routes of one method (their paths differ): the gateway's route key
+ * (`GET /dashboard/cases/{id}`, or `HEAD ...`) picks the route's handler. Each function costs the
+ * API stack six resources of its 500 (docs/decisions.md "API stack size").
+ */
+export function dispatchByPath(
+  handlers: Record<string, (event: never, context: never) => unknown>,
+): (event: { routeKey?: string }, context: unknown) => unknown {
+  const [fallback] = Object.values(handlers);
+  return (event, context) => {
+    const path = (event.routeKey ?? '').split(' ')[1] ?? '';
+    const target = (handlers[path] ?? fallback) as (event: unknown, context: unknown) => unknown;
+    return target(event, context);
+  };
+}
+
 function hadSessionCookie(event: ApiEvent, secure: boolean): boolean {
   const cookies = event.cookies ?? (event.headers?.cookie ? [event.headers.cookie] : []);
   return readCookie(cookies, sessionCookieName(secure)) !== undefined;

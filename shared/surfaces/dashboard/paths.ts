@@ -15,6 +15,17 @@ const at =
   (id: string): string =>
     path(operationId).replace('{id}', encodeURIComponent(id));
 
+/** The path of a route with `{id}` and `{run_id}`, with an optional query. */
+const atRun =
+  (operationId: DashboardOperationId) =>
+  (id: string, runId: string, query: Record<string, string> = {}): string => {
+    const base = path(operationId)
+      .replace('{id}', encodeURIComponent(id))
+      .replace('{run_id}', encodeURIComponent(runId));
+    const search = new URLSearchParams(query).toString();
+    return search ? `${base}?${search}` : base;
+  };
+
 export const DASHBOARD_PATHS = {
   home: path('dashboard_home'),
   signIn: path('dashboard_sign_in'),
@@ -33,6 +44,10 @@ export const DASHBOARD_PATHS = {
   case: at('dashboard_case'),
   editCase: at('dashboard_edit_case'),
   caseRuns: at('dashboard_start_run'),
+  caseRun: atRun('dashboard_case_run'),
+  runAnswers: atRun('dashboard_run_answers'),
+  trackCompetitor: at('dashboard_track_competitor'),
+  caseStatus: at('dashboard_case_status'),
   webhooks: path('dashboard_webhooks'),
   webhook: at('dashboard_update_webhook'),
   testWebhook: at('dashboard_test_webhook'),

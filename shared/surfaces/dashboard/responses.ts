@@ -99,6 +99,11 @@ export const NOTICES = {
   session_revoked: 'That session is signed out.',
   case_saved: 'The case is saved. Runs already under way keep measuring it as it was.',
   run_started: 'The run has started; its status updates below.',
+  competitor_tracked:
+    'The brand is now a tracked competitor: the next run asks about it and counts it in share of answer.',
+  case_archived:
+    'The case is archived: no run starts for it, and its runs and summaries stay readable. Restore it to measure again.',
+  case_restored: 'The case is active again: monthly runs measure it from now on.',
   webhook_saved: 'The endpoint is saved.',
   webhook_paused: 'The endpoint is paused: new deliveries are held until you resume it.',
   webhook_resumed: 'The endpoint is active again; held deliveries are being sent.',

@@ -54,19 +54,19 @@ function competitorGaps(profile: CaseProfile, measurements: readonly AnswerMeasu
   for (const [block, meta] of Object.entries(BLOCK_LABELS)) {
     const answers = unbranded(measurements).filter((m) => m.block === block);
     if (!meta || answers.length < MIN_SUPPORT) continue;
-    const brandCount = answers.filter((m) => brandOf(m)?.counted).length;
-    const brandRate = brandCount / answers.length;
     let best: (Gap & { difference: number }) | undefined;
     for (const competitor of profile.competitors) {
       const scope = answers.filter((m) => !entityOf(m, competitor.name)?.in_prompt);
       const count = scope.filter((m) => entityOf(m, competitor.name)?.counted).length;
       if (scope.length < MIN_SUPPORT || count < MIN_SUPPORT) continue;
-      const difference = count / scope.length - brandRate;
+      // One denominator for both names: the answers whose prompt does not name the competitor.
+      const brandCount = scope.filter((m) => brandOf(m)?.counted).length;
+      const difference = (count - brandCount) / scope.length;
       if (difference < MIN_DIFFERENCE || (best && best.difference >= difference)) continue;
       best = {
         difference,
         impact: difference * Math.sqrt(answers.length) * meta.weight,
-        text: `In ${meta.label} answers (block ${block}), ${competitor.name} was named in ${count} of ${scope.length}, ${profile.name} in ${brandCount} of ${answers.length}.`,
+        text: `Of ${scope.length} ${meta.label} answers (block ${block}), ${competitor.name} was named in ${count}, ${profile.name} in ${brandCount}.`,
       };
     }
     if (best) gaps.push(best);

@@ -172,6 +172,7 @@ export const MONITOR_ROUTES = {
       'no_account',
       'not_found',
       'run_pending',
+      'case_archived',
     ],
     data: 'readwrite',
     handler: 'functions/http/monitor/create-run.ts',

@@ -1,7 +1,10 @@
-/** One case: its facts, starting a run, the runs with their status, the latest summary. */
+/**
+ * One case: its facts, starting a run, the runs with their status (each opens its own page), the
+ * latest summary, comparing runs, and archiving the case (after a confirmation).
+ */
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { summarySection } from './case-summary.ts';
+import { type ScorePoint, summarySection } from './case-summary.ts';
 import {
   badge,
   errorBox,
@@ -13,12 +16,14 @@ import {
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { compareForm } from './run-page.ts';
 
 export interface CaseView {
   viewer: Viewer;
   detail: CaseDetail;
   runs: readonly RunView[];
   summary: CaseSummaryResponse | null;
+  history: readonly ScorePoint[];
   notice?: string | undefined;
   error?: ShownError | undefined;
 }
@@ -60,7 +65,7 @@ function runsSection(view: CaseView): string {
   const rows = view.runs
     .map(
       (run) =>
-        `<tr><td>${escapeHtml(run.label)}</td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${run.delta === null ? '–' : run.delta > 0 ? `+${run.delta}` : run.delta}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
+        `<tr><td><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(view.detail.id, run.id))}">${escapeHtml(run.label)}</a></td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${run.delta === null ? '–' : run.delta > 0 ? `+${run.delta}` : run.delta}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
     )
     .join('');
   const table = view.runs.length
@@ -76,12 +81,41 @@ ${table}</section>`;
 }
 
 function runForm(view: CaseView): string {
+  if (view.detail.status === 'archived') {
+    return '<p class="notice">This case is archived: runs do not start for it. Restore it below to measure again.</p>';
+  }
   return `<form class="actions" method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
 ${csrfField(view.viewer)}
 ${textField({ name: 'label', label: 'Run label (optional)', hint: 'Default: today’s date' })}
 <button type="submit">Start a run</button>
 <span class="muted">Manual runs need the Pro plan; one run at a time per case.</span>
 </form>`;
+}
+
+function latestSummary(view: CaseView): string {
+  if (!view.summary) {
+    return `<h2>Summary</h2><p>No run of ${escapeHtml(view.detail.name)} has finished yet: the summary appears when the first run is done.</p>`;
+  }
+  const latest = view.runs.find((run) => run.id === view.summary?.run.id);
+  return `${latest ? compareForm(view.detail.id, latest, view.runs) : ''}${summarySection({
+    detail: view.detail,
+    run: view.summary.run,
+    summary: view.summary.summary,
+    history: view.history,
+    heading: 'Summary of the latest run',
+    viewer: view.viewer,
+  })}`;
+}
+
+/** Archiving asks first: the button sits inside a disclosure that says what it does. */
+function statusForm(view: CaseView): string {
+  const action = DASHBOARD_PATHS.caseStatus(view.detail.id);
+  if (view.detail.status === 'archived') {
+    return `<form method="post" action="${action}">${csrfField(view.viewer)}<input type="hidden" name="status" value="active"><button type="submit" class="secondary">Restore this case</button></form>`;
+  }
+  return `<details class="confirm"><summary>Archive this case…</summary>
+<p>An archived case is not measured any more: no monthly run, no manual run. Its runs, answers and summaries stay readable, and you can restore it at any time.</p>
+<form method="post" action="${action}">${csrfField(view.viewer)}<input type="hidden" name="status" value="archived"><button type="submit" class="danger">Yes, archive ${escapeHtml(view.detail.name)}</button></form></details>`;
 }
 
 export function casePage(view: CaseView): string {
@@ -97,7 +131,9 @@ ${notice(view.notice)}${errorBox(view.error)}
 <p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>
 ${facts(detail)}
 ${runForm(view)}
-<section id="case-summary" data-live>${summarySection(detail, view.runs, view.summary)}</section>
-${runsSection(view)}`,
+<section id="case-summary" data-live>${latestSummary(view)}</section>
+${runsSection(view)}
+<h2>Archive</h2>
+${statusForm(view)}`,
   });
 }

@@ -1,15 +1,27 @@
 /**
- * The latest summary as pictures a person reads at a glance: score over time, score per model,
- * the three dimensions, share of answer against competitors and the most cited domains, every
- * rate with its 95% interval; then the gaps and how the numbers were made.
+ * A run's summary as pictures a person reads at a glance (docs/dashboard.md "Case pages"): score
+ * over time, score per model family, the three dimensions, share of answer against competitors,
+ * the cited domains and the kinds of sources, every value with its range as a whisker; bars open
+ * the answers behind them. Then the gaps and the rest (`case-insights.ts`).
  */
-import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
-import { type Bar, barChart, lineChart } from './charts.ts';
+
+import { wilson } from '#shared/domain/monitor/engine/statistics';
+import type { CaseDetail, CaseSummaryResponse } from '#shared/domain/monitor/schemas';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import {
+  blocksExplained,
+  deltaCard,
+  insightsSection,
+  type SummaryLinks,
+  scoreRange,
+} from './case-insights.ts';
+import { type Bar, barChart, lineChart, type Point } from './charts.ts';
 import { escapeHtml, percent, timeTag } from './components.ts';
+import type { Viewer } from './layout.ts';
 
 type Summary = CaseSummaryResponse['summary'];
 
-const FAMILY_NAMES: Record<string, string> = {
+export const FAMILY_NAMES: Record<string, string> = {
   openai: 'OpenAI',
   anthropic: 'Anthropic',
   perplexity: 'Perplexity',
@@ -17,13 +29,13 @@ const FAMILY_NAMES: Record<string, string> = {
 };
 
 const pct = (value: number) => percent(value);
+const RANGE_NOTE =
+  'Whiskers: the score when each dimension sits at the low or high end of its 95% interval.';
 
-function scoreOverTime(runs: readonly RunView[]): string {
-  const points = runs
-    .filter((run) => run.status === 'done' && run.total_score !== null)
-    .slice()
-    .reverse()
-    .map((run) => ({ label: run.label, value: run.total_score as number }));
+/** One point of the score line: a finished run and, when its summary was read, its range. */
+export interface ScorePoint extends Point {}
+
+function scoreOverTime(points: readonly ScorePoint[]): string {
   if (points.length === 0) return '';
   const first = points[0]?.value;
   const last = points.at(-1)?.value;
@@ -35,33 +47,48 @@ function scoreOverTime(runs: readonly RunView[]): string {
         ? `One finished run so far, scoring ${last} of 100.`
         : `${points.length} finished runs; the score went from ${first} to ${last} of 100.`,
     points,
+    footnote: RANGE_NOTE,
   });
 }
 
-function perModel(summary: Summary): string {
-  const bars: Bar[] = Object.entries(summary.per_model).map(([family, score]) => ({
-    label: FAMILY_NAMES[family] ?? family,
-    value: score ?? 0,
-  }));
+function perModel(summary: Summary, links: SummaryLinks): string {
+  const bars: Bar[] = Object.entries(summary.per_model).map(([family, score]) => {
+    const intervals = summary.intervals.per_model[family as keyof typeof summary.per_model];
+    const range = intervals ? scoreRange(intervals) : undefined;
+    return {
+      label: FAMILY_NAMES[family] ?? family,
+      value: score ?? 0,
+      ...(range ? { lower: range.lower, upper: range.upper } : {}),
+      href: links.answers({ family }),
+    };
+  });
   return barChart({
     id: 'chart-models',
     title: 'Score per model family',
-    description: `Scores out of 100: ${bars.map((bar) => `${bar.label} ${bar.value}`).join(', ')}.`,
+    description: `Scores out of 100: ${bars.map((bar) => `${bar.label} ${bar.value} (range ${bar.lower ?? bar.value} to ${bar.upper ?? bar.value})`).join(', ')}. Each bar opens that family's answers.`,
     bars,
     max: 100,
     format: (value) => String(Math.round(value)),
     valueLabel: 'Score',
+    intervalLabel: 'Range',
+    footnote: `${RANGE_NOTE} Each family's score is on its own answers.`,
   });
 }
 
-function dimensions(summary: Summary): string {
+function dimensions(summary: Summary, links: SummaryLinks): string {
   const intervals = summary.intervals.dimensions;
-  const names = { visibility: 'Visibility', accuracy: 'Accuracy', sentiment: 'Sentiment' } as const;
+  const names = {
+    visibility: ['Visibility', 'unbranded answers', { mentioned: 'true' }],
+    accuracy: ['Accuracy', 'fact claims', { block: 'B' }],
+    sentiment: ['Sentiment', 'rated mentions', { mentioned: 'true' }],
+  } as const;
   const bars: Bar[] = (Object.keys(names) as (keyof typeof names)[]).map((key) => ({
-    label: names[key],
+    label: names[key][0],
     value: summary.dimensions[key],
     lower: intervals[key].lower,
     upper: intervals[key].upper,
+    note: `over ${intervals[key].n} ${names[key][1]}`,
+    href: links.answers(names[key][2]),
   }));
   return barChart({
     id: 'chart-dimensions',
@@ -69,23 +96,26 @@ function dimensions(summary: Summary): string {
     description: bars
       .map(
         (bar) =>
-          `${bar.label} ${pct(bar.value)} (95% interval ${pct(bar.lower ?? 0)} to ${pct(bar.upper ?? 0)})`,
+          `${bar.label} ${pct(bar.value)} ${bar.note} (95% interval ${pct(bar.lower ?? 0)} to ${pct(bar.upper ?? 0)})`,
       )
       .join('; '),
     bars,
     max: 1,
     format: pct,
     valueLabel: 'Rate',
+    footnote: `Visibility over ${intervals.visibility.n} unbranded answers, accuracy over ${intervals.accuracy.n} fact claims, sentiment over ${intervals.sentiment.n} rated mentions.`,
   });
 }
 
 function shareOfAnswer(summary: Summary): string {
+  const total = summary.share_of_answer[0]?.total ?? 0;
   const bars: Bar[] = summary.share_of_answer.map((entry) => {
     const interval = summary.intervals.share_of_answer[entry.name];
     return {
       label: entry.name,
       value: entry.share,
       highlight: entry.is_self,
+      note: `${entry.judge_mentions} of ${total}`,
       ...(interval ? { lower: interval.lower, upper: interval.upper } : {}),
     };
   });
@@ -93,7 +123,7 @@ function shareOfAnswer(summary: Summary): string {
   return barChart({
     id: 'chart-share',
     title: 'Share of answer against competitors',
-    description: `Of the brand mentions in unbranded answers, ${self ? `${self.name} has ${pct(self.share)}` : 'the brand has none'}; ${bars
+    description: `Of ${total} brand namings in unbranded answers, ${self ? `${self.name} has ${pct(self.share)}` : 'the brand has none'}; ${bars
       .filter((bar) => !bar.highlight)
       .map((bar) => `${bar.label} ${pct(bar.value)}`)
       .join(', ')}.`,
@@ -101,6 +131,7 @@ function shareOfAnswer(summary: Summary): string {
     max: 1,
     format: pct,
     valueLabel: 'Share',
+    footnote: `Every bar is a share of the same ${total} namings (the brand and its competitors in unbranded answers).`,
   });
 }
 
@@ -117,6 +148,7 @@ function citedDomains(summary: Summary): string {
       ...(interval ? { lower: interval.lower, upper: interval.upper } : {}),
     };
   });
+  const all = summary.citation_categories?.reduce((sum, entry) => sum + entry.citations, 0);
   return barChart({
     id: 'chart-cited',
     title: 'Most cited domains',
@@ -125,43 +157,76 @@ function citedDomains(summary: Summary): string {
     max: Math.max(0.05, ...bars.map((bar) => bar.upper ?? bar.value)),
     format: pct,
     valueLabel: 'Share of citations',
+    footnote: `Every bar is a share of all ${all ?? ''} cited links of the run.`.replace('  ', ' '),
   });
 }
 
-function gaps(summary: Summary): string {
-  if (summary.top_gaps.length === 0) return '<p>No gaps found in this run.</p>';
-  return `<ol>${summary.top_gaps.map((gap) => `<li>${escapeHtml(gap)}</li>`).join('')}</ol>`;
+const CATEGORY_NAMES: Record<string, string> = {
+  own: 'The brand’s own site',
+  competitor: 'Competitors’ sites',
+  reference: 'Reference (encyclopaedias, standards)',
+  review_comparison: 'Reviews and comparisons',
+  forum_community: 'Forums and communities',
+  news_media: 'News and media',
+  other: 'Other sites',
+};
+
+function citationCategories(summary: Summary): string {
+  const categories = summary.citation_categories;
+  if (!categories || categories.length === 0) return '';
+  const total = categories.reduce((sum, entry) => sum + entry.citations, 0);
+  if (total === 0) return '';
+  const bars: Bar[] = categories.map((entry) => {
+    const interval = wilson(entry.citations, total);
+    return {
+      label: CATEGORY_NAMES[entry.category] ?? entry.category,
+      value: entry.share,
+      highlight: entry.category === 'own',
+      note: `${entry.citations} of ${total}`,
+      lower: interval.lower,
+      upper: interval.upper,
+    };
+  });
+  return barChart({
+    id: 'chart-categories',
+    title: 'Kinds of sites cited',
+    description: `Of ${total} cited links: ${bars.map((bar) => `${bar.label} ${pct(bar.value)}`).join(', ')}.`,
+    bars,
+    max: Math.max(0.05, ...bars.map((bar) => bar.upper ?? bar.value)),
+    format: pct,
+    valueLabel: 'Share of citations',
+    footnote: `Every bar is a share of the same ${total} cited links; links a search only retrieved are not counted.`,
+  });
 }
 
-function method(summary: Summary): string {
-  const judge = summary.judge;
-  return `<details><summary>How these numbers were made</summary>
-<ul>
-<li>Score version ${summary.score_version}, prompt set <code>${escapeHtml(summary.prompt_set_version)}</code>.</li>
-<li>${summary.sources_meta.answers_total} answers, ${summary.sources_meta.answers_with_sources} with cited sources; own domain cited in ${pct(summary.own_citation_rate)} of those.</li>
-<li>Judge ${escapeHtml(judge.version)}: ${judge.judged_answers} answers judged, ${judge.unjudged_answers} measured deterministically only, ${judge.disagreements} mentions rejected.</li>
-<li>${summary.usage.answer_calls + summary.usage.judge_calls} model calls, ${summary.usage.input_tokens + summary.usage.output_tokens} tokens, estimated cost $${summary.usage.estimated_cost_usd.toFixed(2)}.</li>
-<li>Intervals are 95% Wilson intervals; a change inside them may be noise.</li>
-</ul></details>`;
+export interface SummaryOptions {
+  detail: CaseDetail;
+  run: CaseSummaryResponse['run'];
+  summary: Summary;
+  history: readonly ScorePoint[];
+  /** "latest": the case page; "run": the page of one picked run. */
+  heading: string;
+  viewer: Viewer;
 }
 
-export function summarySection(
-  detail: CaseDetail,
-  runs: readonly RunView[],
-  response: CaseSummaryResponse | null,
-): string {
-  if (!response) {
-    return `<h2>Summary</h2><p>No run of ${escapeHtml(detail.name)} has finished yet: the summary appears when the first run is done.</p>`;
-  }
-  const summary = response.summary;
-  const delta = summary.delta.total_score;
-  return `<h2>Summary of the latest run</h2>
+export function summarySection(options: SummaryOptions): string {
+  const { summary, detail, run } = options;
+  const links: SummaryLinks = {
+    answers: (filters) => DASHBOARD_PATHS.runAnswers(detail.id, run.id, filters),
+    caseId: detail.id,
+    runId: run.id,
+  };
+  const range = scoreRange(summary.intervals.dimensions);
+  return `<h2>${escapeHtml(options.heading)}</h2>
 <div class="cards"><div class="card"><h3>Total score</h3><p class="big">${summary.total_score}<span class="muted">/100</span></p>
-<p>${summary.delta.previous_run_id ? `${delta > 0 ? '+' : ''}${delta} since the run before${summary.delta.comparable ? '' : ' (not comparable: prompts or score changed)'}` : 'First finished run'}</p>
-<p class="muted">Run “${escapeHtml(response.run.label)}”, finished ${timeTag(response.run.finished_at)}.</p></div></div>
-<p class="muted">Where a value has whiskers, they mark its 95% interval: with this many answers the true value lies in that range, so a change inside it may be noise.</p>
-<div class="charts">${scoreOverTime(runs)}${shareOfAnswer(summary)}${perModel(summary)}${dimensions(summary)}${citedDomains(summary)}</div>
-<h3>Gaps: what answers get wrong or leave out</h3>
-${gaps(summary)}
-${method(summary)}`;
+<p class="muted">Range ${range.lower} to ${range.upper}.</p>
+<p class="muted">Run “${escapeHtml(run.label)}”, finished ${timeTag(run.finished_at)}.</p></div>
+${deltaCard(summary, links)}</div>
+<p class="actions"><a class="button secondary" href="${escapeHtml(links.answers({}))}">All answers of this run</a>
+<a class="button secondary" href="${escapeHtml(links.answers({ format: 'csv' }))}" download>Export answers (CSV)</a>
+<a class="button secondary" href="${escapeHtml(links.answers({ format: 'jsonl' }))}" download>Export answers (JSON Lines)</a></p>
+${blocksExplained()}
+<p class="muted">Where a value has whiskers, they mark its 95% interval: with this many answers the true value lies in that range, so a change inside it may be noise. A bar that is a link opens the answers behind it.</p>
+<div class="charts">${scoreOverTime(options.history)}${shareOfAnswer(summary)}${perModel(summary, links)}${dimensions(summary, links)}${citedDomains(summary)}${citationCategories(summary)}</div>
+${insightsSection({ summary, detail, links, viewer: options.viewer })}`;
 }

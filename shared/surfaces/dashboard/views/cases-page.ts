@@ -5,6 +5,7 @@ import {
   badge,
   errorBox,
   escapeHtml,
+  fieldErrorSummary,
   notice,
   type ShownError,
   tableRegion,
@@ -81,7 +82,7 @@ export interface CaseFormValues {
   languages: string;
   fact_sheet: string;
   aliases: string;
-  status: 'active' | 'paused';
+  status: 'active' | 'paused' | 'archived';
 }
 
 export const EMPTY_CASE_FORM: CaseFormValues = {
@@ -98,19 +99,56 @@ export const EMPTY_CASE_FORM: CaseFormValues = {
   status: 'active',
 };
 
+const STATUS_TEXT = {
+  active: 'Active: measured every month',
+  paused: 'Paused: no monthly runs',
+  archived: 'Archived: no runs at all',
+} as const;
+
+/** The form's fields by name, as the page labels them (errors name fields by these). */
+export const CASE_FIELD_LABELS: Record<string, string> = {
+  name: 'Brand name',
+  domain: 'Domain',
+  category: 'Category',
+  icp: 'Ideal customer profile',
+  competitors: 'Competitors',
+  aliases: 'Other names of the brand',
+  fact_sheet: 'Fact sheet',
+  use_cases: 'Use cases',
+  region: 'Region',
+  languages: 'Languages',
+  status: 'Status',
+};
+
 export function caseFormPage(options: {
   viewer: Viewer;
   caseId?: string;
   values: CaseFormValues;
   error?: ShownError | undefined;
+  /** Messages by field name; shown at the fields, listed once at the top. */
+  fieldErrors?: Record<string, string>;
 }): string {
   const editing = options.caseId !== undefined;
   const values = options.values;
+  const errors = options.fieldErrors ?? {};
+  const at = (name: keyof CaseFormValues) => ({
+    name,
+    label: CASE_FIELD_LABELS[name] ?? name,
+    value: values[name],
+    error: errors[name],
+  });
+  const summary = Object.keys(errors).length
+    ? fieldErrorSummary(errors, CASE_FIELD_LABELS)
+    : errorBox(options.error && { message: options.error.message });
   const action = options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases;
-  const status = (['active', 'paused'] as const)
+  const choices =
+    values.status === 'archived'
+      ? (['archived', 'active', 'paused'] as const)
+      : (['active', 'paused'] as const);
+  const status = choices
     .map(
       (value) =>
-        `<option value="${value}"${values.status === value ? ' selected' : ''}>${value === 'active' ? 'Active: measured every month' : 'Paused: no monthly runs'}</option>`,
+        `<option value="${value}"${values.status === value ? ' selected' : ''}>${STATUS_TEXT[value]}</option>`,
     )
     .join('');
   return dashboardLayout({
@@ -120,19 +158,20 @@ export function caseFormPage(options: {
     replaceUrl: options.caseId ? DASHBOARD_PATHS.editCase(options.caseId) : DASHBOARD_PATHS.newCase,
     body: `<p><a href="${options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases}">← Back</a></p>
 <h1>${editing ? `Edit ${escapeHtml(values.name)}` : 'New case'}</h1>
-${errorBox(options.error)}
+${summary}
+<p class="muted">Fields marked <span class="required">*</span> are required.</p>
 <form class="stack" method="post" action="${action}">
 ${csrfField(options.viewer)}
-${textField({ name: 'name', label: 'Brand name', value: values.name, required: true })}
-${textField({ name: 'domain', label: 'Domain', value: values.domain, required: true, hint: 'The brand’s site, e.g. acme-analytics.com' })}
-${textField({ name: 'category', label: 'Category', value: values.category, required: true, hint: 'What it is, e.g. product analytics' })}
-${textArea({ name: 'icp', label: 'Ideal customer profile', value: values.icp, rows: 3 })}
-${textArea({ name: 'competitors', label: 'Competitors', value: values.competitors, rows: 5, hint: 'One per line: Name | domain | other names, comma-separated. Domain and other names are optional.' })}
-${textArea({ name: 'aliases', label: 'Other names of the brand', value: values.aliases, rows: 2, hint: 'Comma-separated or one per line.' })}
-${textArea({ name: 'fact_sheet', label: 'Fact sheet', value: values.fact_sheet, rows: 6, hint: 'One fact per line as key: value, e.g. pricing: from $29 per month. Answers are checked against these.' })}
-${textArea({ name: 'use_cases', label: 'Use cases', value: values.use_cases, rows: 3, hint: 'One per line.' })}
-${textField({ name: 'region', label: 'Region', value: values.region, hint: 'e.g. Germany' })}
-${textField({ name: 'languages', label: 'Languages', value: values.languages, hint: 'Language codes, comma-separated, e.g. en, de' })}
+${textField({ ...at('name'), required: true })}
+${textField({ ...at('domain'), required: true, hint: 'The brand’s site, e.g. acme-analytics.com' })}
+${textField({ ...at('category'), required: true, hint: 'What it is, e.g. product analytics' })}
+${textArea({ ...at('icp'), rows: 3 })}
+${textArea({ ...at('competitors'), rows: 5, hint: 'One per line: Name | domain | other names, comma-separated. Domain and other names are optional.' })}
+${textArea({ ...at('aliases'), rows: 2, hint: 'Comma-separated or one per line.' })}
+${textArea({ ...at('fact_sheet'), rows: 6, hint: 'One fact per line as key: value, e.g. pricing: from $29 per month. Answers are checked against these.' })}
+${textArea({ ...at('use_cases'), rows: 3, hint: 'One per line.' })}
+${textField({ ...at('region'), hint: 'e.g. Germany' })}
+${textField({ ...at('languages'), hint: 'Language codes, comma-separated, e.g. en, de' })}
 <div class="field"><label for="f-status">Status</label><select id="f-status" name="status">${status}</select></div>
 <div class="actions"><button type="submit">${editing ? 'Save changes' : 'Create case'}</button></div>
 </form>`,

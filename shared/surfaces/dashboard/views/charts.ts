@@ -25,6 +25,8 @@ export interface Bar {
   highlight?: boolean;
   /** Said after the label in the table (whose site a domain is). */
   note?: string;
+  /** The answers behind the bar (drill-down). */
+  href?: string;
 }
 
 export interface BarChartOptions {
@@ -36,14 +38,66 @@ export interface BarChartOptions {
   format: (value: number) => string;
   /** Column heading of the value in the table. */
   valueLabel: string;
+  /** Column heading of the whiskers (default "95% interval"). */
+  intervalLabel?: string;
+  /** One line under the chart: what the whiskers or the denominator are. */
+  footnote?: string;
 }
 
-function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+/** About the width of a label in px at font-size 13 (system sans-serif averages ~0.55 em). */
+const textWidth = (text: string) => Math.ceil(text.length * 7.2);
+const MAX_LABEL_WIDTH = 230;
+const PLOT_WIDTH = 240;
+
+/**
+ * A label on one line, or on two when it would not fit (split at a space, dot or hyphen): labels
+ * are never cut ("northwind-payrol…" told nobody which site it was).
+ */
+function labelLines(text: string): string[] {
+  if (textWidth(text) <= MAX_LABEL_WIDTH) return [text];
+  const half = Math.ceil(text.length / 2);
+  let split = -1;
+  for (let offset = 0; offset < half && split === -1; offset += 1) {
+    for (const at of [half + offset, half - offset]) {
+      if (at > 0 && at < text.length && /[\s.\-/]/.test(text[at - 1] ?? '')) {
+        split = at;
+        break;
+      }
+    }
+  }
+  if (split === -1) split = half;
+  return [text.slice(0, split).trimEnd(), text.slice(split).trimStart()];
+}
+
+function labelWidthOf(bars: readonly Bar[]): number {
+  const widest = Math.max(
+    ...bars.flatMap((bar) => labelLines(bar.label).map((line) => textWidth(line))),
+  );
+  return Math.min(MAX_LABEL_WIDTH, Math.max(70, widest)) + 12;
+}
+
+function labelText(bar: Bar, x: number, y: number): string {
+  const lines = labelLines(bar.label);
+  if (lines.length === 1) {
+    return `<text x="${x}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(bar.label)}</text>`;
+  }
+  return `<text x="${x}" y="${y + 8}" text-anchor="end" font-size="12" fill="${INK}">${lines
+    .map(
+      (line, index) => `<tspan x="${x}" dy="${index === 0 ? 0 : 13}">${escapeHtml(line)}</tspan>`,
+    )
+    .join('')}</text>`;
+}
+
+function whiskerOf(x1: number, x2: number, y: number): string {
+  return (
+    `<line x1="${round1(x1)}" x2="${round1(x2)}" y1="${y + 10}" y2="${y + 10}" stroke="${INK}" stroke-width="2"/>` +
+    `<line x1="${round1(x1)}" x2="${round1(x1)}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>` +
+    `<line x1="${round1(x2)}" x2="${round1(x2)}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>`
+  );
 }
 
 function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number): string {
-  const rowHeight = 30;
+  const rowHeight = 32;
   const x = (value: number) => labelWidth + clamp01(value / options.max) * plotWidth;
   return options.bars
     .map((bar, index) => {
@@ -52,47 +106,54 @@ function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number
       const width = Math.max(1, x(bar.value) - labelWidth);
       const whisker =
         bar.lower !== undefined && bar.upper !== undefined
-          ? `<line x1="${round1(x(bar.lower))}" x2="${round1(x(bar.upper))}" y1="${y + 10}" y2="${y + 10}" stroke="${INK}" stroke-width="2"/>` +
-            `<line x1="${round1(x(bar.lower))}" x2="${round1(x(bar.lower))}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>` +
-            `<line x1="${round1(x(bar.upper))}" x2="${round1(x(bar.upper))}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>`
+          ? whiskerOf(x(bar.lower), x(bar.upper), y)
           : '';
-      return (
-        `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(truncate(bar.label, 17))}</text>` +
+      const row =
+        labelText(bar, labelWidth - 8, y) +
         `<rect x="${labelWidth}" y="${y + 2}" width="${round1(width)}" height="16" fill="${fill}" rx="2"/>` +
         whisker +
-        `<text x="${round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6)}" y="${y + 15}" font-size="13" fill="${INK}">${escapeHtml(options.format(bar.value))}</text>`
-      );
+        `<text x="${round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6)}" y="${y + 15}" font-size="13" fill="${INK}">${escapeHtml(options.format(bar.value))}</text>`;
+      if (!bar.href) return row;
+      // A bar that opens the answers behind it: the whole row is the link target.
+      // Named by its visible text (label and value); the figure's description says bars open answers.
+      return `<a href="${escapeHtml(bar.href)}"><rect x="0" y="${y}" width="${labelWidth + plotWidth + 50}" height="${rowHeight - 4}" fill="transparent"/>${row}</a>`;
     })
     .join('');
 }
 
-/** Horizontal bars with optional 95% interval whiskers. */
+function intervalCell(options: BarChartOptions, bar: Bar): string {
+  return `<td class="num">${bar.lower !== undefined && bar.upper !== undefined ? `${escapeHtml(options.format(bar.lower))} – ${escapeHtml(options.format(bar.upper))}` : '–'}</td>`;
+}
+
+/** Horizontal bars with optional 95% interval whiskers; bars with `href` open what is behind them. */
 export function barChart(options: BarChartOptions): string {
   if (options.bars.length === 0) return '';
-  const labelWidth = 140;
-  const plotWidth = WIDTH - labelWidth - 50;
-  const height = 20 + options.bars.length * 30;
+  const labelWidth = labelWidthOf(options.bars);
+  const plotWidth = PLOT_WIDTH;
+  const width = labelWidth + plotWidth + 60;
+  const height = 20 + options.bars.length * 32;
   const hasIntervals = options.bars.some((bar) => bar.lower !== undefined);
+  const linked = options.bars.some((bar) => bar.href);
   const rows = options.bars
     .map(
       (bar) =>
-        `<tr><th scope="row">${escapeHtml(bar.label)}${bar.note ? ` (${escapeHtml(bar.note)})` : ''}${bar.highlight ? ' (you)' : ''}</th><td class="num">${escapeHtml(options.format(bar.value))}</td>${
-          hasIntervals
-            ? `<td class="num">${bar.lower !== undefined && bar.upper !== undefined ? `${escapeHtml(options.format(bar.lower))} – ${escapeHtml(options.format(bar.upper))}` : '–'}</td>`
-            : ''
+        `<tr><th scope="row">${bar.href ? `<a href="${escapeHtml(bar.href)}">${escapeHtml(bar.label)}</a>` : escapeHtml(bar.label)}${bar.note ? ` (${escapeHtml(bar.note)})` : ''}${bar.highlight ? ' (you)' : ''}</th><td class="num">${escapeHtml(options.format(bar.value))}</td>${
+          hasIntervals ? intervalCell(options, bar) : ''
         }</tr>`,
     )
     .join('');
-  const table = `<table><thead><tr><th scope="col">Name</th><th scope="col" class="num">${escapeHtml(options.valueLabel)}</th>${hasIntervals ? '<th scope="col" class="num">95% interval</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`;
+  const table = `<table><thead><tr><th scope="col">Name</th><th scope="col" class="num">${escapeHtml(options.valueLabel)}</th>${hasIntervals ? `<th scope="col" class="num">${escapeHtml(options.intervalLabel ?? '95% interval')}</th>` : ''}</tr></thead><tbody>${rows}</tbody></table>`;
+  // With links inside, the drawing is a group of links (an image's content is not reachable).
+  const role = linked ? 'group' : 'img';
   return `<figure id="${options.id}">
 <figcaption id="${options.id}-caption">${escapeHtml(options.title)}</figcaption>
-<svg viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
+<svg viewBox="0 0 ${width} ${height}" role="${role}" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="${options.id}-title">${escapeHtml(options.title)}</title>
 <desc id="${options.id}-desc">${escapeHtml(options.description)}</desc>
 <line x1="${labelWidth}" x2="${labelWidth}" y1="4" y2="${height - 6}" stroke="${GREY}"/>
 ${barRows(options, labelWidth, plotWidth)}
 </svg>
-<details><summary>The numbers as a table</summary>${tableRegion(options.title, table)}</details>
+${options.footnote ? `<p class="muted small">${escapeHtml(options.footnote)}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, table)}</details>
 </figure>`;
 }
 
@@ -100,17 +161,78 @@ export interface Point {
   label: string;
   /** 0..100; null points (runs without a score) are left out. */
   value: number;
+  /** The range around the value, drawn as a vertical whisker. */
+  lower?: number;
+  upper?: number;
 }
 
-/** A line of scores over time (0..100), oldest left. */
+/** Which points get an axis label: evenly spaced so none overlap, the newest always. */
+function labelledIndices(count: number, every: number): number[] {
+  const shown: number[] = [];
+  for (let index = 0; index < count; index += every) shown.push(index);
+  const last = count - 1;
+  const previous = shown.at(-1) ?? 0;
+  if (previous !== last) {
+    if (last - previous < every && previous !== 0) shown.pop();
+    if (last - (shown.at(-1) ?? -every) >= every || shown.length === 0) shown.push(last);
+  }
+  return shown;
+}
+
+/** Axis labels that never run off the drawing or into each other: ends anchored inwards. */
+function axisLabels(points: readonly Point[], xOf: (index: number) => number, y: number): string {
+  const widest = Math.max(...points.map((point) => point.label.length)) * 6.6 + 10;
+  const span = points.length > 1 ? xOf(1) - xOf(0) : widest;
+  const every = Math.max(1, Math.ceil(widest / span));
+  const last = points.length - 1;
+  return labelledIndices(points.length, every)
+    .map((index) => {
+      const point = points[index] as Point;
+      const anchor =
+        last === 0 ? 'middle' : index === 0 ? 'start' : index === last ? 'end' : 'middle';
+      return `<text x="${xOf(index)}" y="${y}" text-anchor="${anchor}" font-size="12" fill="${INK}">${escapeHtml(point.label)}</text>`;
+    })
+    .join('');
+}
+
+/** Each point: its dot, its value, and its range as a vertical whisker when known. */
+function pointMarks(
+  points: readonly Point[],
+  xOf: (index: number) => number,
+  yOf: (value: number) => number,
+): string {
+  return points
+    .map((point, index) => {
+      const x = xOf(index);
+      const whisker =
+        point.lower !== undefined && point.upper !== undefined
+          ? `<line x1="${x}" x2="${x}" y1="${yOf(point.lower)}" y2="${yOf(point.upper)}" stroke="${INK}" stroke-width="2"/>` +
+            `<line x1="${x - 5}" x2="${x + 5}" y1="${yOf(point.lower)}" y2="${yOf(point.lower)}" stroke="${INK}" stroke-width="2"/>` +
+            `<line x1="${x - 5}" x2="${x + 5}" y1="${yOf(point.upper)}" y2="${yOf(point.upper)}" stroke="${INK}" stroke-width="2"/>`
+          : '';
+      const labelY = yOf(point.upper ?? point.value) - 8;
+      return (
+        whisker +
+        `<circle cx="${x}" cy="${yOf(point.value)}" r="4" fill="${BLUE}"/>` +
+        // The newest point's value goes to its left, so it never runs off the drawing.
+        (index === points.length - 1 && points.length > 1
+          ? `<text x="${x - 8}" y="${Math.max(12, labelY)}" text-anchor="end" font-size="12" fill="${INK}">${point.value}</text>`
+          : `<text x="${x + 8}" y="${Math.max(12, labelY)}" font-size="12" fill="${INK}">${point.value}</text>`)
+      );
+    })
+    .join('');
+}
+
+/** A line of scores over time (0..100), oldest left, each point with its range when known. */
 export function lineChart(options: {
   id: string;
   title: string;
   description: string;
   points: readonly Point[];
+  footnote?: string;
 }): string {
   if (options.points.length === 0) return '';
-  const height = 200;
+  const height = 210;
   const left = 34;
   const right = WIDTH - 16;
   const top = 15;
@@ -127,21 +249,12 @@ export function lineChart(options: {
     )
     .join('');
   const path = options.points.map((point, index) => `${xOf(index)},${yOf(point.value)}`).join(' ');
-  const labelEvery = Math.ceil(options.points.length / 6);
-  const dots = options.points
-    .map(
-      (point, index) =>
-        `<circle cx="${xOf(index)}" cy="${yOf(point.value)}" r="4" fill="${BLUE}"/>` +
-        `<text x="${xOf(index)}" y="${yOf(point.value) - 8}" text-anchor="middle" font-size="12" fill="${INK}">${point.value}</text>` +
-        (index % labelEvery === 0 || index === options.points.length - 1
-          ? `<text x="${xOf(index)}" y="${bottom + 18}" text-anchor="middle" font-size="12" fill="${INK}">${escapeHtml(truncate(point.label, 12))}</text>`
-          : ''),
-    )
-    .join('');
+  const dots = pointMarks(options.points, xOf, yOf);
+  const ranged = options.points.some((point) => point.lower !== undefined);
   const rows = options.points
     .map(
       (point) =>
-        `<tr><th scope="row">${escapeHtml(point.label)}</th><td class="num">${point.value}</td></tr>`,
+        `<tr><th scope="row">${escapeHtml(point.label)}</th><td class="num">${point.value}</td>${ranged ? `<td class="num">${point.lower !== undefined && point.upper !== undefined ? `${point.lower} – ${point.upper}` : '–'}</td>` : ''}</tr>`,
     )
     .join('');
   return `<figure id="${options.id}">
@@ -152,7 +265,8 @@ export function lineChart(options: {
 ${grid}
 <polyline points="${path}" fill="none" stroke="${BLUE}" stroke-width="2"/>
 ${dots}
+${axisLabels(options.points, xOf, bottom + 20)}
 </svg>
-<details><summary>The numbers as a table</summary>${tableRegion(options.title, `<table><thead><tr><th scope="col">Run</th><th scope="col" class="num">Score</th></tr></thead><tbody>${rows}</tbody></table>`)}</details>
+${options.footnote ? `<p class="muted small">${escapeHtml(options.footnote)}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, `<table><thead><tr><th scope="col">Run</th><th scope="col" class="num">Score</th>${ranged ? '<th scope="col" class="num">Range</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`)}</details>
 </figure>`;
 }

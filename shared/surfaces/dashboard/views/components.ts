@@ -78,35 +78,73 @@ export function checkbox(options: {
 <span>${escapeHtml(options.label)}${options.hint ? ` <span class="hint">${escapeHtml(options.hint)}</span>` : ''}</span></label>`;
 }
 
-export function textField(options: {
+interface FieldOptions {
   name: string;
   label: string;
   value?: string;
-  type?: 'text' | 'email' | 'url' | 'search';
   hint?: string;
   required?: boolean;
-  autocomplete?: string;
-  id?: string;
-}): string {
-  const id = options.id ?? `f-${options.name}`;
-  const hintId = `${id}-hint`;
-  return `<div class="field"><label for="${id}">${escapeHtml(options.label)}</label>
-${options.hint ? `<span class="hint" id="${hintId}">${escapeHtml(options.hint)}</span>` : ''}
-<input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${options.required ? ' required' : ''}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}${options.hint ? ` aria-describedby="${hintId}"` : ''}></div>`;
+  /** The error of this field, shown at it and tied to it (`aria-invalid`, `aria-describedby`). */
+  error?: string | undefined;
 }
 
-export function textArea(options: {
-  name: string;
-  label: string;
-  value?: string;
-  hint?: string;
-  required?: boolean;
-  rows?: number;
-}): string {
+/**
+ * A field's label (a required one marked with an asterisk that screen readers skip: the input's
+ * `required` says it), hint and error, and the attributes that tie them to the input.
+ */
+function fieldParts(options: FieldOptions, id: string) {
+  const mark = options.required ? ' <span class="required" aria-hidden="true">*</span>' : '';
+  const hint = options.hint
+    ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>`
+    : '';
+  const error = options.error
+    ? `<span class="field-error" id="${id}-error">${escapeHtml(options.error)}</span>`
+    : '';
+  const described = [options.error ? `${id}-error` : '', options.hint ? `${id}-hint` : '']
+    .filter(Boolean)
+    .join(' ');
+  const attributes = `${options.required ? ' required' : ''}${options.error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
+  return {
+    // The mark sits beside the label, not in it: the field's name stays its label alone.
+    head: `${mark ? '<span class="label-row">' : ''}<label for="${id}">${escapeHtml(options.label)}</label>${mark ? `${mark}</span>` : ''}\n${hint}${error}`,
+    attributes,
+    wrapper: options.error ? 'field invalid' : 'field',
+  };
+}
+
+export function textField(
+  options: FieldOptions & {
+    type?: 'text' | 'email' | 'url' | 'search';
+    autocomplete?: string;
+    id?: string;
+  },
+): string {
+  const id = options.id ?? `f-${options.name}`;
+  const parts = fieldParts(options, id);
+  return `<div class="${parts.wrapper}">${parts.head}
+<input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${parts.attributes}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}></div>`;
+}
+
+export function textArea(options: FieldOptions & { rows?: number }): string {
   const id = `f-${options.name}`;
-  return `<div class="field"><label for="${id}">${escapeHtml(options.label)}</label>
-${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}
-<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${options.hint ? ` aria-describedby="${id}-hint"` : ''}>${escapeHtml(options.value ?? '')}</textarea></div>`;
+  const parts = fieldParts(options, id);
+  return `<div class="${parts.wrapper}">${parts.head}
+<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${parts.attributes}>${escapeHtml(options.value ?? '')}</textarea></div>`;
+}
+
+/**
+ * The errors of a form listed once, as links to the fields that hold the messages (the messages
+ * themselves stand at the fields, not twice).
+ */
+export function fieldErrorSummary(errors: Record<string, string>, labels: Record<string, string>) {
+  const names = Object.keys(errors);
+  if (names.length === 0) return '';
+  const items = names
+    .map(
+      (name) => `<li><a href="#f-${escapeHtml(name)}">${escapeHtml(labels[name] ?? name)}</a></li>`,
+    )
+    .join('');
+  return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>Please correct ${names.length === 1 ? 'this field' : `these ${names.length} fields`}:</strong><ul>${items}</ul></div>`;
 }
 
 export function percent(value: number, digits = 0): string {

@@ -79,5 +79,14 @@ details{margin:.4rem 0}summary{cursor:pointer}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .copyrow input{flex:1;min-width:0}
 [hidden]{display:none!important}
+.label-row{display:flex;gap:.3rem;align-items:baseline}.required{color:#a4161a;font-weight:700}.field-error{color:#a4161a;font-weight:600}.field.invalid input,.field.invalid textarea{border-color:#a4161a;border-width:2px}
+p.small,.small{font-size:.88rem}
+svg a:focus{outline:none}svg a:focus rect:first-child,svg a:hover rect:first-child{fill:#e4ecfa;stroke:#0b57d0;stroke-width:2}
+.answer{border:1px solid #d5dae1;border-radius:8px;padding:.8rem 1rem;margin:1rem 0}.answer h3{margin:0 0 .3rem}
+.answer-text{white-space:pre-wrap;background:#f7f8fa;border-radius:6px;padding:.6rem .8rem;max-height:24rem;overflow:auto;overflow-wrap:anywhere}
+.sources{padding-left:1.2rem}.sources a{overflow-wrap:anywhere}
+table.grid td.hit{background:#e8f4ec}
+form.filters{display:flex;flex-wrap:wrap;gap:.6rem 1rem;align-items:flex-end}form.filters select{width:auto}
+details.confirm{border:1px solid #a4161a;border-radius:6px;padding:.5rem .8rem;max-width:48rem}
 @media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
 `.trim();

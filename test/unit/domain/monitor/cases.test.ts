@@ -76,7 +76,8 @@ describe('case fields', () => {
     expect(CreateCaseBodySchema.safeParse({ ...parsed, colour: 'red' }).success).toBe(false);
     expect(CreateCaseBodySchema.safeParse({ ...parsed, name: '  ' }).success).toBe(false);
     expect(PatchCaseBodySchema.safeParse({}).success).toBe(true);
-    expect(PatchCaseBodySchema.safeParse({ status: 'archived' }).success).toBe(false);
+    expect(PatchCaseBodySchema.safeParse({ status: 'archived' }).success).toBe(true);
+    expect(PatchCaseBodySchema.safeParse({ status: 'deleted' }).success).toBe(false);
   });
 
   it('takes a runs limit from 1 to 100, 24 by default', () => {

@@ -21,14 +21,14 @@ function discovery(
 }
 
 describe('findGaps', () => {
-  it('states where competitors are named and the brand is not, with the counts of the run', () => {
+  it('states where competitors are named and the brand is not, both counted over the same answers', () => {
     const gaps = findGaps(PROFILE, discovery(10, 1));
 
     expect(gaps).toContain(
-      'In unbranded discovery answers (block A), Globex Insights was named in 10 of 10, Acme Analytics in 1 of 10.',
+      'Of 10 unbranded discovery answers (block A), Globex Insights was named in 10, Acme Analytics in 1.',
     );
     expect(findGaps(PROFILE, discovery(12, 2))).toContain(
-      'In unbranded discovery answers (block A), Globex Insights was named in 12 of 12, Acme Analytics in 2 of 12.',
+      'Of 12 unbranded discovery answers (block A), Globex Insights was named in 12, Acme Analytics in 2.',
     );
   });
 
@@ -109,7 +109,7 @@ describe('findGaps', () => {
     expect(gaps.map((gap) => gap.slice(0, 40))).toEqual([
       'The site of Acme Analytics is cited in 0',
       'Acme Analytics is named in 0% of unbrand',
-      'In unbranded discovery answers (block A)',
+      'Of 45 unbranded discovery answers (block',
       'Acme Analytics is named in 0% of unbrand',
       'reddit.com was cited in 5 answers naming',
     ]);

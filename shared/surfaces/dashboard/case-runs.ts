@@ -1,0 +1,194 @@
+/**
+ * The case pages over the run and answer reads (docs/dashboard.md "Case pages"): one run of a
+ * case (`get_run`), two runs compared, the answers behind a chart (`list_run_answers`, its
+ * exports too), "track this competitor" and archive/restore (`patch_case`). The same operations
+ * and schemas the API routes call; nothing here decides a rule of its own.
+ */
+import type { z } from 'zod';
+import type { MonitorDeps } from '#shared/domain/monitor/operations';
+import { getCase, listRuns, patchCase } from '#shared/domain/monitor/operations';
+import { compareSummaries } from '#shared/domain/monitor/run-compare';
+import { getRun, listRunAnswers, type RunReadDeps } from '#shared/domain/monitor/run-reads';
+import {
+  type AnswerView,
+  ListAnswersQuerySchema,
+  type RunIdParams,
+} from '#shared/domain/monitor/run-schemas';
+import {
+  type CaseIdParams,
+  PatchCaseBodySchema,
+  type RunView,
+} from '#shared/domain/monitor/schemas';
+import { answersPage } from '#shared/surfaces/dashboard/views/answers-page';
+import { scoreRange } from '#shared/surfaces/dashboard/views/case-insights';
+import type { ScorePoint } from '#shared/surfaces/dashboard/views/case-summary';
+import { comparePage, runPage } from '#shared/surfaces/dashboard/views/run-page';
+import type {
+  CaseRunQuerySchema,
+  CaseStatusFormSchema,
+  RunAnswersQuerySchema,
+  TrackCompetitorFormSchema,
+} from './forms.ts';
+import { DASHBOARD_PATHS } from './paths.ts';
+import {
+  htmlPage,
+  noticeText,
+  type PageResponse,
+  parseWith,
+  redirect,
+  type SessionInput,
+  viewerOf,
+} from './responses.ts';
+
+export type CasePagesDeps = MonitorDeps & RunReadDeps;
+type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
+
+/** Finished runs in the score chart, newest last (their summaries are read for the ranges). */
+const HISTORY_RUNS = 12;
+
+function readerOf<P>(input: Input<unknown, unknown, unknown>, params: P): Input<P> {
+  return { ...input, params, query: undefined, body: undefined } as Input<P>;
+}
+
+export async function scoreHistory(
+  input: Input<CaseIdParams, unknown, unknown>,
+  runs: readonly RunView[],
+  deps: CasePagesDeps,
+): Promise<ScorePoint[]> {
+  const done = runs
+    .filter((run) => run.status === 'done' && run.total_score !== null)
+    .slice(0, HISTORY_RUNS)
+    .reverse();
+  const summaries = await Promise.all(
+    done.map((run) =>
+      getRun(readerOf(input, { id: input.params.id, run_id: run.id }), deps)
+        .then((read) => read.summary)
+        .catch(() => null),
+    ),
+  );
+  return done.map((run, index) => {
+    const summary = summaries[index];
+    const range = summary ? scoreRange(summary.intervals.dimensions) : undefined;
+    return { label: run.label, value: run.total_score as number, ...range };
+  });
+}
+
+export async function caseRunPage(
+  input: Input<RunIdParams, z.output<typeof CaseRunQuerySchema>>,
+  deps: CasePagesDeps,
+): Promise<PageResponse> {
+  const { id, run_id } = input.params;
+  const caseReader = readerOf(input, { id });
+  const [{ case: detail }, { runs }, read] = await Promise.all([
+    getCase(caseReader, deps),
+    listRuns({ ...caseReader, query: { limit: 24 } }, deps),
+    getRun(readerOf(input, { id, run_id }), deps),
+  ]);
+  const viewer = viewerOf(input.principal);
+  const against = input.query.against;
+  if (against && against !== read.run.id) {
+    const other = await getRun(readerOf(input, { id, run_id: against }), deps);
+    const delta =
+      read.summary && other.summary
+        ? compareSummaries(read.summary, { run_id: other.run.id, summary: other.summary })
+        : null;
+    return htmlPage(comparePage({ viewer, detail, runs, current: read, other, delta }));
+  }
+  const history = read.summary ? await scoreHistory(caseReader, runs, deps) : [];
+  return htmlPage(
+    runPage({ viewer, detail, runs, read, history, notice: noticeText(input.query.notice) }),
+  );
+}
+
+/** Every answer of the run, unfiltered, for the prompt-by-model grid (pages of 100). */
+async function allAnswers(input: Input<RunIdParams>, deps: CasePagesDeps): Promise<AnswerView[]> {
+  const answers: AnswerView[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page += 1) {
+    const query = parseWith(ListAnswersQuerySchema, { limit: 100, ...(cursor ? { cursor } : {}) });
+    const listed = await listRunAnswers({ ...input, query }, deps);
+    if (!('answers' in listed)) break;
+    answers.push(...listed.answers);
+    if (!listed.next_cursor) break;
+    cursor = listed.next_cursor;
+  }
+  return answers;
+}
+
+export async function runAnswersPage(
+  input: Input<RunIdParams, z.output<typeof RunAnswersQuerySchema>>,
+  deps: CasePagesDeps,
+): Promise<PageResponse> {
+  const filters = Object.fromEntries(
+    Object.entries(input.query).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Record<string, string>;
+  const query = parseWith(ListAnswersQuerySchema, { limit: 20, ...filters });
+  const reader = readerOf(input, input.params);
+  const listed = await listRunAnswers({ ...reader, query }, deps);
+  if ('export' in listed) {
+    return {
+      body: listed.export.body,
+      status: 200,
+      headers: {
+        'content-type': `${listed.export.contentType}; charset=utf-8`,
+        'content-disposition': `attachment; filename="${listed.export.filename}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    };
+  }
+  const [{ case: detail }, read, grid] = await Promise.all([
+    getCase(readerOf(input, { id: input.params.id }), deps),
+    getRun(reader, deps),
+    allAnswers(reader, deps),
+  ]);
+  return htmlPage(
+    answersPage({
+      viewer: viewerOf(input.principal),
+      detail,
+      run: read.run,
+      grid,
+      answers: listed.answers,
+      nextCursor: listed.next_cursor,
+      filters,
+    }),
+  );
+}
+
+function competitorsWith(
+  detail: Awaited<ReturnType<typeof getCase>>['case'],
+  name: string,
+): unknown[] {
+  const current = detail.competitor_profiles.map((competitor) => ({
+    name: competitor.name,
+    domain: competitor.domain,
+    aliases: competitor.aliases,
+  }));
+  const known = current.some((competitor) => competitor.name.toLowerCase() === name.toLowerCase());
+  return known ? current : [...current, name];
+}
+
+export async function trackCompetitorFromForm(
+  input: Input<CaseIdParams, undefined, z.output<typeof TrackCompetitorFormSchema>>,
+  deps: CasePagesDeps,
+): Promise<PageResponse> {
+  const { case: detail } = await getCase(readerOf(input, input.params), deps);
+  const body = parseWith(PatchCaseBodySchema, {
+    competitors: competitorsWith(detail, input.body.name),
+  });
+  await patchCase({ ...input, body }, deps);
+  const back = input.body.run_id
+    ? DASHBOARD_PATHS.caseRun(input.params.id, input.body.run_id, { notice: 'competitor_tracked' })
+    : `${DASHBOARD_PATHS.case(input.params.id)}?notice=competitor_tracked`;
+  return redirect(back);
+}
+
+export async function setCaseStatusFromForm(
+  input: Input<CaseIdParams, undefined, z.output<typeof CaseStatusFormSchema>>,
+  deps: CasePagesDeps,
+): Promise<PageResponse> {
+  const body = parseWith(PatchCaseBodySchema, { status: input.body.status });
+  await patchCase({ ...input, body }, deps);
+  const notice = input.body.status === 'archived' ? 'case_archived' : 'case_restored';
+  return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=${notice}`);
+}

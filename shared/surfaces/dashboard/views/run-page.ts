@@ -1,0 +1,160 @@
+/**
+ * One run of a case (any run, not only the latest) and two runs compared (docs/dashboard.md
+ * "Case pages"). The comparison puts scores, dimensions and families side by side, each with its
+ * range, and says in words when the two are not comparable or a family served other models.
+ */
+import type { SummaryDelta } from '#shared/domain/monitor/engine/summary-schema';
+import type { GetRunResponse } from '#shared/domain/monitor/run-schemas';
+import type { CaseDetail, RunView } from '#shared/domain/monitor/schemas';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { comparabilityText, scoreRange } from './case-insights.ts';
+import { FAMILY_NAMES, type ScorePoint, summarySection } from './case-summary.ts';
+import {
+  badge,
+  escapeHtml,
+  humanDate,
+  notice,
+  percent,
+  tableRegion,
+  timeTag,
+} from './components.ts';
+import { dashboardLayout, type Viewer } from './layout.ts';
+
+type Summary = NonNullable<GetRunResponse['summary']>;
+
+interface RunPageView {
+  viewer: Viewer;
+  detail: CaseDetail;
+  runs: readonly RunView[];
+  read: GetRunResponse;
+  history: readonly ScorePoint[];
+  notice?: string | undefined;
+}
+
+/** A GET form that opens this run's page compared with another finished run. */
+export function compareForm(caseId: string, run: RunView, runs: readonly RunView[]): string {
+  const others = runs.filter((other) => other.id !== run.id && other.status === 'done');
+  if (others.length === 0 || run.status !== 'done') return '';
+  const options = others
+    .map(
+      (other) =>
+        `<option value="${escapeHtml(other.id)}">${escapeHtml(other.label)} (score ${other.total_score ?? '–'}, ${escapeHtml(other.kind)})</option>`,
+    )
+    .join('');
+  return `<form class="actions" method="get" action="${escapeHtml(DASHBOARD_PATHS.caseRun(caseId, run.id))}">
+<div class="field"><label for="against-${escapeHtml(run.id)}">Compare run “${escapeHtml(run.label)}” with</label>
+<select id="against-${escapeHtml(run.id)}" name="against">${options}</select></div>
+<button type="submit" class="secondary">Compare</button></form>`;
+}
+
+function backLink(detail: CaseDetail): string {
+  return `<p><a href="${DASHBOARD_PATHS.case(detail.id)}">← ${escapeHtml(detail.name)}</a></p>`;
+}
+
+export function runPage(view: RunPageView): string {
+  const { detail, read } = view;
+  const run = read.run;
+  const body = read.summary
+    ? summarySection({
+        detail,
+        run: { id: run.id, label: run.label, kind: run.kind, finished_at: run.finished_at ?? '' },
+        summary: read.summary,
+        history: view.history,
+        heading: 'Summary of this run',
+        viewer: view.viewer,
+      })
+    : `<p>This run is ${escapeHtml(run.status)}${run.error ? `: ${escapeHtml(run.error)}` : ''}. A summary appears once a run is done.</p>`;
+  return dashboardLayout({
+    title: `${detail.name}: run ${run.label}`,
+    section: 'cases',
+    viewer: view.viewer,
+    body: `${backLink(detail)}
+<h1>${escapeHtml(detail.name)}: run “${escapeHtml(run.label)}”</h1>
+${notice(view.notice)}
+<p>${badge(run.status)} ${escapeHtml(run.kind)} run, started ${timeTag(run.scheduled_for)}, finished ${timeTag(run.finished_at)}.</p>
+${compareForm(detail.id, run, view.runs)}
+${body}`,
+  });
+}
+
+interface CompareView {
+  viewer: Viewer;
+  detail: CaseDetail;
+  runs: readonly RunView[];
+  current: GetRunResponse;
+  other: GetRunResponse;
+  delta: SummaryDelta | null;
+}
+
+const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
+const pointsText = (value: number) => {
+  const change = Math.round(value * 100);
+  return `${signed(change)} ${Math.abs(change) === 1 ? 'point' : 'points'}`;
+};
+
+function compareRows(a: Summary, b: Summary, delta: SummaryDelta): string {
+  const rangeA = scoreRange(a.intervals.dimensions);
+  const rangeB = scoreRange(b.intervals.dimensions);
+  const row = (name: string, older: string, newer: string, change: string) =>
+    `<tr><th scope="row">${name}</th><td class="num">${older}</td><td class="num">${newer}</td><td class="num">${change}</td></tr>`;
+  const rows = [
+    row(
+      'Total score',
+      `${b.total_score} <span class="muted">(${rangeB.lower}–${rangeB.upper})</span>`,
+      `${a.total_score} <span class="muted">(${rangeA.lower}–${rangeA.upper})</span>`,
+      signed(delta.total_score),
+    ),
+  ];
+  for (const key of ['visibility', 'accuracy', 'sentiment'] as const) {
+    const ia = a.intervals.dimensions[key];
+    const ib = b.intervals.dimensions[key];
+    rows.push(
+      row(
+        key[0]?.toUpperCase() + key.slice(1),
+        `${percent(b.dimensions[key])} <span class="muted">(${percent(ib.lower)}–${percent(ib.upper)}, n ${ib.n})</span>`,
+        `${percent(a.dimensions[key])} <span class="muted">(${percent(ia.lower)}–${percent(ia.upper)}, n ${ia.n})</span>`,
+        delta.dimensions ? pointsText(delta.dimensions[key]) : '–',
+      ),
+    );
+  }
+  const families = new Set([...Object.keys(a.per_model), ...Object.keys(b.per_model)]);
+  for (const family of families) {
+    const key = family as keyof typeof a.per_model;
+    const change = delta.per_model[key];
+    rows.push(
+      row(
+        `${escapeHtml(FAMILY_NAMES[family] ?? family)} score`,
+        String(b.per_model[key] ?? '–'),
+        String(a.per_model[key] ?? '–'),
+        change === undefined ? '–' : signed(change),
+      ),
+    );
+  }
+  return rows.join('');
+}
+
+export function comparePage(view: CompareView): string {
+  const { detail, current, other, delta } = view;
+  const a = current.summary;
+  const b = other.summary;
+  const heading = `Run “${current.run.label}” against run “${other.run.label}”`;
+  const content =
+    a && b && delta
+      ? `${comparabilityText(delta)}
+${tableRegion(
+  'Comparison',
+  `<table><thead><tr><th scope="col">Measure</th><th scope="col" class="num">${escapeHtml(other.run.label)}<br><span class="muted small">${humanDate(other.run.finished_at)}</span></th><th scope="col" class="num">${escapeHtml(current.run.label)}<br><span class="muted small">${humanDate(current.run.finished_at)}</span></th><th scope="col" class="num">Change</th></tr></thead><tbody>${compareRows(a, b, delta)}</tbody></table>`,
+)}
+<p class="muted">In brackets: the 95% interval of each rate and the number of answers, claims or mentions behind it (scores: the range from the dimensions’ intervals). Each rate is compared over its own denominator in both runs.</p>`
+      : '<p>Both runs must be done to be compared.</p>';
+  return dashboardLayout({
+    title: `${detail.name}: compare runs`,
+    section: 'cases',
+    viewer: view.viewer,
+    body: `${backLink(detail)}
+<h1>${escapeHtml(heading)}</h1>
+<p><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(detail.id, current.run.id))}">Run “${escapeHtml(current.run.label)}”</a> (${timeTag(current.run.finished_at)}) · <a href="${escapeHtml(DASHBOARD_PATHS.caseRun(detail.id, other.run.id))}">run “${escapeHtml(other.run.label)}”</a> (${timeTag(other.run.finished_at)})</p>
+${content}
+${compareForm(detail.id, current.run, view.runs)}`,
+  });
+}
