@@ -1623,6 +1623,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1662,6 +1666,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1715,6 +1736,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1797,6 +1822,10 @@ export interface operations {
                     "x-request-id": string;
                     /** @description Seconds to wait before retrying. */
                     "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1846,6 +1875,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1882,6 +1915,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1928,6 +1978,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1953,6 +2007,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2124,6 +2195,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2163,6 +2238,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,6 +2308,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2310,13 +2406,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: batch or daily limit of the plan reached */
+            /** @description `quota_exceeded`: batch or daily limit of the plan reached; `rate_limited`: anonymous daily scan limit reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
                     /** @description Seconds to wait before retrying. */
                     "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,6 +2466,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2403,6 +2507,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2456,6 +2577,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2499,6 +2624,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2552,6 +2694,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2627,6 +2773,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -2670,6 +2833,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2706,6 +2873,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2759,6 +2943,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2823,6 +3011,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -2866,6 +3071,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2933,6 +3142,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -2979,6 +3205,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3026,6 +3256,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,6 +3329,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3179,6 +3430,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -3224,6 +3492,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3262,6 +3534,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +3615,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,6 +3676,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -3428,6 +3738,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3482,6 +3796,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -3522,6 +3853,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3551,6 +3886,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3604,6 +3956,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3682,6 +4038,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -3725,6 +4098,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3765,6 +4142,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3818,6 +4212,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,6 +4280,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -3925,6 +4340,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3961,6 +4380,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4010,6 +4446,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,6 +4486,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4099,6 +4556,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +4632,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -4211,6 +4689,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4226,6 +4708,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4778,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4356,6 +4859,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `internal_error`: unexpected server error */
             500: {
                 headers: {
@@ -4399,6 +4919,10 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4435,6 +4959,23 @@ export interface operations {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
