@@ -1672,7 +1672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -1815,7 +1815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -1921,7 +1921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2013,7 +2013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2244,7 +2244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2406,7 +2406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: batch or daily limit of the plan reached; `rate_limited`: anonymous daily scan limit reached */
+            /** @description `quota_exceeded`: batch or daily limit of the plan reached; `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2513,7 +2513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2630,7 +2630,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2773,7 +2773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2879,7 +2879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3011,7 +3011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3142,7 +3142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3262,7 +3262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3430,7 +3430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3540,7 +3540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3676,7 +3676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3796,7 +3796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3892,7 +3892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4038,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4148,7 +4148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4280,7 +4280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4386,7 +4386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4492,7 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4632,7 +4632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4714,7 +4714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4859,7 +4859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4965,7 +4965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: anonymous daily scan limit reached */
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
             429: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
