@@ -40,9 +40,32 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+
 function memory(): string {
   const usage = process.memoryUsage();
-  return `rss ${(usage.rss / 2 ** 20).toFixed(0)} MiB, heap ${(usage.heapUsed / 2 ** 20).toFixed(0)} MiB`;
+  return (
+    `rss ${mib(usage.rss)} MiB, heap ${mib(usage.heapUsed)} MiB, ` +
+    `external ${mib(usage.external)} MiB (array buffers ${mib(usage.arrayBuffers)} MiB)`
+  );
+}
+
+/**
+ * Memory after a forced GC every 30 s from the end of the warm-up: a leak grows the heap (or the
+ * external memory) steadily; allocator arenas and V8's retained pages grow RSS in steps that
+ * level off (docs/decisions.md, "Soak memory").
+ */
+const timeline: { at: number; rss: number; heap: number; external: number }[] = [];
+
+function sampleMemory(startedAt: number): void {
+  global.gc?.();
+  const usage = process.memoryUsage();
+  timeline.push({
+    at: Math.round((Date.now() - startedAt) / 1000),
+    rss: usage.rss,
+    heap: usage.heapUsed,
+    external: usage.external,
+  });
 }
 
 interface Soak {
@@ -108,10 +131,16 @@ async function drive(next: () => Promise<unknown>): Promise<{ text: string; rss:
   // JIT and the first connections are not growth.
   const warmUpEnd = Date.now() + Math.min(30_000, (seconds * 1000) / 5);
   let start: { text: string; rss: number } | undefined;
+  const startedAt = Date.now();
+  let nextSample = warmUpEnd;
   while (Date.now() < end) {
     if (!start && Date.now() >= warmUpEnd) {
       global.gc?.();
       start = { text: memory(), rss: process.memoryUsage().rss };
+    }
+    if (Date.now() >= nextSample) {
+      sampleMemory(startedAt);
+      nextSample += 30_000;
     }
     const request = next().finally(() => inFlight.delete(request));
     inFlight.add(request);
@@ -143,6 +172,12 @@ function report(samples: Sample[], deliveries: number, start: { text: string; rs
   console.log(`  memory at start: ${start.text}`);
   console.log(
     `  memory at end:   ${memory()}  (RSS ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %, target <= +10 %)`,
+  );
+  sampleMemory(Date.now() - seconds * 1000);
+  console.log(
+    `  memory after GC (s: rss/heap/external MiB): ${timeline
+      .map((point) => `${point.at}: ${mib(point.rss)}/${mib(point.heap)}/${mib(point.external)}`)
+      .join(', ')}`,
   );
   const ok = fiveXx === 0 && growth <= 0.1;
   console.log(ok ? 'PASS' : 'MISS');

@@ -8,6 +8,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { REQUEST_RATE_PREFIX } from '../shared/adapters/dynamodb/keys.ts';
 import { TABLE_INDEXES } from '../shared/adapters/dynamodb/table.ts';
 
 export type TableAccess = 'none' | 'read' | 'readwrite';
@@ -60,6 +61,25 @@ export function grantTableAccess(role: IRole, table: ITableV2, access: TableAcce
       }),
     );
   }
+}
+
+/**
+ * A read-only API function still counts its key's requests (docs/api.md "Rate limits"): it may
+ * update only the counter items, whose partition key starts with `RATE#` (the IAM condition key
+ * `dynamodb:LeadingKeys`). Functions with `readwrite` already hold UpdateItem.
+ */
+export function grantRequestCounting(role: IRole, table: ITableV2): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: 'CountRequests',
+      effect: Effect.ALLOW,
+      actions: ['dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+      conditions: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${REQUEST_RATE_PREFIX}*`] },
+      },
+    }),
+  );
 }
 
 /** `states:StartExecution` on exactly this state machine. */

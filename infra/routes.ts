@@ -4,6 +4,7 @@
  * hand-written part is the per-route tuning below.
  */
 import {
+  countsRequestRate,
   FALLBACK_HANDLER,
   type HttpMethod,
   ROUTES,
@@ -67,6 +68,8 @@ export interface HttpFunctionSpec {
   /** Handler module, relative to the repository root. */
   entry: string;
   access: TableAccess;
+  /** A read-only function that counts its key's requests (UpdateItem on `RATE#` items only). */
+  countsRequests: boolean;
   tuning: FunctionTuning;
   description: string;
   /** Workflows it starts and whether it publishes events (from the route manifest). */
@@ -105,6 +108,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       path: route.path,
       entry: route.handler,
       access: tableAccessFor(route),
+      countsRequests: countsRequestRate(route) && tableAccessFor(route) === 'read',
       tuning: ROUTE_TUNING[route.operationId as RouteOperationId] ?? DEFAULT_TUNING,
       description: `${route.method} ${route.path}: ${route.summary}`,
       starts: route.starts ?? [],
@@ -119,6 +123,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     entry: FALLBACK_HANDLER,
     // Unmatched requests get a 404/405 envelope computed from the manifest alone.
     access: 'none',
+    countsRequests: false,
     tuning: DEFAULT_TUNING,
     description: 'Unmatched requests ($default): 404 / 405 envelopes',
     starts: [],

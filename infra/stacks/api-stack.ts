@@ -31,7 +31,13 @@ import { ROUTES, type RouteDefinition } from '../../shared/surfaces/api/manifest
 import { MCP_ENDPOINTS, MCP_HANDLER } from '../../shared/surfaces/api/routes/mcp.ts';
 import { stateMachineArnEnv, type WorkflowName } from '../../shared/surfaces/workflows/manifest.ts';
 import { ApiFunction } from '../constructs/api-function.ts';
-import { grantInvoke, grantSendMessage, grantStartExecution, grantTableAccess } from '../grants.ts';
+import {
+  grantInvoke,
+  grantRequestCounting,
+  grantSendMessage,
+  grantStartExecution,
+  grantTableAccess,
+} from '../grants.ts';
 import {
   constructIdFor,
   DEFAULT_ROUTE_KEY,
@@ -181,6 +187,7 @@ export class ApiStack extends Stack {
         },
       });
       grantTableAccess(fn.role, props.table, spec.access);
+      if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
       this.grantWorkflowAccess(fn, spec, props.workflows);
       if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
       functions.set(spec.operationId, fn);

@@ -1,9 +1,14 @@
-/** What the request pipeline itself needs: key verification, idempotency records and how to build links. */
+/**
+ * What the request pipeline itself needs: key verification, idempotency records, the per-key
+ * request counter and how to build links.
+ */
 import { createIdempotencyRepository } from '#shared/adapters/dynamodb/idempotency-repository';
+import { createRequestCounter } from '#shared/adapters/dynamodb/request-rate-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
 import type { KeyLookup } from '#shared/domain/accounts/ports';
 import type { IdempotencyStore } from '#shared/domain/kernel/idempotency';
+import type { RequestRateDeps } from '#shared/surfaces/api/request-rate';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 
@@ -13,6 +18,8 @@ export interface ApiDeps {
   publicBaseUrl: string | undefined;
   /** Where Idempotency-Key answers are kept; unset, the header is ignored (unit tests). */
   idempotency?: IdempotencyStore;
+  /** The per-key request counter (KEY_RATE_LIMIT_PER_MINUTE); unset, keys are not limited. */
+  rate?: RequestRateDeps;
 }
 
 export const getApiDeps = lazy((): ApiDeps => {
@@ -23,5 +30,9 @@ export const getApiDeps = lazy((): ApiDeps => {
     adminEmails: config.ADMIN_EMAILS,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     idempotency: createIdempotencyRepository(doc, tableName),
+    rate: {
+      counter: createRequestCounter(doc, tableName),
+      perMinute: config.KEY_RATE_LIMIT_PER_MINUTE,
+    },
   };
 });

@@ -73,6 +73,11 @@ const ConfigSchema = z.object({
    */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * Requests one API key may send per minute (fixed windows; docs/api.md "Rate limits"); past it,
+   * 429 `rate_limited` with Retry-After. 0 turns the per-key limit off.
+   */
+  KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /**
    * Outbound names resolve only to loopback (`localhost`), every other name as unknown, without
    * a DNS query: tests, benchmarks and offline demos never reach past the machine.
    */

@@ -17,6 +17,9 @@ export interface ItemKey {
 
 const key = (pk: string, sk: string): ItemKey => ({ pk, sk });
 
+/** Leading key of the per-key request counters (the IAM condition of read-only functions). */
+export const REQUEST_RATE_PREFIX = 'RATE#';
+
 export const KEYS = {
   user: (userId: string) => key(`USER#${userId}`, 'USER'),
   email: (email: string) => key(`EMAIL#${email}`, 'EMAIL'),
@@ -33,6 +36,12 @@ export const KEYS = {
   statsDomainSeen: (version: number, domainHash: string) =>
     key(`STATS#v${version}#DOMAIN#${domainHash}`, 'SEEN'),
   quota: (bucket: string, window: string) => key(`QUOTA#${bucket}`, window),
+  /**
+   * Requests of one API key in one fixed window (epoch seconds of its start). The partition key
+   * starts with `RATE#`: the only items a read-only function may update (infra/grants.ts).
+   */
+  requestRate: (keyId: string, windowStart: number) =>
+    key(`${REQUEST_RATE_PREFIX}${keyId}#${windowStart}`, 'RATE'),
   event: (eventId: string) => key(`EVENT#${eventId}`, 'EVENT'),
   /** A client's Idempotency-Key (already hashed with the caller and the route). */
   idempotency: (scopedKeyHash: string) => key(`IDEM#${scopedKeyHash}`, 'IDEM'),

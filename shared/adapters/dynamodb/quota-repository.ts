@@ -24,20 +24,21 @@ async function consume(
   window: string,
   limit: number,
   expiresAt: number,
-): Promise<boolean> {
+): Promise<number | false> {
   // The condition below lets the first unit through whatever the limit: 0 means none.
   if (limit <= 0) return false;
   try {
-    await db.doc.send(
+    const { Attributes } = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: KEYS.quota(key, window),
         UpdateExpression: 'ADD used :one SET expires_at = if_not_exists(expires_at, :ttl)',
         ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresAt },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return true;
+    return Number(Attributes?.used ?? limit);
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;

@@ -7,6 +7,7 @@ import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain
 import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { activePlan, largestBatch, type PlanLimits } from '#shared/domain/kernel/plans';
+import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { sortEntries } from './accept.ts';
 import type { BatchStore, DailyQuota, StoredJob, StoredRow } from './ports.ts';
@@ -33,9 +34,28 @@ export interface BatchDeps {
   newId?: () => string;
 }
 
-function secondsUntilNextUtcDay(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.ceil((next - now.getTime()) / 1000);
+/**
+ * The plan's batch quotas in the RateLimit headers (docs/api.md "Rate limits"): `batch-size`, the
+ * domains one batch may hold (a cap per request, so no remaining), and `batch-daily`, the domains
+ * queued per UTC day and what is left of them.
+ */
+function reportBatchLimits(
+  report: LimitReporter | undefined,
+  limits: PlanLimits,
+  now: Date,
+  usedToday?: number,
+): void {
+  if (!report) return;
+  report({ policy: 'batch-size', quota: limits.per_batch, unit: 'domains' });
+  if (usedToday === undefined) return;
+  report({
+    policy: 'batch-daily',
+    quota: limits.per_day,
+    windowSeconds: 86_400,
+    remaining: Math.max(0, limits.per_day - usedToday),
+    resetSeconds: secondsUntilNextUtcDay(now),
+    unit: 'domains',
+  });
 }
 
 function quotaExceeded(plan: Plan, limits: PlanLimits, now: Date): RateLimitedError {
@@ -44,6 +64,15 @@ function quotaExceeded(plan: Plan, limits: PlanLimits, now: Date): RateLimitedEr
     `The ${plan} plan queues at most ${limits.per_day} domains per UTC day and today's are used. ` +
       'Retry after 00:00 UTC.',
     { retryAfterSeconds: secondsUntilNextUtcDay(now), details: { plan, ...limits } },
+  );
+}
+
+function batchTooLarge(plan: Plan, limits: PlanLimits, size: number): RateLimitedError {
+  return new RateLimitedError(
+    'quota_exceeded',
+    `The ${plan} plan accepts at most ${limits.per_batch} domains per batch; this one has ` +
+      `${size}. Split it into smaller batches.`,
+    { details: { plan, ...limits } },
   );
 }
 
@@ -62,6 +91,8 @@ export async function createBatch(
   }
   const plan = activePlan((await deps.users.findUserById(principal.userId))?.account ?? null);
   const limits = deps.limits[plan];
+  const report = input.request.reportLimit;
+  reportBatchLimits(report, limits, now);
   const { accepted, rejected } = sortEntries(input.body.domains, deps.allowPrivateTargets);
   if (accepted.length === 0) {
     throw new BadRequestError(
@@ -70,25 +101,19 @@ export async function createBatch(
       { details: { rejected } },
     );
   }
-  if (accepted.length > limits.per_batch) {
-    throw new RateLimitedError(
-      'quota_exceeded',
-      `The ${plan} plan accepts at most ${limits.per_batch} domains per batch; this one has ` +
-        `${accepted.length}. Split it into smaller batches.`,
-      { details: { plan, ...limits } },
-    );
-  }
+  if (accepted.length > limits.per_batch) throw batchTooLarge(plan, limits, accepted.length);
   const day = now.toISOString().slice(0, 10);
   const granted = await deps.quota.take(principal.userId, day, accepted.length, limits.per_day);
-  if (granted === 0) throw quotaExceeded(plan, limits, now);
-  for (const entry of accepted.slice(granted)) {
-    rejected.push({
-      domain: entry.domain,
-      reason: `Not queued: the daily limit of ${limits.per_day} domains of the ${plan} plan is reached. Retry after 00:00 UTC.`,
-    });
+  if (granted === 0) {
+    reportBatchLimits(report, limits, now, limits.per_day);
+    throw quotaExceeded(plan, limits, now);
   }
+  const reason = `Not queued: the daily limit of ${limits.per_day} domains of the ${plan} plan is reached. Retry after 00:00 UTC.`;
+  rejected.push(...accepted.slice(granted).map((entry) => ({ domain: entry.domain, reason })));
   const queued = accepted.slice(0, granted);
   const job = await queueJob(principal.userId, queued, now, deps, day);
+  const usedToday = await deps.quota.used(principal.userId, day);
+  reportBatchLimits(report, limits, now, usedToday);
   return {
     job: {
       id: job.id,
@@ -103,7 +128,7 @@ export async function createBatch(
       plan,
       per_batch: limits.per_batch,
       per_day: limits.per_day,
-      used_today: await deps.quota.used(principal.userId, day),
+      used_today: usedToday,
     },
   };
 }

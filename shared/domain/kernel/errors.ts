@@ -57,7 +57,10 @@ export const ERROR_CODES = {
     status: 431,
     description: 'the request headers are too large',
   },
-  rate_limited: { status: 429, description: 'anonymous daily scan limit reached' },
+  rate_limited: {
+    status: 429,
+    description: "anonymous daily scan limit, or the API key's request rate, reached",
+  },
   quota_exceeded: { status: 429, description: 'batch or daily limit of the plan reached' },
   sign_in_limited: {
     status: 429,

@@ -4,6 +4,7 @@
  * and who is asking; `deps` are the area's ports, built by its composition.
  */
 import type { Caller, Principal } from '#shared/domain/accounts/principal';
+import type { LimitReporter } from './rate-limit.ts';
 
 /** Public addresses of resources; built by the API layer from the route manifest. */
 export interface Links {
@@ -22,6 +23,11 @@ export interface RequestContext {
   links: Links;
   /** The request's Accept header, for documents served in more than one format. */
   accept?: string;
+  /**
+   * Tells the HTTP surface the state of a quota the operation applied, for the `RateLimit`
+   * headers (docs/api.md "Rate limits"); absent where nobody reads headers.
+   */
+  reportLimit?: LimitReporter;
 }
 
 /**

@@ -43,6 +43,7 @@ export async function scanDomain(
     // A key's or a session's scan is the account's; an anonymous one belongs to nobody.
     ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.userId,
     sourceIp: input.request.sourceIp,
+    reportLimit: input.request.reportLimit,
   });
   return { scan: toPublicScan(stored, input.request.links) };
 }

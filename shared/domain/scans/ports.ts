@@ -63,8 +63,11 @@ export interface StatsStore {
 }
 
 export interface QuotaStore {
-  /** Atomically takes one unit of `limit` for the key and window; false when none is left. */
-  consume(key: string, window: string, limit: number, expiresAt: number): Promise<boolean>;
+  /**
+   * Atomically takes one unit of `limit` for the key and window: the units used with this one
+   * (1..limit), or false when none is left.
+   */
+  consume(key: string, window: string, limit: number, expiresAt: number): Promise<number | false>;
   /** Gives one unit back (the caller was not at fault); never below zero. */
   release(key: string, window: string): Promise<void>;
 }

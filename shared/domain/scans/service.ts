@@ -7,6 +7,7 @@
 import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
+import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanTarget } from '#shared/domain/scan-engine/types';
@@ -41,7 +42,12 @@ export interface ScanRequest {
    * it is returned instead of scanning again (its side effects finished if a crash cut them off).
    */
   id?: string;
+  /** Told the state of the anonymous quota (the `anon-scans` RateLimit headers). */
+  reportLimit?: LimitReporter;
 }
+
+/** The anonymous scan limit's policy name in the RateLimit headers (docs/api.md "Rate limits"). */
+export const ANONYMOUS_SCANS_POLICY = 'anon-scans';
 
 interface QuotaUnit {
   key: string;
@@ -52,11 +58,6 @@ interface QuotaUnit {
 const ANNOUNCE_ATTEMPTS = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function secondsUntilNextUtcDay(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.ceil((next - now.getTime()) / 1000);
-}
 
 /**
  * Scans as a use case: validate the target, take the anonymous quota, run the engine, save the
@@ -71,20 +72,30 @@ export function createScanService(deps: ScanServiceDeps) {
    * Anonymous callers: N scans per UTC day per address bucket, taken atomically before the scan
    * runs, so parallel calls cannot pass the limit together. Returns the unit, to give it back.
    */
-  async function takeAnonymousQuota(sourceIp: string): Promise<QuotaUnit> {
+  async function takeAnonymousQuota(
+    sourceIp: string,
+    report: LimitReporter | undefined,
+  ): Promise<QuotaUnit> {
     const at = now();
     const unit = {
       key: `ANON#${quotaBucketForAddress(sourceIp)}`,
       window: `DAY#${at.toISOString().slice(0, 10)}`,
     };
     const retryAfterSeconds = secondsUntilNextUtcDay(at);
-    const granted = await deps.quotas.consume(
+    const used = await deps.quotas.consume(
       unit.key,
       unit.window,
       deps.anonymousScansPerDay,
       Math.floor(at.getTime() / 1000) + retryAfterSeconds + 86_400,
     );
-    if (!granted) {
+    report?.({
+      policy: ANONYMOUS_SCANS_POLICY,
+      quota: deps.anonymousScansPerDay,
+      windowSeconds: 86_400,
+      remaining: used === false ? 0 : deps.anonymousScansPerDay - used,
+      resetSeconds: retryAfterSeconds,
+    });
+    if (used === false) {
       throw new RateLimitedError(
         'rate_limited',
         `Anonymous scans are limited to ${deps.anonymousScansPerDay} per day per IP address. ` +
@@ -197,7 +208,9 @@ export function createScanService(deps: ScanServiceDeps) {
         allowPrivateTargets: deps.allowPrivateTargets,
       });
       const unit =
-        request.ownerId === undefined ? await takeAnonymousQuota(request.sourceIp) : undefined;
+        request.ownerId === undefined
+          ? await takeAnonymousQuota(request.sourceIp, request.reportLimit)
+          : undefined;
       let stored: StoredScan;
       try {
         stored = await measure(request, target);

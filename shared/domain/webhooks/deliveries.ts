@@ -27,6 +27,39 @@ export interface DeliveryExecutionInput {
 
 const PARALLEL = 10;
 
+/**
+ * `last_error` of a delivery whose execution could not be started (issue 18 point 8;
+ * docs/decisions.md): it is failed at once instead of staying `pending` with nothing to run it,
+ * and a later handling of the same event (SQS receives the message again) or a redelivery gives
+ * it a new execution.
+ */
+export const NOT_STARTED_ERROR = 'The delivery could not be started';
+
+/** Failed because its execution never started, and never attempted: safe to start again. */
+function neverStarted(delivery: StoredDelivery): boolean {
+  return (
+    delivery.status === 'failed' &&
+    delivery.attempts === 0 &&
+    (delivery.last_error ?? '').startsWith(NOT_STARTED_ERROR)
+  );
+}
+
+/** Starts a pending delivery's execution; when that fails, the delivery is failed, not left pending. */
+async function startOrFail(delivery: StoredDelivery, deps: DeliveryLifecycleDeps): Promise<void> {
+  try {
+    await startDeliveryExecution(deps.workflows, delivery);
+  } catch (error) {
+    const reason = `${NOT_STARTED_ERROR}: ${error instanceof Error ? error.message : String(error)}`;
+    await deps.store.deliveries.abandon(delivery, reason.slice(0, 500)).catch((abandonError) => {
+      logger.error('a delivery that could not start is still pending', {
+        delivery_id: delivery.id,
+        error: abandonError as Error,
+      });
+    });
+    throw error;
+  }
+}
+
 /** Runs `work` over `items`, at most `limit` at a time. */
 export async function forEachLimited<T>(
   items: readonly T[],
@@ -105,8 +138,10 @@ export async function deliverEvent(
     const { delivery } = await deps.store.deliveries.createDelivery(
       newDelivery(event, endpoint, body, now),
     );
-    if (delivery.status === 'pending') await startDeliveryExecution(deps.workflows, delivery);
+    if (delivery.status === 'pending') await startOrFail(delivery, deps);
     else if (delivery.status === 'held') await releaseIfActive(delivery, deps);
+    // The message came again after a start failed: give the delivery its execution now.
+    else if (neverStarted(delivery)) await takeOverAndStart(delivery, deps);
   });
   return { deliveries: endpoints.length };
 }
@@ -139,15 +174,17 @@ export async function takeOverAndStart(
   if (!taken) {
     return (await deps.store.deliveries.getDelivery(delivery.account_id, delivery.id)) ?? delivery;
   }
-  try {
-    await startDeliveryExecution(deps.workflows, taken);
-  } catch (error) {
-    // A released delivery whose execution could not start goes back to held, so the next
-    // reactivation finds it again instead of leaving it pending with nothing to run it.
-    if (options.holdIfNotStarted) {
+  if (options.holdIfNotStarted) {
+    try {
+      await startDeliveryExecution(deps.workflows, taken);
+    } catch (error) {
+      // A released delivery whose execution could not start goes back to held, so the next
+      // reactivation finds it again instead of leaving it pending with nothing to run it.
       await deps.store.deliveries.hold(taken).catch(() => undefined);
+      throw error;
     }
-    throw error;
+  } else {
+    await startOrFail(taken, deps);
   }
   return taken;
 }

@@ -8,7 +8,7 @@ export const CORS = {
   allowOrigins: ['*'],
   allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   allowHeaders: ['authorization', 'content-type'],
-  exposeHeaders: ['x-request-id', 'retry-after'],
+  exposeHeaders: ['x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'],
   allowCredentials: false,
   maxAgeSeconds: 3600,
 } as const;

@@ -20,8 +20,10 @@ import {
   type ResponseOf,
   type RouteInput,
   rawBody,
+  reportLimit,
 } from '../http/pipeline.ts';
 import { idempotencyMiddleware } from './idempotency.ts';
+import { limitRequestRate } from './request-rate.ts';
 
 export interface HandlerOptions {
   /** The pipeline's own dependencies (tests inject fakes); default: the process-wide ones. */
@@ -47,6 +49,8 @@ function bearerKeyGate(route: RouteDefinition, options: HandlerOptions): Gate {
         keys: deps.keys,
         adminEmails: deps.adminEmails,
       });
+      // Before validation: a key's malformed requests count against its rate too.
+      await limitRequestRate(target, principal, (state) => reportLimit(event, state), deps.rate);
       return { principal, event };
     },
     renderError: options.renderError,

@@ -18,6 +18,7 @@ import { WEBHOOK_ROUTES } from './routes/webhooks.ts';
 export { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
 export {
   compareSpecificity,
+  countsRequestRate,
   errorCodesOf,
   type HttpMethod,
   matchPath,

@@ -13,6 +13,7 @@ import {
 import { ErrorEnvelopeSchema, MetaSchema } from '../http/schemas.ts';
 import { errorExamples, requestExample, responseExample } from './examples.ts';
 import {
+  countsRequestRate,
   ERROR_CODES,
   errorCodesOf,
   type RawContentType,
@@ -44,6 +45,36 @@ const IDEMPOTENCY_KEY_PARAMETER = z.object({
 const RETRY_AFTER_HEADER = {
   'retry-after': z.string().meta({ description: 'Seconds to wait before retrying.' }),
 };
+
+/**
+ * The quota fields of draft-ietf-httpapi-ratelimit-headers-11 on the routes that take a key
+ * (docs/api.md "Rate limits"; shared/surfaces/http/rate-limit-headers.ts).
+ */
+const RATE_LIMIT_HEADERS = {
+  ratelimit: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'What is left of each quota this request met, as a Structured Fields list: ' +
+        '`"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: ' +
+        '`key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC ' +
+        'day), `batch-daily` (domains queued per UTC day).',
+    }),
+  'ratelimit-policy': z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); ' +
+        '`batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas ' +
+        'counted in domains instead of requests.',
+    }),
+};
+
+function rateLimitHeadersOf(route: RouteDefinition) {
+  return countsRequestRate(route) ? RATE_LIMIT_HEADERS : {};
+}
 
 const RAW_DESCRIPTIONS: Record<RawContentType, string> = {
   'application/json': 'JSON document',
@@ -89,6 +120,7 @@ function errorResponses(
       headers: z.object({
         ...REQUEST_ID_HEADER,
         ...(status === 429 || status === 503 ? RETRY_AFTER_HEADER : {}),
+        ...(status === 429 ? rateLimitHeadersOf(route) : {}),
       }),
       content: page
         ? { [pageType]: { schema: z.string() } }
@@ -116,7 +148,7 @@ function successResponse(route: RouteDefinition, serverUrl: string): ZodOpenApiR
     const example = responseExample(route, serverUrl).body;
     return {
       description: 'Success',
-      headers: z.object(REQUEST_ID_HEADER),
+      headers: z.object({ ...REQUEST_ID_HEADER, ...rateLimitHeadersOf(route) }),
       content: {
         'application/json': {
           schema: (route.response.schema as z.ZodObject).extend({ meta: MetaSchema }),

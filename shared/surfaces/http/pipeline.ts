@@ -14,7 +14,9 @@ import type { z } from 'zod';
 import type { Principal, PrincipalFor } from '#shared/domain/accounts/principal';
 import { logger } from '#shared/domain/kernel/logger';
 import type { OperationInput, RequestContext } from '#shared/domain/kernel/operation';
+import type { LimitState } from '#shared/domain/kernel/rate-limit';
 import { buildMeta } from './meta.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
 import {
   type ApiEvent,
   type ApiResult,
@@ -64,6 +66,21 @@ interface PipelineState {
 
 const stateByEvent = new WeakMap<ApiEvent, PipelineState>();
 const startedAt = new WeakMap<ApiEvent, number>();
+const limitsByEvent = new WeakMap<ApiEvent, LimitState[]>();
+
+/**
+ * Records the state of a quota the request met; the response, success or error, carries it as
+ * the `RateLimit-Policy` and `RateLimit` fields (docs/api.md "Rate limits").
+ */
+export function reportLimit(event: ApiEvent, state: LimitState): void {
+  limitsByEvent.set(event, [...(limitsByEvent.get(event) ?? []), state]);
+}
+
+function withLimits(event: ApiEvent, result: ApiResult): ApiResult {
+  const limits = limitsByEvent.get(event);
+  if (!limits) return result;
+  return { ...result, headers: { ...result.headers, ...rateLimitHeaders(limits) } };
+}
 
 function withoutBodyForHead(event: ApiEvent, result: ApiResult): ApiResult {
   return event.requestContext?.http?.method === 'HEAD' ? { ...result, body: '' } : result;
@@ -78,7 +95,7 @@ function logOutcome(event: ApiEvent, result: ApiResult): ApiResult {
     status: result.statusCode,
     duration_ms: Math.round(performance.now() - started),
   });
-  return withoutBodyForHead(event, result);
+  return withoutBodyForHead(event, withLimits(event, result));
 }
 
 /**
@@ -109,7 +126,10 @@ export function httpPipeline(route: RouteDefinition, gate: Gate) {
       name: 'authenticate-and-validate',
       before: async (request) => {
         startedAt.set(request.event, performance.now());
-        const context = requestContextOf(request.event, gate.publicBaseUrl());
+        const context: RequestContext = {
+          ...requestContextOf(request.event, gate.publicBaseUrl()),
+          reportLimit: (state) => reportLimit(request.event, state),
+        };
         logger.appendKeys({ request_id: context.id, operation: route.operationId });
         stateByEvent.set(request.event, { request: context });
         const { principal, event } = await gate.authenticate(route, request.event, context.baseUrl);

@@ -93,6 +93,15 @@ export interface RouteDefinition {
 }
 
 /**
+ * Whether a request with an API key counts against the key's request rate (docs/api.md "Rate
+ * limits"): every JSON API route that takes a key. Routes without authentication (the OpenAPI
+ * document, pages, stats) never read a key, so they cost no counter write.
+ */
+export function countsRequestRate(route: Pick<RouteDefinition, 'auth'>): boolean {
+  return route.auth === 'required' || route.auth === 'optional';
+}
+
+/**
  * Every error code a route can answer: its own, plus those that come with a JSON body (unreadable
  * or too large), with the data store (an outage), and with any code (an unexpected failure).
  */
@@ -102,6 +111,7 @@ export function errorCodesOf(route: RouteDefinition): ErrorCodeName[] {
   if (route.data !== 'none') codes.push('service_unavailable');
   if (route.idempotent)
     codes.push('invalid_request', 'idempotency_key_in_flight', 'idempotency_key_reused');
+  if (countsRequestRate(route)) codes.push('rate_limited');
   codes.push('internal_error');
   return [...new Set(codes)];
 }

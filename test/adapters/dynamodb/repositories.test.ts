@@ -31,6 +31,8 @@ describe('quota repository', () => {
       Array.from({ length: 20 }, () => quotas.consume('k-race', 'DAY#1', 5, 0)),
     );
     expect(results.filter(Boolean)).toHaveLength(5);
+    // Each grant says how many units were used with it: 1..5, each once.
+    expect(results.filter((used) => used !== false).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('grants nothing when the limit is 0', async () => {
@@ -40,11 +42,11 @@ describe('quota repository', () => {
 
   it('gives a unit back on release, and never goes below zero', async () => {
     const quotas = createQuotaRepository(doc, TABLE);
-    expect(await quotas.consume('k-release', 'DAY#1', 1, 0)).toBe(true);
+    expect(await quotas.consume('k-release', 'DAY#1', 1, 0)).toBe(1);
     expect(await quotas.consume('k-release', 'DAY#1', 1, 0)).toBe(false);
     await quotas.release('k-release', 'DAY#1');
     await quotas.release('k-release', 'DAY#1');
-    expect(await quotas.consume('k-release', 'DAY#1', 1, 0)).toBe(true);
+    expect(await quotas.consume('k-release', 'DAY#1', 1, 0)).toBe(1);
     expect(await quotas.consume('k-release', 'DAY#1', 1, 0)).toBe(false);
   });
 });

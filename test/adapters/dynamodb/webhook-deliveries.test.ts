@@ -6,11 +6,13 @@ import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import {
   deliverEvent,
   dropWaitingDeliveries,
+  NOT_STARTED_ERROR,
   releaseHeldDeliveries,
   resumeOpenDeliveries,
+  takeOverAndStart,
 } from '#shared/domain/webhooks/deliveries';
 import { deliveryExecutionName, deliveryIdFor } from '#shared/domain/webhooks/ids';
-import type { StoredEndpoint, WebhookStore } from '#shared/domain/webhooks/ports';
+import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/domain/webhooks/ports';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**
@@ -157,6 +159,56 @@ describe('releasing, dropping and resuming', () => {
     const workflows = engine();
     expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(1);
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 2)]);
+  });
+
+  it('fails a delivery whose execution cannot start instead of leaving it pending, and starts it when the event comes again', async () => {
+    const id = account();
+    const target = await endpoint(id);
+    const event = newEvent('scan.completed', id, {});
+    const down: WorkflowStarter = {
+      start: async () => {
+        throw new Error('StartExecution: ThrottlingException');
+      },
+    };
+    await expect(deliverEvent(event, { store, workflows: down })).rejects.toThrow('Throttling');
+    const deliveryId = deliveryIdFor(event.id, target.id);
+    const failed = await store.deliveries.getDelivery(id, deliveryId);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 0 });
+    expect(failed?.last_error).toContain(NOT_STARTED_ERROR);
+    expect(await store.deliveries.listOpenForEndpoint(id, target.id)).toEqual([]);
+    // SQS hands the message over again: the delivery gets a new execution, once.
+    const workflows = engine();
+    await deliverEvent(event, { store, workflows });
+    await deliverEvent(event, { store, workflows });
+    expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 1)]);
+    expect(await store.deliveries.getDelivery(id, deliveryId)).toMatchObject({
+      status: 'pending',
+      generation: 1,
+    });
+  });
+
+  it('fails a redelivery whose execution cannot start instead of leaving it pending', async () => {
+    const id = account();
+    const target = await endpoint(id);
+    const event = newEvent('scan.completed', id, {});
+    await deliverEvent(event, { store, workflows: engine() });
+    const deliveryId = deliveryIdFor(event.id, target.id);
+    const delivery = await store.deliveries.getDelivery(id, deliveryId);
+    await store.deliveries.abandon(delivery as StoredDelivery, 'receiver down');
+    const down: WorkflowStarter = {
+      start: async () => {
+        throw new Error('StartExecution: ServiceUnavailable');
+      },
+    };
+    // What the redelivery route does (redeliverDelivery).
+    const failed = (await store.deliveries.getDelivery(id, deliveryId)) as StoredDelivery;
+    await expect(takeOverAndStart(failed, { store, workflows: down })).rejects.toThrow(
+      'ServiceUnavailable',
+    );
+    expect(await store.deliveries.getDelivery(id, deliveryId)).toMatchObject({
+      status: 'failed',
+      generation: 1,
+    });
   });
 
   it('drops every waiting delivery of a deleted endpoint and keeps finished ones', async () => {

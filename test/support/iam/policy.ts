@@ -6,8 +6,10 @@ import { ACCOUNT, REGION, type StackTemplate, type Synthesised } from './templat
 /**
  * Checking recorded calls against the roles of the synthesised stacks, as IAM evaluates an
  * identity policy: an explicit Deny wins, otherwise some Allow must match the action and the
- * resource (`*` and `?` wildcards). Conditions are not evaluated (none of our statements has
- * one, which `checkCalls` asserts). Also lists every granted action and resource that no
+ * resource (`*` and `?` wildcards). One condition is evaluated, the only one our roles use:
+ * `ForAllValues:StringLike` on `dynamodb:LeadingKeys` (the request counters of read-only
+ * functions, infra/grants.ts); a statement with any other condition is listed by
+ * `conditionalStatements`, which the test requires to be empty. Also lists every granted action and resource that no
  * recorded call used.
  */
 export interface RoleRef {
@@ -27,7 +29,31 @@ interface ResolvedStatement {
   effect: string;
   actions: string[];
   resources: string[];
+  /** The statement has a condition this checker cannot evaluate. */
   conditional: boolean;
+  /** The evaluated condition (true when the statement has none). */
+  applies: (call: RecordedCall) => boolean;
+}
+
+/**
+ * `ForAllValues:StringLike` on `dynamodb:LeadingKeys` as IAM evaluates it: every leading key of
+ * the request matches a pattern (case-sensitive; an empty set matches). Undefined for any other
+ * condition.
+ */
+function leadingKeysCondition(condition: unknown): ((call: RecordedCall) => boolean) | undefined {
+  if (condition === undefined) return () => true;
+  const operators = Object.entries(condition as Record<string, Record<string, unknown>>);
+  if (operators.length !== 1) return undefined;
+  const [operator, keys] = operators[0] as [string, Record<string, unknown>];
+  const entries = Object.entries(keys);
+  if (operator !== 'ForAllValues:StringLike' || entries.length !== 1) return undefined;
+  const [name, patterns] = entries[0] as [string, unknown];
+  if (name !== 'dynamodb:LeadingKeys') return undefined;
+  const tests = list(patterns).map((pattern) => {
+    const escaped = String(pattern).replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`^${escaped.replaceAll('*', '.*').replaceAll('?', '.')}$`);
+  });
+  return (call) => (call.leadingKeys ?? []).every((key) => tests.some((test) => test.test(key)));
 }
 
 /** Grants AWS services use on a role's behalf, not the function's code: not "unused". */
@@ -126,16 +152,18 @@ export function createPolicyChecker(synth: Synthesised, local: { tableName: stri
         effect: statement.Effect,
         actions: list(statement.Action).map(String),
         resources: list(synth.resolve(role.stack, statement.Resource)).map(String),
-        conditional: 'Condition' in statement,
+        conditional: leadingKeysCondition(statement.Condition) === undefined,
+        applies: leadingKeysCondition(statement.Condition) ?? (() => false),
       }));
       statementCache.set(key, statements);
     }
     return statements;
   }
 
-  const matches = (statement: ResolvedStatement, action: string, arn: string) =>
-    statement.actions.some((pattern) => glob(pattern).test(action)) &&
-    statement.resources.some((pattern) => glob(pattern).test(arn));
+  const matches = (statement: ResolvedStatement, call: RecordedCall, arn: string) =>
+    statement.actions.some((pattern) => glob(pattern).test(call.action)) &&
+    statement.resources.some((pattern) => glob(pattern).test(arn)) &&
+    statement.applies(call);
 
   function check(calls: readonly RecordedCall[]): Verdict[] {
     return calls.flatMap((call) => {
@@ -144,10 +172,8 @@ export function createPolicyChecker(synth: Synthesised, local: { tableName: stri
       if (roles.length === 0) return [{ call, arn, role: '(no role)', allowed: false }];
       return roles.map((role) => {
         const statements = statementsOf(role);
-        const denied = statements.some((s) => s.effect === 'Deny' && matches(s, call.action, arn));
-        const allowed = statements.some(
-          (s) => s.effect === 'Allow' && matches(s, call.action, arn),
-        );
+        const denied = statements.some((s) => s.effect === 'Deny' && matches(s, call, arn));
+        const allowed = statements.some((s) => s.effect === 'Allow' && matches(s, call, arn));
         return { call, arn, role: `${role.stack.name}/${role.id}`, allowed: allowed && !denied };
       });
     });

@@ -32,6 +32,11 @@ export interface RecordedCall {
   /** `service:Action`, as IAM names it. */
   action: string;
   resource: LocalResource;
+  /**
+   * The partition keys a DynamoDB item call touches (`dynamodb:LeadingKeys`), for the one IAM
+   * condition our roles use; absent for calls that name no single item.
+   */
+  leadingKeys?: string[];
 }
 
 export interface Recording {
@@ -67,6 +72,15 @@ function tableResources(action: string, input: Record<string, unknown>): LocalRe
   return [{ kind: 'table', name, ...(index ? { index } : {}) }];
 }
 
+/** The partition key of a single-item call, marshalled (`{S: ...}`) or not. */
+function leadingKeysOf(action: string, input: Record<string, unknown>): string[] | undefined {
+  if (!['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'].includes(action)) return undefined;
+  const item = (input.Key ?? input.Item) as Record<string, unknown> | undefined;
+  const pk = item?.pk as { S?: string } | string | undefined;
+  const value = typeof pk === 'string' ? pk : pk?.S;
+  return value === undefined ? undefined : [value];
+}
+
 /** Service, action and resources of one SDK call, from its serialised request. */
 function describeSdkCall(args: BuildArgs, commandName: string): RecordedCall[] {
   const target = args.request.headers['x-amz-target'] ?? args.request.headers['X-Amz-Target'];
@@ -91,7 +105,13 @@ function describeSdkCall(args: BuildArgs, commandName: string): RecordedCall[] {
             },
           ]
         : [{ kind: 'unknown', detail: JSON.stringify(args.input).slice(0, 200) }];
-  return resources.map((resource) => ({ principal, action: `${service}:${action}`, resource }));
+  const leadingKeys = service === 'dynamodb' ? leadingKeysOf(action, args.input) : undefined;
+  return resources.map((resource) => ({
+    principal,
+    action: `${service}:${action}`,
+    resource,
+    ...(leadingKeys ? { leadingKeys } : {}),
+  }));
 }
 
 function principalOf(invocation: LocalInvocation | undefined): Principal | undefined {

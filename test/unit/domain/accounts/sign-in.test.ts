@@ -43,7 +43,7 @@ function fakes(options: { mailFails?: boolean } = {}) {
         const used = counters.get(`${key}/${window}`) ?? 0;
         if (used >= limit) return false;
         counters.set(`${key}/${window}`, used + 1);
-        return true;
+        return used + 1;
       },
       release: async () => undefined,
     },
