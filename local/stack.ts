@@ -134,6 +134,11 @@ const invokeRouteInProcess: RouteInvoker = (route, event) =>
 
 /** Starts again what the store says is unfinished (batch jobs, deliveries, monitor runs). */
 async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
+  // Scans saved just before a crash get their stats count and event now, once (issue 18). This
+  // goes before the jobs resume: a resumed row finds its scan settled instead of settling it at
+  // the same time as this (two settlers of one scan could count it twice, docs/decisions.md).
+  const settledScans = await getScanWriteDeps().scanner.settleUnsettled();
+  if (settledScans.length > 0) logger.info('settled unfinished scans', { scans: settledScans });
   const batchJobs = await resumeOpenJobs({
     store: getBatchStore(),
     workflows,
@@ -141,9 +146,6 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
   });
   if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
   const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
-  // Scans saved just before a crash get their stats count and event now, once (issue 18).
-  const settledScans = await getScanWriteDeps().scanner.settleUnsettled();
-  if (settledScans.length > 0) logger.info('settled unfinished scans', { scans: settledScans });
   // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
   const monitor = await startMonitorBackground();
   return { batchJobs, deliveries, monitor };

@@ -1,0 +1,71 @@
+/**
+ * The side effects of a saved scan: its stats count and its `scan.completed` event, each
+ * idempotent per scan id (the count is conditional on a per-scan marker, the event id is derived
+ * from the scan id), then the row is settled. A crash anywhere in between leaves the row
+ * unsettled, and the retry does what is missing exactly once (docs/decisions.md, issue 18).
+ */
+import { logger } from '#shared/domain/kernel/logger';
+import type { ScanEvents, ScanStore, StatsStore, StoredScan } from './ports.ts';
+
+export interface ScanEffectsDeps {
+  scans: ScanStore;
+  stats: StatsStore;
+  /** Told about every finished scan of an account (webhooks); anonymous scans emit nothing. */
+  events?: ScanEvents | undefined;
+  /** First wait between tries of a `scan.completed` publication (then x4). */
+  announceBackoffMs: number;
+}
+
+/** Tries of one `scan.completed` publication (the SDK retries inside each as well). */
+const ANNOUNCE_ATTEMPTS = 3;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function recordStats(deps: ScanEffectsDeps, stored: StoredScan): Promise<boolean> {
+  try {
+    await deps.stats.recordScan(stored);
+    return true;
+  } catch (error) {
+    // The scan itself is saved and answered; a missed aggregate must not fail the call.
+    logger.error('stats update failed', { scanId: stored.id, error: error as Error });
+    return false;
+  }
+}
+
+/**
+ * `scan.completed`, tried a few times: a queue that refuses one send (throttled, a blip) must
+ * not cost the event. A scan whose event still could not be sent stays unsettled (resumed).
+ */
+async function announce(deps: ScanEffectsDeps, stored: StoredScan): Promise<boolean> {
+  if (!deps.events || !stored.owner_id) return true;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await deps.events.scanCompleted(stored);
+      return true;
+    } catch (error) {
+      if (attempt + 1 >= ANNOUNCE_ATTEMPTS) {
+        // The scan is saved; a lost notification is logged, never a failed scan.
+        logger.error('scan.completed not emitted', { scanId: stored.id, error: error as Error });
+        return false;
+      }
+      await sleep(deps.announceBackoffMs * 4 ** attempt);
+    }
+  }
+}
+
+/** Does what is missing of the scan's effects, then settles its row. */
+export async function settleScan(deps: ScanEffectsDeps, stored: StoredScan): Promise<void> {
+  const counted = await recordStats(deps, stored);
+  const announced = await announce(deps, stored);
+  if (!counted || !announced) return;
+  try {
+    await deps.scans.settleScan(stored.id);
+    // Only after the row is settled: a retry before this point must still find the marker.
+    await deps.stats.forgetScan(stored);
+  } catch (error) {
+    logger.warn('scan not settled; its effects will be checked again', {
+      scanId: stored.id,
+      error: error as Error,
+    });
+  }
+}
