@@ -53,7 +53,7 @@ export function isEmptyOverview(overview: Overview): boolean {
 
 export function recentScansSection(viewer: Viewer, recent: readonly DomainEntry[]): string {
   if (recent.length === 0) return '';
-  return `<section aria-labelledby="recent-h"><h2 id="recent-h">Recent scans</h2>
+  return `<section><h2 id="recent-h">Recent scans</h2>
 <p class="muted">The domains scanned last, each with its change since the scan before. <a href="${DASHBOARD_PATHS.scans}">All scanned domains</a></p>
 ${domainsTable(viewer, recent, { rescan: false, label: 'Recent scans' })}</section>`;
 }
@@ -66,7 +66,7 @@ export function casesSection(cases: readonly CaseTrend[] | null): string {
         `<tr><th scope="row"><a href="${DASHBOARD_PATHS.case(entry.id)}">${escapeHtml(entry.name)}</a><br><span class="muted">${escapeHtml(entry.domain)}</span></th><td class="num">${entry.latest_score ?? '–'}</td><td>${entry.scores.length > 0 ? sparkline(entry.scores, entry.name) : '<span class="muted">no finished run yet</span>'}</td><td>${timeTag(entry.last_run_at)}</td></tr>`,
     )
     .join('');
-  return `<section aria-labelledby="cases-h"><h2 id="cases-h">Cases</h2>
+  return `<section><h2 id="cases-h">Cases</h2>
 <p class="muted">Each case's latest score and the scores of its last finished runs. <a href="${DASHBOARD_PATHS.cases}">All cases</a></p>
 ${tableRegion('Cases', `<table><thead><tr><th scope="col">Case</th><th scope="col" class="num">Latest score</th><th scope="col">Trend</th><th scope="col">Last run</th></tr></thead><tbody>${rows}</tbody></table>`)}</section>`;
 }
@@ -79,7 +79,7 @@ export function batchesSection(batches: readonly BatchJob[]): string {
       return `<tr><td><a href="${DASHBOARD_PATHS.batch(job.id)}">Batch of ${timeTag(job.created_at)}</a></td><td>${badge(job.status)}</td><td><progress max="${job.counts.total}" value="${finished}" aria-label="Batch of ${escapeHtml(job.created_at)}: ${finished} of ${job.counts.total} done">${finished} of ${job.counts.total}</progress> <span class="muted">${finished} of ${job.counts.total}</span></td></tr>`;
     })
     .join('');
-  return `<section aria-labelledby="batches-h"><h2 id="batches-h">Batches in progress</h2>
+  return `<section><h2 id="batches-h">Batches in progress</h2>
 ${tableRegion('Batches in progress', `<table><thead><tr><th scope="col">Batch</th><th scope="col">Status</th><th scope="col">Progress</th></tr></thead><tbody>${rows}</tbody></table>`)}</section>`;
 }
 
@@ -91,7 +91,7 @@ export function failingSection(failing: readonly FailingEndpoint[]): string {
         `<li><strong>${escapeHtml(endpoint.label ?? endpoint.url)}</strong>${endpoint.label ? ` <span class="muted">${escapeHtml(endpoint.url)}</span>` : ''}: ${escapeHtml(endpoint.reason)}${endpoint.since ? ` (${timeTag(endpoint.since)})` : ''}</li>`,
     )
     .join('');
-  return `<section aria-labelledby="failing-h"><h2 id="failing-h">Webhook endpoints failing</h2>
+  return `<section><h2 id="failing-h">Webhook endpoints failing</h2>
 <div class="error"><ul>${items}</ul><p><a href="${DASHBOARD_PATHS.webhooks}">Open the webhooks page</a> to see the attempts and send again.</p></div></section>`;
 }
 

@@ -16,12 +16,14 @@ export function sparkline(scores: readonly number[], subject: string, max = 100)
   if (scores.length === 0) return '<span class="muted">–</span>';
   const label = `Score trend of ${subject}, oldest first: ${scores.join(', ')}`;
   const step = scores.length > 1 ? (SPARK_WIDTH - 2 * PAD) / (scores.length - 1) : 0;
+  // The latest score is always at the right end; a single score is a dot there.
+  const start = scores.length > 1 ? PAD : SPARK_WIDTH - PAD;
   const y = (score: number) =>
     Math.round(
       (PAD + (1 - Math.min(max, Math.max(0, score)) / max) * (SPARK_HEIGHT - 2 * PAD)) * 10,
     ) / 10;
   const points = scores.map(
-    (score, index) => `${Math.round((PAD + index * step) * 10) / 10},${y(score)}`,
+    (score, index) => `${Math.round((start + index * step) * 10) / 10},${y(score)}`,
   );
   const last = points[points.length - 1]?.split(',') ?? ['0', '0'];
   const line =
@@ -33,7 +35,7 @@ export function sparkline(scores: readonly number[], subject: string, max = 100)
 
 /** "+5", "−3", "±0" with words for screen readers; "first scan" when there is nothing before. */
 export function changeTag(change: number | null, firstText = 'first scan'): string {
-  if (change === null) return `<span class="muted">${escapeHtml(firstText)}</span>`;
+  if (change === null) return `<span class="muted chg">${escapeHtml(firstText)}</span>`;
   if (change === 0)
     return '<span class="chg same">±0<span class="sr-only"> (no change)</span></span>';
   const up = change > 0;
