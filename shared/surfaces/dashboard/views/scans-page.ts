@@ -60,7 +60,9 @@ export function scansPage(view: ScansView): string {
     title: 'Scans',
     section: 'scans',
     viewer: view.viewer,
-    replaceUrl: DASHBOARD_PATHS.scans,
+    // Only the answer to a form post moves the address back to the page; a filtered list keeps
+    // its filters in the address (bookmarkable).
+    ...(view.domain === undefined ? {} : { replaceUrl: DASHBOARD_PATHS.scans }),
     body: `<h1>Scans</h1>
 <p class="lead">A scan checks a site live against nine agent-readiness checks in four pillars and scores it from 0 to 100, with what to fix first.</p>
 ${errorBox(view.error)}
