@@ -8,6 +8,8 @@ import type { paths } from './generated/openapi.ts';
 
 export const CURSOR_LISTS = {
   '/api/v1/scans': 'scans',
+  '/api/v1/domains': 'domains',
+  '/api/v1/domains/{domain}/scans': 'scans',
   '/api/v1/scans/batch': 'jobs',
   '/api/v1/cases': 'cases',
   '/api/v1/cases/{id}/runs/{run_id}/answers': 'answers',

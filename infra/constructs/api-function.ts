@@ -1,7 +1,14 @@
 /** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
 import path from 'node:path';
 import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  type AddToPrincipalPolicyResult,
+  PolicyDocument,
+  type PolicyStatement,
+  Role,
+  type RoleProps,
+  ServicePrincipal,
+} from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -25,6 +32,31 @@ export interface ApiFunctionProps {
   environment?: Readonly<Record<string, string>>;
   /** @default one month */
   logRetention?: RetentionDays;
+  /**
+   * Grants go into the role's own inline policy instead of a separate `AWS::IAM::Policy`
+   * resource: one resource less per function, for the API stack's 500-resource limit
+   * (docs/decisions.md "API stack size"). The statements are the same.
+   */
+  inlineGrants?: boolean;
+}
+
+/**
+ * A role whose grants (`addToPrincipalPolicy`, which every `grant*` uses) are written into its
+ * inline `Policies` property rather than a DefaultPolicy resource.
+ */
+class InlineGrantsRole extends Role {
+  private readonly grantsDocument: PolicyDocument;
+
+  constructor(scope: Construct, id: string, props: RoleProps) {
+    const grants = new PolicyDocument();
+    super(scope, id, { ...props, inlinePolicies: { Grants: grants } });
+    this.grantsDocument = grants;
+  }
+
+  override addToPrincipalPolicy(statement: PolicyStatement): AddToPrincipalPolicyResult {
+    this.grantsDocument.addStatements(statement);
+    return { statementAdded: true, policyDependable: this };
+  }
 }
 
 /**
@@ -49,10 +81,13 @@ export class ApiFunction extends Construct {
     });
 
     // Instead of AWSLambdaBasicExecutionRole, which may write to every log group in the account.
-    this.role = new Role(this, 'Role', {
+    const roleProps: RoleProps = {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of ${props.entry}`,
-    });
+    };
+    this.role = props.inlineGrants
+      ? new InlineGrantsRole(this, 'Role', roleProps)
+      : new Role(this, 'Role', roleProps);
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Function', {

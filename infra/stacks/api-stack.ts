@@ -178,6 +178,7 @@ export class ApiStack extends Stack {
         timeout: Duration.seconds(spec.tuning.timeoutSeconds),
         memorySize: spec.tuning.memorySize,
         logRetention,
+        inlineGrants: true,
         environment: {
           ...sharedEnvironment,
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),

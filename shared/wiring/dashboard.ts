@@ -5,10 +5,13 @@
  */
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
-import { getBatchConfig } from '#shared/wiring/batch';
+import { getBatchConfig, getBatchStoreDeps } from '#shared/wiring/batch';
 import { getSessionStore } from '#shared/wiring/dashboard-session-gate';
 import { lazy } from '#shared/wiring/lazy';
+import { getMonitorDeps } from '#shared/wiring/monitor';
 import { getConfig, getStore } from '#shared/wiring/platform';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
+import { getWebhookStoreDeps } from '#shared/wiring/webhooks';
 import type { HomeDeps } from '../surfaces/dashboard/home.ts';
 
 export const getHomeDeps = lazy((): HomeDeps => {
@@ -19,5 +22,11 @@ export const getHomeDeps = lazy((): HomeDeps => {
     quota: createDailyQuotaRepository(doc, tableName),
     limits: getBatchConfig().limits,
     adminEmails: getConfig().ADMIN_EMAILS,
+    areas: {
+      scans: getScanReadDeps(),
+      batches: getBatchStoreDeps(),
+      webhooks: getWebhookStoreDeps(),
+      monitor: getMonitorDeps(),
+    },
   };
 });

@@ -44,7 +44,15 @@ export function policyStatements(policy: CfnResource): Statement[] {
   return document?.Statement ?? [];
 }
 
-/** Every statement of every inline policy attached to the role. */
+/** The statements of a role's own `Policies` property (infra/constructs/api-function.ts). */
+function roleInlineStatements(role: CfnResource | undefined): Statement[] {
+  const policies = (role?.Properties?.Policies as { PolicyDocument?: unknown }[] | undefined) ?? [];
+  return policies.flatMap(
+    (policy) => (policy.PolicyDocument as { Statement?: Statement[] } | undefined)?.Statement ?? [],
+  );
+}
+
+/** Every statement of every inline policy attached to the role, in its own or a Policy resource. */
 export function statementsOfRole(resources: Resources, roleId: string): Statement[] {
   return resourcesOfType(resources, 'AWS::IAM::Policy')
     .filter(([, policy]) =>
@@ -52,7 +60,20 @@ export function statementsOfRole(resources: Resources, roleId: string): Statemen
         (role) => logicalIdOfRef(role) === roleId,
       ),
     )
-    .flatMap(([, policy]) => policyStatements(policy));
+    .flatMap(([, policy]) => policyStatements(policy))
+    .concat(roleInlineStatements(resources[roleId]));
+}
+
+/** Every statement of a template: Policy resources and roles' own inline policies. */
+export function allStatements(resources: Resources): Statement[] {
+  return [
+    ...resourcesOfType(resources, 'AWS::IAM::Policy').flatMap(([, policy]) =>
+      policyStatements(policy),
+    ),
+    ...resourcesOfType(resources, 'AWS::IAM::Role').flatMap(([, role]) =>
+      roleInlineStatements(role),
+    ),
+  ];
 }
 
 export function actionsOf(statements: Statement[]): string[] {

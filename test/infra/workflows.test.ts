@@ -17,6 +17,7 @@ import {
 } from '../../shared/surfaces/workflows/manifest.ts';
 import {
   actionsOf,
+  allStatements,
   type CfnResource,
   environmentOf,
   policyStatements,
@@ -255,10 +256,9 @@ describe('grants of the functions', () => {
       string,
       CfnResource
     >;
-    const starts = Object.values(apiTemplate)
-      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-      .flatMap(policyStatements)
-      .filter((statement) => actions(statement).includes('states:StartExecution'));
+    const starts = allStatements(apiTemplate).filter((statement) =>
+      actions(statement).includes('states:StartExecution'),
+    );
     expect(routeById('create_batch').starts).toEqual(['batch-scan']);
     expect(starts.length).toBeGreaterThanOrEqual(1);
     for (const statement of starts) {

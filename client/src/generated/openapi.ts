@@ -33,6 +33,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's scanned domains with their score trend (addition to the specification)
+         * @description Every domain the account has scanned, most recently scanned first: the latest score, the one before and the change, how many scans, the last 20 scores for a trend line and each pillar's share. Search with `q`, filter by score band (`band`, optionally of one `pillar`), cursor pagination.
+         *
+         *     Authentication: bearer key required; scope `scans:read`.
+         */
+        get: operations["list_domains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One domain's scans with the change of each check against the scan before (addition to the specification)
+         * @description The account's scans of the domain, newest first, each with its score change and the checks whose points changed since the previous scan (`{check, before, after, change}`). A domain the account has not scanned (or another account's) is 404.
+         *
+         *     Authentication: bearer key required; scope `scans:read`.
+         */
+        get: operations["list_domain_scans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scans/{id}": {
         parameters: {
             query?: never;
@@ -1015,6 +1059,71 @@ export interface components {
              */
             url: string;
         };
+        DomainEntry: {
+            /** @example example.com */
+            domain: string;
+            /** Format: uuid */
+            latest_scan_id: string;
+            /**
+             * Format: uri
+             * @description Result page of the latest scan
+             */
+            latest_scan_url: string;
+            /** @description Latest score */
+            score: number;
+            /** @description Score of the scan before the latest; null after one scan */
+            previous_score: number | null;
+            /** @description `score - previous_score`; null after one scan */
+            change: number | null;
+            scan_count: number;
+            /** Format: date-time */
+            first_scanned_at: string;
+            /** Format: date-time */
+            last_scanned_at: string;
+            /** @description Per pillar of the latest scan: percent of its applicable points; null when none applied */
+            pillars: {
+                [key: string]: number | null;
+            };
+            /** @description The latest scores (at most 20), oldest first */
+            trend: components["schemas"]["TrendPoint"][];
+        };
+        TrendPoint: {
+            /** Format: uuid */
+            scan_id: string;
+            score: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        DomainScan: {
+            /** Format: uuid */
+            id: string;
+            domain: string;
+            score: number;
+            scoring_version: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: uri
+             * @description Address of the shareable result page
+             */
+            url: string;
+            /** @description The scan this one is compared with; null for the first */
+            previous_scan_id: string | null;
+            /** @description Score change; null for the first */
+            change: number | null;
+            /** @description The checks whose points changed against the previous scan, largest change first */
+            diff: components["schemas"]["CheckChange"][];
+        };
+        CheckChange: {
+            /** @example llms */
+            check: string;
+            /** @description Points in the previous scan */
+            before: number | null;
+            /** @description Points in this scan */
+            after: number | null;
+            /** @description `after - before` (a missing side counts as 0) */
+            change: number;
+        };
         Stats: {
             domains: number;
             scans: number;
@@ -1907,6 +2016,207 @@ export interface operations {
                 };
             };
             /** @description `auth_unavailable`: the bearer token cannot be verified now; `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_domains: {
+        parameters: {
+            query?: {
+                /** @description Domains per page, 1 to 100 */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+                /** @description Only domains containing this text (case-insensitive) */
+                q?: string;
+                /** @description Only domains whose latest score is in this band (good 80-100, fair 50-79, poor 0-49); with `pillar`, that pillar’s share of its points instead */
+                band?: "good" | "fair" | "poor";
+                /** @description With `band`: judge the band on this pillar (R Retrievable, E Explainable, A Actionable, D Distributed) */
+                pillar?: "R" | "E" | "A" | "D";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account's scanned domains, most recently scanned first */
+                        domains: components["schemas"]["DomainEntry"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_cursor`: the pagination cursor is malformed or foreign */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_domain_scans: {
+        parameters: {
+            query?: {
+                /** @description Scans per page, 1 to 100 */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A domain the account has scanned, as scans store it (e.g. `example.com`) */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        /** @description The domain's scans, newest first */
+                        scans: components["schemas"]["DomainScan"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_cursor`: the pagination cursor is malformed or foreign */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
             503: {
                 headers: {
                     /** @description Id of this request; quote it to support. */

@@ -29,6 +29,12 @@ export const KEYS = {
   scan: (scanId: string) => key(`SCAN#${scanId}`, 'SCAN'),
   /** The latest scan of a domain: a pointer moved forward by every newer scan (the badge). */
   domainLatestScan: (domain: string) => key(`DOMAIN#${domain}`, 'LATEST_SCAN'),
+  // Scan history: an account's domain has a partition holding its summary (latest, previous,
+  // trend) and one small item per scan (scores per check, no findings), newest last by sort key.
+  accountDomain: (ownerId: string, domain: string) =>
+    key(accountDomainPk(ownerId, domain), 'DOMAIN'),
+  accountDomainScan: (ownerId: string, domain: string, createdAt: string, scanId: string) =>
+    key(accountDomainPk(ownerId, domain), `SCAN#${createdAt}#${scanId}`),
   statsCounters: (version: number) => key(`STATS#v${version}`, 'COUNTERS'),
   /** One of the counter shards of a scoring version (each its own partition: no hot item). */
   statsShard: (version: number, shard: number) =>
@@ -90,6 +96,10 @@ export const KEYS = {
   signInToken: (tokenHash: string) => key(`SIGNIN#${tokenHash}`, 'SIGNIN'),
 } as const;
 
+function accountDomainPk(ownerId: string, domain: string): string {
+  return `USER#${ownerId}#DOMAIN#${domain}`;
+}
+
 function monitorCasePk(ownerId: string, caseId: string): string {
   return `USER#${ownerId}#CASE#${caseId}`;
 }
@@ -101,6 +111,7 @@ function monitorRunDataPk(ownerId: string, runId: string): string {
 /** Sort-key prefixes for queries inside one partition. */
 export const SK_PREFIX = {
   batchRow: 'ROW#',
+  accountDomainScan: 'SCAN#',
   webhookEndpoint: 'ENDPOINT#',
   webhookOpenDelivery: 'DELIVERY#',
   monitorRun: 'RUN#',
@@ -117,6 +128,8 @@ export const GSI = {
   userBatchJobs: (userId: string) => `USER#${userId}#BATCHES`,
   /** An account's scans (keyed calls, MCP, batches, the dashboard), newest first by sort key. */
   userScans: (userId: string) => `USER#${userId}#SCANS`,
+  /** An account's scanned domains (their summaries), most recently scanned first. */
+  userDomains: (userId: string) => `USER#${userId}#DOMAINS`,
   /** An account's events, newest last. */
   accountEvents: (accountId: string) => `USER#${accountId}#EVENTS`,
   /** Jobs not finished yet: the local stack resumes them at start. */

@@ -4,7 +4,8 @@
  * scans belong to nobody. Until its side effects are settled the row is in gsi2
  * `SCANS#UNSETTLED` (scan-outbox.ts). The latest scan of each domain is a pointer item
  * `DOMAIN#<domain>` / `LATEST_SCAN` (the public badge, docs/decisions.md): gsi2 is the outbox's,
- * so the domain cannot also be an index there.
+ * so the domain cannot also be an index there. A scan made for an account is also recorded in
+ * that account's history of the domain (scan-history-repository.ts).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -13,6 +14,7 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
+import { listDomainScans, listDomains, recordHistory } from './scan-history-repository.ts';
 import { createScanOutbox, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
 
 const toScan = toStoredScan;
@@ -25,6 +27,9 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
     latestByDomain: (domain) => latestByDomain(db, domain),
+    listDomains: (ownerId, query) => listDomains(db, ownerId, query),
+    listDomainScans: (ownerId, domain, limit, cursor) =>
+      listDomainScans(db, ownerId, domain, limit, cursor),
   };
 }
 
@@ -46,6 +51,8 @@ async function putScan(db: Db, scan: StoredScan, settled: boolean): Promise<bool
     ),
   );
   await pointLatest(db, scan);
+  // Also on a retried write (written false): the history is idempotent per scan id.
+  await recordHistory(db, scan);
   return written;
 }
 

@@ -41,6 +41,57 @@ export interface ScanStore {
   ): Promise<{ scans: StoredScan[]; cursor: string | null }>;
   /** The newest scan of exactly this domain (as stored, lower case), or undefined. */
   latestByDomain(domain: string): Promise<StoredScan | undefined>;
+  /** An account's scanned domains, most recently scanned first (history.ts). */
+  listDomains(ownerId: string, query: DomainQuery): Promise<DomainSummaryPage>;
+  /**
+   * One domain's scans of an account, newest first, each with the check points the diff needs;
+   * `following` is the scan after the page's last (its previous), when there is one.
+   */
+  listDomainScans(
+    ownerId: string,
+    domain: string,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ scans: HistoryScan[]; following: HistoryScan | undefined; cursor: string | null }>;
+}
+
+/** A scan as the history keeps it: its score and each check's points, not its findings. */
+export interface HistoryScan {
+  id: string;
+  domain: string;
+  score: number;
+  scoring_version: number;
+  created_at: string;
+  checks: { id: string; pillar: Check['pillar']; score: number; max: number }[];
+}
+
+/** One of an account's domains: the latest scan, the one before, and the recent scores. */
+export interface DomainSummary {
+  domain: string;
+  latest_scan_id: string;
+  score: number;
+  previous_score: number | null;
+  scan_count: number;
+  first_scanned_at: string;
+  last_scanned_at: string;
+  /** Percent of the pillar's applicable points in the latest scan; null when none applied. */
+  pillars: Record<Check['pillar'], number | null>;
+  /** At most TREND_POINTS of the latest scans, oldest first. */
+  trend: { scan_id: string; score: number; created_at: string }[];
+}
+
+export interface DomainQuery {
+  limit: number;
+  cursor?: string | undefined;
+  /** Lower-case text the domain must contain. */
+  q?: string | undefined;
+  /** Inclusive range the score (or `pillar`'s percentage) must fall in. */
+  range?: { from: number; to: number; pillar?: Check['pillar'] | undefined } | undefined;
+}
+
+export interface DomainSummaryPage {
+  domains: DomainSummary[];
+  cursor: string | null;
 }
 
 /** Raw aggregate counters of one scoring version, read with a single item read. */

@@ -15,7 +15,8 @@ const text = (max: number) => z.string().max(max).default('');
 export const SignInRequestFormSchema = z.object({ email: text(320) });
 export const SessionFormSchema = z.object({ token: text(200) });
 export const CreateKeyFormSchema = z.object({ scopes: many });
-export const ScanFormSchema = z.object({ domain: text(2048) });
+/** `open=history`: a rescan button, which opens the domain's history instead of the result. */
+export const ScanFormSchema = z.object({ domain: text(2048), open: z.string().max(20).optional() });
 export const BatchFormSchema = z.object({ domains: text(60_000) });
 export const RunFormSchema = z.object({ label: text(200) });
 
@@ -82,6 +83,15 @@ export const SignInQuerySchema = z.object({
   token: optionalText(200),
   signed_out: optionalText(1),
 });
+/** The scan history's filters and page (checked again by `list_domains`' own schema). */
+export const ScansQuerySchema = z.object({
+  q: optionalText(300),
+  band: optionalText(10),
+  pillar: optionalText(2),
+  cursor: optionalText(2000),
+});
+export const DomainPageQuerySchema = z.object({ cursor: optionalText(2000) });
+export const DomainPathSchema = z.object({ domain: z.string().min(1).max(300) });
 export const CasesQuerySchema = z.object({
   q: optionalText(200),
   cursor: optionalText(2000),

@@ -1,10 +1,14 @@
-/** The overview page: plan and limits (the same plan rules as the batch routes), sessions. */
+/**
+ * The overview page: what changed (overview.ts), plan and limits (the same plan rules as the
+ * batch routes), today's quota use, sessions.
+ */
 import type { Plan, User } from '#shared/domain/accounts/ports';
 import { listLiveSessions, type SignInDeps } from '#shared/domain/accounts/sign-in';
 import type { DailyQuota } from '#shared/domain/batch/ports';
 import { PaymentRequiredError } from '#shared/domain/kernel/errors';
 import { activePlan, type PlanLimits } from '#shared/domain/kernel/plans';
 import { homePage } from '#shared/surfaces/dashboard/views/home-page';
+import { type OverviewDeps, readOverview } from './overview.ts';
 import {
   htmlPage,
   noticeText,
@@ -18,6 +22,8 @@ export interface HomeDeps extends Pick<SignInDeps, 'sessions'> {
   quota: Pick<DailyQuota, 'used'>;
   limits: Record<Plan, PlanLimits>;
   adminEmails: readonly string[];
+  /** The areas the overview reads (what changed): scans, batches, webhooks, cases. */
+  areas: OverviewDeps;
   now?: () => Date;
 }
 
@@ -27,10 +33,12 @@ export async function homeOverview(
 ): Promise<PageResponse> {
   const { principal } = input;
   const now = deps.now?.() ?? new Date();
-  const [user, usedToday, sessions] = await Promise.all([
+  const today = now.toISOString().slice(0, 10);
+  const [user, usedToday, sessions, overview] = await Promise.all([
     deps.users.findUserById(principal.userId),
-    deps.quota.used(principal.userId, now.toISOString().slice(0, 10)),
+    deps.quota.used(principal.userId, today),
     listLiveSessions(principal.userId, { ...deps, now: () => now }),
+    readOverview(input, deps.areas, today),
   ]);
   const account = user?.account ?? null;
   let plan: Parameters<typeof homePage>[0]['plan'];
@@ -47,6 +55,7 @@ export async function homeOverview(
       account,
       plan,
       usedToday,
+      overview,
       admin: deps.adminEmails.includes(principal.email.toLowerCase()),
       sessions: sessions.map((session) => ({
         id: session.id,

@@ -36,6 +36,8 @@ export const DASHBOARD_PATHS = {
   revokeKey: at('dashboard_revoke_key'),
   scans: path('dashboard_scans'),
   scan: at('dashboard_scan'),
+  domain: (domain: string): string =>
+    path('dashboard_domain').replace('{domain}', encodeURIComponent(domain)),
   batches: path('dashboard_batches'),
   batch: at('dashboard_batch'),
   batchCsv: at('dashboard_batch_csv'),

@@ -11,9 +11,12 @@ import {
   CasesQuerySchema,
   CreateKeyFormSchema,
   CreateWebhookFormSchema,
+  DomainPageQuerySchema,
+  DomainPathSchema,
   NoticeQuerySchema,
   RunFormSchema,
   ScanFormSchema,
+  ScansQuerySchema,
   SessionFormSchema,
   SessionIdParamsSchema,
   SignInQuerySchema,
@@ -124,13 +127,27 @@ export const DASHBOARD_ROUTES = {
   dashboard_scans: page(
     'dashboard_scans',
     '/dashboard/scans',
-    "Run a scan; the account's recent scans",
+    "Run a scan; the account's scan history by domain (search, band filter, pages)",
     'scans',
+    {
+      request: { query: ScansQuerySchema },
+      errors: [...PAGE_ERRORS, 'invalid_request', 'invalid_cursor'],
+    },
+  ),
+  dashboard_domain: page(
+    'dashboard_domain',
+    '/dashboard/domains/{domain}',
+    "One domain's scans with what changed in each check, and a rescan button",
+    'domain',
+    {
+      request: { params: DomainPathSchema, query: DomainPageQuerySchema },
+      errors: [...PAGE_ERRORS, 'not_found', 'invalid_cursor'],
+    },
   ),
   dashboard_run_scan: form(
     'dashboard_run_scan',
     '/dashboard/scans',
-    'Run a scan and show its result (303)',
+    "Run a scan and show its result, or with `open=history` the domain's history (303)",
     'run-scan',
     {
       request: { body: ScanFormSchema },

@@ -1,15 +1,28 @@
-/** The scan pages over `scan_domain`, `get_scan` and `list_scans` (the account's recent scans). */
+/**
+ * The scan pages over `scan_domain`, `get_scan` and the scan history's `list_domains` and
+ * `list_domain_scans` (the account's scans grouped by domain, one domain's changes).
+ */
 import type { z } from 'zod';
+import { listDomainScans, listDomains } from '#shared/domain/scans/history-operations';
+import {
+  ListDomainScansQuerySchema,
+  ListDomainsQuerySchema,
+} from '#shared/domain/scans/history-schemas';
 import {
   getScan,
-  listScans,
   type ScanReadDeps,
   type ScanWriteDeps,
   scanDomain,
 } from '#shared/domain/scans/operations';
 import { CreateScanBodySchema, type ScanIdParams } from '#shared/domain/scans/schemas';
+import { domainPage, type HistoryFilters } from '#shared/surfaces/dashboard/views/scan-history';
 import { scanResultPage, scansPage } from '#shared/surfaces/dashboard/views/scans-page';
-import type { ScanFormSchema } from './forms.ts';
+import type {
+  DomainPageQuerySchema,
+  DomainPathSchema,
+  ScanFormSchema,
+  ScansQuerySchema,
+} from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
   attempt,
@@ -21,22 +34,57 @@ import {
   viewerOf,
 } from './responses.ts';
 
-const HISTORY_LENGTH = 25;
+type ScansQuery = z.output<typeof ScansQuerySchema>;
 
-async function recentScans(input: SessionInput<unknown, unknown, unknown>, deps: ScanReadDeps) {
-  const { scans } = await listScans(
-    { ...input, params: undefined, body: undefined, query: { limit: HISTORY_LENGTH } },
-    deps,
-  );
-  return scans;
+/** The history's filters as the page shows them, and as `list_domains` checks them. */
+function filtersOf(query: ScansQuery): HistoryFilters {
+  return { q: query.q ?? '', band: query.band ?? '', pillar: query.pillar ?? '' };
+}
+
+async function domainHistory(
+  input: SessionInput<unknown, unknown, unknown>,
+  filters: HistoryFilters,
+  cursor: string,
+  deps: ScanReadDeps,
+) {
+  const query = parseWith(ListDomainsQuerySchema, {
+    limit: 20,
+    ...Object.fromEntries(Object.entries({ ...filters, cursor }).filter(([, value]) => value)),
+  });
+  const page = await listDomains({ ...input, params: undefined, body: undefined, query }, deps);
+  return { domains: page.domains, filters, cursor, next: page.next_cursor };
 }
 
 export async function scansOverview(
-  input: SessionInput,
+  input: SessionInput<undefined, ScansQuery>,
   deps: ScanReadDeps,
 ): Promise<PageResponse> {
-  const history = await recentScans(input, deps);
+  const history = await domainHistory(
+    input,
+    filtersOf(input.query),
+    input.query.cursor ?? '',
+    deps,
+  );
   return htmlPage(scansPage({ viewer: viewerOf(input.principal), history }));
+}
+
+/** One domain's scans with what changed in each check (`list_domain_scans`). */
+export async function domainScans(
+  input: SessionInput<z.output<typeof DomainPathSchema>, z.output<typeof DomainPageQuerySchema>>,
+  deps: ScanReadDeps,
+): Promise<PageResponse> {
+  const cursor = input.query.cursor ?? '';
+  const query = parseWith(ListDomainScansQuerySchema, cursor ? { cursor } : {});
+  const page = await listDomainScans({ ...input, body: undefined, query }, deps);
+  return htmlPage(
+    domainPage({
+      viewer: viewerOf(input.principal),
+      domain: page.domain,
+      scans: page.scans,
+      cursor,
+      next: page.next_cursor,
+    }),
+  );
 }
 
 /** Runs the scan as the API would for this account, then shows its result (303). */
@@ -53,8 +101,15 @@ export async function runScan(
       deps,
     ),
   );
-  if (scanned.ok) return redirect(DASHBOARD_PATHS.scan(scanned.value.scan.id));
-  const history = await recentScans(input, deps);
+  if (scanned.ok) {
+    const { scan } = scanned.value;
+    return redirect(
+      input.body.open === 'history'
+        ? DASHBOARD_PATHS.domain(scan.domain)
+        : DASHBOARD_PATHS.scan(scan.id),
+    );
+  }
+  const history = await domainHistory(input, { q: '', band: '', pillar: '' }, '', deps);
   return htmlPage(
     scansPage({
       viewer: viewerOf(input.principal),

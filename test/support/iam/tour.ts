@@ -64,6 +64,8 @@ async function scans(input: TourInput): Promise<{ jobId: string; scanId: string 
   const scanId = (scan.body.scan as { id: string }).id;
   await call('GET', `/api/v1/scans/${scanId}`);
   await call('GET', '/api/v1/scans');
+  await call('GET', '/api/v1/domains?q=1&band=good');
+  await call('GET', `/api/v1/domains/${encodeURIComponent(input.site)}/scans`);
   await fetch(`${stack.baseUrl}/scans/${scanId}`).then((response) => response.text());
   await fetch(`${stack.baseUrl}/docs`).then((response) => response.text());
   // The reference-site documents (one function behind five routes) and the score badge.

@@ -2,6 +2,14 @@
  * The route manifest's scan entries: live scans, the scan list and result, stats and the
  * shareable result page, with their schemas, scopes and errors.
  */
+
+import {
+  DomainParamsSchema,
+  ListDomainScansQuerySchema,
+  ListDomainScansResponseSchema,
+  ListDomainsQuerySchema,
+  ListDomainsResponseSchema,
+} from '#shared/domain/scans/history-schemas';
 import {
   BadgeParamsSchema,
   CreateScanBodySchema,
@@ -55,6 +63,50 @@ export const SCAN_ROUTES = {
     errors: ['unauthorized', 'insufficient_scope', 'invalid_request', 'invalid_cursor'],
     data: 'read',
     handler: 'functions/http/scans/list-scans.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  list_domains: {
+    operationId: 'list_domains',
+    area: 'scans',
+    method: 'GET',
+    path: '/api/v1/domains',
+    summary: "List the account's scanned domains with their score trend",
+    description:
+      "Every domain the account has scanned, most recently scanned first: the latest score, the one before and the change, how many scans, the last 20 scores for a trend line and each pillar's share. Search with `q`, filter by score band (`band`, optionally of one `pillar`), cursor pagination.",
+    tag: 'Scans',
+    auth: 'required',
+    scope: 'scans:read',
+    request: { query: ListDomainsQuerySchema },
+    response: { status: 200, schema: ListDomainsResponseSchema },
+    errors: ['unauthorized', 'insufficient_scope', 'invalid_request', 'invalid_cursor'],
+    data: 'read',
+    handler: 'functions/http/scans/list-domains.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  list_domain_scans: {
+    operationId: 'list_domain_scans',
+    area: 'scans',
+    method: 'GET',
+    path: '/api/v1/domains/{domain}/scans',
+    summary: "One domain's scans with the change of each check against the scan before",
+    description:
+      "The account's scans of the domain, newest first, each with its score change and the checks whose points changed since the previous scan (`{check, before, after, change}`). A domain the account has not scanned (or another account's) is 404.",
+    tag: 'Scans',
+    auth: 'required',
+    scope: 'scans:read',
+    request: { params: DomainParamsSchema, query: ListDomainScansQuerySchema },
+    response: { status: 200, schema: ListDomainScansResponseSchema },
+    errors: [
+      'unauthorized',
+      'insufficient_scope',
+      'invalid_request',
+      'invalid_cursor',
+      'not_found',
+    ],
+    data: 'read',
+    handler: 'functions/http/scans/list-domain-scans.ts',
     mcpTool: false,
     addition: true,
   },

@@ -1,8 +1,21 @@
-/** The overview: the account's plan and limits, today's batch quota, the open sessions. */
+/**
+ * The overview: what changed (recent scans with their change, cases with their trend, batches
+ * in progress, failing endpoints), the plan, today's quota use, the open sessions. "Get started"
+ * only while the account has nothing to show.
+ */
 import type { Account } from '#shared/domain/accounts/ports';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import {
+  batchesSection,
+  casesSection,
+  failingSection,
+  isEmptyOverview,
+  type Overview,
+  recentScansSection,
+  scansTodayCard,
+} from './overview-parts.ts';
 
 export interface HomeView {
   viewer: Viewer;
@@ -10,6 +23,7 @@ export interface HomeView {
   /** The plan batches count under, or why none applies (an ended subscription). */
   plan: { name: string; perBatch: number; perDay: number } | { ended: string };
   usedToday: number;
+  overview: Overview;
   admin: boolean;
   sessions: readonly { id: string; created_at: string; expires_at: number; current: boolean }[];
   notice?: string | undefined;
@@ -59,15 +73,23 @@ export function homePage(view: HomeView): string {
     viewer: view.viewer,
     body: `<h1>Overview</h1>
 ${notice(view.notice)}
-<div class="cards">${accountCard(view)}${quotaCard(view)}</div>
-<h2>Get started</h2>
+${failingSection(view.overview.failing)}
+<div class="cards">${quotaCard(view)}${scansTodayCard(view.overview.scansToday)}${accountCard(view)}</div>
+${batchesSection(view.overview.batches)}
+${recentScansSection(view.viewer, view.overview.recent)}
+${casesSection(view.overview.cases)}
+${isEmptyOverview(view.overview) ? getStarted() : ''}
+${sessionsSection(view)}`,
+  });
+}
+
+function getStarted(): string {
+  return `<h2>Get started</h2>
 <ul>
 <li><a href="${DASHBOARD_PATHS.keys}">Create an API key</a> for scripts and AI assistants (the tool server).</li>
 <li><a href="${DASHBOARD_PATHS.scans}">Scan a site</a> for agent readiness, or <a href="${DASHBOARD_PATHS.batches}">many at once</a>.</li>
 <li><a href="${DASHBOARD_PATHS.cases}">Watch how AI models answer about a brand</a> (cases and runs).</li>
 <li><a href="${DASHBOARD_PATHS.webhooks}">Receive events</a> at your own https endpoint.</li>
 <li>Everything here is also in the API: <a href="/docs">API documentation</a>.</li>
-</ul>
-${sessionsSection(view)}`,
-  });
+</ul>`;
 }

@@ -1,6 +1,7 @@
-/** Running a scan (with live status), the account's scans, and one result. */
+/** Running a scan (with live status), the account's scan history by domain, and one result. */
 import { formatPoints, maxReachableScore, topFixes } from '#shared/domain/scan-engine/report-notes';
-import type { Scan, ScanSummary } from '#shared/domain/scans/schemas';
+import type { DomainEntry } from '#shared/domain/scans/history-schemas';
+import type { Scan } from '#shared/domain/scans/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,
@@ -13,6 +14,7 @@ import {
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { domainHistorySection, type HistoryFilters } from './scan-history.ts';
 
 const PILLARS: Record<string, string> = {
   R: 'Retrievable',
@@ -43,25 +45,14 @@ function stateBadge(state: string): string {
 
 export interface ScansView {
   viewer: Viewer;
-  history: readonly ScanSummary[];
+  history: {
+    domains: readonly DomainEntry[];
+    filters: HistoryFilters;
+    cursor: string;
+    next: string | null;
+  };
   domain?: string;
   error?: ShownError | undefined;
-}
-
-function historyTable(history: readonly ScanSummary[]): string {
-  if (history.length === 0) {
-    return '<p>No scans yet. Scans made with your keys, batches and this page appear here.</p>';
-  }
-  const rows = history
-    .map(
-      (scan) =>
-        `<tr><td>${escapeHtml(scan.domain)}</td><td class="num">${scan.score}</td><td>${timeTag(scan.created_at)}</td><td><a href="${DASHBOARD_PATHS.scan(scan.id)}">Result<span class="sr-only"> for ${escapeHtml(scan.domain)}</span></a> · <a href="/scans/${encodeURIComponent(scan.id)}">Shareable page<span class="sr-only"> for ${escapeHtml(scan.domain)}</span></a></td></tr>`,
-    )
-    .join('');
-  return tableRegion(
-    'Recent scans',
-    `<table><thead><tr><th scope="col">Domain</th><th scope="col" class="num">Score</th><th scope="col">Scanned</th><th scope="col">Open</th></tr></thead><tbody>${rows}</tbody></table>`,
-  );
 }
 
 export function scansPage(view: ScansView): string {
@@ -69,7 +60,9 @@ export function scansPage(view: ScansView): string {
     title: 'Scans',
     section: 'scans',
     viewer: view.viewer,
-    replaceUrl: DASHBOARD_PATHS.scans,
+    // Only the answer to a form post moves the address back to the page; a filtered list keeps
+    // its filters in the address (bookmarkable).
+    ...(view.domain === undefined ? {} : { replaceUrl: DASHBOARD_PATHS.scans }),
     body: `<h1>Scans</h1>
 <p class="lead">A scan checks a site live against nine agent-readiness checks in four pillars and scores it from 0 to 100, with what to fix first.</p>
 ${errorBox(view.error)}
@@ -83,8 +76,7 @@ ${textField({ name: 'domain', label: 'Domain or URL', value: view.domain ?? '', 
 <progress aria-label="Scan in progress"></progress>
 <p class="muted">The scanner fetches the homepage, robots.txt, sitemaps, llms.txt, well-known agent and API documents and a few pages, then scores the nine checks. This usually takes 5 to 30 seconds; the result opens when it is done.</p>
 </div>
-<h2>Recent scans of this account</h2>
-${historyTable(view.history)}`,
+${domainHistorySection(view.viewer, view.history)}`,
   });
 }
 

@@ -76,6 +76,10 @@ dl.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));g
 details{margin:.4rem 0}summary{cursor:pointer}
 .live{min-height:1.5rem}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(20rem,1fr));gap:1rem}
+.chg{font-variant-numeric:tabular-nums;white-space:nowrap}.chg.up{color:#0a6b2d}.chg.down{color:#a4161a}.chg.same{color:#555}
+svg.spark{vertical-align:middle;overflow:visible}
+.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:.6rem 0}
+.search select{width:auto}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .copyrow input{flex:1;min-width:0}
 [hidden]{display:none!important}

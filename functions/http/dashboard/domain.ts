@@ -1,0 +1,15 @@
+/**
+ * Lambda entry for `GET /dashboard/domains/{domain}` (operation `dashboard_domain`): the
+ * dashboard pipeline (session gate, form parsing, HTML views) around `domainScans`; its
+ * dependencies come from `getScanReadDeps`. Nothing else belongs here (docs/architecture.md).
+ */
+import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { domainScans } from '#shared/surfaces/dashboard/scans';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
+
+export const handler = createDashboardHandler(
+  DASHBOARD_ROUTES.dashboard_domain,
+  domainScans,
+  getScanReadDeps,
+);

@@ -1,0 +1,11 @@
+/**
+ * Lambda entry for `GET /api/v1/domains` (operation `list_domains`): the API pipeline
+ * (authentication, validation, error envelope) around `listDomains`; its dependencies come from
+ * `getScanReadDeps`. Nothing else belongs here (docs/architecture.md).
+ */
+import { listDomains } from '#shared/domain/scans/history-operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
+
+export const handler = createApiHandler(SCAN_ROUTES.list_domains, listDomains, getScanReadDeps);

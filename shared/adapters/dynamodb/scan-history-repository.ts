@@ -1,0 +1,218 @@
+/**
+ * The scan history of an account's domains (docs/data-model.md "Scan history"). Each account's
+ * domain is a partition `USER#<id>#DOMAIN#<domain>`: one `SCAN#<created_at>#<id>` item per scan
+ * (the points of each check, no findings) and a `DOMAIN` summary (latest and previous score,
+ * count, the last 20 scores, pillar shares) listed through gsi1 `USER#<id>#DOMAINS` /
+ * `<last_scanned_at>#<domain>`. Every read is a Query of one partition: no scan of the table.
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { foldIntoSummary, toHistoryScan } from '#shared/domain/scans/history';
+import type {
+  DomainQuery,
+  DomainSummary,
+  DomainSummaryPage,
+  HistoryScan,
+  StoredScan,
+} from '#shared/domain/scans/ports';
+import type { Db } from './client.ts';
+import { conditionalWrite } from './conditional.ts';
+import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
+import { decodeCursor, encodeCursor } from './pagination.ts';
+
+/** Optimistic retries of the summary's read-modify-write when scans of a domain race. */
+const SUMMARY_ATTEMPTS = 5;
+/** Index pages read at most for one page of a filtered domain list (a bounded cost). */
+const FILTERED_ROUNDS = 5;
+
+/** Records an account's scan in its domain's history; idempotent per scan id. */
+export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
+  if (!scan.owner_id) return;
+  const ownerId = scan.owner_id;
+  const entry = toHistoryScan(scan);
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: {
+        ...KEYS.accountDomainScan(ownerId, scan.domain, scan.created_at, scan.id),
+        ...entry,
+      },
+    }),
+  );
+  for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt += 1) {
+    const key = KEYS.accountDomain(ownerId, scan.domain);
+    const { Item } = await db.doc.send(
+      new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
+    );
+    const version = typeof Item?.version === 'number' ? Item.version : 0;
+    const next = foldIntoSummary(Item ? toSummary(Item) : undefined, entry);
+    if (!next) return;
+    const written = await conditionalWrite(() =>
+      db.doc.send(
+        new PutCommand({
+          TableName: db.tableName,
+          Item: {
+            ...key,
+            gsi1pk: GSI.userDomains(ownerId),
+            gsi1sk: `${next.last_scanned_at}#${next.domain}`,
+            ...next,
+            ...pillarAttributes(next),
+            version: version + 1,
+          },
+          ConditionExpression: Item ? 'version = :version' : 'attribute_not_exists(pk)',
+          ...(Item ? { ExpressionAttributeValues: { ':version': version } } : {}),
+        }),
+      ),
+    );
+    if (written) return;
+  }
+  throw new Error(`The history of ${scan.domain} changed too often to record scan ${scan.id}`);
+}
+
+/** The pillar shares as top-level numbers, so a filter expression can compare them. */
+function pillarAttributes(summary: DomainSummary): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(summary.pillars).flatMap(([pillar, share]) =>
+      share === null ? [] : [[`pillar_${pillar}`, share]],
+    ),
+  );
+}
+
+function toSummary(item: Record<string, unknown>): DomainSummary {
+  return {
+    domain: item.domain as string,
+    latest_scan_id: item.latest_scan_id as string,
+    score: item.score as number,
+    previous_score: (item.previous_score as number | null | undefined) ?? null,
+    scan_count: item.scan_count as number,
+    first_scanned_at: item.first_scanned_at as string,
+    last_scanned_at: item.last_scanned_at as string,
+    pillars: item.pillars as DomainSummary['pillars'],
+    trend: item.trend as DomainSummary['trend'],
+  };
+}
+
+function toHistoryEntry(item: Record<string, unknown>): HistoryScan {
+  return {
+    id: item.id as string,
+    domain: item.domain as string,
+    score: item.score as number,
+    scoring_version: item.scoring_version as number,
+    created_at: item.created_at as string,
+    checks: item.checks as HistoryScan['checks'],
+  };
+}
+
+/** The filter expression of a domain query, if it filters at all. */
+function filterOf(query: DomainQuery) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (query.q) {
+    parts.push('contains(#domain, :q)');
+    names['#domain'] = 'domain';
+    values[':q'] = query.q;
+  }
+  if (query.range) {
+    parts.push('#measure BETWEEN :from AND :to');
+    names['#measure'] = query.range.pillar ? `pillar_${query.range.pillar}` : 'score';
+    values[':from'] = query.range.from;
+    values[':to'] = query.range.to;
+  }
+  if (parts.length === 0) return {};
+  return {
+    FilterExpression: parts.join(' AND '),
+    ExpressionAttributeNames: names,
+    filterValues: values,
+  };
+}
+
+/**
+ * A page of the account's domains, most recently scanned first. A filter is applied after each
+ * index page is read, so a page is filled from up to FILTERED_ROUNDS reads; the cursor is the
+ * key of the last domain returned (or of the last one read), bound to the account's partition.
+ */
+export async function listDomains(
+  db: Db,
+  ownerId: string,
+  query: DomainQuery,
+): Promise<DomainSummaryPage> {
+  const partition = GSI.userDomains(ownerId);
+  const { filterValues, ...filter } = filterOf(query);
+  const domains: DomainSummary[] = [];
+  let startKey = decodeCursor(query.cursor, { attribute: 'gsi1pk', value: partition });
+  for (let round = 0; round < FILTERED_ROUNDS && domains.length < query.limit; round += 1) {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: INDEX.byOwner,
+        KeyConditionExpression: 'gsi1pk = :owner',
+        ...filter,
+        ExpressionAttributeValues: { ':owner': partition, ...filterValues },
+        ScanIndexForward: false,
+        Limit: query.limit - domains.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    domains.push(...(page.Items ?? []).map(toSummary));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return { domains, cursor: encodeCursor(startKey) };
+}
+
+/** A page of one domain's scans, newest first, and the scan after its last (the diff's base). */
+export async function listDomainScans(
+  db: Db,
+  ownerId: string,
+  domain: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ scans: HistoryScan[]; following: HistoryScan | undefined; cursor: string | null }> {
+  const { pk } = KEYS.accountDomain(ownerId, domain);
+  const page = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :scan)',
+      ExpressionAttributeValues: { ':pk': pk, ':scan': SK_PREFIX.accountDomainScan },
+      ScanIndexForward: false,
+      // One more than the page: the scan before the page's oldest, to diff it against.
+      Limit: limit + 1,
+      ExclusiveStartKey: decodeCursor(cursor, { attribute: 'pk', value: pk }),
+    }),
+  );
+  const items = page.Items ?? [];
+  const scans = items.slice(0, limit).map(toHistoryEntry);
+  const extra = items[limit];
+  if (extra) {
+    const last = items[limit - 1] as Record<string, unknown>;
+    return {
+      scans,
+      following: toHistoryEntry(extra),
+      cursor: encodeCursor({ pk: last.pk, sk: last.sk }),
+    };
+  }
+  // A short page that DynamoDB cut (its 1 MB read limit): read the one scan after it.
+  const following = page.LastEvaluatedKey
+    ? await oneAfter(db, pk, page.LastEvaluatedKey)
+    : undefined;
+  return { scans, following, cursor: encodeCursor(page.LastEvaluatedKey) };
+}
+
+async function oneAfter(
+  db: Db,
+  pk: string,
+  startKey: Record<string, unknown>,
+): Promise<HistoryScan | undefined> {
+  const page = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :scan)',
+      ExpressionAttributeValues: { ':pk': pk, ':scan': SK_PREFIX.accountDomainScan },
+      ScanIndexForward: false,
+      Limit: 1,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const item = page.Items?.[0];
+  return item ? toHistoryEntry(item) : undefined;
+}

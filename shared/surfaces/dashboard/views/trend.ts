@@ -1,0 +1,59 @@
+/**
+ * Small pieces that show change over time (docs/dashboard.md "Scan history"): an inline SVG
+ * sparkline with its numbers as the text alternative, a signed change, a per-check diff in words.
+ */
+import { escapeHtml } from './components.ts';
+
+const SPARK_WIDTH = 96;
+const SPARK_HEIGHT = 28;
+const PAD = 3;
+
+/**
+ * Scores (0-100, oldest first) as a line. The SVG is an image whose label says the numbers,
+ * so a screen reader hears the trend rather than a picture of it; one point is a dot.
+ */
+export function sparkline(scores: readonly number[], subject: string, max = 100): string {
+  if (scores.length === 0) return '<span class="muted">–</span>';
+  const label = `Score trend of ${subject}, oldest first: ${scores.join(', ')}`;
+  const step = scores.length > 1 ? (SPARK_WIDTH - 2 * PAD) / (scores.length - 1) : 0;
+  // The latest score is always at the right end; a single score is a dot there.
+  const start = scores.length > 1 ? PAD : SPARK_WIDTH - PAD;
+  const y = (score: number) =>
+    Math.round(
+      (PAD + (1 - Math.min(max, Math.max(0, score)) / max) * (SPARK_HEIGHT - 2 * PAD)) * 10,
+    ) / 10;
+  const points = scores.map(
+    (score, index) => `${Math.round((start + index * step) * 10) / 10},${y(score)}`,
+  );
+  const last = points[points.length - 1]?.split(',') ?? ['0', '0'];
+  const line =
+    scores.length > 1
+      ? `<polyline fill="none" stroke="#1f5fbf" stroke-width="2" stroke-linejoin="round" points="${points.join(' ')}"/>`
+      : '';
+  return `<svg class="spark" role="img" aria-label="${escapeHtml(label)}" width="${SPARK_WIDTH}" height="${SPARK_HEIGHT}" viewBox="0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}"><title>${escapeHtml(label)}</title><line x1="0" x2="${SPARK_WIDTH}" y1="${SPARK_HEIGHT - 1}" y2="${SPARK_HEIGHT - 1}" stroke="#d5dae1"/>${line}<circle cx="${last[0]}" cy="${last[1]}" r="3" fill="#1b1b1b"/></svg>`;
+}
+
+/** "+5", "−3", "±0" with words for screen readers; "first scan" when there is nothing before. */
+export function changeTag(change: number | null, firstText = 'first scan'): string {
+  if (change === null) return `<span class="muted chg">${escapeHtml(firstText)}</span>`;
+  if (change === 0)
+    return '<span class="chg same">±0<span class="sr-only"> (no change)</span></span>';
+  const up = change > 0;
+  return `<span class="chg ${up ? 'up' : 'down'}"><span aria-hidden="true">${up ? '▲ +' : '▼ −'}${Math.abs(change)}</span><span class="sr-only">${up ? 'up' : 'down'} ${Math.abs(change)} points</span></span>`;
+}
+
+/** "llms +2, crawler −4", each change coloured; "no check changed" for an empty diff. */
+export function diffText(
+  diff: readonly { check: string; change: number }[],
+  previous: string | null,
+): string {
+  if (previous === null) return '<span class="muted">first scan of this domain</span>';
+  if (diff.length === 0) return '<span class="muted">no check changed</span>';
+  return diff
+    .map((entry) => {
+      const points = Math.round(entry.change * 10) / 10;
+      const sign = points > 0 ? '+' : '−';
+      return `<span class="chg ${points > 0 ? 'up' : 'down'}">${escapeHtml(entry.check)} ${sign}${Math.abs(points)}</span>`;
+    })
+    .join(', ');
+}
