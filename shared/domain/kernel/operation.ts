@@ -22,6 +22,8 @@ export interface RequestContext {
   links: Links;
   /** The request's Accept header, for documents served in more than one format. */
   accept?: string;
+  /** The request's User-Agent (the dashboard's sessions list summarises it). */
+  userAgent?: string;
 }
 
 /**

@@ -45,6 +45,8 @@ export const UpdateWebhookFormSchema = z.object({
   /** Present when the form carries the event checkboxes (none ticked is then a choice). */
   events_present: z.string().optional(),
   active: z.enum(['true', 'false']).optional(),
+  /** Set by the confirmed "Rotate secret" form: a new signing secret instead of a change. */
+  rotate_secret: z.literal('1').optional(),
 });
 
 export type CaseForm = z.output<typeof CaseFormSchema>;

@@ -49,11 +49,13 @@ export async function createKeyFromForm(
   input: SessionInput<undefined, undefined, z.output<typeof CreateKeyFormSchema>>,
   deps: KeyDeps,
 ): Promise<PageResponse> {
-  const created = await attempt(() =>
-    createKey(
-      { ...input, body: parseWith(CreateKeyBodySchema, { scopes: input.body.scopes }) },
-      deps,
-    ),
+  const created = await attempt(
+    () =>
+      createKey(
+        { ...input, body: parseWith(CreateKeyBodySchema, { scopes: input.body.scopes }) },
+        deps,
+      ),
+    { invalid_scope: 'scopes', admin_not_allowed: 'scopes' },
   );
   const page = await view(input, deps);
   if (!created.ok) {

@@ -28,15 +28,80 @@ export function notice(text: string | undefined): string {
 export interface ShownError {
   message: string;
   issues?: readonly string[];
+  /**
+   * Messages by form field name, for forms that show them at the field (`textField`'s `error`):
+   * the box then lists the fields by their labels instead of repeating the messages.
+   */
+  fields?: Readonly<Record<string, string>>;
 }
 
-/** An error the person can act on; focus moves here when the page loads after a failed form. */
-export function errorBox(error: ShownError | undefined): string {
+/**
+ * An error the person can act on; focus moves here when the page loads after a failed form.
+ * With `labels` (field name -> the label the form shows) and field messages, the box names the
+ * fields to correct, each a link to its field, and the message itself stands once, at the field.
+ * Without them, the message and its issues as before.
+ */
+export function errorBox(
+  error: ShownError | undefined,
+  labels?: Readonly<Record<string, string>>,
+): string {
   if (!error) return '';
+  const fields = labels ? Object.keys(error.fields ?? {}).filter((name) => name in labels) : [];
+  if (labels && fields.length > 0) {
+    const links = fields
+      .map((name) => `<li><a href="#${fieldId(name)}">${escapeHtml(labels[name] ?? name)}</a></li>`)
+      .join('');
+    const unplaced = Object.keys(error.fields ?? {}).length > fields.length;
+    return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${fields.length === 1 ? 'Please correct this field:' : `Please correct these ${fields.length} fields:`}</strong><ul>${links}</ul>${unplaced ? `<p>${escapeHtml(error.message)}</p>` : ''}</div>`;
+  }
   const issues = error.issues?.length
     ? `<ul>${error.issues.map((issue) => `<li>${escapeHtml(issue)}</li>`).join('')}</ul>`
     : '';
   return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${escapeHtml(error.message)}</strong>${issues}</div>`;
+}
+
+/** The id of a form field's control (`f-<name>`), the target of the error box's links. */
+export function fieldId(name: string): string {
+  return `f-${name}`;
+}
+
+/** The message under a field, tied to it by `aria-describedby`. */
+function fieldMessage(id: string, error: string | undefined): string {
+  return error
+    ? `<span class="field-error" id="${id}-error"><span class="sr-only">Error: </span>${escapeHtml(error)}</span>`
+    : '';
+}
+
+/** `aria-describedby` and `aria-invalid` of a control with an optional hint and error. */
+function describedBy(id: string, hint: boolean, error: string | undefined): string {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return `${ids.length ? ` aria-describedby="${ids.join(' ')}"` : ''}${error ? ' aria-invalid="true"' : ''}`;
+}
+
+/** A field's label, with "required" spelled out (not only the browser's `required`). */
+function labelText(label: string, required: boolean | undefined): string {
+  return `${escapeHtml(label)}${required ? ' <span class="req">(required)</span>' : ''}`;
+}
+
+/**
+ * A group of checkboxes in a fieldset, its error tied to the group and its boxes marked
+ * invalid. `boxes` are `checkbox(...)` strings.
+ */
+export function checkGroup(options: {
+  name: string;
+  legend: string;
+  boxes: string;
+  error?: string | undefined;
+  required?: boolean;
+}): string {
+  const id = fieldId(options.name);
+  const boxes = options.error
+    ? options.boxes.replaceAll(
+        '<input type="checkbox"',
+        '<input type="checkbox" aria-invalid="true"',
+      )
+    : options.boxes;
+  return `<fieldset id="${id}" tabindex="-1"${options.error ? ` aria-describedby="${id}-error"` : ''}><legend>${labelText(options.legend, options.required)}</legend>${fieldMessage(id, options.error)}<div class="checks">${boxes}</div></fieldset>`;
 }
 
 /** A table that scrolls inside its own, keyboard-reachable region on narrow screens. */
@@ -87,12 +152,14 @@ export function textField(options: {
   required?: boolean;
   autocomplete?: string;
   id?: string;
+  /** The message of a failed form for this field: shown under it, `aria-invalid`. */
+  error?: string | undefined;
+  maxlength?: number;
 }): string {
-  const id = options.id ?? `f-${options.name}`;
-  const hintId = `${id}-hint`;
-  return `<div class="field"><label for="${id}">${escapeHtml(options.label)}</label>
-${options.hint ? `<span class="hint" id="${hintId}">${escapeHtml(options.hint)}</span>` : ''}
-<input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${options.required ? ' required' : ''}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}${options.hint ? ` aria-describedby="${hintId}"` : ''}></div>`;
+  const id = options.id ?? fieldId(options.name);
+  return `<div class="field${options.error ? ' invalid' : ''}"><label for="${id}">${labelText(options.label, options.required)}</label>
+${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
+<input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${options.required ? ' required' : ''}${options.maxlength ? ` maxlength="${options.maxlength}"` : ''}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}${describedBy(id, Boolean(options.hint), options.error)}></div>`;
 }
 
 export function textArea(options: {
@@ -102,11 +169,34 @@ export function textArea(options: {
   hint?: string;
   required?: boolean;
   rows?: number;
+  /** The message of a failed form for this field: shown under it, `aria-invalid`. */
+  error?: string | undefined;
 }): string {
-  const id = `f-${options.name}`;
-  return `<div class="field"><label for="${id}">${escapeHtml(options.label)}</label>
-${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}
-<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${options.hint ? ` aria-describedby="${id}-hint"` : ''}>${escapeHtml(options.value ?? '')}</textarea></div>`;
+  const id = fieldId(options.name);
+  return `<div class="field${options.error ? ' invalid' : ''}"><label for="${id}">${labelText(options.label, options.required)}</label>
+${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
+<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${describedBy(id, Boolean(options.hint), options.error)}>${escapeHtml(options.value ?? '')}</textarea></div>`;
+}
+
+/**
+ * A destructive action with a confirm step that works without a script: the first button
+ * (a `<summary>`) opens the question, the form's own button does it.
+ */
+export function confirmAction(options: {
+  /** What the first button says, e.g. "Revoke". */
+  label: string;
+  /** Who or what it acts on, for screen readers ("key ars_…abcd"). */
+  target: string;
+  question: string;
+  action: string;
+  confirm: string;
+  hidden: string;
+  small?: boolean;
+  /** Not destructive in itself (rotating a secret): the plain secondary look. */
+  secondary?: boolean;
+}): string {
+  return `<details class="confirm"><summary class="button ${options.secondary ? 'secondary' : 'danger'}${options.small ? ' small' : ''}">${escapeHtml(options.label)}<span class="sr-only"> ${escapeHtml(options.target)}</span></summary>
+<div class="confirm-body"><p>${escapeHtml(options.question)}</p><form class="inline" method="post" action="${escapeHtml(options.action)}">${options.hidden}<button class="${options.secondary ? '' : 'danger '}small" type="submit">${escapeHtml(options.confirm)}</button></form></div></details>`;
 }
 
 export function percent(value: number, digits = 0): string {
