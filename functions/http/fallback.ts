@@ -17,6 +17,7 @@ function dashboardAnswer(error: AppError, requestId: string): APIGatewayProxyStr
     statusCode: page.status ?? 404,
     headers: {
       ...page.headers,
+      'content-type': 'text/html; charset=utf-8',
       'x-request-id': requestId,
       ...(Array.isArray(allow) ? { allow: allow.join(', ') } : {}),
     },
