@@ -14,7 +14,7 @@ const text = (max: number) => z.string().max(max).default('');
 
 export const SignInRequestFormSchema = z.object({ email: text(320) });
 export const SessionFormSchema = z.object({ token: text(200) });
-export const CreateKeyFormSchema = z.object({ scopes: many });
+export const CreateKeyFormSchema = z.object({ scopes: many, name: text(300) });
 export const ScanFormSchema = z.object({ domain: text(2048) });
 export const BatchFormSchema = z.object({ domains: text(60_000) });
 export const RunFormSchema = z.object({ label: text(200) });

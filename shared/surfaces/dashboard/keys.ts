@@ -52,7 +52,13 @@ export async function createKeyFromForm(
   const created = await attempt(
     () =>
       createKey(
-        { ...input, body: parseWith(CreateKeyBodySchema, { scopes: input.body.scopes }) },
+        {
+          ...input,
+          body: parseWith(CreateKeyBodySchema, {
+            scopes: input.body.scopes,
+            ...(input.body.name.trim() ? { name: input.body.name } : {}),
+          }),
+        },
         deps,
       ),
     { invalid_scope: 'scopes', admin_not_allowed: 'scopes' },
@@ -60,7 +66,7 @@ export async function createKeyFromForm(
   const page = await view(input, deps);
   if (!created.ok) {
     return htmlPage(
-      keysPage({ ...page, error: created.error, ticked: input.body.scopes }),
+      keysPage({ ...page, error: created.error, ticked: input.body.scopes, name: input.body.name }),
       created.status,
     );
   }

@@ -13,6 +13,7 @@ import {
   type ShownError,
   secretBox,
   tableRegion,
+  textField,
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -37,10 +38,12 @@ export interface KeysView {
   notice?: string | undefined;
   /** Scopes ticked when the form comes back with an error. */
   ticked?: readonly string[];
+  /** The name typed when the form comes back with an error. */
+  name?: string;
 }
 
 /** The create form's fields by name, as its labels read (the error box links to them). */
-export const KEY_FIELD_LABELS = { scopes: 'Scopes of the new key' };
+export const KEY_FIELD_LABELS = { name: 'Name', scopes: 'Scopes of the new key' };
 
 function keyRows(view: KeysView): string {
   if (view.keys.length === 0) return '<p>No keys yet.</p>';
@@ -58,7 +61,7 @@ function keyRows(view: KeysView): string {
             hidden: csrfField(view.viewer),
             small: true,
           });
-      return `<tr><td><code>${escapeHtml(key.hint)}</code><br><span class="muted">${escapeHtml(key.id)}</span></td><td>${key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ')}</td><td>${timeTag(key.created_at)}</td><td>${state}</td><td>${action}</td></tr>`;
+      return `<tr><td>${key.name ? `<strong>${escapeHtml(key.name)}</strong><br>` : ''}<code>${escapeHtml(key.hint)}</code><br><span class="muted">${escapeHtml(key.id)}</span></td><td>${key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ')}</td><td>${timeTag(key.created_at)}</td><td>${state}</td><td>${action}</td></tr>`;
     })
     .join('');
   return tableRegion(
@@ -83,6 +86,7 @@ function createForm(view: KeysView): string {
     .join('');
   return `<form class="stack" method="post" action="${DASHBOARD_PATHS.keys}">
 ${csrfField(view.viewer)}
+${textField({ name: 'name', label: 'Name (optional)', value: view.name ?? '', hint: 'What the key is for, e.g. CI deploys; at most 80 characters.', error: view.error?.fields?.name, maxlength: 80 })}
 ${checkGroup({ name: 'scopes', legend: 'Scopes of the new key', boxes, error: view.error?.fields?.scopes, required: true })}
 <div class="actions"><button type="submit">Create key</button></div>
 </form>`;
@@ -92,7 +96,7 @@ export function keysPage(view: KeysView): string {
   const created = view.created
     ? secretBox({
         id: 'new-key',
-        label: `New key ${view.created.key.hint} (${view.created.key.scopes.join(', ')})`,
+        label: `New key ${view.created.key.name ? `“${view.created.key.name}” ` : ''}${view.created.key.hint} (${view.created.key.scopes.join(', ')})`,
         value: view.created.apiKey,
         note: 'Copy this key now: it is shown only this once. We store only its SHA-256 hash.',
       })
