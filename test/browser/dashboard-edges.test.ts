@@ -88,7 +88,7 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard’s finished edges in Chromium', 
 
   it('shows a bad sign-in address once, at its field, then signs in', async () => {
     await page.goto(`${stack.baseUrl}/dashboard/sign-in`);
-    expect(await page.locator('label[for=f-email]').innerText()).toContain('(required)');
+    expect(await page.locator('label[for=f-email] + .req').innerText()).toBe('(required)');
     await page.getByLabel('E-mail address').fill('not-an-address');
     await submitUnchecked('form[action="/dashboard/sign-in"]');
     await page.getByRole('button', { name: 'Mail me a sign-in link' }).click();
@@ -146,7 +146,7 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard’s finished edges in Chromium', 
 
   it('shows a bad receiver URL at its field, then tests, rotates and deletes an endpoint', async () => {
     await page.goto(`${stack.baseUrl}/dashboard/webhooks`);
-    expect(await page.locator('label[for=f-url]').innerText()).toContain('(required)');
+    expect(await page.locator('label[for=f-url] + .req').innerText()).toBe('(required)');
     await page.getByLabel(/^Receiver URL/).fill('http://127.0.0.1:9/hook');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.locator('#form-error').waitFor();

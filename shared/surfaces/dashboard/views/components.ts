@@ -78,9 +78,19 @@ function describedBy(id: string, hint: boolean, error: string | undefined): stri
   return `${ids.length ? ` aria-describedby="${ids.join(' ')}"` : ''}${error ? ' aria-invalid="true"' : ''}`;
 }
 
-/** A field's label, with "required" spelled out (not only the browser's `required`). */
+/** A control's label; "(required)" stands beside it, outside it, so the label stays the name. */
+function labelFor(id: string, label: string, required: boolean | undefined): string {
+  const marker = required ? ' <span class="req" aria-hidden="true">(required)</span>' : '';
+  return `<span><label for="${id}">${escapeHtml(label)}</label>${marker}</span>`;
+}
+
+/**
+ * A field's label, with "(required)" shown to sighted readers; screen readers hear "required"
+ * from the control's own `required` (and the group's first box), so the text is hidden from them
+ * and the field's accessible name stays its label.
+ */
 function labelText(label: string, required: boolean | undefined): string {
-  return `${escapeHtml(label)}${required ? ' <span class="req">(required)</span>' : ''}`;
+  return `${escapeHtml(label)}${required ? ' <span class="req" aria-hidden="true">(required)</span>' : ''}`;
 }
 
 /**
@@ -157,7 +167,7 @@ export function textField(options: {
   maxlength?: number;
 }): string {
   const id = options.id ?? fieldId(options.name);
-  return `<div class="field${options.error ? ' invalid' : ''}"><label for="${id}">${labelText(options.label, options.required)}</label>
+  return `<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
 ${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
 <input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${options.required ? ' required' : ''}${options.maxlength ? ` maxlength="${options.maxlength}"` : ''}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}${describedBy(id, Boolean(options.hint), options.error)}></div>`;
 }
@@ -173,7 +183,7 @@ export function textArea(options: {
   error?: string | undefined;
 }): string {
   const id = fieldId(options.name);
-  return `<div class="field${options.error ? ' invalid' : ''}"><label for="${id}">${labelText(options.label, options.required)}</label>
+  return `<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
 ${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
 <textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${describedBy(id, Boolean(options.hint), options.error)}>${escapeHtml(options.value ?? '')}</textarea></div>`;
 }

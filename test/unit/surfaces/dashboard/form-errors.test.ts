@@ -43,7 +43,7 @@ describe('form errors at their field', () => {
     });
     expect(field).toContain('aria-invalid="true"');
     expect(field).toContain('aria-describedby="f-url-hint f-url-error"');
-    expect(field).toContain('<span class="req">(required)</span>');
+    expect(field).toContain('<span class="req" aria-hidden="true">(required)</span>');
     const box = errorBox(error, { url: 'Receiver URL' });
     expect(box).toContain('<a href="#f-url">Receiver URL</a>');
     expect(`${box}${field}`.split('Only https receivers are accepted.').length - 1).toBe(1);
