@@ -107,6 +107,21 @@ describe('the key API', () => {
     expect((await callJson(stack.baseUrl, '/api/v1/stats', { key: narrow })).status).toBe(401);
   });
 
+  it('names a key on request (an addition), trims the name and refuses one over 80 characters', async () => {
+    const caller = await keyFor(newEmail(), ['scans:read']);
+    const named = await createVia(caller, { scopes: ['scans:read'], name: '  CI deploys ' });
+    expect(named.status).toBe(201);
+    expect((named.body.key as { name: string | null }).name).toBe('CI deploys');
+    const unnamed = await createVia(caller, { scopes: ['scans:read'] });
+    expect((unnamed.body.key as { name: string | null }).name).toBeNull();
+    const listed = await callJson(stack.baseUrl, '/api/v1/keys', { key: caller });
+    expect(
+      (listed.body.keys as { name: string | null }[]).map((key) => key.name).slice(0, 2),
+    ).toEqual([null, 'CI deploys']);
+    const tooLong = await createVia(caller, { scopes: ['scans:read'], name: 'x'.repeat(81) });
+    expect(tooLong.status).toBe(400);
+  });
+
   it('needs a key', async () => {
     expect((await callJson(stack.baseUrl, '/api/v1/keys')).status).toBe(401);
   });

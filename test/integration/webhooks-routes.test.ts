@@ -340,6 +340,11 @@ describe('every webhook response matches the published OpenAPI schema', () => {
     // Nothing listens on port 9: the test delivery fails with a network error, and is recorded.
     const tested = await call('POST', `/api/v1/webhooks/${id}/test`);
     expect(tested.body.delivery).toMatchObject({ status: 'failed', last_status: null });
+    // The delivery's body (an addition) is the exact JSON its attempts send.
+    expect(JSON.parse((tested.body.delivery as { body: string }).body)).toMatchObject({
+      type: 'webhook.test',
+      data: { endpoint_id: id },
+    });
     expectDocumented(tested, '/api/v1/webhooks/{id}/test', 'post');
     const deliveryId = (tested.body.delivery as { id: string }).id;
     const redelivered = await call('POST', `/api/v1/webhooks/deliveries/${deliveryId}/redeliver`);

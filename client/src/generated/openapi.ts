@@ -836,6 +836,11 @@ export interface components {
             scopes: string[];
             /** @description Mark the key as a marketplace plugin key (never `monitor:admin`) */
             plugin?: boolean;
+            /**
+             * @description Addition. A name for the key, to tell keys apart (at most 80 characters)
+             * @example CI deploys
+             */
+            name?: string;
         };
         /** @description A scan requested with an API key finished (single, MCP or batch). */
         ScanCompletedEvent: {
@@ -1712,6 +1717,8 @@ export interface components {
             next_attempt_at: string | null;
             /** @description Addition. Every attempt (the latest 30): timestamp, status, error, duration */
             attempt_log: components["schemas"]["WebhookAttempt"][];
+            /** @description Addition. The exact JSON text every attempt of this delivery sends (the bytes its signature covers) */
+            body: string;
         };
         WebhookAttempt: {
             attempt: number;
@@ -1760,6 +1767,8 @@ export interface components {
             id: string;
             /** @description The prefix and the last four characters */
             hint: string;
+            /** @description Addition. What the owner calls the key ("CI deploys"); null when unnamed */
+            name: string | null;
             scopes: ("monitor:read" | "monitor:write" | "monitor:admin" | "scans:read" | "scans:write" | "webhooks:manage" | "plugin")[];
             /** @description Marks a key issued to a marketplace plugin */
             plugin: boolean;

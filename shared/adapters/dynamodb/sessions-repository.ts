@@ -140,6 +140,8 @@ function toSession(item: Record<string, unknown>): StoredSession {
     csrf_token: String(item.csrf_token),
     created_at: String(item.created_at),
     expires_at: Number(item.expires_at),
+    device: typeof item.device === 'string' ? item.device : null,
+    address: typeof item.address === 'string' ? item.address : null,
   };
 }
 

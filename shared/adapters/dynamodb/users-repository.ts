@@ -139,6 +139,7 @@ async function putKey(db: Db, key: StoredApiKey, hash: string): Promise<void> {
         ...key,
         // Absent, not NULL: revocation sets it with if_not_exists, keeping the first time.
         revoked_at: key.revoked_at ?? undefined,
+        name: key.name ?? undefined,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -210,6 +211,7 @@ function toKey(item: Record<string, unknown>): StoredApiKey {
     scopes: (item.scopes as StoredApiKey['scopes'] | undefined) ?? [],
     plugin: item.plugin === true,
     hint: String(item.hint ?? ''),
+    name: typeof item.name === 'string' ? item.name : null,
     created_at: String(item.created_at),
     revoked_at: typeof item.revoked_at === 'string' ? item.revoked_at : null,
   };

@@ -31,6 +31,7 @@ export function keyView(stored: StoredApiKey): KeyView {
   return {
     id: stored.id,
     hint: stored.hint,
+    name: stored.name ?? null,
     scopes: stored.scopes,
     plugin: stored.plugin,
     created_at: stored.created_at,
@@ -91,6 +92,7 @@ export async function createKey(
       email: principal.email,
       scopes: wanted,
       plugin: input.body.plugin === true || (principal.kind === 'key' && principal.plugin),
+      name: input.body.name?.trim() || null,
     });
     return { key: keyView(stored), api_key: key };
   } catch (error) {

@@ -3,11 +3,15 @@ import { z } from 'zod';
 import { SCOPES } from './scopes.ts';
 
 export const MAX_ACTIVE_KEYS = 50;
+export const KEY_NAME_MAX = 80;
 
 export const KeySchema = z
   .object({
     id: z.string().meta({ description: 'Public id of the key (`key_…`), used to revoke it' }),
     hint: z.string().meta({ description: 'The prefix and the last four characters' }),
+    name: z.string().nullable().meta({
+      description: 'Addition. What the owner calls the key ("CI deploys"); null when unnamed',
+    }),
     scopes: z.array(z.enum(SCOPES)),
     plugin: z.boolean().meta({ description: 'Marks a key issued to a marketplace plugin' }),
     created_at: z.iso.datetime(),
@@ -37,6 +41,15 @@ export const CreateKeyBodySchema = z
     plugin: z.boolean().optional().meta({
       description: 'Mark the key as a marketplace plugin key (never `monitor:admin`)',
     }),
+    name: z
+      .string()
+      .trim()
+      .max(KEY_NAME_MAX)
+      .optional()
+      .meta({
+        description: `Addition. A name for the key, to tell keys apart (at most ${KEY_NAME_MAX} characters)`,
+        example: 'CI deploys',
+      }),
   })
   .strict()
   .meta({ id: 'CreateKeyRequest' });

@@ -64,8 +64,12 @@ export function createOperatorService(deps: OperatorDeps) {
   return {
     createUser: (input: AccountInput) => createUser(deps, now, input),
     setAccount: (input: AccountInput) => setAccount(deps, input),
-    createKey: (input: { email: string; scopes: string[]; plugin: boolean }) =>
-      createKey(deps, now, input),
+    createKey: (input: {
+      email: string;
+      scopes: string[];
+      plugin: boolean;
+      name?: string | null;
+    }) => createKey(deps, now, input),
     listUsers: () => deps.users.listUsers(),
     listKeys: async (email: string): Promise<StoredApiKey[]> =>
       deps.users.listKeys((await requireUser(deps, email)).id),
@@ -101,7 +105,7 @@ async function setAccount(deps: OperatorDeps, input: AccountInput): Promise<User
 async function createKey(
   deps: OperatorDeps,
   now: () => Date,
-  input: { email: string; scopes: string[]; plugin: boolean },
+  input: { email: string; scopes: string[]; plugin: boolean; name?: string | null },
 ): Promise<{ key: string; stored: StoredApiKey }> {
   const user = await requireUser(deps, input.email);
   const scopes = keyScopes(input.scopes, input.plugin, user, deps.adminEmails);
@@ -113,6 +117,7 @@ async function createKey(
     scopes: [...scopes],
     plugin: scopes.has('plugin'),
     hint: keyHint(key),
+    name: input.name ?? null,
     created_at: now().toISOString(),
     revoked_at: null,
   };

@@ -27,6 +27,8 @@ export interface StoredApiKey {
   scopes: Scope[];
   plugin: boolean;
   hint: string;
+  /** What the owner calls the key ("CI deploys"); null when none was given. */
+  name?: string | null;
   created_at: string;
   revoked_at: string | null;
 }

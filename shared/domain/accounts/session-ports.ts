@@ -13,6 +13,10 @@ export interface StoredSession {
   created_at: string;
   /** Epoch seconds; the session ends then whatever TTL deletion does. */
   expires_at: number;
+  /** Where it was started, for the sessions list ("Chrome on Linux"); null on older sessions. */
+  device?: string | null;
+  /** The client address at sign-in, masked (session-device.ts); null on older sessions. */
+  address?: string | null;
 }
 
 export interface StoredSignInLink {

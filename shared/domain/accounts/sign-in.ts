@@ -12,6 +12,7 @@ import { quotaBucketForAddress } from '#shared/domain/scans/client-address';
 import type { QuotaStore } from '#shared/domain/scans/ports';
 import { normaliseEmail } from './operator-service.ts';
 import type { User } from './ports.ts';
+import { deviceOf, maskedAddress } from './session-device.ts';
 import type { SessionStore, StoredSession } from './session-ports.ts';
 import {
   generateSecretToken,
@@ -144,7 +145,7 @@ export async function peekSignInLink(
 
 /** Uses a link (once) and starts a session: the cookie token and the session as stored. */
 export async function startSession(
-  input: { token: string },
+  input: { token: string; userAgent?: string | undefined; sourceIp?: string | undefined },
   deps: SignInDeps,
 ): Promise<{ cookieToken: string; session: StoredSession }> {
   if (!isWellFormedSecretToken(input.token)) throw invalidLink();
@@ -166,6 +167,8 @@ export async function startSession(
     csrf_token: generateSecretToken(),
     created_at: now.toISOString(),
     expires_at: epochSeconds(now) + deps.settings.sessionTtlSeconds,
+    device: deviceOf(input.userAgent),
+    address: input.sourceIp === undefined ? null : maskedAddress(input.sourceIp),
   };
   await deps.sessions.putSession(hashSecretToken(cookieToken), session);
   return { cookieToken, session };

@@ -28,6 +28,8 @@ export interface RequestContext {
    * headers (docs/api.md "Rate limits"); absent where nobody reads headers.
    */
   reportLimit?: LimitReporter;
+  /** The request's User-Agent (the dashboard's sessions list summarises it). */
+  userAgent?: string;
 }
 
 /**

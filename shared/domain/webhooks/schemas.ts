@@ -85,6 +85,11 @@ export const DeliverySchema = z
     attempt_log: z.array(AttemptSchema).meta({
       description: 'Addition. Every attempt (the latest 30): timestamp, status, error, duration',
     }),
+    body: z.string().meta({
+      description:
+        'Addition. The exact JSON text every attempt of this delivery sends (the bytes its ' +
+        'signature covers)',
+    }),
   })
   .meta({ id: 'WebhookDelivery' });
 

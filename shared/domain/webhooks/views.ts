@@ -39,5 +39,6 @@ export function deliveryView(delivery: StoredDelivery): Delivery {
       error: entry.error,
       duration_ms: entry.duration_ms,
     })),
+    body: delivery.body,
   };
 }

@@ -14,7 +14,7 @@ const text = (max: number) => z.string().max(max).default('');
 
 export const SignInRequestFormSchema = z.object({ email: text(320) });
 export const SessionFormSchema = z.object({ token: text(200) });
-export const CreateKeyFormSchema = z.object({ scopes: many });
+export const CreateKeyFormSchema = z.object({ scopes: many, name: text(300) });
 /** `open=history`: a rescan button, which opens the domain's history instead of the result. */
 export const ScanFormSchema = z.object({ domain: text(2048), open: z.string().max(20).optional() });
 export const BatchFormSchema = z.object({ domains: text(60_000) });
@@ -54,6 +54,8 @@ export const UpdateWebhookFormSchema = z.object({
   /** Present when the form carries the event checkboxes (none ticked is then a choice). */
   events_present: z.string().optional(),
   active: z.enum(['true', 'false']).optional(),
+  /** Set by the confirmed "Rotate secret" form: a new signing secret instead of a change. */
+  rotate_secret: z.literal('1').optional(),
 });
 
 export type CaseForm = z.output<typeof CaseFormSchema>;

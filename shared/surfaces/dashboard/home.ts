@@ -62,6 +62,8 @@ export async function homeOverview(
         created_at: session.created_at,
         expires_at: session.expires_at,
         current: session.id === principal.sessionId,
+        device: session.device ?? null,
+        address: session.address ?? null,
       })),
       notice: noticeText(input.query.notice),
     }),

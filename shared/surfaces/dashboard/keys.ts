@@ -49,16 +49,24 @@ export async function createKeyFromForm(
   input: SessionInput<undefined, undefined, z.output<typeof CreateKeyFormSchema>>,
   deps: KeyDeps,
 ): Promise<PageResponse> {
-  const created = await attempt(() =>
-    createKey(
-      { ...input, body: parseWith(CreateKeyBodySchema, { scopes: input.body.scopes }) },
-      deps,
-    ),
+  const created = await attempt(
+    () =>
+      createKey(
+        {
+          ...input,
+          body: parseWith(CreateKeyBodySchema, {
+            scopes: input.body.scopes,
+            ...(input.body.name.trim() ? { name: input.body.name } : {}),
+          }),
+        },
+        deps,
+      ),
+    { invalid_scope: 'scopes', admin_not_allowed: 'scopes' },
   );
   const page = await view(input, deps);
   if (!created.ok) {
     return htmlPage(
-      keysPage({ ...page, error: created.error, ticked: input.body.scopes }),
+      keysPage({ ...page, error: created.error, ticked: input.body.scopes, name: input.body.name }),
       created.status,
     );
   }

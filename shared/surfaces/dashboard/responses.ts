@@ -39,25 +39,86 @@ export function viewerOf(principal: SessionPrincipal): Viewer {
   return { email: principal.email, csrfToken: principal.csrfToken };
 }
 
-/** An AppError as a person reads it; anything else is not caught by the pages. */
-export function shownError(error: unknown): ShownError | undefined {
+/**
+ * Which form field an area's error code is about (`invalid_url` -> `url`), so a page can show
+ * the message at that field. Issues of a schema check name their field by their path.
+ */
+export type FieldOfCode = Readonly<Partial<Record<string, string>>>;
+
+interface IssueLike {
+  path?: unknown[];
+  message?: string;
+  code?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  origin?: string;
+}
+
+/** A schema issue in words for people ("Choose at least one."), not the schema's wording. */
+export function humanIssue(issue: IssueLike): string {
+  if (issue.code === 'too_small') {
+    if (issue.origin === 'array' || issue.origin === 'set') return 'Choose at least one.';
+    return issue.minimum === 1
+      ? 'This field is required.'
+      : `Enter at least ${issue.minimum} characters.`;
+  }
+  if (issue.code === 'too_big') {
+    return issue.origin === 'array'
+      ? `Choose at most ${issue.maximum}.`
+      : `Too long: at most ${issue.maximum} characters.`;
+  }
+  if (issue.code === 'invalid_format') return 'This is not in the expected format.';
+  if (issue.code === 'invalid_value' || issue.code === 'invalid_type') {
+    return 'This value is not one of the choices.';
+  }
+  return issue.message ?? 'Please check this field.';
+}
+
+function fieldsOf(
+  error: AppError,
+  issues: IssueLike[] | undefined,
+  fieldOf: FieldOfCode | undefined,
+): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  for (const issue of issues ?? []) {
+    const name = issue.path?.[0];
+    if (typeof name === 'string' && !(name in fields)) fields[name] = humanIssue(issue);
+  }
+  const byCode = fieldOf?.[error.code];
+  if (byCode && !(byCode in fields)) fields[byCode] = error.message;
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+/**
+ * An AppError as a person reads it; anything else is not caught by the pages. With `fieldOf`,
+ * the error also carries its messages by field (`ShownError.fields`).
+ */
+export function shownError(error: unknown, fieldOf?: FieldOfCode): ShownError | undefined {
   if (!(error instanceof AppError)) return undefined;
-  const issues = error.details?.issues;
+  const issues = Array.isArray(error.details?.issues)
+    ? (error.details.issues as IssueLike[])
+    : undefined;
+  const fields = fieldsOf(error, issues, fieldOf);
   return {
     message: error.message,
-    ...(Array.isArray(issues)
+    ...(issues
       ? {
-          issues: issues.map((issue: { path?: unknown[]; message?: string }) =>
+          issues: issues.map((issue) =>
             [issue.path?.join('.'), issue.message].filter(Boolean).join(': '),
           ),
         }
       : {}),
+    ...(fields ? { fields } : {}),
   };
 }
 
-/** Runs an area operation; an AppError becomes the error a page shows, with its status. */
+/**
+ * Runs an area operation; an AppError becomes the error a page shows, with its status (and,
+ * with `fieldOf`, its messages by field).
+ */
 export async function attempt<T>(
   run: () => Promise<T>,
+  fieldOf?: FieldOfCode,
 ): Promise<
   | { ok: true; value: T }
   | { ok: false; error: ShownError; status: number; details: Record<string, unknown> }
@@ -65,7 +126,7 @@ export async function attempt<T>(
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    const shown = shownError(error);
+    const shown = shownError(error, fieldOf);
     if (!shown || !(error instanceof AppError)) throw error;
     return { ok: false, error: shown, status: error.status, details: error.details ?? {} };
   }
@@ -87,7 +148,13 @@ export function parseWith<S extends z.ZodType>(
     `Please check the form: ${describeIssues(parsed.error.issues)}.`,
     {
       details: {
-        issues: parsed.error.issues.map(({ path, message }) => ({ path, message })),
+        issues: parsed.error.issues.map((issue) => ({
+          path: issue.path,
+          message: issue.message,
+          code: issue.code,
+          ...('minimum' in issue ? { minimum: issue.minimum, origin: issue.origin } : {}),
+          ...('maximum' in issue ? { maximum: issue.maximum, origin: issue.origin } : {}),
+        })),
       },
     },
   );

@@ -45,11 +45,17 @@ export async function requestLink(
   input: OperationInput<undefined, undefined, z.output<typeof SignInRequestFormSchema>>,
   deps: SignInDeps,
 ): Promise<PageResponse> {
-  const outcome = await attempt(() =>
-    requestSignInLink(
-      { email: input.body.email, sourceIp: input.request.sourceIp, baseUrl: input.request.baseUrl },
-      deps,
-    ),
+  const outcome = await attempt(
+    () =>
+      requestSignInLink(
+        {
+          email: input.body.email,
+          sourceIp: input.request.sourceIp,
+          baseUrl: input.request.baseUrl,
+        },
+        deps,
+      ),
+    { invalid_email: 'email' },
   );
   if (!outcome.ok) {
     return htmlPage(signInPage({ email: input.body.email, error: outcome.error }), outcome.status);
@@ -61,7 +67,16 @@ export async function createSession(
   input: OperationInput<undefined, undefined, z.output<typeof SessionFormSchema>>,
   deps: SignInDeps,
 ): Promise<PageResponse> {
-  const started = await attempt(() => startSession({ token: input.body.token }, deps));
+  const started = await attempt(() =>
+    startSession(
+      {
+        token: input.body.token,
+        userAgent: input.request.userAgent,
+        sourceIp: input.request.sourceIp,
+      },
+      deps,
+    ),
+  );
   if (!started.ok) return htmlPage(invalidLinkPage(started.error), started.status);
   const secure = input.request.baseUrl.startsWith('https:');
   return redirect(DASHBOARD_PATHS.home, {

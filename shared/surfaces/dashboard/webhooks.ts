@@ -4,7 +4,7 @@
  * form that created the endpoint.
  */
 import type { z } from 'zod';
-import { redeliverDelivery } from '#shared/domain/webhooks/additions';
+import { redeliverDelivery, rotateWebhookSecret } from '#shared/domain/webhooks/additions';
 import {
   createWebhook,
   deleteWebhook,
@@ -69,8 +69,9 @@ export async function createWebhookFromForm(
   deps: WebhookDeps,
 ): Promise<PageResponse> {
   const body = { url: input.body.url.trim(), events: input.body.events, label: input.body.label };
-  const created = await attempt(() =>
-    createWebhook({ ...input, body: parseWith(CreateWebhookBodySchema, body) }, deps),
+  const created = await attempt(
+    () => createWebhook({ ...input, body: parseWith(CreateWebhookBodySchema, body) }, deps),
+    { invalid_url: 'url', duplicate_endpoint: 'url', invalid_event: 'events' },
   );
   const page = await view(input, deps);
   if (!created.ok) {
@@ -94,10 +95,30 @@ export function webhookChanges(form: UpdateWebhookForm): Record<string, unknown>
   };
 }
 
+/** The confirmed "Rotate secret": the new secret shown once (the API's rotate-secret operation). */
+async function rotateFromForm(
+  input: Input<WebhookIdParams, undefined, UpdateWebhookForm>,
+  deps: WebhookDeps,
+): Promise<PageResponse> {
+  const rotated = await rotateWebhookSecret({ ...input, body: {} }, deps);
+  return htmlPage(
+    webhooksPage({
+      ...(await view(input, deps)),
+      rotated: {
+        endpoint: rotated.endpoint,
+        secret: rotated.secret,
+        previousUntil: rotated.previous_secret_expires_at,
+      },
+    }),
+  );
+}
+
 export async function updateWebhookFromForm(
   input: Input<WebhookIdParams, undefined, UpdateWebhookForm>,
   deps: WebhookDeps,
 ): Promise<PageResponse> {
+  // Rotation posts to the endpoint's own form route: no function of its own (docs/decisions.md).
+  if (input.body.rotate_secret === '1') return rotateFromForm(input, deps);
   const changes = parseWith(UpdateWebhookBodySchema, webhookChanges(input.body));
   const updated = await attempt(() => updateWebhook({ ...input, body: changes }, deps));
   if (!updated.ok) {

@@ -33,6 +33,7 @@ export function requestContextOf(
     sourceIp: event.requestContext?.http?.sourceIp ?? '0.0.0.0',
     links: linksFor(baseUrl),
     ...(headers.accept === undefined ? {} : { accept: headers.accept }),
+    ...(headers['user-agent'] === undefined ? {} : { userAgent: headers['user-agent'] }),
   };
 }
 

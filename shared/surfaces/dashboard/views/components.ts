@@ -28,15 +28,90 @@ export function notice(text: string | undefined): string {
 export interface ShownError {
   message: string;
   issues?: readonly string[];
+  /**
+   * Messages by form field name, for forms that show them at the field (`textField`'s `error`):
+   * the box then lists the fields by their labels instead of repeating the messages.
+   */
+  fields?: Readonly<Record<string, string>>;
 }
 
-/** An error the person can act on; focus moves here when the page loads after a failed form. */
-export function errorBox(error: ShownError | undefined): string {
+/**
+ * An error the person can act on; focus moves here when the page loads after a failed form.
+ * With `labels` (field name -> the label the form shows) and field messages, the box names the
+ * fields to correct, each a link to its field, and the message itself stands once, at the field.
+ * Without them, the message and its issues as before.
+ */
+export function errorBox(
+  error: ShownError | undefined,
+  labels?: Readonly<Record<string, string>>,
+): string {
   if (!error) return '';
+  const fields = labels ? Object.keys(error.fields ?? {}).filter((name) => name in labels) : [];
+  if (labels && fields.length > 0) {
+    const links = fields
+      .map((name) => `<li><a href="#${fieldId(name)}">${escapeHtml(labels[name] ?? name)}</a></li>`)
+      .join('');
+    const unplaced = Object.keys(error.fields ?? {}).length > fields.length;
+    return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${fields.length === 1 ? 'Please correct this field:' : `Please correct these ${fields.length} fields:`}</strong><ul>${links}</ul>${unplaced ? `<p>${escapeHtml(error.message)}</p>` : ''}</div>`;
+  }
   const issues = error.issues?.length
     ? `<ul>${error.issues.map((issue) => `<li>${escapeHtml(issue)}</li>`).join('')}</ul>`
     : '';
   return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${escapeHtml(error.message)}</strong>${issues}</div>`;
+}
+
+/** The id of a form field's control (`f-<name>`), the target of the error box's links. */
+export function fieldId(name: string): string {
+  return `f-${name}`;
+}
+
+/** The message under a field, tied to it by `aria-describedby`. */
+function fieldMessage(id: string, error: string | undefined): string {
+  return error
+    ? `<span class="field-error" id="${id}-error"><span class="sr-only">Error: </span>${escapeHtml(error)}</span>`
+    : '';
+}
+
+/** `aria-describedby` and `aria-invalid` of a control with an optional hint and error. */
+function describedBy(id: string, hint: boolean, error: string | undefined): string {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return `${ids.length ? ` aria-describedby="${ids.join(' ')}"` : ''}${error ? ' aria-invalid="true"' : ''}`;
+}
+
+/** A control's label; "(required)" stands beside it, outside it, so the label stays the name. */
+function labelFor(id: string, label: string, required: boolean | undefined): string {
+  const marker = required ? ' <span class="req" aria-hidden="true">(required)</span>' : '';
+  return `<span><label for="${id}">${escapeHtml(label)}</label>${marker}</span>`;
+}
+
+/**
+ * A field's label, with "(required)" shown to sighted readers; screen readers hear "required"
+ * from the control's own `required` (and the group's first box), so the text is hidden from them
+ * and the field's accessible name stays its label.
+ */
+function labelText(label: string, required: boolean | undefined): string {
+  return `${escapeHtml(label)}${required ? ' <span class="req" aria-hidden="true">(required)</span>' : ''}`;
+}
+
+/**
+ * A group of checkboxes in a fieldset, its error tied to the group and its boxes marked
+ * invalid. `boxes` are `checkbox(...)` strings.
+ */
+export function checkGroup(options: {
+  name: string;
+  legend: string;
+  boxes: string;
+  error?: string | undefined;
+  required?: boolean;
+}): string {
+  const id = fieldId(options.name);
+  const boxes = options.error
+    ? options.boxes.replaceAll(
+        '<input type="checkbox"',
+        '<input type="checkbox" aria-invalid="true"',
+      )
+    : options.boxes;
+  return `<fieldset id="${id}" tabindex="-1"${options.error ? ` aria-describedby="${id}-error"` : ''}><legend>${labelText(options.legend, options.required)}</legend>${fieldMessage(id, options.error)}<div class="checks">${boxes}</div></fieldset>`;
 }
 
 /** A table that scrolls inside its own, keyboard-reachable region on narrow screens. */
@@ -78,58 +153,60 @@ export function checkbox(options: {
 <span>${escapeHtml(options.label)}${options.hint ? ` <span class="hint">${escapeHtml(options.hint)}</span>` : ''}</span></label>`;
 }
 
-interface FieldOptions {
+export function textField(options: {
+  name: string;
+  label: string;
+  value?: string;
+  type?: 'text' | 'email' | 'url' | 'search';
+  hint?: string;
+  required?: boolean;
+  autocomplete?: string;
+  id?: string;
+  /** The message of a failed form for this field: shown under it, `aria-invalid`. */
+  error?: string | undefined;
+  maxlength?: number;
+}): string {
+  const id = options.id ?? fieldId(options.name);
+  return `<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
+${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
+<input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${options.required ? ' required' : ''}${options.maxlength ? ` maxlength="${options.maxlength}"` : ''}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}${describedBy(id, Boolean(options.hint), options.error)}></div>`;
+}
+
+export function textArea(options: {
   name: string;
   label: string;
   value?: string;
   hint?: string;
   required?: boolean;
-  /** The error of this field, shown at it and tied to it (`aria-invalid`, `aria-describedby`). */
+  rows?: number;
+  /** The message of a failed form for this field: shown under it, `aria-invalid`. */
   error?: string | undefined;
+}): string {
+  const id = fieldId(options.name);
+  return `<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
+${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
+<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${describedBy(id, Boolean(options.hint), options.error)}>${escapeHtml(options.value ?? '')}</textarea></div>`;
 }
 
 /**
- * A field's label (a required one marked with an asterisk that screen readers skip: the input's
- * `required` says it), hint and error, and the attributes that tie them to the input.
+ * A destructive action with a confirm step that works without a script: the first button
+ * (a `<summary>`) opens the question, the form's own button does it.
  */
-function fieldParts(options: FieldOptions, id: string) {
-  const mark = options.required ? ' <span class="required" aria-hidden="true">*</span>' : '';
-  const hint = options.hint
-    ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>`
-    : '';
-  const error = options.error
-    ? `<span class="field-error" id="${id}-error">${escapeHtml(options.error)}</span>`
-    : '';
-  const described = [options.error ? `${id}-error` : '', options.hint ? `${id}-hint` : '']
-    .filter(Boolean)
-    .join(' ');
-  const attributes = `${options.required ? ' required' : ''}${options.error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
-  return {
-    // The mark sits beside the label, not in it: the field's name stays its label alone.
-    head: `${mark ? '<span class="label-row">' : ''}<label for="${id}">${escapeHtml(options.label)}</label>${mark ? `${mark}</span>` : ''}\n${hint}${error}`,
-    attributes,
-    wrapper: options.error ? 'field invalid' : 'field',
-  };
-}
-
-export function textField(
-  options: FieldOptions & {
-    type?: 'text' | 'email' | 'url' | 'search';
-    autocomplete?: string;
-    id?: string;
-  },
-): string {
-  const id = options.id ?? `f-${options.name}`;
-  const parts = fieldParts(options, id);
-  return `<div class="${parts.wrapper}">${parts.head}
-<input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${parts.attributes}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}></div>`;
-}
-
-export function textArea(options: FieldOptions & { rows?: number }): string {
-  const id = `f-${options.name}`;
-  const parts = fieldParts(options, id);
-  return `<div class="${parts.wrapper}">${parts.head}
-<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${parts.attributes}>${escapeHtml(options.value ?? '')}</textarea></div>`;
+export function confirmAction(options: {
+  /** What the first button says, e.g. "Revoke". */
+  label: string;
+  /** Who or what it acts on, for screen readers ("key ars_…abcd"). */
+  target: string;
+  question: string;
+  action: string;
+  confirm: string;
+  hidden: string;
+  small?: boolean;
+  /** Not destructive in itself (rotating a secret): the plain secondary look. */
+  secondary?: boolean;
+}): string {
+  return `<details class="confirm"><summary class="button ${options.secondary ? 'secondary' : 'danger'}${options.small ? ' small' : ''}">${escapeHtml(options.label)}<span class="sr-only"> ${escapeHtml(options.target)}</span></summary>
+<div class="confirm-body"><p>${escapeHtml(options.question)}</p><form class="inline" method="post" action="${escapeHtml(options.action)}">${options.hidden}<button class="${options.secondary ? '' : 'danger '}small" type="submit">${escapeHtml(options.confirm)}</button></form></div></details>`;
 }
 
 /**

@@ -5,8 +5,8 @@
  */
 import type { Account } from '#shared/domain/accounts/ports';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { badge, escapeHtml, notice } from './components.ts';
+import { dashboardLayout, type Viewer } from './layout.ts';
 import {
   batchesSection,
   casesSection,
@@ -16,6 +16,7 @@ import {
   recentScansSection,
   scansTodayCard,
 } from './overview-parts.ts';
+import { type SessionRow, sessionsSection } from './sessions-list.ts';
 
 export interface HomeView {
   viewer: Viewer;
@@ -25,7 +26,7 @@ export interface HomeView {
   usedToday: number;
   overview: Overview;
   admin: boolean;
-  sessions: readonly { id: string; created_at: string; expires_at: number; current: boolean }[];
+  sessions: readonly SessionRow[];
   notice?: string | undefined;
 }
 
@@ -51,21 +52,6 @@ function quotaCard(view: HomeView): string {
 <p class="muted">${left} domains left until 00:00 UTC on the ${escapeHtml(name)} plan; at most ${perBatch} per batch.</p></section>`;
 }
 
-function sessionsSection(view: HomeView): string {
-  const rows = view.sessions
-    .map(
-      (
-        session,
-      ) => `<tr><td>${timeTag(session.created_at)}${session.current ? ' <strong>(this browser)</strong>' : ''}</td>
-<td>${timeTag(new Date(session.expires_at * 1000).toISOString())}</td>
-<td><form class="inline" method="post" action="${DASHBOARD_PATHS.revokeSession(session.id)}">${csrfField(view.viewer)}<button class="danger small" type="submit">${session.current ? 'Sign out' : 'End session'}<span class="sr-only"> started ${escapeHtml(session.created_at)}</span></button></form></td></tr>`,
-    )
-    .join('');
-  return `<h2>Signed-in sessions</h2>
-<p class="muted">Every browser signed in to this account. End any you do not recognise.</p>
-${tableRegion('Sessions', `<table><thead><tr><th scope="col">Started</th><th scope="col">Ends</th><th scope="col">Action</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
-}
-
 export function homePage(view: HomeView): string {
   return dashboardLayout({
     title: 'Overview',
@@ -79,7 +65,7 @@ ${batchesSection(view.overview.batches)}
 ${recentScansSection(view.viewer, view.overview.recent)}
 ${casesSection(view.overview.cases)}
 ${isEmptyOverview(view.overview) ? getStarted() : ''}
-${sessionsSection(view)}`,
+${sessionsSection(view.viewer, view.sessions)}`,
   });
 }
 

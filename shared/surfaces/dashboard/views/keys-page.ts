@@ -5,12 +5,15 @@ import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,
   checkbox,
+  checkGroup,
+  confirmAction,
   errorBox,
   escapeHtml,
   notice,
   type ShownError,
   secretBox,
   tableRegion,
+  textField,
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -35,7 +38,12 @@ export interface KeysView {
   notice?: string | undefined;
   /** Scopes ticked when the form comes back with an error. */
   ticked?: readonly string[];
+  /** The name typed when the form comes back with an error. */
+  name?: string;
 }
+
+/** The create form's fields by name, as its labels read (the error box links to them). */
+export const KEY_FIELD_LABELS = { name: 'Name', scopes: 'Scopes of the new key' };
 
 function keyRows(view: KeysView): string {
   if (view.keys.length === 0) return '<p>No keys yet.</p>';
@@ -44,8 +52,16 @@ function keyRows(view: KeysView): string {
       const state = key.revoked_at ? badge('revoked', 'revoked') : badge('active', 'active');
       const action = key.revoked_at
         ? timeTag(key.revoked_at)
-        : `<form class="inline" method="post" action="${DASHBOARD_PATHS.revokeKey(key.id)}">${csrfField(view.viewer)}<button class="danger small" type="submit">Revoke<span class="sr-only"> key ${escapeHtml(key.hint)}</span></button></form>`;
-      return `<tr><td><code>${escapeHtml(key.hint)}</code><br><span class="muted">${escapeHtml(key.id)}</span></td><td>${key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ')}</td><td>${timeTag(key.created_at)}</td><td>${state}</td><td>${action}</td></tr>`;
+        : confirmAction({
+            label: 'Revoke',
+            target: `key ${key.hint}`,
+            question: `Revoke key ${key.hint}? Every request with it is refused from then on. This cannot be undone.`,
+            action: DASHBOARD_PATHS.revokeKey(key.id),
+            confirm: 'Yes, revoke the key',
+            hidden: csrfField(view.viewer),
+            small: true,
+          });
+      return `<tr><td>${key.name ? `<strong>${escapeHtml(key.name)}</strong><br>` : ''}<code>${escapeHtml(key.hint)}</code><br><span class="muted">${escapeHtml(key.id)}</span></td><td>${key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ')}</td><td>${timeTag(key.created_at)}</td><td>${state}</td><td>${action}</td></tr>`;
     })
     .join('');
   return tableRegion(
@@ -70,7 +86,8 @@ function createForm(view: KeysView): string {
     .join('');
   return `<form class="stack" method="post" action="${DASHBOARD_PATHS.keys}">
 ${csrfField(view.viewer)}
-<fieldset><legend>Scopes of the new key</legend><div class="checks">${boxes}</div></fieldset>
+${textField({ name: 'name', label: 'Name (optional)', value: view.name ?? '', hint: 'What the key is for, e.g. CI deploys; at most 80 characters.', error: view.error?.fields?.name, maxlength: 80 })}
+${checkGroup({ name: 'scopes', legend: 'Scopes of the new key', boxes, error: view.error?.fields?.scopes, required: true })}
 <div class="actions"><button type="submit">Create key</button></div>
 </form>`;
 }
@@ -79,7 +96,7 @@ export function keysPage(view: KeysView): string {
   const created = view.created
     ? secretBox({
         id: 'new-key',
-        label: `New key ${view.created.key.hint} (${view.created.key.scopes.join(', ')})`,
+        label: `New key ${view.created.key.name ? `“${view.created.key.name}” ` : ''}${view.created.key.hint} (${view.created.key.scopes.join(', ')})`,
         value: view.created.apiKey,
         note: 'Copy this key now: it is shown only this once. We store only its SHA-256 hash.',
       })
@@ -91,7 +108,7 @@ export function keysPage(view: KeysView): string {
     replaceUrl: DASHBOARD_PATHS.keys,
     body: `<h1>API keys</h1>
 <p class="lead">Keys let scripts and AI assistants use the API as you (send <code>Authorization: Bearer &lt;key&gt;</code>). Give each key only the scopes it needs; revoke a key you no longer use.</p>
-${notice(view.notice)}${errorBox(view.error)}${created}
+${notice(view.notice)}${errorBox(view.error, KEY_FIELD_LABELS)}${created}
 <h2>Your keys</h2>
 ${keyRows(view)}
 <h2>Create a key</h2>

@@ -4,8 +4,8 @@ import { errorBox, escapeHtml, notice, type ShownError, textField } from './comp
 import { dashboardLayout } from './layout.ts';
 
 export function errorPage(error: { status: number; code: string; message: string }): string {
-  const title =
-    error.status === 404 ? 'Not found' : error.status === 403 ? 'Refused' : 'Something went wrong';
+  if (error.status === 404) return notFoundPage(error.message);
+  const title = error.status === 403 ? 'Refused' : 'Something went wrong';
   return dashboardLayout({
     title,
     body: `<h1>${escapeHtml(title)}</h1>
@@ -13,6 +13,32 @@ export function errorPage(error: { status: number; code: string; message: string
 <p><a href="${DASHBOARD_PATHS.home}">Back to the dashboard</a></p>`,
   });
 }
+
+/**
+ * A dashboard address that names nothing (a mistyped link, or something since deleted or never
+ * yours): where to go instead, without an API route or error code in sight.
+ */
+export function notFoundPage(detail?: string): string {
+  const links: [string, string][] = [
+    [DASHBOARD_PATHS.home, 'Overview'],
+    [DASHBOARD_PATHS.scans, 'Scans'],
+    [DASHBOARD_PATHS.batches, 'Batches'],
+    [DASHBOARD_PATHS.cases, 'Cases'],
+    [DASHBOARD_PATHS.keys, 'API keys'],
+    [DASHBOARD_PATHS.webhooks, 'Webhooks'],
+  ];
+  return dashboardLayout({
+    title: 'Page not found',
+    body: `<h1>Page not found</h1>
+<p class="lead">There is no page at this address. The link may be mistyped, or what it showed was deleted or belongs to another account.</p>
+${detail ? `<p class="muted">${escapeHtml(detail)}</p>` : ''}
+<p>Try one of these instead:</p>
+<ul>${links.map(([href, text]) => `<li><a href="${href}">${escapeHtml(text)}</a></li>`).join('')}</ul>`,
+  });
+}
+
+/** The sign-in form's field by name, as its label reads (the error box links to it). */
+export const SIGN_IN_FIELD_LABELS = { email: 'E-mail address' };
 
 export function signInPage(options: {
   email?: string;
@@ -31,9 +57,9 @@ export function signInPage(options: {
     replaceUrl: DASHBOARD_PATHS.signIn,
     body: `<h1>Sign in</h1>
 <p class="lead">No password: enter the e-mail address of your account and we mail you a link that signs you in once.</p>
-${errorBox(options.error)}${sent}${signedOut}
+${errorBox(options.error, SIGN_IN_FIELD_LABELS)}${sent}${signedOut}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.signIn}">
-${textField({ name: 'email', label: 'E-mail address', type: 'email', value: options.email ?? '', required: true, autocomplete: 'email' })}
+${textField({ name: 'email', label: 'E-mail address', type: 'email', value: options.email ?? '', required: true, autocomplete: 'email', error: options.error?.fields?.email })}
 <div class="actions"><button type="submit">Mail me a sign-in link</button></div>
 </form>
 <p class="muted">Running locally? No mail leaves the machine: the link appears in the log of <code>npm start</code>, and <code>npm run --silent admin -- login-link --email you@example.com</code> prints one.</p>`,

@@ -47,6 +47,15 @@ button.small{padding:.15rem .55rem;font-size:.9rem}
 .notice{background:#e8f4ec;border:1px solid #0a6b2d}
 .error{background:#fbeaea;border:1px solid #a4161a}
 .error ul{margin:.3rem 0 0}
+.field-error{color:#a4161a;font-weight:600;font-size:.95rem}
+.field.invalid input,.field.invalid textarea{border:2px solid #a4161a}
+.req{font-weight:400;color:#555;font-size:.9rem}
+summary.button{list-style:none}summary.button::-webkit-details-marker{display:none}
+.button.danger{background:#fff;color:#a4161a;border-color:#a4161a}.button.danger:hover{background:#fbeaea;color:#a4161a}
+.button.small{padding:.15rem .55rem;font-size:.9rem}
+details.confirm{display:inline-block;margin:0;vertical-align:top}details.confirm[open]>summary{margin-bottom:.4rem}
+.confirm-body{border:1px solid #a4161a;border-radius:6px;padding:.5rem .7rem;background:#fff;max-width:28rem}.confirm-body p{margin:0 0 .4rem}
+pre.payload{background:#f3f5f8;border-radius:6px;padding:.6rem;max-width:48rem;max-height:24rem;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.85rem}
 .secret{background:#fff8e1;border:1px solid #8a5a00}
 .secret input{font-family:ui-monospace,monospace}
 .copyrow{display:flex;gap:.4rem;align-items:center}

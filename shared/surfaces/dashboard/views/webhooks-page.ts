@@ -4,6 +4,8 @@ import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,
   checkbox,
+  checkGroup,
+  confirmAction,
   errorBox,
   escapeHtml,
   notice,
@@ -21,6 +23,8 @@ export interface WebhooksView {
   endpoints: readonly ListedEndpoint[];
   deliveries: readonly Delivery[];
   created?: { endpoint: { id: string; url: string }; secret: string } | undefined;
+  /** A secret just rotated: shown once, with when the previous one stops signing. */
+  rotated?: { endpoint: { id: string; url: string }; secret: string; previousUntil: string };
   error?: ShownError | undefined;
   notice?: string | undefined;
   form?: { url: string; label: string; events: readonly string[] };
@@ -40,6 +44,23 @@ function eventBoxes(prefix: string, events: readonly string[], ticked: readonly 
     .join('');
 }
 
+/** The add form's fields by name, as its labels read (the error box links to them). */
+export const WEBHOOK_FIELD_LABELS = { url: 'Receiver URL', label: 'Label', events: 'Events' };
+
+/**
+ * "Last event delivered" counts events, not test deliveries (a test changes nothing about the
+ * endpoint, docs/webhooks.md), and says so; the latest test, if one is listed, is named apart.
+ */
+function lastDelivered(view: WebhooksView, endpoint: ListedEndpoint): string {
+  const test = view.deliveries.find(
+    (delivery) => delivery.endpoint_id === endpoint.id && delivery.event === 'webhook.test',
+  );
+  const testText = test
+    ? ` · last test event ${test.status === 'delivered' ? 'delivered' : 'not delivered'} ${timeTag(test.delivered_at ?? test.created_at)}`
+    : '';
+  return `last event delivered ${endpoint.last_delivery_at ? timeTag(endpoint.last_delivery_at) : 'none yet'} <span class="muted">(test events not counted)</span>${testText}`;
+}
+
 function endpointCard(view: WebhooksView, endpoint: ListedEndpoint): string {
   const state = endpoint.active
     ? badge('active', 'active')
@@ -54,7 +75,7 @@ function endpointCard(view: WebhooksView, endpoint: ListedEndpoint): string {
   const prefix = `ep-${endpoint.id.slice(0, 8)}`;
   return `<article class="card" aria-labelledby="${prefix}-h">
 <h3 id="${prefix}-h"><code>${escapeHtml(endpoint.url)}</code></h3>
-<p>${state}${endpoint.label ? ` · ${escapeHtml(endpoint.label)}` : ''} · last event delivered ${timeTag(endpoint.last_delivery_at)}</p>
+<p>${state}${endpoint.label ? ` · ${escapeHtml(endpoint.label)}` : ''} · ${lastDelivered(view, endpoint)}</p>
 <form class="stack" method="post" action="${DASHBOARD_PATHS.webhook(endpoint.id)}">
 ${csrf}<input type="hidden" name="events_present" value="1">
 ${textField({ id: `${prefix}-label`, name: 'label', label: 'Label', value: endpoint.label })}
@@ -64,7 +85,8 @@ ${textField({ id: `${prefix}-label`, name: 'label', label: 'Label', value: endpo
 <div class="actions">
 <form class="inline" method="post" action="${DASHBOARD_PATHS.webhook(endpoint.id)}">${csrf}${toggle}</form>
 <form class="inline" method="post" action="${DASHBOARD_PATHS.testWebhook(endpoint.id)}">${csrf}<button class="secondary" type="submit">Send test event<span class="sr-only"> to ${escapeHtml(endpoint.url)}</span></button></form>
-<form class="inline" method="post" action="${DASHBOARD_PATHS.deleteWebhook(endpoint.id)}">${csrf}<button class="danger" type="submit">Delete<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button></form>
+${confirmAction({ label: 'Rotate secret', target: endpoint.url, question: 'Make a new signing secret? The current one keeps signing next to it for 24 hours, so your receiver can switch over; the new secret is shown once.', action: DASHBOARD_PATHS.webhook(endpoint.id), confirm: 'Yes, rotate the secret', hidden: `${csrf}<input type="hidden" name="rotate_secret" value="1">`, secondary: true })}
+${confirmAction({ label: 'Delete', target: endpoint.url, question: `Delete the endpoint ${endpoint.url}? Deliveries still waiting for it are dropped. This cannot be undone.`, action: DASHBOARD_PATHS.deleteWebhook(endpoint.id), confirm: 'Yes, delete the endpoint', hidden: csrf })}
 </div>
 </article>`;
 }
@@ -80,6 +102,18 @@ function attemptsOf(delivery: Delivery): string {
   return `<details><summary>${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}</summary><ol class="plain">${items}</ol></details>`;
 }
 
+/** The delivery's JSON body, pretty-printed, and the receiver's last answer. */
+function payloadOf(delivery: Delivery): string {
+  let text = delivery.body;
+  try {
+    text = JSON.stringify(JSON.parse(delivery.body), null, 2);
+  } catch {
+    // Shown as sent when it is not JSON.
+  }
+  const answer = delivery.last_status === null ? 'no answer yet' : `HTTP ${delivery.last_status}`;
+  return `<details><summary>Payload<span class="sr-only"> of ${escapeHtml(delivery.event)} ${escapeHtml(delivery.created_at)}</span></summary><p>Receiver’s last answer: ${answer}</p><pre class="payload" tabindex="0" aria-label="JSON body of ${escapeHtml(delivery.event)}">${escapeHtml(text)}</pre></details>`;
+}
+
 function deliveriesTable(view: WebhooksView): string {
   if (view.deliveries.length === 0) return '<p>No deliveries yet.</p>';
   const urls = new Map(view.endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
@@ -87,7 +121,7 @@ function deliveriesTable(view: WebhooksView): string {
     .map(
       (delivery) =>
         `<tr><td>${escapeHtml(delivery.event)}</td><td>${escapeHtml(urls.get(delivery.endpoint_id) ?? 'deleted endpoint')}</td><td>${badge(delivery.status)}</td><td>${attemptsOf(delivery)}</td><td>${delivery.last_status ?? '–'}${delivery.last_error ? `<br><span class="muted">${escapeHtml(delivery.last_error)}</span>` : ''}</td><td>${timeTag(delivery.created_at)}</td>
-<td>${urls.has(delivery.endpoint_id) ? `<form class="inline" method="post" action="${DASHBOARD_PATHS.redeliver(delivery.id)}">${csrfField(view.viewer)}<button class="secondary small" type="submit">Redeliver<span class="sr-only"> ${escapeHtml(delivery.event)} of ${escapeHtml(delivery.created_at)}</span></button></form>` : ''}</td></tr>`,
+<td>${payloadOf(delivery)}${urls.has(delivery.endpoint_id) ? `<form class="inline" method="post" action="${DASHBOARD_PATHS.redeliver(delivery.id)}">${csrfField(view.viewer)}<button class="secondary small" type="submit">Redeliver<span class="sr-only"> ${escapeHtml(delivery.event)} of ${escapeHtml(delivery.created_at)}</span></button></form>` : ''}</td></tr>`,
     )
     .join('');
   return tableRegion(
@@ -98,12 +132,21 @@ function deliveriesTable(view: WebhooksView): string {
 
 export function webhooksPage(view: WebhooksView): string {
   const form = view.form ?? { url: '', label: '', events: view.events };
+  const fieldErrors: Record<string, string | undefined> = view.error?.fields ?? {};
   const created = view.created
     ? secretBox({
         id: 'new-secret',
         label: `Signing secret of ${view.created.endpoint.url}`,
         value: view.created.secret,
         note: 'Copy the signing secret now: it is shown only this once. Your receiver checks every delivery’s x-service-signature with it.',
+      })
+    : '';
+  const rotated = view.rotated
+    ? secretBox({
+        id: 'new-secret',
+        label: `New signing secret of ${view.rotated.endpoint.url}`,
+        value: view.rotated.secret,
+        note: `Copy the new signing secret now: it is shown only this once. The previous secret keeps signing next to it until ${view.rotated.previousUntil.slice(0, 16).replace('T', ' ')} UTC.`,
       })
     : '';
   const pending = view.deliveries.some((delivery) => delivery.status === 'pending');
@@ -114,15 +157,15 @@ export function webhooksPage(view: WebhooksView): string {
     replaceUrl: DASHBOARD_PATHS.webhooks,
     body: `<h1>Webhooks</h1>
 <p class="lead">Events are delivered as signed HTTPS POSTs to your endpoints (<a href="/docs">how to verify them</a>). Failed deliveries are retried with growing delays.</p>
-${notice(view.notice)}${errorBox(view.error)}${created}
+${notice(view.notice)}${errorBox(view.error, WEBHOOK_FIELD_LABELS)}${created}${rotated}
 <h2>Endpoints</h2>
 ${view.endpoints.length ? view.endpoints.map((endpoint) => endpointCard(view, endpoint)).join('') : '<p>No endpoints yet.</p>'}
 <h2>Add an endpoint</h2>
 <form class="stack" method="post" action="${DASHBOARD_PATHS.webhooks}">
 ${csrfField(view.viewer)}
-${textField({ name: 'url', label: 'Receiver URL', type: 'url', value: form.url, required: true, hint: 'https only, on port 443, reachable from the internet.' })}
-${textField({ name: 'label', label: 'Label (optional)', value: form.label })}
-<fieldset><legend>Events</legend><div class="checks">${eventBoxes('new', view.events, form.events)}</div></fieldset>
+${textField({ name: 'url', label: 'Receiver URL', type: 'url', value: form.url, required: true, hint: 'https only, on port 443, reachable from the internet.', error: fieldErrors.url })}
+${textField({ name: 'label', label: 'Label (optional)', value: form.label, error: fieldErrors.label })}
+${checkGroup({ name: 'events', legend: 'Events', boxes: eventBoxes('new', view.events, form.events), error: fieldErrors.events, required: true })}
 <div class="actions"><button type="submit">Add endpoint</button></div>
 </form>
 <section id="deliveries" data-live${pending ? ' data-poll="3"' : ''} data-done-text="Deliveries updated.">

@@ -1,0 +1,29 @@
+/**
+ * What the `$default` route answers for a `/dashboard/...` address no route takes: a page inside
+ * the dashboard's layout, written for people, instead of the API's JSON envelope (issue 17 in
+ * docs/decisions.md). Any other path keeps the API's answer.
+ */
+import { errorPage, notFoundPage } from '#shared/surfaces/dashboard/views/misc-pages';
+import { htmlPage, type PageResponse } from './responses.ts';
+
+const DASHBOARD_PREFIX = '/dashboard';
+
+export function isDashboardPath(rawPath: string): boolean {
+  return rawPath === DASHBOARD_PREFIX || rawPath.startsWith(`${DASHBOARD_PREFIX}/`);
+}
+
+/** The dashboard's page for a request no route takes: 404, or 405 on a known address. */
+export function dashboardFallbackPage(error: {
+  status: number;
+  code: string;
+  message: string;
+}): PageResponse {
+  if (error.status === 404) return htmlPage(notFoundPage(), 404);
+  const page = errorPage({
+    status: error.status,
+    code: error.code,
+    message:
+      'This address exists, but not for this kind of request. Open it from a link or button of the dashboard.',
+  });
+  return htmlPage(page, error.status);
+}
