@@ -28,8 +28,7 @@ export const GENERATED_DATA: Readonly<Record<string, string>> = {};
  * `offenceKey`, each with who finishes it. The test fails when one of these is fixed and still
  * listed, so the list only shrinks; it is empty once those changes are merged.
  */
-export const PENDING_SPLITS: Readonly<Record<string, string>> = {
-};
+export const PENDING_SPLITS: Readonly<Record<string, string>> = {};
 
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.mjs', '.js'];
 
