@@ -65,7 +65,8 @@ describe.skipIf(!CHROMIUM_PATH)('the case pages in Chromium', () => {
 
   it('shows field errors at the field, tied to it, and marks required fields', async () => {
     await page.goto(`${stack.baseUrl}/dashboard/cases/new`);
-    expect(await page.locator('.label-row:has(label[for=f-name]) .required').count()).toBe(1);
+    // One marker style for every dashboard form: "(required)" beside the label, outside it.
+    expect(await page.locator('label[for=f-name] + .req').count()).toBe(1);
     await page.getByLabel('Brand name').fill('Fabrikam Payroll');
     await page.getByLabel('Domain', { exact: true }).fill('fabrikam-payroll-services.example');
     await page.getByLabel('Category').fill('payroll software');

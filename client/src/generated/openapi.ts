@@ -1085,7 +1085,15 @@ export interface components {
             first_scanned_at: string;
             /** Format: date-time */
             last_scanned_at: string;
-            /** @description Per pillar of the latest scan: percent of its applicable points; null when none applied */
+            /**
+             * @description Per pillar of the latest scan: percent of its applicable points; null when none applied
+             * @example {
+             *       "R": 88,
+             *       "E": 75,
+             *       "A": 40,
+             *       "D": 62
+             *     }
+             */
             pillars: {
                 [key: string]: number | null;
             };

@@ -72,6 +72,7 @@ export const DomainEntrySchema = z
     pillars: z.record(z.enum(PILLARS), z.number().int().min(0).max(100).nullable()).meta({
       description:
         'Per pillar of the latest scan: percent of its applicable points; null when none applied',
+      examples: [{ R: 88, E: 75, A: 40, D: 62 }],
     }),
     trend: z.array(TrendPointSchema).meta({
       description: 'The latest scores (at most 20), oldest first',

@@ -100,6 +100,16 @@ function accepts(schema: JsonSchema, type: string, context: Context): boolean {
   return union.some((option) => accepts(resolve(option, context), type, context));
 }
 
+function listOfStrings(schema: JsonSchema, context: Context): boolean {
+  const options = [schema, ...(schema.anyOf ?? schema.oneOf ?? [])].map((option) =>
+    resolve(option, context),
+  );
+  return options.some(
+    (option) =>
+      option.items !== undefined && accepts(resolve(option.items, context), 'string', context),
+  );
+}
+
 function firstType(schema: JsonSchema): string | undefined {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   return types.find((type) => type !== 'null') ?? types[0];
@@ -174,7 +184,15 @@ function sampleNamed(schema: JsonSchema, name: string | undefined, context: Cont
   if (fixed) return fixed.value;
   const byName = name === undefined ? undefined : BY_NAME[name];
   if (byName === null && accepts(resolved, 'null', context)) return null;
-  if (Array.isArray(byName) && accepts(resolved, 'array', context)) return byName;
+  // A list hint (`domains: [...]`) fits only a list of strings: `domains` is also a list of
+  // objects (the scan history).
+  if (
+    Array.isArray(byName) &&
+    accepts(resolved, 'array', context) &&
+    listOfStrings(resolved, context)
+  ) {
+    return byName;
+  }
   const inner: Context = { ...context, depth: context.depth + 1 };
   if (inner.depth > 12) return null;
   const union = resolved.anyOf ?? resolved.oneOf;
