@@ -4,53 +4,33 @@
 // beside them. Prints a plain
 // `N passed, M failed` total as its last line; the type check, the lint and the client build
 // count as one check each, every vitest test as one.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const resultsFile = '.test-results/vitest.json';
 let passed = 0;
 let failed = 0;
 
-function step(title, command, args) {
+/**
+ * Runs one check and resolves to whether it passed. `inherit` streams its output; otherwise
+ * (a check beside the tests) the output is kept and printed when it ends, so it never interleaves.
+ */
+function run(title, command, args, { inherit }) {
   const started = Date.now();
-  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
-  const { status } = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`=== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`);
-  return status === 0;
-}
-
-/** Like `step`, without blocking the event loop, so the checks beside it keep being read. */
-function foreground(title, command, args) {
-  const started = Date.now();
-  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
-  const child = spawn(command, args, { stdio: 'inherit' });
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(
-        `=== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`,
-      );
-      resolve(status === 0);
-    });
-  });
-}
-
-/** A check run beside the tests, its output kept and printed when it ends (no interleaving). */
-function background(title, command, args) {
-  const started = Date.now();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const heading = `=== ${title}: ${command} ${args.join(' ')}`;
+  if (inherit) console.log(`\n${heading}`);
+  const child = spawn(command, args, { stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk) => {
+  child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
-  child.stderr.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
   return new Promise((resolve) => {
     child.on('close', (status) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n=== ${title}: ${command} ${args.join(' ')}\n${output.trimEnd()}`);
+      if (!inherit) console.log(`\n${heading}\n${output.trimEnd()}`);
       console.log(
         `=== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`,
       );
@@ -60,22 +40,24 @@ function background(title, command, args) {
 }
 
 // client/dist is what the README examples import (test/client/readme.test.ts): built first.
-if (step('client build', 'tsc', ['-p', 'client/tsconfig.json'])) passed += 1;
+if (await run('client build', 'tsc', ['-p', 'client/tsconfig.json'], { inherit: true }))
+  passed += 1;
 else failed += 1;
 // The type check and the lint need no test to finish: they run beside the tests, whose
 // integration files spend much of their time waiting on loopback servers and timers.
 const checks = [
-  background('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']),
-  background('lint', 'biome', ['check', '.']),
+  run('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json'], { inherit: false }),
+  run('lint', 'biome', ['check', '.'], { inherit: false }),
 ];
 
 mkdirSync('.test-results', { recursive: true });
 rmSync(resultsFile, { force: true });
 const extra = process.argv.slice(2);
-const vitestOk = await foreground(
+const vitestOk = await run(
   'tests (unit, adapters, integration, client, browser, infra)',
   'vitest',
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extra],
+  { inherit: true },
 );
 try {
   const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
