@@ -49,6 +49,10 @@ async function keyViews(keys: readonly StoredApiKey[], deps: KeyDeps): Promise<K
   return keys.map((key) => keyView(key, lastUsed?.get(key.id) ?? null));
 }
 
+async function oneKeyView(key: StoredApiKey, deps: KeyDeps): Promise<KeyView> {
+  return keyView(key, (await deps.usage.lastUsed([key.id])).get(key.id) ?? null);
+}
+
 /** Scopes of `wanted` the caller does not hold (`plugin` never counts: it only restricts). */
 export function scopesNotHeld(caller: ReadonlySet<Scope>, wanted: readonly Scope[]): Scope[] {
   return wanted.filter((scope) => scope !== 'plugin' && !caller.has(scope));
@@ -128,10 +132,10 @@ export async function revokeKey(
       { details: { not_held: notHeld } },
     );
   }
-  if (target.revoked_at) return { key: (await keyViews([target], deps))[0] as KeyView };
+  if (target.revoked_at) return { key: await oneKeyView(target, deps) };
   const at = (deps.now?.() ?? new Date()).toISOString();
   const revoked = await deps.users.revokeKey(target.id, at);
   // The store keeps the first revocation time: only the revoke that wrote it frees the place.
   if (revoked.revoked_at === at) await deps.users.releaseKeySlot(principal.userId);
-  return { key: (await keyViews([revoked], deps))[0] as KeyView };
+  return { key: await oneKeyView(revoked, deps) };
 }
