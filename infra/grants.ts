@@ -64,8 +64,9 @@ export function grantTableAccess(role: IRole, table: ITableV2, access: TableAcce
 }
 
 /**
- * A read-only API function still counts its key's requests (docs/api.md "Rate limits"): it may
- * update only the counter items, whose partition key starts with `RATE#` (the IAM condition key
+ * A read-only API function (and the tool server) still counts its key's requests and marks the
+ * key used (docs/api.md "Rate limits", "API keys"): it may update only the key's request
+ * accounting items, whose partition key starts with `RATE#` (the IAM condition key
  * `dynamodb:LeadingKeys`). Functions with `readwrite` already hold UpdateItem.
  */
 export function grantRequestCounting(role: IRole, table: ITableV2): void {

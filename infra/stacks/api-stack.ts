@@ -227,8 +227,8 @@ export class ApiStack extends Stack {
   /**
    * One function behind `/api/mcp` and `/api/mcp/{api_key}` (every method) and a function URL
    * (the design card's "MCP clients via function URL"; buffered, the handler answers GET 405).
-   * A tool call invokes its REST route's own function, so this one may invoke exactly those and
-   * read the key items; it bundles none of the areas.
+   * A tool call invokes its REST route's own function, so this one may invoke exactly those, read
+   * the key items and mark a key used; it bundles none of the areas.
    */
   private buildToolServer(
     props: ApiStackProps,
@@ -257,6 +257,8 @@ export class ApiStack extends Stack {
       },
     });
     grantTableAccess(fn.role, props.table, 'read');
+    // It marks the calling key used: the key's `RATE#` items only (docs/api.md "API keys").
+    grantRequestCounting(fn.role, props.table);
     grantInvoke(
       fn.role,
       targets.map(([, target]) => target.function.functionArn),

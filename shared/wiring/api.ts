@@ -1,11 +1,13 @@
 /**
  * What the request pipeline itself needs: key verification, idempotency records, the per-key
- * request counter and how to build links.
+ * request counter, the keys' last use and how to build links.
  */
 import { createIdempotencyRepository } from '#shared/adapters/dynamodb/idempotency-repository';
+import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
 import { createRequestCounter } from '#shared/adapters/dynamodb/request-rate-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
+import { createKeyUseRecorder, type KeyUseRecorder } from '#shared/domain/accounts/key-usage';
 import type { KeyLookup } from '#shared/domain/accounts/ports';
 import type { IdempotencyStore } from '#shared/domain/kernel/idempotency';
 import type { RequestRateDeps } from '#shared/surfaces/api/request-rate';
@@ -20,6 +22,8 @@ export interface ApiDeps {
   idempotency?: IdempotencyStore;
   /** The per-key request counter (KEY_RATE_LIMIT_PER_MINUTE); unset, keys are not limited. */
   rate?: RequestRateDeps;
+  /** Marks keys used (their "last used" time); unset, nothing is recorded (unit tests). */
+  keyUse?: KeyUseRecorder;
 }
 
 export const getApiDeps = lazy((): ApiDeps => {
@@ -34,5 +38,6 @@ export const getApiDeps = lazy((): ApiDeps => {
       counter: createRequestCounter(doc, tableName),
       perMinute: config.KEY_RATE_LIMIT_PER_MINUTE,
     },
+    keyUse: createKeyUseRecorder(createKeyUsageRepository(doc, tableName)),
   };
 });

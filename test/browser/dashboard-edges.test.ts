@@ -16,7 +16,7 @@ import { DashboardHttp, latestSignInLink } from './support/dashboard-http.ts';
 /**
  * The dashboard's rough edges, finished (issue 17, point 6) in a real Chromium: confirm steps
  * before revoking a key, ending a session, rotating a secret and deleting an endpoint; errors
- * at their field; the sessions list's device and address; the delivery payload viewer; "last
+ * at their field; a key's last use; the sessions list's device and address; the delivery payload viewer; "last
  * event" next to the last test; and a 404 page for people. axe-core runs on every state.
  */
 const EMAIL = 'edges@example.com';
@@ -120,7 +120,7 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard’s finished edges in Chromium', 
     expect(await page.getByRole('cell', { name: 'Safari on iOS', exact: true }).count()).toBe(0);
   });
 
-  it('asks for a scope at its field and revokes a key only after a confirm', async () => {
+  it('asks for a scope at its field, shows when a key was last used, and revokes it only after a confirm', async () => {
     await page.goto(`${stack.baseUrl}/dashboard/keys`);
     for (const box of await page.locator('#f-scopes input[type=checkbox]').all()) {
       await box.uncheck();
@@ -133,9 +133,25 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard’s finished edges in Chromium', 
     await expectAccessible('keys form with a field error');
     await page.getByLabel('scans:read').check();
     await page.getByRole('button', { name: 'Create key' }).click();
-    await page.locator('#new-key').waitFor();
+    const apiKey = await page.locator('#new-key').inputValue();
     await page.goto(`${stack.baseUrl}/dashboard/keys`);
     const keys = page.getByRole('region', { name: 'API keys' });
+    // Last used: "Never" until the key is used with the API, then a UTC time (within an hour).
+    const row = keys.getByRole('row').filter({ hasText: apiKey.slice(-4) });
+    const lastUsed = row.getByRole('cell').nth(3);
+    expect(await lastUsed.innerText()).toBe('Never');
+    const used = await fetch(`${stack.baseUrl}/api/v1/stats`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(used.status).toBe(200);
+    await page.reload();
+    const time = lastUsed.locator('time');
+    expect(await time.getAttribute('datetime')).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+    );
+    expect(await time.innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/);
+    expect(await keys.getByRole('columnheader', { name: 'Last used' }).count()).toBe(1);
+    await expectAccessible('keys with a last-used time');
     await keys.locator('summary', { hasText: 'Revoke' }).click();
     await keys.getByText(/Revoke key .*\? Every request with it is refused/).waitFor();
     await expectAccessible('revoke confirm open');

@@ -90,6 +90,18 @@ describe('api stack: the tool server', () => {
       tools.map((route) => functionOfRoute(`${route.method} ${route.path}`).id).sort(),
     );
     expect(String(JSON.stringify(environmentOf(fn).MCP_TOOL_FUNCTIONS))).toContain('list_cases');
+    // It marks the calling key used: UpdateItem on the key's RATE# items, and no other write.
+    const statements = statementsOf(fn);
+    const counting = statements.filter((statement) => statement.Sid === 'CountRequests');
+    expect(counting).toHaveLength(1);
+    expect(counting[0]?.Action).toBe('dynamodb:UpdateItem');
+    expect(JSON.stringify(counting[0]?.Condition)).toBe(
+      JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } }),
+    );
+    const otherWrites = actionsOf(
+      statements.filter((statement) => statement.Sid !== 'CountRequests'),
+    ).filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action));
+    expect(otherWrites).toEqual([]);
     apiTemplate.hasResourceProperties('AWS::Lambda::Url', {
       AuthType: 'NONE',
       InvokeMode: 'BUFFERED',

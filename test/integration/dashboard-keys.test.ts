@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfOf, DashboardHttp } from '#test/browser/support/dashboard-http';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
@@ -21,6 +23,18 @@ const newEmail = () => `keys-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 async function keyFor(email: string, scopes: string[], plugin = false): Promise<string> {
   return stack.createKey(scopes, { email, plugin });
+}
+
+interface KeyEntry {
+  id: string;
+  last_used_at: string | null;
+}
+
+/** The account's keys as the calling key lists them, by id. */
+async function listedBy(key: string): Promise<Map<string, KeyEntry>> {
+  const listed = await callJson(stack.baseUrl, '/api/v1/keys', { key });
+  expect(listed.status).toBe(200);
+  return new Map((listed.body.keys as KeyEntry[]).map((entry) => [entry.id, entry]));
 }
 
 async function createVia(key: string, body: unknown) {
@@ -120,6 +134,50 @@ describe('the key API', () => {
     ).toEqual([null, 'CI deploys']);
     const tooLong = await createVia(caller, { scopes: ['scans:read'], name: 'x'.repeat(81) });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('shows when a key was last used (an addition): null until its first request, then that time', async () => {
+    const caller = await keyFor(newEmail(), ['scans:read']);
+    const created = await createVia(caller, { scopes: ['scans:read'] });
+    const fresh = created.body as { key: KeyEntry; api_key: string };
+    expect(fresh.key.last_used_at).toBeNull();
+    const before = await listedBy(caller);
+    expect(before.get(fresh.key.id)?.last_used_at).toBeNull();
+    // The listing itself used the calling key.
+    expect(before.size).toBe(2);
+    expect([...before.values()].filter((key) => key.last_used_at !== null)).toHaveLength(1);
+
+    const usedFrom = Date.now() - 1000;
+    expect((await callJson(stack.baseUrl, '/api/v1/stats', { key: fresh.api_key })).status).toBe(
+      200,
+    );
+    const usedAt = (await listedBy(caller)).get(fresh.key.id)?.last_used_at ?? '';
+    expect(usedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(usedAt)).toBeGreaterThanOrEqual(usedFrom);
+    expect(Date.parse(usedAt)).toBeLessThanOrEqual(Date.now());
+
+    // Used again at once: the time stays (no write per request), and a revoke shows it.
+    await callJson(stack.baseUrl, '/api/v1/stats', { key: fresh.api_key });
+    expect((await listedBy(caller)).get(fresh.key.id)?.last_used_at).toBe(usedAt);
+    const revoked = await callJson(stack.baseUrl, `/api/v1/keys/${fresh.key.id}`, {
+      method: 'DELETE',
+      key: caller,
+    });
+    expect((revoked.body.key as KeyEntry).last_used_at).toBe(usedAt);
+  });
+
+  it('counts a key used through the tool server (MCP) as used', async () => {
+    const caller = await keyFor(newEmail(), ['scans:read']);
+    const created = await createVia(caller, { scopes: ['scans:read'] });
+    const fresh = created.body as { key: KeyEntry; api_key: string };
+    const transport = new StreamableHTTPClientTransport(
+      new URL(`${stack.baseUrl}/api/mcp/${fresh.api_key}`),
+    );
+    const client = new Client({ name: 'keys-test', version: '1.0.0' });
+    await client.connect(transport);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+    expect((await listedBy(caller)).get(fresh.key.id)?.last_used_at).toEqual(expect.any(String));
   });
 
   it('needs a key', async () => {

@@ -131,6 +131,20 @@ describe('IAM proved by recording', () => {
     expect(verdicts.length).toBeGreaterThan(100);
   });
 
+  it('lets a read-only route and the tool server mark a key used, in its RATE# partition', () => {
+    // The "last used" item (RATE#<key id> / LAST_USED): written under the CountRequests grant.
+    const marks = verdicts.filter(
+      (verdict) =>
+        verdict.call.action === 'dynamodb:UpdateItem' &&
+        (verdict.call.leadingKeys ?? []).some((key) => /^RATE#key_[0-9A-Za-z]+$/.test(key)),
+    );
+    const byModule = new Map(
+      marks.map((verdict) => [describePrincipal(verdict.call.principal), verdict.allowed]),
+    );
+    expect(byModule.get('functions/http/keys/list-keys.ts')).toBe(true);
+    expect(byModule.get('functions/mcp/mcp.ts')).toBe(true);
+  });
+
   it('evaluates no statement with a condition it would have to ignore', () => {
     expect(checker.conditionalStatements(principals())).toEqual([]);
   });

@@ -498,7 +498,7 @@ export interface paths {
         };
         /**
          * List the account's API keys (addition) (addition to the specification)
-         * @description Every key of the account behind the calling key, newest first: id, hint, scopes, created and revoked times; never a key itself. Authorisation: any key of the account; no scope is needed to call the route, but a key acts only within its own scopes.
+         * @description Every key of the account behind the calling key, newest first: id, hint, name, scopes, created, revoked and last-used times (`last_used_at`, accurate to within an hour); never a key itself. Authorisation: any key of the account; no scope is needed to call the route, but a key acts only within its own scopes.
          *
          *     Authentication: bearer key required.
          */
@@ -1783,6 +1783,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             revoked_at: string | null;
+            /** @description Addition. When the key was last used (UTC), accurate to within an hour; null when it has not been used since the service keeps this time */
+            last_used_at: string | null;
         };
     };
     responses: never;

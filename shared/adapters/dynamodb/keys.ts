@@ -17,7 +17,10 @@ export interface ItemKey {
 
 const key = (pk: string, sk: string): ItemKey => ({ pk, sk });
 
-/** Leading key of the per-key request counters (the IAM condition of read-only functions). */
+/**
+ * Leading key of a key's request accounting: its window counters and its last use (the IAM
+ * condition of read-only functions, which may update these items and no others).
+ */
 export const REQUEST_RATE_PREFIX = 'RATE#';
 
 export const KEYS = {
@@ -48,6 +51,11 @@ export const KEYS = {
    */
   requestRate: (keyId: string, windowStart: number) =>
     key(`${REQUEST_RATE_PREFIX}${keyId}#${windowStart}`, 'RATE'),
+  /**
+   * When the key was last used (docs/api.md "API keys"): in the key's own `RATE#` partition, so
+   * every function that accepts a key may write it under the request counters' grant.
+   */
+  keyLastUsed: (keyId: string) => key(`${REQUEST_RATE_PREFIX}${keyId}`, 'LAST_USED'),
   event: (eventId: string) => key(`EVENT#${eventId}`, 'EVENT'),
   /** A client's Idempotency-Key (already hashed with the caller and the route). */
   idempotency: (scopedKeyHash: string) => key(`IDEM#${scopedKeyHash}`, 'IDEM'),

@@ -18,16 +18,19 @@ import {
   MAX_ACTIVE_KEYS,
 } from './key-schemas.ts';
 import { createOperatorService } from './operator-service.ts';
-import type { StoredApiKey, UsersRepository } from './ports.ts';
+import type { KeyUsage, StoredApiKey, UsersRepository } from './ports.ts';
 import { isScope, type Scope } from './scopes.ts';
 
 export interface KeyDeps {
   users: UsersRepository;
+  /** When each key was last used (`last_used_at`). */
+  usage: Pick<KeyUsage, 'lastUsed'>;
   adminEmails: readonly string[];
   now?: () => Date;
 }
 
-export function keyView(stored: StoredApiKey): KeyView {
+/** The key as the API shows it; `lastUsedAt` from KeyUsage (null: not used since it is kept). */
+export function keyView(stored: StoredApiKey, lastUsedAt: string | null = null): KeyView {
   return {
     id: stored.id,
     hint: stored.hint,
@@ -36,7 +39,18 @@ export function keyView(stored: StoredApiKey): KeyView {
     plugin: stored.plugin,
     created_at: stored.created_at,
     revoked_at: stored.revoked_at,
+    last_used_at: lastUsedAt,
   };
+}
+
+/** The views of `keys` with their last use, read in one go. */
+async function keyViews(keys: readonly StoredApiKey[], deps: KeyDeps): Promise<KeyView[]> {
+  const lastUsed = keys.length > 0 ? await deps.usage.lastUsed(keys.map((key) => key.id)) : null;
+  return keys.map((key) => keyView(key, lastUsed?.get(key.id) ?? null));
+}
+
+async function oneKeyView(key: StoredApiKey, deps: KeyDeps): Promise<KeyView> {
+  return keyView(key, (await deps.usage.lastUsed([key.id])).get(key.id) ?? null);
 }
 
 /** Scopes of `wanted` the caller does not hold (`plugin` never counts: it only restricts). */
@@ -47,7 +61,7 @@ export function scopesNotHeld(caller: ReadonlySet<Scope>, wanted: readonly Scope
 export async function listKeys(input: CallerInput, deps: KeyDeps): Promise<{ keys: KeyView[] }> {
   const { userId } = input.principal;
   const keys = await deps.users.listKeys(userId);
-  return { keys: keys.map(keyView).reverse() };
+  return { keys: (await keyViews(keys, deps)).reverse() };
 }
 
 export async function createKey(
@@ -118,10 +132,10 @@ export async function revokeKey(
       { details: { not_held: notHeld } },
     );
   }
-  if (target.revoked_at) return { key: keyView(target) };
+  if (target.revoked_at) return { key: await oneKeyView(target, deps) };
   const at = (deps.now?.() ?? new Date()).toISOString();
   const revoked = await deps.users.revokeKey(target.id, at);
   // The store keeps the first revocation time: only the revoke that wrote it frees the place.
   if (revoked.revoked_at === at) await deps.users.releaseKeySlot(principal.userId);
-  return { key: keyView(revoked) };
+  return { key: await oneKeyView(revoked, deps) };
 }

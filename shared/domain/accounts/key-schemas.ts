@@ -16,6 +16,14 @@ export const KeySchema = z
     plugin: z.boolean().meta({ description: 'Marks a key issued to a marketplace plugin' }),
     created_at: z.iso.datetime(),
     revoked_at: z.iso.datetime().nullable(),
+    last_used_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({
+        description:
+          'Addition. When the key was last used (UTC), accurate to within an hour; null when it ' +
+          'has not been used since the service keeps this time',
+      }),
   })
   .meta({ id: 'ApiKey' });
 

@@ -33,6 +33,20 @@ export interface StoredApiKey {
   revoked_at: string | null;
 }
 
+/**
+ * When each key was last used (docs/api.md "API keys"): written at most once per key per
+ * KEY_LAST_USED_RESOLUTION_MS by the functions that accept keys, read with the key listings.
+ */
+export interface KeyUsage {
+  /**
+   * Sets the key's last use to `at` unless the stored time is already within the resolution
+   * of it (a conditional write; an already fresh time is not an error).
+   */
+  recordUse(keyId: string, at: Date): Promise<void>;
+  /** The stored last-use times (ISO 8601) of the keys that have one, by key id. */
+  lastUsed(keyIds: readonly string[]): Promise<Map<string, string>>;
+}
+
 /** What authentication needs from the store. */
 export interface KeyLookup {
   findKeyByHash(hash: string): Promise<StoredApiKey | undefined>;

@@ -7,7 +7,7 @@
  */
 import { authenticate } from '#shared/domain/accounts/authenticate';
 import type { ApiEvent } from '#shared/surfaces/http/request';
-import type { RouteDefinition } from '#shared/surfaces/http/route';
+import { countsRequestRate, type RouteDefinition } from '#shared/surfaces/http/route';
 import { type ApiDeps, getApiDeps } from '../../wiring/api.ts';
 import {
   type ExportResult,
@@ -49,8 +49,12 @@ function bearerKeyGate(route: RouteDefinition, options: HandlerOptions): Gate {
         keys: deps.keys,
         adminEmails: deps.adminEmails,
       });
-      // Before validation: a key's malformed requests count against its rate too.
-      await limitRequestRate(target, principal, (state) => reportLimit(event, state), deps.rate);
+      // Before validation: a key's malformed requests count against its rate too, and use it.
+      // Recording the use never throws (docs/api.md "API keys").
+      await Promise.all([
+        limitRequestRate(target, principal, (state) => reportLimit(event, state), deps.rate),
+        countsRequestRate(target) ? deps.keyUse?.record(principal) : undefined,
+      ]);
       return { principal, event };
     },
     renderError: options.renderError,

@@ -100,7 +100,9 @@ export async function handleMcpEvent(event: APIGatewayProxyEventV2): Promise<Res
     const deps = getApiDeps();
     try {
       const authorization = authorizationOf(event);
-      await authenticate({ auth: 'required' }, authorization, deps);
+      const principal = await authenticate({ auth: 'required' }, authorization, deps);
+      // A key used through an AI assistant is used (docs/api.md "API keys"); never throws.
+      await deps.keyUse?.record(principal);
       result = await serve(event, authorization as string);
     } catch (error) {
       result = errorResponse(error, request);

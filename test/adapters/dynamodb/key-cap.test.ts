@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createKey, type KeyDeps, revokeKey } from '#shared/domain/accounts/key-operations';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -36,7 +37,8 @@ async function accountWithOneKey(): Promise<{ deps: KeyDeps; principal: KeyPrinc
     scopes: new Set<Scope>(['scans:read']),
     plugin: false,
   };
-  return { deps: { users, adminEmails: [] }, principal };
+  const usage = createKeyUsageRepository(table.doc, TABLE);
+  return { deps: { users, usage, adminEmails: [] }, principal };
 }
 
 function input<P, B>(principal: KeyPrincipal, params: P, body: B) {

@@ -13,8 +13,8 @@ import { walkDashboard } from './dashboard-tour.ts';
 /**
  * The representative walk of the IAM recording test: every API route the way a client uses it
  * and every dashboard route the way a signed-in person does (dashboard-tour.ts)
- * (creating, reading, changing and deleting what it can), the tool server, the fallback, a batch,
- * a monitor run, webhook deliveries through the events queue, the monthly scheduler as
+ * (creating, reading, changing and deleting what it can), the tool server (also with a new key, so
+ * that it marks a key used), the fallback, a batch, a monitor run, webhook deliveries through the events queue, the monthly scheduler as
  * EventBridge Scheduler invokes it, and the failure steps of each workflow as its Catch would
  * (on finished objects, so they find nothing left to fail but make their calls).
  */
@@ -87,9 +87,23 @@ async function scans(input: TourInput): Promise<{ jobId: string; scanId: string 
   await waitForJob(stack.baseUrl, key, jobId);
   await call('GET', '/api/v1/scans/batch');
   const made = await call('POST', '/api/v1/keys', { scopes: ['scans:read'] });
+  // A new key's first use on a read-only route: that function marks it used (its `RATE#` item).
+  await callJson(stack.baseUrl, '/api/v1/keys', {
+    key: (made.body as { api_key: string }).api_key,
+  });
   await call('GET', '/api/v1/keys');
   await call('DELETE', `/api/v1/keys/${(made.body.key as { id?: string } | undefined)?.id}`);
   return { jobId, scanId };
+}
+
+/** A new key used first through the tool server, which then marks it used itself. */
+async function mcpWithNewKey(input: TourInput): Promise<void> {
+  const made = await callJson(input.stack.baseUrl, '/api/v1/keys', {
+    method: 'POST',
+    key: input.key,
+    body: { scopes: ['scans:read', 'monitor:read'] },
+  });
+  await mcp(input.stack, (made.body as { api_key: string }).api_key);
 }
 
 async function monitor(input: TourInput): Promise<{ caseId: string; runId: string }> {
@@ -148,6 +162,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   const { caseId, runId } = await monitor(input);
   const hooks = await webhooks(input);
   await mcp(stack, input.key);
+  await mcpWithNewKey(input);
   await invokeLocal(
     MONTHLY_RUNS_SCHEDULE.handler,
     {},

@@ -24,7 +24,7 @@ export const KEY_ROUTES = {
     method: 'GET',
     path: '/api/v1/keys',
     summary: "List the account's API keys (addition)",
-    description: `Every key of the account behind the calling key, newest first: id, hint, scopes, created and revoked times; never a key itself.${AUTHORISATION}`,
+    description: `Every key of the account behind the calling key, newest first: id, hint, name, scopes, created, revoked and last-used times (\`last_used_at\`, accurate to within an hour); never a key itself.${AUTHORISATION}`,
     tag: TAG,
     auth: 'required',
     response: { status: 200, schema: ListKeysResponseSchema },

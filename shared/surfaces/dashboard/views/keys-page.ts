@@ -45,6 +45,11 @@ export interface KeysView {
 /** The create form's fields by name, as its labels read (the error box links to them). */
 export const KEY_FIELD_LABELS = { name: 'Name', scopes: 'Scopes of the new key' };
 
+/** "Never" for a key with no recorded use; the time is accurate to within an hour. */
+function lastUsed(key: KeyView): string {
+  return key.last_used_at ? timeTag(key.last_used_at) : '<span class="muted">Never</span>';
+}
+
 function keyRows(view: KeysView): string {
   if (view.keys.length === 0) return '<p>No keys yet.</p>';
   const rows = view.keys
@@ -61,13 +66,14 @@ function keyRows(view: KeysView): string {
             hidden: csrfField(view.viewer),
             small: true,
           });
-      return `<tr><td>${key.name ? `<strong>${escapeHtml(key.name)}</strong><br>` : ''}<code>${escapeHtml(key.hint)}</code><br><span class="muted">${escapeHtml(key.id)}</span></td><td>${key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ')}</td><td>${timeTag(key.created_at)}</td><td>${state}</td><td>${action}</td></tr>`;
+      return `<tr><td>${key.name ? `<strong>${escapeHtml(key.name)}</strong><br>` : ''}<code>${escapeHtml(key.hint)}</code><br><span class="muted">${escapeHtml(key.id)}</span></td><td>${key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ')}</td><td>${timeTag(key.created_at)}</td><td>${lastUsed(key)}</td><td>${state}</td><td>${action}</td></tr>`;
     })
     .join('');
-  return tableRegion(
+  const note = '<p class="muted">“Last used” is accurate to within an hour.</p>';
+  return `${note}${tableRegion(
     'API keys',
-    `<table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th><th scope="col">Revoke</th></tr></thead><tbody>${rows}</tbody></table>`,
-  );
+    `<table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col">Revoke</th></tr></thead><tbody>${rows}</tbody></table>`,
+  )}`;
 }
 
 function createForm(view: KeysView): string {

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { generateApiKey } from '#shared/domain/accounts/api-keys';
-import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { createKeyUseRecorder } from '#shared/domain/accounts/key-usage';
+import type { KeyUsage, StoredApiKey } from '#shared/domain/accounts/ports';
+import { createApiHandler, noDeps } from '#shared/surfaces/api/http-handler';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 import type { ApiDeps } from '#shared/wiring/api';
 
@@ -137,5 +139,63 @@ describe('the request pipeline', () => {
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('hunter2');
     expect(JSON.parse(result.body ?? '{}').error.code).toBe('internal_error');
+  });
+});
+
+describe('marking the key of a request used', () => {
+  const stored: StoredApiKey = {
+    id: 'key_0123456789abcdef',
+    user_id: 'u1',
+    email: 'a@example.com',
+    scopes: ['scans:write'],
+    plugin: false,
+    hint: 'ars_…abcd',
+    created_at: '2026-11-23T00:00:00.000Z',
+    revoked_at: null,
+  };
+
+  function handlerUsing(usage: KeyUsage) {
+    return createApiHandler(route, async ({ body }) => ({ echoed: body.word }), noDeps, {
+      api: () => ({
+        keys: { findKeyByHash: async () => stored },
+        adminEmails: [],
+        publicBaseUrl: 'https://api.example.com',
+        keyUse: createKeyUseRecorder(usage),
+      }),
+    });
+  }
+
+  it('records the use of the calling key, and none for an anonymous call', async () => {
+    const used: string[] = [];
+    const keyed = handlerUsing({
+      recordUse: async (keyId) => {
+        used.push(keyId);
+      },
+      lastUsed: async () => new Map(),
+    });
+    const anonymous = await keyed(event(), {} as Context);
+    expect(anonymous.statusCode).toBe(201);
+    expect(used).toEqual([]);
+    const result = await keyed(
+      event({ headers: { authorization: `Bearer ${generateApiKey()}` } }),
+      {} as Context,
+    );
+    expect(result.statusCode).toBe(201);
+    expect(used).toEqual([stored.id]);
+  });
+
+  it('answers the request when the store cannot record the use', async () => {
+    const failing = handlerUsing({
+      recordUse: async () => {
+        throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+      },
+      lastUsed: async () => new Map(),
+    });
+    const result = await failing(
+      event({ headers: { authorization: `Bearer ${generateApiKey()}` } }),
+      {} as Context,
+    );
+    expect(result.statusCode).toBe(201);
+    expect(JSON.parse(result.body ?? '{}').echoed).toBe('hi');
   });
 });
