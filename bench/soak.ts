@@ -7,8 +7,18 @@
  *
  *   npm run bench:soak
  *   npm run bench:soak -- --seconds 30 --rate 4
+ *   npm run bench:soak -- --store memory
+ *
+ * The store keeps its data on disk in a temporary DATA_DIR, as `npm start` does (`.data`): the
+ * process memory measured is then the service's and the emulators', not every item written
+ * (dynalite's in-memory store keeps each item as a Buffer for as long as the process runs, which
+ * grows with the traffic by design). `--store memory` measures with the data in memory, to see
+ * that part on its own (docs/decisions.md "Soak memory").
  */
 import './quiet-logs.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startLocalStack } from '#local/stack';
 import type { Scope } from '#shared/domain/accounts/scopes';
@@ -25,10 +35,16 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '300' },
     // Requests started per second: what two shared cores hold with scans in the mix.
     rate: { type: 'string', default: '5' },
+    // Where the local store keeps its items: `disk` (as npm start does) or `memory`.
+    store: { type: 'string', default: 'disk' },
   },
 });
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
+if (values.store !== 'disk' && values.store !== 'memory') {
+  throw new Error(`--store is disk or memory, not ${values.store}`);
+}
+const dataDir = values.store === 'disk' ? mkdtempSync(join(tmpdir(), 'soak-data-')) : null;
 
 interface Sample {
   route: string;
@@ -154,7 +170,8 @@ function report(samples: Sample[], deliveries: number, start: { text: string; rs
   global.gc?.();
   const fiveXx = samples.filter((sample) => sample.status >= 500).length;
   console.log(
-    `soak benchmark: ${seconds} s at ${rate} requests/s, mixed traffic against the local stack`,
+    `soak benchmark: ${seconds} s at ${rate} requests/s, mixed traffic against the local stack ` +
+      `(store ${dataDir ? 'on disk' : 'in memory'})`,
   );
   console.log(
     `  requests: ${samples.length}, 5xx: ${fiveXx} (target 0), webhook deliveries received: ${deliveries}`,
@@ -198,7 +215,7 @@ async function main(): Promise<void> {
   const receiver = await startWebhookReceiver(certificate);
   const sites = await Promise.all([1, 2, 3, 4].map(() => startFixtureSite('good')));
   const stack = await startLocalStack({
-    dataDir: null,
+    dataDir,
     env: {
       LOG_LEVEL: 'SILENT',
       ALLOW_PRIVATE_TARGETS: '1',
@@ -233,6 +250,7 @@ async function main(): Promise<void> {
   await Promise.all([receiver.close(), ...sites.map((site) => site.close())]);
   untrust();
   await certificate.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 await main();
