@@ -162,7 +162,7 @@ describe('the query schema of the drill-down filters', () => {
   });
 
   it('refuses an unknown category, a URL or an over-long value as a domain, and an empty name', () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { citation_category: 'blogs' },
       { cited_domain: 'https://example.com/' },
       { cited_domain: 'exa mple.com' },
@@ -170,7 +170,8 @@ describe('the query schema of the drill-down filters', () => {
       { cited_domain: '' },
       { entity: '' },
       { entity: 'x'.repeat(201) },
-    ]) {
+    ];
+    for (const query of bad) {
       expect(parse(query).success, JSON.stringify(query)).toBe(false);
     }
   });
