@@ -4036,6 +4036,7 @@ export interface operations {
                 mentioned?: "true" | "false";
                 /** @description The brand or a tracked competitor, by name (case-blind): keeps the answers that count toward its share of answer (unbranded prompts, the name's mention counted, the prompt not naming it itself), the numerator of its `share_of_answer` entry */
                 entity?: string;
+                /** @description Keeps answers citing a source on this domain or a subdomain of it (`example.com` matches `docs.example.com`, never `notexample.com`); only cited sources count, as in `top_cited_domains` */
                 cited_domain?: string;
                 /** @description Keeps answers citing a source of this category (docs/monitor.md "Source categories"); only cited sources count, as in `citation_categories` */
                 citation_category?: "own" | "competitor" | "reference" | "review_comparison" | "forum_community" | "news_media" | "other";

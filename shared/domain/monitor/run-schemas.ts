@@ -40,14 +40,7 @@ const CitedDomainFilter = z
     /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/,
     'must be a domain name such as example.com',
   )
-  .transform((value) => value.replace(/\.$/, ''))
-  .meta({
-    description:
-      'Keeps answers citing a source on this domain or a subdomain of it (`example.com` ' +
-      'matches `docs.example.com`, never `notexample.com`); only cited sources count, as in ' +
-      '`top_cited_domains`',
-    example: 'example.com',
-  });
+  .transform((value) => value.replace(/\.$/, ''));
 
 export const ListAnswersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).meta({
@@ -76,7 +69,13 @@ export const ListAnswersQuerySchema = z.object({
         'not naming it itself), the numerator of its `share_of_answer` entry',
       example: 'Globex Insights',
     }),
-  cited_domain: CitedDomainFilter.optional(),
+  cited_domain: CitedDomainFilter.optional().meta({
+    description:
+      'Keeps answers citing a source on this domain or a subdomain of it (`example.com` ' +
+      'matches `docs.example.com`, never `notexample.com`); only cited sources count, as in ' +
+      '`top_cited_domains`',
+    example: 'example.com',
+  }),
   citation_category: z
     .enum(SOURCE_CATEGORIES)
     .optional()
