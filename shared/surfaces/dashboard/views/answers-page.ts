@@ -230,11 +230,11 @@ export function answersPage(view: AnswersView): string {
     viewer: view.viewer,
     body: `<p><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(detail.id, run.id))}">← Run “${escapeHtml(run.label)}” of ${escapeHtml(detail.name)}</a></p>
 <h1>Answers of run “${escapeHtml(run.label)}”</h1>
+${activeFilters(view)}
 <p class="actions"><a class="button secondary" href="${escapeHtml(exportOf('csv'))}" download>Export these answers (CSV)</a>
 <a class="button secondary" href="${escapeHtml(exportOf('jsonl'))}" download>Export these answers (JSON Lines)</a></p>
 ${grid(view)}
 <h2 id="answers">Answers</h2>
-${activeFilters(view)}
 ${filterForm(view)}
 ${list}
 ${view.nextCursor ? `<p><a href="${escapeHtml(link({ cursor: view.nextCursor }))}">Next answers</a></p>` : ''}`,
