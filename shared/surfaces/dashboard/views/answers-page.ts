@@ -86,12 +86,20 @@ const hidden = (field: string, value: string | undefined) =>
 /** Each active filter in words, in the order the form lists them. */
 const FILTER_WORDS: [string, (value: string) => string][] = [
   ['family', (v) => `answered by ${name(v)}`],
-  ['block', (v) => `block ${v}${v in BLOCKS ? ` (${BLOCKS[v as keyof typeof BLOCKS][0]})` : ''}`],
+  [
+    'block',
+    (v) =>
+      `in block ${v}${Object.hasOwn(BLOCKS, v) ? ` (${BLOCKS[v as keyof typeof BLOCKS][0]})` : ''}`,
+  ],
   ['mode', (v) => (v === 'online' ? 'with web search' : 'without web search')],
   ['mentioned', (v) => (v === 'true' ? 'naming the brand' : 'not naming the brand')],
-  ['citation_category', (v) => `citing ${(CATEGORY_NAMES[v] ?? v).toLowerCase()}`],
+  [
+    'citation_category',
+    (v) =>
+      `citing ${(Object.hasOwn(CATEGORY_NAMES, v) ? (CATEGORY_NAMES[v] ?? v) : v).toLowerCase()}`,
+  ],
   ['prompt_id', (v) => `to prompt ${v}`],
-  ['entity', (v) => `counted in the share of answer of ${v} (unbranded prompts)`],
+  ['entity', (v) => `that count toward the share of answer of ${v} (prompts not naming the brand)`],
   ['cited_domain', (v) => `citing ${v} or a subdomain of it`],
 ];
 
