@@ -14,8 +14,8 @@ import { latestSignInLink } from './support/dashboard-http.ts';
 
 /**
  * The case pages over the run and answer reads (docs/dashboard.md "Case pages"), in Chromium:
- * two finished runs, one picked from the list, the two compared, a chart bar opened to the
- * answers behind it, a discovered brand tracked, both exports, field errors on the case form,
+ * two finished runs, one picked from the list, the two compared, chart bars opened to the
+ * answers behind them (per family, share of answer, cited domain), a discovered brand tracked, both exports, field errors on the case form,
  * archiving after a confirmation. axe-core checks every state visited.
  */
 if (!CHROMIUM_PATH) console.warn(`[browser] ${SKIP_REASON}`);
@@ -162,6 +162,55 @@ describe.skipIf(!CHROMIUM_PATH)('the case pages in Chromium', () => {
     const lines = (await jsonl.text()).trim().split('\n');
     expect(lines.length).toBeGreaterThan(1);
     expect(JSON.parse(lines[0] ?? '{}')).toHaveProperty('sources');
+  });
+
+  it('opens a share-of-answer bar and a cited-domain bar: only the answers behind each', async () => {
+    await page.goto(caseUrl);
+    // A competitor's bar with answers behind it: its table row reads "Name (n of total)".
+    const rows = await page.locator('#chart-share tbody th').evaluateAll((cells) =>
+      cells.map((cell) => ({
+        text: cell.textContent ?? '',
+        href: cell.querySelector('a')?.getAttribute('href') ?? '',
+      })),
+    );
+    const competitor = rows
+      .map((row) => ({ ...row, count: Number(row.text.match(/\((\d+) of \d+\)/)?.[1] ?? 0) }))
+      .find((row) => !row.text.includes('(you)') && row.count > 0);
+    expect(competitor?.href).toMatch(/entity=/);
+    const name = new URL(competitor?.href ?? '', stack.baseUrl).searchParams.get('entity') ?? '';
+    await page.locator(`#chart-share svg a[href="${competitor?.href}"]`).click();
+    await page.getByRole('heading', { name: /^Answers of run/ }).waitFor();
+    expect(await page.locator('#active-filters').innerText()).toContain(
+      `share of answer of ${name}`,
+    );
+    const articles = page.locator('article.answer');
+    expect(await articles.count()).toBe(Math.min(competitor?.count ?? 0, 20));
+    for (const article of await articles.all()) {
+      const row = article.getByRole('row', { name: new RegExp(`^${name}\\b`) });
+      expect(await row.locator('td').first().innerText()).toBe('counted');
+    }
+    await expectAccessible('answers behind a share-of-answer bar');
+    await page.screenshot({ path: '.test-results/answers-of-a-share-bar.png' });
+
+    await page.goto(caseUrl);
+    const domainBar = page.locator('#chart-cited svg a').first();
+    const domain =
+      new URL((await domainBar.getAttribute('href')) ?? '', stack.baseUrl).searchParams.get(
+        'cited_domain',
+      ) ?? '';
+    expect(domain).not.toBe('');
+    await domainBar.click();
+    await page.getByRole('heading', { name: /^Answers of run/ }).waitFor();
+    expect(await page.locator('#active-filters').innerText()).toContain(`citing ${domain}`);
+    expect(await articles.count()).toBeGreaterThan(0);
+    const escaped = domain.replaceAll('.', '\\.');
+    for (const article of await articles.all()) {
+      const sources = await article.locator('ul.sources .muted').allInnerTexts();
+      expect(sources.some((text) => new RegExp(`^(.+\\.)?${escaped} · cited`).test(text))).toBe(
+        true,
+      );
+    }
+    await expectAccessible('answers behind a cited-domain bar');
   });
 
   it('tracks a brand the answers recommend as a competitor', async () => {

@@ -184,6 +184,16 @@ describe('cases and runs', () => {
     }
     expect(done.text).toContain('role="img"');
     expect(done.text).toContain('95% interval');
+    // The share, cited-domain and category bars open the answers behind them (issue 17 point 4).
+    for (const [chart, filter] of [
+      ['chart-share', 'entity=Globex+Insights'],
+      ['chart-cited', 'cited_domain='],
+      ['chart-categories', 'citation_category=own'],
+    ] as const) {
+      const figure = done.text.slice(done.text.indexOf(`id="${chart}"`)).split('</figure>')[0];
+      expect(figure, chart).toContain(filter);
+      expect(figure, chart).toContain('Each bar opens the answers behind it.');
+    }
     const edit = await browser.get(`/dashboard/cases/${caseId}/edit`);
     expect(edit.text).toContain('Globex Insights | globex.example | Globex');
     expect(edit.text).toContain('pricing: from $29 per month');

@@ -71,9 +71,23 @@ type Answer = Record<string, unknown> & {
   mode: string;
   block: string;
   prompt_id: string;
-  mentions: Array<{ role: string; counted: boolean; judge: string; evidence_quote: string | null }>;
-  sources: Array<{ cited: boolean; category: string; domain: string }>;
+  branded: boolean;
+  mentions: Array<{
+    name: string;
+    role: string;
+    counted: boolean;
+    in_prompt: boolean;
+    judge: string;
+    evidence_quote: string | null;
+  }>;
+  sources: Array<{ url: string; cited: boolean; category: string; domain: string }>;
 };
+
+interface DrillSummary {
+  share_of_answer: Array<{ name: string; judge_mentions: number; is_self: boolean }>;
+  top_cited_domains: Array<{ domain: string; answers: number; citations: number }>;
+  citation_categories: Array<{ category: string; citations: number }>;
+}
 
 async function allPages(
   query: string,
@@ -218,6 +232,7 @@ describe('answers', () => {
           'model',
           'mode',
           'repeat',
+          'branded',
           'text',
           'mentions',
           'sentiment',
@@ -261,8 +276,90 @@ describe('answers', () => {
     }
   });
 
+  it('opens a share-of-answer bar: entity keeps exactly the answers behind judge_mentions', async () => {
+    const all = (await allPages('', 100)).answers;
+    const run = await callJson(stack.baseUrl, runPath(), { key: reader });
+    const summary = run.body.summary as DrillSummary;
+    // Counted in the share: unbranded prompt, the name's mention counted, not echoing the prompt.
+    const counts = (name: string) => (a: Answer) =>
+      !a.branded && a.mentions.some((m) => m.name === name && m.counted && !m.in_prompt);
+    const competitors = summary.share_of_answer.filter((e) => !e.is_self);
+    expect(competitors.some((e) => e.judge_mentions > 0)).toBe(true);
+    // The branded answers name the brand too, so the share is not every answer naming it.
+    expect(
+      all.some((a) => a.branded && a.mentions.some((m) => m.role === 'brand' && m.counted)),
+    ).toBe(true);
+    for (const entry of summary.share_of_answer) {
+      const { answers } = await allPages(
+        `&entity=${encodeURIComponent(entry.name.toUpperCase())}`,
+        100,
+      );
+      expect(answers, entry.name).toHaveLength(entry.judge_mentions);
+      expect(answers).toEqual(all.filter(counts(entry.name)));
+    }
+    // With pagination and another filter, the same selection.
+    const name = competitors.find((e) => e.judge_mentions > 0)?.name ?? '';
+    const paged = await allPages(`&entity=${encodeURIComponent(name)}`, 3);
+    expect(paged.pages).toBeGreaterThan(1);
+    expect(paged.answers).toEqual(all.filter(counts(name)));
+    const online = await allPages(`&entity=${encodeURIComponent(name)}&mode=online`, 100);
+    expect(online.answers).toEqual(all.filter((a) => counts(name)(a) && a.mode === 'online'));
+  });
+
+  it('opens a cited-domain bar and a category bar: the answers citing them, as the summary counted', async () => {
+    const all = (await allPages('', 100)).answers;
+    const run = await callJson(stack.baseUrl, runPath(), { key: reader });
+    const summary = run.body.summary as DrillSummary;
+    const within = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+    expect(summary.top_cited_domains.length).toBeGreaterThan(0);
+    for (const domain of summary.top_cited_domains) {
+      const { answers } = await allPages(`&cited_domain=${domain.domain}`, 100);
+      expect(answers, domain.domain).toHaveLength(domain.answers);
+      expect(answers).toEqual(
+        all.filter((a) => a.sources.some((s) => s.cited && within(s.domain, domain.domain))),
+      );
+    }
+    const categories = summary.citation_categories.filter((c) => c.citations > 0);
+    expect(categories.length).toBeGreaterThan(1);
+    for (const entry of categories) {
+      const { answers } = await allPages(`&citation_category=${entry.category}`, 100);
+      expect(answers).toEqual(
+        all.filter((a) => a.sources.some((s) => s.cited && s.category === entry.category)),
+      );
+      // The bar's numerator: distinct cited URLs of that category, per answer.
+      const cited = answers.map(
+        (a) =>
+          new Set(
+            a.sources.filter((s) => s.cited && s.category === entry.category).map((s) => s.url),
+          ).size,
+      );
+      expect(
+        cited.reduce((sum, n) => sum + n, 0),
+        entry.category,
+      ).toBe(entry.citations);
+    }
+    // The export applies the same filters.
+    const category = categories[0]?.category ?? '';
+    const csv = await fetch(
+      `${stack.baseUrl}${runPath()}/answers?format=csv&citation_category=${category}`,
+      { headers: { authorization: `Bearer ${reader}` } },
+    );
+    const rows = parseCsv(await csv.text());
+    const listed = await allPages(`&citation_category=${category}`, 100);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(listed.answers.map((a) => a.id));
+  });
+
   it('answers 400 for a bad limit, a bad filter and a cursor it did not issue', async () => {
-    for (const query of ['limit=0', 'limit=101', 'family=bing', 'mentioned=yes', 'format=xml']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'family=bing',
+      'mentioned=yes',
+      'format=xml',
+      'citation_category=blogs',
+      'cited_domain=https%3A%2F%2Fexample.com%2F',
+      `entity=${'x'.repeat(201)}`,
+    ]) {
       const response = await callJson(stack.baseUrl, `${runPath()}/answers?${query}`, {
         key: reader,
       });

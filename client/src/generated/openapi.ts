@@ -348,7 +348,7 @@ export interface paths {
         };
         /**
          * List a run's answers, or export them (addition) (addition to the specification)
-         * @description Every answer of the run with its prompt, the model as served, the mentions (matcher and judge, with evidence quotes), the brand sentiment, fact verdicts, sources (cited or only retrieved, with a category) and the search queries the model issued. Ordered by `id`; paginated with `limit` (1 to 100) and `cursor`; filters `family`, `mode`, `block`, `prompt_id`, `mentioned`. `format=csv` answers `text/csv` with a header row and these columns, in this order: `id`, `prompt_id`, `block`, `language`, `prompt`, `family`, `model`, `mode`, `repeat`, `brand_mentioned`, `sentiment`, `text`, `mentions`, `facts`, `sources`, `search_queries`, `input_tokens`, `output_tokens` (lists and objects as JSON text); `format=jsonl` answers `application/x-ndjson`, one answer object a line. Exports hold every matching answer (no pagination). After the answers were deleted the list is empty.
+         * @description Every answer of the run with its prompt, the model as served, the mentions (matcher and judge, with evidence quotes), the brand sentiment, fact verdicts, sources (cited or only retrieved, with a category) and the search queries the model issued. Ordered by `id`; paginated with `limit` (1 to 100) and `cursor`; filters `family`, `mode`, `block`, `prompt_id`, `mentioned`, and to open a chart bar `entity` (the answers behind a name's share of answer), `cited_domain` (a domain or its subdomains, cited) and `citation_category` (a kind of site, cited); the exports apply the same filters. `format=csv` answers `text/csv` with a header row and these columns, in this order: `id`, `prompt_id`, `block`, `language`, `prompt`, `family`, `model`, `mode`, `repeat`, `brand_mentioned`, `sentiment`, `text`, `mentions`, `facts`, `sources`, `search_queries`, `input_tokens`, `output_tokens`, `branded` (lists and objects as JSON text); `format=jsonl` answers `application/x-ndjson`, one answer object a line. Exports hold every matching answer (no pagination). After the answers were deleted the list is empty.
          *
          *     Authentication: bearer key required; scope `monitor:read`.
          */
@@ -1630,6 +1630,8 @@ export interface components {
             /** @enum {string} */
             mode: "raw" | "online";
             repeat: number;
+            /** @description The prompt names the brand; visibility and share of answer count only unbranded answers */
+            branded: boolean;
             text: string;
             /** @description The brand first, then competitors */
             mentions: components["schemas"]["AnswerMention"][];
@@ -1657,6 +1659,8 @@ export interface components {
             judge: "confirmed" | "rejected" | "absence" | "not_judged";
             /** @description The mention the scores count */
             counted: boolean;
+            /** @description The prompt itself names it; share of answer does not count such a mention */
+            in_prompt: boolean;
             recommended: boolean | null;
             /** @description Verbatim from the answer */
             evidence_quote: string | null;
@@ -4030,6 +4034,12 @@ export interface operations {
                 prompt_id?: string;
                 /** @description Keeps answers that name the brand (`true`) or do not (`false`), as counted */
                 mentioned?: "true" | "false";
+                /** @description The brand or a tracked competitor, by name (case-blind): keeps the answers that count toward its share of answer (unbranded prompts, the name's mention counted, the prompt not naming it itself), the numerator of its `share_of_answer` entry */
+                entity?: string;
+                /** @description Keeps answers citing a source on this domain or a subdomain of it (`example.com` matches `docs.example.com`, never `notexample.com`); only cited sources count, as in `top_cited_domains` */
+                cited_domain?: string;
+                /** @description Keeps answers citing a source of this category (docs/monitor.md "Source categories"); only cited sources count, as in `citation_categories` */
+                citation_category?: "own" | "competitor" | "reference" | "review_comparison" | "forum_community" | "news_media" | "other";
                 /** @description `json` (default, paginated), `csv` (`text/csv`, header row) or `jsonl` (`application/x-ndjson`, one answer a line): exports of every matching answer */
                 format?: "json" | "csv" | "jsonl";
             };

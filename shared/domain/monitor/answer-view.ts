@@ -39,6 +39,7 @@ export function answerView(
     model: record.model,
     mode: record.mode,
     repeat: record.repeat,
+    branded: record.branded,
     text: record.text,
     mentions: measured.entities.map((entity) => ({
       name: entity.name,
@@ -46,6 +47,7 @@ export function answerView(
       detected: entity.detected,
       judge: entity.judge,
       counted: entity.counted,
+      in_prompt: entity.in_prompt,
       recommended: entity.recommended,
       evidence_quote: verdict?.entities.find((e) => e.name === entity.name)?.evidence_quote ?? null,
     })),
@@ -91,6 +93,7 @@ export const ANSWER_CSV_COLUMNS = [
   'search_queries',
   'input_tokens',
   'output_tokens',
+  'branded',
 ] as const;
 
 function csvCell(value: unknown): string {

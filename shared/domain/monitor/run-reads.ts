@@ -7,13 +7,8 @@
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { type AccessDeps, ownCase, readableCase } from './access.ts';
-import {
-  answerCsvHeader,
-  answerCsvRow,
-  answerJsonLine,
-  answerView,
-  brandMentioned,
-} from './answer-view.ts';
+import { answerMatches } from './answer-filters.ts';
+import { answerCsvHeader, answerCsvRow, answerJsonLine, answerView } from './answer-view.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { cellKeyString } from './ports.ts';
 import type {
@@ -84,7 +79,10 @@ export async function listRunAnswers(
   return { answers: page, next_cursor: more && last ? encodeAnswerCursor(last.id) : null };
 }
 
-/** Every answer of the run that passes the filters, in id order (stable across pages). */
+/**
+ * Every answer of the run that passes the filters (`answerMatches`, the one filter of the list
+ * and the exports), in id order (stable across pages).
+ */
 async function matchingAnswers(
   run: StoredRun,
   query: ListAnswersQuery,
@@ -95,14 +93,8 @@ async function matchingAnswers(
   const views: AnswerView[] = [];
   for (const answer of data.answers) {
     if (answer.status !== 'ok') continue;
-    const { key, record } = answer;
-    if (query.family && key.family !== query.family) continue;
-    if (query.mode && key.mode !== query.mode) continue;
-    if (query.block && record.block !== query.block) continue;
-    if (query.prompt_id && record.prompt_id !== query.prompt_id) continue;
-    const view = answerView(run.profile, answer, judgements.get(cellKeyString(key)));
-    if (query.mentioned !== undefined && brandMentioned(view) !== query.mentioned) continue;
-    views.push(view);
+    const view = answerView(run.profile, answer, judgements.get(cellKeyString(answer.key)));
+    if (answerMatches(view, query)) views.push(view);
   }
   return views.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

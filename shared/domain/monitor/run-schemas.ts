@@ -30,6 +30,18 @@ const booleanText = z
   .transform((value) => value === 'true')
   .meta({ description: '`true` or `false`' });
 
+/** A host name: letters, digits and hyphens in dot-separated labels, as citations record them. */
+const CitedDomainFilter = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/,
+    'must be a domain name such as example.com',
+  )
+  .transform((value) => value.replace(/\.$/, ''));
+
 export const ListAnswersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).meta({
     description: 'Answers per page, 1 to 100 (default 50)',
@@ -44,6 +56,34 @@ export const ListAnswersQuerySchema = z.object({
   mentioned: booleanText.optional().meta({
     description: 'Keeps answers that name the brand (`true`) or do not (`false`), as counted',
   }),
+  entity: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({
+      description:
+        'The brand or a tracked competitor, by name (case-blind): keeps the answers that count ' +
+        "toward its share of answer (unbranded prompts, the name's mention counted, the prompt " +
+        'not naming it itself), the numerator of its `share_of_answer` entry',
+      example: 'Globex Insights',
+    }),
+  cited_domain: CitedDomainFilter.optional().meta({
+    description:
+      'Keeps answers citing a source on this domain or a subdomain of it (`example.com` ' +
+      'matches `docs.example.com`, never `notexample.com`); only cited sources count, as in ' +
+      '`top_cited_domains`',
+    example: 'example.com',
+  }),
+  citation_category: z
+    .enum(SOURCE_CATEGORIES)
+    .optional()
+    .meta({
+      description:
+        'Keeps answers citing a source of this category (docs/monitor.md "Source categories"); ' +
+        'only cited sources count, as in `citation_categories`',
+    }),
   format: z
     .enum(ANSWER_FORMATS)
     .default('json')
@@ -65,6 +105,9 @@ const MentionSchema = z
       description: "The judge's verdict on the mention; `not_judged` without a readable verdict",
     }),
     counted: z.boolean().meta({ description: 'The mention the scores count' }),
+    in_prompt: z.boolean().meta({
+      description: 'The prompt itself names it; share of answer does not count such a mention',
+    }),
     recommended: z.boolean().nullable(),
     evidence_quote: z.string().nullable().meta({ description: 'Verbatim from the answer' }),
   })
@@ -104,6 +147,10 @@ export const AnswerSchema = z
     model: z.string().meta({ description: 'The model id the provider says it served' }),
     mode: z.enum(ASK_MODES),
     repeat: z.number().int().min(1),
+    branded: z.boolean().meta({
+      description:
+        'The prompt names the brand; visibility and share of answer count only unbranded answers',
+    }),
     text: z.string(),
     mentions: z.array(MentionSchema).meta({ description: 'The brand first, then competitors' }),
     sentiment: z.number().int().min(-2).max(2).nullable().meta({

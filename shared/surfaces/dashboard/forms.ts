@@ -120,6 +120,9 @@ export const RunAnswersQuerySchema = z.object({
   block: optionalText(2),
   prompt_id: optionalText(40),
   mentioned: optionalText(5),
+  entity: optionalText(200),
+  cited_domain: optionalText(253),
+  citation_category: optionalText(20),
   cursor: optionalText(2000),
   format: optionalText(5),
 });

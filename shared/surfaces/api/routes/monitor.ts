@@ -212,7 +212,9 @@ export const MONITOR_ROUTES = {
       'judge, with evidence quotes), the brand sentiment, fact verdicts, sources (cited or only ' +
       'retrieved, with a category) and the search queries the model issued. Ordered by `id`; ' +
       'paginated with `limit` (1 to 100) and `cursor`; filters `family`, `mode`, `block`, ' +
-      '`prompt_id`, `mentioned`. `format=csv` answers `text/csv` with a header row and these ' +
+      '`prompt_id`, `mentioned`, and to open a chart bar `entity` (the answers behind a ' +
+      "name's share of answer), `cited_domain` (a domain or its subdomains, cited) and " +
+      '`citation_category` (a kind of site, cited); the exports apply the same filters. `format=csv` answers `text/csv` with a header row and these ' +
       `columns, in this order: ${ANSWER_CSV_COLUMNS.map((c) => `\`${c}\``).join(', ')} (lists ` +
       'and objects as JSON text); `format=jsonl` answers `application/x-ndjson`, one answer ' +
       'object a line. Exports hold every matching answer (no pagination). After the answers ' +

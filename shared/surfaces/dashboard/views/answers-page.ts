@@ -8,7 +8,7 @@ import type { AnswerView } from '#shared/domain/monitor/run-schemas';
 import type { CaseDetail, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { BLOCKS } from './case-insights.ts';
-import { FAMILY_NAMES } from './case-summary.ts';
+import { CATEGORY_NAMES, FAMILY_NAMES } from './case-summary.ts';
 import { escapeHtml, tableRegion } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 
@@ -80,6 +80,48 @@ function select(
     .join('')}</select></div>`;
 }
 
+const hidden = (field: string, value: string | undefined) =>
+  value ? `<input type="hidden" name="${field}" value="${escapeHtml(value)}">` : '';
+
+/** Each active filter in words, in the order the form lists them. */
+const FILTER_WORDS: [string, (value: string) => string][] = [
+  ['family', (v) => `answered by ${name(v)}`],
+  [
+    'block',
+    (v) =>
+      `in block ${v}${Object.hasOwn(BLOCKS, v) ? ` (${BLOCKS[v as keyof typeof BLOCKS][0]})` : ''}`,
+  ],
+  ['mode', (v) => (v === 'online' ? 'with web search' : 'without web search')],
+  ['mentioned', (v) => (v === 'true' ? 'naming the brand' : 'not naming the brand')],
+  [
+    'citation_category',
+    (v) =>
+      `citing ${(Object.hasOwn(CATEGORY_NAMES, v) ? (CATEGORY_NAMES[v] ?? v) : v).toLowerCase()}`,
+  ],
+  ['prompt_id', (v) => `to prompt ${v}`],
+  ['entity', (v) => `that count toward the share of answer of ${v} (prompts not naming the brand)`],
+  ['cited_domain', (v) => `citing ${v} or a subdomain of it`],
+];
+
+/** Which filters are in use, in words, each with a link that drops it (and one to drop all). */
+function activeFilters(view: AnswersView): string {
+  const active = FILTER_WORDS.filter(([field]) => view.filters[field]);
+  if (active.length === 0) return '<p id="active-filters">Showing every answer of the run.</p>';
+  const { cursor: _cursor, ...selection } = view.filters;
+  const without = (field: string) => {
+    const { [field]: _dropped, ...rest } = selection;
+    return DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, rest);
+  };
+  const items = active
+    .map(([field, words]) => {
+      const text = words(view.filters[field] ?? '');
+      return `<li>${escapeHtml(text)} <a href="${escapeHtml(without(field))}" aria-label="${escapeHtml(`Remove the filter: ${text}`)}">remove</a></li>`;
+    })
+    .join('');
+  return `<div id="active-filters"><p>Showing only the answers:</p><ul>${items}</ul>
+<p><a href="${escapeHtml(DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id))}#answers">Show every answer</a></p></div>`;
+}
+
 function filterForm(view: AnswersView): string {
   const f = view.filters;
   return `<form class="filters" method="get" action="${escapeHtml(DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id))}">
@@ -117,7 +159,14 @@ ${select(
   ],
   f.mentioned,
 )}
-${f.prompt_id ? `<input type="hidden" name="prompt_id" value="${escapeHtml(f.prompt_id)}">` : ''}
+${select(
+  'a-category',
+  'Cites a kind of site',
+  'citation_category',
+  Object.entries(CATEGORY_NAMES),
+  f.citation_category,
+)}
+${hidden('prompt_id', f.prompt_id)}${hidden('entity', f.entity)}${hidden('cited_domain', f.cited_domain)}
 <div class="actions"><button type="submit" class="secondary">Show answers</button></div></form>`;
 }
 
@@ -189,6 +238,7 @@ export function answersPage(view: AnswersView): string {
     viewer: view.viewer,
     body: `<p><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(detail.id, run.id))}">← Run “${escapeHtml(run.label)}” of ${escapeHtml(detail.name)}</a></p>
 <h1>Answers of run “${escapeHtml(run.label)}”</h1>
+${activeFilters(view)}
 <p class="actions"><a class="button secondary" href="${escapeHtml(exportOf('csv'))}" download>Export these answers (CSV)</a>
 <a class="button secondary" href="${escapeHtml(exportOf('jsonl'))}" download>Export these answers (JSON Lines)</a></p>
 ${grid(view)}

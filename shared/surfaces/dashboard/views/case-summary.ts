@@ -107,7 +107,7 @@ function dimensions(summary: Summary, links: SummaryLinks): string {
   });
 }
 
-function shareOfAnswer(summary: Summary): string {
+function shareOfAnswer(summary: Summary, links: SummaryLinks): string {
   const total = summary.share_of_answer[0]?.total ?? 0;
   const bars: Bar[] = summary.share_of_answer.map((entry) => {
     const interval = summary.intervals.share_of_answer[entry.name];
@@ -117,6 +117,8 @@ function shareOfAnswer(summary: Summary): string {
       highlight: entry.is_self,
       note: `${entry.judge_mentions} of ${total}`,
       ...(interval ? { lower: interval.lower, upper: interval.upper } : {}),
+      // `entity` keeps exactly the answers behind `judge_mentions` (unbranded, counted).
+      href: links.answers({ entity: entry.name }),
     };
   });
   const self = summary.share_of_answer.find((entry) => entry.is_self);
@@ -126,7 +128,7 @@ function shareOfAnswer(summary: Summary): string {
     description: `Of ${total} brand namings in unbranded answers, ${self ? `${self.name} has ${pct(self.share)}` : 'the brand has none'}; ${bars
       .filter((bar) => !bar.highlight)
       .map((bar) => `${bar.label} ${pct(bar.value)}`)
-      .join(', ')}.`,
+      .join(', ')}. Each bar opens the answers behind it.`,
     bars,
     max: 1,
     format: pct,
@@ -135,7 +137,7 @@ function shareOfAnswer(summary: Summary): string {
   });
 }
 
-function citedDomains(summary: Summary): string {
+function citedDomains(summary: Summary, links: SummaryLinks): string {
   const top = summary.top_cited_domains.slice(0, 10);
   if (top.length === 0) return '<p>No answer cited a source.</p>';
   const bars: Bar[] = top.map((domain) => {
@@ -146,13 +148,14 @@ function citedDomains(summary: Summary): string {
       value: domain.share,
       highlight: domain.is_self,
       ...(interval ? { lower: interval.lower, upper: interval.upper } : {}),
+      href: links.answers({ cited_domain: domain.domain }),
     };
   });
   const all = summary.citation_categories?.reduce((sum, entry) => sum + entry.citations, 0);
   return barChart({
     id: 'chart-cited',
     title: 'Most cited domains',
-    description: `Share of all citations: ${bars.map((bar) => `${bar.label}${bar.note ? ` (${bar.note})` : ''} ${pct(bar.value)}`).join(', ')}.`,
+    description: `Share of all citations: ${bars.map((bar) => `${bar.label}${bar.note ? ` (${bar.note})` : ''} ${pct(bar.value)}`).join(', ')}. Each bar opens the answers behind it.`,
     bars,
     max: Math.max(0.05, ...bars.map((bar) => bar.upper ?? bar.value)),
     format: pct,
@@ -161,7 +164,7 @@ function citedDomains(summary: Summary): string {
   });
 }
 
-const CATEGORY_NAMES: Record<string, string> = {
+export const CATEGORY_NAMES: Record<string, string> = {
   own: 'The brand’s own site',
   competitor: 'Competitors’ sites',
   reference: 'Reference (encyclopaedias, standards)',
@@ -171,7 +174,7 @@ const CATEGORY_NAMES: Record<string, string> = {
   other: 'Other sites',
 };
 
-function citationCategories(summary: Summary): string {
+function citationCategories(summary: Summary, links: SummaryLinks): string {
   const categories = summary.citation_categories;
   if (!categories || categories.length === 0) return '';
   const total = categories.reduce((sum, entry) => sum + entry.citations, 0);
@@ -185,12 +188,13 @@ function citationCategories(summary: Summary): string {
       note: `${entry.citations} of ${total}`,
       lower: interval.lower,
       upper: interval.upper,
+      href: links.answers({ citation_category: entry.category }),
     };
   });
   return barChart({
     id: 'chart-categories',
     title: 'Kinds of sites cited',
-    description: `Of ${total} cited links: ${bars.map((bar) => `${bar.label} ${pct(bar.value)}`).join(', ')}.`,
+    description: `Of ${total} cited links: ${bars.map((bar) => `${bar.label} ${pct(bar.value)}`).join(', ')}. Each bar opens the answers behind it.`,
     bars,
     max: Math.max(0.05, ...bars.map((bar) => bar.upper ?? bar.value)),
     format: pct,
@@ -227,6 +231,6 @@ ${deltaCard(summary, links)}</div>
 <a class="button secondary" href="${escapeHtml(links.answers({ format: 'jsonl' }))}" download>Export answers (JSON Lines)</a></p>
 ${blocksExplained()}
 <p class="muted">Where a value has whiskers, they mark its 95% interval: with this many answers the true value lies in that range, so a change inside it may be noise. A bar that is a link opens the answers behind it.</p>
-<div class="charts">${scoreOverTime(options.history)}${shareOfAnswer(summary)}${perModel(summary, links)}${dimensions(summary, links)}${citedDomains(summary)}${citationCategories(summary)}</div>
+<div class="charts">${scoreOverTime(options.history)}${shareOfAnswer(summary, links)}${perModel(summary, links)}${dimensions(summary, links)}${citedDomains(summary, links)}${citationCategories(summary, links)}</div>
 ${insightsSection({ summary, detail, links, viewer: options.viewer })}`;
 }

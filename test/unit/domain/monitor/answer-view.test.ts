@@ -92,7 +92,7 @@ describe('an answer as the API shows it', () => {
     expect(row).toContain(
       '"Acme Analytics is a good pick, say ""=SUM(1)"", and Globex Insights too."',
     );
-    expect(row.endsWith(',100,50\r\n')).toBe(true);
+    expect(row.endsWith(',100,50,false\r\n')).toBe(true);
     const formula = answerCsvRow({ ...view, prompt: '=HYPERLINK("x")' });
     expect(formula).toContain(`"'=HYPERLINK(""x"")"`);
   });
