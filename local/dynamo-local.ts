@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { TABLE_INDEXES, TABLE_KEYS } from '#shared/adapters/dynamodb/table';
+import { closeFinishedIterators } from './dynalite-iterators.ts';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -25,6 +26,7 @@ export interface LocalDynamo {
  */
 export async function startDynalite(dataDir: string | null, port = 0): Promise<LocalDynamo> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  closeFinishedIterators();
   const server: Server = dynalite({
     ...(dataDir ? { path: dataDir } : {}),
     createTableMs: 0,
