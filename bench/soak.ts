@@ -8,6 +8,7 @@
  *   npm run bench:soak
  *   npm run bench:soak -- --seconds 30 --rate 4
  *   npm run bench:soak -- --store memory
+ *   npm run bench:soak -- --mix reads   (or scans: which traffic a memory growth follows)
  *
  * The store keeps its data on disk in a temporary DATA_DIR, as `npm start` does (`.data`): the
  * process memory measured is then the service's and the emulators', not every item written
@@ -37,6 +38,9 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '5' },
     // Where the local store keeps its items: `disk` (as npm start does) or `memory`.
     store: { type: 'string', default: 'disk' },
+    // What to send: `all` (the mix below), `reads` (no scans or batches), `scans` (single scans
+    // only): to tell which traffic a memory growth follows.
+    mix: { type: 'string', default: 'all' },
   },
 });
 const seconds = Number(values.seconds);
@@ -61,7 +65,7 @@ const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 function memory(): string {
   const usage = process.memoryUsage();
   return (
-    `rss ${mib(usage.rss)} MiB, heap ${mib(usage.heapUsed)} MiB, ` +
+    `rss ${mib(usage.rss)} MiB, heap ${mib(usage.heapUsed)} of ${mib(usage.heapTotal)} MiB, ` +
     `external ${mib(usage.external)} MiB (array buffers ${mib(usage.arrayBuffers)} MiB)`
   );
 }
@@ -126,10 +130,15 @@ function mixOf(soak: Soak, hosts: string[], ids: { caseId: string; scanId: strin
   return (): Promise<unknown> => {
     tick += 1;
     const site = hosts[tick % hosts.length];
-    if (tick % 25 === 0) {
+    if (values.mix === 'scans') {
+      return soak.call('POST /scans', 'POST', '/api/v1/scans', { domain: site });
+    }
+    const reading = values.mix === 'reads';
+    if (!reading && tick % 25 === 0) {
       return soak.call('POST /scans/batch', 'POST', '/api/v1/scans/batch', { domains: hosts });
     }
-    if (tick % 10 === 0) return soak.call('POST /scans', 'POST', '/api/v1/scans', { domain: site });
+    if (!reading && tick % 10 === 0)
+      return soak.call('POST /scans', 'POST', '/api/v1/scans', { domain: site });
     if (tick % 4 === 0) return soak.call('GET /scans', 'GET', '/api/v1/scans');
     if (tick % 4 === 1) return soak.call('GET /scans/{id}', 'GET', `/api/v1/scans/${ids.scanId}`);
     if (tick % 4 === 2) {
