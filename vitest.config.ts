@@ -67,7 +67,9 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
+          // Two, like every project: with one, vitest runs each browser file alone after all the
+          // others (docs/decisions.md "Test suite time"). Each file starts its own Chromium.
+          maxWorkers: 2,
         },
       },
       {
@@ -77,6 +79,7 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          maxWorkers: 2,
         },
       },
     ],
