@@ -136,13 +136,21 @@ function startExecution(
     },
     done: Promise.resolve(),
   };
-  running.done = execution.result.then(
-    (output) => {
-      summary.status = 'SUCCEEDED';
-      running.output = output;
-    },
-    (error: unknown) => recordFailure(summary, error),
-  );
+  running.done = execution.result
+    .then(
+      (output) => {
+        summary.status = 'SUCCEEDED';
+        running.output = output;
+      },
+      (error: unknown) => recordFailure(summary, error),
+    )
+    .finally(() => {
+      // A finished execution has nothing to abort. Dropping the closure lets the engine's
+      // execution (its event log and history) be collected: the engine keeps every execution's
+      // name for as long as the process runs, as Step Functions keeps names unique
+      // (docs/decisions.md "Soak memory").
+      running.abort = () => undefined;
+    });
   return running;
 }
 
