@@ -3,25 +3,17 @@
  * `RATE#<key id>` / `LAST_USED`, beside the key's request counters so the read-only functions'
  * `RATE#*` grant covers it. Written with one conditional UpdateItem that moves the time only when
  * the stored one is older than the resolution (a failed condition is the ordinary "already
- * fresh" answer); read for a listing with BatchGetItem, 100 keys a request. No TTL: the time is
+ * fresh" answer); read for a listing with BatchGetItem (batch-get.ts). No TTL: the time is
  * kept as long as the key is listed.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { KEY_LAST_USED_RESOLUTION_MS } from '#shared/domain/accounts/key-usage';
 import type { KeyUsage } from '#shared/domain/accounts/ports';
+import { batchGetItems } from './batch-get.ts';
+import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
-import { type ItemKey, KEYS, REQUEST_RATE_PREFIX } from './keys.ts';
-
-/** BatchGetItem's limit of keys per request. */
-const BATCH_GET_LIMIT = 100;
-/** Rounds of asking again for unprocessed keys before the read is given up. */
-const MAX_ROUNDS = 6;
-
-interface Db {
-  doc: DynamoDBDocumentClient;
-  tableName: string;
-}
+import { KEYS, REQUEST_RATE_PREFIX } from './keys.ts';
 
 export function createKeyUsageRepository(doc: DynamoDBDocumentClient, tableName: string): KeyUsage {
   const db = { doc, tableName };
@@ -47,37 +39,19 @@ async function recordUse({ doc, tableName }: Db, keyId: string, at: Date): Promi
   );
 }
 
-async function lastUsed({ doc, tableName }: Db, keyIds: readonly string[]) {
+async function lastUsed(db: Db, keyIds: readonly string[]) {
   const found = new Map<string, string>();
-  const unique = [...new Set(keyIds)];
-  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
-    const chunk = unique.slice(start, start + BATCH_GET_LIMIT).map(KEYS.keyLastUsed);
-    for (const item of await batchGet({ doc, tableName }, chunk)) {
-      const pk = String(item.pk);
-      if (typeof item.last_used_at === 'string' && pk.startsWith(REQUEST_RATE_PREFIX)) {
-        found.set(pk.slice(REQUEST_RATE_PREFIX.length), item.last_used_at);
-      }
+  const keys = [...new Set(keyIds)].map(KEYS.keyLastUsed);
+  const items = await batchGetItems(db, keys, {
+    maxRounds: 6,
+    failure: 'key last-use times unread after retries',
+    projection: 'pk, last_used_at',
+  });
+  for (const item of items) {
+    const pk = String(item.pk);
+    if (typeof item.last_used_at === 'string' && pk.startsWith(REQUEST_RATE_PREFIX)) {
+      found.set(pk.slice(REQUEST_RATE_PREFIX.length), item.last_used_at);
     }
   }
   return found;
-}
-
-/** One BatchGetItem of at most 100 keys, asking again (with a short backoff) for unprocessed ones. */
-async function batchGet({ doc, tableName }: Db, keys: ItemKey[]) {
-  const items: Record<string, unknown>[] = [];
-  let pending = keys;
-  for (let round = 0; pending.length > 0; round += 1) {
-    if (round >= MAX_ROUNDS) throw new Error('key last-use times unread after retries');
-    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round));
-    const answer = await doc.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [tableName]: { Keys: pending, ProjectionExpression: 'pk, last_used_at' },
-        },
-      }),
-    );
-    items.push(...(answer.Responses?.[tableName] ?? []));
-    pending = (answer.UnprocessedKeys?.[tableName]?.Keys ?? []) as ItemKey[];
-  }
-  return items;
 }

@@ -13,8 +13,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
+import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { type ItemKey, KEYS } from './keys.ts';
@@ -138,23 +139,6 @@ function addToShard(
   );
 }
 
-async function readItems(
-  { doc, tableName }: Db,
-  keys: ItemKey[],
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let pending: ItemKey[] = keys;
-  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
-    const answer = await doc.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
-    );
-    items.push(...(answer.Responses?.[tableName] ?? []));
-    pending = (answer.UnprocessedKeys?.[tableName]?.Keys ?? []) as ItemKey[];
-  }
-  if (pending.length > 0) throw new Error('stats shards unread after 5 attempts');
-  return items;
-}
-
 async function recordScan(db: Db, scan: StoredScan): Promise<void> {
   const isNewDomain = await claimDomain(db, scan);
   try {
@@ -185,5 +169,10 @@ async function readCounters(db: Db, version: number): Promise<StatsCounters> {
     KEYS.statsCounters(version),
     ...Array.from({ length: STATS_SHARDS }, (_, shard) => KEYS.statsShard(version, shard)),
   ];
-  return sumCounters(await readItems(db, keys));
+  return sumCounters(
+    await batchGetItems(db, keys, {
+      maxRounds: 5,
+      failure: 'stats shards unread after 5 attempts',
+    }),
+  );
 }

@@ -15,7 +15,6 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
-  BatchGetCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
@@ -30,6 +29,7 @@ import type {
   StoredDelivery,
   StoredEndpoint,
 } from '#shared/domain/webhooks/ports';
+import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
@@ -165,27 +165,6 @@ async function update(
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
-}
-
-/** Strongly consistent reads of a few items in one request (unprocessed keys asked again). */
-async function batchGet(
-  db: Db,
-  keys: readonly { pk: string; sk: string }[],
-): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let pending = [...keys];
-  for (let round = 0; pending.length > 0; round += 1) {
-    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round));
-    if (round > 6) throw new Error('items could not be read');
-    const { Responses, UnprocessedKeys } = await db.doc.send(
-      new BatchGetCommand({
-        RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } },
-      }),
-    );
-    found.push(...(Responses?.[db.tableName] ?? []));
-    pending = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as typeof pending;
-  }
-  return found;
 }
 
 async function createDelivery(
@@ -324,7 +303,11 @@ async function getForAttempt(
     KEYS.webhookDelivery(accountId, deliveryId),
     KEYS.webhookEndpoint(accountId, endpointId),
   ];
-  const items = await batchGet(db, keys);
+  const items = await batchGetItems(db, keys, {
+    maxRounds: 7,
+    failure: 'items could not be read',
+    consistentRead: true,
+  });
   const find = (key: { pk: string; sk: string }) =>
     items.find((item) => item.pk === key.pk && item.sk === key.sk);
   const delivery = find(keys[0] as { pk: string; sk: string });
