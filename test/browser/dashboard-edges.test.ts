@@ -12,6 +12,7 @@ import {
 import { axeViolations } from './support/axe.ts';
 import { CHROMIUM_PATH, launchChromium, type RunningBrowser } from './support/chromium.ts';
 import { DashboardHttp, latestSignInLink } from './support/dashboard-http.ts';
+import { requestAndFollowLink } from './support/sign-in.ts';
 
 /**
  * The dashboard's rough edges, finished (issue 17, point 6) in a real Chromium: confirm steps
@@ -97,11 +98,7 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard’s finished edges in Chromium', 
     expect(await page.locator('#form-error a[href="#f-email"]').innerText()).toBe('E-mail address');
     await expectAccessible('sign-in with a field error');
     await page.getByLabel('E-mail address').fill(EMAIL);
-    await page.getByRole('button', { name: 'Mail me a sign-in link' }).click();
-    await page.getByText('a sign-in link is on its way').waitFor();
-    await page.goto(latestSignInLink(EMAIL) ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await requestAndFollowLink(page, EMAIL);
   });
 
   it('lists sessions with their device and masked address, and ends one after a confirm', async () => {

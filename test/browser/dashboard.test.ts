@@ -18,7 +18,7 @@ import {
   SKIP_REASON,
   screenshotDir,
 } from './support/chromium.ts';
-import { latestSignInLink } from './support/dashboard-http.ts';
+import { requestAndFollowLink } from './support/sign-in.ts';
 
 /**
  * The dashboard in a real headless Chromium against the embedded stack: a person signs in
@@ -77,13 +77,7 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
     await page.getByLabel('E-mail address').fill(EMAIL);
     await shot('sign-in');
-    await page.getByRole('button', { name: 'Mail me a sign-in link' }).click();
-    await page.getByText('a sign-in link is on its way').waitFor();
-    const link = latestSignInLink(EMAIL);
-    expect(link).toBeDefined();
-    await page.goto(link ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await requestAndFollowLink(page, EMAIL);
     expect(await page.getByText(`Signed in as ${EMAIL}`).count()).toBe(1);
     const cookies = await browser.context.cookies(stack.baseUrl);
     expect(cookies.find((cookie) => cookie.name === 'ars_session')).toMatchObject({

@@ -20,7 +20,7 @@ import {
   SKIP_REASON,
   screenshotDir,
 } from './support/chromium.ts';
-import { latestSignInLink } from './support/dashboard-http.ts';
+import { signInThroughPages } from './support/sign-in.ts';
 
 /**
  * What changed, in Chromium (docs/dashboard.md "Scan history", "Pages"): the scans page grouped
@@ -106,13 +106,7 @@ describe.skipIf(!CHROMIUM_PATH)('scan history and the overview in Chromium', () 
     shots = await screenshotDir();
     browser = await launchChromium();
     page = await browser.context.newPage();
-    await page.goto(`${stack.baseUrl}/dashboard/sign-in`);
-    await page.getByLabel('E-mail address').fill(EMAIL);
-    await page.getByRole('button', { name: 'Mail me a sign-in link' }).click();
-    await page.getByText('a sign-in link is on its way').waitFor();
-    await page.goto(latestSignInLink(EMAIL) ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await signInThroughPages(page, stack.baseUrl, EMAIL);
   }, 240_000);
 
   afterAll(async () => {
