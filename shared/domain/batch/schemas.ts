@@ -3,6 +3,7 @@
  * /scans/batch/{id}`).
  */
 import { z } from 'zod';
+import { pageQueryFields } from '#shared/domain/kernel/page-query';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const ROW_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -91,16 +92,7 @@ export const BatchStatusResponseSchema = z.object({
   results: z.array(ResultRowSchema),
 });
 
-export const ListBatchesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({
-    description: 'Jobs per page, 1 to 100',
-  }),
-  cursor: z
-    .string()
-    .max(2000)
-    .optional()
-    .meta({ description: '`next_cursor` of the previous page' }),
-});
+export const ListBatchesQuerySchema = z.object(pageQueryFields('Jobs'));
 
 export const ListBatchesResponseSchema = z.object({
   jobs: z

@@ -4,6 +4,7 @@
  * against the scan before. The dashboard's history page shows exactly these.
  */
 import { z } from 'zod';
+import { pageQueryFields } from '#shared/domain/kernel/page-query';
 
 export const PILLARS = ['R', 'E', 'A', 'D'] as const;
 export const SCORE_BANDS = ['good', 'fair', 'poor'] as const;
@@ -17,14 +18,7 @@ export const BAND_RANGES: Readonly<Record<ScoreBand, { from: number; to: number 
 };
 
 export const ListDomainsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({
-    description: 'Domains per page, 1 to 100',
-  }),
-  cursor: z
-    .string()
-    .max(2000)
-    .optional()
-    .meta({ description: '`next_cursor` of the previous page' }),
+  ...pageQueryFields('Domains'),
   q: z
     .string()
     .trim()
@@ -96,16 +90,7 @@ export const DomainParamsSchema = z.object({
   }),
 });
 
-export const ListDomainScansQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({
-    description: 'Scans per page, 1 to 100',
-  }),
-  cursor: z
-    .string()
-    .max(2000)
-    .optional()
-    .meta({ description: '`next_cursor` of the previous page' }),
-});
+export const ListDomainScansQuerySchema = z.object(pageQueryFields('Scans'));
 
 export const CheckChangeSchema = z
   .object({

@@ -3,6 +3,7 @@
  * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
  */
 import { z } from 'zod';
+import { pageQueryFields } from '#shared/domain/kernel/page-query';
 
 export const ScanIdSchema = z.uuid();
 
@@ -82,16 +83,7 @@ export const BadgeParamsSchema = z.object({
   domain: z.string().max(300).meta({ description: 'Domain with `.svg`, e.g. `example.com.svg`' }),
 });
 
-export const ListScansQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({
-    description: 'Scans per page, 1 to 100',
-  }),
-  cursor: z
-    .string()
-    .max(2000)
-    .optional()
-    .meta({ description: '`next_cursor` of the previous page' }),
-});
+export const ListScansQuerySchema = z.object(pageQueryFields('Scans'));
 
 export const ScanSummarySchema = z
   .object({
