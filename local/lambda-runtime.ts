@@ -23,7 +23,7 @@ export type LocalInvoker =
   | { kind: 'state-machine'; workflow: string }
   | { kind: 'queue'; queue: string }
   | { kind: 'function' }
-  | { kind: 'scheduler' };
+  | { kind: 'scheduler'; schedule: string };
 
 /** One local invocation: the handler module (which names the function) and who invoked it. */
 export interface LocalInvocation {

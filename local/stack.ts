@@ -16,6 +16,7 @@ import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/pr
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
 import { logger } from '#shared/domain/kernel/logger';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { SWEEP_INTERVAL_MS, sweepAbandonedScans } from '#shared/domain/scans/sweep';
 import { resumeOpenDeliveries } from '#shared/domain/webhooks/deliveries';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { getBatchStore } from '#shared/wiring/batch';
@@ -139,6 +140,13 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
   // the same time as this (two settlers of one scan could count it twice, docs/decisions.md).
   const settledScans = await getScanWriteDeps().scanner.settleUnsettled();
   if (settledScans.length > 0) logger.info('settled unfinished scans', { scans: settledScans });
+  // Then, as the sweep schedule does on AWS: a scan whose event could not be sent stays unsettled.
+  const sweep = setInterval(() => {
+    sweepAbandonedScans(getScanWriteDeps().scanner).catch((error: unknown) =>
+      logger.warn('scan sweep failed', { error: error as Error }),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
   const batchJobs = await resumeOpenJobs({
     store: getBatchStore(),
     workflows,
@@ -148,7 +156,7 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
   const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
   // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
   const monitor = await startMonitorBackground();
-  return { batchJobs, deliveries, monitor };
+  return { batchJobs, deliveries, monitor, stopSweep: () => clearInterval(sweep) };
 }
 
 function writeStackFile(dataDir: string | null, contents: Record<string, unknown>) {
@@ -225,7 +233,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     allowedHosts: config.ALLOWED_HOSTS,
   });
   const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
-  const { batchJobs, deliveries, monitor } = await resumeWork(workflows, config);
+  const { batchJobs, deliveries, monitor, stopSweep } = await resumeWork(workflows, config);
   const stackFile = writeStackFile(dataDir, {
     pid: process.pid,
     base_url: baseUrl,
@@ -247,6 +255,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     async close() {
       stopPrintingMail();
       monitor.stop();
+      stopSweep();
       await front.close();
       await workflows.close();
       await queues.close();

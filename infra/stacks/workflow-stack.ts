@@ -29,11 +29,11 @@ import {
   StateMachineType,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { MONTHLY_RUNS_SCHEDULE } from '../../shared/domain/monitor/schedule.ts';
 import {
   deadLetterQueueName,
   type QueueDefinition,
 } from '../../shared/surfaces/queues/manifest.ts';
+import { SCHEDULES, type ScheduleDefinition } from '../../shared/surfaces/schedules/manifest.ts';
 import {
   stateMachineArnEnv,
   WORKFLOWS,
@@ -88,7 +88,9 @@ export class WorkflowStack extends Stack {
       this.buildWorkflow(workflow, props, retention);
     }
     for (const queue of queueSpecs()) this.buildConsumer(queue, props, retention);
-    this.buildMonthlySchedule(props, retention);
+    for (const schedule of SCHEDULES as readonly ScheduleDefinition[]) {
+      this.buildSchedule(schedule, props, retention);
+    }
     for (const [name, machine] of this.stateMachines) {
       new CfnOutput(this, `${constructIdFor(name)}StateMachineArn`, {
         value: machine.stateMachineArn,
@@ -238,16 +240,23 @@ export class WorkflowStack extends Stack {
   }
 
   /**
-   * EventBridge Scheduler, on the first of each month (UTC): one invocation of the scheduler
-   * function, which creates one `monthly` run per eligible case through the pending-run lock.
-   * A redelivered invocation adds nothing (each case claims the month once).
+   * EventBridge Scheduler, one schedule per entry of the schedule manifest: its function, and a
+   * role that may invoke that function and nothing else. A redelivered invocation adds nothing
+   * (each case claims the month once; a settled scan is not taken up again).
    */
-  private buildMonthlySchedule(props: WorkflowStackProps, logRetention: RetentionDays): void {
-    const spec = MONTHLY_RUNS_SCHEDULE;
-    const needs = { data: spec.data, starts: spec.starts };
-    const fn = new ApiFunction(this, 'MonthlyRunsScheduler', {
+  private buildSchedule(
+    spec: ScheduleDefinition,
+    props: WorkflowStackProps,
+    logRetention: RetentionDays,
+  ): void {
+    const needs = {
+      data: spec.data,
+      ...(spec.starts ? { starts: spec.starts } : {}),
+      ...(spec.publishesEvents ? { publishesEvents: true } : {}),
+    };
+    const fn = new ApiFunction(this, `${spec.constructId}Scheduler`, {
       entry: spec.handler,
-      description: `${spec.name}: one monthly monitor run per eligible case`,
+      description: `${spec.name}: ${spec.description}`,
       timeout: Duration.seconds(spec.timeoutSeconds),
       memorySize: spec.memorySize,
       logRetention,
@@ -255,13 +264,13 @@ export class WorkflowStack extends Stack {
     });
     this.grantNeeds(fn, props, needs);
     // L1 with a role of our own: the L2 target grants `function:*` (every version).
-    const role = new Role(this, 'MonthlyRunsScheduleRole', {
+    const role = new Role(this, `${spec.constructId}ScheduleRole`, {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
-      description: 'Lets EventBridge Scheduler invoke the monthly runs function, and nothing else',
+      description: `Lets EventBridge Scheduler invoke the ${spec.name} function, and nothing else`,
     });
     grantInvoke(role, [fn.function.functionArn]);
-    new CfnSchedule(this, 'MonthlyRunsSchedule', {
-      description: 'Monthly monitor runs (shared/domain/monitor/schedule.ts)',
+    new CfnSchedule(this, `${spec.constructId}Schedule`, {
+      description: `${spec.name} (${spec.handler})`,
       scheduleExpression: spec.expression,
       scheduleExpressionTimezone: spec.timezone,
       flexibleTimeWindow: { mode: 'OFF' },
@@ -271,7 +280,7 @@ export class WorkflowStack extends Stack {
         retryPolicy: { maximumRetryAttempts: 2 },
       },
     });
-    this.functions.set('MonthlyRunsScheduler', fn);
+    this.functions.set(`${spec.constructId}Scheduler`, fn);
   }
 
   private buildConsumer(

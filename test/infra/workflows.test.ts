@@ -8,8 +8,10 @@ import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { constructIdFor } from '../../infra/routes.ts';
 import { placeholdersOf } from '../../infra/workflows.ts';
 import { MONTHLY_RUNS_SCHEDULE } from '../../shared/domain/monitor/schedule.ts';
+import { SWEEP_SCHEDULE_EXPRESSION } from '../../shared/domain/scans/sweep.ts';
 import { routeById } from '../../shared/surfaces/api/manifest.ts';
 import { QUEUES } from '../../shared/surfaces/queues/manifest.ts';
+import { SCHEDULES } from '../../shared/surfaces/schedules/manifest.ts';
 import {
   CHILD_EXECUTION_RESOURCE,
   WORKFLOWS,
@@ -133,6 +135,26 @@ describe('state machines from the same ASL files', () => {
       for (const [name, state] of allStates(definition)) {
         if (state.Type !== 'Task') continue;
         expect(typeof state.TimeoutSeconds, `${workflow.name}/${name}`).toBe('number');
+      }
+    }
+  });
+
+  it('lets a Task state time out only after its function was stopped, so a retry never overlaps a live invocation', () => {
+    // Lambda stops an invocation at the function's timeout; the state's clock also counts the
+    // invoke itself (a cold start), so it gets a margin. A state that timed out first would retry
+    // beside an invocation still running, and two settlers of one scan could count it twice
+    // (docs/decisions.md "Two settlers of one scan").
+    const MARGIN_SECONDS = 10;
+    for (const workflow of WORKFLOWS) {
+      const definition = JSON.parse(
+        readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8'),
+      ) as Json;
+      const states = new Map(allStates(definition));
+      for (const task of workflow.tasks) {
+        const state = states.get(task.state) as Json;
+        expect(state.TimeoutSeconds, `${workflow.name}/${task.state}`).toBeGreaterThanOrEqual(
+          task.timeoutSeconds + MARGIN_SECONDS,
+        );
       }
     }
   });
@@ -311,25 +333,44 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     }
   });
 
-  it('runs the monthly scheduler function on the first of each month (UTC), with exact grants', () => {
-    template.hasResourceProperties('AWS::Scheduler::Schedule', {
-      ScheduleExpression: MONTHLY_RUNS_SCHEDULE.expression,
-      ScheduleExpressionTimezone: 'UTC',
-      FlexibleTimeWindow: { Mode: 'OFF' },
-    });
-    const schedule = (ofType('AWS::Scheduler::Schedule')[0] as [string, CfnResource])[1];
+  /** The schedule with this expression, its target function and its role. */
+  function scheduleWith(expression: string) {
+    const found = ofType('AWS::Scheduler::Schedule').filter(
+      ([, resource]) => resource.Properties?.ScheduleExpression === expression,
+    );
+    expect(found, expression).toHaveLength(1);
+    const schedule = (found[0] as [string, CfnResource])[1];
+    expect(schedule.Properties?.ScheduleExpressionTimezone).toBe('UTC');
+    expect(schedule.Properties?.FlexibleTimeWindow).toEqual({ Mode: 'OFF' });
     const target = schedule.Properties?.Target as { Arn: unknown; RoleArn: unknown };
-    const functionId = getAttId(target.Arn) as string;
-    const roleId = getAttId(target.RoleArn) as string;
-    const invoke = roleStatements(roleId).flatMap(actions);
-    expect(invoke).toEqual(['lambda:InvokeFunction']);
-    const fn = resources[functionId] as CfnResource;
-    const env = environmentOf(fn);
-    expect(Object.keys(env)).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
-    const starts = roleStatements(getAttId(fn.Properties?.Role) as string).filter((statement) =>
+    const fn = resources[getAttId(target.Arn) as string] as CfnResource;
+    const scheduleRole = getAttId(target.RoleArn) as string;
+    return { fn, scheduleRole, functionRole: getAttId(fn.Properties?.Role) as string };
+  }
+
+  it('builds one schedule per entry of the schedule manifest', () => {
+    expect(ofType('AWS::Scheduler::Schedule')).toHaveLength(SCHEDULES.length);
+  });
+
+  it('runs the monthly scheduler function on the first of each month (UTC), with exact grants', () => {
+    const { fn, scheduleRole, functionRole } = scheduleWith(MONTHLY_RUNS_SCHEDULE.expression);
+    expect(roleStatements(scheduleRole).flatMap(actions)).toEqual(['lambda:InvokeFunction']);
+    expect(Object.keys(environmentOf(fn))).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
+    const starts = roleStatements(functionRole).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
     );
     expect(starts).toHaveLength(1);
+  });
+
+  it('sweeps abandoned scans every ten minutes with a function that may write the table and send events, and start nothing', () => {
+    const { fn, scheduleRole, functionRole } = scheduleWith(SWEEP_SCHEDULE_EXPRESSION);
+    expect(SWEEP_SCHEDULE_EXPRESSION).toBe('rate(10 minutes)');
+    expect(roleStatements(scheduleRole).flatMap(actions)).toEqual(['lambda:InvokeFunction']);
+    const env = environmentOf(fn);
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'EVENTS_QUEUE_URL']));
+    const granted = roleStatements(functionRole).flatMap(actions);
+    expect(granted).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'sqs:SendMessage']));
+    expect(granted.filter((action) => action.startsWith('states:'))).toEqual([]);
   });
 });
 

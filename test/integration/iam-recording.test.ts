@@ -16,7 +16,7 @@ import {
   trustCertificate,
   type WebhookReceiver,
 } from '#test/support/webhook-receiver';
-import { MONTHLY_RUNS_SCHEDULE } from '../../shared/domain/monitor/schedule.ts';
+import { SCHEDULES } from '../../shared/surfaces/schedules/manifest.ts';
 
 /**
  * IAM proved by recording (issue 18, docs/decisions.md): the local stack walks every function
@@ -89,23 +89,23 @@ function principals(): Principal[] {
     'functions/http/fallback.ts',
     ...WORKFLOWS.flatMap((workflow) => workflow.tasks.map((task) => task.handler)),
     ...QUEUES.map((queue) => queue.handler),
-    MONTHLY_RUNS_SCHEDULE.handler,
+    ...SCHEDULES.map((schedule) => schedule.handler),
   ];
   return [
     ...[...new Set(functions)].map((module) => ({ kind: 'function', module }) as Principal),
     ...WORKFLOWS.map(
       (workflow) => ({ kind: 'state-machine', workflow: workflow.name }) as Principal,
     ),
-    { kind: 'scheduler' },
+    ...SCHEDULES.map((schedule) => ({ kind: 'scheduler', schedule: schedule.name }) as Principal),
   ];
 }
 
 describe('IAM proved by recording', () => {
-  it('records calls of every workflow task, the queue consumer, the scheduler, the tool server, every API route and every dashboard route', () => {
+  it('records calls of every workflow task, the queue consumer, every schedule, the tool server, every API route and every dashboard route', () => {
     const expected = [
       ...WORKFLOWS.flatMap((workflow) => workflow.tasks.map((task) => task.handler)),
       ...QUEUES.map((queue) => queue.handler),
-      MONTHLY_RUNS_SCHEDULE.handler,
+      ...SCHEDULES.map((schedule) => schedule.handler),
       'functions/mcp/mcp.ts',
       'functions/http/fallback.ts',
       ...ROUTES.map((route) => route.handler),
@@ -117,7 +117,12 @@ describe('IAM proved by recording', () => {
       ),
     );
     expect([...machines].sort()).toEqual(WORKFLOWS.map((workflow) => workflow.name).sort());
-    expect(recording.calls.some((call) => call.principal.kind === 'scheduler')).toBe(true);
+    const schedulers = new Set(
+      recording.calls.flatMap((call) =>
+        call.principal.kind === 'scheduler' ? [call.principal.schedule] : [],
+      ),
+    );
+    expect([...schedulers].sort()).toEqual(SCHEDULES.map((schedule) => schedule.name).sort());
   });
 
   it('finds every recorded call allowed by the role of the principal that made it', () => {

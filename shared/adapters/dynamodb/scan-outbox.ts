@@ -57,13 +57,19 @@ export function createScanOutbox(doc: DynamoDBDocumentClient, tableName: string)
       );
     },
 
-    async listUnsettled(limit: number): Promise<StoredScan[]> {
+    async listUnsettled(limit: number, savedBefore?: string): Promise<StoredScan[]> {
+      // gsi2sk is `<created_at>#<id>`: every key of a scan saved before the time sorts below it.
       const { Items } = await doc.send(
         new QueryCommand({
           TableName: tableName,
           IndexName: INDEX.byAlternateId,
-          KeyConditionExpression: 'gsi2pk = :unsettled',
-          ExpressionAttributeValues: { ':unsettled': GSI.unsettledScans },
+          KeyConditionExpression: savedBefore
+            ? 'gsi2pk = :unsettled AND gsi2sk < :before'
+            : 'gsi2pk = :unsettled',
+          ExpressionAttributeValues: {
+            ':unsettled': GSI.unsettledScans,
+            ...(savedBefore ? { ':before': savedBefore } : {}),
+          },
           Limit: limit,
         }),
       );

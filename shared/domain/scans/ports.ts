@@ -31,8 +31,11 @@ export interface ScanStore {
   getScanRecord(id: string): Promise<{ scan: StoredScan; unsettled: boolean } | undefined>;
   /** Marks the scan's side effects done; a later retry of the scan finds nothing to do. */
   settleScan(id: string): Promise<void>;
-  /** Scans whose side effects are not settled yet, oldest first (resumed at start). */
-  listUnsettled(limit: number): Promise<StoredScan[]>;
+  /**
+   * Scans whose side effects are not settled yet, oldest first; with `savedBefore` (an ISO time)
+   * only those saved before it (the sweep leaves scans a live settler may still be finishing).
+   */
+  listUnsettled(limit: number, savedBefore?: string): Promise<StoredScan[]>;
   /** An account's scans, newest first; `cursor` continues a previous page. */
   listByOwner(
     ownerId: string,

@@ -16,6 +16,15 @@ export interface ScanEffectsDeps {
   announceBackoffMs: number;
 }
 
+/**
+ * How old an unsettled scan must be before the sweep settles it: longer than any invocation that
+ * saved it can still run (Lambda stops every invocation at 900 s), plus a minute. So the sweep is
+ * never a second settler beside a live one, which could count the scan twice: the per-scan
+ * marker in the stats shard is removed once the row is settled (docs/decisions.md "Two settlers
+ * of one scan").
+ */
+export const ABANDONED_AFTER_MS = 16 * 60_000;
+
 /** Tries of one `scan.completed` publication (the SDK retries inside each as well). */
 const ANNOUNCE_ATTEMPTS = 3;
 

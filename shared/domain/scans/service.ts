@@ -192,11 +192,15 @@ export function createScanService(deps: ScanServiceDeps) {
     scan: (request: ScanRequest): Promise<StoredScan> => scanOnce(context, request),
 
     /**
-     * Finishes the side effects of scans left unsettled (a process that died after saving them);
-     * the local stack runs it at start. Returns the ids it settled.
+     * Finishes the side effects of scans left unsettled (a process that died after saving them):
+     * the local stack runs it at start, the sweep schedule with `savedBefore` (scan-effects.ts,
+     * `ABANDONED_AFTER_MS`). Returns the ids of the scans it took up.
      */
-    async settleUnsettled(limit = 100): Promise<string[]> {
-      const scans = await deps.scans.listUnsettled(limit);
+    async settleUnsettled(options: { limit?: number; savedBefore?: Date } = {}): Promise<string[]> {
+      const scans = await deps.scans.listUnsettled(
+        options.limit ?? 100,
+        options.savedBefore?.toISOString(),
+      );
       for (const scan of scans) await settleScan(context.effects, scan);
       return scans.map((scan) => scan.id);
     },

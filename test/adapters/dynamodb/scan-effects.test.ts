@@ -6,6 +6,7 @@ import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { SCORING_VERSION } from '#shared/domain/scan-engine/types';
 import type { ScanEvents, StatsStore, StoredScan } from '#shared/domain/scans/ports';
 import { createScanService } from '#shared/domain/scans/service';
+import { sweepAbandonedScans } from '#shared/domain/scans/sweep';
 import {
   offlineLookup,
   type RunningFixtureSite,
@@ -173,5 +174,48 @@ describe('the unsettled-scans outbox', () => {
     expect(sent).toEqual([scan.id]);
     const record = await createScansRepository(table.doc, TABLE).getScanRecord(scan.id);
     expect(record?.unsettled).toBe(false);
+  });
+});
+
+describe('the sweep of abandoned scans', () => {
+  const minutesBefore = (now: Date, minutes: number) =>
+    new Date(now.getTime() - minutes * 60_000).toISOString();
+
+  /** A scan row as a process that died right after saving it leaves it: unsettled. */
+  async function plantUnsettled(savedAt: string): Promise<string> {
+    const id = crypto.randomUUID();
+    const saved = await createScansRepository(table.doc, TABLE).putScan({
+      id,
+      domain: `${id.slice(0, 8)}.sweep.example`,
+      score: 50,
+      scoring_version: SCORING_VERSION,
+      created_at: savedAt,
+      checks: [],
+      owner_id: 'account-sweep',
+    });
+    expect(saved).toBe(true);
+    return id;
+  }
+
+  it('settles a scan saved 20 minutes ago once, and leaves one saved a minute ago to the process that may still be settling it', async () => {
+    const now = new Date();
+    const abandoned = await plantUnsettled(minutesBefore(now, 20));
+    const recent = await plantUnsettled(minutesBefore(now, 1));
+    const before = await scansCounted(SCORING_VERSION);
+    const events = recordingEvents();
+
+    const first = await sweepAbandonedScans(service({ events }), now);
+    expect(first.saved_before).toBe(minutesBefore(now, 16));
+    expect(first.scans).toContain(abandoned);
+    expect(first.scans).not.toContain(recent);
+    const second = await sweepAbandonedScans(service({ events }), now);
+    expect(second.scans).not.toContain(abandoned);
+
+    expect((await scansCounted(SCORING_VERSION)) - before).toBe(1);
+    expect(events.ids.filter((id) => id === abandoned)).toHaveLength(1);
+    expect(events.ids).not.toContain(recent);
+    const records = createScansRepository(table.doc, TABLE);
+    expect((await records.getScanRecord(abandoned))?.unsettled).toBe(false);
+    expect((await records.getScanRecord(recent))?.unsettled).toBe(true);
   });
 });

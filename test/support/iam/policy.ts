@@ -1,4 +1,5 @@
 import { constructIdFor } from '../../../infra/routes.ts';
+import { SCHEDULES } from '../../../shared/surfaces/schedules/manifest.ts';
 import { logicalIdOfGetAtt, type Statement, statementsOfRole } from '../../infra/cfn.ts';
 import type { LocalResource, Principal, RecordedCall } from './recorder.ts';
 import { ACCOUNT, REGION, type StackTemplate, type Synthesised } from './templates.ts';
@@ -98,7 +99,11 @@ export function createPolicyChecker(synth: Synthesised, local: { tableName: stri
 
   function rolesOf(principal: Principal): RoleRef[] {
     if (principal.kind === 'function') return functionRoles(principal.module);
-    if (principal.kind === 'scheduler') return [one('AWS::IAM::Role', /^MonthlyRunsScheduleRole/)];
+    if (principal.kind === 'scheduler') {
+      const schedule = SCHEDULES.find((entry) => entry.name === principal.schedule);
+      if (!schedule) throw new Error(`no schedule ${principal.schedule} in the manifest`);
+      return [one('AWS::IAM::Role', new RegExp(`^${schedule.constructId}ScheduleRole`))];
+    }
     const machine = stateMachine(principal.workflow);
     const roleArn = machine.stack.resources[machine.id]?.Properties?.RoleArn;
     return [{ stack: machine.stack, id: logicalIdOfGetAtt(roleArn) }];
@@ -225,6 +230,6 @@ export function createPolicyChecker(synth: Synthesised, local: { tableName: stri
 
 export function describePrincipal(principal: Principal): string {
   if (principal.kind === 'function') return principal.module;
-  if (principal.kind === 'scheduler') return 'scheduler role';
+  if (principal.kind === 'scheduler') return `scheduler role of ${principal.schedule}`;
   return `state machine ${principal.workflow}`;
 }

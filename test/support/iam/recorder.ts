@@ -16,7 +16,7 @@ import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 export type Principal =
   | { kind: 'function'; module: string }
   | { kind: 'state-machine'; workflow: string }
-  | { kind: 'scheduler' };
+  | { kind: 'scheduler'; schedule: string };
 
 export type LocalResource =
   | { kind: 'table'; name: string; index?: string }
@@ -162,7 +162,7 @@ function invocationCalls(invocation: LocalInvocation, caller: LocalInvocation | 
   if (invoker?.kind === 'scheduler') {
     return [
       {
-        principal: { kind: 'scheduler' } as Principal,
+        principal: { kind: 'scheduler', schedule: invoker.schedule } as Principal,
         action: 'lambda:InvokeFunction',
         resource: target,
       },

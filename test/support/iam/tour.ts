@@ -3,8 +3,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { expect } from 'vitest';
 import { invokeLocal } from '#local/lambda-runtime';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createScansRepository } from '#shared/adapters/dynamodb/scans-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
-import { MONTHLY_RUNS_SCHEDULE } from '#shared/domain/monitor/schedule';
+import type { ScanStore } from '#shared/domain/scans/ports';
+import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import { WORKFLOWS } from '#shared/surfaces/workflows/manifest';
 import { waitForJob } from '../batch.ts';
 import { callJson, type TestStack } from '../stack.ts';
@@ -14,8 +16,8 @@ import { walkDashboard } from './dashboard-tour.ts';
  * The representative walk of the IAM recording test: every API route the way a client uses it
  * and every dashboard route the way a signed-in person does (dashboard-tour.ts)
  * (creating, reading, changing and deleting what it can), the tool server (also with a new key, so
- * that it marks a key used), the fallback, a batch, a monitor run, webhook deliveries through the events queue, the monthly scheduler as
- * EventBridge Scheduler invokes it, and the failure steps of each workflow as its Catch would
+ * that it marks a key used), the fallback, a batch, a monitor run, webhook deliveries through the events queue, every schedule's function as
+ * EventBridge Scheduler invokes it (the sweep with an abandoned scan to settle), and the failure steps of each workflow as its Catch would
  * (on finished objects, so they find nothing left to fail but make their calls).
  */
 export interface TourInput {
@@ -152,25 +154,40 @@ async function webhooks(input: TourInput) {
   return { endpointId, deliveryId, remove: () => call('DELETE', `/api/v1/webhooks/${endpointId}`) };
 }
 
+/**
+ * A copy of a saved scan, unsettled and saved 20 minutes ago, as a process that died after saving
+ * it leaves it: the sweep schedule takes it up, so its calls are recorded too.
+ */
+async function plantAbandonedScan(scans: ScanStore, scanId: string) {
+  const original = await scans.getScan(scanId);
+  if (!original) throw new Error(`scan ${scanId} not found`);
+  const id = crypto.randomUUID();
+  const savedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+  expect(await scans.putScan({ ...original, id, created_at: savedAt })).toBe(true);
+  return { record: () => scans.getScanRecord(id) };
+}
+
 export async function walkEveryFunction(input: TourInput): Promise<void> {
   const { stack } = input;
   const doc = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint });
   const user = await createUsersRepository(doc, stack.tableName).findUserByEmail(input.email);
-  doc.destroy();
   const owner = String(user?.id);
   const { jobId, scanId } = await scans(input);
+  const abandoned = await plantAbandonedScan(createScansRepository(doc, stack.tableName), scanId);
   const { caseId, runId } = await monitor(input);
   const hooks = await webhooks(input);
   await mcp(stack, input.key);
   await mcpWithNewKey(input);
-  await invokeLocal(
-    MONTHLY_RUNS_SCHEDULE.handler,
-    {},
-    {
-      functionName: MONTHLY_RUNS_SCHEDULE.name,
-      invoker: { kind: 'scheduler' },
-    },
-  );
+  for (const schedule of SCHEDULES) {
+    await invokeLocal(
+      schedule.handler,
+      {},
+      { functionName: schedule.name, invoker: { kind: 'scheduler', schedule: schedule.name } },
+    );
+  }
+  // The sweep settled the planted scan: its count, its event and the row's update were recorded.
+  expect((await abandoned.record())?.unsettled).toBe(false);
+  doc.destroy();
   const run = { run_id: runId, case_id: caseId, owner_id: owner };
   const failure = { Error: 'Recorded', Cause: 'the IAM recording test' };
   await asStateMachine('batch-scan-chunk', 'RecordFailure', { job_id: jobId, index: 1, failure });

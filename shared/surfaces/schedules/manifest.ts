@@ -1,0 +1,51 @@
+/**
+ * The schedule manifest: each EventBridge Scheduler schedule and the handler module it invokes.
+ * CDK builds one function, one invoke-only role and one schedule per entry; the IAM recording
+ * test invokes each as its scheduler would. The local stack runs the same work in process
+ * (docs/architecture.md "Schedules").
+ */
+import { MONTHLY_RUNS_SCHEDULE } from '#shared/domain/monitor/schedule';
+import { SWEEP_SCHEDULE_EXPRESSION } from '#shared/domain/scans/sweep';
+
+export interface ScheduleDefinition {
+  /** Logical name: the function's description and the scheduler's principal in the IAM test. */
+  name: string;
+  /** Prefix of the CDK construct ids: `<id>Scheduler`, `<id>ScheduleRole`, `<id>Schedule`. */
+  constructId: string;
+  description: string;
+  /** EventBridge Scheduler expression, read in `timezone`. */
+  expression: string;
+  timezone: string;
+  /** Handler module, relative to the repository root. */
+  handler: string;
+  timeoutSeconds: number;
+  memorySize: number;
+  /** What the function does with the table (IAM grants). */
+  data: 'read' | 'readwrite';
+  /** Workflows it starts (IAM grants, state machine ARNs in its environment). */
+  starts?: readonly string[];
+  /** Publishes domain events to the events queue (IAM grant, EVENTS_QUEUE_URL). */
+  publishesEvents?: boolean;
+}
+
+export const SCHEDULES = [
+  {
+    ...MONTHLY_RUNS_SCHEDULE,
+    constructId: 'MonthlyRuns',
+    description: 'one monthly monitor run per eligible case',
+  },
+  {
+    name: 'settle-unsettled-scans',
+    constructId: 'SettleScans',
+    description:
+      'the stats count and scan.completed event of scans whose process died after saving them',
+    expression: SWEEP_SCHEDULE_EXPRESSION,
+    timezone: 'UTC',
+    handler: 'functions/scheduled/settle-scans.ts',
+    // At most SWEEP_LIMIT scans, each a few store calls and one queue send.
+    timeoutSeconds: 120,
+    memorySize: 512,
+    data: 'readwrite',
+    publishesEvents: true,
+  },
+] as const satisfies readonly ScheduleDefinition[];
