@@ -42,6 +42,7 @@ interface Prepared {
 
 interface Running {
   summary: ExecutionSummary;
+  /** A child's output, until the parent waiting for it has read it; never kept for the rest. */
   output?: JsonValue;
   abort: () => void;
   done: Promise<void>;
@@ -108,6 +109,7 @@ function startExecution(
   workflow: WorkflowName,
   name: string,
   input: unknown,
+  keepOutput: boolean,
 ): Running {
   let aborted = false;
   const guarded: TaskHandlers = {};
@@ -142,7 +144,7 @@ function startExecution(
     .then(
       (output) => {
         summary.status = 'SUCCEEDED';
-        running.output = output;
+        if (keepOutput) running.output = output;
       },
       (error: unknown) => recordFailure(summary, error),
     )
@@ -192,10 +194,10 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
     prepared.set(workflow.name, prepare(workflow, options.timeScale));
   const runs = new Map<string, Running>();
 
-  function run(workflow: WorkflowName, name: string, input: unknown): Running {
+  function run(workflow: WorkflowName, name: string, input: unknown, asChild = false): Running {
     const setup = prepared.get(workflow);
     if (!setup) throw new Error(`Unknown workflow ${workflow}`);
-    return startExecution(setup, workflow, name, input);
+    return startExecution(setup, workflow, name, input, asChild);
   }
 
   /** The sync integration: starts the child, waits for its end, answers with its output. */
@@ -207,10 +209,15 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
     childObserver?.(parent, child.workflow);
     const parameters = input as { Input?: unknown; Name?: string };
     const name = parameters.Name ?? crypto.randomUUID();
-    const entry = run(child.workflow as WorkflowName, name, parameters.Input ?? {});
+    const entry = run(child.workflow as WorkflowName, name, parameters.Input ?? {}, true);
     runs.set(name, entry);
     await entry.done;
-    return childOutput(child, name, entry);
+    try {
+      return childOutput(child, name, entry);
+    } finally {
+      // Read once, by the parent that waited for it: the engine keeps only the summary.
+      entry.output = undefined;
+    }
   }
 
   for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
