@@ -172,6 +172,15 @@ function recordFailure(summary: ExecutionSummary, error: unknown): void {
   }
 }
 
+/** The child's answer, read once by the parent that waited for it: then only the summary stays. */
+function takeChildOutput(child: WorkflowChild, name: string, entry: Running): JsonValue {
+  try {
+    return childOutput(child, name, entry);
+  } finally {
+    entry.output = undefined;
+  }
+}
+
 /** What the sync integration answers once a child execution succeeded. */
 function childOutput(child: WorkflowChild, name: string, entry: Running): JsonValue {
   if (entry.summary.status !== 'SUCCEEDED') {
@@ -212,12 +221,7 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
     const entry = run(child.workflow as WorkflowName, name, parameters.Input ?? {}, true);
     runs.set(name, entry);
     await entry.done;
-    try {
-      return childOutput(child, name, entry);
-    } finally {
-      // Read once, by the parent that waited for it: the engine keeps only the summary.
-      entry.output = undefined;
-    }
+    return takeChildOutput(child, name, entry);
   }
 
   for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
