@@ -7,7 +7,7 @@ import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { constructIdFor } from '../../infra/routes.ts';
 import { placeholdersOf } from '../../infra/workflows.ts';
-import { MONTHLY_RUNS_SCHEDULE } from '../../shared/domain/monitor/schedule.ts';
+import { MONTHLY_SCHEDULE_EXPRESSION } from '../../shared/domain/monitor/schedule.ts';
 import { SWEEP_SCHEDULE_EXPRESSION } from '../../shared/domain/scans/sweep.ts';
 import { routeById } from '../../shared/surfaces/api/manifest.ts';
 import { QUEUES } from '../../shared/surfaces/queues/manifest.ts';
@@ -353,7 +353,7 @@ describe('the monitor: provider keys and the monthly schedule', () => {
   });
 
   it('runs the monthly scheduler function on the first of each month (UTC), with exact grants', () => {
-    const { fn, scheduleRole, functionRole } = scheduleWith(MONTHLY_RUNS_SCHEDULE.expression);
+    const { fn, scheduleRole, functionRole } = scheduleWith(MONTHLY_SCHEDULE_EXPRESSION);
     expect(roleStatements(scheduleRole).flatMap(actions)).toEqual(['lambda:InvokeFunction']);
     expect(Object.keys(environmentOf(fn))).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
     const starts = roleStatements(functionRole).filter((statement) =>

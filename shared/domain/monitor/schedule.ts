@@ -18,19 +18,6 @@ import { PeriodClaimedError, startRun } from './runs.ts';
 export const MONTHLY_SCHEDULE_EXPRESSION = 'cron(0 0 1 * ? *)';
 export const MONTHLY_SCHEDULE_TIMEZONE = 'UTC';
 
-/** What CDK needs to build the schedule and its function (infra/ reads it, like a manifest). */
-export const MONTHLY_RUNS_SCHEDULE = {
-  name: 'monitor-monthly-runs',
-  expression: MONTHLY_SCHEDULE_EXPRESSION,
-  timezone: MONTHLY_SCHEDULE_TIMEZONE,
-  handler: 'functions/scheduled/monthly-runs.ts',
-  /** Every case is read and each eligible one gets a lock, a run and a StartExecution. */
-  timeoutSeconds: 900,
-  memorySize: 512,
-  data: 'readwrite',
-  starts: ['monitor-run'],
-} as const;
-
 const PARALLEL_CASES = 5;
 // setTimeout takes at most 2^31 - 1 ms (about 24.8 days): longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -4,7 +4,10 @@
  * test invokes each as its scheduler would. The local stack runs the same work in process
  * (docs/architecture.md "Schedules").
  */
-import { MONTHLY_RUNS_SCHEDULE } from '#shared/domain/monitor/schedule';
+import {
+  MONTHLY_SCHEDULE_EXPRESSION,
+  MONTHLY_SCHEDULE_TIMEZONE,
+} from '#shared/domain/monitor/schedule';
 import { SWEEP_SCHEDULE_EXPRESSION } from '#shared/domain/scans/sweep';
 
 export interface ScheduleDefinition {
@@ -30,9 +33,17 @@ export interface ScheduleDefinition {
 
 export const SCHEDULES = [
   {
-    ...MONTHLY_RUNS_SCHEDULE,
+    name: 'monitor-monthly-runs',
     constructId: 'MonthlyRuns',
     description: 'one monthly monitor run per eligible case',
+    expression: MONTHLY_SCHEDULE_EXPRESSION,
+    timezone: MONTHLY_SCHEDULE_TIMEZONE,
+    handler: 'functions/scheduled/monthly-runs.ts',
+    // Every case is read and each eligible one gets a lock, a run and a StartExecution.
+    timeoutSeconds: 900,
+    memorySize: 512,
+    data: 'readwrite',
+    starts: ['monitor-run'],
   },
   {
     name: 'settle-unsettled-scans',
