@@ -8,8 +8,8 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { REQUEST_RATE_PREFIX } from '../shared/adapters/dynamodb/keys.ts';
-import { TABLE_INDEXES } from '../shared/adapters/dynamodb/table.ts';
+import { REQUEST_RATE_PREFIX } from '#shared/adapters/dynamodb/keys';
+import { TABLE_INDEXES } from '#shared/adapters/dynamodb/table';
 
 export type TableAccess = 'none' | 'read' | 'readwrite';
 

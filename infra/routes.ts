@@ -10,7 +10,7 @@ import {
   ROUTES,
   type RouteDefinition,
   type RouteOperationId,
-} from '../shared/surfaces/api/manifest.ts';
+} from '#shared/surfaces/api/manifest';
 
 import type { TableAccess } from './grants.ts';
 

@@ -3,13 +3,13 @@
  * the workflow and queue manifests, so that a new workflow or queue gets its functions, grants
  * and substitutions without touching infra/.
  */
-import { QUEUES, type QueueDefinition } from '../shared/surfaces/queues/manifest.ts';
+import { QUEUES, type QueueDefinition } from '#shared/surfaces/queues/manifest';
 import {
   WORKFLOWS,
   type WorkflowDefinition,
   type WorkflowName,
   type WorkflowTask,
-} from '../shared/surfaces/workflows/manifest.ts';
+} from '#shared/surfaces/workflows/manifest';
 import { constructIdFor } from './routes.ts';
 
 export interface TaskFunctionSpec {

@@ -26,28 +26,28 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { CORS } from '../../shared/surfaces/api/cors.ts';
-import { ROUTES, type RouteDefinition } from '../../shared/surfaces/api/manifest.ts';
-import { MCP_ENDPOINTS, MCP_HANDLER } from '../../shared/surfaces/api/routes/mcp.ts';
-import { stateMachineArnEnv, type WorkflowName } from '../../shared/surfaces/workflows/manifest.ts';
-import { ApiFunction } from '../constructs/api-function.ts';
+import { ApiFunction } from '#infra/constructs/api-function';
 import {
   grantInvoke,
   grantRequestCounting,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
-} from '../grants.ts';
+} from '#infra/grants';
 import {
   constructIdFor,
   DEFAULT_ROUTE_KEY,
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
-} from '../routes.ts';
+} from '#infra/routes';
+import { CORS } from '#shared/surfaces/api/cors';
+import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
+import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
+import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
 import type { WorkflowStack } from './workflow-stack.ts';
 
-export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../grants.ts';
+export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/grants';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;

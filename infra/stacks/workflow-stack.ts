@@ -29,27 +29,24 @@ import {
   StateMachineType,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import {
-  deadLetterQueueName,
-  type QueueDefinition,
-} from '../../shared/surfaces/queues/manifest.ts';
-import { SCHEDULES, type ScheduleDefinition } from '../../shared/surfaces/schedules/manifest.ts';
-import {
-  stateMachineArnEnv,
-  WORKFLOWS,
-  type WorkflowDefinition,
-  type WorkflowName,
-} from '../../shared/surfaces/workflows/manifest.ts';
-import { ApiFunction, REPO_ROOT } from '../constructs/api-function.ts';
+import { ApiFunction, REPO_ROOT } from '#infra/constructs/api-function';
 import {
   grantChildExecutions,
   grantInvoke,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
-} from '../grants.ts';
-import { constructIdFor } from '../routes.ts';
-import { queueSpecs, taskFunctionSpecs } from '../workflows.ts';
+} from '#infra/grants';
+import { constructIdFor } from '#infra/routes';
+import { queueSpecs, taskFunctionSpecs } from '#infra/workflows';
+import { deadLetterQueueName, type QueueDefinition } from '#shared/surfaces/queues/manifest';
+import { SCHEDULES, type ScheduleDefinition } from '#shared/surfaces/schedules/manifest';
+import {
+  stateMachineArnEnv,
+  WORKFLOWS,
+  type WorkflowDefinition,
+  type WorkflowName,
+} from '#shared/surfaces/workflows/manifest';
 
 export interface WorkflowStackProps extends StackProps {
   table: ITableV2;

@@ -1,12 +1,12 @@
 /** What every command works with: repositories over the chosen store, and the configuration. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createLocalDynamoClient, ensureTable } from '#local/dynamo-local';
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
 import { planLimitsFrom } from '#shared/domain/kernel/plans';
 import { type Config, loadConfig } from '#shared/wiring/config';
-import { createLocalDynamoClient, ensureTable } from '../dynamo-local.ts';
 
 export interface AdminContext {
   env: NodeJS.ProcessEnv;

@@ -5,12 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { STACK_FILE } from '#local/stack';
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
 import { normaliseEmail } from '#shared/domain/accounts/operator-service';
 import { sessionSettingsFrom } from '#shared/domain/accounts/sessions';
 import { issueSignInLink } from '#shared/domain/accounts/sign-in';
 import { NotFoundError } from '#shared/domain/kernel/errors';
-import { STACK_FILE } from '../stack.ts';
 import { type Command, requireOption } from './commands.ts';
 import type { AdminContext } from './context.ts';
 

@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { createLocalDynamoClient, startDynalite } from '../dynamo-local.ts';
-import { STACK_FILE } from '../stack.ts';
+import { createLocalDynamoClient, startDynalite } from '#local/dynamo-local';
+import { STACK_FILE } from '#local/stack';
 
 export class StoreChoiceError extends Error {}
 

@@ -8,6 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExecutionAbortedError, StateMachine } from 'aws-local-stepfunctions';
+import { invokeLocal } from '#local/lambda-runtime';
 import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import {
@@ -16,7 +17,6 @@ import {
   type WorkflowDefinition,
   type WorkflowName,
 } from '#shared/surfaces/workflows/manifest';
-import { invokeLocal } from '../lambda-runtime.ts';
 import {
   LOCAL_STATE_MACHINE_ARN,
   loadDefinition,

@@ -2,9 +2,10 @@
  * The scanning step's dependencies: the batch store plus the scan service. Apart from the rest
  * of the batch composition so that only the scanning function bundles the scan engine.
  */
+
+import type { BatchStepDeps } from '#shared/domain/batch/steps';
 import { lazy } from '#shared/wiring/lazy';
 import { getScanWriteDeps } from '#shared/wiring/scans';
-import type { BatchStepDeps } from '../domain/batch/steps.ts';
 import { getBatchStore } from './batch.ts';
 
 export const getBatchScanDeps = lazy(

@@ -2,11 +2,11 @@
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import type { BatchDeps } from '#shared/domain/batch/operations';
 import type { Config } from '#shared/wiring/config';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
-import type { BatchDeps } from '../domain/batch/operations.ts';
 
 export function getBatchConfig(): Config['batch'] {
   return getConfig().batch;

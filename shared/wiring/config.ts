@@ -9,6 +9,7 @@
  */
 
 import { z } from 'zod';
+import { loadProvidersConfig, type ProvidersConfig } from '#shared/adapters/providers/config';
 import type { Plan } from '#shared/domain/accounts/ports';
 import {
   type SessionSettings,
@@ -19,8 +20,7 @@ import { type PlanLimits, planLimitsFrom } from '#shared/domain/kernel/plans';
 import { WORKFLOW_NAMES, type WorkflowName } from '#shared/domain/kernel/workflow-port';
 import { loadMonitorConfig, type MonitorConfig } from '#shared/domain/monitor/config';
 import { loadWebhookConfig, type WebhookConfig } from '#shared/domain/webhooks/config';
-import { loadProvidersConfig, type ProvidersConfig } from '../adapters/providers/config.ts';
-import { stateMachineArnEnv } from '../surfaces/workflows/manifest.ts';
+import { stateMachineArnEnv } from '#shared/surfaces/workflows/manifest';
 
 /** Variables by name, as a process environment holds them. */
 export type Environment = Readonly<Record<string, string | undefined>>;

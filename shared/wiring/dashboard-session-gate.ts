@@ -3,9 +3,9 @@
  * quotas) so that every function bundles only the session lookup.
  */
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
+import type { BrowserGateDeps } from '#shared/surfaces/dashboard/session-gate';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
-import type { BrowserGateDeps } from '../surfaces/dashboard/session-gate.ts';
 
 /** The dashboard pipeline's own needs: the session lookup, and where links point. */
 export interface DashboardGateDeps extends BrowserGateDeps {

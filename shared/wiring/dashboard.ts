@@ -5,6 +5,7 @@
  */
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import type { HomeDeps } from '#shared/surfaces/dashboard/home';
 import { getBatchConfig, getBatchStoreDeps } from '#shared/wiring/batch';
 import { getSessionStore } from '#shared/wiring/dashboard-session-gate';
 import { lazy } from '#shared/wiring/lazy';
@@ -12,7 +13,6 @@ import { getMonitorDeps } from '#shared/wiring/monitor';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getWebhookStoreDeps } from '#shared/wiring/webhooks';
-import type { HomeDeps } from '../surfaces/dashboard/home.ts';
 
 export const getHomeDeps = lazy((): HomeDeps => {
   const { doc, tableName } = getStore();

@@ -1,11 +1,11 @@
 /** The dispatcher's dependencies, apart from the publisher (events.ts) so that a function which
  * only publishes events never bundles the webhook delivery code. */
 import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
+import type { DispatchDeps } from '#shared/domain/events/ports';
 import { deliverEvent } from '#shared/domain/webhooks/deliveries';
 import { lazy } from '#shared/wiring/lazy';
 import { getStore } from '#shared/wiring/platform';
 import { getDeliveryLifecycleDeps } from '#shared/wiring/webhooks';
-import type { DispatchDeps } from '../domain/events/ports.ts';
 
 export const getDispatchDeps = lazy((): DispatchDeps => {
   const { doc, tableName } = getStore();

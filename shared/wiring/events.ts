@@ -1,9 +1,9 @@
 /** One SQS client per process (fauxqs locally, SQS on AWS). */
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { createSqsPublisher } from '#shared/adapters/sqs/event-publisher';
+import type { EventPublisher } from '#shared/domain/events/ports';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig } from '#shared/wiring/platform';
-import { createSqsPublisher } from '../adapters/sqs/event-publisher.ts';
-import type { EventPublisher } from '../domain/events/ports.ts';
 
 export const getSqsClient = lazy(
   () => {

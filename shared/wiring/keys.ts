@@ -1,9 +1,9 @@
 /** The key routes' dependencies: the users repository, the keys' last use and the admin list. */
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import type { KeyDeps } from '#shared/domain/accounts/key-operations';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
-import type { KeyDeps } from '../domain/accounts/key-operations.ts';
 
 export const getKeyDeps = lazy((): KeyDeps => {
   const { doc, tableName } = getStore();

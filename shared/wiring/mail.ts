@@ -3,10 +3,11 @@
  * messages the local stack prints, or Amazon SES from MAIL_FROM with the function's role
  * credentials.
  */
+
+import { LOCAL_OUTBOX } from '#shared/adapters/mail/outbox';
+import { createSesMailPort, roleCredentials } from '#shared/adapters/mail/ses';
+import type { MailPort } from '#shared/domain/accounts/mail-port';
 import { lazy } from '#shared/wiring/lazy';
-import { LOCAL_OUTBOX } from '../adapters/mail/outbox.ts';
-import { createSesMailPort, roleCredentials } from '../adapters/mail/ses.ts';
-import type { MailPort } from '../domain/accounts/mail-port.ts';
 
 export { type MailTransport, mailTransportOf } from './config.ts';
 

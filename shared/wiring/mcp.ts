@@ -3,8 +3,9 @@
  * (the local stack's, in process), or Lambda invocations of the functions MCP_TOOL_FUNCTIONS
  * names.
  */
+
+import { createLambdaInvoker, type RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { lazy } from '#shared/wiring/lazy';
-import { createLambdaInvoker, type RouteInvoker } from '../surfaces/mcp/invoker.ts';
 
 export const getRouteInvoker = lazy(
   ({ config, invokeRoute }): RouteInvoker =>

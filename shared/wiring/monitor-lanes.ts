@@ -1,6 +1,7 @@
 /** The lane steps' dependencies: the stores and the model providers (no events queue). */
+
+import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
-import type { MonitorLaneDeps } from '../domain/monitor/steps/context.ts';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
 

@@ -3,13 +3,14 @@
  * the scans' own guarded fetcher, engine and deadline (docs/monitor.md "Readiness of the cited
  * pages"). Apart from monitor-steps.ts so that only this step's function bundles the scan engine.
  */
+
+import type { ReadinessStepDeps } from '#shared/domain/monitor/steps/readiness';
 import { createSiteScanner } from '#shared/domain/scans/site-scanner';
 import { lazy } from '#shared/wiring/lazy';
 import { getMonitorStepDeps, getReadinessStore } from '#shared/wiring/monitor-steps';
 import { getConfig } from '#shared/wiring/platform';
 import { getScanFetcher } from '#shared/wiring/scans';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
-import type { ReadinessStepDeps } from '../domain/monitor/steps/readiness.ts';
 
 /** A stored scan of a site younger than this is reused instead of scanning it again. */
 export const CITED_SCAN_MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -3,10 +3,10 @@
  * provider adapters are in lane-composition.ts, so only the two lane functions bundle them.
  */
 import { createRunReadinessRepository } from '#shared/adapters/dynamodb/run-readiness-repository';
+import type { MonitorStepDeps } from '#shared/domain/monitor/steps/context';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getStore } from '#shared/wiring/platform';
-import type { MonitorStepDeps } from '../domain/monitor/steps/context.ts';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
 export const getMonitorStepDeps = lazy(

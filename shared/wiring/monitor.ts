@@ -7,14 +7,14 @@ import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repositor
 import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answers-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import type { MonitorConfig } from '#shared/domain/monitor/config';
+import type { CaseProfile } from '#shared/domain/monitor/engine/index';
+import type { MonitorDeps } from '#shared/domain/monitor/operations';
+import { toCaseProfile } from '#shared/domain/monitor/profile';
+import type { RunReadDeps } from '#shared/domain/monitor/run-reads';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
-import type { MonitorConfig } from '../domain/monitor/config.ts';
-import type { CaseProfile } from '../domain/monitor/engine/index.ts';
-import type { MonitorDeps } from '../domain/monitor/operations.ts';
-import { toCaseProfile } from '../domain/monitor/profile.ts';
-import type { RunReadDeps } from '../domain/monitor/run-reads.ts';
 
 export function getMonitorConfig(): MonitorConfig {
   return getConfig().monitor;

@@ -6,12 +6,12 @@
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { createScanEvents } from '#shared/domain/events/scan-events';
+import type { ScanWriteDeps } from '#shared/domain/scans/operations';
+import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
-import type { ScanWriteDeps } from '../domain/scans/operations.ts';
-import { createScanService } from '../domain/scans/service.ts';
 import { getScanReadDeps } from './scans-read.ts';
 
 export const getScanWriteDeps = lazy((): ScanWriteDeps => {

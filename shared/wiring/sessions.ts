@@ -1,10 +1,10 @@
 /** Signing in and out: sessions, users, the link quotas and the mail port (built on first mail). */
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import type { SignInDeps } from '#shared/domain/accounts/sign-in';
 import { lazy } from '#shared/wiring/lazy';
 import { getMailPort } from '#shared/wiring/mail';
 import { getConfig, getStore } from '#shared/wiring/platform';
-import type { SignInDeps } from '../domain/accounts/sign-in.ts';
 import { getSessionStore } from './dashboard-session-gate.ts';
 
 export const getSignInDeps = lazy((): SignInDeps => {

@@ -4,16 +4,16 @@
  * step and the test route bundle it.
  */
 import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
-import { lazy } from '#shared/wiring/lazy';
-import { getConfig } from '#shared/wiring/platform';
 import {
   DEFAULT_ATTEMPT_TIMEOUT_MS,
   DEFAULT_MAX_RESPONSE_BYTES,
   sendAttempt,
-} from '../adapters/http/webhook-attempt.ts';
-import type { SendPort } from '../domain/webhooks/sender.ts';
-import type { AttemptStepDeps } from '../domain/webhooks/steps.ts';
-import type { TestWebhookDeps } from '../domain/webhooks/test-delivery.ts';
+} from '#shared/adapters/http/webhook-attempt';
+import type { SendPort } from '#shared/domain/webhooks/sender';
+import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
+import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
+import { lazy } from '#shared/wiring/lazy';
+import { getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
 

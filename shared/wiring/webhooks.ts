@@ -6,14 +6,14 @@
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import { DELIVERY_RETENTION_DAYS } from '#shared/domain/webhooks/config';
+import type { DeliveryLifecycleDeps } from '#shared/domain/webhooks/deliveries';
+import type { WebhookDeps } from '#shared/domain/webhooks/operations';
+import type { WebhookStore } from '#shared/domain/webhooks/ports';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy, wiringSettings } from '#shared/wiring/lazy';
 import { getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
-import { DELIVERY_RETENTION_DAYS } from '../domain/webhooks/config.ts';
-import type { DeliveryLifecycleDeps } from '../domain/webhooks/deliveries.ts';
-import type { WebhookDeps } from '../domain/webhooks/operations.ts';
-import type { WebhookStore } from '../domain/webhooks/ports.ts';
 import { getWebhookConfig } from './webhook-config.ts';
 
 /** The lookup for receivers: a test's (the wiring's `receiverLookup`), else the service's one lookup. */

@@ -4,9 +4,9 @@
  * by CDK on the functions that start workflows).
  */
 import { SFNClient } from '@aws-sdk/client-sfn';
+import { createSfnStarter } from '#shared/adapters/sfn/workflow-starter';
+import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { lazy } from '#shared/wiring/lazy';
-import { createSfnStarter } from '../adapters/sfn/workflow-starter.ts';
-import type { WorkflowStarter } from '../domain/kernel/workflow-port.ts';
 
 export const getWorkflowStarter = lazy(
   ({ config, workflows }): WorkflowStarter =>

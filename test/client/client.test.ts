@@ -1,14 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AgentReadiness, AgentReadinessError, CURSOR_LISTS, WaitTimeoutError } from '#client/index';
 import { buildOpenApiDocument } from '#shared/surfaces/api/openapi';
 import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
-import {
-  AgentReadiness,
-  AgentReadinessError,
-  CURSOR_LISTS,
-  WaitTimeoutError,
-} from '../../client/src/index.ts';
 
 /**
  * The hand-written layer of the client, with the network replaced by a scripted fetch (the

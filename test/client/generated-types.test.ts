@@ -4,7 +4,7 @@ import {
   generateClientTypes,
   readCommittedTypes,
   typeDrift,
-} from '../../scripts/client-types.ts';
+} from '#scripts/client-types';
 
 /**
  * The client's generated types never drift from the served document: they are regenerated

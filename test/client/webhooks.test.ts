@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { verifyWebhook, WebhookVerificationError } from '#client/index';
 import { buildDeliveryHeaders } from '#shared/domain/webhooks/signing';
-import { verifyWebhook, WebhookVerificationError } from '../../client/src/index.ts';
 
 /**
  * The client's own verifier against the published test vector (docs/webhooks.md) and against

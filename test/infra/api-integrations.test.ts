@@ -1,8 +1,8 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../infra/build-app.ts';
-import { ROUTES, type RouteDefinition } from '../../shared/surfaces/api/manifest.ts';
+import { buildApp } from '#infra/build-app';
+import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import {
   actionsOf,
   type CfnResource,

@@ -2,22 +2,18 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
+import { type BuiltApp, buildApp } from '#infra/build-app';
 import {
   constructIdFor,
   DEFAULT_TUNING,
   HTTP_FUNCTIONS,
   ROUTE_TUNING,
   tableAccessFor,
-} from '../../infra/routes.ts';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/adapters/dynamodb/table.ts';
-import { CORS } from '../../shared/surfaces/api/cors.ts';
-import {
-  ROUTES,
-  type RouteDefinition,
-  type RouteOperationId,
-} from '../../shared/surfaces/api/manifest.ts';
-import { MCP_ENDPOINTS } from '../../shared/surfaces/api/routes/mcp.ts';
+} from '#infra/routes';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '#shared/adapters/dynamodb/table';
+import { CORS } from '#shared/surfaces/api/cors';
+import { ROUTES, type RouteDefinition, type RouteOperationId } from '#shared/surfaces/api/manifest';
+import { MCP_ENDPOINTS } from '#shared/surfaces/api/routes/mcp';
 import {
   actionsOf,
   type CfnResource,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_FUNCTIONS } from '../../infra/routes.ts';
-import { queueSpecs, taskFunctionSpecs } from '../../infra/workflows.ts';
-import { ROUTES } from '../../shared/surfaces/api/manifest.ts';
-import { type BuiltBundle, bundleLikeCdk } from '../support/bundle.ts';
+import { HTTP_FUNCTIONS } from '#infra/routes';
+import { queueSpecs, taskFunctionSpecs } from '#infra/workflows';
+import { ROUTES } from '#shared/surfaces/api/manifest';
+import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):

@@ -3,20 +3,20 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../../infra/build-app.ts';
-import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
-import { constructIdFor } from '../../infra/routes.ts';
-import { placeholdersOf } from '../../infra/workflows.ts';
-import { MONTHLY_SCHEDULE_EXPRESSION } from '../../shared/domain/monitor/schedule.ts';
-import { SWEEP_SCHEDULE_EXPRESSION } from '../../shared/domain/scans/sweep.ts';
-import { routeById } from '../../shared/surfaces/api/manifest.ts';
-import { QUEUES } from '../../shared/surfaces/queues/manifest.ts';
-import { SCHEDULES } from '../../shared/surfaces/schedules/manifest.ts';
+import { type BuiltApp, buildApp } from '#infra/build-app';
+import { REPO_ROOT } from '#infra/constructs/api-function';
+import { constructIdFor } from '#infra/routes';
+import { placeholdersOf } from '#infra/workflows';
+import { MONTHLY_SCHEDULE_EXPRESSION } from '#shared/domain/monitor/schedule';
+import { SWEEP_SCHEDULE_EXPRESSION } from '#shared/domain/scans/sweep';
+import { routeById } from '#shared/surfaces/api/manifest';
+import { QUEUES } from '#shared/surfaces/queues/manifest';
+import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import {
   CHILD_EXECUTION_RESOURCE,
   WORKFLOWS,
   type WorkflowDefinition,
-} from '../../shared/surfaces/workflows/manifest.ts';
+} from '#shared/surfaces/workflows/manifest';
 import {
   actionsOf,
   allStatements,

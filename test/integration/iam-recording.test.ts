@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '#shared/surfaces/api/manifest';
 import { QUEUES } from '#shared/surfaces/queues/manifest';
+import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import { WORKFLOWS } from '#shared/surfaces/workflows/manifest';
 import { type RunningFixtureSite, startFixtureSite } from '#test/fixtures/sites/server';
 import { createPolicyChecker, describePrincipal, type Verdict } from '#test/support/iam/policy';
@@ -16,7 +17,6 @@ import {
   trustCertificate,
   type WebhookReceiver,
 } from '#test/support/webhook-receiver';
-import { SCHEDULES } from '../../shared/surfaces/schedules/manifest.ts';
 
 /**
  * IAM proved by recording (issue 18, docs/decisions.md): the local stack walks every function

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main, runSmoke } from '#scripts/smoke/main';
+import { parseSmokeArgs } from '#scripts/smoke/options';
 import { type RunningFixtureSite, startFixtureSite } from '#test/fixtures/sites/server';
 import { startTestStack, type TestStack } from '#test/support/stack';
 import {
@@ -9,8 +11,6 @@ import {
   trustCertificate,
   type WebhookReceiver,
 } from '#test/support/webhook-receiver';
-import { main, runSmoke } from '../../scripts/smoke/main.ts';
-import { parseSmokeArgs } from '../../scripts/smoke/options.ts';
 
 /**
  * The deployment smoke test (docs/deploy.md) against the local stack, as CI runs it: loopback

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { memorySeenEvents, receiveWebhook } from '#docs/examples/verify-webhook';
 import { type EventType, newEvent } from '#shared/domain/events/types';
 import { logger } from '#shared/domain/kernel/logger';
 import { deliveryExecutionName } from '#shared/domain/webhooks/ids';
@@ -22,7 +23,6 @@ import {
   sleep,
   waitForDelivery,
 } from '#test/support/webhooks';
-import { memorySeenEvents, receiveWebhook } from '../../docs/examples/verify-webhook.ts';
 
 /**
  * Signed deliveries end to end: the local front on the real handlers, dynalite, fauxqs and the

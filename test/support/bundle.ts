@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build, type StdinOptions } from 'esbuild';
-import { ESM_REQUIRE_BANNER, REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { ESM_REQUIRE_BANNER, REPO_ROOT } from '#infra/constructs/api-function';
 
 export interface BuiltBundle {
   /** The minified code. */

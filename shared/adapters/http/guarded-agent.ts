@@ -18,8 +18,8 @@ import {
   type AddressPolicyExceptions,
   checkAddress,
   checkUrl,
-} from '../../domain/kernel/net/address-policy.ts';
-import { BlockedTargetError } from '../../domain/kernel/net/fetch-errors.ts';
+} from '#shared/domain/kernel/net/address-policy';
+import { BlockedTargetError } from '#shared/domain/kernel/net/fetch-errors';
 import { Agent } from './http-client.ts';
 import { systemLookup } from './system-lookup.ts';
 

@@ -15,7 +15,7 @@ import {
   type AddressPolicy,
   type AddressPolicyExceptions,
   checkUrl,
-} from '../../domain/kernel/net/address-policy.ts';
+} from '#shared/domain/kernel/net/address-policy';
 import {
   BlockedTargetError,
   errorCode,
@@ -23,14 +23,14 @@ import {
   FetchTimeoutError,
   SafeFetchError,
   TooManyRedirectsError,
-} from '../../domain/kernel/net/fetch-errors.ts';
+} from '#shared/domain/kernel/net/fetch-errors';
 import {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   type RedirectHop,
   type SafeFetcher,
   type SafeFetchRequest,
   type SafeFetchResponse,
-} from '../../domain/kernel/net/fetcher.ts';
+} from '#shared/domain/kernel/net/fetcher';
 import { createDnsScheduler } from './dns-scheduler.ts';
 import { createGuardedAgent, type DnsLookup } from './guarded-agent.ts';
 import { dispatchRequest } from './http-client.ts';
@@ -43,14 +43,14 @@ export {
   SafeFetchError,
   type SafeFetchErrorKind,
   TooManyRedirectsError,
-} from '../../domain/kernel/net/fetch-errors.ts';
+} from '#shared/domain/kernel/net/fetch-errors';
 export {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   type RedirectHop,
   type SafeFetcher,
   type SafeFetchRequest,
   type SafeFetchResponse,
-} from '../../domain/kernel/net/fetcher.ts';
+} from '#shared/domain/kernel/net/fetcher';
 export type { DnsLookup } from './guarded-agent.ts';
 
 export const DEFAULT_USER_AGENT =

@@ -3,7 +3,7 @@
  * its own process) and handed to whoever listens: `npm start` prints them, tests read them.
  * Nothing is sent anywhere.
  */
-import type { MailMessage, MailPort } from '../../domain/accounts/mail-port.ts';
+import type { MailMessage, MailPort } from '#shared/domain/accounts/mail-port';
 
 export interface OutboxEntry extends MailMessage {
   sent_at: string;

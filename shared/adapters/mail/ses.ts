@@ -3,8 +3,9 @@
  * own role credentials (the Lambda environment provides them). A refusal or an outage becomes an
  * UnavailableError carrying SES's answer for the log.
  */
+
+import type { MailPort } from '#shared/domain/accounts/mail-port';
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import type { MailPort } from '../../domain/accounts/mail-port.ts';
 import { type AwsCredentials, signAwsRequest } from './sigv4.ts';
 
 export interface SesOptions {

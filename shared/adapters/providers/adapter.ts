@@ -4,7 +4,7 @@ import {
   ProviderError,
   type ProviderFamily,
   type TokenUsage,
-} from '../../domain/monitor/provider-port.ts';
+} from '#shared/domain/monitor/provider-port';
 import type { FamilyConfig } from './config.ts';
 
 export interface AdapterDeps {

@@ -13,7 +13,7 @@ import {
   type Provider,
   ProviderError,
   type ProviderErrorType,
-} from '../../domain/monitor/provider-port.ts';
+} from '#shared/domain/monitor/provider-port';
 import {
   type AdapterDeps,
   joinUrl,

@@ -1,5 +1,5 @@
 /** Citations as the provider adapters collect them: URLs, their domains and titles. */
-import type { Citation } from '../../domain/monitor/provider-port.ts';
+import type { Citation } from '#shared/domain/monitor/provider-port';
 
 /**
  * Lower-case host without a leading `www.`, or null when the value is not an absolute URL.

@@ -3,7 +3,7 @@
  * a family without a key is served by the local simulator (see `describeProviderSetup`).
  */
 import { z } from 'zod';
-import { PROVIDER_FAMILIES, type ProviderFamily } from '../../domain/monitor/provider-port.ts';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 
 export interface FamilyConfig {
   family: ProviderFamily;

@@ -12,7 +12,7 @@ import {
   type AskResult,
   type Provider,
   ProviderError,
-} from '../../domain/monitor/provider-port.ts';
+} from '#shared/domain/monitor/provider-port';
 import {
   type AdapterDeps,
   joinUrl,

@@ -9,7 +9,7 @@ import {
   ProviderError,
   type ProviderErrorType,
   type ProviderFamily,
-} from '../../domain/monitor/provider-port.ts';
+} from '#shared/domain/monitor/provider-port';
 
 export type HeaderBag = Record<string, string | string[] | undefined>;
 

@@ -2,7 +2,7 @@
  * The provider adapters' public face: the four model families behind the monitor engine's
  * provider port, their configuration and the factory wiring uses to build them.
  */
-import type { Provider, ProviderFamily } from '../../domain/monitor/provider-port.ts';
+import type { Provider, ProviderFamily } from '#shared/domain/monitor/provider-port';
 import type { AdapterDeps, KeyedFamilyConfig } from './adapter.ts';
 import { createAnthropicProvider } from './anthropic.ts';
 import { type FamilyConfig, PROVIDER_ENV, ProviderConfigError } from './config.ts';
@@ -20,7 +20,7 @@ export {
   ProviderError,
   type ProviderErrorType,
   type ProviderFamily,
-} from '../../domain/monitor/provider-port.ts';
+} from '#shared/domain/monitor/provider-port';
 export type { AdapterDeps } from './adapter.ts';
 export {
   describeProviderSetup,

@@ -1,6 +1,6 @@
 /** Parses a 2xx body; anything that is not JSON is an `invalid_response`, never a crash. */
 import type { z } from 'zod';
-import { ProviderError, type ProviderFamily } from '../../domain/monitor/provider-port.ts';
+import { ProviderError, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 
 export function parseJsonBody(family: ProviderFamily, text: string, status: number): unknown {
   try {

@@ -4,8 +4,7 @@
  */
 import { ExecutionAlreadyExists, type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import type { WorkflowName } from '#shared/domain/kernel/workflow-port';
-import type { WorkflowStarter } from '../../domain/kernel/workflow-port.ts';
+import type { WorkflowName, WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 
 export function createSfnStarter(
   client: SFNClient,

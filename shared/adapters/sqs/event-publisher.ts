@@ -1,7 +1,7 @@
 /** Publishes each event as one SQS message; the event type is a message attribute. */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { EventPublisher } from '#shared/domain/events/ports';
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import type { EventPublisher } from '../../domain/events/ports.ts';
 
 export function createSqsPublisher(client: SQSClient, queueUrl: string): EventPublisher {
   return {

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
+import { scanIdForRow } from '#shared/domain/kernel/ids';
 import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { ScanService } from '#shared/domain/scans/service';
-import { scanIdForRow } from '../kernel/ids.ts';
 import type { BatchStore } from './ports.ts';
 import { type BatchChunk, planChunks, startJobExecution } from './workflow.ts';
 

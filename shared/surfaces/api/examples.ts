@@ -7,9 +7,9 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
-import { buildMeta } from '../http/meta.ts';
-import { errorCodesOf, type RouteDefinition } from '../http/route.ts';
-import type { Meta } from '../http/schemas.ts';
+import { buildMeta } from '#shared/surfaces/http/meta';
+import { errorCodesOf, type RouteDefinition } from '#shared/surfaces/http/route';
+import type { Meta } from '#shared/surfaces/http/schemas';
 import { type JsonSchema, sampleJson } from './json-sample.ts';
 
 /** The moment every example's `meta.generated_at` shows (stable docs, stable OpenAPI). */

@@ -6,9 +6,6 @@
  * handler (`shared/surfaces/dashboard/handler.ts`).
  */
 import { authenticate } from '#shared/domain/accounts/authenticate';
-import type { ApiEvent } from '#shared/surfaces/http/request';
-import { countsRequestRate, type RouteDefinition } from '#shared/surfaces/http/route';
-import { type ApiDeps, getApiDeps } from '../../wiring/api.ts';
 import {
   type ExportResult,
   exportingBody,
@@ -21,7 +18,10 @@ import {
   type RouteInput,
   rawBody,
   reportLimit,
-} from '../http/pipeline.ts';
+} from '#shared/surfaces/http/pipeline';
+import type { ApiEvent } from '#shared/surfaces/http/request';
+import { countsRequestRate, type RouteDefinition } from '#shared/surfaces/http/route';
+import { type ApiDeps, getApiDeps } from '#shared/wiring/api';
 import { idempotencyMiddleware } from './idempotency.ts';
 import { limitRequestRate } from './request-rate.ts';
 

@@ -18,8 +18,8 @@ import {
   type IdempotencyStore,
   MAX_IDEMPOTENCY_KEY_LENGTH,
 } from '#shared/domain/kernel/idempotency';
-import type { ApiEvent, ApiResult } from '../http/request.ts';
-import type { RouteDefinition } from '../http/route.ts';
+import type { ApiEvent, ApiResult } from '#shared/surfaces/http/request';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';

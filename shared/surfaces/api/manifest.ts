@@ -5,8 +5,8 @@
  * its own area's routes. Adding a route is one entry in its area's routes
  * file, one operation and one handler module.
  */
-import { DASHBOARD_ROUTES } from '../dashboard/routes.ts';
-import { compareSpecificity, matchPath, type RouteDefinition } from '../http/route.ts';
+import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { compareSpecificity, matchPath, type RouteDefinition } from '#shared/surfaces/http/route';
 import { BATCH_ROUTES } from './routes/batch.ts';
 import { DISCOVERY_ROUTES } from './routes/discovery.ts';
 import { KEY_ROUTES } from './routes/keys.ts';
@@ -25,7 +25,7 @@ export {
   type RawContentType,
   type RouteArea,
   type RouteDefinition,
-} from '../http/route.ts';
+} from '#shared/surfaces/http/route';
 
 const ROUTE_TABLE = {
   ...SCAN_ROUTES,

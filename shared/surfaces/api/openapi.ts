@@ -10,7 +10,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import { ErrorEnvelopeSchema, MetaSchema } from '../http/schemas.ts';
+import { ErrorEnvelopeSchema, MetaSchema } from '#shared/surfaces/http/schemas';
 import { errorExamples, requestExample, responseExample } from './examples.ts';
 import {
   countsRequestRate,

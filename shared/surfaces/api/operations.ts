@@ -1,6 +1,6 @@
 /** The API describing itself. The document is built once per base URL and process. */
 import type { OperationInput } from '#shared/domain/kernel/operation';
-import type { RawResponse } from '../http/pipeline.ts';
+import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { buildOpenApiDocument } from './openapi.ts';
 
 const documents = new Map<string, string>();

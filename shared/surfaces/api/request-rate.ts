@@ -15,7 +15,7 @@ import {
   type LimitReporter,
   type RequestCounter,
 } from '#shared/domain/kernel/rate-limit';
-import { countsRequestRate, type RouteDefinition } from '../http/route.ts';
+import { countsRequestRate, type RouteDefinition } from '#shared/surfaces/http/route';
 
 export const KEY_RATE_POLICY = 'key-requests';
 

@@ -10,7 +10,7 @@ import {
   TrackCompetitorFormSchema,
   UuidParamsSchema,
 } from '#shared/surfaces/dashboard/forms';
-import type { RouteDefinition } from '../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 
 export const CASE_RUN_ROUTES = {

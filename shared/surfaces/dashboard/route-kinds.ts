@@ -3,7 +3,7 @@
  * signed-in person, with the fields every one of them shares; `routes.ts` and `case-routes.ts`
  * list the routes themselves.
  */
-import type { RouteDefinition } from '../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 const TAG = 'Dashboard';
 const HTML = { status: 200, raw: 'text/html' } as const;

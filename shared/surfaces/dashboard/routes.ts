@@ -24,7 +24,7 @@ import {
   UpdateWebhookFormSchema,
   UuidParamsSchema,
 } from '#shared/surfaces/dashboard/forms';
-import type { RouteDefinition } from '../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { CASE_RUN_ROUTES } from './case-routes.ts';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 

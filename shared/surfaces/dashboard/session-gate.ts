@@ -6,20 +6,21 @@
  * body (`application/x-www-form-urlencoded`) is handed on as the JSON object the route's schema
  * validates: a field given once is a string, a repeated one (checkboxes) an array.
  */
-import { ForbiddenError, UnauthorizedError } from '#shared/domain/kernel/errors';
+
 import type {
   Anonymous,
   AuthRequirement,
   SessionPrincipal,
-} from '../../domain/accounts/principal.ts';
-import type { SessionStore } from '../../domain/accounts/session-ports.ts';
+} from '#shared/domain/accounts/principal';
+import type { SessionStore } from '#shared/domain/accounts/session-ports';
 import {
   readCookie,
   sameSecret,
   sessionCookieName,
   sessionPrincipal,
-} from '../../domain/accounts/sessions.ts';
-import { resolveSession } from '../../domain/accounts/sign-in.ts';
+} from '#shared/domain/accounts/sessions';
+import { resolveSession } from '#shared/domain/accounts/sign-in';
+import { ForbiddenError, UnauthorizedError } from '#shared/domain/kernel/errors';
 
 export interface BrowserEvent {
   headers?: Record<string, string | undefined>;

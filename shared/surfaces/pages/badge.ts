@@ -4,7 +4,7 @@
  * has no scan. Text widths are estimated from a fixed advance per character so the badge needs
  * no font metrics; every colour keeps white text at 4.5:1 or more.
  */
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 
 const LABEL = 'agent readiness';
 const CHAR_WIDTH = 7;

@@ -5,8 +5,8 @@
  * (shared/surfaces/api/examples.ts).
  */
 import { EXAMPLE_KEY, responseExample, sampleOf } from '#shared/surfaces/api/examples';
+import { escapeHtml } from '#shared/surfaces/http/html';
 import type { ToolDefinition } from '#shared/surfaces/mcp/tools';
-import { escapeHtml } from '../http/html.ts';
 
 export interface ToolCallExample {
   arguments: Record<string, unknown>;

@@ -6,9 +6,9 @@
  */
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import { ROUTES } from '#shared/surfaces/api/manifest';
+import { escapeHtml } from '#shared/surfaces/http/html';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
-import { escapeHtml } from '../http/html.ts';
 import { toolCallHtml } from './docs-mcp-example.ts';
 import {
   authText,

@@ -8,7 +8,7 @@
 import { STATUS_CODES } from 'node:http';
 import { routeExample } from '#shared/surfaces/api/examples';
 import { ERROR_CODES, type RouteDefinition } from '#shared/surfaces/api/manifest';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 
 /**
  * Escapes `text` and renders its `code` spans (the manifest's descriptions are written with

@@ -1,5 +1,5 @@
 /** The frame of the public pages (the scan page, the docs page). */
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 
 /** A complete, self-contained page: inline CSS, no script, readable in any browser or reader. */
 export function layout(title: string, body: string, description = '', head = ''): string {

@@ -5,7 +5,7 @@
  * sideways (docs/decisions.md, issue 17).
  */
 import { DASHBOARD_CSS } from '#shared/surfaces/dashboard/views/styles';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 
 /** Where a visitor starts a scan of their own site: the dashboard's scan form. */
 export const SCAN_YOUR_SITE_PATH = '/dashboard/scans';

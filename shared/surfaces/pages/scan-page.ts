@@ -12,9 +12,9 @@ import {
   withoutGain,
 } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
+import { escapeHtml } from '#shared/surfaces/http/html';
 import { DOCS_PATH } from '#shared/surfaces/http/meta';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
-import { escapeHtml } from '../http/html.ts';
 import { publicLayout, SCAN_YOUR_SITE_PATH } from './public-layout.ts';
 import { PILLARS, pillarBars, scoreGauge } from './score-graphics.ts';
 

@@ -5,7 +5,7 @@
  */
 import { formatPoints } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 import { scoreBand } from './badge.ts';
 
 export const PILLARS: Readonly<Record<string, string>> = {

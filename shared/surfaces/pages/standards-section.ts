@@ -6,7 +6,7 @@
 
 import { STANDARDS, standardEntry } from '#shared/domain/scan-engine/standards';
 import { DRIFT_LOG } from '#shared/domain/scan-engine/standards-drift';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 
 export function standardsSection(): string {
   const rows = STANDARDS.map(

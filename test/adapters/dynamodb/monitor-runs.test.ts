@@ -12,7 +12,7 @@ import {
   scheduleMonthlyRuns,
 } from '#shared/domain/monitor/schedule';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
-import { PROFILE } from '../../unit/domain/monitor/builders.ts';
+import { PROFILE } from '#test/unit/domain/monitor/builders';
 
 let table: TestTable;
 let cases: ReturnType<typeof createCasesRepository>;

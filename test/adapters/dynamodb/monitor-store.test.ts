@@ -7,7 +7,7 @@ import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository'
 import { runIdAt } from '#shared/domain/monitor/ids';
 import type { RunOutcome, StoredCase, StoredRun } from '#shared/domain/monitor/ports';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
-import { PROFILE, record } from '../../unit/domain/monitor/builders.ts';
+import { PROFILE, record } from '#test/unit/domain/monitor/builders';
 
 let table: TestTable;
 let cases: ReturnType<typeof createCasesRepository>;

@@ -7,8 +7,8 @@
  */
 import { ROUTES } from '#shared/surfaces/api/manifest';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
-import { csrfOf, DashboardHttp, type Fields } from '../../browser/support/dashboard-http.ts';
-import type { TestStack } from '../stack.ts';
+import { csrfOf, DashboardHttp, type Fields } from '#test/browser/support/dashboard-http';
+import type { TestStack } from '#test/support/stack';
 
 export interface DashboardIds {
   scanId: string;

@@ -1,6 +1,6 @@
-import { constructIdFor } from '../../../infra/routes.ts';
-import { SCHEDULES } from '../../../shared/surfaces/schedules/manifest.ts';
-import { logicalIdOfGetAtt, type Statement, statementsOfRole } from '../../infra/cfn.ts';
+import { constructIdFor } from '#infra/routes';
+import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
+import { logicalIdOfGetAtt, type Statement, statementsOfRole } from '#test/infra/cfn';
 import type { LocalResource, Principal, RecordedCall } from './recorder.ts';
 import { ACCOUNT, REGION, type StackTemplate, type Synthesised } from './templates.ts';
 

@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../../infra/build-app.ts';
-import type { CfnResource } from '../../infra/cfn.ts';
+import { buildApp } from '#infra/build-app';
+import type { CfnResource } from '#test/infra/cfn';
 
 /**
  * The synthesised stacks with every CloudFormation intrinsic an IAM policy uses resolved to the

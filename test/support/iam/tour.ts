@@ -8,8 +8,8 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import type { ScanStore } from '#shared/domain/scans/ports';
 import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import { WORKFLOWS } from '#shared/surfaces/workflows/manifest';
-import { waitForJob } from '../batch.ts';
-import { callJson, type TestStack } from '../stack.ts';
+import { waitForJob } from '#test/support/batch';
+import { callJson, type TestStack } from '#test/support/stack';
 import { walkDashboard } from './dashboard-tour.ts';
 
 /**

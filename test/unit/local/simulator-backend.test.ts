@@ -12,7 +12,7 @@ import {
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import { promptCatalogue } from '#shared/domain/monitor/engine/prompts';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
-import { PROFILE } from '../domain/monitor/builders.ts';
+import { PROFILE } from '#test/unit/domain/monitor/builders';
 
 const catalogue = promptCatalogue(PROFILE);
 

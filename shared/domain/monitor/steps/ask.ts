@@ -3,9 +3,10 @@
  * search; online: the provider's search tool), exactly as the engine built the prompt; each
  * answer is stored whole (text, citations, model, usage, latency) before the next is asked.
  */
+
+import type { AnswerRecord, PromptCell } from '#shared/domain/monitor/engine/types';
+import { type CellKey, cellKeyString } from '#shared/domain/monitor/ports';
 import { ASK_MODES, type AskMode } from '#shared/domain/monitor/provider-port';
-import type { AnswerRecord, PromptCell } from '../engine/types.ts';
-import { type CellKey, cellKeyString } from '../ports.ts';
 import {
   cellsOf,
   isFinished,

@@ -4,12 +4,18 @@
  */
 import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
+import type { MonitorConfig } from '#shared/domain/monitor/config';
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
+import type { PromptCell } from '#shared/domain/monitor/engine/types';
+import type {
+  CasesStore,
+  ReadinessStore,
+  RunDataStore,
+  RunsStore,
+  StoredRun,
+} from '#shared/domain/monitor/ports';
+import type { MonitorProviders } from '#shared/domain/monitor/provider-port';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
-import type { MonitorConfig } from '../config.ts';
-import { buildPromptSet } from '../engine/prompts.ts';
-import type { PromptCell } from '../engine/types.ts';
-import type { CasesStore, ReadinessStore, RunDataStore, RunsStore, StoredRun } from '../ports.ts';
-import type { MonitorProviders } from '../provider-port.ts';
 
 export interface MonitorStepDeps {
   cases: CasesStore;

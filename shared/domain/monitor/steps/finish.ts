@@ -9,7 +9,6 @@
 import type { DomainEvent } from '#shared/domain/events/types';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
-import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
   type AnswerMeasurement,
   type CaseProfile,
@@ -17,9 +16,15 @@ import {
   parseJudgeVerdict,
   type RunSummary,
   summariseRun,
-} from '../engine/index.ts';
-import { runCompletedEvent, scoreChangedEvent } from '../events.ts';
-import { cellKeyString, type RunData, type StoredRun, type StoredSummary } from '../ports.ts';
+} from '#shared/domain/monitor/engine/index';
+import { runCompletedEvent, scoreChangedEvent } from '#shared/domain/monitor/events';
+import {
+  cellKeyString,
+  type RunData,
+  type StoredRun,
+  type StoredSummary,
+} from '#shared/domain/monitor/ports';
+import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
   type FailedStepInput,
   type LaneFailedInput,

@@ -7,14 +7,15 @@
  * its judge to a neighbour. The call's tokens are shared by the answers it judged, so the run's
  * totals stay the provider's figures.
  */
+
+import { buildJudgePrompt, verdictIdsOf } from '#shared/domain/monitor/engine/judge';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
+import type { CellKey, StoredJudgement } from '#shared/domain/monitor/ports';
 import {
   ProviderError,
   type ProviderFamily,
   type TokenUsage,
 } from '#shared/domain/monitor/provider-port';
-import { buildJudgePrompt, verdictIdsOf } from '../engine/judge.ts';
-import type { CaseProfile } from '../engine/types.ts';
-import type { CellKey, StoredJudgement } from '../ports.ts';
 
 /** What one judge call needs from the lane around it. */
 export interface JudgeCallContext {

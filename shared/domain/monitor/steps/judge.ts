@@ -5,13 +5,14 @@
  * several answers per call (judge-batch.ts, MONITOR_JUDGE_BATCH). Judges are asked in raw mode; their replies are stored as received and read at aggregation, where an
  * unreadable reply leaves the deterministic result standing.
  */
+
+import { judgeFamilyFor } from '#shared/domain/monitor/engine/judge';
+import { type CellKey, cellKeyString, type RunDataStore } from '#shared/domain/monitor/ports';
 import {
   ASK_MODES,
   PROVIDER_FAMILIES,
   type ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
-import { judgeFamilyFor } from '../engine/judge.ts';
-import { type CellKey, cellKeyString, type RunDataStore } from '../ports.ts';
 import {
   cellsOf,
   isFinished,

@@ -5,9 +5,10 @@
  * (`continue`); a failed call ends the task with `retry` and the delay to wait, so waiting costs
  * no Lambda time and the workflow's history stays small (docs/monitor.md "Workflow").
  */
+
+import type { RetrySettings } from '#shared/domain/monitor/config';
 import { ProviderError } from '#shared/domain/monitor/provider-port';
-import type { RetrySettings } from '../config.ts';
-import { decideFailure } from '../retry.ts';
+import { decideFailure } from '#shared/domain/monitor/retry';
 
 export type LaneStatus = 'done' | 'continue' | 'retry' | 'gave_up';
 

@@ -3,8 +3,9 @@
  * version) fixed once from its case snapshot and the configuration, so a resumed run asks the
  * same prompts. Returns, per family, its concurrency and lanes for the ask Map.
  */
+
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
-import { buildPromptSet } from '../engine/prompts.ts';
 import { isFinished, loadRun, type MonitorStepDeps, nowOf, type RunStepInput } from './context.ts';
 import { laneRange } from './lane.ts';
 

@@ -9,13 +9,13 @@
  */
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
-import { planReadinessScans } from '../engine/cited-origins.ts';
+import { planReadinessScans } from '#shared/domain/monitor/engine/cited-origins';
 import {
   buildReadinessGaps,
   type ReadinessCheck,
   type ScannedSite,
-} from '../engine/readiness-gaps.ts';
-import type { ReadinessStore } from '../ports.ts';
+} from '#shared/domain/monitor/engine/readiness-gaps';
+import type { ReadinessStore } from '#shared/domain/monitor/ports';
 import { isFinished, loadRun, type MonitorStepDeps, type RunStepInput } from './context.ts';
 import { countedFamilies } from './finish.ts';
 

@@ -4,9 +4,9 @@
  * The v0.3 shape (top-level `url`) is still credited, with a finding to move to 1.0; a card
  * only at the legacy `/.well-known/agent.json` keeps its two thirds (docs/scan-engine.md).
  */
-import { isObject, type JsonObject } from '../parse/json-ld.ts';
-import { partial, pass, type Signal } from '../scoring.ts';
-import { standardRef } from '../standards.ts';
+import { isObject, type JsonObject } from '#shared/domain/scan-engine/parse/json-ld';
+import { partial, pass, type Signal } from '#shared/domain/scan-engine/scoring';
+import { standardRef } from '#shared/domain/scan-engine/standards';
 
 const POINTS = 3;
 

@@ -4,14 +4,19 @@
  * homepage's static HTML: `document.modelContext` registration or declarative tool forms in
  * full, the deprecated `navigator.modelContext` in full with a note (docs/scan-engine.md).
  */
-import { isJsonResponse, isOk, isResponse, type ScanArtifacts } from '../artifacts.ts';
-import { homepageFacts } from '../context.ts';
-import { judgeCatalog } from '../parse/ai-catalog.ts';
-import { parseJson } from '../parse/json-ld.ts';
-import { webMcpFacts } from '../parse/webmcp.ts';
-import { fail, pass, type Signal, unverifiable } from '../scoring.ts';
-import { standardRef } from '../standards.ts';
-import type { Finding } from '../types.ts';
+import {
+  isJsonResponse,
+  isOk,
+  isResponse,
+  type ScanArtifacts,
+} from '#shared/domain/scan-engine/artifacts';
+import { homepageFacts } from '#shared/domain/scan-engine/context';
+import { judgeCatalog } from '#shared/domain/scan-engine/parse/ai-catalog';
+import { parseJson } from '#shared/domain/scan-engine/parse/json-ld';
+import { webMcpFacts } from '#shared/domain/scan-engine/parse/webmcp';
+import { fail, pass, type Signal, unverifiable } from '#shared/domain/scan-engine/scoring';
+import { standardRef } from '#shared/domain/scan-engine/standards';
+import type { Finding } from '#shared/domain/scan-engine/types';
 
 const AI_CATALOG = '/.well-known/ai-catalog.json';
 

@@ -5,18 +5,31 @@
  * path, credited with a finding naming the current location. Points are unchanged: card 4,
  * live endpoint 1 (never called: GET only, so at best half).
  */
-import { type Fetched, isJsonResponse, isOk, type ScanArtifacts, shortUrl } from '../artifacts.ts';
+import {
+  type Fetched,
+  isJsonResponse,
+  isOk,
+  type ScanArtifacts,
+  shortUrl,
+} from '#shared/domain/scan-engine/artifacts';
 import {
   type CatalogEntry,
   cardIdentity,
   isMcpCardEntry,
   judgeCatalog,
-} from '../parse/ai-catalog.ts';
-import { isObject, type JsonObject, parseJson } from '../parse/json-ld.ts';
-import { atBestHalf, fail, partial, pass, type Signal, unverifiable } from '../scoring.ts';
-import { absoluteUrl } from '../site.ts';
-import { standardRef } from '../standards.ts';
-import type { Finding } from '../types.ts';
+} from '#shared/domain/scan-engine/parse/ai-catalog';
+import { isObject, type JsonObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
+import {
+  atBestHalf,
+  fail,
+  partial,
+  pass,
+  type Signal,
+  unverifiable,
+} from '#shared/domain/scan-engine/scoring';
+import { absoluteUrl } from '#shared/domain/scan-engine/site';
+import { standardRef } from '#shared/domain/scan-engine/standards';
+import type { Finding } from '#shared/domain/scan-engine/types';
 
 export const MCP_POINTS = { mcpCard: 4, mcpLive: 1 } as const;
 

@@ -10,9 +10,9 @@ import {
   isOk,
   isScannerFailure,
   type ScanArtifacts,
-} from '../artifacts.ts';
-import { classifySite } from '../context.ts';
-import { isObject, type JsonObject, parseJson } from '../parse/json-ld.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { classifySite } from '#shared/domain/scan-engine/context';
+import { isObject, type JsonObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import {
   atBestHalf,
   buildCheck,
@@ -24,9 +24,9 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import { standardRef } from '../standards.ts';
-import type { Check } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import { standardRef } from '#shared/domain/scan-engine/standards';
+import type { Check } from '#shared/domain/scan-engine/types';
 import { a2aSignal } from './agent-a2a.ts';
 import { aiCatalogEvidence, webMcpSignal } from './agent-manifests.ts';
 import {

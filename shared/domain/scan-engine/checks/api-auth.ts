@@ -14,11 +14,18 @@ import {
   isScannerFailure,
   type ScanArtifacts,
   shortUrl,
-} from '../artifacts.ts';
-import { homepageFacts } from '../context.ts';
-import { isObject, parseJson, stringList } from '../parse/json-ld.ts';
-import { authServerMetadataUrl } from '../parse/links.ts';
-import { fail, notApplicable, partial, pass, type Signal, unverifiable } from '../scoring.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { homepageFacts } from '#shared/domain/scan-engine/context';
+import { isObject, parseJson, stringList } from '#shared/domain/scan-engine/parse/json-ld';
+import { authServerMetadataUrl } from '#shared/domain/scan-engine/parse/links';
+import {
+  fail,
+  notApplicable,
+  partial,
+  pass,
+  type Signal,
+  unverifiable,
+} from '#shared/domain/scan-engine/scoring';
 
 const POINTS = { prm: 2, authServer: 2 } as const;
 /** RFC 9728 §2 and RFC 6750 §2: the defined ways of sending a bearer token. */

@@ -16,10 +16,10 @@ import {
   isScannerFailure,
   type ScanArtifacts,
   shortUrl,
-} from '../artifacts.ts';
-import { classifySite, homepageFacts, looksLikeOpenApi } from '../context.ts';
-import { isObject, parseJson } from '../parse/json-ld.ts';
-import { linkHeaderTargets, linksetHrefs } from '../parse/links.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { classifySite, homepageFacts, looksLikeOpenApi } from '#shared/domain/scan-engine/context';
+import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
+import { linkHeaderTargets, linksetHrefs } from '#shared/domain/scan-engine/parse/links';
 import {
   buildCheck,
   type CheckDefinition,
@@ -29,8 +29,8 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import type { Check, Finding } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import type { Check, Finding } from '#shared/domain/scan-engine/types';
 import { authSignals, findAuthMetadata, jsonProbe } from './api-auth.ts';
 
 export const API_CHECK: CheckDefinition = {

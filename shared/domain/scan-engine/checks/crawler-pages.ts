@@ -3,11 +3,15 @@
  * redirects, so "/" that lands on "/en/" is judged as "/en/") and a sample of the site's own
  * pages, evaluated per AI token with RFC 9309 group selection and longest match.
  */
-import { isOk, type ScanArtifacts, shortUrl } from '../artifacts.ts';
-import { isAllowed, type ParsedRobots, type RobotsDecision } from '../robots.ts';
-import type { RobotsPolicy } from '../robots-policy.ts';
-import { partial, type Signal } from '../scoring.ts';
-import type { Finding } from '../types.ts';
+import { isOk, type ScanArtifacts, shortUrl } from '#shared/domain/scan-engine/artifacts';
+import {
+  isAllowed,
+  type ParsedRobots,
+  type RobotsDecision,
+} from '#shared/domain/scan-engine/robots';
+import type { RobotsPolicy } from '#shared/domain/scan-engine/robots-policy';
+import { partial, type Signal } from '#shared/domain/scan-engine/scoring';
+import type { Finding } from '#shared/domain/scan-engine/types';
 
 export interface JudgedPages {
   /** Paths with query ("/en/", "/docs?x=1"); the homepage's final path first when it answered. */

@@ -4,7 +4,11 @@
  * read; otherwise they lose their points silently to the robots.txt finding (one finding per
  * cause, and no advice to edit a file nobody can read).
  */
-import { AIPREF_LABELS, judgeUsage, splitRobotsUsage } from '../parse/content-usage.ts';
+import {
+  AIPREF_LABELS,
+  judgeUsage,
+  splitRobotsUsage,
+} from '#shared/domain/scan-engine/parse/content-usage';
 import {
   allContentSignals,
   allContentUsages,
@@ -12,11 +16,11 @@ import {
   namesAnyToken,
   type ParsedRobots,
   type RobotsRecord,
-} from '../robots.ts';
-import type { RobotsPolicy } from '../robots-policy.ts';
-import { fail, pass, type Signal } from '../scoring.ts';
-import { standardRef } from '../standards.ts';
-import type { Finding } from '../types.ts';
+} from '#shared/domain/scan-engine/robots';
+import type { RobotsPolicy } from '#shared/domain/scan-engine/robots-policy';
+import { fail, pass, type Signal } from '#shared/domain/scan-engine/scoring';
+import { standardRef } from '#shared/domain/scan-engine/standards';
+import type { Finding } from '#shared/domain/scan-engine/types';
 import { ALL_AI_TOKENS } from './ai-tokens.ts';
 
 /** The homepage's response headers, where header-borne preferences are read. */

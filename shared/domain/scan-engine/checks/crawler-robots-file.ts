@@ -9,9 +9,9 @@ import {
   type FetchedResponse,
   isResponse,
   type ScanArtifacts,
-} from '../artifacts.ts';
-import type { RobotsPolicy } from '../robots-policy.ts';
-import { fail, partial, pass, type Signal } from '../scoring.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import type { RobotsPolicy } from '#shared/domain/scan-engine/robots-policy';
+import { fail, partial, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 
 const POINTS = 2;
 const KEY = 'robots-file';

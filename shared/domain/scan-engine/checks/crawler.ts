@@ -3,11 +3,11 @@
  * pages an agent would fetch, is the policy explicit, and does the edge let an identified
  * client through? Blocking training crawlers is a legitimate policy and is never penalised.
  */
-import { isOk, isResponse, type ScanArtifacts } from '../artifacts.ts';
-import { robotsPolicy } from '../context.ts';
-import { isAllowed } from '../robots.ts';
-import { lintRobots } from '../robots-lint.ts';
-import type { RobotsPolicy } from '../robots-policy.ts';
+import { isOk, isResponse, type ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
+import { robotsPolicy } from '#shared/domain/scan-engine/context';
+import { isAllowed } from '#shared/domain/scan-engine/robots';
+import { lintRobots } from '#shared/domain/scan-engine/robots-lint';
+import type { RobotsPolicy } from '#shared/domain/scan-engine/robots-policy';
 import {
   atBestHalf,
   buildCheck,
@@ -17,8 +17,8 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import type { Check, Finding } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import type { Check, Finding } from '#shared/domain/scan-engine/types';
 import { SEARCH_CRAWLERS, TRAINING_CRAWLERS, USER_FETCHERS } from './ai-tokens.ts';
 import { botsSignal, type JudgedPages, pagesToJudge } from './crawler-pages.ts';
 import { contentSignalSignal, explicitPolicySignal } from './crawler-policy.ts';

@@ -15,16 +15,16 @@ import {
   isOk,
   isResponse,
   type ScanArtifacts,
-} from '../artifacts.ts';
-import { homepageFacts, NO_HOMEPAGE_FINDING } from '../context.ts';
-import { isObject, parseJson } from '../parse/json-ld.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { homepageFacts, NO_HOMEPAGE_FINDING } from '#shared/domain/scan-engine/context';
+import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import {
   hostMatches,
   pickSameAsSample,
   platformOf,
   sameAsUrls,
   wikidataIds,
-} from '../parse/same-as.ts';
+} from '#shared/domain/scan-engine/parse/same-as';
 import {
   atBestHalf,
   buildCheck,
@@ -35,9 +35,9 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import { registrableDomain } from '../site.ts';
-import type { Check } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import { registrableDomain } from '#shared/domain/scan-engine/site';
+import type { Check } from '#shared/domain/scan-engine/types';
 
 export const ENTITY_CHECK: CheckDefinition = {
   id: 'entity',

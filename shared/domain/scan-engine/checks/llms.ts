@@ -15,11 +15,11 @@ import {
   type ScanArtifacts,
   seconds,
   shortUrl,
-} from '../artifacts.ts';
-import { homepageFacts } from '../context.ts';
-import { looksLikeHtml } from '../html.ts';
-import { linkHeaderTargets } from '../parse/links.ts';
-import { type ParsedLlmsTxt, parseLlmsTxt } from '../parse/llms-txt.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { homepageFacts } from '#shared/domain/scan-engine/context';
+import { looksLikeHtml } from '#shared/domain/scan-engine/html';
+import { linkHeaderTargets } from '#shared/domain/scan-engine/parse/links';
+import { type ParsedLlmsTxt, parseLlmsTxt } from '#shared/domain/scan-engine/parse/llms-txt';
 import {
   buildCheck,
   type CheckDefinition,
@@ -28,8 +28,8 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import type { Check, Finding } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import type { Check, Finding } from '#shared/domain/scan-engine/types';
 
 export const LLMS_CHECK: CheckDefinition = {
   id: 'llms',

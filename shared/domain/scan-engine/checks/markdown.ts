@@ -13,10 +13,10 @@ import {
   isScannerFailure,
   type ScanArtifacts,
   shortUrl,
-} from '../artifacts.ts';
-import { homepageFacts } from '../context.ts';
-import { looksLikeHtml } from '../html.ts';
-import { linkHeaderTargets } from '../parse/links.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { homepageFacts } from '#shared/domain/scan-engine/context';
+import { looksLikeHtml } from '#shared/domain/scan-engine/html';
+import { linkHeaderTargets } from '#shared/domain/scan-engine/parse/links';
 import {
   buildCheck,
   type CheckDefinition,
@@ -25,8 +25,8 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import type { Check } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import type { Check } from '#shared/domain/scan-engine/types';
 
 export const MARKDOWN_CHECK: CheckDefinition = {
   id: 'markdown',

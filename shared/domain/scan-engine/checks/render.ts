@@ -14,9 +14,9 @@ import {
   type ScanArtifacts,
   seconds,
   shortUrl,
-} from '../artifacts.ts';
-import { pageFacts } from '../context.ts';
-import type { PageFacts } from '../html.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { pageFacts } from '#shared/domain/scan-engine/context';
+import type { PageFacts } from '#shared/domain/scan-engine/html';
 import {
   buildCheck,
   type CheckDefinition,
@@ -26,8 +26,8 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import type { Check } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import type { Check } from '#shared/domain/scan-engine/types';
 
 export const RENDER_CHECK: CheckDefinition = {
   id: 'render',

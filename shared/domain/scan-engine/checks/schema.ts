@@ -4,16 +4,16 @@
  * Graph are not scored (N/A): `render` already carries that penalty, and a shell's missing
  * metadata is a consequence, not a second defect.
  */
-import { isOk, type ScanArtifacts } from '../artifacts.ts';
+import { isOk, type ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
 import {
   classifySite,
   homepageFacts,
   jsonLdOf,
   NO_HOMEPAGE_FINDING,
   pageFacts,
-} from '../context.ts';
-import type { PageFacts } from '../html.ts';
-import { hasType, type JsonObject, stringProp } from '../parse/json-ld.ts';
+} from '#shared/domain/scan-engine/context';
+import type { PageFacts } from '#shared/domain/scan-engine/html';
+import { hasType, type JsonObject, stringProp } from '#shared/domain/scan-engine/parse/json-ld';
 import {
   buildCheck,
   type CheckDefinition,
@@ -22,8 +22,8 @@ import {
   partial,
   pass,
   type Signal,
-} from '../scoring.ts';
-import type { Check } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import type { Check } from '#shared/domain/scan-engine/types';
 import { renderVerdict } from './render.ts';
 
 export const SCHEMA_CHECK: CheckDefinition = {

@@ -11,9 +11,13 @@ import {
   type SitemapArtifact,
   seconds,
   shortUrl,
-} from '../artifacts.ts';
-import { looksLikeHtml } from '../html.ts';
-import { type ParsedSitemap, parseSitemap, SITEMAP_NAMESPACE } from '../parse/sitemap-xml.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { looksLikeHtml } from '#shared/domain/scan-engine/html';
+import {
+  type ParsedSitemap,
+  parseSitemap,
+  SITEMAP_NAMESPACE,
+} from '#shared/domain/scan-engine/parse/sitemap-xml';
 import {
   buildCheck,
   type CheckDefinition,
@@ -22,9 +26,9 @@ import {
   pass,
   type Signal,
   unverifiable,
-} from '../scoring.ts';
-import { isSameSite } from '../site.ts';
-import type { Check } from '../types.ts';
+} from '#shared/domain/scan-engine/scoring';
+import { isSameSite } from '#shared/domain/scan-engine/site';
+import type { Check } from '#shared/domain/scan-engine/types';
 
 export const SITEMAP_CHECK: CheckDefinition = {
   id: 'sitemap',

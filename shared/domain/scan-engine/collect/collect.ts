@@ -13,12 +13,12 @@
  *
  * Only the homepage decides whether there is a result at all (see homepage.ts).
  */
-import type { Fetched, ScanArtifacts } from '../artifacts.ts';
-import { isHtmlResponse, isOk } from '../artifacts.ts';
-import { type PageFacts, parseHtml } from '../html.ts';
-import { robotsPolicyOf } from '../robots-policy.ts';
-import type { ScanFetcher } from '../scan-fetcher.ts';
-import { originOf } from '../site.ts';
+import type { Fetched, ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
+import { isHtmlResponse, isOk } from '#shared/domain/scan-engine/artifacts';
+import { type PageFacts, parseHtml } from '#shared/domain/scan-engine/html';
+import { robotsPolicyOf } from '#shared/domain/scan-engine/robots-policy';
+import type { ScanFetcher } from '#shared/domain/scan-engine/scan-fetcher';
+import { originOf } from '#shared/domain/scan-engine/site';
 import { collectLlmsLinks, collectMarkdownMirror } from './documents.ts';
 import { collectEntityTargets } from './entity.ts';
 import { fetchHomepage } from './homepage.ts';

@@ -2,11 +2,11 @@
  * Follow-ups of the text documents: up to three same-site links of llms.txt, and the markdown
  * mirror of the homepage when content negotiation did not give markdown.
  */
-import { type Fetched, isMarkdownResponse, isOk } from '../artifacts.ts';
-import { looksLikeHtml, type PageFacts } from '../html.ts';
-import { linkHeaderTargets } from '../parse/links.ts';
-import { parseLlmsTxt } from '../parse/llms-txt.ts';
-import { absoluteUrl, isSameSite } from '../site.ts';
+import { type Fetched, isMarkdownResponse, isOk } from '#shared/domain/scan-engine/artifacts';
+import { looksLikeHtml, type PageFacts } from '#shared/domain/scan-engine/html';
+import { linkHeaderTargets } from '#shared/domain/scan-engine/parse/links';
+import { parseLlmsTxt } from '#shared/domain/scan-engine/parse/llms-txt';
+import { absoluteUrl, isSameSite } from '#shared/domain/scan-engine/site';
 import { ACCEPT, BYTE_CAPS, PRIORITY } from './plan.ts';
 import type { SiteFetcher } from './site-fetcher.ts';
 

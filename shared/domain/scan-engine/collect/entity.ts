@@ -3,10 +3,15 @@
  * Wikidata entity it links. They go to other sites, so they get the short third-party budget
  * and their failures are never the scanned site's fault.
  */
-import type { Fetched } from '../artifacts.ts';
-import type { PageFacts } from '../html.ts';
-import { isWalledPlatform, pickSameAsSample, sameAsUrls, wikidataIds } from '../parse/same-as.ts';
-import type { ScanFetcher } from '../scan-fetcher.ts';
+import type { Fetched } from '#shared/domain/scan-engine/artifacts';
+import type { PageFacts } from '#shared/domain/scan-engine/html';
+import {
+  isWalledPlatform,
+  pickSameAsSample,
+  sameAsUrls,
+  wikidataIds,
+} from '#shared/domain/scan-engine/parse/same-as';
+import type { ScanFetcher } from '#shared/domain/scan-engine/scan-fetcher';
 import { ACCEPT, BYTE_CAPS, PRIORITY } from './plan.ts';
 
 export interface EntityTargets {

@@ -5,9 +5,9 @@
  * answer in time, or redirected in a loop, gets a result with what could be measured.
  */
 import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
-import type { Fetched } from '../artifacts.ts';
-import type { ScanFetcher } from '../scan-fetcher.ts';
-import { originOf } from '../site.ts';
+import type { Fetched } from '#shared/domain/scan-engine/artifacts';
+import type { ScanFetcher } from '#shared/domain/scan-engine/scan-fetcher';
+import { originOf } from '#shared/domain/scan-engine/site';
 import { ACCEPT, BYTE_CAPS, PRIORITY } from './plan.ts';
 
 export interface HomepageResult {

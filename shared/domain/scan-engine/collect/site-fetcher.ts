@@ -6,14 +6,14 @@
  * only marked when the catch-all is not the homepage itself: on a client-rendered SPA every
  * page is the same shell, and the render check has to judge it as such.
  */
-import { type Fetched, isResponse } from '../artifacts.ts';
-import type { ScanFetcher, ScanFetchOptions } from '../scan-fetcher.ts';
+import { type Fetched, isResponse } from '#shared/domain/scan-engine/artifacts';
+import type { ScanFetcher, ScanFetchOptions } from '#shared/domain/scan-engine/scan-fetcher';
 import {
   type CatchAllFingerprint,
   fingerprintOf,
   markCatchAll,
   matchCatchAll,
-} from '../soft404.ts';
+} from '#shared/domain/scan-engine/soft404';
 import {
   ACCEPT,
   BYTE_CAPS,

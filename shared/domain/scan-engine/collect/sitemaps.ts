@@ -10,13 +10,13 @@ import {
   isResponse,
   type PageSample,
   type SitemapArtifact,
-} from '../artifacts.ts';
-import { looksLikeHtml, type PageFacts } from '../html.ts';
-import { pickPageSample, pickSpread } from '../page-sample.ts';
-import { parseSitemap } from '../parse/sitemap-xml.ts';
-import { isAllowed } from '../robots.ts';
-import type { RobotsPolicy } from '../robots-policy.ts';
-import { absoluteUrl, isSameSite } from '../site.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { looksLikeHtml, type PageFacts } from '#shared/domain/scan-engine/html';
+import { pickPageSample, pickSpread } from '#shared/domain/scan-engine/page-sample';
+import { parseSitemap } from '#shared/domain/scan-engine/parse/sitemap-xml';
+import { isAllowed } from '#shared/domain/scan-engine/robots';
+import type { RobotsPolicy } from '#shared/domain/scan-engine/robots-policy';
+import { absoluteUrl, isSameSite } from '#shared/domain/scan-engine/site';
 import { ACCEPT, BYTE_CAPS, PRIORITY, SCANNER_PRODUCT_TOKEN } from './plan.ts';
 import type { SiteFetcher } from './site-fetcher.ts';
 

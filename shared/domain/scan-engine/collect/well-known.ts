@@ -3,12 +3,21 @@
  * the homepage, authorization-server metadata named by protected-resource metadata, and the
  * second-tier probe paths (fetched only when the first tier is missing).
  */
-import { type Fetched, isJsonResponse, isOk, isResponse } from '../artifacts.ts';
-import type { PageFacts } from '../html.ts';
-import { isMcpCardEntry, judgeCatalog } from '../parse/ai-catalog.ts';
-import { isObject, parseJson, stringList } from '../parse/json-ld.ts';
-import { authServerMetadataUrl, linkHeaderTargets, linksetHrefs } from '../parse/links.ts';
-import { absoluteUrl, isSameSite } from '../site.ts';
+import {
+  type Fetched,
+  isJsonResponse,
+  isOk,
+  isResponse,
+} from '#shared/domain/scan-engine/artifacts';
+import type { PageFacts } from '#shared/domain/scan-engine/html';
+import { isMcpCardEntry, judgeCatalog } from '#shared/domain/scan-engine/parse/ai-catalog';
+import { isObject, parseJson, stringList } from '#shared/domain/scan-engine/parse/json-ld';
+import {
+  authServerMetadataUrl,
+  linkHeaderTargets,
+  linksetHrefs,
+} from '#shared/domain/scan-engine/parse/links';
+import { absoluteUrl, isSameSite } from '#shared/domain/scan-engine/site';
 import { ACCEPT, BYTE_CAPS, CATALOG_PATHS, PRIORITY, SECOND_TIER_PROBES } from './plan.ts';
 import type { SiteFetcher } from './site-fetcher.ts';
 

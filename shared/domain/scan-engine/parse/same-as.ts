@@ -3,7 +3,7 @@
  */
 
 import { isHostWithin } from '#shared/domain/kernel/net/registrable-domain';
-import type { PageFacts } from '../html.ts';
+import type { PageFacts } from '#shared/domain/scan-engine/html';
 import { stringList, summariseJsonLd } from './json-ld.ts';
 
 /** Platforms that do not answer anonymous clients; their sameAs cannot be checked from outside. */

@@ -7,7 +7,7 @@ import {
   ListBatchesQuerySchema,
   ListBatchesResponseSchema,
 } from '#shared/domain/batch/schemas';
-import type { RouteDefinition } from '../../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 export const BATCH_ROUTES = {
   create_batch: {

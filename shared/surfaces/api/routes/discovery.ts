@@ -7,7 +7,7 @@
  * route serves are listed in shared/surfaces/pages/discovery/documents.ts, others answer 404.
  */
 import { z } from 'zod';
-import type { RawContentType, RouteDefinition } from '../../http/route.ts';
+import type { RawContentType, RouteDefinition } from '#shared/surfaces/http/route';
 
 const HANDLER = 'functions/http/discovery/site.ts';
 

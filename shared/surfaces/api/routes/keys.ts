@@ -10,7 +10,7 @@ import {
   KeyResponseSchema,
   ListKeysResponseSchema,
 } from '#shared/domain/accounts/key-schemas';
-import type { RouteDefinition } from '../../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 const TAG = 'Keys';
 const AUTHORISATION =

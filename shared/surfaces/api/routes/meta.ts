@@ -1,5 +1,5 @@
 /** Documents about the API itself. */
-import type { RouteDefinition } from '../../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 export const META_ROUTES = {
   get_openapi: {

@@ -20,7 +20,7 @@ import {
   ListRunsResponseSchema,
   PatchCaseBodySchema,
 } from '#shared/domain/monitor/schemas';
-import type { RouteDefinition } from '../../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 const CASE_READ_ERRORS = ['unauthorized', 'insufficient_scope', 'no_account'] as const;
 

@@ -19,7 +19,7 @@ import {
   ScanResponseSchema,
   StatsResponseSchema,
 } from '#shared/domain/scans/schemas';
-import type { RouteDefinition } from '../../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 const SCAN_AUTH_ERRORS = ['invalid_key', 'insufficient_scope', 'auth_unavailable'] as const;
 

@@ -15,7 +15,7 @@ import {
   UpdateWebhookResponseSchema,
   WebhookIdParamsSchema,
 } from '#shared/domain/webhooks/schemas';
-import type { RouteDefinition } from '../../http/route.ts';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 const TAG = 'Webhooks';
 const KEY_ERRORS = ['unauthorized', 'insufficient_scope'] as const;

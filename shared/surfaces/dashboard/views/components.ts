@@ -1,5 +1,5 @@
 /** Small pieces every dashboard page uses. All text passes through escapeHtml. */
-import { escapeHtml } from '../../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 
 export { escapeHtml };
 

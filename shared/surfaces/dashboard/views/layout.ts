@@ -5,7 +5,7 @@
  * elsewhere.
  */
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../../http/html.ts';
+import { escapeHtml } from '#shared/surfaces/http/html';
 import { DASHBOARD_SCRIPT } from './client-script.ts';
 import { DASHBOARD_CSS } from './styles.ts';
 

@@ -4,16 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  type IncomingHeaders,
+  memorySeenEvents,
+  receiveWebhook,
+} from '#docs/examples/verify-webhook';
+import {
   buildDeliveryHeaders,
   EVENT_ID_HEADER,
   signatureFor,
   TIMESTAMP_HEADER,
 } from '#shared/domain/webhooks/signing';
-import {
-  type IncomingHeaders,
-  memorySeenEvents,
-  receiveWebhook,
-} from '../../../../docs/examples/verify-webhook.ts';
 
 const secret = 'ars_whsec_1f0e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff';
 const sentAt = new Date('2026-03-01T12:00:00.000Z');
