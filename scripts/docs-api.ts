@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { renderReference } from '#scripts/docs-api/reference';
 
-export const API_DOC_PATH = new URL('../docs/api.md', import.meta.url);
+const API_DOC_PATH = new URL('../docs/api.md', import.meta.url);
 
 export const BEGIN_MARKER =
   '<!-- BEGIN GENERATED REFERENCE: written by `npm run docs:api`; edit the manifest, schemas or error table instead -->';

@@ -116,7 +116,7 @@ function whatItDoes(route: RouteDefinition): string {
 }
 
 /** One route: heading, what it does, its facts and its field tables. */
-export function routeReference(route: RouteDefinition): string {
+function routeReference(route: RouteDefinition): string {
   const request = route.request;
   // The dashboard's forms post form fields; every other body is JSON.
   const form =

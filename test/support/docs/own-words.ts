@@ -26,13 +26,13 @@ export interface Passage {
 }
 
 /** A file that repeats a passage. */
-export interface Repeat {
+interface Repeat {
   path: string;
   passage: string;
 }
 
 /** A file of the repository and its text. */
-export interface TextFile {
+interface TextFile {
   path: string;
   text: string;
 }
@@ -46,7 +46,7 @@ const ITEM_START = /^\s*(?:[-*+]\s|\d+[.)]\s|\||#{1,6}\s)/;
 const SENTENCE_END = /(?<=[.!?])\s+(?=\S)/;
 
 /** The words of a text as the rule compares them: lower-cased letters and digits, no markup. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return text.replace(MARKUP, ' ').toLowerCase().match(WORD) ?? [];
 }
 
