@@ -8,7 +8,7 @@
  * test/unit/docs/own-words.test.ts, which reads the contract at run time: no fixture holds it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A passage counts when it has more words than this. */
@@ -134,11 +134,51 @@ function isComparable(file: string, bytes: Buffer): boolean {
   return !bytes.subarray(0, 8000).includes(0);
 }
 
-/** Every tracked text file of the repository at `root` (git ls-files), with its text. */
+/** git's own complaint outside a checkout is not the test's output. */
+const QUIET: ['ignore', 'pipe', 'ignore'] = ['ignore', 'pipe', 'ignore'];
+
+/** Folders a checkout without git would hold that git ignores (the .gitignore files). */
+const UNTRACKED_FOLDERS = new Set([
+  '.git',
+  'node_modules',
+  '.data',
+  'cdk.out',
+  'coverage',
+  '.test-results',
+  '.bench',
+  'dist',
+  '.readme-examples',
+]);
+
+/** The files under `root` outside the ignored folders: the list when git is not there to ask. */
+function walkedFiles(root: string, folder = ''): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+    const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory() && !UNTRACKED_FOLDERS.has(entry.name))
+      files.push(...walkedFiles(root, relative));
+    else if (entry.isFile() && !entry.name.endsWith('.log')) files.push(relative);
+  }
+  return files;
+}
+
+/** The repository's files: `git ls-files`, or a walk of the tree in a copy without git. */
+function repositoryFiles(root: string): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: QUIET,
+    }).split('\0');
+  } catch {
+    return walkedFiles(root);
+  }
+}
+
+/** Every tracked text file of the repository at `root`, with its text. */
 export function trackedTextFiles(root: string): TextFile[] {
-  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
   const files: TextFile[] = [];
-  for (const file of listed.split('\0')) {
+  for (const file of repositoryFiles(root)) {
     const full = path.join(root, file);
     // A file deleted in the work tree but not yet from the index is not there to read.
     if (file === '' || !existsSync(full)) continue;
@@ -158,10 +198,7 @@ function checkoutRoots(root: string): string[] {
     const common = execFileSync(
       'git',
       ['rev-parse', '--path-format=absolute', '--git-common-dir'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
+      { cwd: root, encoding: 'utf8', stdio: QUIET },
     ).trim();
     roots.push(path.dirname(common));
   } catch {
