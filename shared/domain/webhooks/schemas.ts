@@ -168,11 +168,9 @@ export const ListWebhooksResponseSchema = z.object({
 
 export const CreateWebhookResponseSchema = z.object({
   endpoint: EndpointSchema,
-  secret: z
-    .string()
-    .meta({
-      description: 'Secret that signs the deliveries; this response is the only one that shows it',
-    }),
+  secret: z.string().meta({
+    description: 'Secret that signs the deliveries; this response is the only one that shows it',
+  }),
   signature: SignatureDescriptionSchema,
 });
 
