@@ -356,7 +356,7 @@ function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
 
 /**
  * Why a route has no API Gateway authorizer (AwsSolutions-APIG4), worded per route: the API's
- * credentials are its own bearer keys, checked in the handler because docs/spec.md makes most
+ * credentials are its own bearer keys, checked in the handler because docs/api.md makes most
  * routes usable anonymously and asks for distinct error codes an authorizer could not produce.
  */
 function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | undefined): string {
@@ -374,8 +374,8 @@ function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | un
       );
     case 'optional':
       return (
-        `${spec.routeKey} accepts anonymous calls by design (docs/spec.md; anonymous scans are rate ` +
-        'limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
+        `${spec.routeKey} accepts anonymous calls by design (docs/api.md "Authentication"; ` +
+        'anonymous scans are rate limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
         `SHA-256 hash in DynamoDB with scope ${route.scope ?? '(none)'}, so that invalid keys get ` +
         'the 401 invalid_key / 403 insufficient_scope envelopes an authorizer cannot produce.'
       );
@@ -383,7 +383,7 @@ function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | un
       return (
         `${spec.routeKey} requires a bearer API key, verified in the handler against its SHA-256 ` +
         `hash in DynamoDB with scope ${route.scope ?? '(none)'}; the handler answers the 401/403 ` +
-        'envelopes and meta that docs/spec.md prescribes, which an authorizer cannot produce.'
+        'envelopes and meta that docs/api.md prescribes, which an authorizer cannot produce.'
       );
     case 'session':
       return (

@@ -215,7 +215,7 @@ describe('a run from queued to done', () => {
     second = await runToEnd(owner, caseId);
   });
 
-  it('has every field of the SPEC summary, with the right types', async () => {
+  it("has every field of the contract's summary, with the right types", async () => {
     const response = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/summary`, {
       key: reader,
     });

@@ -5,9 +5,9 @@ import { callJson, type JsonResponse, startTestStack, type TestStack } from '#te
 import { createEndpoint, listWebhooks } from '#test/support/webhooks';
 
 /**
- * The four webhook routes of docs/spec.md and the three additions, through the local front on the
- * real handlers and dynalite: shapes, the defaults this service chose for docs/spec.md's "not
- * shown" rows, and every error code of the routes triggered for real. (Private addresses are
+ * The four webhook routes of the customer's contract and the three additions (docs/api.md
+ * "Webhooks"), through the local front on the real handlers and dynalite: shapes, the defaults this
+ * service chose where the contract left them open, and every error code of the routes triggered for real. (Private addresses are
  * refused in webhook-rebinding.test.ts, which runs with the production address policy.)
  */
 let stack: TestStack;

@@ -1,6 +1,6 @@
 /**
  * What an operator does with users and keys (the admin CLI is a thin shell over this).
- * The rules of docs/spec.md "Authentication" that apply at creation time live here:
+ * The rules of docs/api.md "Scopes" that apply at creation time live here:
  * `monitor:admin` only for addresses on the admin list, never on a plugin key.
  */
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';

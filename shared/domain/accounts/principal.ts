@@ -70,7 +70,7 @@ export interface AuthRequirement {
   scope?: Scope;
 }
 
-/** True when the principal may read every tenant (docs/spec.md: `monitor:admin`). */
+/** True when the principal may read every tenant (docs/api.md "Scopes": `monitor:admin`). */
 export function readsAllTenants(principal: Principal): boolean {
   return principal.kind !== 'anonymous' && principal.scopes.has('monitor:admin');
 }

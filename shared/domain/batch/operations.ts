@@ -1,5 +1,5 @@
 /**
- * The batch area's HTTP operations (`batch create`, `batch status` of docs/spec.md). The workflow
+ * The batch area's HTTP operations (`create_batch`, `list_batches`, `get_batch` of docs/api.md). The workflow
  * steps that process a job live in `steps.ts`.
  */
 import type { Plan, User } from '#shared/domain/accounts/ports';

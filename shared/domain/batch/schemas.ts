@@ -1,5 +1,5 @@
 /**
- * Wire schemas of batch scans (docs/spec.md "Batch job", `POST /scans/batch`, `GET
+ * Wire schemas of batch scans (docs/api.md "Batch scans" and the reference of `POST /scans/batch`, `GET
  * /scans/batch/{id}`).
  */
 import { z } from 'zod';

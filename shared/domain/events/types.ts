@@ -1,5 +1,5 @@
 /**
- * Domain events (docs/spec.md "Events"): something happened to an account's data. They travel
+ * Domain events (docs/api.md "Webhooks", docs/webhooks.md): something happened to an account's data. They travel
  * through SQS to the dispatcher, which delivers them to the account's webhook endpoints.
  */
 import { z } from 'zod';

@@ -10,7 +10,7 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, description: 'the request body is not valid JSON' },
   invalid_url: {
     status: 400,
-    description: 'URL not https, carries credentials, or points at a private host',
+    description: 'the receiver URL is not https, holds credentials, or leads to a private address',
   },
   invalid_event: { status: 400, description: 'unknown event name' },
   invalid_cursor: { status: 400, description: 'the pagination cursor is malformed or foreign' },

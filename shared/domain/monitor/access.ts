@@ -1,5 +1,5 @@
 /**
- * Who may do what with cases (docs/spec.md "Authentication"): a key without a Monitor account gets
+ * Who may do what with cases (docs/api.md "Authentication", "Scopes"): a key without a Monitor account gets
  * 403 `no_account`; reads are keyed by the key holder's id, except for a `monitor:admin` key,
  * which reads any tenant's case (never writes it); manual runs need the Pro plan with an
  * active subscription (402 `plan_required`). Another tenant's case reads as 404.

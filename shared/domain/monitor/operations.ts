@@ -1,7 +1,7 @@
 /**
- * The monitor's HTTP operations: docs/spec.md's `list_cases`, `get_case`, `get_case_summary`,
- * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (everything the
- * dashboard does, the API does too). The workflow steps live in `steps/`.
+ * The monitor's HTTP operations: docs/api.md's `list_cases`, `get_case`, `get_case_summary`,
+ * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (so that the API
+ * can do whatever the dashboard does). The workflow steps live in `steps/`.
  */
 import type { User } from '#shared/domain/accounts/ports';
 import { readsAllTenants } from '#shared/domain/accounts/principal';

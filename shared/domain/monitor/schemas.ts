@@ -1,5 +1,5 @@
 /**
- * Wire schemas of cases and runs (docs/spec.md "Case", "Run", "Case summary" and the routes under
+ * Wire schemas of cases and runs (docs/api.md "Cases and runs" and the reference of the routes under
  * `/api/v1/cases`), with this service's additions marked as such in their descriptions.
  */
 import { z } from 'zod';

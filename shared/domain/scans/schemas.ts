@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the scan area (docs/spec.md "Scan", "Stats"). They validate input, type the
+ * Wire schemas of the scan area (docs/api.md "Scans"). They validate input, type the
  * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
  */
 import { z } from 'zod';
@@ -68,7 +68,7 @@ export const StatsSchema = z
 export const CreateScanBodySchema = z
   .object({
     domain: z.string().meta({
-      description: 'A domain or URL, with or without scheme, with or without `www.`',
+      description: 'Host name or URL to scan; the scheme and a leading `www.` may be left out',
       example: 'example.com',
     }),
   })

@@ -1,5 +1,5 @@
 /**
- * Beyond docs/spec.md (docs/webhooks.md): a redelivery of a delivery that failed (or any other),
+ * Beyond the customer's contract (docs/api.md, docs/webhooks.md): a redelivery of a delivery that failed (or any other),
  * and secret rotation with a grace period during which the old secret keeps signing next to the new
  * one. The test delivery, which sends, is in test-delivery.ts.
  */

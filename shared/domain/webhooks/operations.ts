@@ -1,5 +1,5 @@
 /**
- * The webhook routes of docs/spec.md (list, create, change, delete). The additions (test delivery,
+ * The webhook routes of docs/api.md (list, create, change, delete). The additions (test delivery,
  * redelivery, secret rotation) are in additions.ts. Every read goes through the caller's
  * account, so another account's endpoint answers 404 exactly like a missing one.
  */

@@ -1,9 +1,9 @@
 /**
- * Signing of webhook deliveries, exactly as docs/spec.md "Events" says: the signature is the
- * hex-encoded HMAC-SHA256 of `timestamp + "." + raw body`, keyed with the endpoint secret, sent
- * as `x-service-signature: v1=<hex>`.
+ * Signing of webhook deliveries, exactly as docs/api.md "Webhooks" says: HMAC-SHA256 keyed with
+ * the endpoint secret over `timestamp + "." + raw body`, written in hex and sent as
+ * `x-service-signature: v1=<hex>`.
  *
- * Two choices the spec leaves open, both made so that a receiver written from docs/spec.md alone
+ * Two choices the contract leaves open, both made so that a receiver written from docs/api.md alone
  * computes the same digest:
  * - The HMAC key is the secret string exactly as the customer received it (prefix included),
  *   as UTF-8 bytes. Nothing is stripped or base64-decoded (unlike Standard Webhooks' `whsec_`).
@@ -33,7 +33,7 @@ export const SIGNATURE_DESCRIPTION = {
   event_id_header: EVENT_ID_HEADER,
 } as const;
 
-/** Default receiver tolerance: docs/spec.md "Limits", five minutes, applied in both directions. */
+/** Default receiver tolerance: docs/api.md "Webhooks", five minutes, applied in both directions. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** Recognisable by secret scanners and by people; the whole string is the HMAC key. */

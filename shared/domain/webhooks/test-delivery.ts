@@ -1,4 +1,4 @@
-/** `POST /api/v1/webhooks/{id}/test` (an addition to docs/spec.md, docs/webhooks.md). */
+/** `POST /api/v1/webhooks/{id}/test` (an addition, docs/api.md and docs/webhooks.md). */
 import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { requireEndpoint, type WebhookDeps } from './operations.ts';

@@ -55,7 +55,7 @@ export function jsonResponse(
   };
 }
 
-/** The docs/spec.md error body of an error: `{error: {code, message, request_id}, meta}`. */
+/** The error body of docs/api.md "Errors and the envelope": `{error: {code, message, request_id}, meta}`. */
 function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl'>) {
   const mapped = mapError(error);
   if (mapped.unexpected) {
@@ -82,7 +82,7 @@ function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl
   };
 }
 
-/** Turns any error into the docs/spec.md envelope; unexpected ones are logged and never leaked. */
+/** Turns any error into the envelope of docs/api.md; unexpected ones are logged and never leaked. */
 export function errorResponse(
   error: unknown,
   request: Pick<RequestContext, 'id' | 'baseUrl'>,

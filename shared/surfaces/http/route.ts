@@ -88,7 +88,7 @@ export interface RouteDefinition {
    * shared/surfaces/api/idempotency.ts).
    */
   idempotent?: boolean;
-  /** Documented as an addition to docs/spec.md (OpenAPI `x-addition`, docs page badge). */
+  /** Documented as an addition to the customer's contract (docs/api.md, OpenAPI `x-addition`, docs page badge). */
   addition?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The `summary` of docs/spec.md "Case summary", with this service's additive fields. The API uses
+ * The `summary` of docs/api.md ("Cases and runs", `get_case_summary`), with this service's additive fields. The API uses
  * it as response schema and in OpenAPI; `RunSummary` is inferred from it, so the engine and
  * the documentation cannot drift apart.
  */

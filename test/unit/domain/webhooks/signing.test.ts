@@ -27,7 +27,7 @@ const VECTOR = {
 };
 
 /**
- * A receiver written from the docs/spec.md sentence alone: HMAC-SHA256(secret, timestamp + "." +
+ * A receiver written from the docs/api.md "Webhooks" rule alone: HMAC-SHA256(secret, timestamp + "." +
  * body).
  */
 function specReceiverDigest(secret: string, timestamp: string, body: string): string {
@@ -52,7 +52,7 @@ describe('signatureFor', () => {
     expect(signatureFor(VECTOR.secret, VECTOR.timestamp, VECTOR.body)).toBe(VECTOR.opensslDigest);
   });
 
-  it('matches what a receiver written from docs/spec.md computes', () => {
+  it('matches what a receiver written from docs/api.md computes', () => {
     expect(specReceiverDigest(VECTOR.secret, VECTOR.timestamp, VECTOR.body)).toBe(
       VECTOR.opensslDigest,
     );
@@ -108,7 +108,7 @@ describe('generateWebhookSecret', () => {
 });
 
 describe('buildDeliveryHeaders', () => {
-  it('sets the four docs/spec.md headers with one v1= value for one secret', () => {
+  it('sets the four documented headers with one v1= value for one secret', () => {
     const event = eventWithBody('3f1c7a52-9a4e-4d55-8a8e-0c3d2b1f6e10');
     const headers = buildDeliveryHeaders({
       event,

@@ -1,6 +1,6 @@
 /**
  * The receiver example of docs/webhooks.md, exercised against deliveries signed by our own
- * sender code: if either side drifts from docs/spec.md, this fails.
+ * sender code: if either side drifts from docs/api.md "Webhooks", this fails.
  */
 import { describe, expect, it } from 'vitest';
 import {
