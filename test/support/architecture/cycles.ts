@@ -10,14 +10,14 @@ import { type Aliases, importsOf, resolveImport } from './imports.ts';
 import type { SourceFile } from './sources.ts';
 
 /** One import that takes part in a cycle, as evidence. */
-export interface CycleEdge {
+interface CycleEdge {
   from: string;
   to: string;
   file: string;
   imports: string;
 }
 
-export interface Cycle {
+interface Cycle {
   /** The folders (or files) that reach each other, sorted. */
   members: string[];
   /** The imports between them. */

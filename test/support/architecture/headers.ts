@@ -15,7 +15,7 @@ export const HEADER_ROOTS = ['shared', 'functions', 'local', 'infra'] as const;
 export const DOC_COMMENT_ROOTS = [...HEADER_ROOTS, 'bench', 'scripts', 'client/src'];
 
 /** True when the file (after a `#!` line) begins with a comment. */
-export function hasHeader(text: string): boolean {
+function hasHeader(text: string): boolean {
   const start = text.replace(/^#!.*\n/, '').trimStart();
   return start.startsWith('/*') || start.startsWith('//');
 }
@@ -25,7 +25,7 @@ export function findMissingHeaders(files: readonly SourceFile[]): string[] {
 }
 
 /** A doc comment that documents nothing. */
-export interface DetachedComment {
+interface DetachedComment {
   file: string;
   line: number;
   /** What follows the comment instead of the code it documents. */

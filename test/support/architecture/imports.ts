@@ -15,7 +15,7 @@ import ts from 'typescript';
 import { lineOf, type SourceFile, syntaxTree } from './sources.ts';
 
 /** How an import is written. */
-export type ImportForm =
+type ImportForm =
   | 'import'
   | 'export from'
   | 'import()'
@@ -37,7 +37,7 @@ export interface ImportRef {
 }
 
 /** Where an import leads. */
-export type ImportTarget =
+type ImportTarget =
   /** A repository file; when the import is not exact, the known start of its path. */
   | { kind: 'file'; path: string }
   | { kind: 'package'; name: string }
@@ -47,7 +47,7 @@ export type ImportTarget =
   | { kind: 'unknown' };
 
 /** Stands in a specifier for a part that cannot be read statically. */
-export const UNREAD = '…';
+const UNREAD = '…';
 
 /** What can be read of a specifier expression: its text, or the start of it. */
 function specifierText(node: ts.Expression): { text: string; exact: boolean } {
@@ -152,15 +152,22 @@ export function readAliases(root: string): Aliases {
 
 const BUILTINS = new Set(builtinModules.map((name) => name.replace(/^node:/, '')));
 
+/** A repository path from a path as package.json writes it (`./shared/x.ts`). */
+function fileAt(written: string): ImportTarget {
+  return { kind: 'file', path: path.posix.normalize(written) };
+}
+
 function aliasTarget(specifier: string, exact: boolean, aliases: Aliases): ImportTarget {
   for (const [pattern, replacement] of Object.entries(aliases)) {
-    const prefix = pattern.replace(/\*$/, '');
+    if (!pattern.endsWith('*')) {
+      if (exact && specifier === pattern) return fileAt(replacement);
+      continue;
+    }
+    const prefix = pattern.slice(0, -1);
     if (!specifier.startsWith(prefix)) continue;
     const rest = specifier.slice(prefix.length);
-    const mapped = exact
-      ? replacement.replace('*', rest)
-      : `${replacement.slice(0, replacement.indexOf('*'))}${rest.replace(UNREAD, '')}`;
-    return { kind: 'file', path: path.posix.normalize(mapped) };
+    if (exact) return fileAt(replacement.replace('*', rest));
+    return fileAt(`${replacement.slice(0, replacement.indexOf('*'))}${rest.replace(UNREAD, '')}`);
   }
   return { kind: 'unknown' };
 }

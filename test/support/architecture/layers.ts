@@ -9,10 +9,10 @@
 import { type Aliases, type ImportRef, importsOf, resolveImport } from './imports.ts';
 import type { SourceFile } from './sources.ts';
 
-export type Layer = 'domain' | 'adapters' | 'surfaces' | 'wiring';
+type Layer = 'domain' | 'adapters' | 'surfaces' | 'wiring';
 
 /** Which layers each layer may import (itself included). */
-export const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
+const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
   domain: ['domain'],
   adapters: ['domain', 'adapters'],
   surfaces: ['domain', 'surfaces'],
@@ -29,7 +29,7 @@ const PURE_PACKAGES = ['zod', 'htmlparser2', 'ipaddr.js', 'tldts'];
  * events (middy and Powertools' context middleware), describe the API (zod-openapi) and serve
  * MCP, and never call AWS themselves.
  */
-export const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly string[]>> = {
+const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly string[]>> = {
   domain: PURE_PACKAGES,
   adapters: [
     ...PURE_PACKAGES,
@@ -50,7 +50,7 @@ export const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonl
 };
 
 /** Packages and modules a layer may import for their types alone (`import type`). */
-export const TYPE_ONLY_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly string[]>> = {
+const TYPE_ONLY_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly string[]>> = {
   // The shape of a resolved address, which the webhook URL policy checks.
   domain: ['node:dns'],
   adapters: [],
@@ -62,12 +62,12 @@ export const TYPE_ONLY_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, reado
  * The Node.js modules the domain may use: computation only (hashes, checksums, decompression,
  * IDNA). The other layers may use any built-in module.
  */
-export const DOMAIN_BUILTINS: readonly string[] = ['node:crypto', 'node:zlib', 'node:url'];
+const DOMAIN_BUILTINS: readonly string[] = ['node:crypto', 'node:zlib', 'node:url'];
 
 /** The rules of this file, as named in a violation. */
 export type LayerRule = 'direction' | 'packages' | 'leaves shared' | 'relative';
 
-export interface LayerViolation {
+interface LayerViolation {
   rule: LayerRule;
   file: string;
   line: number;

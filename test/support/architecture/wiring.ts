@@ -42,7 +42,7 @@ export const ENVIRONMENT_WRITERS: Readonly<
 };
 
 /** One use of the process environment. */
-export interface EnvironmentUse {
+interface EnvironmentUse {
   file: string;
   line: number;
   kind: 'read' | 'write';
