@@ -25,9 +25,9 @@ const PURE_PACKAGES = ['zod', 'htmlparser2', 'ipaddr.js', 'tldts'];
 /**
  * The npm packages each layer may import; the wiring may import any. The domain reaches the
  * platform (stores, HTTP, logging, clocks, ids) only through its ports, so it uses no AWS SDK,
- * undici, middy or Powertools; adapters talk to AWS and the network; surfaces adapt Lambda's
- * events (middy and Powertools' context middleware), describe the API (zod-openapi) and serve
- * MCP, and never call AWS themselves.
+ * undici, middy or Powertools; adapters talk to AWS and the network (and implement the logging
+ * port on Powertools); surfaces adapt Lambda's events (middy and Powertools' context middleware),
+ * describe the API (zod-openapi) and serve MCP, and never call AWS themselves.
  */
 const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly string[]>> = {
   domain: PURE_PACKAGES,
@@ -39,6 +39,8 @@ const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly strin
     '@aws-sdk/client-sfn',
     '@aws-sdk/client-sqs',
     'undici',
+    // The logging port implemented on Powertools (docs/architecture.md, "Layers").
+    '@aws-lambda-powertools/logger',
   ],
   surfaces: [
     ...PURE_PACKAGES,
@@ -53,7 +55,8 @@ const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly strin
 const TYPE_ONLY_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly string[]>> = {
   // The shape of a resolved address, which the webhook URL policy checks.
   domain: ['node:dns'],
-  adapters: [],
+  // The Lambda event shapes an adapter that invokes a function builds (the MCP route invoker).
+  adapters: ['aws-lambda'],
   // The Lambda event and context shapes (@types/aws-lambda; there is no code to import).
   surfaces: ['aws-lambda'],
 };

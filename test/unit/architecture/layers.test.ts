@@ -154,7 +154,7 @@ describe('package lists', () => {
     expect(planted('packages', surface, "import middy from '@middy/core';")).toEqual([]);
   });
 
-  it('fire when an adapter uses middy or the MCP SDK, and let it use the AWS SDK and undici', () => {
+  it('fire when an adapter uses middy or the MCP SDK, and let it use the AWS SDK, undici and Powertools', () => {
     const adapter = 'shared/adapters/dynamodb/keys.ts';
     expect(planted('packages', adapter, "import middy from '@middy/core';")).toEqual([
       "import '@middy/core': adapters imports @middy/core",
@@ -172,6 +172,9 @@ describe('package lists', () => {
       planted('packages', adapter, "import { SQSClient } from '@aws-sdk/client-sqs';"),
     ).toEqual([]);
     expect(planted('packages', adapter, "import { Agent } from 'undici';")).toEqual([]);
+    expect(
+      planted('packages', adapter, "import { Logger } from '@aws-lambda-powertools/logger';"),
+    ).toEqual([]);
   });
 });
 
