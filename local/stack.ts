@@ -6,7 +6,8 @@
  * says is unfinished, so stopping the stack loses no accepted job. It configures the service by
  * starting the wiring with the settings it builds (this environment, the options' variables and
  * the emulators' endpoints), never by changing the process environment
- * (docs/decisions.md "Explicit wiring (issue 14)").
+ * (docs/decisions.md "Explicit wiring (issue 14)"); the one variable it sets is the platform's
+ * own, which Lambda's runtime sets on AWS (`emulateConcurrentRuntime`).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
-import { enableConcurrentInvocations, invokeLocal } from './lambda-runtime.ts';
+import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
 import { startSimulator } from './simulator/server.ts';
@@ -189,6 +190,16 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
 }
 
 /**
+ * Sets the one variable the stack writes into the environment, as Lambda's runtime sets it for a
+ * function that serves concurrent invocations: Powertools reads it from the process environment
+ * (there is no option) to keep each invocation's log state, such as its request id, apart when
+ * one local process serves many requests at once (lambda-runtime.ts runs each in its own scope).
+ */
+function emulateConcurrentRuntime(): void {
+  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+}
+
+/**
  * Starts the service's wiring with the stack's settings; `rewire` swaps in other variables (a
  * fault-injection test) until the function it returns restores the stack's own.
  */
@@ -211,7 +222,7 @@ function wireService(settings: WiringSettings, variables: Environment) {
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
-  enableConcurrentInvocations();
+  emulateConcurrentRuntime();
   const emulators = await startEmulators(dataDir, variables);
   const { dynamo, queues, simulator, serviceVariables } = emulators;
   const config = loadConfig(serviceVariables);

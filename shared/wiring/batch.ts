@@ -1,4 +1,7 @@
-/** The batch area's settings: the plan limits (PLAN_LIMITS) and BATCH_CONCURRENCY. */
+/**
+ * The batch area's composition: its settings, the batch store, and the dependencies of the batch
+ * routes and of the batch-scan workflow's steps.
+ */
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDailyQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
@@ -8,6 +11,7 @@ import { lazy } from '#shared/wiring/lazy';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
+/** The batch area's settings: the plan limits (PLAN_LIMITS) and BATCH_CONCURRENCY. */
 export function getBatchConfig(): Config['batch'] {
   return getConfig().batch;
 }

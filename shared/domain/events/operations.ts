@@ -1,3 +1,8 @@
+/** The events area's operation: what the dispatcher does with each message of the events queue. */
+import { logger } from '#shared/domain/kernel/logger';
+import type { DispatchDeps } from './ports.ts';
+import { DomainEventSchema } from './types.ts';
+
 /**
  * The dispatcher's work for one queue message: record the event (once: a message SQS delivers
  * twice is recognised by the event id), then hand it to the webhooks, which start one delivery
@@ -5,10 +10,6 @@
  * fails half-way is simply received again. A body that is not an event is logged and dropped:
  * no retry can make it valid, and the dead-letter queue is for messages that could succeed later.
  */
-import { logger } from '#shared/domain/kernel/logger';
-import type { DispatchDeps } from './ports.ts';
-import { DomainEventSchema } from './types.ts';
-
 export async function dispatchEvent(body: string, deps: DispatchDeps): Promise<void> {
   let json: unknown;
   try {

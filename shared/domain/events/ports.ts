@@ -1,6 +1,10 @@
-/** Where domain events are published: the events queue (SQS on AWS, fauxqs locally). */
+/**
+ * The events area's ports: where domain events are published, and what the dispatcher keeps of
+ * the events it has seen.
+ */
 import type { DomainEvent } from './types.ts';
 
+/** Where domain events are published: the events queue (SQS on AWS, fauxqs locally). */
 export interface EventPublisher {
   publish(event: DomainEvent): Promise<void>;
 }

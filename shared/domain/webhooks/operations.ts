@@ -20,7 +20,6 @@ export interface WebhookDeps {
   store: WebhookStore;
   workflows: WorkflowStarter;
   allowPrivateTargets: boolean;
-  /** Tests only: resolves receiver names instead of DNS. */
   /** The service's one name lookup (OFFLINE_DNS governs it). */
   lookup: ReceiverLookup;
   graceSeconds: number;

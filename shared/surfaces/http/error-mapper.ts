@@ -1,8 +1,15 @@
-/** Seconds a client should wait after a 503 that did not name its own delay. */
+/**
+ * From a thrown error to what the HTTP surfaces answer: an `AppError` keeps its code, status,
+ * message and details and gets its headers (`Retry-After`, `WWW-Authenticate`, `Allow`); anything
+ * else is a generic 500, marked so that the pipeline logs it in full and shows the caller none of
+ * it.
+ */
 import { AppError, type ErrorCodeName } from '#shared/domain/kernel/errors';
 
+/** Seconds a client should wait after a 503 that did not name its own delay. */
 const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 5;
 
+/** An error as the envelope and the response headers show it. */
 export interface MappedError {
   status: number;
   code: ErrorCodeName;

@@ -98,15 +98,15 @@ function logOutcome(event: ApiEvent, result: ApiResult): ApiResult {
   return withoutBodyForHead(event, withLimits(event, result));
 }
 
-/**
- * The shared stack for one route, without its final handler: a surface may add middlewares of
- * its own (`.use(...)`) before `.handler(jsonBody(...))` or `.handler(rawBody(...))`.
- */
 /** Who the pipeline found is asking, once it has authenticated the request (idempotency keys). */
 export function principalOfEvent(event: ApiEvent): Principal | undefined {
   return stateByEvent.get(event)?.input?.principal;
 }
 
+/**
+ * The shared stack for one route, without its final handler: a surface may add middlewares of
+ * its own (`.use(...)`) before `.handler(jsonBody(...))` or `.handler(rawBody(...))`.
+ */
 export function httpPipeline(route: RouteDefinition, gate: Gate) {
   return middy<ApiEvent, ApiResult, Error, Context>({ timeoutEarlyInMillis: 0 })
     .use(injectLambdaContext(logger, { resetKeys: true }))

@@ -1,3 +1,7 @@
+/**
+ * A tiny loopback server that answers every request with one canned response, and records
+ * what the adapter sent. Used to replay the hand-written fixtures in test/fixtures/providers.
+ */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,11 +13,6 @@ import {
   ProviderError,
   type ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
-
-/**
- * A tiny loopback server that answers every request with one canned response, and records
- * what the adapter sent. Used to replay the hand-written fixtures in test/fixtures/providers.
- */
 
 export interface CannedResponse {
   status?: number;
