@@ -9,7 +9,7 @@ import { createSesMailPort, roleCredentials } from '#shared/adapters/mail/ses';
 import type { MailPort } from '#shared/domain/accounts/mail-port';
 import { lazy } from '#shared/wiring/lazy';
 
-export { type MailTransport, mailTransportOf } from './config.ts';
+export { mailTransportOf } from './config.ts';
 
 export const getMailPort = lazy(({ config }): MailPort => {
   const { transport, from, region } = config.mail;

@@ -40,13 +40,10 @@ export {
   BlockedTargetError,
   FetchNetworkError,
   FetchTimeoutError,
-  SafeFetchError,
-  type SafeFetchErrorKind,
   TooManyRedirectsError,
 } from '#shared/domain/kernel/net/fetch-errors';
 export {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
-  type RedirectHop,
   type SafeFetcher,
   type SafeFetchRequest,
   type SafeFetchResponse,

@@ -109,4 +109,3 @@ export type ListBatchesResponse = z.input<typeof ListBatchesResponseSchema>;
 export type BatchIdParams = z.infer<typeof BatchIdParamsSchema>;
 export type CreateBatchResponse = z.input<typeof CreateBatchResponseSchema>;
 export type BatchStatusResponse = z.input<typeof BatchStatusResponseSchema>;
-export type ResultRow = z.infer<typeof ResultRowSchema>;

@@ -258,7 +258,6 @@ export const CaseSummaryResponseSchema = z.object({
 
 export type CreateCaseBody = z.output<typeof CreateCaseBodySchema>;
 export type PatchCaseBody = z.output<typeof PatchCaseBodySchema>;
-export type CompetitorInputValue = z.output<typeof CompetitorInput>;
 export type CaseIdParams = z.output<typeof CaseIdParamsSchema>;
 export type ListCasesQuery = z.output<typeof ListCasesQuerySchema>;
 export type ListRunsQuery = z.output<typeof ListRunsQuerySchema>;

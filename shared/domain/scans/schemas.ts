@@ -111,6 +111,5 @@ export type Stats = z.infer<typeof StatsSchema>;
 export type CreateScanBody = z.infer<typeof CreateScanBodySchema>;
 export type ScanIdParams = z.infer<typeof ScanIdParamsSchema>;
 export type BadgeParams = z.infer<typeof BadgeParamsSchema>;
-export type ScanSummary = z.infer<typeof ScanSummarySchema>;
 export type ListScansQuery = z.infer<typeof ListScansQuerySchema>;
 export type ListScansResponse = z.input<typeof ListScansResponseSchema>;

@@ -57,5 +57,3 @@ export function createSiteScanner(deps: SiteScannerDeps) {
     },
   };
 }
-
-export type SiteScanner = ReturnType<typeof createSiteScanner>;

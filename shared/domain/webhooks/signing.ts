@@ -39,7 +39,6 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 /** Recognisable by secret scanners and by people; the whole string is the HMAC key. */
 export const WEBHOOK_SECRET_PREFIX = 'ars_whsec_';
 const SECRET_RANDOM_BYTES = 32;
-const SECRET_PATTERN = new RegExp(`^${WEBHOOK_SECRET_PREFIX}[0-9a-f]{${SECRET_RANDOM_BYTES * 2}}$`);
 const HEX_DIGEST = /^[0-9a-f]{64}$/i;
 /** ISO 8601 date-time with an explicit offset; local times without one are ambiguous. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -47,10 +46,6 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+
 /** A new endpoint secret: the prefix and 32 random bytes in hex (256 bits). */
 export function generateWebhookSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_RANDOM_BYTES).toString('hex')}`;
-}
-
-export function isWellFormedWebhookSecret(candidate: string): boolean {
-  return SECRET_PATTERN.test(candidate);
 }
 
 /** Hex HMAC-SHA256 of `timestamp + "." + rawBody`; the bare digest, without `v1=`. */

@@ -22,7 +22,7 @@ import type { ApiEvent, ApiResult } from '#shared/surfaces/http/request';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_SHAPE = /^[\x21-\x7e]+$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

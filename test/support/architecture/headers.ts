@@ -2,8 +2,7 @@
  * The header rule of docs/architecture.md: every source file in shared/, functions/, local/ and
  * infra/ starts with a comment that says what the file is for, before its first import (a
  * comment after the imports reads as the documentation of the next symbol). Checked by
- * test/unit/architecture/headers.test.ts; `npx tsx test/support/architecture/move-headers.ts`
- * moves a block comment that follows the imports up to the top of the file.
+ * test/unit/architecture/headers.test.ts.
  */
 import ts from 'typescript';
 import type { SourceFile } from './layers.ts';

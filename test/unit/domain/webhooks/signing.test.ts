@@ -6,7 +6,6 @@ import {
   EVENT_HEADER,
   EVENT_ID_HEADER,
   generateWebhookSecret,
-  isWellFormedWebhookSecret,
   parseSignatureHeader,
   SIGNATURE_DESCRIPTION,
   SIGNATURE_HEADER,
@@ -84,7 +83,6 @@ describe('generateWebhookSecret', () => {
     const secret = generateWebhookSecret();
     expect(secret.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
     expect(secret.slice(WEBHOOK_SECRET_PREFIX.length)).toMatch(/^[0-9a-f]{64}$/);
-    expect(isWellFormedWebhookSecret(secret)).toBe(true);
   });
 
   it('never repeats', () => {
@@ -98,12 +96,6 @@ describe('generateWebhookSecret', () => {
     expect(signatureFor(secret, 'ts', body)).toBe(specReceiverDigest(secret, 'ts', body));
     const stripped = secret.slice(WEBHOOK_SECRET_PREFIX.length);
     expect(signatureFor(secret, 'ts', body)).not.toBe(specReceiverDigest(stripped, 'ts', body));
-  });
-
-  it('rejects look-alikes', () => {
-    expect(isWellFormedWebhookSecret('whsec_abc')).toBe(false);
-    expect(isWellFormedWebhookSecret(`${WEBHOOK_SECRET_PREFIX}${'g'.repeat(64)}`)).toBe(false);
-    expect(isWellFormedWebhookSecret(`${WEBHOOK_SECRET_PREFIX}${'a'.repeat(63)}`)).toBe(false);
   });
 });
 
