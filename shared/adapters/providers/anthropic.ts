@@ -23,7 +23,8 @@ import {
   usageOf,
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
-import { httpFailure, postJson, type RawResponse, throttleDelayFromHeaders } from './http.ts';
+import { httpFailure, type RawResponse, throttleDelayFromHeaders } from './http.ts';
+import { jsonProvider } from './json-provider.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -89,20 +90,13 @@ export function createAnthropicProvider(
   config: KeyedFamilyConfig,
   deps: AdapterDeps = {},
 ): Provider {
-  return {
-    family: 'anthropic',
-    async ask(request: AskRequest): Promise<AskResult> {
-      const response = await postJson('anthropic', {
-        url: joinUrl(config.baseUrl, 'v1/messages'),
-        headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-        body: buildRequestBody(config, request),
-        timeoutMs: config.timeoutMs,
-        dispatcher: deps.dispatcher,
-      });
-      if (response.status >= 300) throw anthropicFailure(response);
-      return toAskResult(config, request, response);
-    },
-  };
+  return jsonProvider('anthropic', config, deps, {
+    url: joinUrl(config.baseUrl, 'v1/messages'),
+    headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+    body: (request) => buildRequestBody(config, request),
+    failure: anthropicFailure,
+    answer: (request, response) => toAskResult(config, request, response),
+  });
 }
 
 function buildRequestBody(config: KeyedFamilyConfig, request: AskRequest) {

@@ -19,7 +19,8 @@ import {
   usageOf,
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
-import { httpFailure, postJson, type RawResponse } from './http.ts';
+import { httpFailure, type RawResponse } from './http.ts';
+import { jsonProvider } from './json-provider.ts';
 import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
 
 const Item = z.looseObject({ type: z.string() });
@@ -86,20 +87,13 @@ export function openAiResponsesUrl(baseUrl: string): string {
 }
 
 export function createOpenAiProvider(config: KeyedFamilyConfig, deps: AdapterDeps = {}): Provider {
-  return {
-    family: 'openai',
-    async ask(request: AskRequest): Promise<AskResult> {
-      const response = await postJson('openai', {
-        url: openAiResponsesUrl(config.baseUrl),
-        headers: { authorization: `Bearer ${config.apiKey}` },
-        body: buildRequestBody(config, request),
-        timeoutMs: config.timeoutMs,
-        dispatcher: deps.dispatcher,
-      });
-      if (response.status >= 300) throw openAiFailure(response);
-      return toAskResult(config, request, response);
-    },
-  };
+  return jsonProvider('openai', config, deps, {
+    url: openAiResponsesUrl(config.baseUrl),
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    body: (request) => buildRequestBody(config, request),
+    failure: openAiFailure,
+    answer: (request, response) => toAskResult(config, request, response),
+  });
 }
 
 function buildRequestBody(config: KeyedFamilyConfig, request: AskRequest) {
