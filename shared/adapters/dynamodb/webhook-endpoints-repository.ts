@@ -6,7 +6,6 @@
  * transactions: dynalite has none); the create operation gives claim and slot back if a later
  * write fails.
  */
-import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -16,6 +15,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '#shared/domain/events/types';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import type {
   EndpointChanges,
   EndpointSecret,
@@ -27,7 +27,7 @@ import { conditionalWrite } from './conditional.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
-const urlHash = (url: string) => createHash('sha256').update(url, 'utf8').digest('hex');
+const urlHash = (url: string) => sha256Hex(url);
 
 export function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
