@@ -5,7 +5,7 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import type { BatchDeps } from '#shared/domain/batch/operations';
 import type { Config } from '#shared/wiring/config';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
 export function getBatchConfig(): Config['batch'] {
@@ -28,10 +28,12 @@ export const getBatchDeps = lazy((): BatchDeps => {
     limits,
     concurrency,
     allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
+    clock: getClock(),
   };
 });
 
 export const getBatchStoreDeps = lazy(() => ({
   store: getBatchStore(),
   chunkSize: getBatchConfig().chunkSize,
+  clock: getClock(),
 }));

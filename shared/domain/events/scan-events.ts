@@ -4,6 +4,8 @@
  * nothing. The event id is derived from the scan id: the same scan can never become two events,
  * so a receiver never gets it twice under two ids.
  */
+
+import type { Clock } from '#shared/domain/kernel/clock';
 import { nameBasedUuid } from '#shared/domain/kernel/ids';
 import type { ScanEvents, StoredScan } from '#shared/domain/scans/ports';
 import type { EventPublisher } from './ports.ts';
@@ -30,14 +32,13 @@ export function scanCompletedEvent(
   };
 }
 
-export function createScanEvents(
-  publisher: EventPublisher,
-  now: () => Date = () => new Date(),
-): ScanEvents {
+export function createScanEvents(publisher: EventPublisher, clock: Clock): ScanEvents {
   return {
     async scanCompleted(scan) {
       if (!scan.owner_id) return;
-      await publisher.publish(scanCompletedEvent({ ...scan, owner_id: scan.owner_id }, now()));
+      await publisher.publish(
+        scanCompletedEvent({ ...scan, owner_id: scan.owner_id }, clock.now()),
+      );
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { User } from '#shared/domain/accounts/ports';
 import { readsAllTenants } from '#shared/domain/accounts/principal';
+import { frozenAt, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import {
@@ -88,10 +89,10 @@ export async function createCase(
 export async function createCaseFor(
   user: User,
   body: CreateCaseBody,
-  deps: Pick<MonitorDeps, 'cases' | 'now' | 'newCaseId'>,
+  deps: Pick<MonitorDeps, 'cases' | 'clock' | 'newCaseId'>,
 ): Promise<CaseResponse> {
   if (!user.account) throw noAccount();
-  const at = (deps.now?.() ?? new Date()).toISOString();
+  const at = nowIso(deps.clock);
   const fields = checkedFields(body);
   const stored: StoredCase = {
     id: deps.newCaseId?.() ?? crypto.randomUUID(),
@@ -127,7 +128,7 @@ export async function patchCase(
     aliases: input.body.aliases ?? stored.aliases,
     status: input.body.status ?? stored.status,
   });
-  const at = (deps.now?.() ?? new Date()).toISOString();
+  const at = nowIso(deps.clock);
   const updated = await deps.cases.updateCase(stored.owner_id, stored.id, merged, at);
   return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
 }
@@ -221,11 +222,11 @@ export async function createRun(
       'The case is archived: restore it (PATCH `status` to `active`) to start a run.',
     );
   }
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const run = await startRun(
     stored,
     { kind: 'manual', label: input.body?.label ?? now.toISOString().slice(0, 10) },
-    { ...deps, now: () => now },
+    { ...deps, clock: frozenAt(now) },
   );
   return { run: { id: run.id, label: run.label, kind: run.kind, status: run.status } };
 }

@@ -3,6 +3,8 @@
  * case's lock, record the run with a snapshot of the case, start its workflow. Resuming the
  * runs the store says are unfinished (the local stack, after a restart) lives here too.
  */
+
+import type { Clock } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import { executionNameFor, type WorkflowStarter } from '#shared/domain/kernel/workflow-port';
@@ -16,7 +18,7 @@ export interface RunStarterDeps {
   workflows: WorkflowStarter;
   /** Lease of the pending-run lock (MONITOR_RUN_LEASE_SECONDS). */
   leaseSeconds: number;
-  now?: () => Date;
+  clock: Clock;
   newRunId?: (at: Date) => string;
 }
 
@@ -64,7 +66,7 @@ export async function startRun(
   request: RunRequest,
   deps: RunStarterDeps,
 ): Promise<StoredRun> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const runId = (deps.newRunId ?? runIdAt)(now);
   const lock = await deps.runs.acquireLock(stored.owner_id, stored.id, runId, {
     now,
@@ -140,7 +142,7 @@ export async function resumeOpenRuns(
   deps: RunStarterDeps,
   options: { queuedBefore?: Date } = {},
 ): Promise<string[]> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const resumed: string[] = [];
   for (const run of await deps.runs.listOpenRuns()) {
     if (options.queuedBefore) {

@@ -4,6 +4,7 @@
  * account, so another account's endpoint answers 404 exactly like a missing one.
  */
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
@@ -24,7 +25,7 @@ export interface WebhookDeps {
   /** The service's one name lookup (OFFLINE_DNS governs it). */
   lookup: ReceiverLookup;
   graceSeconds: number;
-  now?: () => Date;
+  clock: Clock;
   newId?: () => string;
   newSecret?: () => string;
 }
@@ -95,7 +96,7 @@ export async function createWebhook(
     events,
     active: true,
     paused_reason: null,
-    created_at: (deps.now?.() ?? new Date()).toISOString(),
+    created_at: nowIso(deps.clock),
     last_delivery_at: null,
     secrets: [{ value: deps.newSecret?.() ?? generateWebhookSecret(), expires_at: null }],
   };
@@ -140,7 +141,7 @@ async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<
 
 export async function updateWebhook(
   input: CallerInput<WebhookIdParams, undefined, UpdateWebhookBody>,
-  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'now'>,
+  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'clock'>,
 ) {
   const { userId } = input.principal;
   const { body } = input;

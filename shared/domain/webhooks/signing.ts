@@ -16,6 +16,7 @@
  * The event id is inside the signed body too; that copy is the one a receiver can trust.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 
 export const EVENT_HEADER = 'x-service-event';
 export const EVENT_ID_HEADER = 'x-service-event-id';
@@ -84,7 +85,7 @@ export interface BuildDeliveryHeadersInput {
   event: OutgoingEvent;
   /** The secrets valid right now, newest first: one, or two during a rotation's grace period. */
   secrets: readonly string[];
-  clock: () => Date;
+  clock: Clock;
 }
 
 /**
@@ -97,7 +98,7 @@ export function buildDeliveryHeaders(input: BuildDeliveryHeadersInput): Delivery
     throw new TypeError('At least one webhook secret is needed to sign a delivery');
   }
   assertBodyCarriesId(event);
-  const timestamp = clock().toISOString();
+  const timestamp = nowIso(clock);
   const values = [...new Set(secrets)].map(
     (secret) => `${SIGNATURE_SCHEME}=${signatureFor(secret, timestamp, event.body)}`,
   );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
 import type { User } from '#shared/domain/accounts/ports';
@@ -11,6 +12,7 @@ import {
   periodOf,
   scheduleMonthlyRuns,
 } from '#shared/domain/monitor/schedule';
+import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { PROFILE } from '#test/unit/domain/monitor/builders';
 
@@ -60,7 +62,7 @@ describe('startRun', () => {
     const run = await startRun(
       stored,
       { kind: 'manual', label: 'now' },
-      { runs, workflows, leaseSeconds: 60 },
+      { runs, workflows, leaseSeconds: 60, clock: systemClock },
     );
     expect(run).toMatchObject({
       status: 'queued',
@@ -71,7 +73,11 @@ describe('startRun', () => {
     expect(run.profile.name).toBe(PROFILE.name);
     expect(workflows.started).toEqual([`monitor-${run.id}`]);
     await expect(
-      startRun(stored, { kind: 'manual', label: 'again' }, { runs, workflows, leaseSeconds: 60 }),
+      startRun(
+        stored,
+        { kind: 'manual', label: 'again' },
+        { runs, workflows, leaseSeconds: 60, clock: systemClock },
+      ),
     ).rejects.toMatchObject({ code: 'run_pending' });
   });
 
@@ -86,14 +92,14 @@ describe('startRun', () => {
       startRun(
         stored,
         { kind: 'manual', label: 'x' },
-        { runs, workflows: failing, leaseSeconds: 60 },
+        { runs, workflows: failing, leaseSeconds: 60, clock: systemClock },
       ),
     ).rejects.toThrow('unavailable');
     expect(await runs.listRuns('u2', stored.id, 10)).toEqual([]);
     const retry = await startRun(
       stored,
       { kind: 'manual', label: 'x' },
-      { runs, workflows: recordingStarter(), leaseSeconds: 60 },
+      { runs, workflows: recordingStarter(), leaseSeconds: 60, clock: systemClock },
     );
     expect(retry.status).toBe('queued');
   });
@@ -108,7 +114,7 @@ describe('startRun', () => {
         runs,
         workflows: recordingStarter(),
         leaseSeconds: 60,
-        now: () => t0,
+        clock: fixedClock(t0),
       },
     );
     const fresh = await startRun(
@@ -118,7 +124,7 @@ describe('startRun', () => {
         runs,
         workflows: recordingStarter(),
         leaseSeconds: 60,
-        now: () => new Date(t0.getTime() + 120_000),
+        clock: fixedClock(new Date(t0.getTime() + 120_000)),
       },
     );
     const listed = await runs.listRuns('u3', stored.id, 10);
@@ -131,7 +137,7 @@ describe('startRun', () => {
 
   it('claims a monthly period once per case', async () => {
     const stored = await newCase('u4');
-    const deps = { runs, workflows: recordingStarter(), leaseSeconds: 60 };
+    const deps = { runs, workflows: recordingStarter(), leaseSeconds: 60, clock: systemClock };
     const run = await startRun(
       stored,
       { kind: 'monthly', label: '2026-11', period: '2026-11' },
@@ -158,16 +164,26 @@ describe('resumeOpenRuns', () => {
     const open = await startRun(
       stored,
       { kind: 'manual', label: 'open' },
-      { runs, workflows: first, leaseSeconds: 60 },
+      { runs, workflows: first, leaseSeconds: 60, clock: systemClock },
     );
     const again = recordingStarter();
-    const resumed = await resumeOpenRuns({ runs, workflows: again, leaseSeconds: 60 });
+    const resumed = await resumeOpenRuns({
+      runs,
+      workflows: again,
+      leaseSeconds: 60,
+      clock: systemClock,
+    });
     expect(resumed).toContain(open.id);
 
     // Another run took the lock (its lease had run out): the old one cannot resume.
     await runs.releaseLock('u5', stored.id, open.id);
     await runs.acquireLock('u5', stored.id, 'someone-else', { now: new Date(), seconds: 60 });
-    const later = await resumeOpenRuns({ runs, workflows: recordingStarter(), leaseSeconds: 60 });
+    const later = await resumeOpenRuns({
+      runs,
+      workflows: recordingStarter(),
+      leaseSeconds: 60,
+      clock: systemClock,
+    });
     expect(later).not.toContain(open.id);
     expect((await runs.getRun('u5', stored.id, open.id))?.status).toBe('failed');
   });
@@ -213,7 +229,7 @@ describe('the monthly schedule', () => {
       },
       workflows: recordingStarter(),
       leaseSeconds: 60,
-      now: () => new Date('2026-12-01T00:00:05Z'),
+      clock: fixedClock(new Date('2026-12-01T00:00:05Z')),
     };
     const make = async (owner: string, status: StoredCase['status'] = 'active') => {
       const stored = {
@@ -229,7 +245,10 @@ describe('the monthly schedule', () => {
     const paused = await make('pro', 'paused');
     const free = await make('free');
     const busy = await make('pro');
-    await deps.runs.acquireLock('pro', busy.id, 'manual-run', { now: deps.now(), seconds: 600 });
+    await deps.runs.acquireLock('pro', busy.id, 'manual-run', {
+      now: deps.clock.now(),
+      seconds: 600,
+    });
 
     const first = await scheduleMonthlyRuns(deps);
     expect(first.period).toBe('2026-12');

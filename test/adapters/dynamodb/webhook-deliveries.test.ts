@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import { newEvent } from '#shared/domain/events/types';
@@ -83,7 +84,9 @@ describe('deliverEvent (the dispatcher)', () => {
     await endpoint(account());
     const workflows = engine();
     const event = newEvent('scan.completed', id, { scan: { id: 's' } });
-    expect(await deliverEvent(event, { store, workflows })).toEqual({ deliveries: 1 });
+    expect(await deliverEvent(event, { store, workflows, clock: systemClock })).toEqual({
+      deliveries: 1,
+    });
     const deliveryId = deliveryIdFor(event.id, scans.id);
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 0)]);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
@@ -105,8 +108,8 @@ describe('deliverEvent (the dispatcher)', () => {
     await endpoint(id);
     const workflows = engine();
     const event = newEvent('run.completed', id, {});
-    await deliverEvent(event, { store, workflows });
-    await deliverEvent(event, { store, workflows });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.attempts).toBe(4);
     expect(new Set(workflows.names).size).toBe(2);
     expect(workflows.names).toHaveLength(2);
@@ -117,7 +120,7 @@ describe('deliverEvent (the dispatcher)', () => {
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
     const event = newEvent('score.changed', id, {});
-    await deliverEvent(event, { store, workflows });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.names).toEqual([]);
     const deliveryId = deliveryIdFor(event.id, paused.id);
     expect((await store.deliveries.getDelivery(id, deliveryId))?.status).toBe('held');
@@ -131,7 +134,7 @@ describe('releasing, dropping and resuming', () => {
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
     const events = [newEvent('scan.completed', id, {}), newEvent('scan.completed', id, {})];
-    for (const event of events) await deliverEvent(event, { store, workflows });
+    for (const event of events) await deliverEvent(event, { store, workflows, clock: systemClock });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
     expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(2);
     expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(0);
@@ -144,7 +147,7 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: engine() });
+    await deliverEvent(event, { store, workflows: engine(), clock: systemClock });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
     const down: WorkflowStarter = {
       start: async () => {
@@ -170,7 +173,9 @@ describe('releasing, dropping and resuming', () => {
         throw new Error('StartExecution: ThrottlingException');
       },
     };
-    await expect(deliverEvent(event, { store, workflows: down })).rejects.toThrow('Throttling');
+    await expect(
+      deliverEvent(event, { store, workflows: down, clock: systemClock }),
+    ).rejects.toThrow('Throttling');
     const deliveryId = deliveryIdFor(event.id, target.id);
     const failed = await store.deliveries.getDelivery(id, deliveryId);
     expect(failed).toMatchObject({ status: 'failed', attempts: 0 });
@@ -178,8 +183,8 @@ describe('releasing, dropping and resuming', () => {
     expect(await store.deliveries.listOpenForEndpoint(id, target.id)).toEqual([]);
     // SQS hands the message over again: the delivery gets a new execution, once.
     const workflows = engine();
-    await deliverEvent(event, { store, workflows });
-    await deliverEvent(event, { store, workflows });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 1)]);
     expect(await store.deliveries.getDelivery(id, deliveryId)).toMatchObject({
       status: 'pending',
@@ -191,7 +196,7 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const target = await endpoint(id);
     const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: engine() });
+    await deliverEvent(event, { store, workflows: engine(), clock: systemClock });
     const deliveryId = deliveryIdFor(event.id, target.id);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
     await store.deliveries.abandon(delivery as StoredDelivery, 'receiver down');
@@ -217,8 +222,8 @@ describe('releasing, dropping and resuming', () => {
     const workflows = engine();
     const waiting = newEvent('scan.completed', id, {});
     const finished = newEvent('scan.completed', id, {});
-    await deliverEvent(waiting, { store, workflows });
-    await deliverEvent(finished, { store, workflows });
+    await deliverEvent(waiting, { store, workflows, clock: systemClock });
+    await deliverEvent(finished, { store, workflows, clock: systemClock });
     const first = await store.deliveries.getDelivery(id, deliveryIdFor(waiting.id, target.id));
     const done = await store.deliveries.getDelivery(id, deliveryIdFor(finished.id, target.id));
     if (!done || !first) throw new Error('missing');
@@ -258,7 +263,7 @@ describe('releasing, dropping and resuming', () => {
     await endpoint(id);
     const before = engine();
     const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: before });
+    await deliverEvent(event, { store, workflows: before, clock: systemClock });
     // A new engine (the local stack restarted): the same names are accepted again.
     const after = engine();
     const resumed = await resumeOpenDeliveries({ store, workflows: after });

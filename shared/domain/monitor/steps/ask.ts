@@ -4,17 +4,11 @@
  * answer is stored whole (text, citations, model, usage, latency) before the next is asked.
  */
 
+import { nowIso } from '#shared/domain/kernel/clock';
 import type { AnswerRecord, PromptCell } from '#shared/domain/monitor/engine/types';
 import { type CellKey, cellKeyString } from '#shared/domain/monitor/ports';
 import { ASK_MODES, type AskMode } from '#shared/domain/monitor/provider-port';
-import {
-  cellsOf,
-  isFinished,
-  type LaneInput,
-  loadRun,
-  type MonitorLaneDeps,
-  nowOf,
-} from './context.ts';
+import { cellsOf, isFinished, type LaneInput, loadRun, type MonitorLaneDeps } from './context.ts';
 import { LANE_DONE, type LaneResult, laneShare, runLane } from './lane.ts';
 
 interface AskItem {
@@ -69,7 +63,7 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
         searched: result.searched,
         ...(result.searchQueries ? { search_queries: result.searchQueries } : {}),
       };
-      const answeredAt = nowOf(deps).toISOString();
+      const answeredAt = nowIso(deps.clock);
       await deps.data.putAnswer(owner, runId, {
         status: 'ok',
         key: item.key,
@@ -82,7 +76,7 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
         status: 'failed',
         key: item.key,
         error: reason,
-        answered_at: nowOf(deps).toISOString(),
+        answered_at: nowIso(deps.clock),
       });
     },
     giveUp,

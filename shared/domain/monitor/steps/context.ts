@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
+import type { Clock } from '#shared/domain/kernel/clock';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
@@ -26,7 +27,7 @@ export interface MonitorStepDeps {
   events: EventPublisher | undefined;
   /** The run's readiness gaps (ScanCitedSites writes, AggregateRun reads); absent: none. */
   readiness?: ReadinessStore;
-  now?: () => Date;
+  clock: Clock;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;
 }
@@ -71,8 +72,6 @@ export type LaneInput = z.output<typeof LaneInputSchema>;
 export type JudgeLaneInput = z.output<typeof JudgeLaneInputSchema>;
 export type FailedStepInput = z.output<typeof FailedStepInputSchema>;
 export type LaneFailedInput = z.output<typeof LaneFailedInputSchema>;
-
-export const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
 
 export async function loadRun(input: RunStepInput, deps: MonitorStepDeps): Promise<StoredRun> {
   const run = await deps.runs.getRun(input.owner_id, input.case_id, input.run_id);

@@ -7,6 +7,7 @@
  * ends in the same state and publishes the same events (same ids).
  */
 import type { DomainEvent } from '#shared/domain/events/types';
+import { nowIso } from '#shared/domain/kernel/clock';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import {
@@ -30,7 +31,6 @@ import {
   type LaneFailedInput,
   loadRun,
   type MonitorStepDeps,
-  nowOf,
   type RunStepInput,
 } from './context.ts';
 
@@ -59,7 +59,7 @@ export async function aggregateRun(
     finished_at,
   });
   await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
-  await publish(doneEvents(run, stored, nowOf(deps)), deps);
+  await publish(doneEvents(run, stored, deps.clock.now()), deps);
   return { status: 'done', total_score: summary.total_score };
 }
 
@@ -90,7 +90,7 @@ async function summarise(
   const summary = readiness ? { ...summarised, readiness_gaps: readiness } : summarised;
   return deps.runs.putSummary(run.owner_id, run.case_id, {
     run_id: run.id,
-    finished_at: nowOf(deps).toISOString(),
+    finished_at: nowIso(deps.clock),
     summary,
   });
 }
@@ -204,7 +204,7 @@ function scoreChange(summary: RunSummary) {
 }
 
 async function failRun(run: StoredRun, error: string, deps: MonitorStepDeps) {
-  const finishedAt = nowOf(deps).toISOString();
+  const finishedAt = nowIso(deps.clock);
   await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
     status: 'failed',
     finished_at: finishedAt,
@@ -228,7 +228,7 @@ async function failRun(run: StoredRun, error: string, deps: MonitorStepDeps) {
     excluded_models: [],
     error: ended.error ?? error,
   };
-  await publish([runCompletedEvent(run, data, nowOf(deps))], deps);
+  await publish([runCompletedEvent(run, data, deps.clock.now())], deps);
   return { status: 'failed' as const, total_score: null };
 }
 

@@ -6,6 +6,7 @@
  * unreadable reply leaves the deterministic result standing.
  */
 
+import { nowIso } from '#shared/domain/kernel/clock';
 import { judgeFamilyFor } from '#shared/domain/monitor/engine/judge';
 import { type CellKey, cellKeyString, type RunDataStore } from '#shared/domain/monitor/ports';
 import {
@@ -20,7 +21,6 @@ import {
   loadRun,
   type MonitorLaneDeps,
   type MonitorStepDeps,
-  nowOf,
   type RunStepInput,
 } from './context.ts';
 import { batchesOf, type JudgeCallContext, judgeBatch, judgeEachAlone } from './judge-batch.ts';
@@ -108,7 +108,7 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
       return answer?.status === 'ok' ? answer.record.text : undefined;
     },
     store: (judgement) => deps.data.putJudgement(owner, runId, judgement),
-    now: () => nowOf(deps).toISOString(),
+    now: () => nowIso(deps.clock),
   };
   return runLane({
     // Each lane judges its own share in calls of up to `judgeBatch` answers.

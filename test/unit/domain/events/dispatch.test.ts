@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { dispatchEvent } from '#shared/domain/events/operations';
 import type { DispatchDeps } from '#shared/domain/events/ports';
 import { createScanEvents, scanCompletedEvent } from '#shared/domain/events/scan-events';
@@ -96,7 +97,10 @@ describe('scan.completed', () => {
 
   it('is published for a scan with an owner and never for an anonymous one', async () => {
     const published: DomainEvent[] = [];
-    const events = createScanEvents({ publish: async (event) => void published.push(event) });
+    const events = createScanEvents(
+      { publish: async (event) => void published.push(event) },
+      systemClock,
+    );
     await events.scanCompleted(scan);
     const { owner_id: _owner, ...anonymous } = scan;
     await events.scanCompleted(anonymous);

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
+import type { Clock } from '#shared/domain/kernel/clock';
 import {
   buildDeliveryHeaders,
   DEFAULT_TOLERANCE_SECONDS,
@@ -14,6 +16,7 @@ import {
   verifyDelivery,
   WEBHOOK_SECRET_PREFIX,
 } from '#shared/domain/webhooks/signing';
+import { fixedClock } from '#test/support/clock';
 
 // The published test vector (docs/webhooks.md). The digest below was computed with
 // `openssl dgst -sha256 -hmac "$SECRET"` over `timestamp.body`, not with our code.
@@ -41,9 +44,9 @@ function eventWithBody(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-function clockAt(...isoTimes: string[]): () => Date {
+function clockAt(...isoTimes: string[]): Clock {
   let index = 0;
-  return () => new Date(isoTimes[Math.min(index++, isoTimes.length - 1)] as string);
+  return { now: () => new Date(isoTimes[Math.min(index++, isoTimes.length - 1)] as string) };
 }
 
 describe('signatureFor', () => {
@@ -157,12 +160,12 @@ describe('buildDeliveryHeaders', () => {
 
   it('refuses to sign without a secret', () => {
     expect(() =>
-      buildDeliveryHeaders({ event: eventWithBody('e1'), secrets: [], clock: () => new Date() }),
+      buildDeliveryHeaders({ event: eventWithBody('e1'), secrets: [], clock: systemClock }),
     ).toThrow(/secret/);
   });
 
   it('refuses a body that does not carry the event id', () => {
-    const clock = () => new Date();
+    const clock = systemClock;
     const secrets = ['ars_whsec_a'];
     const wrongId = { id: 'e1', type: 'scan.completed', body: JSON.stringify({ id: 'e2' }) };
     const noId = { id: 'e1', type: 'scan.completed', body: JSON.stringify({ data: {} }) };
@@ -202,7 +205,7 @@ describe('verifyDelivery', () => {
   const secret = 'ars_whsec_receiver';
   const event = eventWithBody('e-verify');
   const signedAt = new Date('2026-03-01T12:00:00.000Z');
-  const headers = buildDeliveryHeaders({ event, secrets: [secret], clock: () => signedAt });
+  const headers = buildDeliveryHeaders({ event, secrets: [secret], clock: fixedClock(signedAt) });
   const atPlus = (seconds: number) => new Date(signedAt.getTime() + seconds * 1000);
 
   it('accepts a good delivery and returns the event id from the signed body', () => {
@@ -230,7 +233,7 @@ describe('verifyDelivery', () => {
     const rotated = buildDeliveryHeaders({
       event,
       secrets: ['ars_whsec_new', secret],
-      clock: () => signedAt,
+      clock: fixedClock(signedAt),
     });
     for (const accepted of [[secret], ['ars_whsec_new'], ['ars_whsec_unrelated', secret]]) {
       const result = verifyDelivery({
