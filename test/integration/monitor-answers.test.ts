@@ -210,6 +210,19 @@ describe('one run', () => {
     // A monitor:admin key reads any tenant's run.
     expect((await callJson(stack.baseUrl, runPath(), { key: admin })).status).toBe(200);
   });
+
+  it('reads the same case and run when the path spells their ids in capitals', async () => {
+    const upper = `/api/v1/cases/${caseId.toUpperCase()}/runs/${runId.toUpperCase()}`;
+    for (const key of [owner, admin]) {
+      const read = await callJson(stack.baseUrl, upper, { key });
+      expect(read.status).toBe(200);
+      expect(read.body.run).toMatchObject({ id: runId });
+    }
+    const summary = await callJson(stack.baseUrl, `/api/v1/cases/${caseId.toUpperCase()}/summary`, {
+      key: owner,
+    });
+    expect(summary.body.case).toMatchObject({ id: caseId });
+  });
 });
 
 describe('answers', () => {

@@ -196,7 +196,10 @@ describe('readiness of the cited pages', () => {
     await doc.send(
       new PutCommand({
         TableName: stack.tableName,
-        Item: { ...KEYS.monitorReadiness(ownerId ?? '', runId), gaps: 'not gaps' },
+        Item: {
+          ...KEYS.monitorReadiness({ owner_id: ownerId ?? '', run_id: runId }),
+          gaps: 'not gaps',
+        },
       }),
     );
     doc.destroy();

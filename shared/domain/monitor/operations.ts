@@ -26,6 +26,7 @@ import {
   normaliseCaseDomain,
   uniqueTexts,
 } from './profile.ts';
+import { caseRefOf, runOfCase } from './run-ref.ts';
 import { type RunStarterDeps, startRun } from './runs.ts';
 import type {
   CaseIdParams,
@@ -129,7 +130,7 @@ export async function patchCase(
     status: input.body.status ?? stored.status,
   });
   const at = nowIso(deps.clock);
-  const updated = await deps.cases.updateCase(stored.owner_id, stored.id, merged, at);
+  const updated = await deps.cases.updateCase(caseRefOf(stored), merged, at);
   return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
 }
 
@@ -181,12 +182,9 @@ export async function getCaseSummary(
   deps: MonitorDeps,
 ): Promise<CaseSummaryResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);
-  const runId = stored.latest_run_id;
-  const [run, summary] = runId
-    ? await Promise.all([
-        deps.runs.getRun(stored.owner_id, stored.id, runId),
-        deps.runs.getSummary(stored.owner_id, stored.id, runId),
-      ])
+  const latest = stored.latest_run_id ? runOfCase(stored, stored.latest_run_id) : undefined;
+  const [run, summary] = latest
+    ? await Promise.all([deps.runs.getRun(latest), deps.runs.getSummary(latest)])
     : [undefined, undefined];
   if (!run || !summary) {
     throw new ConflictError(
@@ -206,7 +204,7 @@ export async function listRuns(
   deps: MonitorDeps,
 ): Promise<ListRunsResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);
-  const runs = await deps.runs.listRuns(stored.owner_id, stored.id, input.query.limit);
+  const runs = await deps.runs.listRuns(caseRefOf(stored), input.query.limit);
   return { runs: runs.map(runView) };
 }
 

@@ -3,6 +3,7 @@
  * `/api/v1/cases`), with this service's additions marked as such in their descriptions.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { RunSummarySchema } from './engine/index.ts';
 import { normaliseCaseDomain } from './profile.ts';
 
@@ -110,7 +111,7 @@ export const PatchCaseBodySchema = z.object(caseFields).partial().strict().meta(
   description: 'Fields to change; lists and the fact sheet are replaced whole.',
 });
 
-export const CaseIdParamsSchema = z.object({ id: z.uuid().meta({ description: 'Case id' }) });
+export const CaseIdParamsSchema = z.object({ id: RecordIdSchema.meta({ description: 'Case id' }) });
 
 export const ListCasesQuerySchema = z.object({
   q: z.string().max(200).optional().meta({

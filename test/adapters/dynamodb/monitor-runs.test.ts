@@ -5,6 +5,7 @@ import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository'
 import type { User } from '#shared/domain/accounts/ports';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { StoredCase } from '#shared/domain/monitor/ports';
+import { runOfCase, runRefOf } from '#shared/domain/monitor/run-ref';
 import { PeriodClaimedError, resumeOpenRuns, startRun } from '#shared/domain/monitor/runs';
 import {
   isEligible,
@@ -95,7 +96,7 @@ describe('startRun', () => {
         { runs, workflows: failing, leaseSeconds: 60, clock: systemClock },
       ),
     ).rejects.toThrow('unavailable');
-    expect(await runs.listRuns('u2', stored.id, 10)).toEqual([]);
+    expect(await runs.listRuns({ owner_id: 'u2', case_id: stored.id }, 10)).toEqual([]);
     const retry = await startRun(
       stored,
       { kind: 'manual', label: 'x' },
@@ -127,7 +128,7 @@ describe('startRun', () => {
         clock: fixedClock(new Date(t0.getTime() + 120_000)),
       },
     );
-    const listed = await runs.listRuns('u3', stored.id, 10);
+    const listed = await runs.listRuns({ owner_id: 'u3', case_id: stored.id }, 10);
     expect(listed.map((r) => [r.id, r.status])).toEqual([
       [fresh.id, 'queued'],
       [stale.id, 'failed'],
@@ -143,12 +144,12 @@ describe('startRun', () => {
       { kind: 'monthly', label: '2026-11', period: '2026-11' },
       deps,
     );
-    await runs.finishRun('u4', stored.id, run.id, {
+    await runs.finishRun(runRefOf(run), {
       status: 'failed',
       finished_at: 'x',
       error: 'x',
     });
-    await runs.releaseLock('u4', stored.id, run.id);
+    await runs.releaseLock(runRefOf(run));
     await expect(
       startRun(stored, { kind: 'monthly', label: '2026-11', period: '2026-11' }, deps),
     ).rejects.toBeInstanceOf(PeriodClaimedError);
@@ -176,8 +177,8 @@ describe('resumeOpenRuns', () => {
     expect(resumed).toContain(open.id);
 
     // Another run took the lock (its lease had run out): the old one cannot resume.
-    await runs.releaseLock('u5', stored.id, open.id);
-    await runs.acquireLock('u5', stored.id, 'someone-else', { now: new Date(), seconds: 60 });
+    await runs.releaseLock(runRefOf(open));
+    await runs.acquireLock(runOfCase(stored, 'someone-else'), { now: new Date(), seconds: 60 });
     const later = await resumeOpenRuns({
       runs,
       workflows: recordingStarter(),
@@ -185,7 +186,7 @@ describe('resumeOpenRuns', () => {
       clock: systemClock,
     });
     expect(later).not.toContain(open.id);
-    expect((await runs.getRun('u5', stored.id, open.id))?.status).toBe('failed');
+    expect((await runs.getRun(runRefOf(open)))?.status).toBe('failed');
   });
 });
 
@@ -245,7 +246,7 @@ describe('the monthly schedule', () => {
     const paused = await make('pro', 'paused');
     const free = await make('free');
     const busy = await make('pro');
-    await deps.runs.acquireLock('pro', busy.id, 'manual-run', {
+    await deps.runs.acquireLock(runOfCase(busy, 'manual-run'), {
       now: deps.clock.now(),
       seconds: 600,
     });
@@ -260,15 +261,15 @@ describe('the monthly schedule', () => {
         { case_id: busy.id, reason: 'run_pending' },
       ]),
     );
-    const [run] = await deps.runs.listRuns('pro', eligible.id, 5);
+    const [run] = await deps.runs.listRuns({ owner_id: 'pro', case_id: eligible.id }, 5);
     expect(run).toMatchObject({ kind: 'monthly', label: '2026-12', period: '2026-12' });
 
-    await deps.runs.finishRun('pro', eligible.id, run?.id ?? '', {
+    await deps.runs.finishRun(runOfCase(eligible, run?.id ?? ''), {
       status: 'failed',
       finished_at: 'x',
       error: 'x',
     });
-    await deps.runs.releaseLock('pro', eligible.id, run?.id ?? '');
+    await deps.runs.releaseLock(runOfCase(eligible, run?.id ?? ''));
     const second = await scheduleMonthlyRuns(deps);
     expect(second.created).toEqual([]);
     expect(second.skipped).toContainEqual({ case_id: eligible.id, reason: 'already_scheduled' });

@@ -24,17 +24,17 @@ export function askItems(family: LaneInput['family'], cells: readonly PromptCell
 }
 
 export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
-  const { owner_id: owner, run_id: runId, family } = input;
+  const { family } = input;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
-  if ((await deps.data.getFamily(owner, runId, family)).excluded) return LANE_DONE;
-  const answered = await deps.data.answeredCells(owner, runId, family);
+  if ((await deps.data.getFamily(input, family)).excluded) return LANE_DONE;
+  const answered = await deps.data.answeredCells(input, family);
   const pending = laneShare(askItems(family, cellsOf(run)), input.lane, input.lanes).filter(
     (item) => !answered.has(cellKeyString(item.key)),
   );
   if (pending.length === 0) return LANE_DONE;
   const giveUp = async (reason: string) => {
-    await deps.data.excludeFamily(owner, runId, family, reason);
+    await deps.data.excludeFamily(input, family, reason);
   };
   let provider: Awaited<ReturnType<MonitorLaneDeps['providers']['forFamily']>>;
   try {
@@ -64,7 +64,7 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
         ...(result.searchQueries ? { search_queries: result.searchQueries } : {}),
       };
       const answeredAt = nowIso(deps.clock);
-      await deps.data.putAnswer(owner, runId, {
+      await deps.data.putAnswer(input, {
         status: 'ok',
         key: item.key,
         record,
@@ -72,7 +72,7 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
       });
     },
     async skip(item, reason) {
-      await deps.data.putAnswer(owner, runId, {
+      await deps.data.putAnswer(input, {
         status: 'failed',
         key: item.key,
         error: reason,

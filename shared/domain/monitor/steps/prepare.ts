@@ -22,10 +22,10 @@ export async function prepareRun(
 ): Promise<{ families: FamilyLanes[] }> {
   const run = await loadRun(input, deps);
   if (isFinished(run)) return { families: [] };
-  await deps.runs.markRunning(input.owner_id, input.case_id, input.run_id, nowIso(deps.clock));
+  await deps.runs.markRunning(input, nowIso(deps.clock));
   const { promptsPerBlock, repeats } = deps.config;
   const set = buildPromptSet(run.profile, { promptsPerBlock, repeats });
-  await deps.runs.setPlan(input.owner_id, input.case_id, input.run_id, {
+  await deps.runs.setPlan(input, {
     prompts_per_block: promptsPerBlock,
     repeats,
     prompt_set_version: set.version,
