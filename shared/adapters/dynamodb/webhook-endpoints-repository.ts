@@ -10,7 +10,6 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -26,6 +25,7 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { readItem } from './read-item.ts';
 
 const urlHash = (url: string) => sha256Hex(url);
 
@@ -137,14 +137,8 @@ async function getEndpoint(
   accountId: string,
   endpointId: string,
 ): Promise<StoredEndpoint | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.webhookEndpoint(accountId, endpointId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toEndpoint(Item) : undefined;
+  const item = await readItem(db, KEYS.webhookEndpoint(accountId, endpointId));
+  return item ? toEndpoint(item) : undefined;
 }
 
 async function listEndpoints(db: Db, accountId: string): Promise<StoredEndpoint[]> {
