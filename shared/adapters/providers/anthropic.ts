@@ -24,8 +24,8 @@ import {
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, type RawResponse, throttleDelayFromHeaders } from './http.ts';
-import { jsonProvider } from './json-provider.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { parseShape, tryParseJson } from './parse.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 export const ANTHROPIC_WEB_SEARCH_TOOL = 'web_search_20250305';
@@ -118,12 +118,7 @@ function toAskResult(
   response: RawResponse,
 ): AskResult {
   const { status } = response;
-  const message = parseShape(
-    'anthropic',
-    MessageSchema,
-    parseJsonBody('anthropic', response.text, status),
-    status,
-  );
+  const message = readReply('anthropic', MessageSchema, response);
   refuseUnfinishedTurn(message.stop_reason, status);
   const read = readContent(message, status);
   const failed = read.searchErrors.find(

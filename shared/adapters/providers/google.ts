@@ -23,8 +23,8 @@ import {
 } from './adapter.ts';
 import { type CitationInput, collectCitations, domainOf, uniqueQueries } from './citations.ts';
 import { httpFailure, type RawResponse, roundSeconds } from './http.ts';
-import { jsonProvider } from './json-provider.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { tryParseJson } from './parse.ts';
 
 const GroundingMetadataSchema = z.object({
   webSearchQueries: z.array(z.string()).nullish(),
@@ -124,12 +124,7 @@ function toAskResult(
   request: AskRequest,
   response: RawResponse,
 ): AskResult {
-  const body = parseShape(
-    'google',
-    ResponseSchema,
-    parseJsonBody('google', response.text, response.status),
-    response.status,
-  );
+  const body = readReply('google', ResponseSchema, response);
   const candidate = body.candidates?.[0];
   if (candidate === undefined) throw noCandidate(body.promptFeedback?.blockReason, response);
   const finishReason = candidate.finishReason ?? null;

@@ -20,8 +20,8 @@ import {
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, type RawResponse } from './http.ts';
-import { jsonProvider } from './json-provider.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { parseShape, tryParseJson } from './parse.ts';
 
 const Item = z.looseObject({ type: z.string() });
 
@@ -118,12 +118,7 @@ function toAskResult(
   request: AskRequest,
   response: RawResponse,
 ): AskResult {
-  const body = parseShape(
-    'openai',
-    ResponseSchema,
-    parseJsonBody('openai', response.text, response.status),
-    response.status,
-  );
+  const body = readReply('openai', ResponseSchema, response);
   if (body.status === 'failed' || body.status === 'cancelled') {
     throw failedRun(body.error?.code ?? null, body.error?.message ?? body.status, response.status);
   }

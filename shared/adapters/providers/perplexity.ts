@@ -22,8 +22,8 @@ import {
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
 import { httpFailure, type RawResponse } from './http.ts';
-import { jsonProvider } from './json-provider.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { parseShape, tryParseJson } from './parse.ts';
 
 const Item = z.looseObject({ type: z.string() });
 const ErrorInfoSchema = z.object({
@@ -110,12 +110,7 @@ function toAskResult(
   response: RawResponse,
 ): AskResult {
   const { status } = response;
-  const body = parseShape(
-    'perplexity',
-    ResponseSchema,
-    parseJsonBody('perplexity', response.text, status),
-    status,
-  );
+  const body = readReply('perplexity', ResponseSchema, response);
   if (body.status === 'failed' || body.status === 'cancelled') {
     throw failedRun(body.status, body.error ?? null);
   }
