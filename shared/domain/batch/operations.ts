@@ -182,7 +182,7 @@ export async function getBatch(
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<BatchStatusResponse> {
   const principal = input.principal;
-  const job = await deps.store.getJob(input.params.id.toLowerCase());
+  const job = await deps.store.getJob(input.params.id);
   // Another account's job reads exactly like a missing one.
   if (!job || job.owner_id !== principal.userId) {
     throw new NotFoundError(`No batch job with id "${input.params.id}".`);

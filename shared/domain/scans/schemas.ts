@@ -3,9 +3,10 @@
  * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { pageQueryFields } from '#shared/domain/kernel/page-query';
 
-export const ScanIdSchema = z.uuid();
+export const ScanIdSchema = RecordIdSchema;
 
 export const FindingSchema = z
   .object({

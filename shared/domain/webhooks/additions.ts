@@ -24,7 +24,7 @@ export async function redeliverDelivery(
   deps: Pick<WebhookDeps, 'store' | 'workflows'>,
 ) {
   const { userId } = input.principal;
-  const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id.toLowerCase());
+  const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id);
   if (!delivery) throw new NotFoundError(`No webhook delivery with id "${input.params.id}".`);
   const endpoint = await deps.store.endpoints.getEndpoint(userId, delivery.endpoint_id);
   if (!endpoint) {

@@ -60,7 +60,7 @@ export async function requireEndpoint(
   accountId: string,
   endpointId: string,
 ): Promise<StoredEndpoint> {
-  const endpoint = await deps.store.endpoints.getEndpoint(accountId, endpointId.toLowerCase());
+  const endpoint = await deps.store.endpoints.getEndpoint(accountId, endpointId);
   if (!endpoint) throw new NotFoundError(`No webhook endpoint with id "${endpointId}".`);
   return endpoint;
 }
@@ -164,7 +164,7 @@ export async function updateWebhook(
     changes.active = body.active;
     changes.paused_reason = body.active ? null : 'api';
   }
-  const id = input.params.id.toLowerCase();
+  const { id } = input.params;
   const updated = await deps.store.endpoints.updateEndpoint(userId, id, changes);
   if (!updated) throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
   if (body.active === true) {
