@@ -83,7 +83,7 @@ describe('deliverEvent (the dispatcher)', () => {
     ];
     await endpoint(account());
     const workflows = engine();
-    const event = newEvent('scan.completed', id, { scan: { id: 's' } });
+    const event = newEvent('scan.completed', id, { scan: { id: 's' } }, new Date());
     expect(await deliverEvent(event, { store, workflows, clock: systemClock })).toEqual({
       deliveries: 1,
     });
@@ -107,7 +107,7 @@ describe('deliverEvent (the dispatcher)', () => {
     await endpoint(id);
     await endpoint(id);
     const workflows = engine();
-    const event = newEvent('run.completed', id, {});
+    const event = newEvent('run.completed', id, {}, new Date());
     await deliverEvent(event, { store, workflows, clock: systemClock });
     await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.attempts).toBe(4);
@@ -119,7 +119,7 @@ describe('deliverEvent (the dispatcher)', () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
-    const event = newEvent('score.changed', id, {});
+    const event = newEvent('score.changed', id, {}, new Date());
     await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.names).toEqual([]);
     const deliveryId = deliveryIdFor(event.id, paused.id);
@@ -133,7 +133,10 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
-    const events = [newEvent('scan.completed', id, {}), newEvent('scan.completed', id, {})];
+    const events = [
+      newEvent('scan.completed', id, {}, new Date()),
+      newEvent('scan.completed', id, {}, new Date()),
+    ];
     for (const event of events) await deliverEvent(event, { store, workflows, clock: systemClock });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
     expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(2);
@@ -146,7 +149,7 @@ describe('releasing, dropping and resuming', () => {
   it('puts a released delivery back on hold when its execution cannot start', async () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
-    const event = newEvent('scan.completed', id, {});
+    const event = newEvent('scan.completed', id, {}, new Date());
     await deliverEvent(event, { store, workflows: engine(), clock: systemClock });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
     const down: WorkflowStarter = {
@@ -167,7 +170,7 @@ describe('releasing, dropping and resuming', () => {
   it('fails a delivery whose execution cannot start instead of leaving it pending, and starts it when the event comes again', async () => {
     const id = account();
     const target = await endpoint(id);
-    const event = newEvent('scan.completed', id, {});
+    const event = newEvent('scan.completed', id, {}, new Date());
     const down: WorkflowStarter = {
       start: async () => {
         throw new Error('StartExecution: ThrottlingException');
@@ -195,7 +198,7 @@ describe('releasing, dropping and resuming', () => {
   it('fails a redelivery whose execution cannot start instead of leaving it pending', async () => {
     const id = account();
     const target = await endpoint(id);
-    const event = newEvent('scan.completed', id, {});
+    const event = newEvent('scan.completed', id, {}, new Date());
     await deliverEvent(event, { store, workflows: engine(), clock: systemClock });
     const deliveryId = deliveryIdFor(event.id, target.id);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
@@ -220,8 +223,8 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const target = await endpoint(id);
     const workflows = engine();
-    const waiting = newEvent('scan.completed', id, {});
-    const finished = newEvent('scan.completed', id, {});
+    const waiting = newEvent('scan.completed', id, {}, new Date());
+    const finished = newEvent('scan.completed', id, {}, new Date());
     await deliverEvent(waiting, { store, workflows, clock: systemClock });
     await deliverEvent(finished, { store, workflows, clock: systemClock });
     const first = await store.deliveries.getDelivery(id, deliveryIdFor(waiting.id, target.id));
@@ -262,7 +265,7 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     await endpoint(id);
     const before = engine();
-    const event = newEvent('scan.completed', id, {});
+    const event = newEvent('scan.completed', id, {}, new Date());
     await deliverEvent(event, { store, workflows: before, clock: systemClock });
     // A new engine (the local stack restarted): the same names are accepted again.
     const after = engine();

@@ -32,7 +32,7 @@ function fakes(): DispatchDeps & { recorded: string[]; delivered: string[] } {
 describe('dispatchEvent', () => {
   it('records the event and hands it to the webhooks, also when SQS delivers it again', async () => {
     const deps = fakes();
-    const event = newEvent('run.completed', 'account-1', { case_id: 'c' });
+    const event = newEvent('run.completed', 'account-1', { case_id: 'c' }, new Date());
     await dispatchEvent(JSON.stringify(event), deps);
     await dispatchEvent(JSON.stringify(event), deps);
     expect(deps.recorded).toEqual([event.id, event.id]);
@@ -53,7 +53,7 @@ describe('dispatchEvent', () => {
     deps.deliver = async () => {
       throw new Error('workflow service down');
     };
-    const event = newEvent('scan.completed', 'account-1', {});
+    const event = newEvent('scan.completed', 'account-1', {}, new Date());
     await expect(dispatchEvent(JSON.stringify(event), deps)).rejects.toThrow('down');
   });
 });
