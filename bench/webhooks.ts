@@ -68,7 +68,12 @@ async function publishAll(accountId: string): Promise<Map<string, number>> {
         const due = startedAt + ((next - 1) * 1000) / RATE;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
       }
-      const event = newEvent('scan.completed', accountId, { scan: { id: crypto.randomUUID() } });
+      const event = newEvent(
+        'scan.completed',
+        accountId,
+        { scan: { id: crypto.randomUUID() } },
+        new Date(),
+      );
       createdAt.set(event.id, Date.parse(event.created_at));
       await publisher.publish(event);
     }

@@ -25,6 +25,7 @@ import { type Config, type Environment, loadConfig, readEnvironment } from '#sha
 import { type StartedWiring, startWiring, type WiringSettings } from '#shared/wiring/lazy';
 import { allCaseProfiles } from '#shared/wiring/monitor';
 import { startMonitorBackground } from '#shared/wiring/monitor-background';
+import { getClock } from '#shared/wiring/platform';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
@@ -143,7 +144,7 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
   if (settledScans.length > 0) logger.info('settled unfinished scans', { scans: settledScans });
   // Then, as the sweep schedule does on AWS: a scan whose event could not be sent stays unsettled.
   const sweep = setInterval(() => {
-    sweepAbandonedScans(getScanWriteDeps().scanner).catch((error: unknown) =>
+    sweepAbandonedScans(getScanWriteDeps().scanner, getClock().now()).catch((error: unknown) =>
       logger.warn('scan sweep failed', { error: error as Error }),
     );
   }, SWEEP_INTERVAL_MS);

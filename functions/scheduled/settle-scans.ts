@@ -9,12 +9,13 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from '#shared/domain/kernel/logger';
 import { type SweepResult, sweepAbandonedScans } from '#shared/domain/scans/sweep';
+import { getClock } from '#shared/wiring/platform';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 
 export const handler = middy<unknown, SweepResult, Error, Context>({ timeoutEarlyInMillis: 0 })
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async () => {
-    const result = await sweepAbandonedScans(getScanWriteDeps().scanner);
+    const result = await sweepAbandonedScans(getScanWriteDeps().scanner, getClock().now());
     if (result.scans.length > 0) {
       logger.warn('settled scans a dead process left unsettled', {
         savedBefore: result.saved_before,

@@ -47,8 +47,6 @@ import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
 import type { WorkflowStack } from './workflow-stack.ts';
 
-export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/grants';
-
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
   /** State machines the routes start and the events queue they publish to. */

@@ -1,10 +1,12 @@
 /** What every command works with: repositories over the chosen store, and the configuration. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalDynamoClient, ensureTable } from '#local/dynamo-local';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
+import type { Clock } from '#shared/domain/kernel/clock';
 import { planLimitsFrom } from '#shared/domain/kernel/plans';
 import { type Config, loadConfig } from '#shared/wiring/config';
 
@@ -16,6 +18,7 @@ export interface AdminContext {
   users: ReturnType<typeof createUsersRepository>;
   batches: ReturnType<typeof createBatchRepository>;
   limits: ReturnType<typeof planLimitsFrom>;
+  clock: Clock;
 }
 
 export async function createAdminContext(
@@ -36,8 +39,13 @@ export async function createAdminContext(
     config,
     doc,
     users,
-    operator: createOperatorService({ users, adminEmails: config.ADMIN_EMAILS }),
+    operator: createOperatorService({
+      users,
+      adminEmails: config.ADMIN_EMAILS,
+      clock: systemClock,
+    }),
     batches: createBatchRepository(doc, config.TABLE_NAME),
     limits: planLimitsFrom(env.PLAN_LIMITS),
+    clock: systemClock,
   };
 }

@@ -94,13 +94,3 @@ export function truncated(body: unknown): SimResponse {
     body: text.slice(0, Math.floor(text.length / 2)),
   };
 }
-
-/** Character offsets of each sentence in `sentences.join(' ')`. */
-export function sentenceSpans(texts: string[]): { start: number; end: number }[] {
-  let offset = 0;
-  return texts.map((text) => {
-    const span = { start: offset, end: offset + text.length };
-    offset += text.length + 1;
-    return span;
-  });
-}

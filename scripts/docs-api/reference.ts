@@ -9,9 +9,9 @@
 import type { z } from 'zod';
 import { SCOPES } from '#shared/domain/accounts/scopes';
 import { EVENT_TYPES } from '#shared/domain/events/types';
+import type { ErrorCodeName } from '#shared/domain/kernel/errors';
 import {
   ERROR_CODES,
-  type ErrorCodeName,
   errorCodesOf,
   ROUTES,
   type RouteDefinition,

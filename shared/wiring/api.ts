@@ -12,7 +12,7 @@ import type { KeyLookup } from '#shared/domain/accounts/ports';
 import type { IdempotencyStore } from '#shared/domain/kernel/idempotency';
 import type { RequestRateDeps } from '#shared/surfaces/api/request-rate';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 
 export interface ApiDeps {
   keys: KeyLookup;
@@ -37,6 +37,7 @@ export const getApiDeps = lazy((): ApiDeps => {
     rate: {
       counter: createRequestCounter(doc, tableName),
       perMinute: config.KEY_RATE_LIMIT_PER_MINUTE,
+      clock: getClock(),
     },
     keyUse: createKeyUseRecorder(createKeyUsageRepository(doc, tableName)),
   };

@@ -5,9 +5,14 @@
 
 import type { BatchStepDeps } from '#shared/domain/batch/steps';
 import { lazy } from '#shared/wiring/lazy';
+import { getClock } from '#shared/wiring/platform';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getBatchStore } from './batch.ts';
 
 export const getBatchScanDeps = lazy(
-  (): BatchStepDeps => ({ store: getBatchStore(), scanner: getScanWriteDeps().scanner }),
+  (): BatchStepDeps => ({
+    store: getBatchStore(),
+    scanner: getScanWriteDeps().scanner,
+    clock: getClock(),
+  }),
 );

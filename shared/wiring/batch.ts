@@ -8,7 +8,7 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import type { BatchDeps } from '#shared/domain/batch/operations';
 import type { Config } from '#shared/wiring/config';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
 /** The batch area's settings: the plan limits (PLAN_LIMITS) and BATCH_CONCURRENCY. */
@@ -32,10 +32,12 @@ export const getBatchDeps = lazy((): BatchDeps => {
     limits,
     concurrency,
     allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
+    clock: getClock(),
   };
 });
 
 export const getBatchStoreDeps = lazy(() => ({
   store: getBatchStore(),
   chunkSize: getBatchConfig().chunkSize,
+  clock: getClock(),
 }));

@@ -5,7 +5,7 @@
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
 import type { BrowserGateDeps } from '#shared/surfaces/dashboard/session-gate';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 
 /** The dashboard pipeline's own needs: the session lookup, and where links point. */
 export interface DashboardGateDeps extends BrowserGateDeps {
@@ -26,5 +26,6 @@ export const getDashboardGateDeps = lazy(
     sessions: getSessionStore(),
     adminEmails: getConfig().ADMIN_EMAILS,
     publicBaseUrl: getConfig().PUBLIC_BASE_URL,
+    clock: getClock(),
   }),
 );

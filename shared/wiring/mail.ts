@@ -8,8 +8,9 @@ import { LOCAL_OUTBOX } from '#shared/adapters/mail/outbox';
 import { createSesMailPort, roleCredentials } from '#shared/adapters/mail/ses';
 import type { MailPort } from '#shared/domain/accounts/mail-port';
 import { lazy } from '#shared/wiring/lazy';
+import { getClock } from '#shared/wiring/platform';
 
-export { type MailTransport, mailTransportOf } from './config.ts';
+export { mailTransportOf } from './config.ts';
 
 export const getMailPort = lazy(({ config }): MailPort => {
   const { transport, from, region } = config.mail;
@@ -17,5 +18,10 @@ export const getMailPort = lazy(({ config }): MailPort => {
   if (!from) {
     throw new Error('MAIL_FROM must name a verified SES sender when MAIL_TRANSPORT is ses');
   }
-  return createSesMailPort({ region, from, credentials: () => roleCredentials(config) });
+  return createSesMailPort({
+    region,
+    from,
+    credentials: () => roleCredentials(config),
+    clock: getClock(),
+  });
 });

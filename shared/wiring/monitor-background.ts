@@ -7,6 +7,7 @@
 import { logger } from '#shared/domain/kernel/logger';
 import { resumeOpenRuns } from '#shared/domain/monitor/runs';
 import { scheduleMonthlyRuns, startMonthlyTimer } from '#shared/domain/monitor/schedule';
+import { getClock } from '#shared/wiring/platform';
 import { getMonitorDeps } from './monitor.ts';
 
 export interface MonitorBackground {
@@ -22,12 +23,12 @@ export async function startMonitorBackground(
 ): Promise<MonitorBackground> {
   const resumed = await resumeOpenRuns(getMonitorDeps());
   if (resumed.length > 0) logger.info('resumed unfinished monitor runs', { runs: resumed });
-  const cron = startMonthlyTimer(() => scheduleMonthlyRuns(getMonitorDeps()));
+  const cron = startMonthlyTimer(() => scheduleMonthlyRuns(getMonitorDeps()), getClock());
   let busy = false;
   const poll = setInterval(() => {
     if (busy) return;
     busy = true;
-    const queuedBefore = new Date(Date.now() - QUEUED_GRACE_MS);
+    const queuedBefore = new Date(getClock().now().getTime() - QUEUED_GRACE_MS);
     resumeOpenRuns(getMonitorDeps(), { queuedBefore })
       .then((started) => {
         if (started.length > 0) logger.info('started queued monitor runs', { runs: started });

@@ -2,6 +2,7 @@
 
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
+import { getClock } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
 
@@ -12,6 +13,7 @@ export const getMonitorLaneDeps = lazy(
     data: getRunDataStore(),
     config: getMonitorConfig(),
     events: undefined,
+    clock: getClock(),
     providers: createMonitorProviders(() =>
       withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
     ),

@@ -11,7 +11,7 @@ import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getScanReadDeps } from './scans-read.ts';
 
 export const getScanWriteDeps = lazy((): ScanWriteDeps => {
@@ -29,7 +29,8 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
-      ...(publisher ? { events: createScanEvents(publisher) } : {}),
+      clock: getClock(),
+      ...(publisher ? { events: createScanEvents(publisher, getClock()) } : {}),
     }),
   };
 });

@@ -4,7 +4,7 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import type { SignInDeps } from '#shared/domain/accounts/sign-in';
 import { lazy } from '#shared/wiring/lazy';
 import { getMailPort } from '#shared/wiring/mail';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getSessionStore } from './dashboard-session-gate.ts';
 
 export const getSignInDeps = lazy((): SignInDeps => {
@@ -15,5 +15,6 @@ export const getSignInDeps = lazy((): SignInDeps => {
     quota: createQuotaRepository(doc, tableName),
     mail: { send: async (message) => getMailPort().send(message) },
     settings: getConfig().sessions,
+    clock: getClock(),
   };
 });

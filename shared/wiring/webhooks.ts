@@ -12,7 +12,7 @@ import type { WebhookDeps } from '#shared/domain/webhooks/operations';
 import type { WebhookStore } from '#shared/domain/webhooks/ports';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy, wiringSettings } from '#shared/wiring/lazy';
-import { getStore } from '#shared/wiring/platform';
+import { getClock, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 import { getWebhookConfig } from './webhook-config.ts';
 
@@ -38,12 +38,17 @@ export const getWebhookDeps = lazy(({ config, receiverLookup: lookup }): Webhook
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
     lookup: lookup ?? getDnsLookup(),
     graceSeconds: getWebhookConfig().graceSeconds,
+    clock: getClock(),
   };
 });
 
 /** The dispatcher, the routes that release held deliveries, and the local stack's resume. */
 export const getDeliveryLifecycleDeps = lazy(
-  (): DeliveryLifecycleDeps => ({ store: getWebhookStore(), workflows: getWorkflowStarter() }),
+  (): DeliveryLifecycleDeps => ({
+    store: getWebhookStore(),
+    workflows: getWorkflowStarter(),
+    clock: getClock(),
+  }),
 );
 
 /** Steps that only touch the store (AbandonDelivery). */

@@ -9,7 +9,7 @@ import { constructIdFor } from '#infra/routes';
 import { placeholdersOf } from '#infra/workflows';
 import { MONTHLY_SCHEDULE_EXPRESSION } from '#shared/domain/monitor/schedule';
 import { SWEEP_SCHEDULE_EXPRESSION } from '#shared/domain/scans/sweep';
-import { routeById } from '#shared/surfaces/api/manifest';
+import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';
 import { QUEUES } from '#shared/surfaces/queues/manifest';
 import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import {
@@ -281,7 +281,7 @@ describe('grants of the functions', () => {
     const starts = allStatements(apiTemplate).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
     );
-    expect(routeById('create_batch').starts).toEqual(['batch-scan']);
+    expect(BATCH_ROUTES.create_batch.starts).toEqual(['batch-scan']);
     expect(starts.length).toBeGreaterThanOrEqual(1);
     for (const statement of starts) {
       expect(actions(statement)).toEqual(['states:StartExecution']);
@@ -295,7 +295,7 @@ describe('grants of the functions', () => {
   it('gives the batch routes their functions, routes and table access', () => {
     const apiTemplate = Template.fromStack(built.api);
     for (const id of ['create_batch', 'get_batch'] as const) {
-      const route = routeById(id);
+      const route = BATCH_ROUTES[id];
       apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: `${route.method} ${route.path}`,
       });

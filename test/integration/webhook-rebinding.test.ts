@@ -98,7 +98,12 @@ describe('a receiver that resolves to a private address at delivery time', () =>
     });
     // The name now points at the machine itself.
     answers.set('hooks.rebind.test', [v4('127.0.0.1')]);
-    const event = newEvent('scan.completed', accountId, { scan: { id: crypto.randomUUID() } });
+    const event = newEvent(
+      'scan.completed',
+      accountId,
+      { scan: { id: crypto.randomUUID() } },
+      new Date(),
+    );
     await getEventPublisher()?.publish(event);
 
     const delivery = await waitForDelivery(

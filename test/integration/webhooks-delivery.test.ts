@@ -70,7 +70,7 @@ async function newAccount(scopes = ['webhooks:manage']): Promise<Account> {
 async function publish(type: EventType, account: Account, data: Record<string, unknown> = {}) {
   const publisher = getEventPublisher();
   if (!publisher) throw new Error('the local stack configures the events queue');
-  const event = newEvent(type, account.id, data);
+  const event = newEvent(type, account.id, data, new Date());
   await publisher.publish(event);
   return event;
 }
@@ -330,7 +330,7 @@ describe('at-most-once per event and endpoint', () => {
   it('an event SQS delivers twice is delivered once', async () => {
     const account = await newAccount();
     await endpointAt(account, '/once');
-    const event = newEvent('scan.completed', account.id, { n: 1 });
+    const event = newEvent('scan.completed', account.id, { n: 1 }, new Date());
     const publisher = getEventPublisher();
     await publisher?.publish(event);
     await publisher?.publish(event);

@@ -34,19 +34,17 @@ import {
 import { createDnsScheduler } from './dns-scheduler.ts';
 import { createGuardedAgent, type DnsLookup } from './guarded-agent.ts';
 import { dispatchRequest } from './http-client.ts';
+import { readCapped } from './read-capped.ts';
 import { systemLookup } from './system-lookup.ts';
 
 export {
   BlockedTargetError,
   FetchNetworkError,
   FetchTimeoutError,
-  SafeFetchError,
-  type SafeFetchErrorKind,
   TooManyRedirectsError,
 } from '#shared/domain/kernel/net/fetch-errors';
 export {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
-  type RedirectHop,
   type SafeFetcher,
   type SafeFetchRequest,
   type SafeFetchResponse,
@@ -204,7 +202,7 @@ async function readBody(
       new Error(`unsupported content-encoding ${headers['content-encoding']}`),
     );
   }
-  const { body, truncated } = await readCapped(stream, decoders, maxBytes);
+  const { body, truncated } = await readDecoded(stream, decoders, maxBytes);
   return { body, truncated, text: decodeText(body, headers['content-type']) };
 }
 
@@ -256,7 +254,7 @@ function resolveLocation(location: string, base: URL): URL {
  * Streams the body through the decoders named by Content-Encoding and stops at `maxBytes`
  * decoded bytes. The socket is torn down as soon as the cap is reached.
  */
-async function readCapped(
+async function readDecoded(
   body: Readable,
   decoders: Transform[],
   maxBytes: number,
@@ -265,32 +263,15 @@ async function readCapped(
     decoders.length === 0
       ? body
       : (pipeline([body, ...decoders], () => {
-          // Errors surface through the async iterator below; nothing to do here.
+          // Errors surface through the async iterator readCapped reads; nothing to do here.
         }) as unknown as Readable);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  let truncated = false;
-  try {
-    for await (const chunk of source) {
-      const buffer = chunk as Buffer;
-      if (total + buffer.length > maxBytes) {
-        chunks.push(buffer.subarray(0, maxBytes - total));
-        total = maxBytes;
-        truncated = true;
-        break;
-      }
-      chunks.push(buffer);
-      total += buffer.length;
-    }
-  } finally {
-    if (truncated) {
-      discard(body);
-      for (const decoder of decoders) {
-        discard(decoder);
-      }
-    }
+  const read = await readCapped(source, maxBytes);
+  if (read.error) throw read.error;
+  if (read.truncated) {
+    discard(body);
+    for (const decoder of decoders) discard(decoder);
   }
-  return { body: Buffer.concat(chunks, total), truncated };
+  return { body: read.body, truncated: read.truncated };
 }
 
 /** Drops a stream we no longer want; the abort error it emits is expected, not a failure. */

@@ -184,7 +184,8 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-function roundSeconds(seconds: number): number {
+/** Seconds to the millisecond: a provider's `1.2345s` delay is 1.235 s. */
+export function roundSeconds(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
 

@@ -12,23 +12,14 @@ import { createPerplexityProvider } from './perplexity.ts';
 
 export {
   type AskMode,
-  type AskRequest,
   type AskResult,
-  type Citation,
   PROVIDER_FAMILIES,
   type Provider,
   ProviderError,
-  type ProviderErrorType,
   type ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
 export type { AdapterDeps } from './adapter.ts';
-export {
-  describeProviderSetup,
-  type FamilyConfig,
-  loadProvidersConfig,
-  type ProvidersConfig,
-  simulatedProviderEnv,
-} from './config.ts';
+export { type FamilyConfig, loadProvidersConfig, type ProvidersConfig } from './config.ts';
 
 const FACTORIES: Record<
   ProviderFamily,

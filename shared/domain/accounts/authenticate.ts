@@ -8,7 +8,7 @@ import type { KeyLookup } from './ports.ts';
 import { ANONYMOUS, type AuthRequirement, type KeyPrincipal, type Principal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
-export { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
+export type { AuthRequirement, Principal } from './principal.ts';
 
 export interface AuthDependencies {
   keys: KeyLookup;

@@ -3,6 +3,7 @@
  * steps that process a job live in `steps.ts`.
  */
 import type { Plan, User } from '#shared/domain/accounts/ports';
+import type { Clock } from '#shared/domain/kernel/clock';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
@@ -30,7 +31,7 @@ export interface BatchDeps {
   /** Map concurrency of the batch-scan workflow (BATCH_CONCURRENCY). */
   concurrency: number;
   allowPrivateTargets: boolean;
-  now?: () => Date;
+  clock: Clock;
   newId?: () => string;
 }
 
@@ -81,7 +82,7 @@ export async function createBatch(
   deps: BatchDeps,
 ): Promise<CreateBatchResponse> {
   const principal = input.principal;
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const maxEntries = largestBatch(deps.limits);
   if (input.body.domains.length > maxEntries) {
     throw new BadRequestError(
@@ -181,7 +182,7 @@ export async function getBatch(
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<BatchStatusResponse> {
   const principal = input.principal;
-  const job = await deps.store.getJob(input.params.id.toLowerCase());
+  const job = await deps.store.getJob(input.params.id);
   // Another account's job reads exactly like a missing one.
   if (!job || job.owner_id !== principal.userId) {
     throw new NotFoundError(`No batch job with id "${input.params.id}".`);

@@ -2,6 +2,8 @@
  * The scans' domain events: the `scan.completed` event of a saved scan, and the scan events port
  * that publishes it.
  */
+
+import type { Clock } from '#shared/domain/kernel/clock';
 import { nameBasedUuid } from '#shared/domain/kernel/ids';
 import type { ScanEvents, StoredScan } from '#shared/domain/scans/ports';
 import type { EventPublisher } from './ports.ts';
@@ -35,14 +37,13 @@ export function scanCompletedEvent(
 }
 
 /** The scan events port over the events publisher; a scan without an owner emits nothing. */
-export function createScanEvents(
-  publisher: EventPublisher,
-  now: () => Date = () => new Date(),
-): ScanEvents {
+export function createScanEvents(publisher: EventPublisher, clock: Clock): ScanEvents {
   return {
     async scanCompleted(scan) {
       if (!scan.owner_id) return;
-      await publisher.publish(scanCompletedEvent({ ...scan, owner_id: scan.owner_id }, now()));
+      await publisher.publish(
+        scanCompletedEvent({ ...scan, owner_id: scan.owner_id }, clock.now()),
+      );
     },
   };
 }

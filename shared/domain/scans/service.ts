@@ -4,6 +4,8 @@
  * event, finished again for a stored scan whose effects a crash cut off, so each happens once
  * (docs/decisions.md).
  */
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
@@ -25,7 +27,7 @@ export interface ScanServiceDeps {
   allowPrivateTargets: boolean;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
-  now?: () => Date;
+  clock: Clock;
   newId?: () => string;
   /** First wait between tries of a `scan.completed` publication (then x4); tests shorten it. */
   announceBackoffMs?: number;
@@ -55,10 +57,9 @@ interface QuotaUnit {
   window: string;
 }
 
-/** What every function of one service shares: its dependencies and its clock and ids. */
+/** What every function of one service shares: its dependencies and its ids. */
 interface ServiceContext {
   deps: ScanServiceDeps;
-  now: () => Date;
   newId: () => string;
   effects: ScanEffectsDeps;
 }
@@ -68,11 +69,11 @@ interface ServiceContext {
  * runs, so parallel calls cannot pass the limit together. Returns the unit, to give it back.
  */
 async function takeAnonymousQuota(
-  { deps, now }: ServiceContext,
+  { deps }: ServiceContext,
   sourceIp: string,
   report: LimitReporter | undefined,
 ): Promise<QuotaUnit> {
-  const at = now();
+  const at = deps.clock.now();
   const unit = {
     key: `ANON#${quotaBucketForAddress(sourceIp)}`,
     window: `DAY#${at.toISOString().slice(0, 10)}`,
@@ -119,7 +120,7 @@ async function refundIfNotCallersFault(
 }
 
 async function measure(
-  { deps, now, newId }: ServiceContext,
+  { deps, newId }: ServiceContext,
   request: ScanRequest,
   target: ScanTarget,
 ): Promise<StoredScan> {
@@ -132,7 +133,7 @@ async function measure(
     domain: report.domain,
     score: report.score,
     scoring_version: report.scoring_version,
-    created_at: now().toISOString(),
+    created_at: nowIso(deps.clock),
     checks: report.checks,
     ...(request.ownerId ? { owner_id: request.ownerId } : {}),
   };
@@ -179,7 +180,6 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
 export function createScanService(deps: ScanServiceDeps) {
   const context: ServiceContext = {
     deps,
-    now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? (() => crypto.randomUUID()),
     effects: {
       scans: deps.scans,

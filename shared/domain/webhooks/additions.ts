@@ -3,6 +3,7 @@
  * and secret rotation with a grace period during which the old secret keeps signing next to the new
  * one. The test delivery, which sends, is in test-delivery.ts.
  */
+
 import { NotFoundError, UnavailableError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
@@ -23,7 +24,7 @@ export async function redeliverDelivery(
   deps: Pick<WebhookDeps, 'store' | 'workflows'>,
 ) {
   const { userId } = input.principal;
-  const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id.toLowerCase());
+  const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id);
   if (!delivery) throw new NotFoundError(`No webhook delivery with id "${input.params.id}".`);
   const endpoint = await deps.store.endpoints.getEndpoint(userId, delivery.endpoint_id);
   if (!endpoint) {
@@ -45,13 +46,13 @@ const ROTATION_TRIES = 3;
  */
 export async function rotateWebhookSecret(
   input: CallerInput<WebhookIdParams, undefined, RotateSecretBody>,
-  deps: Pick<WebhookDeps, 'store' | 'graceSeconds' | 'now' | 'newSecret'>,
+  deps: Pick<WebhookDeps, 'store' | 'graceSeconds' | 'clock' | 'newSecret'>,
 ) {
   const { userId } = input.principal;
   const grace = input.body?.grace_period_s ?? deps.graceSeconds;
   for (let attempt = 0; attempt < ROTATION_TRIES; attempt += 1) {
     const endpoint = await requireEndpoint(deps, userId, input.params.id);
-    const now = deps.now?.() ?? new Date();
+    const now = deps.clock.now();
     const secret = deps.newSecret?.() ?? generateWebhookSecret();
     const expiresAt = new Date(now.getTime() + grace * 1000).toISOString();
     const next = rotatedSecrets(endpoint, secret, grace > 0 ? expiresAt : null);

@@ -4,6 +4,7 @@
  * account, so another account's endpoint answers 404 exactly like a missing one.
  */
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
@@ -23,7 +24,7 @@ export interface WebhookDeps {
   /** The service's one name lookup (OFFLINE_DNS governs it). */
   lookup: ReceiverLookup;
   graceSeconds: number;
-  now?: () => Date;
+  clock: Clock;
   newId?: () => string;
   newSecret?: () => string;
 }
@@ -58,7 +59,7 @@ export async function requireEndpoint(
   accountId: string,
   endpointId: string,
 ): Promise<StoredEndpoint> {
-  const endpoint = await deps.store.endpoints.getEndpoint(accountId, endpointId.toLowerCase());
+  const endpoint = await deps.store.endpoints.getEndpoint(accountId, endpointId);
   if (!endpoint) throw new NotFoundError(`No webhook endpoint with id "${endpointId}".`);
   return endpoint;
 }
@@ -94,7 +95,7 @@ export async function createWebhook(
     events,
     active: true,
     paused_reason: null,
-    created_at: (deps.now?.() ?? new Date()).toISOString(),
+    created_at: nowIso(deps.clock),
     last_delivery_at: null,
     secrets: [{ value: deps.newSecret?.() ?? generateWebhookSecret(), expires_at: null }],
   };
@@ -139,7 +140,7 @@ async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<
 
 export async function updateWebhook(
   input: CallerInput<WebhookIdParams, undefined, UpdateWebhookBody>,
-  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'now'>,
+  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'clock'>,
 ) {
   const { userId } = input.principal;
   const { body } = input;
@@ -162,7 +163,7 @@ export async function updateWebhook(
     changes.active = body.active;
     changes.paused_reason = body.active ? null : 'api';
   }
-  const id = input.params.id.toLowerCase();
+  const { id } = input.params;
   const updated = await deps.store.endpoints.updateEndpoint(userId, id, changes);
   if (!updated) throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
   if (body.active === true) {

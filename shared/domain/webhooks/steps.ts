@@ -7,6 +7,8 @@
  * endpoint, or owned by a newer execution (a redelivery), ends this execution without a send; a
  * paused endpoint parks the delivery as `held` (released when the endpoint is active again).
  */
+
+import type { Clock } from '#shared/domain/kernel/clock';
 import { logger } from '#shared/domain/kernel/logger';
 import type { AttemptClassification } from './attempt.ts';
 import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
@@ -40,7 +42,7 @@ export interface AttemptStepDeps {
   store: WebhookStore;
   send: SendPort;
   schedule: readonly number[];
-  now?: () => Date;
+  clock: Clock;
   /** Uniform in [0, 1): the jitter source. */
   random?: () => number;
 }
@@ -67,11 +69,10 @@ export async function attemptDelivery(
   if (!endpoint.active) {
     return stop((await store.deliveries.hold(delivery)) ? 'paused' : 'superseded');
   }
-  const now = deps.now ?? (() => new Date());
   const event = { id: delivery.event_id, type: delivery.event, body: delivery.body };
-  const { at, outcome } = await sendSigned(endpoint, event, { send: deps.send, now });
+  const { at, outcome } = await sendSigned(endpoint, event, deps);
   const attempt = delivery.attempts + 1;
-  const plan = planNext(delivery, outcome, { ...deps, now: now() });
+  const plan = planNext(delivery, outcome, { ...deps, now: deps.clock.now() });
   const update: AttemptUpdate = {
     record: {
       attempt,

@@ -9,10 +9,10 @@
  * A request that fails with a 5xx lets its key go, so the retry runs again. Requests without the
  * header are untouched.
  */
-import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { Principal } from '#shared/domain/accounts/principal';
 import { AppError, BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotencyStore,
@@ -22,10 +22,8 @@ import type { ApiEvent, ApiResult } from '#shared/surfaces/http/request';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_SHAPE = /^[\x21-\x7e]+$/;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function bodyText(event: ApiEvent): string {
   if (!event.body) return '';
@@ -97,9 +95,9 @@ async function claimOrReplay(
   if (!idempotency) return undefined;
   const given = keyFrom(event);
   if (given === undefined) return undefined;
-  const key = sha256(`${callerOf(principalOf(event), event)}\n${route.operationId}\n${given}`);
+  const key = sha256Hex(`${callerOf(principalOf(event), event)}\n${route.operationId}\n${given}`);
   const expiresAt = Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS;
-  const claim = await idempotency.claim(key, sha256(bodyText(event)), expiresAt);
+  const claim = await idempotency.claim(key, sha256Hex(bodyText(event)), expiresAt);
   if (claim.state === 'claimed') {
     claims.set(event, { store: idempotency, key });
     return undefined;

@@ -10,6 +10,10 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
+import {
+  RATELIMIT_HEADER,
+  RATELIMIT_POLICY_HEADER,
+} from '#shared/surfaces/http/rate-limit-headers';
 import { ErrorEnvelopeSchema, MetaSchema } from '#shared/surfaces/http/schemas';
 import { errorExamples, requestExample, responseExample } from './examples.ts';
 import {
@@ -51,7 +55,7 @@ const RETRY_AFTER_HEADER = {
  * (docs/api.md "Rate limits"; shared/surfaces/http/rate-limit-headers.ts).
  */
 const RATE_LIMIT_HEADERS = {
-  ratelimit: z
+  [RATELIMIT_HEADER]: z
     .string()
     .optional()
     .meta({
@@ -61,7 +65,7 @@ const RATE_LIMIT_HEADERS = {
         '`key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC ' +
         'day), `batch-daily` (domains queued per UTC day).',
     }),
-  'ratelimit-policy': z
+  [RATELIMIT_POLICY_HEADER]: z
     .string()
     .optional()
     .meta({

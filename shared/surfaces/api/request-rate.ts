@@ -7,6 +7,7 @@
  * protects the service, it must not become a second way for a store outage to fail requests.
  */
 import type { Principal } from '#shared/domain/accounts/principal';
+import type { Clock } from '#shared/domain/kernel/clock';
 import { RateLimitedError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import {
@@ -23,7 +24,7 @@ export interface RequestRateDeps {
   counter: RequestCounter;
   /** Requests per key per minute; 0 turns the limit off. */
   perMinute: number;
-  now?: () => number;
+  clock: Clock;
 }
 
 /** Counts the request against its key's window; throws 429 when the window is full. */
@@ -36,7 +37,7 @@ export async function limitRequestRate(
   if (!deps || deps.perMinute <= 0 || principal.kind !== 'key' || !countsRequestRate(route)) {
     return;
   }
-  const { start, resetSeconds } = fixedWindow(deps.now?.() ?? Date.now(), KEY_RATE_WINDOW_SECONDS);
+  const { start, resetSeconds } = fixedWindow(deps.clock.now().getTime(), KEY_RATE_WINDOW_SECONDS);
   let count: number;
   try {
     // Kept a few minutes past its window: TTL deletion is late anyway, and nothing reads it then.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createScansRepository } from '#shared/adapters/dynamodb/scans-repository';
 import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
@@ -57,6 +58,7 @@ function service(overrides: { stats?: StatsStore; events?: ScanEvents } = {}) {
     allowPrivateTargets: true,
     anonymousScansPerDay: 3,
     scanDeadlineMs: 10_000,
+    clock: systemClock,
     ...(overrides.events ? { events: overrides.events } : {}),
   });
 }
@@ -167,6 +169,7 @@ describe('the unsettled-scans outbox', () => {
       allowPrivateTargets: true,
       anonymousScansPerDay: 3,
       scanDeadlineMs: 10_000,
+      clock: systemClock,
       events: flaky,
       announceBackoffMs: 1,
     });

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createScansRepository } from '#shared/adapters/dynamodb/scans-repository';
 import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
@@ -40,6 +41,7 @@ function service() {
     allowPrivateTargets: false,
     anonymousScansPerDay: 3,
     scanDeadlineMs: 5_000,
+    clock: systemClock,
   });
 }
 

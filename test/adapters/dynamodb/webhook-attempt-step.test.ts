@@ -10,6 +10,7 @@ import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/domai
 import type { SendPort } from '#shared/domain/webhooks/sender';
 import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { attemptDelivery } from '#shared/domain/webhooks/steps';
+import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**
@@ -99,7 +100,7 @@ const deps = (send: SendPort, schedule: readonly number[] = [10, 20]) => ({
   store,
   send,
   schedule,
-  now: () => NOW,
+  clock: fixedClock(NOW),
   random: () => 0.5,
 });
 

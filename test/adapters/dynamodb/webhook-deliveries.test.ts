@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import { newEvent } from '#shared/domain/events/types';
@@ -82,8 +83,10 @@ describe('deliverEvent (the dispatcher)', () => {
     ];
     await endpoint(account());
     const workflows = engine();
-    const event = newEvent('scan.completed', id, { scan: { id: 's' } });
-    expect(await deliverEvent(event, { store, workflows })).toEqual({ deliveries: 1 });
+    const event = newEvent('scan.completed', id, { scan: { id: 's' } }, new Date());
+    expect(await deliverEvent(event, { store, workflows, clock: systemClock })).toEqual({
+      deliveries: 1,
+    });
     const deliveryId = deliveryIdFor(event.id, scans.id);
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 0)]);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
@@ -104,9 +107,9 @@ describe('deliverEvent (the dispatcher)', () => {
     await endpoint(id);
     await endpoint(id);
     const workflows = engine();
-    const event = newEvent('run.completed', id, {});
-    await deliverEvent(event, { store, workflows });
-    await deliverEvent(event, { store, workflows });
+    const event = newEvent('run.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows, clock: systemClock });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.attempts).toBe(4);
     expect(new Set(workflows.names).size).toBe(2);
     expect(workflows.names).toHaveLength(2);
@@ -116,8 +119,8 @@ describe('deliverEvent (the dispatcher)', () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
-    const event = newEvent('score.changed', id, {});
-    await deliverEvent(event, { store, workflows });
+    const event = newEvent('score.changed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.names).toEqual([]);
     const deliveryId = deliveryIdFor(event.id, paused.id);
     expect((await store.deliveries.getDelivery(id, deliveryId))?.status).toBe('held');
@@ -130,8 +133,11 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
-    const events = [newEvent('scan.completed', id, {}), newEvent('scan.completed', id, {})];
-    for (const event of events) await deliverEvent(event, { store, workflows });
+    const events = [
+      newEvent('scan.completed', id, {}, new Date()),
+      newEvent('scan.completed', id, {}, new Date()),
+    ];
+    for (const event of events) await deliverEvent(event, { store, workflows, clock: systemClock });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
     expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(2);
     expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(0);
@@ -143,8 +149,8 @@ describe('releasing, dropping and resuming', () => {
   it('puts a released delivery back on hold when its execution cannot start', async () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
-    const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: engine() });
+    const event = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows: engine(), clock: systemClock });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
     const down: WorkflowStarter = {
       start: async () => {
@@ -164,13 +170,15 @@ describe('releasing, dropping and resuming', () => {
   it('fails a delivery whose execution cannot start instead of leaving it pending, and starts it when the event comes again', async () => {
     const id = account();
     const target = await endpoint(id);
-    const event = newEvent('scan.completed', id, {});
+    const event = newEvent('scan.completed', id, {}, new Date());
     const down: WorkflowStarter = {
       start: async () => {
         throw new Error('StartExecution: ThrottlingException');
       },
     };
-    await expect(deliverEvent(event, { store, workflows: down })).rejects.toThrow('Throttling');
+    await expect(
+      deliverEvent(event, { store, workflows: down, clock: systemClock }),
+    ).rejects.toThrow('Throttling');
     const deliveryId = deliveryIdFor(event.id, target.id);
     const failed = await store.deliveries.getDelivery(id, deliveryId);
     expect(failed).toMatchObject({ status: 'failed', attempts: 0 });
@@ -178,8 +186,8 @@ describe('releasing, dropping and resuming', () => {
     expect(await store.deliveries.listOpenForEndpoint(id, target.id)).toEqual([]);
     // SQS hands the message over again: the delivery gets a new execution, once.
     const workflows = engine();
-    await deliverEvent(event, { store, workflows });
-    await deliverEvent(event, { store, workflows });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
+    await deliverEvent(event, { store, workflows, clock: systemClock });
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 1)]);
     expect(await store.deliveries.getDelivery(id, deliveryId)).toMatchObject({
       status: 'pending',
@@ -190,8 +198,8 @@ describe('releasing, dropping and resuming', () => {
   it('fails a redelivery whose execution cannot start instead of leaving it pending', async () => {
     const id = account();
     const target = await endpoint(id);
-    const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: engine() });
+    const event = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows: engine(), clock: systemClock });
     const deliveryId = deliveryIdFor(event.id, target.id);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
     await store.deliveries.abandon(delivery as StoredDelivery, 'receiver down');
@@ -215,10 +223,10 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const target = await endpoint(id);
     const workflows = engine();
-    const waiting = newEvent('scan.completed', id, {});
-    const finished = newEvent('scan.completed', id, {});
-    await deliverEvent(waiting, { store, workflows });
-    await deliverEvent(finished, { store, workflows });
+    const waiting = newEvent('scan.completed', id, {}, new Date());
+    const finished = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(waiting, { store, workflows, clock: systemClock });
+    await deliverEvent(finished, { store, workflows, clock: systemClock });
     const first = await store.deliveries.getDelivery(id, deliveryIdFor(waiting.id, target.id));
     const done = await store.deliveries.getDelivery(id, deliveryIdFor(finished.id, target.id));
     if (!done || !first) throw new Error('missing');
@@ -257,8 +265,8 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     await endpoint(id);
     const before = engine();
-    const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: before });
+    const event = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows: before, clock: systemClock });
     // A new engine (the local stack restarted): the same names are accepted again.
     const after = engine();
     const resumed = await resumeOpenDeliveries({ store, workflows: after });

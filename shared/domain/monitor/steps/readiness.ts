@@ -43,9 +43,9 @@ export async function scanCitedSites(
 ): Promise<{ sites: number; unreachable: number }> {
   const run = await loadRun(input, deps);
   if (isFinished(run) || deps.config.citedScans === 0) return { sites: 0, unreachable: 0 };
-  const stored = await deps.readiness.getReadiness(run.owner_id, run.id);
+  const stored = await deps.readiness.getReadiness(input);
   if (stored) return { sites: stored.sites.length, unreachable: stored.unreachable.length };
-  const data = await deps.data.loadRunData(run.owner_id, run.id);
+  const data = await deps.data.loadRunData(input);
   const counted = countedFamilies(data);
   const answers = data.answers.flatMap((answer) =>
     answer.status === 'ok' && counted.includes(answer.key.family) ? [answer.record] : [],
@@ -60,7 +60,7 @@ export async function scanCitedSites(
   );
   if (!brand) throw new Error('no brand target');
   const gaps = buildReadinessGaps({ brand, sites, links: scanLinks });
-  const kept = await deps.readiness.putReadiness(run.owner_id, run.id, gaps);
+  const kept = await deps.readiness.putReadiness(input, gaps);
   return { sites: kept.sites.length, unreachable: kept.unreachable.length };
 }
 

@@ -249,5 +249,3 @@ function skillsSignal(index: Found): Signal {
     text: `Agent Skills index at ${index.path} ${schemaOk ? '' : 'lacks the discovery $schema'}${!schemaOk && named.length === 0 ? ' and ' : ''}${named.length === 0 ? 'lists no named skills' : ''}.`,
   });
 }
-
-export { MCP_CARD_PATHS } from './agent-mcp.ts';

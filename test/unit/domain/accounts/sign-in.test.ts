@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import type { MailMessage } from '#shared/domain/accounts/mail-port';
 import type { User } from '#shared/domain/accounts/ports';
 import type { SessionStore, StoredSignInLink } from '#shared/domain/accounts/session-ports';
 import { hashSecretToken, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
 import { requestSignInLink, type SignInDeps, startSession } from '#shared/domain/accounts/sign-in';
+import { fixedClock } from '#test/support/clock';
 
 /** The sign-in service with in-memory ports: what it stores, mails and refuses. */
 const USER: User = {
@@ -54,6 +56,7 @@ function fakes(options: { mailFails?: boolean } = {}) {
       },
     },
     settings: sessionSettingsFrom({}),
+    clock: systemClock,
   };
   return { deps, links, mails };
 }
@@ -112,7 +115,7 @@ describe('using a link', () => {
     const { deps, mails } = fakes();
     await ask(deps, USER.email);
     const token = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-    const later = { ...deps, now: () => new Date(Date.now() + 16 * 60_000) };
+    const later = { ...deps, clock: fixedClock(new Date(Date.now() + 16 * 60_000)) };
     await expect(startSession({ token }, later)).rejects.toMatchObject({
       code: 'sign_in_link_invalid',
     });

@@ -14,6 +14,7 @@ import { AppError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
+import { fixedClock } from '#test/support/clock';
 
 const NOW = new Date('2026-11-25T18:00:00Z');
 const USER_ID = 'user-1';
@@ -104,7 +105,7 @@ function harness(options: { account?: Account | null; startFails?: boolean } = {
     limits: { ...DEFAULT_PLAN_LIMITS },
     concurrency: 10,
     allowPrivateTargets: false,
-    now: () => NOW,
+    clock: fixedClock(NOW),
     newId: () => 'job-1',
   };
   return { deps, quota, store, started };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { dispatchEvent } from '#shared/domain/events/operations';
 import type { DispatchDeps } from '#shared/domain/events/ports';
 import { createScanEvents, scanCompletedEvent } from '#shared/domain/events/scan-events';
@@ -31,7 +32,7 @@ function fakes(): DispatchDeps & { recorded: string[]; delivered: string[] } {
 describe('dispatchEvent', () => {
   it('records the event and hands it to the webhooks, also when SQS delivers it again', async () => {
     const deps = fakes();
-    const event = newEvent('run.completed', 'account-1', { case_id: 'c' });
+    const event = newEvent('run.completed', 'account-1', { case_id: 'c' }, new Date());
     await dispatchEvent(JSON.stringify(event), deps);
     await dispatchEvent(JSON.stringify(event), deps);
     expect(deps.recorded).toEqual([event.id, event.id]);
@@ -52,7 +53,7 @@ describe('dispatchEvent', () => {
     deps.deliver = async () => {
       throw new Error('workflow service down');
     };
-    const event = newEvent('scan.completed', 'account-1', {});
+    const event = newEvent('scan.completed', 'account-1', {}, new Date());
     await expect(dispatchEvent(JSON.stringify(event), deps)).rejects.toThrow('down');
   });
 });
@@ -96,7 +97,10 @@ describe('scan.completed', () => {
 
   it('is published for a scan with an owner and never for an anonymous one', async () => {
     const published: DomainEvent[] = [];
-    const events = createScanEvents({ publish: async (event) => void published.push(event) });
+    const events = createScanEvents(
+      { publish: async (event) => void published.push(event) },
+      systemClock,
+    );
     await events.scanCompleted(scan);
     const { owner_id: _owner, ...anonymous } = scan;
     await events.scanCompleted(anonymous);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import type { Principal } from '#shared/domain/accounts/principal';
 import type { LimitState } from '#shared/domain/kernel/rate-limit';
 import { fixedWindow } from '#shared/domain/kernel/rate-limit';
 import { limitRequestRate } from '#shared/surfaces/api/request-rate';
 import { rateLimitHeaders } from '#shared/surfaces/http/rate-limit-headers';
+import { fixedClock } from '#test/support/clock';
 
 const KEY: Principal = {
   kind: 'key',
@@ -84,7 +86,7 @@ describe('per-key request rate', () => {
     const store = counter();
     const now = Date.UTC(2026, 10, 25, 12, 0, 45);
     const reports: LimitState[] = [];
-    const deps = { counter: store, perMinute: 3, now: () => now };
+    const deps = { counter: store, perMinute: 3, clock: fixedClock(new Date(now)) };
     for (let request = 0; request < 3; request += 1) {
       await limitRequestRate(route, KEY, (state) => reports.push(state), deps);
     }
@@ -99,19 +101,20 @@ describe('per-key request rate', () => {
       resetSeconds: 15,
     });
     // The next minute is a new window.
-    const later = { ...deps, now: () => now + 15_000 };
+    const later = { ...deps, clock: fixedClock(new Date(now + 15_000)) };
     await expect(limitRequestRate(route, KEY, () => undefined, later)).resolves.toBeUndefined();
   });
 
   it('counts nothing for anonymous callers, routes without keys, or a limit of 0, and lets a request through when the counter fails', async () => {
     const store = counter();
-    const deps = { counter: store, perMinute: 1 };
+    const deps = { counter: store, perMinute: 1, clock: systemClock };
     await limitRequestRate(route, { kind: 'anonymous' }, () => undefined, deps);
     await limitRequestRate({ auth: 'none' }, KEY, () => undefined, deps);
     await limitRequestRate(route, KEY, () => undefined, { ...deps, perMinute: 0 });
     expect(store.counts.size).toBe(0);
     const failing = {
       perMinute: 1,
+      clock: systemClock,
       counter: { hit: () => Promise.reject(new Error('ProvisionedThroughputExceededException')) },
     };
     await expect(limitRequestRate(route, KEY, () => undefined, failing)).resolves.toBeUndefined();
