@@ -9,6 +9,7 @@ import { AppError } from '#shared/domain/kernel/errors';
 import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
 import { createAdminContext } from './context.ts';
 import { DASHBOARD_COMMANDS } from './dashboard-commands.ts';
+import { KEY_COMMANDS } from './key-commands.ts';
 import { MONITOR_COMMANDS } from './monitor-commands.ts';
 import { openStore, StoreChoiceError } from './store.ts';
 
@@ -35,12 +36,13 @@ const OPTIONS = {
   cursor: { type: 'string' },
   file: { type: 'string' },
   init: { type: 'boolean', default: false },
+  'overlap-hours': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export function helpText(): string {
-  const commands = Object.entries(COMMANDS)
-    .map(([, command]) => `  ${command.usage}\n      ${command.help}`)
+  const commands = [...Object.values(COMMANDS), ...Object.values(KEY_COMMANDS)]
+    .map((command) => `  ${command.usage}\n      ${command.help}`)
     .join('\n');
   return `Operator CLI for the Agent-Readiness API.
 
@@ -80,6 +82,11 @@ async function execute(argv: string[], io: AdminIo, env: NodeJS.ProcessEnv): Pro
   const { values } = parseArgs({ args: rest, options: OPTIONS, strict: true });
   if (values.help) {
     io.stdout(`${helpText()}\n`);
+    return;
+  }
+  const storeless = KEY_COMMANDS[name];
+  if (storeless) {
+    io.stdout(`${JSON.stringify(await storeless.run(env, values, new Date()))}\n`);
     return;
   }
   const command = COMMANDS[name];
