@@ -171,7 +171,6 @@ export class ScanFetcher {
     this.#queues.get(origin)?.shift()?.start();
   }
 
-
   #waveOf(fetched: Fetched): number {
     return this.#waves.get(fetched.url) ?? 1;
   }

@@ -34,7 +34,10 @@ import type { Finding } from '#shared/domain/scan-engine/types';
 export const MCP_POINTS = { mcpCard: 4, mcpLive: 1 } as const;
 
 /** Where earlier drafts put the card (SEP-2127 and before); probed in the first wave. */
-export const MCP_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'] as const;
+export const MCP_CARD_PATHS = [
+  '/.well-known/mcp/server-card.json',
+  '/.well-known/mcp.json',
+] as const;
 
 export const MCP_LIVE_NOTE =
   'whether the MCP endpoint answers (the scanner only sends GET, so it does not POST initialize)';
