@@ -13,13 +13,13 @@ import {
   type ScanArtifacts,
   shortUrl,
 } from '#shared/domain/scan-engine/artifacts';
+import { agentmapLines, catalogLinks } from '#shared/domain/scan-engine/collect/agents';
 import { homepageFacts } from '#shared/domain/scan-engine/context';
 import { judgeCatalog } from '#shared/domain/scan-engine/parse/ai-catalog';
 import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import { fail, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 import { type StandardId, standardRef } from '#shared/domain/scan-engine/standards';
 import type { Finding } from '#shared/domain/scan-engine/types';
-import { agentmapLines, catalogLinks } from '../collect/agents.ts';
 import type { MissingSignal } from './agent.ts';
 import { webMcpSignal } from './agent-manifests.ts';
 
