@@ -184,10 +184,14 @@ export class ApiStack extends Stack {
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
           ...this.workflowEnvironment(spec, props.workflows),
           ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+          ...(spec.signingKeys
+            ? { SIGNING_KEYS_SECRET_ARN: props.workflows.signingKeys.secretArn }
+            : {}),
           ...spec.tuning.environment,
         },
       });
       grantTableAccess(fn.role, props.table, spec.access);
+      if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
       if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
       this.grantWorkflowAccess(fn, spec, props.workflows);
       if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);

@@ -63,10 +63,16 @@ export class WorkflowStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** The model providers' API keys: one JSON secret, filled by an operator (docs/deploy.md). */
   readonly providerKeys: Secret;
+  /**
+   * The scanner's Ed25519 signing key set (Web Bot Auth): written by the operator's
+   * `rotate-signing-key`, read by every function that scans or serves the key directory.
+   */
+  readonly signingKeys: Secret;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.signingKeys = this.signingKeySecret();
     this.providerKeys = new Secret(this, 'ProviderKeys', {
       description:
         'Model provider API keys for monitor runs: a JSON object with OPENAI_API_KEY, ' +
@@ -93,6 +99,27 @@ export class WorkflowStack extends Stack {
         value: machine.stateMachineArn,
       });
     }
+  }
+
+  /**
+   * Created with a placeholder (no key set yet): the operator makes the first key with
+   * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
+   */
+  private signingKeySecret(): Secret {
+    const secret = new Secret(this, 'ScannerSigningKeys', {
+      description:
+        "The scanner's Web Bot Auth signing keys (Ed25519 JWKs with their overlap windows), " +
+        'written by `npm run --silent admin -- rotate-signing-key`',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotation needs an overlap in which the old public key stays published in the key ' +
+        'directory; the operator command rotate-signing-key writes both, which a plain ' +
+        'Secrets Manager rotation Lambda would not (docs/decisions.md, issue 28).',
+    });
+    return secret;
   }
 
   private buildQueue(definition: QueueDefinition): Queue {
@@ -163,11 +190,13 @@ export class WorkflowStack extends Stack {
           ...(spec.task.providerKeys
             ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn }
             : {}),
+          ...(spec.task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
           ...spec.task.environment,
         },
       });
       this.grantNeeds(fn, props, spec.task);
       if (spec.task.providerKeys) this.providerKeys.grantRead(fn.role);
+      if (spec.task.signingKeys) this.signingKeys.grantRead(fn.role);
       substitutions[spec.task.placeholder] = fn.function.functionArn;
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);
