@@ -12,6 +12,7 @@ import {
   type RunningFixtureSite,
   startFixtureSite,
 } from '#test/fixtures/sites/index';
+import { createBatch, waitForJob } from '#test/support/batch';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 import {
   type Jwks,
@@ -38,7 +39,7 @@ let key: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'signing-keys-'));
   stack = await startTestStack(
-    { ALLOW_PRIVATE_TARGETS: '1', SIGNING_KEYS_REFRESH_MS: '0' },
+    { ALLOW_PRIVATE_TARGETS: '1', SIGNING_KEYS_REFRESH_MS: '0', WORKFLOW_TIME_SCALE: '0.01' },
     dataDir,
   );
   key = await stack.createKey(['scans:read', 'scans:write']);
@@ -134,6 +135,24 @@ describe('every scan request', () => {
     const headers = await stale.headers(url, 'GET');
     const verdict = await verifyRequest({ method: 'GET', url: url.href, headers }, jwks);
     expect(verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/expired/i) });
+  });
+});
+
+describe('a batch scan', () => {
+  it('signs its requests the same way (the workflow step uses the same scan fetcher)', async () => {
+    const before = site.requests.length;
+    const created = await createBatch(stack.baseUrl, key, [`http://${site.host}`]);
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    const jobId = (created.body.job as { id: string }).id;
+    expect((await waitForJob(stack.baseUrl, key, jobId)).job.status).toBe('done');
+    const requests = site.requests.slice(before);
+    expect(requests.length).toBeGreaterThan(10);
+    const { jwks } = await directory();
+    for (const request of requests) {
+      expect(await verifyRequest(asSigned(request), jwks), request.path).toMatchObject({
+        ok: true,
+      });
+    }
   });
 });
 
