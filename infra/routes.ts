@@ -138,3 +138,11 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     sendsMail: false,
   },
 ];
+
+/** The scanner's key-set secret, for the functions that scan or serve the key directory. */
+export function signingKeysEnvironment(
+  spec: HttpFunctionSpec,
+  secretArn: string,
+): Record<string, string> {
+  return spec.signingKeys ? { SIGNING_KEYS_SECRET_ARN: secretArn } : {};
+}

@@ -40,6 +40,7 @@ import {
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
+  signingKeysEnvironment,
 } from '#infra/routes';
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
@@ -184,9 +185,7 @@ export class ApiStack extends Stack {
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
           ...this.workflowEnvironment(spec, props.workflows),
           ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
-          ...(spec.signingKeys
-            ? { SIGNING_KEYS_SECRET_ARN: props.workflows.signingKeys.secretArn }
-            : {}),
+          ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
           ...spec.tuning.environment,
         },
       });

@@ -105,6 +105,22 @@ export class WorkflowStack extends Stack {
    * Created with a placeholder (no key set yet): the operator makes the first key with
    * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
    */
+  /** The secrets' ARNs a task reads (never their values). */
+  private secretEnvironment(task: {
+    providerKeys?: boolean;
+    signingKeys?: boolean;
+  }): Record<string, string> {
+    return {
+      ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
+      ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+    };
+  }
+
+  private grantSecrets(fn: ApiFunction, task: { providerKeys?: boolean; signingKeys?: boolean }) {
+    if (task.providerKeys) this.providerKeys.grantRead(fn.role);
+    if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+  }
+
   private signingKeySecret(): Secret {
     const secret = new Secret(this, 'ScannerSigningKeys', {
       description:
@@ -187,16 +203,12 @@ export class WorkflowStack extends Stack {
         logRetention,
         environment: {
           ...this.environmentFor(props, spec.task),
-          ...(spec.task.providerKeys
-            ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn }
-            : {}),
-          ...(spec.task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+          ...this.secretEnvironment(spec.task),
           ...spec.task.environment,
         },
       });
       this.grantNeeds(fn, props, spec.task);
-      if (spec.task.providerKeys) this.providerKeys.grantRead(fn.role);
-      if (spec.task.signingKeys) this.signingKeys.grantRead(fn.role);
+      this.grantSecrets(fn, spec.task);
       substitutions[spec.task.placeholder] = fn.function.functionArn;
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);

@@ -58,6 +58,14 @@ export const DRIFT_LOG: readonly DriftEntry[] = [
       'Reported in the agent check as findings without points: good when published in the current form, a warning for x402 v1 or an older UCP version, bad when malformed, and one info finding when absent (a site that does not sell to agents or let them sign up needs none of it). The point table is unchanged: scoring_version 2.',
   },
   {
+    changed: '2026-08',
+    followed: '2026-11-28',
+    standards: ['llms-txt'],
+    what: 'llms.txt v2: pages point at their markdown with rel="alternate" type="text/markdown" and at the llms.txt that covers them with rel="describedby" (link element or Link header); a markdown version may be page.md or page.html.md; a file in a subpath covers the pages under it; the Optional section loses its special meaning.',
+    judgement:
+      'No change needed: the scan already credits rel="describedby", follows the markdown alternate whatever its extension, and counts Optional like any other section. Same points (llms 8).',
+  },
+  {
     changed: '2026-07-28',
     followed: '2026-11-28',
     standards: ['mcp-protocol', 'mcp-discovery'],

@@ -96,10 +96,10 @@ export const CONTENT_ENTRIES = [
     'llms-txt',
     'llms.txt',
     'https://llmstxt.org/',
-    'llmstxt.org proposal',
-    '2024-09-03',
+    'llms.txt v2 (AnswerDotAI/llms-txt nbs/changes.qmd at 61bbcf9)',
+    '2026-08',
     'draft',
-    'llms.txt H1, summary, link sections, llms-full.txt',
+    'llms.txt H1, summary, link sections, llms-full.txt, rel="describedby" and markdown alternates',
     READ_28,
   ],
   [
