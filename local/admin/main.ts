@@ -55,8 +55,10 @@ Options for every command:
   --init   create an empty store in DATA_DIR if it holds none (otherwise such a DATA_DIR is refused)
   --help   this text
 
-Environment: DATA_DIR (default .data; the running stack's store is used when it runs there),
-TABLE_NAME, ADMIN_EMAILS (comma-separated), PLAN_LIMITS, DYNAMODB_ENDPOINT (use this store instead).
+Environment: DATA_DIR (default .data; the running stack's store is used when it runs there, and
+rotate-signing-key writes DATA_DIR/signing-keys.json), TABLE_NAME, ADMIN_EMAILS (comma-separated),
+PLAN_LIMITS, DYNAMODB_ENDPOINT (use this store instead), SIGNING_KEYS_SECRET_ARN (rotate-signing-key
+writes that Secrets Manager secret instead of the file).
 Output: one JSON object on stdout; the store used, and any refusal, on stderr.
 Exit codes: 0 done, 2 refused (message on stderr), 1 unexpected failure.`;
 }
