@@ -101,10 +101,6 @@ export class WorkflowStack extends Stack {
     }
   }
 
-  /**
-   * Created with a placeholder (no key set yet): the operator makes the first key with
-   * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
-   */
   /** The secrets' ARNs a task reads (never their values). */
   private secretEnvironment(task: {
     providerKeys?: boolean;
@@ -121,6 +117,10 @@ export class WorkflowStack extends Stack {
     if (task.signingKeys) this.signingKeys.grantRead(fn.role);
   }
 
+  /**
+   * Created with a placeholder (no key set yet): the operator makes the first key with
+   * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
+   */
   private signingKeySecret(): Secret {
     const secret = new Secret(this, 'ScannerSigningKeys', {
       description:

@@ -20,8 +20,15 @@ import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import { fail, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 import { type StandardId, standardRef } from '#shared/domain/scan-engine/standards';
 import type { Finding } from '#shared/domain/scan-engine/types';
-import type { MissingSignal } from './agent.ts';
 import { webMcpSignal } from './agent-manifests.ts';
+
+/** What the agent check says about a signal nobody published (agent.ts builds it). */
+export type MissingSignal = (
+  key: string,
+  points: number,
+  what: string,
+  paths: readonly string[],
+) => Signal;
 
 interface CatalogEvidence {
   valid?: Finding;

@@ -30,7 +30,7 @@ import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Check } from '#shared/domain/scan-engine/types';
 import { a2aSignal } from './agent-a2a.ts';
 import { actionFindings } from './agent-actions.ts';
-import { manifestSignal } from './agent-discovery.ts';
+import { type MissingSignal, manifestSignal } from './agent-discovery.ts';
 import {
   cardFromCatalogs,
   legacyCard,
@@ -87,13 +87,6 @@ function allFailed(artifacts: ScanArtifacts, paths: readonly string[]): boolean 
     .filter((probe): probe is Fetched => probe !== undefined);
   return fetched.length > 0 && fetched.every(isScannerFailure);
 }
-
-export type MissingSignal = (
-  key: string,
-  points: number,
-  what: string,
-  paths: readonly string[],
-) => Signal;
 
 export function evaluateAgent(artifacts: ScanArtifacts): Check {
   const site = classifySite(artifacts);
