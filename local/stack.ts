@@ -26,6 +26,7 @@ import { type StartedWiring, startWiring, type WiringSettings } from '#shared/wi
 import { allCaseProfiles } from '#shared/wiring/monitor';
 import { startMonitorBackground } from '#shared/wiring/monitor-background';
 import { getClock } from '#shared/wiring/platform';
+import { getSigningKeySource } from '#shared/wiring/scanner-identity';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
@@ -186,6 +187,8 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     SQS_ENDPOINT: queues.endpoint,
     EVENTS_QUEUE_URL: queues.urls.events,
+    // The scanner's signing keys live beside the store (signing-keys.json).
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };
   return { dynamo, queues, providers, simulator, timeScale, serviceVariables };
 }
@@ -220,6 +223,38 @@ function wireService(settings: WiringSettings, variables: Environment) {
   };
 }
 
+/** The stack's own URL, known once the front listens (port 0 in tests). */
+function ownUrlHolder() {
+  let url: string | undefined;
+  return {
+    get: () => url,
+    set: (value: string) => {
+      url = value;
+    },
+  };
+}
+
+/**
+ * The HTTP front, and the scanner's first signing key (made on first start, kept under
+ * DATA_DIR), which names its key directory on the front's URL.
+ */
+async function startFront(
+  options: LocalStackOptions,
+  config: Config,
+  setOwnUrl: (url: string) => void,
+) {
+  const host = options.host ?? '127.0.0.1';
+  const front = await startHttpFront({
+    port: options.port ?? 0,
+    host,
+    allowedHosts: config.ALLOWED_HOSTS,
+  });
+  const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
+  setOwnUrl(baseUrl);
+  await getSigningKeySource().current();
+  return { front, baseUrl };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
@@ -228,23 +263,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const { dynamo, queues, simulator, serviceVariables } = emulators;
   const config = loadConfig(serviceVariables);
   const workflows = createLocalWorkflowEngine({ timeScale: emulators.timeScale });
+  const own = ownUrlHolder();
   const wiring = wireService(
     {
       config,
       workflows,
       invokeRoute: invokeRouteInProcess,
+      serviceUrl: own.get,
       ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
     },
     serviceVariables,
   );
   const stopPrintingMail = LOCAL_OUTBOX.subscribe(mailPrinter(config));
-  const host = options.host ?? '127.0.0.1';
-  const front = await startHttpFront({
-    port: options.port ?? 0,
-    host,
-    allowedHosts: config.ALLOWED_HOSTS,
-  });
-  const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
+  const { front, baseUrl } = await startFront(options, config, own.set);
   const { batchJobs, deliveries, monitor, stopSweep } = await resumeWork(workflows, config);
   const stackFile = writeStackFile(dataDir, {
     pid: process.pid,

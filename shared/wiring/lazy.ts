@@ -26,6 +26,11 @@ export interface WiringSettings {
    * when a delivery connects (a name can then turn private between the two).
    */
   receiverLookup?: DnsLookup;
+  /**
+   * The local stack's own base URL once its front listens (port 0 in tests): what the scanner
+   * names as its key directory and documentation when PUBLIC_BASE_URL is unset.
+   */
+  serviceUrl?: () => string | undefined;
 }
 
 interface Built {

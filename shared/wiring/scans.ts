@@ -12,6 +12,11 @@ import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import {
+  getRequestSigner,
+  scannerBaseUrl,
+  scannerUserAgent,
+} from '#shared/wiring/scanner-identity';
 import { getScanReadDeps } from './scans-read.ts';
 
 export const getScanWriteDeps = lazy((): ScanWriteDeps => {
@@ -35,18 +40,20 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
   };
 });
 
-/** One guarded fetcher per process: its connection pool is shared by every scan. */
+/**
+ * One guarded fetcher per process: its connection pool is shared by every scan (single scans,
+ * batches, the monitor's cited sites), and every request it sends is signed (Web Bot Auth).
+ */
 export const getScanFetcher = lazy(
-  () => {
+  (settings) => {
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
       lookup: getDnsLookup(),
       // An honest, documented identity: site owners can look up who scanned them and why.
-      ...(config.PUBLIC_BASE_URL
-        ? { userAgent: `AgentReadinessScanner/2.0 (+${config.PUBLIC_BASE_URL}/docs#scanner)` }
-        : {}),
+      userAgent: scannerUserAgent(scannerBaseUrl(settings)),
+      signer: getRequestSigner(),
     });
   },
   (fetcher) => void fetcher.close(),

@@ -87,6 +87,7 @@ const RAW_DESCRIPTIONS: Record<RawContentType, string> = {
   'image/svg+xml': 'SVG image',
   'text/plain': 'Plain text',
   'application/xml': 'XML document',
+  'application/http-message-signatures-directory+json': 'Web Bot Auth key directory (JWKS)',
 };
 
 /** One example envelope per error code, grouped by status. */

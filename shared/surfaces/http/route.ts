@@ -20,7 +20,8 @@ export type RawContentType =
   | 'text/csv'
   | 'text/plain'
   | 'application/xml'
-  | 'image/svg+xml';
+  | 'image/svg+xml'
+  | 'application/http-message-signatures-directory+json';
 
 /** Media types of exports of a JSON route (rows as CSV with a header row, or JSON Lines). */
 export type ExportContentType = 'text/csv' | 'application/x-ndjson';

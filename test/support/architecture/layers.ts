@@ -38,6 +38,8 @@ const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly strin
     '@aws-sdk/client-lambda',
     '@aws-sdk/client-sfn',
     '@aws-sdk/client-sqs',
+    // The scanner's signing keys on AWS (shared/adapters/signing-keys/secret-store.ts).
+    '@aws-sdk/client-secrets-manager',
     'undici',
     // The logging port implemented on Powertools (docs/architecture.md, "Layers").
     '@aws-lambda-powertools/logger',
