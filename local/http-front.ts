@@ -20,6 +20,8 @@ type Result = APIGatewayProxyStructuredResultV2;
 /** API Gateway refuses payloads over 10 MB; locally we refuse far earlier to protect memory. */
 const MAX_FRONT_BODY_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+/** Over a file route's own cap, so that the route itself answers its 413 for a body just over. */
+const RAW_BODY_SLACK_BYTES = 64 * 1024;
 
 export interface HttpFrontOptions {
   port: number;
@@ -33,21 +35,45 @@ function clientAddress(request: IncomingMessage): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_FRONT_BODY_BYTES) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
       // A larger body is drained without being kept, so the client can read the 413.
-      else if (size > DRAIN_LIMIT_BYTES) request.destroy();
+      else if (size > Math.max(limit, DRAIN_LIMIT_BYTES)) request.destroy();
     });
-    request.on('end', () =>
-      resolve(size > MAX_FRONT_BODY_BYTES ? 'too_large' : Buffer.concat(chunks)),
-    );
+    request.on('end', () => resolve(size > limit ? 'too_large' : Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+/** The body cap of the route a request goes to: a file route's own, else the front's. */
+function bodyLimitOf(method: string, path: string): number {
+  const match = matchRoute(method, path);
+  const rawBody = match && 'route' in match ? match.route.request?.rawBody : undefined;
+  return rawBody ? rawBody.maxBytes + RAW_BODY_SLACK_BYTES : MAX_FRONT_BODY_BYTES;
+}
+
+/**
+ * Whether API Gateway hands the body over as text: text types and JSON, XML and form bodies
+ * without a Content-Encoding; anything else (gzip, octet streams) arrives base64-encoded.
+ */
+function isTextBody(headers: Record<string, string>): boolean {
+  if ((headers['content-encoding'] ?? '') !== '') return false;
+  const type = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return (
+    type === '' ||
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type.endsWith('/xml') ||
+    type.endsWith('+xml') ||
+    type === 'application/x-www-form-urlencoded' ||
+    type === 'application/javascript'
+  );
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
@@ -100,8 +126,10 @@ function toEvent(request: IncomingMessage, parts: EventParts): APIGatewayProxyEv
       time: new Date(now).toUTCString(),
       timeEpoch: now,
     },
-    ...(parts.body.length > 0 ? { body: parts.body.toString('utf8') } : {}),
-    isBase64Encoded: false,
+    ...(parts.body.length > 0
+      ? { body: parts.body.toString(isTextBody(headers) ? 'utf8' : 'base64') }
+      : {}),
+    isBase64Encoded: parts.body.length > 0 && !isTextBody(headers),
   };
 }
 
@@ -248,14 +276,21 @@ async function handle(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  const body = await readBody(request);
+  let url: URL;
+  try {
+    url = parseTarget(request.url);
+  } catch (error) {
+    // Read (and drop) the body first, so the client can read the answer.
+    await readBody(request, MAX_FRONT_BODY_BYTES);
+    throw error;
+  }
+  const method = (request.method ?? 'GET').toUpperCase();
+  const body = await readBody(request, bodyLimitOf(method, url.pathname));
   if (body === 'too_large') {
     const tooLarge = new AppError('payload_too_large', 'The request body is too large.');
     frontError(names, request, response, tooLarge);
     return;
   }
-  const url = parseTarget(request.url);
-  const method = (request.method ?? 'GET').toUpperCase();
   const origin = request.headers.origin;
   if (method === 'OPTIONS' && origin && request.headers['access-control-request-method']) {
     response.writeHead(204, corsPreflightHeaders()).end();

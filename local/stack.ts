@@ -20,6 +20,7 @@ import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { SWEEP_INTERVAL_MS, sweepAbandonedScans } from '#shared/domain/scans/sweep';
 import { resumeOpenDeliveries } from '#shared/domain/webhooks/deliveries';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
+import { QUEUES } from '#shared/surfaces/queues/manifest';
 import { getBatchStore } from '#shared/wiring/batch';
 import { type Config, type Environment, loadConfig, readEnvironment } from '#shared/wiring/config';
 import { type StartedWiring, startWiring, type WiringSettings } from '#shared/wiring/lazy';
@@ -186,7 +187,8 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
     ...pointed,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     SQS_ENDPOINT: queues.endpoint,
-    EVENTS_QUEUE_URL: queues.urls.events,
+    // Each queue's URL in the variable its manifest entry names (EVENTS_QUEUE_URL, ...).
+    ...Object.fromEntries(QUEUES.map((queue) => [queue.urlEnv, queues.urls[queue.name]])),
     // The scanner's signing keys live beside the store (signing-keys.json).
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };

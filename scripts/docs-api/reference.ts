@@ -87,7 +87,15 @@ function routeHeading(route: RouteDefinition): string {
 
 function successLine(route: RouteDefinition): string {
   const response = route.response;
-  if ('schema' in response) return `\`${response.status}\`, JSON (with \`meta\`)`;
+  if ('schema' in response) {
+    const others = (response.alternatives ?? [])
+      .map(
+        (other) =>
+          `; \`${other.status}\` when ${other.description.replace(/^./, (c) => c.toLowerCase())}`,
+      )
+      .join('');
+    return `\`${response.status}\`, JSON (with \`meta\`)${others}`;
+  }
   return `\`${response.status}\`, \`${response.raw}\``;
 }
 
@@ -103,6 +111,12 @@ function facts(route: RouteDefinition): string {
     `- Errors: ${errorsLine(route)}`,
   ];
   if (route.idempotent) lines.push('- Takes `Idempotency-Key`');
+  const rawBody = route.request?.rawBody;
+  if (rawBody) {
+    lines.push(
+      `- Request body: a file as sent (${rawBody.mediaTypes.map((type) => `\`${type}\``).join(', ')}), at most ${Math.round(rawBody.maxBytes / 1024 / 1024)} MB: ${rawBody.description}`,
+    );
+  }
   if (route.mcpTool) lines.push(`- MCP tool: \`${route.operationId}\``);
   if (route.addition) lines.push('- Addition to the customer contract (docs/decisions.md)');
   return lines.join('\n');

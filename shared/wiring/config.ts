@@ -54,6 +54,8 @@ const ConfigSchema = z.object({
   SQS_ENDPOINT: z.url().optional(),
   /** The events queue (set by CDK, and by the local stack). */
   EVENTS_QUEUE_URL: z.url().optional(),
+  /** The queue of uploaded access logs to process (set by CDK, and by the local stack). */
+  AGENT_LOGS_QUEUE_URL: z.url().optional(),
   /** Public base URL of the service (no trailing slash); derived from the request when unset. */
   PUBLIC_BASE_URL: z
     .url()

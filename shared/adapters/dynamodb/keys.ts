@@ -43,6 +43,9 @@ export const KEYS = {
     key(accountDomainPk(ownerId, domain), 'DOMAIN'),
   accountDomainScan: (ownerId: string, domain: string, createdAt: string, scanId: string) =>
     key(accountDomainPk(ownerId, domain), `SCAN#${createdAt}#${scanId}`),
+  /** robots.txt and sitemap paths of the account's latest scan of the domain (agent analytics). */
+  accountDomainSite: (ownerId: string, domain: string) =>
+    key(accountDomainPk(ownerId, domain), 'SITE'),
   statsCounters: (version: number) => key(`STATS#v${version}`, 'COUNTERS'),
   /** One of the counter shards of a scoring version (each its own partition: no hot item). */
   statsShard: (version: number, shard: number) =>
@@ -103,11 +106,30 @@ export const KEYS = {
   // the browser or the mail holds (the secret itself is never stored); `expires_at` is checked
   // on every read as well, since TTL deletion is late (and dynalite never deletes).
   dashboardSession: (tokenHash: string) => key(`DSESSION#${tokenHash}`, 'SESSION'),
+  // Agent analytics: an account's domain has a partition holding its uploads and the day pages
+  // they add (docs/data-model.md "Agent analytics"); an upload's body waits in parts of its own.
+  agentLogIngest: (ownerId: string, domain: string, ingestId: string) =>
+    key(agentLogsPk(ownerId, domain), `${SK_PREFIX.agentLogIngest}${ingestId}`),
+  agentLogDayPage: (ownerId: string, domain: string, day: string, ingestId: string, page: number) =>
+    key(
+      agentLogsPk(ownerId, domain),
+      `${SK_PREFIX.agentLogDay}${day}#${ingestId}#${String(page).padStart(4, '0')}`,
+    ),
+  /** The partition of a domain's uploads and day pages (queried by sort-key prefix). */
+  agentLogs: (ownerId: string, domain: string) => agentLogsPk(ownerId, domain),
+  agentLogBodyPart: (bodyKey: string, part: number) =>
+    key(`AGENTLOGBODY#${bodyKey}`, `PART#${String(part).padStart(4, '0')}`),
+  /** The ranges dataset the monthly refresh stored (docs/agent-logs.md). */
+  agentRanges: () => key('AGENTRANGES', 'CURRENT'),
   signInToken: (tokenHash: string) => key(`SIGNIN#${tokenHash}`, 'SIGNIN'),
 } as const;
 
 function accountDomainPk(ownerId: string, domain: string): string {
   return `USER#${ownerId}#DOMAIN#${domain}`;
+}
+
+function agentLogsPk(ownerId: string, domain: string): string {
+  return `USER#${ownerId}#AGENTLOGS#${domain}`;
 }
 
 function monitorCasePk(ref: CaseRef): string {
@@ -128,6 +150,8 @@ export const SK_PREFIX = {
   monitorAnswer: 'ANSWER#',
   monitorJudgement: 'JUDGE#',
   monitorFamily: 'FAMILY#',
+  agentLogIngest: 'INGEST#',
+  agentLogDay: 'DAY#',
 } as const;
 
 /** Partition values of the secondary indexes. */

@@ -19,6 +19,7 @@ import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { decodeCursor, encodeCursor } from './pagination.ts';
 import { readItem } from './read-item.ts';
+import { recordSiteFacts } from './site-facts-repository.ts';
 
 /** Optimistic retries of the summary's read-modify-write when scans of a domain race. */
 const SUMMARY_ATTEMPTS = 5;
@@ -39,6 +40,7 @@ export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
       },
     }),
   );
+  if (scan.site) await recordSiteFacts(db, { ...scan, owner_id: ownerId, site: scan.site });
   for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt += 1) {
     const key = KEYS.accountDomain(ownerId, scan.domain);
     const item = await readItem(db, key);

@@ -33,7 +33,9 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
   };
 }
 
-async function putScan(db: Db, scan: StoredScan, settled: boolean): Promise<boolean> {
+async function putScan(db: Db, stored: StoredScan, settled: boolean): Promise<boolean> {
+  // The site's facts go to the account's domain (recordHistory), not into the scan item.
+  const { site: _site, ...scan } = stored;
   const written = await conditionalWrite(() =>
     db.doc.send(
       new PutCommand({
@@ -52,7 +54,7 @@ async function putScan(db: Db, scan: StoredScan, settled: boolean): Promise<bool
   );
   await pointLatest(db, scan);
   // Also on a retried write (written false): the history is idempotent per scan id.
-  await recordHistory(db, scan);
+  await recordHistory(db, stored);
   return written;
 }
 

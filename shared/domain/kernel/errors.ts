@@ -48,10 +48,18 @@ export const ERROR_CODES = {
     status: 409,
     description: 'a request with this Idempotency-Key is still being processed; retry later',
   },
-  payload_too_large: { status: 413, description: 'the request body exceeds 64 KiB' },
+  payload_too_large: {
+    status: 413,
+    description:
+      'the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded',
+  },
   idempotency_key_reused: {
     status: 422,
     description: 'the Idempotency-Key was used before with another request body',
+  },
+  unrecognized_log_format: {
+    status: 422,
+    description: 'no line of the first hundred reads as an access log of the format asked for',
   },
   request_header_fields_too_large: {
     status: 431,

@@ -56,3 +56,28 @@ export type CallerInput<Params = undefined, Query = undefined, Body = undefined>
   Body,
   Caller
 >;
+
+/**
+ * A request body taken as sent (an uploaded file), not read as JSON: the bytes and the two
+ * headers that say how to read them (lower case, parameters dropped; '' when absent).
+ */
+export interface RawBody {
+  bytes: Uint8Array;
+  contentType: string;
+  contentEncoding: string;
+}
+
+/** Where an operation's answer carries a status other than its route's usual one. */
+export const ANSWER_STATUS: unique symbol = Symbol('answer status');
+
+/** An operation's answer, possibly with another documented success status (e.g. 200 for 202). */
+export type WithStatus<T> = T & { [ANSWER_STATUS]?: number };
+
+/**
+ * Answers `body` with `status` instead of the route's usual success status: a create that finds
+ * what it would create already made answers 200 with it. The route documents the status
+ * (`response.alternatives`); a symbol key never reaches the JSON.
+ */
+export function answeredWith<T extends object>(status: number, body: T): WithStatus<T> {
+  return Object.assign(body, { [ANSWER_STATUS]: status });
+}

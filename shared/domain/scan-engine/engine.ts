@@ -25,6 +25,7 @@ import { collectArtifacts } from './collect/collect.ts';
 import { maxReachableScore } from './report-notes.ts';
 import { ScanFetcher } from './scan-fetcher.ts';
 import { siteScore } from './scoring.ts';
+import { siteFactsOf } from './site-facts.ts';
 import { standardForSignal } from './standards.ts';
 import { type Check, SCORING_VERSION, type ScanReport, type ScanTarget } from './types.ts';
 
@@ -68,6 +69,7 @@ export async function runScan(target: ScanTarget, deps: RunScanDeps): Promise<Sc
       scoring_version: SCORING_VERSION,
       checks,
       stats: { ...stats, durationMs: now() - startedAt },
+      site: siteFactsOf(artifacts),
     };
   } finally {
     fetcher.dispose();

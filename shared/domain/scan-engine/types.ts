@@ -4,6 +4,8 @@
  * summarised in docs/scan-engine.md.
  */
 
+import type { SiteFacts } from './site-facts.ts';
+
 export const SCORING_VERSION = 2;
 
 /** R Retrievable, E Explainable, A Actionable, D Distributed. */
@@ -85,4 +87,6 @@ export interface ScanReport {
   scoring_version: typeof SCORING_VERSION;
   checks: Check[];
   stats: ScanStats;
+  /** robots.txt and the sitemap's paths, for the agent analytics (not part of the public Scan). */
+  site: SiteFacts;
 }

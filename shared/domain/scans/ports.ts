@@ -2,6 +2,7 @@
  * What the scans area keeps and the ports it keeps it through: finished scans (and each account's
  * scan history by domain) in the scan store, and the counters the stats are read from.
  */
+import type { SiteFacts } from '#shared/domain/scan-engine/site-facts';
 import type { Check } from '#shared/domain/scan-engine/types';
 
 /** A finished scan as stored; the public `url` is added when it is read. */
@@ -14,6 +15,11 @@ export interface StoredScan {
   checks: Check[];
   /** The account that asked for the scan with a key; absent for anonymous scans. */
   owner_id?: string;
+  /**
+   * robots.txt and the sitemap's paths as the scan found them: kept for the account's domain
+   * (its latest scan's), never in the scan item itself. Absent on scans read back from the store.
+   */
+  site?: SiteFacts;
 }
 
 export interface PutScanOptions {

@@ -135,7 +135,7 @@ async function measure(
     scoring_version: report.scoring_version,
     created_at: nowIso(deps.clock),
     checks: report.checks,
-    ...(request.ownerId ? { owner_id: request.ownerId } : {}),
+    ...(request.ownerId ? { owner_id: request.ownerId, site: report.site } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * handler (`shared/surfaces/dashboard/handler.ts`).
  */
 import { authenticate } from '#shared/domain/accounts/authenticate';
+import type { WithStatus } from '#shared/domain/kernel/operation';
 import {
   type ExportResult,
   exportingBody,
@@ -75,7 +76,7 @@ function apiPipeline(route: RouteDefinition, options: HandlerOptions) {
 /** A JSON API route: the operation returns the body without `meta`; the pipeline adds it. */
 export function createApiHandler<R extends RouteDefinition, D>(
   route: R,
-  operation: (input: RouteInput<R>, deps: D) => Promise<ResponseOf<R>>,
+  operation: (input: RouteInput<R>, deps: D) => Promise<WithStatus<ResponseOf<R>>>,
   getDeps: () => D,
   options: HandlerOptions = {},
 ) {

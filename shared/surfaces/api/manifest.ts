@@ -7,6 +7,7 @@
  */
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { compareSpecificity, matchPath, type RouteDefinition } from '#shared/surfaces/http/route';
+import { AGENT_ROUTES } from './routes/agents.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
 import { DISCOVERY_ROUTES } from './routes/discovery.ts';
 import { KEY_ROUTES } from './routes/keys.ts';
@@ -31,6 +32,7 @@ const ROUTE_TABLE = {
   ...BATCH_ROUTES,
   ...MONITOR_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...AGENT_ROUTES,
   ...KEY_ROUTES,
   ...META_ROUTES,
   ...DASHBOARD_ROUTES,

@@ -198,24 +198,63 @@ function operation(route: RouteDefinition, serverUrl: string): ZodOpenApiOperati
           },
         }
       : {}),
-    ...(route.request?.body
-      ? {
-          requestBody: {
-            required: route.request.optionalBody !== true,
-            content: {
-              'application/json': {
-                schema: route.request.body,
-                examples: { example: { value: requestExample(route, serverUrl).body } },
-              },
-            },
-          },
-        }
-      : {}),
+    ...requestBodyOf(route, serverUrl),
     responses: {
       [String(route.response.status)]: successResponse(route, serverUrl),
+      ...alternativeResponses(route, serverUrl),
       ...errorResponses(route, serverUrl),
     },
   };
+}
+
+/** Other documented success statuses of a JSON route (the same body, another meaning). */
+function alternativeResponses(
+  route: RouteDefinition,
+  serverUrl: string,
+): Record<string, ZodOpenApiResponseObject> {
+  if (!('schema' in route.response)) return {};
+  const success = successResponse(route, serverUrl);
+  return Object.fromEntries(
+    (route.response.alternatives ?? []).map(({ status, description }) => [
+      String(status),
+      { ...success, description },
+    ]),
+  );
+}
+
+/** A JSON body (with its example), or a file taken as sent (`request.rawBody`). */
+function requestBodyOf(
+  route: RouteDefinition,
+  serverUrl: string,
+): Pick<ZodOpenApiOperationObject, 'requestBody'> {
+  const rawBody = route.request?.rawBody;
+  if (rawBody) {
+    return {
+      requestBody: {
+        required: true,
+        description: `${rawBody.description} At most ${Math.round(rawBody.maxBytes / 1024 / 1024)} MB as sent.`,
+        content: Object.fromEntries(
+          rawBody.mediaTypes.map((type) => [
+            type,
+            { schema: z.string().meta({ format: 'binary' }) },
+          ]),
+        ),
+      },
+    };
+  }
+  return route.request?.body
+    ? {
+        requestBody: {
+          required: route.request.optionalBody !== true,
+          content: {
+            'application/json': {
+              schema: route.request.body,
+              examples: { example: { value: requestExample(route, serverUrl).body } },
+            },
+          },
+        },
+      }
+    : {};
 }
 
 /** The OpenAPI 3.1 document, generated from the manifest and its zod schemas. */

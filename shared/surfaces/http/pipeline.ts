@@ -13,7 +13,13 @@ import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Principal, PrincipalFor } from '#shared/domain/accounts/principal';
 import { logger } from '#shared/domain/kernel/logger';
-import type { OperationInput, RequestContext } from '#shared/domain/kernel/operation';
+import {
+  ANSWER_STATUS,
+  type OperationInput,
+  type RawBody,
+  type RequestContext,
+  type WithStatus,
+} from '#shared/domain/kernel/operation';
 import type { LimitState } from '#shared/domain/kernel/rate-limit';
 import { buildMeta } from './meta.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
@@ -32,7 +38,11 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 export type ParamsOf<R> = R extends { request: { params: infer P } } ? OutputOf<P> : undefined;
 export type QueryOf<R> = R extends { request: { query: infer Q } } ? OutputOf<Q> : undefined;
-export type BodyOf<R> = R extends { request: { body: infer B } } ? OutputOf<B> : undefined;
+export type BodyOf<R> = R extends { request: { rawBody: object } }
+  ? RawBody
+  : R extends { request: { body: infer B } }
+    ? OutputOf<B>
+    : undefined;
 export type ResponseOf<R> = R extends { response: { schema: infer S } } ? InputOf<S> : never;
 /** Who a route's operation hears from: a `required` route always a key, a `session` route a session. */
 export type PrincipalOf<R> = R extends { auth: infer A extends RouteDefinition['auth'] }
@@ -167,7 +177,7 @@ function rawResult(route: RouteDefinition, page: RawResponse, requestId: string)
 /** The final handler of a JSON route: the operation returns the body without `meta`; this adds it. */
 export function jsonBody<R extends RouteDefinition, D>(
   route: R,
-  operation: (input: RouteInput<R>, deps: D) => Promise<ResponseOf<R>>,
+  operation: (input: RouteInput<R>, deps: D) => Promise<WithStatus<ResponseOf<R>>>,
   getDeps: () => D,
 ) {
   if (!('schema' in route.response)) throw new Error(`${route.operationId} is not a JSON route`);
@@ -175,8 +185,10 @@ export function jsonBody<R extends RouteDefinition, D>(
   return async (event: ApiEvent): Promise<ApiResult> => {
     const { request, input } = inputOf(event);
     const data = await operation(input as RouteInput<R>, getDeps());
+    // A documented other success status (a create that found its thing made: 200), else the route's.
+    const answered = (data as { [ANSWER_STATUS]?: number })[ANSWER_STATUS] ?? status;
     const body = { ...(data as object), meta: buildMeta(request.baseUrl) };
-    return logOutcome(event, jsonResponse(status, body, request.id));
+    return logOutcome(event, jsonResponse(answered, body, request.id));
   };
 }
 

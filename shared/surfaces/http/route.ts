@@ -33,6 +33,8 @@ export type RouteArea =
   | 'batch'
   | 'monitor'
   | 'webhooks'
+  /** The agent analytics: access-log uploads, a domain's agents, the public agent registry. */
+  | 'agents'
   | 'meta'
   | 'pages'
   | 'dashboard'
@@ -59,12 +61,24 @@ export interface RouteDefinition {
     optionalBody?: boolean;
     /** Error code for a body that does not match the schema (default `invalid_request`). */
     invalidBodyCode?: ErrorCodeName;
+    /**
+     * The body is a file taken as sent (an access log), not JSON: the operation receives its bytes
+     * and headers (`RawBody`); larger bodies are refused with 413 before the operation runs.
+     */
+    rawBody?: { maxBytes: number; mediaTypes: readonly string[]; description: string };
   };
   /**
    * API routes: the JSON body without `meta`, which the pipeline adds. Documents and pages
    * (`raw`) are served as they are: an OpenAPI document must stay a valid OpenAPI document.
    */
-  response: { status: number; schema: z.ZodType } | { status: number; raw: RawContentType };
+  response:
+    | {
+        status: number;
+        schema: z.ZodType;
+        /** Other success statuses the operation may answer with (`answeredWith`), documented. */
+        alternatives?: readonly { status: number; description: string }[];
+      }
+    | { status: number; raw: RawContentType };
   /**
    * Other media types a JSON route can answer with, chosen by its `format` query parameter
    * (exports: `createExportingHandler`); documented as further success content in OpenAPI.
@@ -80,6 +94,11 @@ export interface RouteDefinition {
   starts?: readonly WorkflowName[];
   /** The handler publishes domain events to the events queue (IAM `sqs:SendMessage`). */
   publishesEvents?: boolean;
+  /**
+   * Queues of the queue manifest the handler sends work to (IAM `sqs:SendMessage` on exactly
+   * these, their URL in the variable the manifest names).
+   */
+  enqueues?: readonly string[];
   /** The handler sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM). */
   sendsMail?: boolean;
   /** Exposed as a read tool over MCP under the operation id. */
@@ -109,6 +128,7 @@ export function countsRequestRate(route: Pick<RouteDefinition, 'auth'>): boolean
 export function errorCodesOf(route: RouteDefinition): ErrorCodeName[] {
   const codes: ErrorCodeName[] = [...route.errors];
   if (route.request?.body) codes.push('invalid_json', 'payload_too_large');
+  if (route.request?.rawBody) codes.push('invalid_request', 'payload_too_large');
   if (route.data !== 'none') codes.push('service_unavailable');
   if (route.idempotent)
     codes.push('invalid_request', 'idempotency_key_in_flight', 'idempotency_key_reused');

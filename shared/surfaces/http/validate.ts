@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { AppError, BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
+import type { RawBody } from '#shared/domain/kernel/operation';
 import type { ApiEvent } from './request.ts';
 import type { RouteDefinition } from './route.ts';
 
@@ -44,8 +45,37 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
+/** A header's media value: lower case, parameters (`; charset=...`) dropped; '' when absent. */
+function mediaValue(value: string | undefined): string {
+  return (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * A file body taken as sent (`request.rawBody`): its bytes (API Gateway base64-encodes bodies
+ * that are not text) and the headers that say how to read them; over its cap, 413.
+ */
+function readRawBody(
+  event: ApiEvent,
+  rawBody: NonNullable<NonNullable<RouteDefinition['request']>['rawBody']>,
+): RawBody {
+  const body = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+  if (bytes.length > rawBody.maxBytes) {
+    throw new AppError(
+      'payload_too_large',
+      `The request body exceeds ${Math.round(rawBody.maxBytes / 1024 / 1024)} MB; send it in parts.`,
+    );
+  }
+  return {
+    bytes,
+    contentType: mediaValue(event.headers?.['content-type']),
+    contentEncoding: mediaValue(event.headers?.['content-encoding']),
+  };
+}
+
 function validateBody(route: RouteDefinition, event: ApiEvent): unknown {
   const request = route.request;
+  if (request?.rawBody) return readRawBody(event, request.rawBody);
   if (!request?.body) return undefined;
   const raw = readBody(event);
   const input = raw === undefined && request.optionalBody ? {} : raw;

@@ -35,6 +35,22 @@ export const QUEUES = [
     timeoutSeconds: 30,
     memorySize: 256,
   },
+  {
+    name: 'agent-logs',
+    description:
+      'Uploaded access logs, one message per upload, read and counted off the request path',
+    handler: 'functions/workers/process-agent-logs.ts',
+    // A log that fails five times is marked failed and kept in the dead-letter queue.
+    maxReceiveCount: 5,
+    // Six times the consumer's timeout, so a retried upload never overlaps the try before it.
+    visibilityTimeoutSeconds: 720,
+    // One upload per invocation: a log is up to 200 MB expanded, the whole invocation's work.
+    batchSize: 1,
+    urlEnv: 'AGENT_LOGS_QUEUE_URL',
+    // A 6 MB gzip part expands to at most 200 MB, about a million lines: seconds, not minutes.
+    timeoutSeconds: 120,
+    memorySize: 1024,
+  },
 ] as const satisfies readonly QueueDefinition[];
 
 export function deadLetterQueueName(name: string): string {
