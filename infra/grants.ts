@@ -96,10 +96,10 @@ export function grantStartExecution(role: IRole, machine: IStateMachine, sid: st
 }
 
 /** `sqs:SendMessage` on exactly this queue (its messages are SSE-SQS encrypted, no KMS grant). */
-export function grantSendMessage(role: IRole, queue: IQueue): void {
+export function grantSendMessage(role: IRole, queue: IQueue, sid = 'PublishEvents'): void {
   role.addToPrincipalPolicy(
     new PolicyStatement({
-      sid: 'PublishEvents',
+      sid,
       effect: Effect.ALLOW,
       actions: ['sqs:SendMessage'],
       resources: [queue.queueArn],

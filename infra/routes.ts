@@ -46,6 +46,15 @@ const RELEASING: FunctionTuning = {
   memorySize: 512,
 };
 
+/**
+ * An access-log upload inflates and hashes up to 200 MB and writes the 6 MB body in parts: more
+ * memory buys the CPU for that, well inside the integration's 29 s.
+ */
+const UPLOADING: FunctionTuning = {
+  timeoutSeconds: MAX_INTEGRATION_TIMEOUT_SECONDS,
+  memorySize: 1769,
+};
+
 /** Per-route tuning; a dashboard form gets the same as its API twin. */
 export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
   scan_domain: SCANNING,
@@ -54,6 +63,7 @@ export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
   dashboard_test_webhook: TEST_DELIVERY,
   update_webhook: RELEASING,
   dashboard_update_webhook: RELEASING,
+  upload_agent_log: UPLOADING,
 };
 
 export interface HttpFunctionSpec {
@@ -75,6 +85,8 @@ export interface HttpFunctionSpec {
   /** Workflows it starts and whether it publishes events (from the route manifest). */
   starts: readonly string[];
   publishesEvents: boolean;
+  /** Queues of the queue manifest it sends work to (from the route manifest). */
+  enqueues: readonly string[];
   sendsMail: boolean;
   /** Reads the scanner's signing keys: it scans (signed requests) or serves the key directory. */
   signingKeys: boolean;
@@ -118,6 +130,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       description: `${route.method} ${route.path}: ${route.summary}`,
       starts: route.starts ?? [],
       publishesEvents: route.publishesEvents === true,
+      enqueues: route.enqueues ?? [],
       sendsMail: route.sendsMail === true,
       signingKeys: SCANNING_ROUTES.has(route.operationId) || route.area === 'discovery',
     }),
@@ -134,6 +147,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     description: 'Unmatched requests ($default): 404 / 405 envelopes',
     starts: [],
     publishesEvents: false,
+    enqueues: [],
     signingKeys: false,
     sendsMail: false,
   },

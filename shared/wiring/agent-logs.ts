@@ -5,14 +5,18 @@
  */
 import { createAgentLogsRepository } from '#shared/adapters/dynamodb/agent-logs-repository';
 import { createAgentRangesRepository } from '#shared/adapters/dynamodb/agent-ranges-repository';
+import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { createSqsIngestQueue } from '#shared/adapters/sqs/ingest-queue';
 import type { AgentLogDeps, IngestQueue } from '#shared/domain/agent-logs/ports';
 import type { AgentRegistryDeps } from '#shared/domain/agents/operations';
 import type { RangesStore } from '#shared/domain/agents/ports';
+import type { RefreshDeps } from '#shared/domain/agents/refresh';
 import { UnavailableError } from '#shared/domain/kernel/errors';
+import { getDnsLookup } from '#shared/wiring/dns';
 import { getSqsClient } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import { scannerBaseUrl, scannerUserAgent } from '#shared/wiring/scanner-identity';
 
 const noQueue: IngestQueue = {
   enqueue: () =>
@@ -32,6 +36,28 @@ export const getAgentLogDeps = lazy((): AgentLogDeps => {
     clock: getClock(),
   };
 });
+
+/**
+ * The refresh's fetcher: guarded like the scanner's (public addresses only, unless the local
+ * demo allows private ones), unsigned, and named as the service: it fetches the operators'
+ * published lists, not a customer's site.
+ */
+export const getRangesRefreshDeps = lazy(
+  (settings): RefreshDeps & { ranges: RangesStore } => {
+    const config = getConfig();
+    return {
+      fetcher: createSafeFetcher({
+        allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+        dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
+        lookup: getDnsLookup(),
+        userAgent: scannerUserAgent(scannerBaseUrl(settings)),
+      }),
+      clock: getClock(),
+      ranges: getRangesStore(),
+    };
+  },
+  (deps) => void deps.fetcher.close(),
+);
 
 export const getAgentRegistryDeps = lazy(
   (): AgentRegistryDeps => ({ storedRanges: () => getRangesStore().read() }),

@@ -10,6 +10,9 @@ import {
 } from '#shared/domain/monitor/schedule';
 import { SWEEP_SCHEDULE_EXPRESSION } from '#shared/domain/scans/sweep';
 
+/** The 2nd of each month at 03:00 UTC: after the monthly runs of the 1st have started. */
+const RANGES_REFRESH_EXPRESSION = 'cron(0 3 2 * ? *)';
+
 export interface ScheduleDefinition {
   /** Logical name: the function's description and the scheduler's principal in the IAM test. */
   name: string;
@@ -58,5 +61,18 @@ export const SCHEDULES = [
     memorySize: 512,
     data: 'readwrite',
     publishesEvents: true,
+  },
+  {
+    name: 'refresh-agent-ranges',
+    constructId: 'RefreshAgentRanges',
+    description:
+      "the AI agents' published address ranges read again from their operators' lists (docs/agent-logs.md)",
+    expression: RANGES_REFRESH_EXPRESSION,
+    timezone: 'UTC',
+    handler: 'functions/scheduled/refresh-agent-ranges.ts',
+    // About a dozen small JSON lists, fetched a few at once with 15 s each at most.
+    timeoutSeconds: 120,
+    memorySize: 512,
+    data: 'readwrite',
   },
 ] as const satisfies readonly ScheduleDefinition[];

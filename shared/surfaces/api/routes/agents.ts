@@ -1,7 +1,8 @@
 /**
  * The route manifest's agent-analytics entries (additions; docs/agent-logs.md): uploading an
  * access log of a scanned domain, its processing state, the domain's agents over a period, and
- * the public registry of AI agents with their published ranges.
+ * the public registry of AI agents with their published ranges. None is an MCP tool: the tool
+ * server keeps the contract's seven read tools (docs/decisions.md "Agent analytics (issue 30)").
  */
 import {
   AgentLogDomainParamsSchema,
@@ -71,7 +72,7 @@ export const AGENT_ROUTES = {
     errors: [...KEY_ERRORS, 'invalid_domain', 'not_found'],
     data: 'read',
     handler: 'functions/http/agents/get-agent-log.ts',
-    mcpTool: true,
+    mcpTool: false,
     addition: true,
   },
   get_domain_agents: {
@@ -90,7 +91,7 @@ export const AGENT_ROUTES = {
     errors: [...KEY_ERRORS, 'invalid_domain', 'invalid_request', 'not_found'],
     data: 'read',
     handler: 'functions/http/agents/get-domain-agents.ts',
-    mcpTool: true,
+    mcpTool: false,
     addition: true,
   },
   get_agent_registry: {
