@@ -84,21 +84,22 @@ function isGzip(body: RawBody): boolean {
   return looksGzipped(body.bytes);
 }
 
-/** The expanded content's hash and its first lines (blank lines left out), reading it once. */
+/**
+ * The log's hash and its first lines (blank lines left out), reading it once. The hash is over
+ * its lines, not its bytes: the same log with CRLF line ends, or one more final newline, is the
+ * same upload and is never counted twice.
+ */
 async function inspect(
   body: RawBody,
   gzip: boolean,
 ): Promise<{ sha256: string; sample: string[] }> {
   const hash = createHash('sha256');
   const sample: string[] = [];
-  const chunks = (async function* () {
-    for await (const chunk of expand([body.bytes], gzip)) {
-      hash.update(chunk);
-      yield chunk;
-    }
-  })();
-  await forEachLine(chunks, (line) => {
-    if (sample.length < SAMPLE_LINES && line.trim() !== '') sample.push(line);
+  await forEachLine(expand([body.bytes], gzip), (line) => {
+    if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) return undefined;
+    hash.update(line);
+    hash.update('\n');
+    if (sample.length < SAMPLE_LINES) sample.push(line);
     return undefined;
   });
   return { sha256: hash.digest('hex'), sample };

@@ -194,6 +194,7 @@ export function rangesOf(
   dataset: RangesDataset,
 ): { as_of: string | null; source: string | null; ranges: string[] } {
   const source = agent.source ? dataset.sources[agent.source] : undefined;
-  if (!source) return { as_of: null, source: null, ranges: [] };
+  // A list not read yet (empty until a refresh) verifies nothing: the agent reads as unverifiable.
+  if (!source || source.prefixes.length === 0) return { as_of: null, source: null, ranges: [] };
   return { as_of: source.as_of, source: source.url, ranges: [...source.prefixes] };
 }
