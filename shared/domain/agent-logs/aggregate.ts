@@ -1,8 +1,8 @@
 /**
  * What one uploaded log adds to its domain's agent analytics (docs/agent-logs.md "What is kept"):
  * per UTC day and registry agent, the hits (verified, spoofed), the status classes, the bytes,
- * the first and last time, per path the hits, the verified hits and the last fetch that was not
- * spoofed, and the refused fetches (401, 403, 429, 5xx) an agent that was not spoofed met. No
+ * the first and last time, per path the hits, the verified fetches that got the page and the last
+ * time an agent that was not spoofed got it, and the refused fetches (401, 403, 429, 5xx) an agent that was not spoofed met. No
  * address and no line is kept. The result is cut into day pages of bounded size, the same pages
  * for the same log every time, so a retried step writes exactly what the first try wrote.
  */
@@ -11,8 +11,11 @@ import { parseAddress, type RangesVerifier, type Verification } from '#shared/do
 import { type AgentDefinition, matchAgent } from '#shared/domain/agents/registry';
 import { dayOf, type LogHit } from './log-line.ts';
 
-/** Per path: hits, verified hits, last time (epoch seconds) a fetch that was not spoofed came. */
-export type PathStats = [hits: number, verified: number, lastTrusted: number];
+/**
+ * Per path: hits; verified fetches that got the page (status below 400); the last time (epoch
+ * seconds) an agent that was not spoofed got it (0: never).
+ */
+export type PathStats = [hits: number, verifiedServed: number, lastServed: number];
 /** A refused fetch: path, status, how many times. */
 export type BlockedStats = [path: string, status: number, count: number];
 
@@ -84,14 +87,15 @@ function count(day: AgentDay, hit: LogHit, verification: Verification): void {
   if (hit.time < day.first) day.first = hit.time;
   if (hit.time > day.last) day.last = hit.time;
   const trusted = verification !== 'spoofed';
+  const served = hit.status < 400;
   let stats = day.paths.get(hit.path);
   if (!stats) {
     stats = [0, 0, 0];
     day.paths.set(hit.path, stats);
   }
   stats[0] += 1;
-  if (verification === 'verified') stats[1] += 1;
-  if (trusted && hit.time > stats[2]) stats[2] = hit.time;
+  if (served && verification === 'verified') stats[1] += 1;
+  if (served && trusted && hit.time > stats[2]) stats[2] = hit.time;
   if (trusted && isRefusal(hit.status)) {
     const key = `${hit.status} ${hit.path}`;
     day.blocked.set(key, (day.blocked.get(key) ?? 0) + 1);

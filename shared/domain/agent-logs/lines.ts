@@ -61,30 +61,54 @@ export async function* expand(
   }
 }
 
+/** A line longer than this is cut here (a log line is a few hundred characters). */
+export const MAX_LINE_CHARS = 64 * 1024;
+
 /**
  * Lines of expanded chunks (`\n` or `\r\n`), decoded as UTF-8 (invalid bytes replaced); the
- * callback returns false to stop early.
+ * callback returns false to stop early. A line past MAX_LINE_CHARS is cut there and the rest of
+ * it dropped, so a body without line ends costs linear time and bounded memory.
  */
 export async function forEachLine(
   chunks: AsyncIterable<Uint8Array>,
   onLine: (line: string) => boolean | undefined,
 ): Promise<void> {
   const decoder = new TextDecoder('utf-8');
-  let carry = '';
-  const emit = (text: string): boolean => {
-    let start = 0;
-    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      const line =
-        text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
-      start = end + 1;
-      if (onLine(line) === false) return false;
-    }
-    carry = text.slice(start);
-    return true;
-  };
+  const state = { carry: '', cut: false };
   for await (const chunk of chunks) {
-    if (!emit(carry + decoder.decode(chunk, { stream: true }))) return;
+    if (!splitLines(decoder.decode(chunk, { stream: true }), state, onLine)) return;
   }
-  const rest = carry + decoder.decode();
-  if (rest !== '') onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+  const last = state.carry + (state.cut ? '' : decoder.decode());
+  if (last !== '') emitLine(last.slice(0, MAX_LINE_CHARS), onLine);
+}
+
+function emitLine(line: string, onLine: (line: string) => boolean | undefined): boolean {
+  return onLine(line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line) !== false;
+}
+
+/**
+ * The lines `text` ends, the start of the next kept in `state.carry` (cut at MAX_LINE_CHARS,
+ * `state.cut` then drops the rest of that line). False when the callback asked to stop.
+ */
+function splitLines(
+  text: string,
+  state: { carry: string; cut: boolean },
+  onLine: (line: string) => boolean | undefined,
+): boolean {
+  let start = 0;
+  for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+    const line = state.cut ? state.carry : state.carry + text.slice(start, end);
+    state.carry = '';
+    state.cut = false;
+    start = end + 1;
+    if (!emitLine(line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line, onLine)) {
+      return false;
+    }
+  }
+  if (!state.cut) {
+    const rest = state.carry + text.slice(start);
+    state.cut = rest.length > MAX_LINE_CHARS;
+    state.carry = state.cut ? rest.slice(0, MAX_LINE_CHARS) : rest;
+  }
+  return true;
 }

@@ -205,7 +205,7 @@ function conflictsOf(byAgent: Map<string, Merged>, facts: SiteFacts | undefined)
     .map(({ times: _times, ...conflict }) => conflict);
 }
 
-/** The sitemap's paths that no verified agent fetched (in the sitemap's order). */
+/** The sitemap's paths no verified agent got (a 2xx or 3xx answer), in the sitemap's order. */
 function neverFetched(byAgent: Map<string, Merged>, facts: SiteFacts | undefined): string[] {
   if (!facts) return [];
   const fetched = new Set<string>();

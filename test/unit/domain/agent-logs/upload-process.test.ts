@@ -119,8 +119,9 @@ describe('uploading and processing a log', () => {
       verified_hits: 0,
       spoofed_hits: 0,
     });
-    // /docs was fetched by a verified OAI-SearchBot (refused), /blog only by an unverifiable agent.
-    expect(report.never_fetched).toEqual(['/blog']);
+    // A verified OAI-SearchBot was refused /docs (not fetched: a conflict), and only an
+    // unverifiable agent got /blog.
+    expect(report.never_fetched).toEqual(['/docs', '/blog']);
     expect(report.conflicts).toEqual([
       {
         agent: 'OAI-SearchBot',
