@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AppError } from '#shared/domain/kernel/errors';
+import { AGENT_COMMANDS } from './agent-commands.ts';
 import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
 import { createAdminContext } from './context.ts';
 import { DASHBOARD_COMMANDS } from './dashboard-commands.ts';
@@ -25,6 +26,9 @@ const COMMANDS: Record<string, Command> = {
   ...DASHBOARD_COMMANDS,
 };
 
+/** Commands that need no DynamoDB store. */
+const STORELESS_COMMANDS = { ...KEY_COMMANDS, ...AGENT_COMMANDS };
+
 const OPTIONS = {
   email: { type: 'string' },
   plan: { type: 'string' },
@@ -37,11 +41,12 @@ const OPTIONS = {
   file: { type: 'string' },
   init: { type: 'boolean', default: false },
   'overlap-hours': { type: 'string' },
+  'source-base': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export function helpText(): string {
-  const commands = [...Object.values(COMMANDS), ...Object.values(KEY_COMMANDS)]
+  const commands = [...Object.values(COMMANDS), ...Object.values(STORELESS_COMMANDS)]
     .map((command) => `  ${command.usage}\n      ${command.help}`)
     .join('\n');
   return `Operator CLI for the Agent-Readiness API.
@@ -58,7 +63,8 @@ Options for every command:
 Environment: DATA_DIR (default .data; the running stack's store is used when it runs there, and
 rotate-signing-key writes DATA_DIR/signing-keys.json), TABLE_NAME, ADMIN_EMAILS (comma-separated),
 PLAN_LIMITS, DYNAMODB_ENDPOINT (use this store instead), SIGNING_KEYS_SECRET_ARN (rotate-signing-key
-writes that Secrets Manager secret instead of the file).
+writes that Secrets Manager secret instead of the file), OFFLINE_DNS (refresh-agent-ranges reaches
+no host).
 Output: one JSON object on stdout; the store used, and any refusal, on stderr.
 Exit codes: 0 done, 2 refused (message on stderr), 1 unexpected failure.`;
 }
@@ -86,7 +92,7 @@ async function execute(argv: string[], io: AdminIo, env: NodeJS.ProcessEnv): Pro
     io.stdout(`${helpText()}\n`);
     return;
   }
-  const storeless = KEY_COMMANDS[name];
+  const storeless = STORELESS_COMMANDS[name];
   if (storeless) {
     io.stdout(`${JSON.stringify(await storeless.run(env, values, new Date()))}\n`);
     return;
