@@ -210,6 +210,7 @@ describe('npm run admin', () => {
       'list-jobs',
       'show-job',
       'limits',
+      'refresh-agent-ranges',
     ]) {
       expect(result.stdout).toContain(command);
     }

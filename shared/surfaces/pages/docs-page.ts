@@ -9,6 +9,7 @@ import { ROUTES } from '#shared/surfaces/api/manifest';
 import { escapeHtml } from '#shared/surfaces/http/html';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
+import { agentsSection } from './agents-section.ts';
 import { toolCallHtml } from './docs-mcp-example.ts';
 import {
   authText,
@@ -123,6 +124,7 @@ const SECTIONS: readonly TocEntry[] = [
   { id: 'batch', title: 'Batch scans and plans' },
   { id: 'scanner', title: 'The scanner' },
   { id: 'standards', title: 'Standards' },
+  { id: 'agents', title: 'AI agents and access logs' },
   { id: 'mcp', title: 'Tool server (MCP)' },
   { id: 'dashboard', title: 'Dashboard' },
   { id: 'site-documents', title: 'Site documents' },
@@ -174,7 +176,7 @@ ${CLIENT_NOTE}
 <li>Every JSON response carries <code>meta</code>: <code>pricing</code> (currently <code>{"model":"free"}</code>), <code>generated_at</code> and <code>docs</code>.</li>
 <li>Errors: <code>{"error":{"code","message","request_id"},"meta"}</code> with a stable <code>code</code>. Every response has an <code>x-request-id</code> header; quote it when asking for support.</li>
 <li>429 and 503 responses carry <code>Retry-After</code> in seconds.</li>
-<li>Request bodies are JSON, at most 64 KiB.</li>
+<li>Request bodies are JSON, at most 64 KiB (an access-log upload takes the file itself, <a href="#agent-logs">up to 6 MB</a>).</li>
 </ul>
 <h2 id="authentication">Authentication</h2>
 <p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
@@ -182,6 +184,7 @@ Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
 ${scansGuide(baseUrl)}
 ${standardsSection()}
+${agentsSection()}
 ${mcpSection(baseUrl)}
 <h2 id="routes">Routes</h2>
 <p>Each route with a request and a response example generated from its schemas (the same examples

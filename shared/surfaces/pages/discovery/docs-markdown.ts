@@ -5,6 +5,7 @@
  */
 import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
+import { agentsMarkdown } from '#shared/surfaces/pages/agents-section';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
 import { scannerMarkdown } from '#shared/surfaces/pages/scanner-section';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
@@ -74,6 +75,8 @@ export function docsMarkdown(baseUrl: string): string {
     scannerMarkdown(baseUrl),
     '',
     standardsMarkdown(),
+    '',
+    agentsMarkdown(),
     '',
     '## Routes',
     '',

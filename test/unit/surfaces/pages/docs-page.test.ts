@@ -108,3 +108,37 @@ describe('the scanner and the standards it is judged by (issue 28)', () => {
     expect(markdown).toContain('draft-ietf-webbotauth-httpsig-protocol-01');
   });
 });
+
+describe('the #agents section', () => {
+  it('lists every registry agent with its operator and how it is verified, and how to upload logs', () => {
+    const html = renderDocsPage(BASE);
+    const toc = html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
+    expect(toc).toContain('href="#agents"');
+    const section = html.slice(html.indexOf('id="agents"'), html.indexOf('id="mcp"'));
+    for (const text of [
+      '<code>GPTBot</code>',
+      'OpenAI',
+      'Anthropic',
+      'Perplexity',
+      'Google',
+      'Microsoft',
+      'Apple',
+      'Meta',
+      'Amazon',
+      'ByteDance',
+      'Common Crawl',
+      'DuckDuckGo',
+      'Mistral',
+      'You.com',
+      'href="https://openai.com/gptbot.json"',
+      'none published: unverifiable',
+      'id="agent-logs"',
+      'nginx',
+      'CloudFront',
+      'Cloudflare',
+    ]) {
+      expect(section, text).toContain(text);
+    }
+    expect(docsMarkdown(BASE)).toContain('## AI agents and access logs');
+  });
+});
