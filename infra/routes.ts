@@ -64,6 +64,7 @@ export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
   update_webhook: RELEASING,
   dashboard_update_webhook: RELEASING,
   upload_agent_log: UPLOADING,
+  dashboard_upload_agent_log: UPLOADING,
 };
 
 export interface HttpFunctionSpec {

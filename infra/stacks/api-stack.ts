@@ -34,6 +34,7 @@ import {
   grantStartExecution,
   grantTableAccess,
 } from '#infra/grants';
+import { grantQueues, queueEnvironment } from '#infra/queue-grants';
 import {
   constructIdFor,
   DEFAULT_ROUTE_KEY,
@@ -45,7 +46,6 @@ import {
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
-import { QUEUES } from '#shared/surfaces/queues/manifest';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
 import type { WorkflowStack } from './workflow-stack.ts';
 
@@ -319,9 +319,7 @@ export class ApiStack extends Stack {
     const environment: Record<string, string> = {};
     const events = workflows.queues.get('events');
     if (spec.publishesEvents && events) environment.EVENTS_QUEUE_URL = events.queueUrl;
-    for (const { definition, queue } of enqueuedQueues(spec, workflows)) {
-      environment[definition.urlEnv] = queue.queueUrl;
-    }
+    Object.assign(environment, queueEnvironment(spec, workflows.queues));
     for (const name of spec.starts) {
       const machine = workflows.stateMachines.get(name as WorkflowName);
       if (!machine) throw new Error(`${spec.operationId} starts unknown workflow ${name}`);
@@ -337,25 +335,12 @@ export class ApiStack extends Stack {
   ): void {
     const events = workflows.queues.get('events');
     if (spec.publishesEvents && events) grantSendMessage(fn.role, events);
-    for (const { definition, queue } of enqueuedQueues(spec, workflows)) {
-      grantSendMessage(fn.role, queue, `Enqueue${constructIdFor(definition.name)}`);
-    }
+    grantQueues(fn.role, spec, workflows.queues);
     for (const name of spec.starts) {
       const machine = workflows.stateMachines.get(name as WorkflowName);
       if (machine) grantStartExecution(fn.role, machine, `Start${constructIdFor(name)}`);
     }
   }
-}
-
-/** The queues a route sends work to, with their manifest entries (an unknown name fails synth). */
-function enqueuedQueues(spec: HttpFunctionSpec, workflows: WorkflowStack) {
-  return spec.enqueues.map((name) => {
-    const definition = QUEUES.find((entry) => entry.name === name);
-    const queue = workflows.queues.get(name);
-    if (!definition || !queue)
-      throw new Error(`${spec.operationId} sends to unknown queue ${name}`);
-    return { definition, queue };
-  });
 }
 
 /**

@@ -1,15 +1,24 @@
 /**
- * Lambda entry for `GET /dashboard/domains/{domain}` (operation `dashboard_domain`): the
- * dashboard pipeline (session gate, form parsing, HTML views) around `domainScans`; its
- * dependencies come from `getScanReadDeps`. Nothing else belongs here (docs/architecture.md).
+ * Lambda entry for the domain's two tabs, one function: `GET /dashboard/domains/{domain}`
+ * (`dashboard_domain`, `domainScans`, dependencies from `getScanReadDeps`) and
+ * `GET /dashboard/domains/{domain}/agents` (`dashboard_domain_agents`, `domainAgentsPage`,
+ * dependencies from `getAgentLogDeps`): the dashboard pipeline (session gate, HTML views) around
+ * each. Nothing else belongs here (docs/architecture.md).
  */
-import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
+import { domainAgentsPage } from '#shared/surfaces/dashboard/agents';
+import { createDashboardHandler, dispatchByPath } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { domainScans } from '#shared/surfaces/dashboard/scans';
+import { getAgentLogDeps } from '#shared/wiring/agent-logs';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 
-export const handler = createDashboardHandler(
-  DASHBOARD_ROUTES.dashboard_domain,
-  domainScans,
-  getScanReadDeps,
-);
+const { dashboard_domain, dashboard_domain_agents } = DASHBOARD_ROUTES;
+
+export const handler = dispatchByPath({
+  [dashboard_domain.path]: createDashboardHandler(dashboard_domain, domainScans, getScanReadDeps),
+  [dashboard_domain_agents.path]: createDashboardHandler(
+    dashboard_domain_agents,
+    domainAgentsPage,
+    getAgentLogDeps,
+  ),
+});

@@ -100,7 +100,7 @@ export async function finishedPages(
 export async function domainAgentReport(
   input: CallerInput<AgentLogDomainParams, DomainAgentsQuery>,
   deps: AgentLogDeps,
-): Promise<AgentReport & { domain: string; period: Period }> {
+): Promise<AgentReport & { domain: string; period: Period; scan_id: string | undefined }> {
   const ownerId = input.principal.userId;
   const domain = domainOf(input.params.domain);
   await requireScannedDomain(deps, ownerId, domain);
@@ -109,7 +109,7 @@ export async function domainAgentReport(
     finishedPages(deps, ownerId, domain, period),
     deps.store.siteFacts(ownerId, domain),
   ]);
-  return { ...buildReport(pages, facts), domain, period };
+  return { ...buildReport(pages, facts), domain, period, scan_id: facts?.scanId };
 }
 
 export async function getDomainAgents(

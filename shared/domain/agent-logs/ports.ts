@@ -70,8 +70,11 @@ export const BODY_KEPT_SECONDS = 3 * 24 * 3600;
 export interface AgentLogStore {
   /** Whether the account has scanned the domain (its history summary exists). */
   domainScanned(ownerId: string, domain: string): Promise<boolean>;
-  /** robots.txt and sitemap paths of the account's latest scan of the domain. */
-  siteFacts(ownerId: string, domain: string): Promise<SiteFacts | undefined>;
+  /** robots.txt and sitemap paths of the account's latest scan of the domain, and its id. */
+  siteFacts(
+    ownerId: string,
+    domain: string,
+  ): Promise<(SiteFacts & { scanId?: string }) | undefined>;
   getIngest(ref: IngestRef): Promise<Ingest | undefined>;
   /** Creates the upload unless it exists (the same log uploaded before): false then. */
   createIngest(ingest: Ingest): Promise<boolean>;

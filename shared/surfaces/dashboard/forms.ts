@@ -95,6 +95,12 @@ export const ScansQuerySchema = z.object({
 });
 export const DomainPageQuerySchema = z.object({ cursor: optionalText(2000) });
 export const DomainPathSchema = z.object({ domain: z.string().min(1).max(300) });
+/** The Agents tab's period and the notice after an upload (checked again by `get_domain_agents`). */
+export const AgentsPageQuerySchema = z.object({
+  from: optionalText(10),
+  to: optionalText(10),
+  notice: optionalText(40),
+});
 export const CasesQuerySchema = z.object({
   q: optionalText(200),
   cursor: optionalText(2000),

@@ -38,6 +38,10 @@ export const DASHBOARD_PATHS = {
   scan: at('dashboard_scan'),
   domain: (domain: string): string =>
     path('dashboard_domain').replace('{domain}', encodeURIComponent(domain)),
+  domainAgents: (domain: string): string =>
+    path('dashboard_domain_agents').replace('{domain}', encodeURIComponent(domain)),
+  domainAgentLogs: (domain: string): string =>
+    path('dashboard_upload_agent_log').replace('{domain}', encodeURIComponent(domain)),
   batches: path('dashboard_batches'),
   batch: at('dashboard_batch'),
   batchCsv: at('dashboard_batch_csv'),

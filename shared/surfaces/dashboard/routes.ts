@@ -25,6 +25,7 @@ import {
   UuidParamsSchema,
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
+import { AGENT_PAGE_ROUTES } from './agent-routes.ts';
 import { CASE_RUN_ROUTES } from './case-routes.ts';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 
@@ -273,6 +274,7 @@ export const DASHBOARD_ROUTES = {
     },
   ),
   ...CASE_RUN_ROUTES,
+  ...AGENT_PAGE_ROUTES,
   dashboard_webhooks: page(
     'dashboard_webhooks',
     '/dashboard/webhooks',

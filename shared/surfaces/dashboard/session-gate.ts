@@ -4,7 +4,8 @@
  * Sec-Fetch-Site) and, on session routes, carry the session's CSRF token (form field
  * `csrf_token` or header `x-csrf-token`); session routes need a live session cookie. A form
  * body (`application/x-www-form-urlencoded`) is handed on as the JSON object the route's schema
- * validates: a field given once is a string, a repeated one (checkboxes) an array.
+ * validates: a field given once is a string, a repeated one (checkboxes) an array. A multipart
+ * form (a file upload) is handed on as its file, its other fields as the query.
  */
 
 import type {
@@ -22,12 +23,14 @@ import {
 import { resolveSession } from '#shared/domain/accounts/sign-in';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { ForbiddenError, UnauthorizedError } from '#shared/domain/kernel/errors';
+import { multipartBoundary, readMultipart } from './multipart.ts';
 
 export interface BrowserEvent {
   headers?: Record<string, string | undefined>;
   cookies?: string[];
   body?: string;
   isBase64Encoded?: boolean;
+  queryStringParameters?: Record<string, string | undefined>;
   requestContext?: { http?: { method?: string } };
 }
 
@@ -57,6 +60,33 @@ export function parseForm(text: string): FormFields {
     else fields[name] = Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return fields;
+}
+
+/**
+ * A multipart form (the Agents tab's upload without its script): its file is handed on as the
+ * body, taken as sent, with the file's own Content-Type; its other fields join the query.
+ */
+function fromMultipart<E extends BrowserEvent>(
+  event: E,
+): { event: E; fields: FormFields } | undefined {
+  const boundary = multipartBoundary(event.headers?.['content-type']);
+  if (!boundary || !event.body) return undefined;
+  const bytes = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  const form = readMultipart(bytes, boundary);
+  if (!form) return undefined;
+  const { csrf_token: _token, ...fields } = form.fields;
+  const { 'content-encoding': _encoding, ...rest } = event.headers ?? {};
+  const headers = { ...rest, 'content-type': form.file?.contentType || 'application/octet-stream' };
+  return {
+    fields: form.fields,
+    event: {
+      ...event,
+      headers,
+      body: (form.file?.bytes ?? Buffer.alloc(0)).toString('base64'),
+      isBase64Encoded: true,
+      queryStringParameters: { ...event.queryStringParameters, ...fields },
+    },
+  };
 }
 
 function isForm(event: BrowserEvent): boolean {
@@ -91,10 +121,11 @@ export async function passBrowserGate<E extends BrowserEvent>(
 ): Promise<{ principal: Anonymous | SessionPrincipal; event: E }> {
   const method = (event.requestContext?.http?.method ?? 'GET').toUpperCase();
   const unsafe = !SAFE_METHODS.has(method);
-  const form = unsafe && isForm(event) ? parseForm(bodyText(event)) : undefined;
-  const handedOn: E = form
-    ? { ...event, body: JSON.stringify(form), isBase64Encoded: false }
-    : event;
+  const multipart = unsafe ? fromMultipart(event) : undefined;
+  const form = unsafe && isForm(event) ? parseForm(bodyText(event)) : multipart?.fields;
+  const handedOn: E =
+    multipart?.event ??
+    (form ? { ...event, body: JSON.stringify(form), isBase64Encoded: false } : event);
   if (unsafe) checkSameSite(event.headers, baseUrl);
   if (route.auth !== 'session') return { principal: { kind: 'anonymous' }, event: handedOn };
 

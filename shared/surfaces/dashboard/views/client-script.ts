@@ -1,8 +1,9 @@
 /**
  * The dashboard's only script, inlined into every page and admitted by its hash in the CSP.
  * Every page works without it; it adds: copy buttons, live status while a scan runs, reading an
- * uploaded list into the batch form, and refreshing live regions (batch progress, run status)
- * while something is still running. Plain ES2020, no framework.
+ * uploaded list into the batch form, an access-log upload with its progress (the file sent as it
+ * is, the CSRF token in a header), and refreshing live regions (batch progress, run status,
+ * uploads) while something is still running. Plain ES2020, no framework.
  */
 export const DASHBOARD_SCRIPT = `
 (() => {
@@ -97,6 +98,45 @@ export const DASHBOARD_SCRIPT = `
     }
   }
 
+  function initLogUpload(root) {
+    for (const form of $$('form[data-log-upload]', root)) {
+      form.addEventListener('submit', (event) => {
+        const input = form.querySelector('input[type=file]');
+        const file = input && input.files && input.files[0];
+        if (!file) return;
+        event.preventDefault();
+        const bar = document.getElementById('upload-progress');
+        const text = document.getElementById('upload-text');
+        const button = form.querySelector('button[type=submit]');
+        const format = form.querySelector('select[name=format]');
+        const token = form.querySelector('input[name=csrf_token]');
+        const gzip = /.gz$/i.test(file.name) || /gzip/.test(file.type);
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', form.action + '?format=' + encodeURIComponent(format ? format.value : 'auto'));
+        xhr.setRequestHeader('x-csrf-token', token ? token.value : '');
+        xhr.setRequestHeader('content-type', gzip ? 'application/gzip' : 'text/plain');
+        xhr.upload.addEventListener('progress', (progress) => {
+          if (!progress.lengthComputable) return;
+          const share = Math.round((progress.loaded / progress.total) * 100);
+          if (bar) bar.value = share;
+          if (text) text.textContent = 'Uploading ' + file.name + ': ' + share + ' %';
+        });
+        xhr.addEventListener('load', () => {
+          if (xhr.status < 400 && xhr.responseURL) location.assign(xhr.responseURL);
+          else swapMain(xhr.responseText);
+        });
+        xhr.addEventListener('error', () => {
+          if (text) text.textContent = 'The upload failed. Check the connection and try again.';
+          if (button) button.disabled = false;
+        });
+        if (button) button.disabled = true;
+        document.getElementById('upload-status')?.removeAttribute('hidden');
+        announce('Uploading ' + file.name);
+        xhr.send(file);
+      });
+    }
+  }
+
   // Live regions refresh until the page says the work is over. The fetched page is read fully
   // (still polling? what to announce?) before its regions are copied in: moving nodes out of
   // it first would empty it, stop the polling and announce the wrong text. Announced once, at
@@ -140,6 +180,7 @@ export const DASHBOARD_SCRIPT = `
     initCopy(root);
     initUpload(root);
     initScanForm(root);
+    initLogUpload(root);
   }
 
   const answered = document.querySelector('main[data-replace-url]');

@@ -5,6 +5,7 @@
  */
 import type { DomainEntry, DomainScan } from '#shared/domain/scans/history-schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { domainTabs } from './agents-page.ts';
 import { escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 import { changeTag, diffText, sparkline } from './trend.ts';
@@ -144,6 +145,7 @@ export function domainPage(view: DomainPageView): string {
     viewer: view.viewer,
     body: `<p><a href="${DASHBOARD_PATHS.scans}">← All scanned domains</a></p>
 <h1>Scan history of ${escapeHtml(view.domain)}</h1>
+${domainTabs(view.domain, 'scans')}
 ${
   latest && first
     ? `<div class="cards"><section class="card" aria-labelledby="latest-h"><h2 id="latest-h">Latest score</h2><p class="big">${latest.score}<span class="muted">/100</span></p><p>${changeTag(latest.change)} <span class="muted">since the scan before</span></p></section>

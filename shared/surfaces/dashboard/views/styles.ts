@@ -101,5 +101,8 @@ svg a:focus{outline:none}svg a:focus rect:first-child,svg a:hover rect:first-chi
 table.grid td.hit{background:#e8f4ec}
 form.filters{display:flex;flex-wrap:wrap;gap:.6rem 1rem;align-items:flex-end}form.filters select{width:auto}
 details.confirm{border:1px solid #a4161a;border-radius:6px;padding:.5rem .8rem;max-width:48rem}
+.tabs{display:flex;gap:.2rem;border-bottom:2px solid #d5dae1;margin:.6rem 0 1rem;padding:0;list-style:none}.tabs a{display:block;padding:.4rem .9rem;border:1px solid transparent;border-bottom:0;border-radius:6px 6px 0 0;text-decoration:none}.tabs a[aria-current=page]{border-color:#d5dae1;background:#fff;font-weight:700;margin-bottom:-2px;border-bottom:2px solid #fff}
+ul.legend{list-style:none;display:flex;flex-wrap:wrap;gap:.3rem 1rem;padding:0;margin:.4rem 0;font-size:.9rem}.swatch{display:inline-block;width:.9rem;height:.9rem;border-radius:2px;margin-right:.35rem;vertical-align:-.1rem}
+.swatch-0{background:#1f5fbf}.swatch-1{background:#b35900}.swatch-2{background:#0a7f6f}.swatch-3{background:#8a3ffc}.swatch-4{background:#a4161a}.swatch-5{background:#555}.swatch-verified{background:#0a6b2d}.swatch-unverifiable{background:#767676}.swatch-spoofed{background:#a4161a}
 @media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
 `.trim();
