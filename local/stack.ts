@@ -10,7 +10,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import { LOCAL_OUTBOX, type OutboxEntry } from '#shared/adapters/mail/outbox';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/providers/config';
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
@@ -43,6 +43,8 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Tests only: resolve webhook receiver names with this instead of DNS (wiring/lazy.ts). */
   receiverLookup?: DnsLookup;
+  /** Tests only: every guarded agent connects through this recorder, not sockets (wiring/lazy.ts). */
+  connectStep?: ConnectStep;
 }
 
 export interface LocalStack {
@@ -208,6 +210,14 @@ function wireService(settings: WiringSettings, variables: Environment) {
   };
 }
 
+/** The wiring settings among the options that only tests give (wiring/lazy.ts). */
+function testOnlySettings(options: LocalStackOptions): Partial<WiringSettings> {
+  return {
+    ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+    ...(options.connectStep ? { connectStep: options.connectStep } : {}),
+  };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
@@ -221,7 +231,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       config,
       workflows,
       invokeRoute: invokeRouteInProcess,
-      ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+      ...testOnlySettings(options),
     },
     serviceVariables,
   );

@@ -78,8 +78,11 @@ const ConfigSchema = z.object({
    */
   KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   /**
-   * Outbound names resolve only to loopback (`localhost`), every other name as unknown, without
-   * a DNS query: tests, benchmarks and offline demos never reach past the machine.
+   * Nothing leaves the machine (tests, benchmarks, offline demos): names resolve only to
+   * loopback (`localhost`), every other name as unknown, without a DNS query; every outbound
+   * connection (scans, webhook deliveries, provider calls) goes to a loopback address or is
+   * refused, whatever the spelling of the target (address-policy.ts `loopbackOnly`); mail stays
+   * in the outbox (MAIL_TRANSPORT=ses is refused beside it).
    */
   OFFLINE_DNS: booleanFlag,
   /** Lets scans reach loopback and private addresses: tests and the local demo only. */
@@ -196,6 +199,11 @@ export function loadConfig(env: Environment): Config {
     webhooks: section(() => loadWebhookConfig(env), problems),
     providers: section(() => loadProvidersConfig(env), problems),
   };
+  if (core.success && core.data.OFFLINE_DNS && sections.mail?.transport === 'ses') {
+    problems.push(
+      'OFFLINE_DNS: keeps every connection on this machine, so MAIL_TRANSPORT must be outbox, not ses',
+    );
+  }
   if (!core.success || problems.length > 0) {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }

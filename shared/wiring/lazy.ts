@@ -9,7 +9,7 @@
  *   emulators' endpoints, its workflow engine and its route invoker; closing it disposes every
  *   value built from those settings (clients, connection pools).
  */
-import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
@@ -26,6 +26,11 @@ export interface WiringSettings {
    * when a delivery connects (a name can then turn private between the two).
    */
   receiverLookup?: DnsLookup;
+  /**
+   * Tests only: what every guarded agent (scans, webhook deliveries, offline providers) opens
+   * its connections with, instead of sockets: a recorder, so that a refusal test sends nothing.
+   */
+  connectStep?: ConnectStep;
 }
 
 interface Built {

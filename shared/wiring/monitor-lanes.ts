@@ -3,7 +3,11 @@
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
-import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
+import {
+  createMonitorProviders,
+  getProviderDispatcher,
+  withSecretKeys,
+} from './monitor-providers.ts';
 
 export const getMonitorLaneDeps = lazy(
   ({ config }): MonitorLaneDeps => ({
@@ -12,8 +16,9 @@ export const getMonitorLaneDeps = lazy(
     data: getRunDataStore(),
     config: getMonitorConfig(),
     events: undefined,
-    providers: createMonitorProviders(() =>
-      withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+    providers: createMonitorProviders(
+      () => withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+      getProviderDispatcher().dispatcher,
     ),
   }),
 );

@@ -2,8 +2,12 @@
  * Where the monitor gets its model providers: the provider settings of the configuration
  * (config.ts; locally `npm start` points keyless families at the simulator there) and, on AWS,
  * the keys of the Secrets Manager secret PROVIDER_KEYS_SECRET_ARN names. Asynchronous for that
- * reason.
+ * reason. Offline (OFFLINE_DNS=1) the adapters send through a guarded agent that reaches
+ * loopback addresses only (the simulator), so no provider call leaves the machine.
  */
+import type { Dispatcher } from 'undici';
+import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
+import { getDefaultAgent } from '#shared/adapters/http/http-client';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
   createProvider,
@@ -13,6 +17,30 @@ import {
   type ProvidersConfig,
 } from '#shared/adapters/providers/index';
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import { getDnsLookup } from '#shared/wiring/dns';
+import { lazy } from '#shared/wiring/lazy';
+
+/**
+ * The provider calls' dispatcher: offline, a guarded agent of its own (any port, loopback only,
+ * names through the offline lookup); otherwise the process's plain agent (the providers' hosts
+ * are the operator's configuration, not user input).
+ */
+export const getProviderDispatcher = lazy(
+  ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } =>
+    config.OFFLINE_DNS
+      ? {
+          offline: true,
+          dispatcher: createGuardedAgent({
+            allowPrivateTargets: true,
+            loopbackOnly: true,
+            lookup: getDnsLookup(),
+            ...(connectStep ? { connectStep } : {}),
+          }),
+        }
+      : { offline: false, dispatcher: getDefaultAgent() },
+  // The plain agent is the process's own and outlives a wiring; the guarded one does not.
+  (built) => void (built.offline ? built.dispatcher.close() : undefined),
+);
 
 export async function withSecretKeys(
   providers: ProvidersConfig,
@@ -62,8 +90,14 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
 /** The secret's fields read as provider keys (the same names as the environment variables). */
 export const PROVIDER_KEY_NAMES = Object.values(PROVIDER_ENV).map((names) => names.key);
 
-/** Reads the provider settings once (on first use) and builds each family's adapter once. */
-export function createMonitorProviders(load: () => Promise<ProvidersConfig>): MonitorProviders {
+/**
+ * Reads the provider settings once (on first use) and builds each family's adapter once, each
+ * sending through `dispatcher` (always given: a provider call never picks its own).
+ */
+export function createMonitorProviders(
+  load: () => Promise<ProvidersConfig>,
+  dispatcher: Dispatcher,
+): MonitorProviders {
   let config: Promise<ProvidersConfig> | undefined;
   const adapters = new Map<ProviderFamily, Provider>();
   return {
@@ -75,7 +109,7 @@ export function createMonitorProviders(load: () => Promise<ProvidersConfig>): Mo
       });
       const known = adapters.get(family);
       if (known) return known;
-      const provider = createProvider(family, (await config)[family]);
+      const provider = createProvider(family, (await config)[family], { dispatcher });
       adapters.set(family, provider);
       return provider;
     },

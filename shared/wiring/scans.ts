@@ -36,10 +36,13 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
 
 /** One guarded fetcher per process: its connection pool is shared by every scan. */
 export const getScanFetcher = lazy(
-  () => {
+  ({ connectStep }) => {
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      // Offline, nothing leaves the machine: loopback destinations only, whatever the spelling.
+      loopbackOnly: config.OFFLINE_DNS,
+      ...(connectStep ? { connectStep } : {}),
       dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
       lookup: getDnsLookup(),
       // An honest, documented identity: site owners can look up who scanned them and why.
