@@ -49,6 +49,10 @@ export const ERROR_CODES = {
     description: 'a request with this Idempotency-Key is still being processed; retry later',
   },
   payload_too_large: { status: 413, description: 'the request body exceeds 64 KiB' },
+  misdirected_request: {
+    status: 421,
+    description: 'the Host names a server this one does not answer as (the local stack)',
+  },
   idempotency_key_reused: {
     status: 422,
     description: 'the Idempotency-Key was used before with another request body',

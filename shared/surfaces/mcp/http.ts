@@ -11,7 +11,8 @@ import { AppError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
 import { errorResponse, requestContextOf } from '#shared/surfaces/http/request';
 import { getApiDeps } from '#shared/wiring/api';
-import { getRouteInvoker } from '#shared/wiring/mcp';
+import { getMcpOriginPolicy, getRouteInvoker } from '#shared/wiring/mcp';
+import { forbiddenOrigin, originAllowed } from './origin.ts';
 import { buildMcpServer } from './server.ts';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -90,8 +91,13 @@ export async function handleMcpEvent(event: APIGatewayProxyEventV2): Promise<Res
     event.pathParameters?.api_key !== undefined ? TEMPLATE_KEY_PATH : TEMPLATE_HEADER_PATH;
   const request = requestContextOf(event, getApiDeps().publicBaseUrl);
   logger.appendKeys({ request_id: request.id, operation: 'mcp' });
+  const proto = event.headers?.['x-forwarded-proto'] === 'http' ? 'http' : 'https';
+  const ownOrigin = `${proto}://${event.requestContext.domainName}`;
   let result: Result;
-  if (method === 'GET') {
+  // Before anything else, the key above all: a foreign page gets 403 (origin.ts).
+  if (!originAllowed(event.headers?.origin, ownOrigin, getMcpOriginPolicy())) {
+    result = forbiddenOrigin(request.id);
+  } else if (method === 'GET') {
     result = methodNotAllowed(event);
   } else if (method === 'DELETE') {
     // Stateless: there is no session to end.
