@@ -1,10 +1,10 @@
 /**
- * The tool server over stateless Streamable HTTP, for API Gateway events (both paths) and the
- * function URL alike. The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
+ * The tool server over stateless Streamable HTTP, both protocol eras (dual-era.ts), for API
+ * Gateway events (both paths) and the function URL alike. A foreign `Origin` is refused first
+ * (origin.ts). The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
  * from the path; the path form's key is never logged, echoed or passed on in a URL (requests
  * are rebuilt on the template path, and only the Authorization header carries the key further).
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { authenticate } from '#shared/domain/accounts/authenticate';
 import { AppError } from '#shared/domain/kernel/errors';
@@ -12,6 +12,7 @@ import { logger } from '#shared/domain/kernel/logger';
 import { errorResponse, requestContextOf } from '#shared/surfaces/http/request';
 import { getApiDeps } from '#shared/wiring/api';
 import { getMcpOriginPolicy, getRouteInvoker } from '#shared/wiring/mcp';
+import { serveBothEras } from './dual-era.ts';
 import { forbiddenOrigin, originAllowed } from './origin.ts';
 import { buildMcpServer } from './server.ts';
 
@@ -60,29 +61,22 @@ function webRequest(event: APIGatewayProxyEventV2, proto: string): Request {
 
 async function serve(event: APIGatewayProxyEventV2, authorization: string): Promise<Result> {
   const proto = event.headers?.['x-forwarded-proto'] === 'http' ? 'http' : 'https';
-  const server = buildMcpServer({
-    authorization,
-    domainName: event.requestContext.domainName,
-    proto,
-    sourceIp: event.requestContext.http.sourceIp,
-    invoke: getRouteInvoker(),
-  });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  try {
-    await server.connect(transport);
-    const response = await transport.handleRequest(webRequest(event, proto));
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
+  const build = () =>
+    buildMcpServer({
+      authorization,
+      domainName: event.requestContext.domainName,
+      proto,
+      sourceIp: event.requestContext.http.sourceIp,
+      invoke: getRouteInvoker(),
     });
-    return { statusCode: response.status, headers, body: await response.text() };
-  } finally {
-    await transport.close();
-    await server.close();
-  }
+  const response = await serveBothEras(webRequest(event, proto), build, (error) =>
+    logger.warn('tool server request failed', { error: error.message }),
+  );
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { statusCode: response.status, headers, body: await response.text() };
 }
 
 export async function handleMcpEvent(event: APIGatewayProxyEventV2): Promise<Result> {
