@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteInvoker } from './invoker.ts';
 import { portableToolSchema } from './portable-schema.ts';
 import { TOOLS, type ToolDefinition } from './tools.ts';
-import { SERVED_PROTOCOL_VERSIONS, SERVER_INFO } from './versions.ts';
+import { SERVED_PROTOCOL_VERSIONS, SERVER_INFO, TOOL_LIST_TTL_MS } from './versions.ts';
 
 export interface ToolCallContext {
   /** `Bearer <key>`, exactly as the REST route will check it. */
@@ -21,13 +21,6 @@ export interface ToolCallContext {
   sourceIp: string;
   invoke: RouteInvoker;
 }
-
-/**
- * How long a client (or a shared cache) may keep the tool list and the discovery answer
- * (2026-07-28 `ttlMs`, `cacheScope`): they change only with a deployment and are the same for
- * every caller, so `public`.
- */
-export const TOOL_LIST_TTL_MS = 60 * 60 * 1000;
 
 const MAX_TEXT = 4000;
 
