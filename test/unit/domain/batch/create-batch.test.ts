@@ -15,6 +15,7 @@ import type { CallerInput } from '#shared/domain/kernel/operation';
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { fixedClock } from '#test/support/clock';
+import { recordingLogger } from '#test/support/logger';
 
 const NOW = new Date('2026-11-25T18:00:00Z');
 const USER_ID = 'user-1';
@@ -106,6 +107,7 @@ function harness(options: { account?: Account | null; startFails?: boolean } = {
     concurrency: 10,
     allowPrivateTargets: false,
     clock: fixedClock(NOW),
+    logger: recordingLogger(),
     newId: () => 'job-1',
   };
   return { deps, quota, store, started };
