@@ -14,6 +14,7 @@ import {
 import { AppError } from '#shared/domain/kernel/errors';
 import type { InvocationLogger, Logger } from '#shared/domain/kernel/logger';
 import { errorPage } from '#shared/surfaces/dashboard/views/misc-pages';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { type Gate, httpPipeline, type RouteInput, rawBody } from '#shared/surfaces/http/pipeline';
 import type { ApiEvent } from '#shared/surfaces/http/request';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
@@ -79,8 +80,9 @@ export function dashboardErrorPage(error: unknown, event: ApiEvent, logger: Logg
     );
   }
   if (error instanceof AppError) {
-    const page = errorPage({ status: error.status, code: error.code, message: error.message });
-    return htmlPage(page, error.status);
+    const status = httpStatusOf(error.code);
+    const page = errorPage({ status, code: error.code, message: error.message });
+    return htmlPage(page, status);
   }
   logger.error('dashboard page failed', { error: error as Error });
   return htmlPage(
