@@ -1,6 +1,7 @@
 /**
- * What the request pipeline itself needs: key verification, idempotency records, the per-key
- * request counter, the keys' last use and how to build links.
+ * What the request pipeline itself needs (`ApiDeps`, handed to the API handlers and the tool
+ * server by their entries): key verification, idempotency records, the per-key request counter,
+ * the keys' last use, how to build links, and the logger.
  */
 import { createIdempotencyRepository } from '#shared/adapters/dynamodb/idempotency-repository';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';

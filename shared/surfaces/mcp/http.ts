@@ -118,7 +118,7 @@ async function post(
   }
 }
 
-export async function handleMcpEvent(
+async function handleMcpEvent(
   event: APIGatewayProxyEventV2,
   deps: ApiDeps,
   invoke: RouteInvoker,
