@@ -10,7 +10,6 @@
  *   value built from those settings (clients, connection pools).
  */
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
-import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { type Config, loadConfig, readEnvironment } from './config.ts';
@@ -80,7 +79,6 @@ export function startWiring(settings: WiringSettings): StartedWiring {
   if (current) dispose(current);
   const started: Wiring = { settings, values: new Map(), explicit: true };
   current = started;
-  logger.setLogLevel(settings.config.LOG_LEVEL);
   return {
     close() {
       dispose(started);

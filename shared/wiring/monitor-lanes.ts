@@ -1,10 +1,20 @@
-/** The lane steps' dependencies: the stores and the model providers (no events queue). */
-
+/**
+ * The lane steps' dependencies: the stores and the model providers (no events queue), every
+ * provider sending through one connection pool that the wiring owns and closes.
+ */
+import { Agent } from '#shared/adapters/http/http-client';
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getClock } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
+
+/** The providers' connection pool: kept-alive connections shared by every family and lane. */
+export const getProviderAgent = lazy(
+  () => new Agent({ keepAliveTimeout: 30_000 }),
+  (agent) => void agent.close(),
+);
 
 export const getMonitorLaneDeps = lazy(
   ({ config }): MonitorLaneDeps => ({
@@ -13,9 +23,11 @@ export const getMonitorLaneDeps = lazy(
     data: getRunDataStore(),
     config: getMonitorConfig(),
     events: undefined,
+    logger: getLogger(),
     clock: getClock(),
-    providers: createMonitorProviders(() =>
-      withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+    providers: createMonitorProviders(
+      () => withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+      getProviderAgent(),
     ),
   }),
 );

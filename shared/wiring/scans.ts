@@ -11,6 +11,7 @@ import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import {
   getRequestSigner,
@@ -34,6 +35,7 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
+      logger: getLogger(),
       clock: getClock(),
       ...(publisher ? { events: createScanEvents(publisher, getClock()) } : {}),
     }),

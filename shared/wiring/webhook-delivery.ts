@@ -13,6 +13,7 @@ import type { SendPort } from '#shared/domain/webhooks/sender';
 import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getClock, getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
@@ -42,6 +43,7 @@ export const getAttemptStepDeps = lazy(
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
     schedule: getWebhookConfig().schedule,
+    logger: getLogger(),
     clock: getClock(),
   }),
 );
@@ -50,6 +52,7 @@ export const getWebhookTestDeps = lazy(
   (): TestWebhookDeps => ({
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
+    logger: getLogger(),
     clock: getClock(),
   }),
 );

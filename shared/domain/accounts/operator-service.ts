@@ -3,9 +3,8 @@
  * The rules of docs/api.md "Scopes" that apply at creation time live here:
  * `monitor:admin` only for addresses on the admin list, never on a plugin key.
  */
-
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
-import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
 import type {
   Account,
@@ -145,10 +144,10 @@ function keyScopes(
     throw new BadRequestError('invalid_scope', 'A key needs at least one scope (--scopes).');
   if (scopes.has('monitor:admin')) {
     if (scopes.has('plugin')) {
-      throw new ConflictError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
+      throw new ForbiddenError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
     }
     if (!adminEmails.includes(user.email)) {
-      throw new ConflictError(
+      throw new ForbiddenError(
         'admin_not_allowed',
         `monitor:admin is only for keys of addresses in ADMIN_EMAILS; ${user.email} is not listed.`,
       );

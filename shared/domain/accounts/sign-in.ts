@@ -8,7 +8,7 @@
 import type { MailPort } from '#shared/domain/accounts/mail-port';
 import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { quotaBucketForAddress } from '#shared/domain/scans/client-address';
 import type { QuotaStore } from '#shared/domain/scans/ports';
 import { normaliseEmail } from './operator-service.ts';
@@ -34,6 +34,7 @@ export interface SignInDeps {
   quota: QuotaStore;
   mail: MailPort;
   settings: SessionSettings;
+  logger: Logger;
   clock: Clock;
 }
 
@@ -100,7 +101,7 @@ export async function requestSignInLink(
   await takeLinkAllowance(email, input.sourceIp, deps, now);
   const user = await deps.users.findUserByEmail(email);
   if (!user) {
-    logger.info('sign-in link asked for an address without a user');
+    deps.logger.info('sign-in link asked for an address without a user');
     return;
   }
   const { url } = await issueSignInLink(user, input.baseUrl, { ...deps, clock: frozenAt(now) });
@@ -120,7 +121,7 @@ export async function requestSignInLink(
       ].join('\n'),
     })
     .catch((error: unknown) => {
-      logger.error('sign-in mail not sent', { error: error as Error });
+      deps.logger.error('sign-in mail not sent', { error: error as Error });
     });
 }
 

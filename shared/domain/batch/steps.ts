@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
 import { scanIdForRow } from '#shared/domain/kernel/ids';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { ScanService } from '#shared/domain/scans/service';
 import type { BatchStore } from './ports.ts';
@@ -15,6 +15,7 @@ import { type BatchChunk, planChunks, startJobExecution } from './workflow.ts';
 export interface BatchStepDeps {
   store: BatchStore;
   scanner: ScanService;
+  logger: Logger;
   clock: Clock;
   /** Rows per child execution (workflow.ts); BATCH_CHUNK_SIZE unless a test makes it smaller. */
   chunkSize?: number;
@@ -95,9 +96,9 @@ export async function scanJobDomain(
 /** After the retries ran out: the domain is failed with a reason, the job goes on. */
 export async function recordDomainFailure(
   input: z.infer<typeof FailureStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'clock'>,
+  deps: Pick<BatchStepDeps, 'store' | 'logger' | 'clock'>,
 ): Promise<{ index: number; status: string }> {
-  logger.warn('batch domain failed after retries', {
+  deps.logger.warn('batch domain failed after retries', {
     job_id: input.job_id,
     index: input.index,
     error: input.failure?.Error,

@@ -7,7 +7,7 @@
 
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import { runScan } from '#shared/domain/scan-engine/engine';
@@ -27,6 +27,7 @@ export interface ScanServiceDeps {
   allowPrivateTargets: boolean;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
+  logger: Logger;
   clock: Clock;
   newId?: () => string;
   /** First wait between tries of a `scan.completed` publication (then x4); tests shorten it. */
@@ -115,7 +116,7 @@ async function refundIfNotCallersFault(
 ): Promise<void> {
   if (!unit || !(error instanceof BadRequestError || error instanceof UnavailableError)) return;
   await deps.quotas.release(unit.key, unit.window).catch((releaseError: unknown) => {
-    logger.warn('quota refund failed', { error: releaseError as Error });
+    deps.logger.warn('quota refund failed', { error: releaseError as Error });
   });
 }
 
@@ -185,6 +186,7 @@ export function createScanService(deps: ScanServiceDeps) {
       scans: deps.scans,
       stats: deps.stats,
       events: deps.events,
+      logger: deps.logger,
       announceBackoffMs: deps.announceBackoffMs ?? 200,
     },
   };

@@ -7,9 +7,8 @@
  * endpoint, or owned by a newer execution (a redelivery), ends this execution without a send; a
  * paused endpoint parks the delivery as `held` (released when the endpoint is active again).
  */
-
 import type { Clock } from '#shared/domain/kernel/clock';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { AttemptClassification } from './attempt.ts';
 import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 import { nextDelaySeconds } from './retry-schedule.ts';
@@ -42,6 +41,7 @@ export interface AttemptStepDeps {
   store: WebhookStore;
   send: SendPort;
   schedule: readonly number[];
+  logger: Logger;
   clock: Clock;
   /** Uniform in [0, 1): the jitter source. */
   random?: () => number;
@@ -84,7 +84,7 @@ export async function attemptDelivery(
     },
     ...plan.update,
   };
-  logAttempt(delivery, update, plan.next);
+  logAttempt(deps.logger, delivery, update, plan.next);
   const recorded = await store.deliveries.recordAttempt(delivery, update);
   // A redelivery took the delivery over while this attempt was in flight: its execution goes on.
   if (!recorded) return { next: 'superseded', attempts: attempt };
@@ -159,7 +159,12 @@ async function afterOutcome(
   }
 }
 
-function logAttempt(delivery: StoredDelivery, update: AttemptUpdate, next: AttemptNext): void {
+function logAttempt(
+  logger: Logger,
+  delivery: StoredDelivery,
+  update: AttemptUpdate,
+  next: AttemptNext,
+): void {
   const fields = {
     delivery_id: delivery.id,
     endpoint_id: delivery.endpoint_id,

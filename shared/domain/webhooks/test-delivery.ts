@@ -1,7 +1,5 @@
 /** `POST /api/v1/webhooks/{id}/test` (an addition, docs/api.md and docs/webhooks.md). */
-
 import { nowIso } from '#shared/domain/kernel/clock';
-import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { requireEndpoint, type WebhookDeps } from './operations.ts';
 import { TEST_EVENT_TYPE, testEventBody } from './payloads.ts';
@@ -16,7 +14,7 @@ import { deliveryView } from './views.ts';
  * it is resumed), never retried, and changes nothing about the endpoint; it is recorded among
  * the account's deliveries.
  */
-export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'clock' | 'newId'> {
+export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'logger' | 'clock' | 'newId'> {
   send: SendPort;
 }
 
@@ -61,7 +59,7 @@ export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: Tes
     ],
   };
   await deps.store.deliveries.putFinishedDelivery(delivery);
-  logger.info('webhook test delivery', {
+  deps.logger.info('webhook test delivery', {
     endpoint_id: endpoint.id,
     event_id: eventId,
     status: outcome.status,

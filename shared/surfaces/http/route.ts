@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { AuthMode } from '#shared/domain/accounts/principal';
 import type { Scope } from '#shared/domain/accounts/scopes';
-import type { ErrorCodeName } from '#shared/domain/kernel/errors';
+import type { CodeOf, ErrorCodeName } from '#shared/domain/kernel/errors';
 import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -58,7 +58,7 @@ export interface RouteDefinition {
     /** A body is optional on this route (an empty body validates as `{}`). */
     optionalBody?: boolean;
     /** Error code for a body that does not match the schema (default `invalid_request`). */
-    invalidBodyCode?: ErrorCodeName;
+    invalidBodyCode?: CodeOf<'invalid'>;
   };
   /**
    * API routes: the JSON body without `meta`, which the pipeline adds. Documents and pages

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
@@ -31,6 +32,7 @@ export interface MonitorStepDeps {
   events: EventPublisher | undefined;
   /** The run's readiness gaps (ScanCitedSites writes, AggregateRun reads); absent: none. */
   readiness?: ReadinessStore;
+  logger: Logger;
   clock: Clock;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;

@@ -6,6 +6,7 @@ import type { SessionStore, StoredSignInLink } from '#shared/domain/accounts/ses
 import { hashSecretToken, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
 import { requestSignInLink, type SignInDeps, startSession } from '#shared/domain/accounts/sign-in';
 import { fixedClock } from '#test/support/clock';
+import { type RecordingLogger, recordingLogger } from '#test/support/logger';
 
 /** The sign-in service with in-memory ports: what it stores, mails and refuses. */
 const USER: User = {
@@ -56,6 +57,7 @@ function fakes(options: { mailFails?: boolean } = {}) {
       },
     },
     settings: sessionSettingsFrom({}),
+    logger: recordingLogger(),
     clock: systemClock,
   };
   return { deps, links, mails };
@@ -81,6 +83,8 @@ describe('asking for a sign-in link', () => {
     expect(unknown.mails).toEqual([]);
     const failing = fakes({ mailFails: true });
     await expect(ask(failing.deps, USER.email)).resolves.toBeUndefined();
+    // A failed send is logged for the operator, never shown to the person asking.
+    expect((failing.deps.logger as RecordingLogger).at('error')).toHaveLength(1);
   });
 
   it('counts requests per address whether or not it has an account', async () => {
