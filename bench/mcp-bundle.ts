@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLocalDynamoClient, ensureTable, startDynalite } from '#local/dynamo-local';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -98,6 +99,7 @@ async function keyOnLocalStore(endpoint: string): Promise<string> {
   const operator = createOperatorService({
     users: createUsersRepository(doc, TABLE),
     adminEmails: [],
+    clock: systemClock,
   });
   await operator.createUser({ email: 'bench@example.com', plan: 'pro' });
   const { key } = await operator.createKey({

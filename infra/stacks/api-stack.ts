@@ -40,14 +40,13 @@ import {
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
+  signingKeysEnvironment,
 } from '#infra/routes';
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
 import type { WorkflowStack } from './workflow-stack.ts';
-
-export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/grants';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
@@ -186,10 +185,12 @@ export class ApiStack extends Stack {
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
           ...this.workflowEnvironment(spec, props.workflows),
           ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+          ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
           ...spec.tuning.environment,
         },
       });
       grantTableAccess(fn.role, props.table, spec.access);
+      if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
       if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
       this.grantWorkflowAccess(fn, spec, props.workflows);
       if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
@@ -359,7 +360,7 @@ function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
 
 /**
  * Why a route has no API Gateway authorizer (AwsSolutions-APIG4), worded per route: the API's
- * credentials are its own bearer keys, checked in the handler because docs/spec.md makes most
+ * credentials are its own bearer keys, checked in the handler because docs/api.md makes most
  * routes usable anonymously and asks for distinct error codes an authorizer could not produce.
  */
 function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | undefined): string {
@@ -377,8 +378,8 @@ function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | un
       );
     case 'optional':
       return (
-        `${spec.routeKey} accepts anonymous calls by design (docs/spec.md; anonymous scans are rate ` +
-        'limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
+        `${spec.routeKey} accepts anonymous calls by design (docs/api.md "Authentication"; ` +
+        'anonymous scans are rate limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
         `SHA-256 hash in DynamoDB with scope ${route.scope ?? '(none)'}, so that invalid keys get ` +
         'the 401 invalid_key / 403 insufficient_scope envelopes an authorizer cannot produce.'
       );
@@ -386,7 +387,7 @@ function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | un
       return (
         `${spec.routeKey} requires a bearer API key, verified in the handler against its SHA-256 ` +
         `hash in DynamoDB with scope ${route.scope ?? '(none)'}; the handler answers the 401/403 ` +
-        'envelopes and meta that docs/spec.md prescribes, which an authorizer cannot produce.'
+        'envelopes and meta that docs/api.md prescribes, which an authorizer cannot produce.'
       );
     case 'session':
       return (

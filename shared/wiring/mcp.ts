@@ -3,14 +3,14 @@
  * the wiring was started with, the local stack's in process, or Lambda invocations of the
  * functions MCP_TOOL_FUNCTIONS names) and which web origins may call it.
  */
-
-import { createLambdaInvoker, type RouteInvoker } from '#shared/surfaces/mcp/invoker';
+import { createLambdaRouteInvoker } from '#shared/adapters/lambda/route-invoker';
+import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import type { OriginPolicy } from '#shared/surfaces/mcp/origin';
 import { lazy } from '#shared/wiring/lazy';
 
 export const getRouteInvoker = lazy(
   ({ config, invokeRoute }): RouteInvoker =>
-    invokeRoute ?? createLambdaInvoker(config.MCP_TOOL_FUNCTIONS),
+    invokeRoute ?? createLambdaRouteInvoker(config.MCP_TOOL_FUNCTIONS),
 );
 
 /** MCP_ALLOWED_ORIGINS, PUBLIC_BASE_URL, and loopback origins off Lambda (the local stack). */

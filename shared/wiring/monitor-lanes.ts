@@ -1,7 +1,11 @@
-/** The lane steps' dependencies: the stores and the model providers (no events queue). */
-
+/**
+ * The lane steps' dependencies: the stores and the model providers (no events queue), every
+ * provider sending through one connection pool that the wiring owns and closes.
+ */
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
+import { getClock } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import {
   createMonitorProviders,
@@ -16,6 +20,8 @@ export const getMonitorLaneDeps = lazy(
     data: getRunDataStore(),
     config: getMonitorConfig(),
     events: undefined,
+    logger: getLogger(),
+    clock: getClock(),
     providers: createMonitorProviders(
       () => withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
       getProviderDispatcher().dispatcher,

@@ -7,7 +7,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
-import { getDefaultAgent } from '#shared/adapters/http/http-client';
+import { Agent } from '#shared/adapters/http/http-client';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
   createProvider,
@@ -21,25 +21,24 @@ import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy } from '#shared/wiring/lazy';
 
 /**
- * The provider calls' dispatcher: offline, a guarded agent of its own (any port, loopback only,
- * names through the offline lookup); otherwise the process's plain agent (the providers' hosts
- * are the operator's configuration, not user input).
+ * The providers' connection pool, shared by every family and lane and closed with the wiring:
+ * kept-alive connections; offline (OFFLINE_DNS=1) a guarded agent instead (any port, loopback
+ * only, names through the offline lookup). Otherwise unguarded: the providers' hosts are the
+ * operator's configuration, not user input.
  */
 export const getProviderDispatcher = lazy(
-  ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } =>
-    config.OFFLINE_DNS
-      ? {
-          offline: true,
-          dispatcher: createGuardedAgent({
-            allowPrivateTargets: true,
-            loopbackOnly: true,
-            lookup: getDnsLookup(),
-            ...(connectStep ? { connectStep } : {}),
-          }),
-        }
-      : { offline: false, dispatcher: getDefaultAgent() },
-  // The plain agent is the process's own and outlives a wiring; the guarded one does not.
-  (built) => void (built.offline ? built.dispatcher.close() : undefined),
+  ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } => ({
+    offline: config.OFFLINE_DNS,
+    dispatcher: config.OFFLINE_DNS
+      ? createGuardedAgent({
+          allowPrivateTargets: true,
+          loopbackOnly: true,
+          lookup: getDnsLookup(),
+          ...(connectStep ? { connectStep } : {}),
+        })
+      : new Agent({ keepAliveTimeout: 30_000 }),
+  }),
+  (built) => void built.dispatcher.close(),
 );
 
 export async function withSecretKeys(
@@ -91,8 +90,8 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
 export const PROVIDER_KEY_NAMES = Object.values(PROVIDER_ENV).map((names) => names.key);
 
 /**
- * Reads the provider settings once (on first use) and builds each family's adapter once, each
- * sending through `dispatcher` (always given: a provider call never picks its own).
+ * Reads the provider settings once (on first use) and builds each family's adapter once, every
+ * one sending through `dispatcher` (the wiring's provider agent).
  */
 export function createMonitorProviders(
   load: () => Promise<ProvidersConfig>,

@@ -19,7 +19,9 @@ const ONE_MB = 1024 * 1024;
 // dashboard's scan path, key names and session devices in its pages put two dashboard functions
 // 3-4 KB over); the deployment package (zipped) keeps its 1 MB limit exactly.
 const CODE_CEILING = 1.01 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.31 * ONE_MB;
+// 1.31 MB until issue 28, whose new agent signals (A2A signatures with RFC 8785, payments,
+// commerce, auth.md, ARD) and request signing put the scanning functions about 16 KB over.
+const ENGINE_AND_CLIENT_CEILING = 1.33 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',

@@ -9,6 +9,8 @@
  * - a caller revokes only keys whose scopes it holds (itself included), so a narrow key cannot
  *   take away a wider one.
  */
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import type { CreateKeyBody, KeyIdParams, KeyView } from './key-schemas.ts';
@@ -21,7 +23,7 @@ export interface KeyDeps {
   /** When each key was last used (`last_used_at`). */
   usage: Pick<KeyUsage, 'lastUsed'>;
   adminEmails: readonly string[];
-  now?: () => Date;
+  clock: Clock;
 }
 
 /** The key as the API shows it; `lastUsedAt` from KeyUsage (null: not used since it is kept). */
@@ -86,7 +88,7 @@ export async function createKey(
   const operator = createOperatorService({
     users: deps.users,
     adminEmails: deps.adminEmails,
-    ...(deps.now ? { now: deps.now } : {}),
+    clock: deps.clock,
   });
   const { key, stored } = await operator.createKey({
     email: principal.email,
@@ -116,7 +118,7 @@ export async function revokeKey(
   }
   // Revoking a revoked key again keeps its first time and finishes freeing its place, should an
   // earlier revoke have stopped between the two writes.
-  const at = (deps.now?.() ?? new Date()).toISOString();
+  const at = nowIso(deps.clock);
   const revoked = await deps.users.revokeKey(target.id, at);
   return { key: await oneKeyView(revoked, deps) };
 }

@@ -1,5 +1,5 @@
 /**
- * Both protocol eras on the tool server's one endpoint (docs/api.md "Tool server (MCP)"), from
+ * Both protocol eras on the tool server's one endpoint (docs/api.md "The tool server (MCP)"), from
  * one server factory, so that the two can never offer different tools:
  *
  * - 2026-07-28 ("modern", stateless): every request carries its version, capabilities and client

@@ -1,5 +1,5 @@
 /**
- * Which web pages may call the tool server (docs/api.md "Tool server (MCP)"). Both transport
+ * Which web pages may call the tool server (docs/api.md "The tool server (MCP)"). Both transport
  * revisions the server speaks say a server must check `Origin` and answer 403 when it is present
  * and not allowed: a page whose name was rebound to this server, or any other site, must not
  * drive it with a key it learnt. Allowed are the service's own origin, on the local stack any

@@ -1,5 +1,5 @@
 /**
- * The tool server's exchanges on the docs page (docs/spec.md "Tool server (MCP)"), in both
+ * The tool server's exchanges on the docs page (docs/api.md "The tool server (MCP)"), in both
  * protocol eras: 2026-07-28 (`server/discover`, then a `tools/call`, each POST on its own with
  * `_meta` and the MCP headers) beside 2025-11-25 (`initialize`, then the same call), and the
  * answer to an unknown version. A call's arguments are sampled from the tool's input schema; its

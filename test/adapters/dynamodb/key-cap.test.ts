@@ -1,5 +1,6 @@
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
 import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
@@ -29,7 +30,7 @@ async function accountWithOneKey(
   doc: DynamoDBDocumentClient = table.doc,
 ): Promise<{ deps: KeyDeps; principal: KeyPrincipal }> {
   const users = createUsersRepository(doc, TABLE);
-  const operator = createOperatorService({ users, adminEmails: [] });
+  const operator = createOperatorService({ users, adminEmails: [], clock: systemClock });
   const email = `cap-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const user = await operator.createUser({ email, plan: 'pro' });
   const { stored } = await operator.createKey({ email, scopes: ['scans:read'], plugin: false });
@@ -42,7 +43,7 @@ async function accountWithOneKey(
     plugin: false,
   };
   const usage = createKeyUsageRepository(table.doc, TABLE);
-  return { deps: { users, usage, adminEmails: [] }, principal };
+  return { deps: { users, usage, adminEmails: [], clock: systemClock }, principal };
 }
 
 function input<P, B>(principal: KeyPrincipal, params: P, body: B) {

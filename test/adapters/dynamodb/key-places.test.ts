@@ -6,6 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { UNWRITTEN_PLACE_GRACE_MS } from '#shared/adapters/dynamodb/key-slots';
 import { GSI, INDEX, KEYS } from '#shared/adapters/dynamodb/keys';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 function operatorOn(doc: DynamoDBDocumentClient = table.doc) {
   const users = createUsersRepository(doc, TABLE);
-  return { users, operator: createOperatorService({ users, adminEmails: [] }) };
+  return { users, operator: createOperatorService({ users, adminEmails: [], clock: systemClock }) };
 }
 
 async function newAccount(doc?: DynamoDBDocumentClient) {

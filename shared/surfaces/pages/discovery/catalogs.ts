@@ -46,7 +46,36 @@ function cardEntry(baseUrl: string) {
 }
 
 /**
- * The AI Catalog. Its one entry names the MCP revisions the server speaks in the entry's
+ * What else the service publishes for agents, each under a `urn:air` identifier of its own host
+ * (AI Catalog spec: publisher-authorized identifiers): the scanner's key directory and Signature
+ * Agent Card (Web Bot Auth) and auth.md (how an agent gets credentials).
+ */
+function identityEntries(baseUrl: string) {
+  const host = new URL(baseUrl).hostname;
+  return [
+    {
+      identifier: `urn:air:${host}:web-bot-auth:key-directory`,
+      displayName: 'AgentReadinessScanner key directory',
+      type: 'application/http-message-signatures-directory+json',
+      url: `${baseUrl}${PATHS.keyDirectory}`,
+    },
+    {
+      identifier: `urn:air:${host}:web-bot-auth:signature-agent-card`,
+      displayName: 'AgentReadinessScanner Signature Agent Card',
+      type: 'application/json',
+      url: `${baseUrl}${PATHS.signatureAgentCard}`,
+    },
+    {
+      identifier: `urn:air:${host}:auth:auth-md`,
+      displayName: 'auth.md: how agents get credentials',
+      type: 'text/markdown',
+      url: `${baseUrl}${PATHS.authMd}`,
+    },
+  ];
+}
+
+/**
+ * The AI Catalog. Its MCP entry names the revisions the server speaks in the entry's
  * `extensions` (the catalog's place for custom data), as the card does on its remote.
  */
 export function aiCatalog(baseUrl: string): unknown {
@@ -58,6 +87,7 @@ export function aiCatalog(baseUrl: string): unknown {
         ...cardEntry(baseUrl),
         extensions: { supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS] },
       },
+      ...identityEntries(baseUrl),
     ],
   };
 }

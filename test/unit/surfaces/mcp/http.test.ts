@@ -1,8 +1,10 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handleMcpEvent } from '#shared/surfaces/mcp/http';
+import { createMcpHandler } from '#shared/surfaces/mcp/http';
+import { getApiDeps } from '#shared/wiring/api';
 import { loadConfig } from '#shared/wiring/config';
 import { type StartedWiring, startWiring } from '#shared/wiring/lazy';
+import { getMcpOriginPolicy, getRouteInvoker } from '#shared/wiring/mcp';
 
 /**
  * Issue 26, point 1, behind the function URL on AWS: the tool server's Lambda refuses a foreign
@@ -47,6 +49,11 @@ function functionUrlEvent(headers: Record<string, string>): APIGatewayProxyEvent
     isBase64Encoded: false,
   };
 }
+
+/** The function's handler, as functions/mcp/mcp.ts builds it. */
+const handler = createMcpHandler(getApiDeps, getRouteInvoker, getMcpOriginPolicy);
+const context = { functionName: 'mcp', awsRequestId: 'req-1' } as Context;
+const handleMcpEvent = (event: APIGatewayProxyEventV2) => handler(event, context);
 
 function onLambda() {
   wiring = startWiring({
