@@ -59,6 +59,7 @@ export function buildApp(app: App): BuiltApp {
     workflows,
     adminEmails,
     publicBaseUrl,
+    mcpAllowedOrigins: contextString(app, 'mcpAllowedOrigins'),
     mailFrom: contextString(app, 'mailFrom'),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,

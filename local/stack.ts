@@ -11,7 +11,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import type { OutboxEntry } from '#shared/adapters/mail/outbox';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/providers/config';
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
@@ -47,6 +47,8 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Tests only: resolve webhook receiver names with this instead of DNS (wiring/lazy.ts). */
   receiverLookup?: DnsLookup;
+  /** Tests only: every guarded agent connects through this recorder, not sockets (wiring/lazy.ts). */
+  connectStep?: ConnectStep;
 }
 
 export interface LocalStack {
@@ -282,6 +284,7 @@ function startService(
       invokeRoute: invokeRouteInProcess,
       serviceUrl,
       ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+      ...(options.connectStep ? { connectStep: options.connectStep } : {}),
     },
     emulators.serviceVariables,
   );

@@ -1,6 +1,6 @@
 /** The tool server (MCP): API Gateway's /api/mcp and /api/mcp/{api_key}, and the function URL. */
 import { createMcpHandler } from '#shared/surfaces/mcp/http';
 import { getApiDeps } from '#shared/wiring/api';
-import { getRouteInvoker } from '#shared/wiring/mcp';
+import { getMcpOriginPolicy, getRouteInvoker } from '#shared/wiring/mcp';
 
-export const handler = createMcpHandler(getApiDeps, getRouteInvoker);
+export const handler = createMcpHandler(getApiDeps, getRouteInvoker, getMcpOriginPolicy);

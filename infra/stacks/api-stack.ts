@@ -56,6 +56,8 @@ export interface ApiStackProps extends StackProps {
   adminEmails?: string;
   /** Public base URL used in links (PUBLIC_BASE_URL); derived from each request when unset. */
   publicBaseUrl?: string;
+  /** Web origins whose pages may call the tool server (MCP_ALLOWED_ORIGINS, its function only). */
+  mcpAllowedOrigins?: string;
   /** Verified SES sender of sign-in mails (MAIL_FROM); without it no mail can be sent. */
   mailFrom?: string;
   /** Default stage throttling for the whole API. */
@@ -252,6 +254,7 @@ export class ApiStack extends Stack {
       environment: {
         ...sharedEnvironment,
         TABLE_NAME: props.table.tableName,
+        ...(props.mcpAllowedOrigins ? { MCP_ALLOWED_ORIGINS: props.mcpAllowedOrigins } : {}),
         MCP_TOOL_FUNCTIONS: Stack.of(this).toJsonString(
           Object.fromEntries(targets.map(([id, target]) => [id, target.function.functionName])),
         ),

@@ -9,7 +9,7 @@
  *   emulators' endpoints, its workflow engine and its route invoker; closing it disposes every
  *   value built from those settings (clients, connection pools).
  */
-import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
+import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { type Config, loadConfig, readEnvironment } from './config.ts';
@@ -30,6 +30,11 @@ export interface WiringSettings {
    * names as its key directory and documentation when PUBLIC_BASE_URL is unset.
    */
   serviceUrl?: () => string | undefined;
+  /**
+   * Tests only: what every guarded agent (scans, webhook deliveries, offline providers) opens
+   * its connections with, instead of sockets: a recorder, so that a refusal test sends nothing.
+   */
+  connectStep?: ConnectStep;
 }
 
 interface Built {

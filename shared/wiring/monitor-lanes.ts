@@ -2,19 +2,16 @@
  * The lane steps' dependencies: the stores and the model providers (no events queue), every
  * provider sending through one connection pool that the wiring owns and closes.
  */
-import { Agent } from '#shared/adapters/http/http-client';
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getClock } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
-import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
-
-/** The providers' connection pool: kept-alive connections shared by every family and lane. */
-export const getProviderAgent = lazy(
-  () => new Agent({ keepAliveTimeout: 30_000 }),
-  (agent) => void agent.close(),
-);
+import {
+  createMonitorProviders,
+  getProviderDispatcher,
+  withSecretKeys,
+} from './monitor-providers.ts';
 
 export const getMonitorLaneDeps = lazy(
   ({ config }): MonitorLaneDeps => ({
@@ -27,7 +24,7 @@ export const getMonitorLaneDeps = lazy(
     clock: getClock(),
     providers: createMonitorProviders(
       () => withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
-      getProviderAgent(),
+      getProviderDispatcher().dispatcher,
     ),
   }),
 );

@@ -2,9 +2,12 @@
  * Where the monitor gets its model providers: the provider settings of the configuration
  * (config.ts; locally `npm start` points keyless families at the simulator there) and, on AWS,
  * the keys of the Secrets Manager secret PROVIDER_KEYS_SECRET_ARN names. Asynchronous for that
- * reason.
+ * reason. Offline (OFFLINE_DNS=1) the adapters send through a guarded agent that reaches
+ * loopback addresses only (the simulator), so no provider call leaves the machine.
  */
 import type { Dispatcher } from 'undici';
+import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
+import { Agent } from '#shared/adapters/http/http-client';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
   createProvider,
@@ -14,6 +17,29 @@ import {
   type ProvidersConfig,
 } from '#shared/adapters/providers/index';
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import { getDnsLookup } from '#shared/wiring/dns';
+import { lazy } from '#shared/wiring/lazy';
+
+/**
+ * The providers' connection pool, shared by every family and lane and closed with the wiring:
+ * kept-alive connections; offline (OFFLINE_DNS=1) a guarded agent instead (any port, loopback
+ * only, names through the offline lookup). Otherwise unguarded: the providers' hosts are the
+ * operator's configuration, not user input.
+ */
+export const getProviderDispatcher = lazy(
+  ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } => ({
+    offline: config.OFFLINE_DNS,
+    dispatcher: config.OFFLINE_DNS
+      ? createGuardedAgent({
+          allowPrivateTargets: true,
+          loopbackOnly: true,
+          lookup: getDnsLookup(),
+          ...(connectStep ? { connectStep } : {}),
+        })
+      : new Agent({ keepAliveTimeout: 30_000 }),
+  }),
+  (built) => void built.dispatcher.close(),
+);
 
 export async function withSecretKeys(
   providers: ProvidersConfig,

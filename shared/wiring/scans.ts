@@ -51,6 +51,9 @@ export const getScanFetcher = lazy(
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      // Offline, nothing leaves the machine: loopback destinations only, whatever the spelling.
+      loopbackOnly: config.OFFLINE_DNS,
+      ...(settings.connectStep ? { connectStep: settings.connectStep } : {}),
       dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
       lookup: getDnsLookup(),
       // An honest, documented identity: site owners can look up who scanned them and why.

@@ -19,9 +19,11 @@ import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
 
 export const getWebhookAgent = lazy(
-  () => {
+  ({ connectStep }) => {
     return createGuardedAgent({
       allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
+      loopbackOnly: getConfig().OFFLINE_DNS,
+      ...(connectStep ? { connectStep } : {}),
       lookup: receiverLookup(),
       connectionsPerOrigin: 10,
     });

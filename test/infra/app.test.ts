@@ -55,6 +55,7 @@ beforeAll(() => {
       stage: 'test',
       adminEmails: 'ops@example.com',
       publicBaseUrl: 'https://api.example.com',
+      mcpAllowedOrigins: 'https://tools.partner.example',
     },
   });
   built = buildApp(app);
@@ -176,6 +177,22 @@ describe('api stack: routes and functions from the manifest', () => {
       expect(env.PUBLIC_BASE_URL, route.operationId).toBe('https://api.example.com');
       const usesTable = route.data !== 'none' || route.auth !== 'none';
       expect(env.TABLE_NAME !== undefined, route.operationId).toBe(usesTable);
+    }
+  });
+
+  it('passes MCP_ALLOWED_ORIGINS from context to the tool server only', () => {
+    const mcp = Object.values(apiResources).filter(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::Function' &&
+        environmentOf(resource).MCP_TOOL_FUNCTIONS !== undefined,
+    );
+    expect(mcp).toHaveLength(1);
+    expect(environmentOf(mcp[0] as CfnResource).MCP_ALLOWED_ORIGINS).toBe(
+      'https://tools.partner.example',
+    );
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      expect(environmentOf(fn).MCP_ALLOWED_ORIGINS, route.operationId).toBeUndefined();
     }
   });
 

@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { requestVia } from '#shared/adapters/http/http-client';
+import { findBlockedTarget } from '#shared/domain/kernel/net/fetch-errors';
 import {
   ProviderError,
   type ProviderErrorType,
@@ -70,6 +71,14 @@ function transportFailure(
   const code = (error as { code?: unknown } | null)?.code;
   if (aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ProviderError(family, 'timeout', `${family} did not answer within ${timeoutMs} ms`, {
+      cause: error,
+    });
+  }
+  // Refused by the guarded agent (offline, a provider URL off this machine): nothing was sent,
+  // and sending again cannot help.
+  const blocked = findBlockedTarget(error);
+  if (blocked) {
+    return new ProviderError(family, 'rejected', `${family} was not called: ${blocked.message}`, {
       cause: error,
     });
   }

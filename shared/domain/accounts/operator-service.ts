@@ -1,11 +1,13 @@
 /**
  * What an operator does with users and keys (the admin CLI is a thin shell over this).
  * The rules of docs/api.md "Scopes" that apply at creation time live here:
- * `monitor:admin` only for addresses on the admin list, never on a plugin key.
+ * `monitor:admin` only for addresses on the admin list, never on a plugin key; at most
+ * MAX_ACTIVE_KEYS active keys per account, whoever creates them (the store takes the place).
  */
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
+import { MAX_ACTIVE_KEYS } from './key-schemas.ts';
 import type {
   Account,
   Plan,
@@ -120,7 +122,12 @@ async function createKey(
     created_at: nowIso(deps.clock),
     revoked_at: null,
   };
-  await deps.users.putKey(stored, hashApiKey(key));
+  if (!(await deps.users.putKey(stored, hashApiKey(key), MAX_ACTIVE_KEYS))) {
+    throw new BadRequestError(
+      'invalid_request',
+      `An account can hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`,
+    );
+  }
   return { key, stored };
 }
 

@@ -67,6 +67,10 @@ export const ERROR_CODES = {
     description: 'a request with this Idempotency-Key is still being processed; retry later',
   },
   payload_too_large: { family: 'protocol', description: 'the request body exceeds 64 KiB' },
+  misdirected_request: {
+    family: 'protocol',
+    description: 'the Host names a server this one does not answer as (the local stack)',
+  },
   idempotency_key_reused: {
     family: 'protocol',
     description: 'the Idempotency-Key was used before with another request body',

@@ -33,6 +33,7 @@ export const HTTP_STATUS_OF_CODE: { readonly [Code in ErrorCodeName]: number } =
   user_exists: 409,
   idempotency_key_in_flight: 409,
   payload_too_large: 413,
+  misdirected_request: 421,
   idempotency_key_reused: 422,
   request_header_fields_too_large: 431,
   rate_limited: 429,

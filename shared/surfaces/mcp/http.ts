@@ -1,13 +1,13 @@
 /**
- * The tool server over stateless Streamable HTTP, for API Gateway events (both paths) and the
- * function URL alike. The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
+ * The tool server over stateless Streamable HTTP, both protocol eras (dual-era.ts), for API
+ * Gateway events (both paths) and the function URL alike. A foreign `Origin` is refused first
+ * (origin.ts). The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
  * from the path; the path form's key is never logged, echoed or passed on in a URL (requests
  * are rebuilt on the template path, and only the Authorization header carries the key further).
- * The function's entry hands in the API pipeline's dependencies (key lookup, logger) and the
- * route invoker: `createMcpHandler(getApiDeps, getRouteInvoker)`.
+ * The function's entry hands in the API pipeline's dependencies (key lookup, logger), the route
+ * invoker and the origin rule: `createMcpHandler(getApiDeps, getRouteInvoker, getMcpOriginPolicy)`.
  */
 import middy from '@middy/core';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyStructuredResultV2,
@@ -15,10 +15,13 @@ import type {
 } from 'aws-lambda';
 import { authenticate } from '#shared/domain/accounts/authenticate';
 import { AppError } from '#shared/domain/kernel/errors';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { ApiDeps } from '#shared/surfaces/api/http-handler';
 import { errorResponse, requestContextOf } from '#shared/surfaces/http/request';
 import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
+import { serveBothEras } from './dual-era.ts';
 import type { RouteInvoker } from './invoker.ts';
+import { forbiddenOrigin, type OriginPolicy, originAllowed } from './origin.ts';
 import { buildMcpServer } from './server.ts';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -69,31 +72,25 @@ async function serve(
   event: APIGatewayProxyEventV2,
   authorization: string,
   invoke: RouteInvoker,
+  logger: Logger,
 ): Promise<Result> {
   const proto = event.headers?.['x-forwarded-proto'] === 'http' ? 'http' : 'https';
-  const server = buildMcpServer({
-    authorization,
-    domainName: event.requestContext.domainName,
-    proto,
-    sourceIp: event.requestContext.http.sourceIp,
-    invoke,
-  });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  try {
-    await server.connect(transport);
-    const response = await transport.handleRequest(webRequest(event, proto));
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
+  const build = () =>
+    buildMcpServer({
+      authorization,
+      domainName: event.requestContext.domainName,
+      proto,
+      sourceIp: event.requestContext.http.sourceIp,
+      invoke,
     });
-    return { statusCode: response.status, headers, body: await response.text() };
-  } finally {
-    await transport.close();
-    await server.close();
-  }
+  const response = await serveBothEras(webRequest(event, proto), build, (error) =>
+    logger.warn('tool server request failed', { error: error.message }),
+  );
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { statusCode: response.status, headers, body: await response.text() };
 }
 
 /** A POST: the caller's key checked (and marked used), then the JSON-RPC messages served. */
@@ -108,7 +105,7 @@ async function post(
     const principal = await authenticate({ auth: 'required' }, authorization, deps);
     // A key used through an AI assistant is used (docs/api.md "API keys"); never throws.
     await deps.keyUse?.record(principal);
-    return await serve(event, authorization as string, invoke);
+    return await serve(event, authorization as string, invoke, deps.logger);
   } catch (error) {
     const result = errorResponse(error, request, deps.logger);
     if (result.statusCode === 401) {
@@ -122,14 +119,20 @@ async function handleMcpEvent(
   event: APIGatewayProxyEventV2,
   deps: ApiDeps,
   invoke: RouteInvoker,
+  originPolicy: OriginPolicy,
 ): Promise<Result> {
   const method = event.requestContext.http.method;
   const template =
     event.pathParameters?.api_key !== undefined ? TEMPLATE_KEY_PATH : TEMPLATE_HEADER_PATH;
   const request = requestContextOf(event, deps.publicBaseUrl);
   deps.logger.appendKeys({ request_id: request.id, operation: 'mcp' });
+  const proto = event.headers?.['x-forwarded-proto'] === 'http' ? 'http' : 'https';
+  const ownOrigin = `${proto}://${event.requestContext.domainName}`;
   let result: Result;
-  if (method === 'GET') {
+  // Before anything else, the key above all: a foreign page gets 403 (origin.ts).
+  if (!originAllowed(event.headers?.origin, ownOrigin, originPolicy)) {
+    result = forbiddenOrigin(request.id);
+  } else if (method === 'GET') {
     result = methodNotAllowed(event, deps);
   } else if (method === 'DELETE') {
     // Stateless: there is no session to end.
@@ -141,9 +144,16 @@ async function handleMcpEvent(
   return result;
 }
 
-/** The tool server's Lambda handler, with the dependencies of the API pipeline and the invoker. */
-export function createMcpHandler(apiDeps: () => ApiDeps, invoker: () => RouteInvoker) {
+/**
+ * The tool server's Lambda handler, with the dependencies of the API pipeline, the invoker and
+ * the web origins allowed to call it.
+ */
+export function createMcpHandler(
+  apiDeps: () => ApiDeps,
+  invoker: () => RouteInvoker,
+  originPolicy: () => OriginPolicy,
+) {
   return middy<APIGatewayProxyEventV2, Result, Error, Context>({ timeoutEarlyInMillis: 0 })
     .use(invocationLogging<APIGatewayProxyEventV2, Result>(() => apiDeps().logger))
-    .handler((event) => handleMcpEvent(event, apiDeps(), invoker()));
+    .handler((event) => handleMcpEvent(event, apiDeps(), invoker(), originPolicy()));
 }

@@ -44,7 +44,8 @@ const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly strin
     // The logging port implemented on Powertools (docs/architecture.md, "Layers").
     '@aws-lambda-powertools/logger',
   ],
-  surfaces: [...PURE_PACKAGES, 'zod-openapi', '@middy/core', '@modelcontextprotocol/sdk'],
+  // The tool server serves MCP on the official SDK (v2, both protocol eras: surfaces/mcp/dual-era.ts).
+  surfaces: [...PURE_PACKAGES, 'zod-openapi', '@middy/core', '@modelcontextprotocol/server'],
 };
 
 /** Packages and modules a layer may import for their types alone (`import type`). */
