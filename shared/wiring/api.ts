@@ -10,8 +10,10 @@ import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
 import { createKeyUseRecorder, type KeyUseRecorder } from '#shared/domain/accounts/key-usage';
 import type { KeyLookup } from '#shared/domain/accounts/ports';
 import type { IdempotencyStore } from '#shared/domain/kernel/idempotency';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { RequestRateDeps } from '#shared/surfaces/api/request-rate';
 import { lazy } from '#shared/wiring/lazy';
+import { getMetrics } from '#shared/wiring/observability';
 import { getConfig, getStore } from '#shared/wiring/platform';
 
 export interface ApiDeps {
@@ -24,6 +26,8 @@ export interface ApiDeps {
   rate?: RequestRateDeps;
   /** Marks keys used (their "last used" time); unset, nothing is recorded (unit tests). */
   keyUse?: KeyUseRecorder;
+  /** Counts requests refused with `rate_limited` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export const getApiDeps = lazy((): ApiDeps => {
@@ -39,5 +43,6 @@ export const getApiDeps = lazy((): ApiDeps => {
       perMinute: config.KEY_RATE_LIMIT_PER_MINUTE,
     },
     keyUse: createKeyUseRecorder(createKeyUsageRepository(doc, tableName)),
+    metrics: getMetrics(),
   };
 });

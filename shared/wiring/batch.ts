@@ -5,6 +5,7 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import type { BatchDeps } from '#shared/domain/batch/operations';
 import type { Config } from '#shared/wiring/config';
 import { lazy } from '#shared/wiring/lazy';
+import { getMetrics } from '#shared/wiring/observability';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
@@ -34,4 +35,5 @@ export const getBatchDeps = lazy((): BatchDeps => {
 export const getBatchStoreDeps = lazy(() => ({
   store: getBatchStore(),
   chunkSize: getBatchConfig().chunkSize,
+  metrics: getMetrics(),
 }));

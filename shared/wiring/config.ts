@@ -92,6 +92,14 @@ const ConfigSchema = z.object({
   ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),
   SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(25_000),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /**
+   * The deployment stage (set by CDK from its `stage` context; `local` for the local stack): the
+   * `stage` dimension of every business metric (docs/runbook.md).
+   */
+  STAGE: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,19}$/)
+    .default('local'),
   /** Scans one batch job runs at once (the Map state's MaxConcurrency). */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(5),
   /** Rows per child execution of a batch job; smaller only in tests (domain/batch/workflow.ts). */

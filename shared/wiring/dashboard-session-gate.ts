@@ -3,13 +3,17 @@
  * quotas) so that every function bundles only the session lookup.
  */
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { BrowserGateDeps } from '#shared/surfaces/dashboard/session-gate';
 import { lazy } from '#shared/wiring/lazy';
+import { getMetrics } from '#shared/wiring/observability';
 import { getConfig, getStore } from '#shared/wiring/platform';
 
 /** The dashboard pipeline's own needs: the session lookup, and where links point. */
 export interface DashboardGateDeps extends BrowserGateDeps {
   publicBaseUrl: string | undefined;
+  /** Counts requests refused with `rate_limited` (docs/runbook.md). */
+  metrics?: Metrics;
 }
 
 /**
@@ -26,5 +30,6 @@ export const getDashboardGateDeps = lazy(
     sessions: getSessionStore(),
     adminEmails: getConfig().ADMIN_EMAILS,
     publicBaseUrl: getConfig().PUBLIC_BASE_URL,
+    metrics: getMetrics(),
   }),
 );

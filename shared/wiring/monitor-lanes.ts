@@ -1,7 +1,9 @@
 /** The lane steps' dependencies: the stores and the model providers (no events queue). */
 
+import { countingFailedCalls } from '#shared/domain/monitor/provider-metrics';
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
+import { getMetrics } from '#shared/wiring/observability';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import { createMonitorProviders, withSecretKeys } from './monitor-providers.ts';
 
@@ -12,8 +14,12 @@ export const getMonitorLaneDeps = lazy(
     data: getRunDataStore(),
     config: getMonitorConfig(),
     events: undefined,
-    providers: createMonitorProviders(() =>
-      withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+    providers: countingFailedCalls(
+      createMonitorProviders(() =>
+        withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+      ),
+      getMetrics(),
     ),
+    metrics: getMetrics(),
   }),
 );

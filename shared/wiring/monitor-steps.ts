@@ -6,6 +6,7 @@ import { createRunReadinessRepository } from '#shared/adapters/dynamodb/run-read
 import type { MonitorStepDeps } from '#shared/domain/monitor/steps/context';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
+import { getMetrics } from '#shared/wiring/observability';
 import { getStore } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
@@ -17,6 +18,7 @@ export const getMonitorStepDeps = lazy(
     config: getMonitorConfig(),
     events: getEventPublisher(),
     readiness: getReadinessStore(),
+    metrics: getMetrics(),
   }),
 );
 

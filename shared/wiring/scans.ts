@@ -11,6 +11,7 @@ import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
+import { getMetrics } from '#shared/wiring/observability';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getScanReadDeps } from './scans-read.ts';
 
@@ -29,6 +30,7 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
+      metrics: getMetrics(),
       ...(publisher ? { events: createScanEvents(publisher) } : {}),
     }),
   };

@@ -13,6 +13,7 @@ import type { SendPort } from '#shared/domain/webhooks/sender';
 import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
 import { lazy } from '#shared/wiring/lazy';
+import { getMetrics } from '#shared/wiring/observability';
 import { getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
@@ -42,9 +43,14 @@ export const getAttemptStepDeps = lazy(
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
     schedule: getWebhookConfig().schedule,
+    metrics: getMetrics(),
   }),
 );
 
 export const getWebhookTestDeps = lazy(
-  (): TestWebhookDeps => ({ store: getWebhookStore(), send: sendThroughGuardedAgent }),
+  (): TestWebhookDeps => ({
+    store: getWebhookStore(),
+    send: sendThroughGuardedAgent,
+    metrics: getMetrics(),
+  }),
 );

@@ -5,10 +5,12 @@
  * reused instead of scanning again; a new scan is stored already settled (no stats count, no
  * `scan.completed`), without an owner, and is readable at `/scans/{id}` like any other.
  */
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanStore, StoredScan } from './ports.ts';
+import { countIfScanFailed } from './service.ts';
 
 export interface SiteScannerDeps {
   scans: ScanStore;
@@ -19,6 +21,8 @@ export interface SiteScannerDeps {
   maxAgeMs: number;
   now?: () => Date;
   newId?: () => string;
+  /** Counts `ScanCompleted` and `ScanFailed` like every scan (docs/runbook.md). */
+  metrics?: Metrics;
 }
 
 export interface SiteScan {
@@ -43,6 +47,9 @@ export function createSiteScanner(deps: SiteScannerDeps) {
       const report = await runScan(parsed, {
         fetcher: deps.fetcher,
         deadlineMs: deps.scanDeadlineMs,
+      }).catch((error: unknown) => {
+        countIfScanFailed(deps.metrics, error);
+        throw error;
       });
       const scan: StoredScan = {
         id: newId(),
@@ -53,6 +60,7 @@ export function createSiteScanner(deps: SiteScannerDeps) {
         checks: report.checks,
       };
       await deps.scans.putScan(scan, { settled: true });
+      deps.metrics?.count('ScanCompleted');
       return { scan, reused: false };
     },
   };

@@ -58,6 +58,7 @@ function bearerKeyGate(route: RouteDefinition, options: HandlerOptions): Gate {
       return { principal, event };
     },
     renderError: options.renderError,
+    metrics: () => apiDeps().metrics,
   };
 }
 

@@ -35,6 +35,7 @@ function sessionGate(deps: () => DashboardGateDeps): Gate {
     publicBaseUrl: () => deps().publicBaseUrl,
     authenticate: (route, event, baseUrl) => passBrowserGate(route, event, baseUrl, deps()),
     renderError: dashboardErrorPage,
+    metrics: () => deps().metrics,
   };
 }
 

@@ -12,7 +12,9 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Principal, PrincipalFor } from '#shared/domain/accounts/principal';
+import { AppError } from '#shared/domain/kernel/errors';
 import { logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { OperationInput, RequestContext } from '#shared/domain/kernel/operation';
 import type { LimitState } from '#shared/domain/kernel/rate-limit';
 import { buildMeta } from './meta.ts';
@@ -57,6 +59,8 @@ export interface Gate {
     baseUrl: string,
   ): Promise<{ principal: Principal; event: ApiEvent }>;
   renderError?: (error: unknown, event: ApiEvent) => RawResponse | undefined;
+  /** Where a request refused with 429 `rate_limited` is counted (`RateLimited`). */
+  metrics?: () => Metrics | undefined;
 }
 
 interface PipelineState {
@@ -113,6 +117,7 @@ export function httpPipeline(route: RouteDefinition, gate: Gate) {
     .use({
       name: 'error-envelope',
       onError: (request) => {
+        countRateLimited(gate, request.error);
         const context =
           stateByEvent.get(request.event)?.request ?? requestContextOf(request.event, undefined);
         const page = gate.renderError?.(request.error, request.event);
@@ -140,6 +145,16 @@ export function httpPipeline(route: RouteDefinition, gate: Gate) {
         });
       },
     });
+}
+
+/** `RateLimited`: every 429 `rate_limited` the pipeline answers, whichever quota refused it. */
+function countRateLimited(gate: Gate, error: unknown): void {
+  if (!(error instanceof AppError) || error.code !== 'rate_limited') return;
+  try {
+    gate.metrics?.()?.count('RateLimited');
+  } catch {
+    // Counting must never cost the caller its answer.
+  }
 }
 
 function inputOf(event: ApiEvent): {

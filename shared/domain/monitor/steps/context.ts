@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
@@ -29,6 +30,8 @@ export interface MonitorStepDeps {
   now?: () => Date;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;
+  /** Counts runs ended and judge tokens (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 /** The lane steps also call the model providers (only their functions bundle the adapters). */

@@ -46,13 +46,14 @@ export async function aggregateRun(
       : await summarise(run, deps);
   if (!stored) return failRun(run, 'No model family answered: every one stayed unavailable.', deps);
   const { summary, finished_at } = stored;
-  await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
+  const finished = await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
     status: 'done',
     finished_at,
     total_score: summary.total_score,
     delta: summary.delta.total_score,
     excluded_models: summary.sources_meta.excluded_models ?? [],
   });
+  if (finished) deps.metrics?.count('RunCompleted');
   await deps.cases.recordLatestRun(run.owner_id, run.case_id, {
     run_id: run.id,
     score: summary.total_score,
@@ -205,11 +206,12 @@ function scoreChange(summary: RunSummary) {
 
 async function failRun(run: StoredRun, error: string, deps: MonitorStepDeps) {
   const finishedAt = nowOf(deps).toISOString();
-  await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
+  const finished = await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
     status: 'failed',
     finished_at: finishedAt,
     error,
   });
+  if (finished) deps.metrics?.count('RunFailed');
   // Whatever the earlier attempt recorded is what the event reports.
   const ended = (await deps.runs.getRun(run.owner_id, run.case_id, run.id)) ?? run;
   await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
