@@ -3,7 +3,9 @@
  * with a Lambda-shaped context inside its own invocation scope. Lambda's managed-instance
  * runtime scopes concurrent invocations with the InvokeStore (AsyncLocalStorage); doing the same
  * here keeps per-invocation state such as the logger's request id apart when one local process
- * serves many requests at once.
+ * serves many requests at once. Each invocation also gets an X-Ray trace header in its scope, as
+ * Lambda gives one to every traced invocation, so every log line carries a trace id locally too
+ * (an invocation made from inside another, a tool call, continues its caller's trace).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
@@ -30,6 +32,8 @@ export interface LocalInvocation {
   module: string;
   functionName: string;
   invoker: LocalInvoker | undefined;
+  /** The X-Ray trace id (`1-<time>-<random>`) this invocation's log lines carry. */
+  traceRoot?: string;
 }
 
 const invocations = new AsyncLocalStorage<LocalInvocation>();
@@ -96,6 +100,23 @@ export function lambdaContext(
   };
 }
 
+/** A new X-Ray trace id: version 1, the epoch seconds and 96 random bits, in hex. */
+export function newTraceRoot(now = Date.now()): string {
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
+  return `1-${seconds}-${randomHex(12)}`;
+}
+
+function randomHex(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+}
+
+/** The trace header Lambda puts in an invocation's scope; local traces are never sampled. */
+function traceHeader(root: string): string {
+  return `Root=${root};Parent=${randomHex(8)};Sampled=0`;
+}
+
 /** Calls a handler module as Lambda would, in its own invocation scope. */
 export async function invokeLocal<E, R>(
   modulePath: string,
@@ -110,14 +131,21 @@ export async function invokeLocal<E, R>(
   const handler = await loadHandler<E, R>(modulePath);
   const requestId = options.requestId ?? crypto.randomUUID();
   const store = await InvokeStore.getInstanceAsync(true);
+  const caller = invocations.getStore();
+  const traceRoot = caller?.traceRoot ?? newTraceRoot();
   const invocation: LocalInvocation = {
     module: modulePath,
     functionName: options.functionName,
     invoker: options.invoker,
+    traceRoot,
   };
-  invocationObserver?.(invocation, invocations.getStore());
+  invocationObserver?.(invocation, caller);
+  const scope = {
+    [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId,
+    [InvokeStoreBase.PROTECTED_KEYS.X_RAY_TRACE_ID]: traceHeader(traceRoot),
+  };
   return invocations.run(invocation, () =>
-    store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, () =>
+    store.run(scope, () =>
       handler(event, lambdaContext(options.functionName, requestId, options.timeoutMs)),
     ),
   );

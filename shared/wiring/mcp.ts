@@ -6,8 +6,9 @@
 
 import { createLambdaInvoker, type RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { lazy } from '#shared/wiring/lazy';
+import { traced } from '#shared/wiring/observability';
 
 export const getRouteInvoker = lazy(
   ({ config, invokeRoute }): RouteInvoker =>
-    invokeRoute ?? createLambdaInvoker(config.MCP_TOOL_FUNCTIONS),
+    invokeRoute ?? createLambdaInvoker(config.MCP_TOOL_FUNCTIONS, traced),
 );

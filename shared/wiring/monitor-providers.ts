@@ -13,6 +13,7 @@ import {
   type ProvidersConfig,
 } from '#shared/adapters/providers/index';
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import { traced, traceOutboundHttp } from '#shared/wiring/observability';
 
 export async function withSecretKeys(
   providers: ProvidersConfig,
@@ -44,7 +45,7 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
   const { GetSecretValueCommand, SecretsManagerClient } = await import(
     '@aws-sdk/client-secrets-manager'
   );
-  const client = new SecretsManagerClient({});
+  const client = traced(new SecretsManagerClient({}));
   try {
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
     const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
@@ -64,6 +65,7 @@ export const PROVIDER_KEY_NAMES = Object.values(PROVIDER_ENV).map((names) => nam
 
 /** Reads the provider settings once (on first use) and builds each family's adapter once. */
 export function createMonitorProviders(load: () => Promise<ProvidersConfig>): MonitorProviders {
+  traceOutboundHttp();
   let config: Promise<ProvidersConfig> | undefined;
   const adapters = new Map<ProviderFamily, Provider>();
   return {

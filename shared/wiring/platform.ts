@@ -7,6 +7,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import type { Config } from '#shared/wiring/config';
 import { lazy, wiringSettings } from './lazy.ts';
+import { traced } from './observability.ts';
 
 export function getConfig(): Config {
   return wiringSettings().config;
@@ -14,7 +15,11 @@ export function getConfig(): Config {
 
 export const getDocumentClient = lazy(
   ({ config }): DynamoDBDocumentClient =>
-    createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
+    createDocumentClient({
+      region: config.AWS_REGION,
+      endpoint: config.DYNAMODB_ENDPOINT,
+      capture: traced,
+    }),
   (doc) => doc.destroy(),
 );
 

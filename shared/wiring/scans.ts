@@ -11,7 +11,7 @@ import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
-import { getMetrics } from '#shared/wiring/observability';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
 import { getConfig, getStore } from '#shared/wiring/platform';
 import { getScanReadDeps } from './scans-read.ts';
 
@@ -39,6 +39,7 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
 /** One guarded fetcher per process: its connection pool is shared by every scan. */
 export const getScanFetcher = lazy(
   () => {
+    traceOutboundHttp();
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,

@@ -13,13 +13,14 @@ import type { SendPort } from '#shared/domain/webhooks/sender';
 import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
 import { lazy } from '#shared/wiring/lazy';
-import { getMetrics } from '#shared/wiring/observability';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
 import { getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
 
 export const getWebhookAgent = lazy(
   () => {
+    traceOutboundHttp();
     return createGuardedAgent({
       allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
       lookup: receiverLookup(),

@@ -13,12 +13,18 @@ export type RouteInvoker = (
   event: APIGatewayProxyEventV2,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** Function names per operation id come from MCP_TOOL_FUNCTIONS (JSON), set by CDK. */
-export function createLambdaInvoker(names: Readonly<Record<string, string>>): RouteInvoker {
+/**
+ * Function names per operation id come from MCP_TOOL_FUNCTIONS (JSON), set by CDK; `capture`
+ * wraps the Lambda client (X-Ray tracing).
+ */
+export function createLambdaInvoker(
+  names: Readonly<Record<string, string>>,
+  capture: <Client>(client: Client) => Client = (client) => client,
+): RouteInvoker {
   let client: Promise<{ invoke(name: string, payload: string): Promise<string> }> | undefined;
   const connect = async () => {
     const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
-    const lambda = new LambdaClient({});
+    const lambda = capture(new LambdaClient({}));
     return {
       async invoke(name: string, payload: string) {
         const result = await lambda.send(
