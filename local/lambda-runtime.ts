@@ -37,21 +37,25 @@ export interface LocalInvocation {
 }
 
 const invocations = new AsyncLocalStorage<LocalInvocation>();
-let invocationObserver:
-  | ((invocation: LocalInvocation, caller: LocalInvocation | undefined) => void)
-  | undefined;
+
+/**
+ * Told of an invocation as it starts; what it returns, if a function, is told the invocation's
+ * duration in milliseconds when it ends (bench/cost-counts.ts measures them).
+ */
+export type InvocationObserver = (
+  invocation: LocalInvocation,
+  caller: LocalInvocation | undefined,
+) => undefined | ((durationMs: number) => void);
+
+let invocationObserver: InvocationObserver | undefined;
 
 /** The invocation the calling code runs in, if any (the IAM recording test attributes by it). */
 export function currentInvocation(): LocalInvocation | undefined {
   return invocations.getStore();
 }
 
-/** Tells `observer` of every invocation as it starts; `undefined` stops telling. */
-export function observeInvocations(
-  observer:
-    | ((invocation: LocalInvocation, caller: LocalInvocation | undefined) => void)
-    | undefined,
-): void {
+/** Tells `observer` of every invocation as it starts (and ends); `undefined` stops telling. */
+export function observeInvocations(observer: InvocationObserver | undefined): void {
   invocationObserver = observer;
 }
 const modules = new Map<string, Promise<LambdaHandler>>();
@@ -139,14 +143,19 @@ export async function invokeLocal<E, R>(
     invoker: options.invoker,
     traceRoot,
   };
-  invocationObserver?.(invocation, caller);
+  const ended = invocationObserver?.(invocation, caller);
+  const started = performance.now();
   const scope = {
     [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId,
     [InvokeStoreBase.PROTECTED_KEYS.X_RAY_TRACE_ID]: traceHeader(traceRoot),
   };
-  return invocations.run(invocation, () =>
-    store.run(scope, () =>
-      handler(event, lambdaContext(options.functionName, requestId, options.timeoutMs)),
-    ),
-  );
+  try {
+    return await invocations.run(invocation, () =>
+      store.run(scope, () =>
+        handler(event, lambdaContext(options.functionName, requestId, options.timeoutMs)),
+      ),
+    );
+  } finally {
+    ended?.(performance.now() - started);
+  }
 }

@@ -43,6 +43,8 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Tests only: resolve webhook receiver names with this instead of DNS (wiring/lazy.ts). */
   receiverLookup?: DnsLookup;
+  /** Benchmarks only: wraps the store's client (bench/cost-meter.ts counts capacity units). */
+  wrapStoreClient?: WiringSettings['wrapStoreClient'];
 }
 
 export interface LocalStack {
@@ -208,6 +210,21 @@ function wireService(settings: WiringSettings, variables: Environment) {
   };
 }
 
+/** The service's wiring settings: the in-process engine and invoker, and the options' hooks. */
+function wiringSettingsOf(
+  config: Config,
+  workflows: LocalWorkflowEngine,
+  options: LocalStackOptions,
+): WiringSettings {
+  return {
+    config,
+    workflows,
+    invokeRoute: invokeRouteInProcess,
+    ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+    ...(options.wrapStoreClient ? { wrapStoreClient: options.wrapStoreClient } : {}),
+  };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
@@ -216,15 +233,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const { dynamo, queues, simulator, serviceVariables } = emulators;
   const config = loadConfig(serviceVariables);
   const workflows = createLocalWorkflowEngine({ timeScale: emulators.timeScale });
-  const wiring = wireService(
-    {
-      config,
-      workflows,
-      invokeRoute: invokeRouteInProcess,
-      ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
-    },
-    serviceVariables,
-  );
+  const wiring = wireService(wiringSettingsOf(config, workflows, options), serviceVariables);
   const stopPrintingMail = LOCAL_OUTBOX.subscribe(mailPrinter(config));
   const host = options.host ?? '127.0.0.1';
   const front = await startHttpFront({

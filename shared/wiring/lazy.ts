@@ -9,6 +9,7 @@
  *   emulators' endpoints, its workflow engine and its route invoker; closing it disposes every
  *   value built from those settings (clients, connection pools).
  */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
 import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
@@ -26,6 +27,11 @@ export interface WiringSettings {
    * when a delivery connects (a name can then turn private between the two).
    */
   receiverLookup?: DnsLookup;
+  /**
+   * Benchmarks only: wraps the store's base client before it is used (bench/cost-counts.ts
+   * counts the capacity units every call consumes).
+   */
+  wrapStoreClient?: (client: DynamoDBClient) => DynamoDBClient;
 }
 
 interface Built {

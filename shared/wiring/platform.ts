@@ -14,11 +14,11 @@ export function getConfig(): Config {
 }
 
 export const getDocumentClient = lazy(
-  ({ config }): DynamoDBDocumentClient =>
+  ({ config, wrapStoreClient }): DynamoDBDocumentClient =>
     createDocumentClient({
       region: config.AWS_REGION,
       endpoint: config.DYNAMODB_ENDPOINT,
-      capture: traced,
+      capture: (client) => traced(wrapStoreClient?.(client) ?? client),
     }),
   (doc) => doc.destroy(),
 );

@@ -4,6 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '#infra/build-app';
 import { ALARM_KINDS, type AlarmKind } from '#infra/monitoring/thresholds';
+import { alarmMetricCount } from '#scripts/cost/stage';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '#shared/domain/kernel/metrics';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { QUEUES } from '#shared/surfaces/queues/manifest';
@@ -212,6 +213,16 @@ describe('alarms, all to one SNS topic', () => {
     );
     const [judge] = alarmsOf('JudgeTokensOverBudget');
     expect(judge).toMatchObject({ MetricName: 'JudgeTokens', Threshold: BUDGET, Period: 86_400 });
+  });
+
+  it('evaluates as many metrics as the cost estimate prices (npm run cost)', () => {
+    const evaluated = alarms().reduce(
+      (total, alarm) =>
+        total +
+        (alarm.MetricName ? 1 : (alarm.Metrics ?? []).filter((query) => query.MetricStat).length),
+      0,
+    );
+    expect(evaluated).toBe(alarmMetricCount());
   });
 
   it('names no alarm outside the kinds of the runbook', () => {
