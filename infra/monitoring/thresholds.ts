@@ -18,8 +18,13 @@ export interface Threshold {
   reason: string;
 }
 
-/** The judge's daily token budget when the `judgeTokenBudget` context is not set. */
-export const DEFAULT_JUDGE_TOKEN_BUDGET = 5_000_000;
+/**
+ * The judge's daily token budget when the `judgeTokenBudget` context is not set: twice what the
+ * largest size of docs/deploy.md (10 cases of 200 prompts, 5 repeats) judges in a month, about
+ * 29.5 million tokens measured, since monthly runs all start on the 1st. `npm run cost` prints
+ * the budget that suits a stage's own volume.
+ */
+export const DEFAULT_JUDGE_TOKEN_BUDGET = 60_000_000;
 
 export const ALARM_KINDS = {
   ApiServerErrorRate: {
@@ -110,8 +115,9 @@ export const ALARM_KINDS = {
     periodMinutes: 24 * 60,
     periods: 1,
     reason:
-      "The judge used more tokens in a day than the stage's budget (context judgeTokenBudget): " +
-      'a judge prompt or batch size that went wrong can burn many times the expected tokens.',
+      "The judge used more tokens in a day than the stage's budget (context judgeTokenBudget, " +
+      'twice the judging of a month of runs, which start together on the 1st): a judge prompt ' +
+      'or batch size that went wrong burns many times the expected tokens.',
   },
 } as const satisfies Record<string, Threshold>;
 
