@@ -24,7 +24,9 @@ export const getMetrics = lazy(
 );
 
 /** The tracer of this process (on Lambda with active tracing; a no-op elsewhere). */
-export const getTracer = lazy((): ClientTracer => createPowertoolsTracer(SERVICE_NAME));
+export const getTracer = lazy(
+  ({ config }): ClientTracer => createPowertoolsTracer(SERVICE_NAME, config.tracing),
+);
 
 /** An AWS SDK client whose calls are traced. */
 export function traced<Client>(client: Client): Client {

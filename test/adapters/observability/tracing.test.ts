@@ -1,13 +1,25 @@
 import { spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleLikeCdk } from '#test/support/bundle';
 
 /**
- * X-Ray tracing as it runs on Lambda: a process with the runtime's environment (active tracing,
- * a sampled trace header) sends a subsegment for each AWS SDK call and each outbound HTTP request
- * to the X-Ray daemon, here a UDP socket on loopback; without that environment it sends nothing.
+ * X-Ray tracing as it runs on Lambda: the calls of traced-calls.ts, bundled as CDK bundles a
+ * function, in a process with the runtime's environment (active tracing, a sampled trace header),
+ * send a subsegment for each AWS SDK call and each outbound HTTP request to the X-Ray daemon,
+ * here a UDP socket on loopback; without that environment nothing is sent, and nothing loads the
+ * tracer's library.
  */
+const BUNDLE = path.resolve('.test-results/traced-calls.mjs');
+
+beforeAll(async () => {
+  const built = await bundleLikeCdk('test/adapters/observability/traced-calls.ts');
+  mkdirSync(path.dirname(BUNDLE), { recursive: true });
+  writeFileSync(BUNDLE, built.code);
+}, 60_000);
 const TRACE_ROOT = '1-6761e0aa-0123456789abcdef01234567';
 const PARENT = '53995c3f42cd8ad8';
 
@@ -37,7 +49,7 @@ async function startDaemon(): Promise<{ port: number; received: Subsegment[] }> 
 
 function runChild(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'test/adapters/observability/traced-calls.ts'], {
+    const child = spawn(process.execPath, [BUNDLE], {
       env: {
         PATH: process.env.PATH ?? '',
         LOG_LEVEL: 'SILENT',
@@ -82,7 +94,7 @@ describe('tracing on Lambda', () => {
       AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
     });
     expect(run.code, run.stdout).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ tracing: true });
+    expect(JSON.parse(run.stdout)).toEqual({ tracing: true, httpPatched: true });
     const segments = await settled(() => received, 2);
     const dynamo = segments.find((segment) => segment.name === 'DynamoDB');
     expect(dynamo).toMatchObject({
@@ -104,7 +116,7 @@ describe('tracing on Lambda', () => {
     const { port, received } = await startDaemon();
     const run = await runChild({ AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${port}` });
     expect(run.code, run.stdout).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ tracing: false });
+    expect(JSON.parse(run.stdout)).toEqual({ tracing: false, httpPatched: false });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received).toEqual([]);
   });
