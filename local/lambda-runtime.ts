@@ -105,7 +105,7 @@ export function lambdaContext(
 }
 
 /** A new X-Ray trace id: version 1, the epoch seconds and 96 random bits, in hex. */
-export function newTraceRoot(now = Date.now()): string {
+function newTraceRoot(now = Date.now()): string {
   const seconds = Math.floor(now / 1000)
     .toString(16)
     .padStart(8, '0');

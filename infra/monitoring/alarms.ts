@@ -36,7 +36,7 @@ export interface AlarmTarget {
   topic: ITopic;
 }
 
-export interface AlarmOptions {
+interface AlarmOptions {
   /** The resource an alarm of a per-resource kind watches (a function, a queue, a family). */
   subject?: string;
   /** Overrides the kind's threshold (the judge's budget comes from context). */
@@ -46,7 +46,7 @@ export interface AlarmOptions {
 }
 
 /** The name of an alarm: `AgentReadiness-<stage>-<kind>[-<subject>]` (docs/runbook.md). */
-export function alarmName(stage: string, kind: AlarmKind, subject?: string): string {
+function alarmName(stage: string, kind: AlarmKind, subject?: string): string {
   return `AgentReadiness-${stage}-${kind}${subject ? `-${subject}` : ''}`;
 }
 

@@ -22,7 +22,7 @@ import type { BusinessMetric } from '#shared/domain/kernel/metrics';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { businessMetric, type WatchedFunction } from './alarms.ts';
 
-export interface DashboardSources {
+interface DashboardSources {
   stage: string;
   api: HttpApi;
   functions: readonly WatchedFunction[];

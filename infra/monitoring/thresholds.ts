@@ -6,7 +6,7 @@
  * `AgentReadiness-<stage>-<kind>-<resource>`.
  */
 
-export interface Threshold {
+interface Threshold {
   /** Compared with `>=` unless `above` (then `>`). */
   value: number;
   above?: boolean;

@@ -54,7 +54,7 @@ const CountsSchema = z.object({
 export type Counts = z.infer<typeof CountsSchema>;
 
 /** Where the counts live: the folder of this module. */
-export const COUNTS_DIR = import.meta.dirname;
+const COUNTS_DIR = import.meta.dirname;
 
 /** The newest counts file of `folder` (by the date in its name), parsed and checked. */
 export function loadCounts(folder = COUNTS_DIR): { counts: Counts; file: string } {

@@ -18,12 +18,12 @@ const FLAGS = {
   repeats: 'repeats',
 } as const satisfies Record<string, keyof CostInputs>;
 
-export const USAGE =
+const USAGE =
   'usage: npm run --silent cost -- [--scans-per-day N] [--batch-domains-per-day N] [--cases N] ' +
   '[--prompts N] [--repeats N] [--json]';
 
 /** The inputs of a command line; throws a usage message for an unknown flag or a bad number. */
-export function parseInputs(argv: string[]): { inputs: CostInputs; json: boolean } {
+function parseInputs(argv: string[]): { inputs: CostInputs; json: boolean } {
   const { values } = parseArgs({
     args: argv,
     options: {

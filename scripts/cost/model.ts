@@ -21,7 +21,7 @@ export interface CostInputs {
   repeats: number;
 }
 
-export const DAYS_PER_MONTH = 365.25 / 12;
+const DAYS_PER_MONTH = 365.25 / 12;
 /** A run asks every prompt in both modes (raw, online) of every model family. */
 const MODES = 2;
 /** Batch jobs are as large as the pro plan lets one be (PLAN_LIMITS). */

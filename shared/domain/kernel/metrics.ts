@@ -52,6 +52,3 @@ export type MetricDimensions = Readonly<{ family?: string }>;
 export interface Metrics {
   count(name: BusinessMetric, value?: number, dimensions?: MetricDimensions): void;
 }
-
-/** Counts nothing: code built without metrics (unit tests, tools). */
-export const noMetrics: Metrics = { count: () => undefined };
