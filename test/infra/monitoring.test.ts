@@ -112,7 +112,7 @@ describe('metrics and logs', () => {
 });
 
 describe('failed messages and invocations', () => {
-  it('gives every queue a consumer reads a redrive policy, and its event source reports failures', () => {
+  it('gives every queue a function consumes a redrive policy, and reports its failed messages', () => {
     const queues = ofType(all, 'AWS::SQS::Queue');
     const consumed = ofType(all, 'AWS::Lambda::EventSourceMapping');
     expect(consumed).toHaveLength(QUEUES.length);
