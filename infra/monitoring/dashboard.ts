@@ -47,7 +47,7 @@ function acrossFunctions(
   );
   const all = `[${Object.keys(usingMetrics).join(', ')}]`;
   return new MathExpression({
-    expression: shape === 'SUM' ? `SUM(${all})` : `SLICE(SORT(${all}, SUM, DESC), 0, 10)`,
+    expression: shape === 'SUM' ? `SUM(${all})` : `SORT(${all}, SUM, DESC, 10)`,
     usingMetrics,
     label,
     period: Duration.minutes(5),
