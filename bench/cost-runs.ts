@@ -20,7 +20,7 @@ type Post = (
 ) => Promise<Record<string, unknown>>;
 
 /** The domains of case `index`: its brand and three competitors. */
-export function caseDomains(index: number): string[] {
+function caseDomains(index: number): string[] {
   return ['brand', 'rival', 'globex', 'initech'].map((name) => `${name}${index}.localhost`);
 }
 

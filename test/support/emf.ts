@@ -36,7 +36,7 @@ function isEmf(value: unknown): value is EmfLine {
 }
 
 /** Parses the EMF lines of some output; other lines are skipped. */
-export function parseEmf(output: string): EmfLine[] {
+function parseEmf(output: string): EmfLine[] {
   const lines: EmfLine[] = [];
   for (const line of output.split('\n')) {
     if (!line.startsWith('{"_aws"')) continue;
