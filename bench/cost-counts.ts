@@ -154,12 +154,13 @@ async function measureRuns(meter: Meter, stack: LocalStack, key: string) {
   await runCase(stack, key, cases[0] as string, RUN_SIZES[0], post); // warm-up
   const sizes: { measured: Measured; tokens: RunTokens }[] = [];
   for (const [index, promptsPerBlock] of RUN_SIZES.entries()) {
+    const caseId = cases[index + 1] as string;
     let runId = '';
     const measured = await measure(meter, stack, async () => {
-      runId = await runCase(stack, key, cases[index + 1] as string, promptsPerBlock, post);
+      runId = await runCase(stack, key, caseId, promptsPerBlock, post);
       return 1;
     });
-    sizes.push({ measured, tokens: await measureRunTokens(runId) });
+    sizes.push({ measured, tokens: await measureRunTokens(caseId, runId) });
   }
   const [small, large] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
   const fitted = splitFixed(

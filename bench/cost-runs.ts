@@ -88,11 +88,15 @@ export interface RunTokens {
 const per = (total: number, count: number) => (count === 0 ? 0 : total / count);
 
 /** The tokens of a finished run, from its stored answers and judge replies. */
-export async function measureRunTokens(runId: string): Promise<RunTokens> {
+export async function measureRunTokens(caseId: string, runId: string): Promise<RunTokens> {
   const { doc, tableName } = getStore();
   const owner = await createUsersRepository(doc, tableName).findUserByEmail('bench@example.com');
   if (!owner) throw new Error('no bench user');
-  const data = await getRunDataStore().loadRunData(owner.id, runId);
+  const data = await getRunDataStore().loadRunData({
+    owner_id: owner.id,
+    case_id: caseId,
+    run_id: runId,
+  });
   const perAnswer = {} as RunTokens['perAnswer'];
   const judgePerAnswer = {} as RunTokens['judgePerAnswer'];
   let answers = 0;

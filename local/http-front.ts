@@ -13,6 +13,7 @@ import { corsPreflightHeaders, corsResponseHeaders } from '#shared/surfaces/api/
 import { FALLBACK_HANDLER, matchPath, matchRoute } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { errorResponse } from '#shared/surfaces/http/request';
+import { getLogger } from '#shared/wiring/logger';
 import { invokeLocal } from './lambda-runtime.ts';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -238,7 +239,7 @@ function frontError(
   error: unknown,
 ): void {
   const baseUrl = `http://${domainNameFor(names, request.headers.host)}`;
-  const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl });
+  const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl }, getLogger());
   writeResult(response, result, corsResponseHeaders(request.headers.origin));
 }
 
@@ -299,7 +300,11 @@ function answerParserError(error: NodeJS.ErrnoException, socket: Socket): void {
     known?.code ?? 'invalid_request',
     known?.message ?? 'The request could not be parsed as HTTP/1.1.',
   );
-  const result = errorResponse(appError, { id: crypto.randomUUID(), baseUrl: 'http://localhost' });
+  const result = errorResponse(
+    appError,
+    { id: crypto.randomUUID(), baseUrl: 'http://localhost' },
+    getLogger(),
+  );
   const body = result.body ?? '';
   const headers = Object.entries({ ...result.headers, connection: 'close' })
     .map(([name, value]) => `${name}: ${String(value)}`)

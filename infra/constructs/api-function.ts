@@ -1,7 +1,8 @@
 /**
- * The house Lambda function (ApiFunction): every function of the stacks is one, with its own log
- * group and role, active X-Ray tracing, the observability variables, and either a synchronous
- * caller that receives its failures or a dead-letter queue for failed asynchronous events.
+ * The construct every Lambda function of the service is built with (`ApiFunction`): the house
+ * defaults for runtime, bundling, logs and role, so each stack only says what differs. Every function has active X-Ray
+ * tracing and the observability variables, and either a synchronous caller that receives its
+ * failures or a dead-letter queue for failed asynchronous events.
  */
 import path from 'node:path';
 import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';

@@ -16,7 +16,7 @@ export function synchronousCallerOf(route: RouteDefinition | undefined): string 
 
 /**
  * Why a route has no API Gateway authorizer (AwsSolutions-APIG4), worded per route: the API's
- * credentials are its own bearer keys, checked in the handler because docs/spec.md makes most
+ * credentials are its own bearer keys, checked in the handler because docs/api.md makes most
  * routes usable anonymously and asks for distinct error codes an authorizer could not produce.
  */
 export function authorizationReason(
@@ -37,8 +37,8 @@ export function authorizationReason(
       );
     case 'optional':
       return (
-        `${spec.routeKey} accepts anonymous calls by design (docs/spec.md; anonymous scans are rate ` +
-        'limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
+        `${spec.routeKey} accepts anonymous calls by design (docs/api.md "Authentication"; ` +
+        'anonymous scans are rate limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
         `SHA-256 hash in DynamoDB with scope ${route.scope ?? '(none)'}, so that invalid keys get ` +
         'the 401 invalid_key / 403 insufficient_scope envelopes an authorizer cannot produce.'
       );
@@ -46,7 +46,7 @@ export function authorizationReason(
       return (
         `${spec.routeKey} requires a bearer API key, verified in the handler against its SHA-256 ` +
         `hash in DynamoDB with scope ${route.scope ?? '(none)'}; the handler answers the 401/403 ` +
-        'envelopes and meta that docs/spec.md prescribes, which an authorizer cannot produce.'
+        'envelopes and meta that docs/api.md prescribes, which an authorizer cannot produce.'
       );
     case 'session':
       return (

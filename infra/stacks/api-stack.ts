@@ -40,6 +40,7 @@ import {
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
+  signingKeysEnvironment,
 } from '#infra/routes';
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
@@ -47,8 +48,6 @@ import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
 import { authorizationReason, synchronousCallerOf } from './api-reasons.ts';
 import type { WorkflowStack } from './workflow-stack.ts';
-
-export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/grants';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
@@ -189,10 +188,12 @@ export class ApiStack extends Stack {
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
           ...this.workflowEnvironment(spec, props.workflows),
           ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+          ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
           ...spec.tuning.environment,
         },
       });
       grantTableAccess(fn.role, props.table, spec.access);
+      if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
       if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
       this.grantWorkflowAccess(fn, spec, props.workflows);
       if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);

@@ -16,7 +16,7 @@ import {
   Validations,
 } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
@@ -30,8 +30,10 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ApiFunction, REPO_ROOT } from '#infra/constructs/api-function';
+import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
 import {
   grantChildExecutions,
+  grantDeadLetters,
   grantInvoke,
   grantSendMessage,
   grantStartExecution,
@@ -65,10 +67,16 @@ export class WorkflowStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** The model providers' API keys: one JSON secret, filled by an operator (docs/deploy.md). */
   readonly providerKeys: Secret;
+  /**
+   * The scanner's Ed25519 signing key set (Web Bot Auth): written by the operator's
+   * `rotate-signing-key`, read by every function that scans or serves the key directory.
+   */
+  readonly signingKeys: Secret;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.signingKeys = this.signingKeySecret();
     this.providerKeys = new Secret(this, 'ProviderKeys', {
       description:
         'Model provider API keys for monitor runs: a JSON object with OPENAI_API_KEY, ' +
@@ -83,7 +91,8 @@ export class WorkflowStack extends Stack {
         'nothing it could rotate.',
     });
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
-    const scheduleDeadLetters = this.buildDeadLetterQueue(
+    const scheduleDeadLetters = deadLetterQueue(
+      this,
       'ScheduledInvocations',
       'the scheduled functions (their asynchronous invocations that failed after retries)',
     );
@@ -102,28 +111,47 @@ export class WorkflowStack extends Stack {
     }
   }
 
+  /** The secrets' ARNs a task reads (never their values). */
+  private secretEnvironment(task: {
+    providerKeys?: boolean;
+    signingKeys?: boolean;
+  }): Record<string, string> {
+    return {
+      ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
+      ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+    };
+  }
+
+  private grantSecrets(fn: ApiFunction, task: { providerKeys?: boolean; signingKeys?: boolean }) {
+    if (task.providerKeys) this.providerKeys.grantRead(fn.role);
+    if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+  }
+
   /**
-   * A dead-letter queue: kept 14 days, the longest SQS allows, so an operator has time to look
-   * (docs/runbook.md); its depth is alarmed (infra/stacks/monitoring-stack.ts).
+   * Created with a placeholder (no key set yet): the operator makes the first key with
+   * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
    */
-  private buildDeadLetterQueue(base: string, keeps: string): Queue {
-    const deadLetters = new Queue(this, `${base}DeadLetterQueue`, {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+  private signingKeySecret(): Secret {
+    const secret = new Secret(this, 'ScannerSigningKeys', {
+      description:
+        "The scanner's Web Bot Auth signing keys (Ed25519 JWKs with their overlap windows), " +
+        'written by `npm run --silent admin -- rotate-signing-key`',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
     });
-    const reason = `This is the dead-letter queue of ${keeps}; a DLQ needs no DLQ of its own.`;
-    Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason });
-    Validations.of(deadLetters).acknowledge({
-      id: 'Serverless-SQSRedrivePolicy',
-      reason: `${reason} Nothing consumes it: an operator reads it and redrives (docs/runbook.md).`,
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotation needs an overlap in which the old public key stays published in the key ' +
+        'directory; the operator command rotate-signing-key writes both, which a plain ' +
+        'Secrets Manager rotation Lambda would not (docs/decisions.md, issue 28).',
     });
-    return deadLetters;
+    return secret;
   }
 
   private buildQueue(definition: QueueDefinition): Queue {
     const base = constructIdFor(definition.name);
-    const deadLetters = this.buildDeadLetterQueue(
+    const deadLetters = deadLetterQueue(
+      this,
       base,
       `the ${definition.name} queue (${deadLetterQueueName(definition.name)})`,
     );
@@ -183,14 +211,12 @@ export class WorkflowStack extends Stack {
         invocation: { synchronous: taskCaller(spec.task.state, workflow.name) },
         environment: {
           ...this.environmentFor(props, spec.task),
-          ...(spec.task.providerKeys
-            ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn }
-            : {}),
+          ...this.secretEnvironment(spec.task),
           ...spec.task.environment,
         },
       });
       this.grantNeeds(fn, props, spec.task);
-      if (spec.task.providerKeys) this.providerKeys.grantRead(fn.role);
+      this.grantSecrets(fn, spec.task);
       substitutions[spec.task.placeholder] = fn.function.functionArn;
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);
@@ -292,14 +318,7 @@ export class WorkflowStack extends Stack {
       description: `Lets EventBridge Scheduler invoke the ${spec.name} function, and nothing else`,
     });
     grantInvoke(role, [fn.function.functionArn]);
-    role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'KeepUndeliveredInvocations',
-        effect: Effect.ALLOW,
-        actions: ['sqs:SendMessage'],
-        resources: [deadLetters.queueArn],
-      }),
-    );
+    grantDeadLetters(role, deadLetters);
     new CfnSchedule(this, `${spec.constructId}Schedule`, {
       description: `${spec.name} (${spec.handler})`,
       scheduleExpression: spec.expression,

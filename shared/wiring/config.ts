@@ -122,6 +122,15 @@ const ConfigSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Where the local stack keeps its data (`npm start`: .data); the scanner's signing keys live in
+   * `signing-keys.json` there. Unset in tests without a data folder (keys in memory) and on AWS.
+   */
+  DATA_DIR: z.string().min(1).optional(),
+  /** On AWS: the Secrets Manager secret holding the scanner's signing key set (docs/deploy.md). */
+  SIGNING_KEYS_SECRET_ARN: z.string().optional(),
+  /** How long a process signs with the key set it read before reading it again (a rotation). */
+  SIGNING_KEYS_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** On AWS: the Secrets Manager secret holding the model API keys (monitor-providers.ts). */
   PROVIDER_KEYS_SECRET_ARN: z.string().optional(),
   /** The role credentials Lambda puts in the environment (signing SES requests). */

@@ -11,7 +11,6 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
-import { logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { type Config, loadConfig, readEnvironment } from './config.ts';
@@ -27,6 +26,11 @@ export interface WiringSettings {
    * when a delivery connects (a name can then turn private between the two).
    */
   receiverLookup?: DnsLookup;
+  /**
+   * The local stack's own base URL once its front listens (port 0 in tests): what the scanner
+   * names as its key directory and documentation when PUBLIC_BASE_URL is unset.
+   */
+  serviceUrl?: () => string | undefined;
   /**
    * Benchmarks only: wraps the store's base client before it is used (bench/cost-counts.ts
    * counts the capacity units every call consumes).
@@ -81,7 +85,6 @@ export function startWiring(settings: WiringSettings): StartedWiring {
   if (current) dispose(current);
   const started: Wiring = { settings, values: new Map(), explicit: true };
   current = started;
-  logger.setLogLevel(settings.config.LOG_LEVEL);
   return {
     close() {
       dispose(started);

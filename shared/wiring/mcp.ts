@@ -3,12 +3,12 @@
  * (the local stack's, in process), or Lambda invocations of the functions MCP_TOOL_FUNCTIONS
  * names.
  */
-
-import { createLambdaInvoker, type RouteInvoker } from '#shared/surfaces/mcp/invoker';
+import { createLambdaRouteInvoker } from '#shared/adapters/lambda/route-invoker';
+import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { lazy } from '#shared/wiring/lazy';
 import { traced } from '#shared/wiring/observability';
 
 export const getRouteInvoker = lazy(
   ({ config, invokeRoute }): RouteInvoker =>
-    invokeRoute ?? createLambdaInvoker(config.MCP_TOOL_FUNCTIONS, traced),
+    invokeRoute ?? createLambdaRouteInvoker(config.MCP_TOOL_FUNCTIONS, traced),
 );

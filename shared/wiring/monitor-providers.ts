@@ -4,6 +4,7 @@
  * the keys of the Secrets Manager secret PROVIDER_KEYS_SECRET_ARN names. Asynchronous for that
  * reason.
  */
+import type { Dispatcher } from 'undici';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
   createProvider,
@@ -13,7 +14,7 @@ import {
   type ProvidersConfig,
 } from '#shared/adapters/providers/index';
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
-import { traced, traceOutboundHttp } from '#shared/wiring/observability';
+import { traced } from '#shared/wiring/observability';
 
 export async function withSecretKeys(
   providers: ProvidersConfig,
@@ -63,9 +64,14 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
 /** The secret's fields read as provider keys (the same names as the environment variables). */
 export const PROVIDER_KEY_NAMES = Object.values(PROVIDER_ENV).map((names) => names.key);
 
-/** Reads the provider settings once (on first use) and builds each family's adapter once. */
-export function createMonitorProviders(load: () => Promise<ProvidersConfig>): MonitorProviders {
-  traceOutboundHttp();
+/**
+ * Reads the provider settings once (on first use) and builds each family's adapter once, every
+ * one sending through `dispatcher` (the wiring's provider agent).
+ */
+export function createMonitorProviders(
+  load: () => Promise<ProvidersConfig>,
+  dispatcher: Dispatcher,
+): MonitorProviders {
   let config: Promise<ProvidersConfig> | undefined;
   const adapters = new Map<ProviderFamily, Provider>();
   return {
@@ -77,7 +83,7 @@ export function createMonitorProviders(load: () => Promise<ProvidersConfig>): Mo
       });
       const known = adapters.get(family);
       if (known) return known;
-      const provider = createProvider(family, (await config)[family]);
+      const provider = createProvider(family, (await config)[family], { dispatcher });
       adapters.set(family, provider);
       return provider;
     },

@@ -5,11 +5,11 @@
  * wraps every AWS SDK client the wiring builds and, once created, traces the process's outbound
  * HTTP (docs/decisions.md "Operable on AWS (issue 27)").
  */
-import { createPowertoolsMetrics } from '#shared/adapters/observability/metrics';
-import { type ClientTracer, createPowertoolsTracer } from '#shared/adapters/observability/tracer';
-import { logger } from '#shared/domain/kernel/logger';
+import { createPowertoolsMetrics } from '#shared/adapters/powertools/metrics';
+import { type ClientTracer, createPowertoolsTracer } from '#shared/adapters/powertools/tracer';
 import { METRICS_NAMESPACE, type Metrics, SERVICE_NAME } from '#shared/domain/kernel/metrics';
 import { lazy } from './lazy.ts';
+import { getLogger } from './logger.ts';
 
 /** The business metrics port of this process: namespace AgentReadiness, this stage. */
 export const getMetrics = lazy(
@@ -19,7 +19,7 @@ export const getMetrics = lazy(
       service: SERVICE_NAME,
       stage: config.STAGE,
       onError: (error, name) =>
-        logger.warn('metric not published', { metric: name, error: error as Error }),
+        getLogger().warn('metric not published', { metric: name, error: error as Error }),
     }),
 );
 

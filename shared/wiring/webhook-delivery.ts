@@ -13,8 +13,9 @@ import type { SendPort } from '#shared/domain/webhooks/sender';
 import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
-import { getConfig } from '#shared/wiring/platform';
+import { getClock, getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
 
@@ -44,6 +45,8 @@ export const getAttemptStepDeps = lazy(
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
     schedule: getWebhookConfig().schedule,
+    logger: getLogger(),
+    clock: getClock(),
     metrics: getMetrics(),
   }),
 );
@@ -52,6 +55,8 @@ export const getWebhookTestDeps = lazy(
   (): TestWebhookDeps => ({
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
+    logger: getLogger(),
+    clock: getClock(),
     metrics: getMetrics(),
   }),
 );

@@ -1,3 +1,7 @@
+/**
+ * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
+ * checked against the route manifest and the table shape it is built from.
+ */
 import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
@@ -25,11 +29,6 @@ import {
   type Statement,
   statementsOfRole,
 } from './cfn.ts';
-
-/**
- * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
- * checked against the route manifest and the table shape it is built from.
- */
 
 const routes = ROUTES as readonly RouteDefinition[];
 const WRITE_ACTIONS = [

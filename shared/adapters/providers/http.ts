@@ -4,7 +4,7 @@
  * error types the monitor engine retries on (docs/monitor.md).
  */
 import type { Dispatcher } from 'undici';
-import { getDefaultAgent, requestVia } from '#shared/adapters/http/http-client';
+import { requestVia } from '#shared/adapters/http/http-client';
 import {
   ProviderError,
   type ProviderErrorType,
@@ -18,8 +18,8 @@ export interface JsonPost {
   headers: Record<string, string>;
   body: unknown;
   timeoutMs: number;
-  /** Tests pass a MockAgent or a dedicated Agent; production uses one shared Agent. */
-  dispatcher?: Dispatcher | undefined;
+  /** The connection pool: the wiring's one provider agent, or a test's own (MockAgent...). */
+  dispatcher: Dispatcher;
 }
 
 export interface RawResponse {
@@ -39,7 +39,7 @@ export async function postJson(family: ProviderFamily, post: JsonPost): Promise<
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), post.timeoutMs);
   try {
-    const response = await requestVia(post.dispatcher ?? getDefaultAgent(), post.url, {
+    const response = await requestVia(post.dispatcher, post.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...post.headers },
       body: JSON.stringify(post.body),
@@ -184,7 +184,8 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-function roundSeconds(seconds: number): number {
+/** Seconds to the millisecond: a provider's `1.2345s` delay is 1.235 s. */
+export function roundSeconds(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
 

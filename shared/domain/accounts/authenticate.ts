@@ -1,6 +1,6 @@
 /**
  * Authentication of API requests: the bearer key of a request resolved to a principal for the
- * route's requirement (anonymous, key holder), with the errors of docs/spec.md "Authentication".
+ * route's requirement (anonymous, key holder), with the errors of docs/api.md "Authentication".
  */
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-keys.ts';
@@ -8,7 +8,7 @@ import type { KeyLookup } from './ports.ts';
 import { ANONYMOUS, type AuthRequirement, type KeyPrincipal, type Principal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
-export { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
+export type { AuthRequirement, Principal } from './principal.ts';
 
 export interface AuthDependencies {
   keys: KeyLookup;
@@ -16,7 +16,7 @@ export interface AuthDependencies {
 }
 
 /**
- * docs/spec.md "Authentication": resolves the Authorization header to a principal for one route.
+ * docs/api.md "Authentication": resolves the Authorization header to a principal for one route.
  * - routes with an optional key: no header = anonymous; a header that does not verify = 401
  *   `invalid_key` (never downgraded to anonymous);
  * - routes with a required key: a missing or unknown key = 401 `unauthorized`;

@@ -9,6 +9,8 @@
  * - a caller revokes only keys whose scopes it holds (itself included), so a narrow key cannot
  *   take away a wider one.
  */
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import {
@@ -26,7 +28,7 @@ export interface KeyDeps {
   /** When each key was last used (`last_used_at`). */
   usage: Pick<KeyUsage, 'lastUsed'>;
   adminEmails: readonly string[];
-  now?: () => Date;
+  clock: Clock;
 }
 
 /** The key as the API shows it; `lastUsedAt` from KeyUsage (null: not used since it is kept). */
@@ -99,7 +101,7 @@ export async function createKey(
   const operator = createOperatorService({
     users: deps.users,
     adminEmails: deps.adminEmails,
-    ...(deps.now ? { now: deps.now } : {}),
+    clock: deps.clock,
   });
   try {
     const { key, stored } = await operator.createKey({
@@ -133,7 +135,7 @@ export async function revokeKey(
     );
   }
   if (target.revoked_at) return { key: await oneKeyView(target, deps) };
-  const at = (deps.now?.() ?? new Date()).toISOString();
+  const at = nowIso(deps.clock);
   const revoked = await deps.users.revokeKey(target.id, at);
   // The store keeps the first revocation time: only the revoke that wrote it frees the place.
   if (revoked.revoked_at === at) await deps.users.releaseKeySlot(principal.userId);

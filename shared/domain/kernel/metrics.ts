@@ -2,7 +2,7 @@
  * The metrics port: how domain code counts the business events an operator watches
  * (docs/runbook.md). The domain names the events; an adapter publishes them in CloudWatch's
  * embedded metric format under one namespace with the `service` and `stage` dimensions
- * (shared/adapters/observability/), and CDK builds the alarms and the dashboard from the same
+ * (shared/adapters/powertools/), and CDK builds the alarms and the dashboard from the same
  * names (infra/stacks/monitoring-stack.ts). A count is published when it is made, so no
  * invocation can end with a count unpublished.
  *

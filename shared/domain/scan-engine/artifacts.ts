@@ -106,6 +106,10 @@ export interface ScanArtifacts {
   catalogCards: Record<string, Fetched>;
   /** Authorization-server metadata named by protected-resource metadata (absolute URL keys). */
   authServerMetadata: Record<string, Fetched>;
+  /** JWK Sets named by the A2A card's signatures (`jku`, same origin; absolute URL keys). */
+  a2aKeySets?: Record<string, Fetched>;
+  /** Agent catalogs named by a robots.txt Agentmap line or a rel link, off the well-known paths. */
+  hintedCatalogs?: Record<string, Fetched>;
   /** sameAs targets we tried (absolute URL keys). */
   sameAsTargets: Record<string, Fetched>;
   /** Wikidata entity JSON per QID. */

@@ -3,15 +3,22 @@
  * function URL alike. The key comes from `Authorization: Bearer` or, on `/api/mcp/{api_key}`,
  * from the path; the path form's key is never logged, echoed or passed on in a URL (requests
  * are rebuilt on the template path, and only the Authorization header carries the key further).
+ * The function's entry hands in the API pipeline's dependencies (key lookup, logger) and the
+ * route invoker: `createMcpHandler(getApiDeps, getRouteInvoker)`.
  */
+import middy from '@middy/core';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import { authenticate } from '#shared/domain/accounts/authenticate';
 import { AppError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { ApiDeps } from '#shared/surfaces/api/http-handler';
 import { errorResponse, requestContextOf } from '#shared/surfaces/http/request';
-import { getApiDeps } from '#shared/wiring/api';
-import { getRouteInvoker } from '#shared/wiring/mcp';
+import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
+import type { RouteInvoker } from './invoker.ts';
 import { buildMcpServer } from './server.ts';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -19,8 +26,8 @@ type Result = APIGatewayProxyStructuredResultV2;
 const TEMPLATE_HEADER_PATH = '/api/mcp';
 const TEMPLATE_KEY_PATH = '/api/mcp/{api_key}';
 
-function methodNotAllowed(event: APIGatewayProxyEventV2): Result {
-  const request = requestContextOf(event, getApiDeps().publicBaseUrl);
+function methodNotAllowed(event: APIGatewayProxyEventV2, deps: ApiDeps): Result {
+  const request = requestContextOf(event, deps.publicBaseUrl);
   return errorResponse(
     new AppError(
       'method_not_allowed',
@@ -28,6 +35,7 @@ function methodNotAllowed(event: APIGatewayProxyEventV2): Result {
       { details: { allow: ['POST', 'DELETE'] } },
     ),
     request,
+    deps.logger,
   );
 }
 
@@ -57,14 +65,18 @@ function webRequest(event: APIGatewayProxyEventV2, proto: string): Request {
   });
 }
 
-async function serve(event: APIGatewayProxyEventV2, authorization: string): Promise<Result> {
+async function serve(
+  event: APIGatewayProxyEventV2,
+  authorization: string,
+  invoke: RouteInvoker,
+): Promise<Result> {
   const proto = event.headers?.['x-forwarded-proto'] === 'http' ? 'http' : 'https';
   const server = buildMcpServer({
     authorization,
     domainName: event.requestContext.domainName,
     proto,
     sourceIp: event.requestContext.http.sourceIp,
-    invoke: getRouteInvoker(),
+    invoke,
   });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -84,33 +96,54 @@ async function serve(event: APIGatewayProxyEventV2, authorization: string): Prom
   }
 }
 
-export async function handleMcpEvent(event: APIGatewayProxyEventV2): Promise<Result> {
+/** A POST: the caller's key checked (and marked used), then the JSON-RPC messages served. */
+async function post(
+  event: APIGatewayProxyEventV2,
+  request: ReturnType<typeof requestContextOf>,
+  deps: ApiDeps,
+  invoke: RouteInvoker,
+): Promise<Result> {
+  try {
+    const authorization = authorizationOf(event);
+    const principal = await authenticate({ auth: 'required' }, authorization, deps);
+    // A key used through an AI assistant is used (docs/api.md "API keys"); never throws.
+    await deps.keyUse?.record(principal);
+    return await serve(event, authorization as string, invoke);
+  } catch (error) {
+    const result = errorResponse(error, request, deps.logger);
+    if (result.statusCode === 401) {
+      result.headers = { ...result.headers, 'www-authenticate': 'Bearer realm="mcp"' };
+    }
+    return result;
+  }
+}
+
+async function handleMcpEvent(
+  event: APIGatewayProxyEventV2,
+  deps: ApiDeps,
+  invoke: RouteInvoker,
+): Promise<Result> {
   const method = event.requestContext.http.method;
   const template =
     event.pathParameters?.api_key !== undefined ? TEMPLATE_KEY_PATH : TEMPLATE_HEADER_PATH;
-  const request = requestContextOf(event, getApiDeps().publicBaseUrl);
-  logger.appendKeys({ request_id: request.id, operation: 'mcp' });
+  const request = requestContextOf(event, deps.publicBaseUrl);
+  deps.logger.appendKeys({ request_id: request.id, operation: 'mcp' });
   let result: Result;
   if (method === 'GET') {
-    result = methodNotAllowed(event);
+    result = methodNotAllowed(event, deps);
   } else if (method === 'DELETE') {
     // Stateless: there is no session to end.
     result = { statusCode: 204, headers: { 'x-request-id': request.id } };
   } else {
-    const deps = getApiDeps();
-    try {
-      const authorization = authorizationOf(event);
-      const principal = await authenticate({ auth: 'required' }, authorization, deps);
-      // A key used through an AI assistant is used (docs/api.md "API keys"); never throws.
-      await deps.keyUse?.record(principal);
-      result = await serve(event, authorization as string);
-    } catch (error) {
-      result = errorResponse(error, request);
-      if (result.statusCode === 401) {
-        result.headers = { ...result.headers, 'www-authenticate': 'Bearer realm="mcp"' };
-      }
-    }
+    result = await post(event, request, deps, invoke);
   }
-  logger.debug('request handled', { method, path: template, status: result.statusCode });
+  deps.logger.debug('request handled', { method, path: template, status: result.statusCode });
   return result;
+}
+
+/** The tool server's Lambda handler, with the dependencies of the API pipeline and the invoker. */
+export function createMcpHandler(apiDeps: () => ApiDeps, invoker: () => RouteInvoker) {
+  return middy<APIGatewayProxyEventV2, Result, Error, Context>({ timeoutEarlyInMillis: 0 })
+    .use(invocationLogging<APIGatewayProxyEventV2, Result>(() => apiDeps().logger))
+    .handler((event) => handleMcpEvent(event, apiDeps(), invoker()));
 }

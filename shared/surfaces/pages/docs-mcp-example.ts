@@ -1,5 +1,5 @@
 /**
- * The tool server's call example on the docs page (docs/spec.md "Tool server (MCP)"): a JSON-RPC
+ * The tool server's call example on the docs page (docs/api.md "The tool server (MCP)"): a JSON-RPC
  * `tools/call` of a tool with arguments sampled from the tool's input schema, and its result,
  * whose `structuredContent` is the REST route's response example
  * (shared/surfaces/api/examples.ts).

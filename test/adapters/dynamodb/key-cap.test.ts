@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createKey, type KeyDeps, revokeKey } from '#shared/domain/accounts/key-operations';
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 async function accountWithOneKey(): Promise<{ deps: KeyDeps; principal: KeyPrincipal }> {
   const users = createUsersRepository(table.doc, TABLE);
-  const operator = createOperatorService({ users, adminEmails: [] });
+  const operator = createOperatorService({ users, adminEmails: [], clock: systemClock });
   const email = `cap-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const user = await operator.createUser({ email, plan: 'pro' });
   const { stored } = await operator.createKey({ email, scopes: ['scans:read'], plugin: false });
@@ -38,7 +39,7 @@ async function accountWithOneKey(): Promise<{ deps: KeyDeps; principal: KeyPrinc
     plugin: false,
   };
   const usage = createKeyUsageRepository(table.doc, TABLE);
-  return { deps: { users, usage, adminEmails: [] }, principal };
+  return { deps: { users, usage, adminEmails: [], clock: systemClock }, principal };
 }
 
 function input<P, B>(principal: KeyPrincipal, params: P, body: B) {

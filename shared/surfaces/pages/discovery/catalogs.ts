@@ -44,11 +44,40 @@ function cardEntry(baseUrl: string) {
   };
 }
 
+/**
+ * What else the service publishes for agents, each under a `urn:air` identifier of its own host
+ * (AI Catalog spec: publisher-authorized identifiers): the scanner's key directory and Signature
+ * Agent Card (Web Bot Auth) and auth.md (how an agent gets credentials).
+ */
+function identityEntries(baseUrl: string) {
+  const host = new URL(baseUrl).hostname;
+  return [
+    {
+      identifier: `urn:air:${host}:web-bot-auth:key-directory`,
+      displayName: 'AgentReadinessScanner key directory',
+      type: 'application/http-message-signatures-directory+json',
+      url: `${baseUrl}${PATHS.keyDirectory}`,
+    },
+    {
+      identifier: `urn:air:${host}:web-bot-auth:signature-agent-card`,
+      displayName: 'AgentReadinessScanner Signature Agent Card',
+      type: 'application/json',
+      url: `${baseUrl}${PATHS.signatureAgentCard}`,
+    },
+    {
+      identifier: `urn:air:${host}:auth:auth-md`,
+      displayName: 'auth.md: how agents get credentials',
+      type: 'text/markdown',
+      url: `${baseUrl}${PATHS.authMd}`,
+    },
+  ];
+}
+
 export function aiCatalog(baseUrl: string): unknown {
   return {
     specVersion: '1.0',
     host: { displayName: SERVICE_NAME, documentationUrl: `${baseUrl}${PATHS.docs}` },
-    entries: [cardEntry(baseUrl)],
+    entries: [cardEntry(baseUrl), ...identityEntries(baseUrl)],
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPowertoolsMetrics } from '#shared/adapters/observability/metrics';
+import { createPowertoolsMetrics } from '#shared/adapters/powertools/metrics';
 import { captureEmf, type EmfCapture } from '#test/support/emf';
 
 /** The Powertools adapter of the metrics port writes one EMF line per count, at once. */

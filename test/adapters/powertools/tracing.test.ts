@@ -16,7 +16,7 @@ import { bundleLikeCdk } from '#test/support/bundle';
 const BUNDLE = path.resolve('.test-results/traced-calls.mjs');
 
 beforeAll(async () => {
-  const built = await bundleLikeCdk('test/adapters/observability/traced-calls.ts');
+  const built = await bundleLikeCdk('test/adapters/powertools/traced-calls.ts');
   mkdirSync(path.dirname(BUNDLE), { recursive: true });
   writeFileSync(BUNDLE, built.code);
 }, 60_000);
