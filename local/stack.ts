@@ -49,6 +49,8 @@ export interface LocalStackOptions {
   receiverLookup?: DnsLookup;
   /** Tests only: every guarded agent connects through this recorder, not sockets (wiring/lazy.ts). */
   connectStep?: ConnectStep;
+  /** Benchmarks only: wraps the store's client (bench/cost-meter.ts counts capacity units). */
+  wrapStoreClient?: WiringSettings['wrapStoreClient'];
 }
 
 export interface LocalStack {
@@ -285,6 +287,7 @@ function startService(
       serviceUrl,
       ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
       ...(options.connectStep ? { connectStep: options.connectStep } : {}),
+      ...(options.wrapStoreClient ? { wrapStoreClient: options.wrapStoreClient } : {}),
     },
     emulators.serviceVariables,
   );

@@ -46,12 +46,15 @@ import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
+import { authorizationReason, synchronousCallerOf } from './api-reasons.ts';
 import type { WorkflowStack } from './workflow-stack.ts';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
   /** State machines the routes start and the events queue they publish to. */
   workflows: WorkflowStack;
+  /** The deployment stage (STAGE: the `stage` dimension of the business metrics). */
+  stage?: string;
   /** Comma-separated addresses whose keys may carry `monitor:admin` (ADMIN_EMAILS). */
   adminEmails?: string;
   /** Public base URL used in links (PUBLIC_BASE_URL); derived from each request when unset. */
@@ -84,6 +87,7 @@ export class ApiStack extends Stack {
     const stage = this.addDefaultStage(logRetention, props.throttle);
 
     const sharedEnvironment: Record<string, string> = {};
+    if (props.stage) sharedEnvironment.STAGE = props.stage;
     if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
     if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
     this.functions = this.addRouteFunctions(props, sharedEnvironment, logRetention);
@@ -180,6 +184,7 @@ export class ApiStack extends Stack {
         memorySize: spec.tuning.memorySize,
         logRetention,
         inlineGrants: true,
+        invocation: { synchronous: synchronousCallerOf(routesById.get(spec.operationId)) },
         environment: {
           ...sharedEnvironment,
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
@@ -251,6 +256,7 @@ export class ApiStack extends Stack {
       timeout: Duration.seconds(MAX_INTEGRATION_TIMEOUT_SECONDS),
       memorySize: 512,
       logRetention,
+      invocation: { synchronous: 'API Gateway (HTTP API) and its function URL' },
       environment: {
         ...sharedEnvironment,
         TABLE_NAME: props.table.tableName,
@@ -356,44 +362,4 @@ function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
   ];
   if (spec.method === 'GET') keys.push(['Head', HttpRouteKey.with(spec.path, HttpMethod.HEAD)]);
   return keys;
-}
-
-/**
- * Why a route has no API Gateway authorizer (AwsSolutions-APIG4), worded per route: the API's
- * credentials are its own bearer keys, checked in the handler because docs/api.md makes most
- * routes usable anonymously and asks for distinct error codes an authorizer could not produce.
- */
-function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | undefined): string {
-  if (!route) {
-    return (
-      'The $default route only answers 404/405 envelopes for unmatched requests; it reads no ' +
-      'data and needs no credentials.'
-    );
-  }
-  switch (route.auth) {
-    case 'none':
-      return (
-        `${spec.routeKey} is a public document or page by design (auth "none" in the route ` +
-        'manifest); it serves no private data.'
-      );
-    case 'optional':
-      return (
-        `${spec.routeKey} accepts anonymous calls by design (docs/api.md "Authentication"; ` +
-        'anonymous scans are rate limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
-        `SHA-256 hash in DynamoDB with scope ${route.scope ?? '(none)'}, so that invalid keys get ` +
-        'the 401 invalid_key / 403 insufficient_scope envelopes an authorizer cannot produce.'
-      );
-    case 'required':
-      return (
-        `${spec.routeKey} requires a bearer API key, verified in the handler against its SHA-256 ` +
-        `hash in DynamoDB with scope ${route.scope ?? '(none)'}; the handler answers the 401/403 ` +
-        'envelopes and meta that docs/api.md prescribes, which an authorizer cannot produce.'
-      );
-    case 'session':
-      return (
-        `${spec.routeKey} is a dashboard page or action for people signed in with an e-mail link: ` +
-        'the handler checks the HttpOnly session cookie (and a CSRF token on state changes), and ' +
-        'sends anyone else to the sign-in page.'
-      );
-  }
 }

@@ -89,6 +89,28 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
 }
 
 let childObserver: ((parent: string, child: string) => void) | undefined;
+let transitionObserver: ((workflow: WorkflowName) => void) | undefined;
+
+/**
+ * Tells `observer` of every state transition as Step Functions bills them: each state entered,
+ * and each retry of a state (bench/cost-counts.ts counts them).
+ */
+export function observeStateTransitions(
+  observer: ((workflow: WorkflowName) => void) | undefined,
+): void {
+  transitionObserver = observer;
+}
+
+/** Reads an execution's event log for its transitions, only while someone is told of them. */
+async function countTransitions(
+  workflow: WorkflowName,
+  events: AsyncGenerator<{ type: string }>,
+  tell: (workflow: WorkflowName) => void,
+): Promise<void> {
+  for await (const event of events) {
+    if (event.type === 'StateEntered' || event.type === 'StateRetried') tell(workflow);
+  }
+}
 
 /** Tells `observer` of every child execution a workflow starts (the IAM recording test). */
 export function observeChildExecutions(
@@ -132,6 +154,9 @@ function startExecution(
       },
     } as never,
   });
+  if (transitionObserver) {
+    void countTransitions(workflow, execution.eventLogs, transitionObserver).catch(() => undefined);
+  }
   const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
   const running: Running = {
     summary,

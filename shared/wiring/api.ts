@@ -12,6 +12,7 @@ import { createKeyUseRecorder } from '#shared/domain/accounts/key-usage';
 import type { ApiDeps } from '#shared/surfaces/api/http-handler';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 
 export const getApiDeps = lazy((): ApiDeps => {
@@ -30,5 +31,6 @@ export const getApiDeps = lazy((): ApiDeps => {
       clock: getClock(),
     },
     keyUse: createKeyUseRecorder(createKeyUsageRepository(doc, tableName), logger),
+    metrics: getMetrics(),
   };
 });

@@ -9,6 +9,7 @@ import type { BatchDeps } from '#shared/domain/batch/operations';
 import type { Config } from '#shared/wiring/config';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
@@ -43,4 +44,5 @@ export const getBatchStoreDeps = lazy(() => ({
   chunkSize: getBatchConfig().chunkSize,
   logger: getLogger(),
   clock: getClock(),
+  metrics: getMetrics(),
 }));

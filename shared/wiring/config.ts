@@ -133,6 +133,20 @@ const ConfigSchema = z.object({
   ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),
   SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(25_000),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /**
+   * The deployment stage (set by CDK from its `stage` context; `local` for the local stack): the
+   * `stage` dimension of every business metric (docs/runbook.md).
+   */
+  STAGE: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,19}$/)
+    .default('local'),
+  /** Set by the Lambda runtime (`AWS_Lambda_nodejs24.x`): with it, the process sends traces. */
+  AWS_EXECUTION_ENV: z.string().optional(),
+  /** Set by `sam local`, where no X-Ray daemon listens. */
+  AWS_SAM_LOCAL: z.string().optional(),
+  /** Powertools' own switch: `false` turns tracing off on Lambda. */
+  POWERTOOLS_TRACE_ENABLED: z.string().optional(),
   /** Scans one batch job runs at once (the Map state's MaxConcurrency). */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(5),
   /** Rows per child execution of a batch job; smaller only in tests (domain/batch/workflow.ts). */
@@ -219,6 +233,11 @@ export type Config = z.infer<typeof ConfigSchema> & {
   providers: ProvidersConfig;
   /** State machine ARNs by workflow (set by CDK on the functions that start them). */
   stateMachineArns: Partial<Record<WorkflowName, string>>;
+  /**
+   * Whether this process traces (X-Ray): on Lambda, unless switched off; the same rule
+   * Powertools Tracer applies, read here so that off Lambda the tracer is never even loaded.
+   */
+  tracing: boolean;
 };
 
 /** Runs one area's reader, keeping its message (each names the variable) instead of throwing. */
@@ -270,6 +289,10 @@ export function loadConfig(env: Environment): Config {
     webhooks,
     providers,
     stateMachineArns: stateMachineArnsFrom(env),
+    tracing:
+      Boolean(core.data.AWS_EXECUTION_ENV) &&
+      !core.data.AWS_SAM_LOCAL &&
+      core.data.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false',
   };
 }
 

@@ -6,6 +6,7 @@ import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-rep
 import type { DashboardGateDeps } from '#shared/surfaces/dashboard/handler';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 
 /** The sessions store, shared by the gate, signing in and the home page. */
@@ -21,5 +22,6 @@ export const getDashboardGateDeps = lazy(
     publicBaseUrl: getConfig().PUBLIC_BASE_URL,
     logger: getLogger(),
     clock: getClock(),
+    metrics: getMetrics(),
   }),
 );

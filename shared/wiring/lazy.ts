@@ -9,6 +9,7 @@
  *   emulators' endpoints, its workflow engine and its route invoker; closing it disposes every
  *   value built from those settings (clients, connection pools).
  */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
@@ -35,6 +36,11 @@ export interface WiringSettings {
    * its connections with, instead of sockets: a recorder, so that a refusal test sends nothing.
    */
   connectStep?: ConnectStep;
+  /**
+   * Benchmarks only: wraps the store's base client before it is used (bench/cost-counts.ts
+   * counts the capacity units every call consumes).
+   */
+  wrapStoreClient?: (client: DynamoDBClient) => DynamoDBClient;
 }
 
 interface Built {

@@ -7,10 +7,11 @@ import { createLambdaRouteInvoker } from '#shared/adapters/lambda/route-invoker'
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import type { OriginPolicy } from '#shared/surfaces/mcp/origin';
 import { lazy } from '#shared/wiring/lazy';
+import { traced } from '#shared/wiring/observability';
 
 export const getRouteInvoker = lazy(
   ({ config, invokeRoute }): RouteInvoker =>
-    invokeRoute ?? createLambdaRouteInvoker(config.MCP_TOOL_FUNCTIONS),
+    invokeRoute ?? createLambdaRouteInvoker(config.MCP_TOOL_FUNCTIONS, traced),
 );
 
 /** MCP_ALLOWED_ORIGINS, PUBLIC_BASE_URL, and loopback origins off Lambda (the local stack). */

@@ -2,9 +2,11 @@
  * The lane steps' dependencies: the stores and the model providers (no events queue), every
  * provider sending through one connection pool that the wiring owns and closes.
  */
+import { countingFailedCalls } from '#shared/domain/monitor/provider-metrics';
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
 import { getClock } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import {
@@ -22,9 +24,13 @@ export const getMonitorLaneDeps = lazy(
     events: undefined,
     logger: getLogger(),
     clock: getClock(),
-    providers: createMonitorProviders(
-      () => withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
-      getProviderDispatcher().dispatcher,
+    providers: countingFailedCalls(
+      createMonitorProviders(
+        () => withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
+        getProviderDispatcher().dispatcher,
+      ),
+      getMetrics(),
     ),
+    metrics: getMetrics(),
   }),
 );

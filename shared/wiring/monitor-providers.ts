@@ -27,19 +27,24 @@ import { lazy } from '#shared/wiring/lazy';
  * operator's configuration, not user input.
  */
 export const getProviderDispatcher = lazy(
-  ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } => ({
-    offline: config.OFFLINE_DNS,
-    dispatcher: config.OFFLINE_DNS
-      ? createGuardedAgent({
-          allowPrivateTargets: true,
-          loopbackOnly: true,
-          lookup: getDnsLookup(),
-          ...(connectStep ? { connectStep } : {}),
-        })
-      : new Agent({ keepAliveTimeout: 30_000 }),
-  }),
+  ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } => {
+    traceOutboundHttp();
+    return {
+      offline: config.OFFLINE_DNS,
+      dispatcher: config.OFFLINE_DNS
+        ? createGuardedAgent({
+            allowPrivateTargets: true,
+            loopbackOnly: true,
+            lookup: getDnsLookup(),
+            ...(connectStep ? { connectStep } : {}),
+          })
+        : new Agent({ keepAliveTimeout: 30_000 }),
+    };
+  },
   (built) => void built.dispatcher.close(),
 );
+
+import { traced, traceOutboundHttp } from '#shared/wiring/observability';
 
 export async function withSecretKeys(
   providers: ProvidersConfig,
@@ -71,7 +76,7 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
   const { GetSecretValueCommand, SecretsManagerClient } = await import(
     '@aws-sdk/client-secrets-manager'
   );
-  const client = new SecretsManagerClient({});
+  const client = traced(new SecretsManagerClient({}));
   try {
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
     const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;

@@ -7,6 +7,7 @@ import type { MonitorStepDeps } from '#shared/domain/monitor/steps/context';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getStore } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
@@ -20,6 +21,7 @@ export const getMonitorStepDeps = lazy(
     readiness: getReadinessStore(),
     logger: getLogger(),
     clock: getClock(),
+    metrics: getMetrics(),
   }),
 );
 

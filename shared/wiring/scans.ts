@@ -12,6 +12,7 @@ import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import {
   getRequestSigner,
@@ -37,6 +38,7 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
       logger: getLogger(),
       clock: getClock(),
+      metrics: getMetrics(),
       ...(publisher ? { events: createScanEvents(publisher, getClock()) } : {}),
     }),
   };
@@ -48,6 +50,7 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
  */
 export const getScanFetcher = lazy(
   (settings) => {
+    traceOutboundHttp();
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,

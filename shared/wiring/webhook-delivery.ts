@@ -14,12 +14,14 @@ import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
 import { getClock, getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
 
 export const getWebhookAgent = lazy(
   ({ connectStep }) => {
+    traceOutboundHttp();
     return createGuardedAgent({
       allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
       loopbackOnly: getConfig().OFFLINE_DNS,
@@ -47,6 +49,7 @@ export const getAttemptStepDeps = lazy(
     schedule: getWebhookConfig().schedule,
     logger: getLogger(),
     clock: getClock(),
+    metrics: getMetrics(),
   }),
 );
 
@@ -56,5 +59,6 @@ export const getWebhookTestDeps = lazy(
     send: sendThroughGuardedAgent,
     logger: getLogger(),
     clock: getClock(),
+    metrics: getMetrics(),
   }),
 );

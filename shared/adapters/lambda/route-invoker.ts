@@ -16,9 +16,12 @@ interface FunctionCaller {
   invoke(name: string, payload: string): Promise<string>;
 }
 
-async function connect(): Promise<FunctionCaller> {
+/** Wraps an AWS SDK client before use (X-Ray tracing); the client itself by default. */
+type Capture = <Client>(client: Client) => Client;
+
+async function connect(capture: Capture): Promise<FunctionCaller> {
   const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
-  const lambda = new LambdaClient({});
+  const lambda = capture(new LambdaClient({}));
   return {
     async invoke(name, payload) {
       const result = await lambda.send(
@@ -32,12 +35,13 @@ async function connect(): Promise<FunctionCaller> {
 
 export function createLambdaRouteInvoker(
   names: Readonly<Record<string, string>>,
+  capture: Capture = (client) => client,
 ): LambdaRouteInvoker {
   let client: Promise<FunctionCaller> | undefined;
   return async (route, event) => {
     const name = names[route.operationId];
     if (!name) throw new Error(`No function configured for tool ${route.operationId}`);
-    client ??= connect();
+    client ??= connect(capture);
     const answer = await (await client).invoke(name, JSON.stringify(event));
     return JSON.parse(answer) as APIGatewayProxyStructuredResultV2;
   };

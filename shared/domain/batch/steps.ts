@@ -7,6 +7,7 @@ import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
 import { scanIdForRow } from '#shared/domain/kernel/ids';
 import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { ScanService } from '#shared/domain/scans/service';
 import type { BatchStore } from './ports.ts';
@@ -19,6 +20,8 @@ export interface BatchStepDeps {
   clock: Clock;
   /** Rows per child execution (workflow.ts); BATCH_CHUNK_SIZE unless a test makes it smaller. */
   chunkSize?: number;
+  /** Counts `BatchJobCompleted` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export const JobStepInputSchema = z.object({ job_id: z.uuid() });
@@ -121,7 +124,7 @@ export async function recordDomainFailure(
  */
 export async function finalizeJob(
   input: z.infer<typeof FinalizeStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'clock'>,
+  deps: Pick<BatchStepDeps, 'store' | 'clock' | 'metrics'>,
 ): Promise<{ job_id: string; status: 'done' | 'failed' }> {
   const at = nowIso(deps.clock);
   for (const row of await deps.store.listRows(input.job_id)) {
@@ -135,7 +138,8 @@ export async function finalizeJob(
     });
   }
   const status = input.failure ? 'failed' : 'done';
-  await deps.store.finishJob(input.job_id, status, at);
+  const finished = await deps.store.finishJob(input.job_id, status, at);
+  if (finished && status === 'done') deps.metrics?.count('BatchJobCompleted');
   return { job_id: input.job_id, status };
 }
 

@@ -6,8 +6,14 @@
  */
 
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
-import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
+import {
+  AppError,
+  BadRequestError,
+  RateLimitedError,
+  UnavailableError,
+} from '#shared/domain/kernel/errors';
 import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import { runScan } from '#shared/domain/scan-engine/engine';
@@ -32,6 +38,8 @@ export interface ScanServiceDeps {
   newId?: () => string;
   /** First wait between tries of a `scan.completed` publication (then x4); tests shorten it. */
   announceBackoffMs?: number;
+  /** Counts `ScanCompleted` and `ScanFailed` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export interface ScanRequest {
@@ -120,6 +128,11 @@ async function refundIfNotCallersFault(
   });
 }
 
+/** `ScanFailed`: the scan ended in `scan_failed` (the site could not be scanned). */
+export function countIfScanFailed(metrics: Metrics | undefined, error: unknown): void {
+  if (error instanceof AppError && error.code === 'scan_failed') metrics?.count('ScanFailed');
+}
+
 async function measure(
   { deps, newId }: ServiceContext,
   request: ScanRequest,
@@ -167,9 +180,11 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
     const saved = await deps.scans.putScan(stored);
     if (!saved) return (await existing(context, stored.id)) ?? stored;
   } catch (error) {
+    countIfScanFailed(deps.metrics, error);
     await refundIfNotCallersFault(context, unit, error);
     throw error;
   }
+  deps.metrics?.count('ScanCompleted');
   await settleScan(context.effects, stored);
   return stored;
 }

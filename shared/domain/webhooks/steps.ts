@@ -9,7 +9,8 @@
  */
 import type { Clock } from '#shared/domain/kernel/clock';
 import type { Logger } from '#shared/domain/kernel/logger';
-import type { AttemptClassification } from './attempt.ts';
+import type { Metrics } from '#shared/domain/kernel/metrics';
+import { type AttemptClassification, countAttempt } from './attempt.ts';
 import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 import { nextDelaySeconds } from './retry-schedule.ts';
 import { type SendPort, sendSigned } from './sender.ts';
@@ -45,6 +46,8 @@ export interface AttemptStepDeps {
   clock: Clock;
   /** Uniform in [0, 1): the jitter source. */
   random?: () => number;
+  /** Counts attempts and endpoints switched off (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export async function attemptDelivery(
@@ -88,7 +91,9 @@ export async function attemptDelivery(
   const recorded = await store.deliveries.recordAttempt(delivery, update);
   // A redelivery took the delivery over while this attempt was in flight: its execution goes on.
   if (!recorded) return { next: 'superseded', attempts: attempt };
+  countAttempt(deps.metrics, outcome);
   await afterOutcome(endpoint, plan.next, recorded.delivered_at ?? at, store);
+  if (plan.next === 'gone') deps.metrics?.count('WebhookEndpointDisabled');
   return {
     next: plan.next,
     attempts: attempt,

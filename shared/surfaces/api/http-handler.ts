@@ -10,6 +10,7 @@ import type { KeyUseRecorder } from '#shared/domain/accounts/key-usage';
 import type { KeyLookup } from '#shared/domain/accounts/ports';
 import type { IdempotencyStore } from '#shared/domain/kernel/idempotency';
 import type { InvocationLogger, Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { LimitReporter } from '#shared/domain/kernel/rate-limit';
 import {
   type ExportResult,
@@ -43,6 +44,8 @@ export interface ApiDeps {
   rate?: RequestRateDeps;
   /** Marks keys used (their "last used" time); unset, nothing is recorded (unit tests). */
   keyUse?: KeyUseRecorder;
+  /** Counts requests refused with `rate_limited` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export interface HandlerOptions {
@@ -81,6 +84,7 @@ function bearerKeyGate(
       return { principal, event };
     },
     renderError: options.renderError,
+    metrics: () => apiDeps().metrics,
   };
 }
 

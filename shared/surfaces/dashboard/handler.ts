@@ -13,6 +13,7 @@ import {
 } from '#shared/domain/accounts/sessions';
 import { AppError } from '#shared/domain/kernel/errors';
 import type { InvocationLogger, Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import { errorPage } from '#shared/surfaces/dashboard/views/misc-pages';
 import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { type Gate, httpPipeline, type RouteInput, rawBody } from '#shared/surfaces/http/pipeline';
@@ -26,6 +27,8 @@ import { type BrowserGateDeps, passBrowserGate } from './session-gate.ts';
 export interface DashboardGateDeps extends BrowserGateDeps {
   publicBaseUrl: string | undefined;
   logger: InvocationLogger;
+  /** Counts requests refused with `rate_limited` (docs/runbook.md). */
+  metrics?: Metrics;
 }
 
 /** The session gate as the pipeline's way in, and error pages instead of the JSON envelope. */
@@ -35,6 +38,7 @@ function sessionGate(deps: () => DashboardGateDeps): Gate {
     logger: () => deps().logger,
     authenticate: (route, event, request) => passBrowserGate(route, event, request.baseUrl, deps()),
     renderError: dashboardErrorPage,
+    metrics: () => deps().metrics,
   };
 }
 

@@ -11,7 +11,9 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Principal, PrincipalFor } from '#shared/domain/accounts/principal';
+import { AppError } from '#shared/domain/kernel/errors';
 import type { InvocationLogger, Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { OperationInput, RequestContext } from '#shared/domain/kernel/operation';
 import type { LimitState } from '#shared/domain/kernel/rate-limit';
 import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
@@ -59,6 +61,8 @@ export interface Gate {
     request: RequestContext,
   ): Promise<{ principal: Principal; event: ApiEvent }>;
   renderError?: (error: unknown, event: ApiEvent, logger: Logger) => RawResponse | undefined;
+  /** Where a request refused with 429 `rate_limited` is counted (`RateLimited`). */
+  metrics?: () => Metrics | undefined;
 }
 
 /** What the pipeline learns about one request, kept with that request only. */
@@ -134,6 +138,7 @@ type PipelineRequest = middy.Request<ApiEvent, ApiResult, Error, PipelineContext
 
 /** Answers a failed request: the surface's page for it, or the JSON error envelope. */
 function answerError(route: RouteDefinition, gate: Gate, request: PipelineRequest): void {
+  countRateLimited(gate, request.error);
   const state = failedState(request, gate);
   const context = state.request ?? requestContextOf(request.event, undefined);
   const page = gate.renderError?.(request.error, request.event, state.logger);
@@ -174,6 +179,16 @@ export function httpPipeline(route: RouteDefinition, gate: Gate) {
       name: 'authenticate-and-validate',
       before: (request) => authenticateAndValidate(route, gate, request),
     });
+}
+
+/** `RateLimited`: every 429 `rate_limited` the pipeline answers, whichever quota refused it. */
+function countRateLimited(gate: Gate, error: unknown): void {
+  if (!(error instanceof AppError) || error.code !== 'rate_limited') return;
+  try {
+    gate.metrics?.()?.count('RateLimited');
+  } catch {
+    // Counting must never cost the caller its answer.
+  }
 }
 
 function inputOf(context: PipelineContext): {

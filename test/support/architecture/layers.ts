@@ -41,8 +41,11 @@ const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly strin
     // The scanner's signing keys on AWS (shared/adapters/signing-keys/secret-store.ts).
     '@aws-sdk/client-secrets-manager',
     'undici',
-    // The logging port implemented on Powertools (docs/architecture.md, "Layers").
+    // The logging and metrics ports implemented on Powertools (docs/architecture.md, "Layers"),
+    // and its X-Ray tracer around AWS SDK clients (shared/adapters/powertools/).
     '@aws-lambda-powertools/logger',
+    '@aws-lambda-powertools/metrics',
+    '@aws-lambda-powertools/tracer',
   ],
   // The tool server serves MCP on the official SDK (v2, both protocol eras: surfaces/mcp/dual-era.ts).
   surfaces: [...PURE_PACKAGES, 'zod-openapi', '@middy/core', '@modelcontextprotocol/server'],

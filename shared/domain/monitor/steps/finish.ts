@@ -45,13 +45,14 @@ export async function aggregateRun(
   if (!stored)
     return failRun(input, run, 'No model family answered: every one stayed unavailable.', deps);
   const { summary, finished_at } = stored;
-  await deps.runs.finishRun(input, {
+  const finished = await deps.runs.finishRun(input, {
     status: 'done',
     finished_at,
     total_score: summary.total_score,
     delta: summary.delta.total_score,
     excluded_models: summary.sources_meta.excluded_models ?? [],
   });
+  if (finished) deps.metrics?.count('RunCompleted');
   await deps.cases.recordLatestRun(input, { score: summary.total_score, finished_at });
   await deps.runs.releaseLock(input);
   await publish(doneEvents(run, stored, deps.clock.now()), deps);
@@ -195,7 +196,12 @@ function scoreChange(summary: RunSummary) {
 
 async function failRun(ref: RunRef, run: StoredRun, error: string, deps: MonitorStepDeps) {
   const finishedAt = nowIso(deps.clock);
-  await deps.runs.finishRun(ref, { status: 'failed', finished_at: finishedAt, error });
+  const finished = await deps.runs.finishRun(ref, {
+    status: 'failed',
+    finished_at: finishedAt,
+    error,
+  });
+  if (finished) deps.metrics?.count('RunFailed');
   // Whatever the earlier attempt recorded is what the event reports: read again after the write.
   const ended = (await deps.runs.getRun(ref)) ?? run;
   await deps.runs.releaseLock(ref);
