@@ -6,7 +6,7 @@ import { countingFailedCalls } from '#shared/domain/monitor/provider-metrics';
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
-import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 import {
