@@ -273,6 +273,20 @@ export class ApiStack extends Stack {
       fn.role,
       targets.map(([, target]) => target.function.functionArn),
     );
+    this.routeToolServer(fn);
+    const url = fn.function.addFunctionUrl({
+      authType: FunctionUrlAuthType.NONE,
+      invokeMode: InvokeMode.BUFFERED,
+    });
+    new CfnOutput(this, 'McpUrl', {
+      value: url.url,
+      description: 'Tool server (MCP) function URL',
+    });
+    return { function: fn, url };
+  }
+
+  /** The tool server's two API routes (every method), each acknowledged as key-checked in code. */
+  private routeToolServer(fn: ApiFunction): void {
     const integration = new HttpLambdaIntegration('McpIntegration', fn.function, {
       scopePermissionToRoute: false,
     });
@@ -289,15 +303,6 @@ export class ApiStack extends Stack {
           'verified in the handler against its SHA-256 hash, which answers 401 with WWW-Authenticate as MCP clients expect.',
       });
     }
-    const url = fn.function.addFunctionUrl({
-      authType: FunctionUrlAuthType.NONE,
-      invokeMode: InvokeMode.BUFFERED,
-    });
-    new CfnOutput(this, 'McpUrl', {
-      value: url.url,
-      description: 'Tool server (MCP) function URL',
-    });
-    return { function: fn, url };
   }
 
   /** `ses:SendEmail` as the one sender identity (its domain, or the address itself). */

@@ -54,6 +54,8 @@ function runChild(env: Record<string, string>): Promise<{ code: number | null; s
         PATH: process.env.PATH ?? '',
         LOG_LEVEL: 'SILENT',
         OFFLINE_DNS: '1',
+        // Offline mode keeps mail in the outbox (config.ts); Lambda's default would be SES.
+        MAIL_TRANSPORT: 'outbox',
         ALLOW_PRIVATE_TARGETS: '1',
         AWS_REGION: 'eu-west-1',
         AWS_ACCESS_KEY_ID: 'local',
