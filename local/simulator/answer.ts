@@ -145,7 +145,7 @@ export function composeAnswer(options: ContentOptions, key: AnswerKey): Simulate
     sentences,
     sources,
     // No current date in here: answers are a function of the seed and the request alone.
-    searchQuery: `${topic} comparison`,
+    searchQuery: searchQueryOf(key.prompt),
     mentioned: named.map((brand) => brand.name),
   };
 }
@@ -210,6 +210,18 @@ export function addSource(sources: SimulatedSource[], source: SimulatedSource): 
   if (existing >= 0) return existing;
   sources.push(source);
   return sources.length - 1;
+}
+
+/**
+ * What a model would type into a search engine for a prompt: its words without the question's
+ * punctuation, whole words only, at most 12 of them (never cut inside a word).
+ */
+export function searchQueryOf(prompt: string): string {
+  const words = prompt
+    .replace(/[?¿!¡.,:;“”„"«»()]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.slice(0, 12).join(' ') || 'your question';
 }
 
 export function topicOf(prompt: string): string {

@@ -12,12 +12,12 @@ import type {
   JudgeInput,
 } from '#shared/domain/monitor/engine/judge';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
-import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
 import type { EntityVerdict, FactStatus, FactVerdict } from '#shared/domain/monitor/engine/types';
 import { type SimulatedAnswer, UNTRACKED } from './answer.ts';
 import {
   absenceSentence,
   escapeRegExp,
+  factLabel,
   factSentence,
   PHRASES,
   undocumentedFactSentence,
@@ -101,7 +101,7 @@ function judgeEntity(answer: string, entity: JudgeEntityInput): EntityVerdict {
 }
 
 function judgeFact(answer: string, brand: string, key: string, value: string): FactVerdict {
-  const label = humaniseKey(key);
+  const label = factLabel(key);
   const pattern = escapeRegExp(factSentence(label, brand, '\u0000')).replace('\u0000', '([^”]*)');
   const claim = new RegExp(pattern, 'u').exec(answer);
   if (claim) {

@@ -42,6 +42,10 @@ export const ERROR_CODES = {
   no_run: { status: 409, description: 'no run has finished yet' },
   run_pending: { status: 409, description: 'a run is already queued or in progress' },
   case_archived: { status: 409, description: 'the case is archived: restore it to start a run' },
+  prompt_set_changed: {
+    status: 409,
+    description: "the case's prompts changed since the version sent was read",
+  },
   duplicate_endpoint: { status: 409, description: 'URL already registered for the account' },
   user_exists: { status: 409, description: 'a user with this e-mail address exists' },
   idempotency_key_in_flight: {

@@ -32,6 +32,8 @@ export type CaseChanges = Partial<
     | 'region'
     | 'languages'
     | 'fact_sheet'
+    | 'translations'
+    | 'prompt_edits'
     | 'status'
   >
 >;

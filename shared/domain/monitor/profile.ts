@@ -96,5 +96,7 @@ export function toCaseProfile(stored: StoredCase): CaseProfile {
     region: stored.region,
     languages: [...stored.languages],
     fact_sheet: { ...stored.fact_sheet },
+    ...(stored.translations ? { translations: structuredClone(stored.translations) } : {}),
+    ...(stored.prompt_edits ? { prompt_edits: structuredClone(stored.prompt_edits) } : {}),
   };
 }

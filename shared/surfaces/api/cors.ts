@@ -6,7 +6,7 @@
  */
 export const CORS = {
   allowOrigins: ['*'],
-  allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   allowHeaders: ['authorization', 'content-type'],
   exposeHeaders: ['x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'],
   allowCredentials: false,

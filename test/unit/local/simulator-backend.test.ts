@@ -10,7 +10,7 @@ import {
   readJudgeInput,
 } from '#shared/domain/monitor/engine/judge';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
-import { promptCatalogue } from '#shared/domain/monitor/engine/prompts';
+import { promptCatalogue } from '#shared/domain/monitor/engine/prompt-set';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import { PROFILE } from '#test/unit/domain/monitor/builders';
 
@@ -24,7 +24,7 @@ function matchOf(predicate: (prompt: string) => boolean): CaseMatch[] {
 
 const DISCOVERY = matchOf((p) => p.startsWith('Which product analytics providers would you'));
 const ALTERNATIVES = matchOf((p) => p.startsWith('What are the best alternatives to Initech'));
-const PRICING = matchOf((p) => p.includes('regarding “pricing”'));
+const PRICING = matchOf((p) => p.startsWith('How much does Acme Analytics cost'));
 
 function settings(overrides: Partial<CaseAnswerSettings> = {}): CaseAnswerSettings {
   return {

@@ -38,6 +38,7 @@ export {
 export {
   buildPromptSet,
   type CataloguePrompt,
+  casePrompts,
   DEFAULT_PROMPTS_PER_BLOCK,
   DEFAULT_REPEATS,
   MAX_PROMPTS_PER_BLOCK,
@@ -46,7 +47,8 @@ export {
   type PromptSet,
   type PromptSetOptions,
   promptCatalogue,
-} from './prompts.ts';
+} from './prompt-set.ts';
+export type { CasePrompt } from './prompts.ts';
 export { type RateInterval, wilson } from './statistics.ts';
 export { type SummariseInput, summariseRun } from './summary.ts';
 export {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
-import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
 import type {
   CasesStore,

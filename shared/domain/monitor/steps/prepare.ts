@@ -4,7 +4,7 @@
  * same prompts. Returns, per family, its concurrency and lanes for the ask Map.
  */
 
-import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { isFinished, loadRun, type MonitorStepDeps, nowOf, type RunStepInput } from './context.ts';
 import { laneRange } from './lane.ts';

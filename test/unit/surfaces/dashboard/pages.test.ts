@@ -96,6 +96,7 @@ describe('the case form', () => {
       region: '',
       languages: ['en'],
       fact_sheet: { pricing: '$29' },
+      translations: {},
       aliases: [],
       status: 'active',
       created_at: '2026-01-01T00:00:00.000Z',
