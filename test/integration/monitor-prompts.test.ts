@@ -215,7 +215,11 @@ describe('PUT /api/v1/cases/{id}/prompts', () => {
     const caseId = await createCase(owner);
     const before = await readPrompts(owner, caseId);
     const cases: [unknown, number, string][] = [
-      [{ prompts: before.prompts, prompt_set_version: 'v2.000000000000' }, 409, 'prompt_set_changed'],
+      [
+        { prompts: before.prompts, prompt_set_version: 'v2.000000000000' },
+        409,
+        'prompt_set_changed',
+      ],
       [{ prompts: [...before.prompts, { id: 'Z9-en', text: 'x' }] }, 400, 'invalid_request'],
       [{ prompts: [] }, 400, 'invalid_request'],
       [{ prompts: before.prompts, colour: 'blue' }, 400, 'invalid_request'],
@@ -232,7 +236,7 @@ describe('PUT /api/v1/cases/{id}/prompts', () => {
     const unknownId = await putPrompts(owner, caseId, {
       prompts: [...before.prompts, { id: 'Z9-en', text: 'x' }],
     });
-    expect(unknownId.body.error?.details).toMatchObject({
+    expect((unknownId.body.error as { details?: unknown }).details).toMatchObject({
       issues: [{ path: ['prompts', before.prompts.length, 'id'] }],
     });
     expect(await readPrompts(owner, caseId)).toEqual(before);

@@ -23,7 +23,7 @@ import {
   ListCasesQuerySchema,
   PatchCaseBodySchema,
 } from '#shared/domain/monitor/schemas';
-import { casePage } from '#shared/surfaces/dashboard/views/case-page';
+import { CASE_PAGE_RUNS, casePage } from '#shared/surfaces/dashboard/views/case-page';
 import {
   caseFormPage,
   casesPage,
@@ -158,7 +158,7 @@ async function renderCase(
   const reader = { ...input, query: undefined, body: undefined } as Input<CaseIdParams>;
   const [{ case: detail }, { runs }, summary] = await Promise.all([
     getCase(reader, deps),
-    listRuns({ ...reader, query: { limit: 24 } }, deps),
+    listRuns({ ...reader, query: { limit: CASE_PAGE_RUNS } }, deps),
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
   ]);
   const history = summary ? await scoreHistory(reader, runs, deps) : [];

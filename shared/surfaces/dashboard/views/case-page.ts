@@ -59,13 +59,27 @@ function runDoneText(runs: CaseView['runs']): string {
   return `Run ${latest.label} ${latest.status}${score}.`;
 }
 
+/** The runs the case page lists at most (newest first). */
+export const CASE_PAGE_RUNS = 24;
+
+/**
+ * A run's change against the run before, or "first run" for the case's first finished run (the
+ * API says 0 there): the oldest finished run of a list that holds every run of the case.
+ */
+function changeText(run: RunView, runs: readonly RunView[]): string {
+  if (run.delta === null) return '–';
+  const oldest = runs.filter((other) => other.status === 'done').at(-1);
+  if (oldest?.id === run.id && runs.length < CASE_PAGE_RUNS) return 'first run';
+  return run.delta > 0 ? `+${run.delta}` : String(run.delta);
+}
+
 function runsSection(view: CaseView): string {
   const open = view.runs.some((run) => run.status === 'queued' || run.status === 'running');
   const poll = open ? ` data-poll="3" data-poll-src="${DASHBOARD_PATHS.case(view.detail.id)}"` : '';
   const rows = view.runs
     .map(
       (run) =>
-        `<tr><td><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(view.detail.id, run.id))}">${escapeHtml(run.label)}</a></td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${run.delta === null ? '–' : run.delta > 0 ? `+${run.delta}` : run.delta}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
+        `<tr><td><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(view.detail.id, run.id))}">${escapeHtml(run.label)}</a></td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${changeText(run, view.runs)}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
     )
     .join('');
   const table = view.runs.length

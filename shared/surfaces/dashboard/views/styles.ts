@@ -57,6 +57,7 @@ details.confirm{display:inline-block;margin:0;vertical-align:top}details.confirm
 .confirm-body{border:1px solid #a4161a;border-radius:6px;padding:.5rem .7rem;background:#fff;max-width:28rem}.confirm-body p{margin:0 0 .4rem}
 pre.payload{background:#f3f5f8;border-radius:6px;padding:.6rem;max-width:48rem;max-height:24rem;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.85rem}
 .secret{background:#fff8e1;border:1px solid #8a5a00}
+.caution{background:#fff8e1;border:1px solid #8a5a00;border-radius:6px;padding:.7rem .9rem;margin:1rem 0;max-width:48rem}.caution p,.caution ul{margin:.3rem 0}
 .secret input{font-family:ui-monospace,monospace}
 .copyrow{display:flex;gap:.4rem;align-items:center}
 .table-wrap{overflow-x:auto;margin:.6rem 0;position:relative}
