@@ -3,7 +3,8 @@
  * infra tests, so that the tests check exactly what `cdk synth` produces, cdk-nag included.
  *
  * Context (all optional): `stage` (default `dev`, or $STAGE), `adminEmails`, `publicBaseUrl`,
- * `mailFrom` (the verified SES sender of sign-in mails),
+ * `mailFrom` (the verified SES sender of sign-in mails), `signup` (`open`, the default, or
+ * `closed`: whether an address without an account may create one from the sign-in page),
  * `throttleRate` / `throttleBurst` (requests per second on the default stage).
  */
 import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
@@ -46,6 +47,11 @@ export function buildApp(app: App): BuiltApp {
   const sharedEnvironment: Record<string, string> = {};
   if (adminEmails) sharedEnvironment.ADMIN_EMAILS = adminEmails;
   if (publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = publicBaseUrl;
+  const signup = contextString(app, 'signup');
+  if (signup !== undefined && signup !== 'open' && signup !== 'closed') {
+    throw new Error(`context signup "${signup}" must be open or closed`);
+  }
+  if (signup) sharedEnvironment.SIGNUP = signup;
   const workflows = new WorkflowStack(app, `${prefix}-Workflows`, {
     env,
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,

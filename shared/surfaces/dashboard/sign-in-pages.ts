@@ -33,12 +33,13 @@ export async function signInForm(
   deps: SignInDeps,
 ): Promise<PageResponse> {
   const token = input.query.token;
+  const signUp = deps.settings.signUp === 'open';
   if (token === undefined) {
-    return htmlPage(signInPage({ signedOut: input.query.signed_out === '1' }));
+    return htmlPage(signInPage({ signedOut: input.query.signed_out === '1', signUp }));
   }
   const peeked = await attempt(() => peekSignInLink(token, deps));
   if (!peeked.ok) return htmlPage(invalidLinkPage(peeked.error), peeked.status);
-  return htmlPage(confirmSignInPage({ token, email: peeked.value.email }));
+  return htmlPage(confirmSignInPage({ token, ...peeked.value }));
 }
 
 export async function requestLink(
@@ -57,10 +58,14 @@ export async function requestLink(
       ),
     { invalid_email: 'email' },
   );
+  const signUp = deps.settings.signUp === 'open';
   if (!outcome.ok) {
-    return htmlPage(signInPage({ email: input.body.email, error: outcome.error }), outcome.status);
+    return htmlPage(
+      signInPage({ email: input.body.email, error: outcome.error, signUp }),
+      outcome.status,
+    );
   }
-  return htmlPage(signInPage({ sent: true }));
+  return htmlPage(signInPage({ sent: true, signUp }));
 }
 
 export async function createSession(
