@@ -6,9 +6,10 @@
  */
 import { DASHBOARD_CSS } from '#shared/surfaces/dashboard/views/styles';
 import { escapeHtml } from '#shared/surfaces/http/html';
+import { SCAN_BOX_ANCHOR, SCAN_BOX_CSS } from './scan-box.ts';
 
-/** Where a visitor starts a scan of their own site: the dashboard's scan form. */
-export const SCAN_YOUR_SITE_PATH = '/dashboard/scans';
+/** Where a visitor starts a scan of their own site: the home page's scan box, no account needed. */
+export const SCAN_YOUR_SITE_PATH = SCAN_BOX_ANCHOR;
 
 const PUBLIC_CSS = `
 main,header.top .bar{overflow-wrap:anywhere}
@@ -52,7 +53,8 @@ export function publicLayout(options: {
 <title>${escapeHtml(options.title)}</title>
 ${description}${options.head ?? ''}
 <style>${DASHBOARD_CSS}
-${PUBLIC_CSS}</style>
+${PUBLIC_CSS}
+${SCAN_BOX_CSS}</style>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -39,10 +39,11 @@ describe('dashboard addresses', () => {
     }
   });
 
-  it('are all session routes except signing in, which has no session yet', () => {
+  it('are all session routes except signing in and the home page scan box, which have no session yet', () => {
     const open = Object.values(DASHBOARD_ROUTES).filter((route) => route.auth !== 'session');
     expect(open.map((route) => route.operationId).sort()).toEqual([
       'dashboard_create_session',
+      'dashboard_home_scan',
       'dashboard_request_link',
       'dashboard_sign_in',
     ]);
