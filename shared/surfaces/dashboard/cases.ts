@@ -15,6 +15,7 @@ import {
   type MonitorDeps,
   patchCase,
 } from '#shared/domain/monitor/operations';
+import { getCasePrompts } from '#shared/domain/monitor/prompt-operations';
 import {
   type CaseIdParams,
   type CaseSummaryResponse,
@@ -156,14 +157,16 @@ async function renderCase(
   extra: { notice?: string | undefined; error?: ShownError; status?: number },
 ): Promise<PageResponse> {
   const reader = { ...input, query: undefined, body: undefined } as Input<CaseIdParams>;
-  const [{ case: detail }, { runs }, summary] = await Promise.all([
+  const [{ case: detail }, { runs }, summary, prompts] = await Promise.all([
     getCase(reader, deps),
     listRuns({ ...reader, query: { limit: CASE_PAGE_RUNS } }, deps),
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
+    getCasePrompts(reader, deps),
   ]);
   const history = summary ? await scoreHistory(reader, runs, deps) : [];
+  const viewer = viewerOf(input.principal);
   return htmlPage(
-    casePage({ viewer: viewerOf(input.principal), detail, runs, summary, history, ...extra }),
+    casePage({ viewer, detail, runs, summary, history, prompts, ...extra }),
     extra.status ?? 200,
   );
 }

@@ -42,6 +42,26 @@ export const TrackCompetitorFormSchema = z.object({
 
 export const CaseStatusFormSchema = z.object({ status: z.enum(['active', 'archived']) });
 
+/**
+ * The prompt list form (docs/dashboard.md "Prompts"): per listed prompt `id_<n>`, `text_<n>` and
+ * the checkbox `on_<n>`; new prompts one per line in `new_prompts`, with their language and
+ * block. `set_case_prompts`' own schema checks the values.
+ */
+export const PromptsFormSchema = z
+  .object({
+    prompt_set_version: text(40),
+    new_prompts: text(60_000),
+    new_language: text(35),
+    new_block: text(4),
+  })
+  .catchall(z.string().max(2000));
+
+/**
+ * The case fields in its other languages: per language `language_<n>` and its `category_<n>`,
+ * `icp_<n>`, `region_<n>` and `use_cases_<n>` (one per line).
+ */
+export const TranslationsFormSchema = z.object({}).catchall(z.string().max(8000));
+
 export const CreateWebhookFormSchema = z.object({
   url: text(2048),
   label: text(300),

@@ -171,6 +171,10 @@ export const NOTICES = {
   case_archived:
     'The case is archived: no run starts for it, and its runs and summaries stay readable. Restore it to measure again.',
   case_restored: 'The case is active again: monthly runs measure it from now on.',
+  prompts_saved:
+    'The prompts are saved: the next run asks exactly the ones listed as asked. Runs before and after the change are not compared as a trend.',
+  translations_saved:
+    'The case fields in its other languages are saved: the prompts below are written with them.',
   webhook_saved: 'The endpoint is saved.',
   webhook_paused: 'The endpoint is paused: new deliveries are held until you resume it.',
   webhook_resumed: 'The endpoint is active again; held deliveries are being sent.',

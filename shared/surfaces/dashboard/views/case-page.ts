@@ -2,6 +2,7 @@
  * One case: its facts, starting a run, the runs with their status (each opens its own page), the
  * latest summary, comparing runs, and archiving the case (after a confirmation).
  */
+import type { CasePromptsResponse } from '#shared/domain/monitor/prompt-schemas';
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type ScorePoint, summarySection } from './case-summary.ts';
@@ -16,6 +17,7 @@ import {
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { promptsSection } from './prompts-page.ts';
 import { compareForm } from './run-page.ts';
 
 export interface CaseView {
@@ -24,6 +26,8 @@ export interface CaseView {
   runs: readonly RunView[];
   summary: CaseSummaryResponse | null;
   history: readonly ScorePoint[];
+  /** What the next run asks (`get_case_prompts`). */
+  prompts: CasePromptsResponse;
   notice?: string | undefined;
   error?: ShownError | undefined;
 }
@@ -147,6 +151,7 @@ ${facts(detail)}
 ${runForm(view)}
 <section id="case-summary" data-live>${latestSummary(view)}</section>
 ${runsSection(view)}
+${promptsSection(detail, view.prompts)}
 <h2>Archive</h2>
 ${statusForm(view)}`,
   });

@@ -102,5 +102,6 @@ svg a:focus{outline:none}svg a:focus rect:first-child,svg a:hover rect:first-chi
 table.grid td.hit{background:#e8f4ec}
 form.filters{display:flex;flex-wrap:wrap;gap:.6rem 1rem;align-items:flex-end}form.filters select{width:auto}
 details.confirm{border:1px solid #a4161a;border-radius:6px;padding:.5rem .8rem;max-width:48rem}
+.stack-narrow{display:grid;gap:.8rem;max-width:40rem}table.prompts input.prompt-text{min-width:18rem}table.prompts td:first-child input{width:1.2rem;height:1.2rem}
 @media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
 `.trim();
