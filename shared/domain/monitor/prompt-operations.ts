@@ -120,9 +120,12 @@ export function promptNotes(profile: CaseProfile, cells: number): string[] {
       (name) => fields[name].length === 0,
     );
     if (missing.length === 0) return;
+    const names = missing.map((name) => FIELD_NAMES[name]);
+    const listed =
+      names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
     notes.push(
-      `${language}: the case has no ${missing.map((name) => FIELD_NAMES[name]).join(', ')} in ` +
-        `${language} (translations), so questions that need them are not asked in ${language}.`,
+      `${language}: the case has no ${listed} in ${language} (translations), so the questions ` +
+        `that need ${names.length > 1 ? 'them' : 'it'} are not asked in ${language}.`,
     );
   });
   if (cells === 0) notes.push('No prompt is enabled: a run would ask nothing.');

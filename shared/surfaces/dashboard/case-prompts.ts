@@ -25,6 +25,7 @@ import { DASHBOARD_PATHS } from './paths.ts';
 import {
   attempt,
   htmlPage,
+  humanIssue,
   noticeText,
   type PageResponse,
   parseWith,
@@ -95,20 +96,22 @@ function promptsBodyOf(form: PromptsForm) {
 }
 
 /**
- * Messages by form field from the issues of a refused list (`prompts.<i>.<field>`): a listed
- * prompt's at its text box, a new prompt's at the new-prompts box with its line.
+ * Messages by form field from the issues of a refused list (`prompts.<i>.<field>`), in plain
+ * words: a listed prompt's at its text box, a new prompt's at the new-prompts box with its line;
+ * an issue about the whole list (none enabled) stays in the box at the top.
  */
 function promptFieldErrors(details: Record<string, unknown>, listed: number) {
   const issues = Array.isArray(details.issues) ? details.issues : [];
-  const errors: Record<string, string> = {};
-  for (const issue of issues as { path?: unknown[]; message?: string }[]) {
+  const fields: Record<string, string> = {};
+  const general: string[] = [];
+  for (const issue of issues as Parameters<typeof humanIssue>[0][]) {
     const [, index] = issue.path ?? [];
-    if (typeof index !== 'number') continue;
-    const message = issue.message ?? 'Please check this prompt.';
-    if (index < listed) errors[`text_${index}`] ??= message;
-    else errors.new_prompts ??= `line ${index - listed + 1}: ${message}`;
+    const message = humanIssue(issue);
+    if (typeof index !== 'number') general.push(message);
+    else if (index < listed) fields[`text_${index}`] ??= message;
+    else fields.new_prompts ??= `Line ${index - listed + 1}: ${message}`;
   }
-  return errors;
+  return { fields, general };
 }
 
 export async function savePromptsFromForm(
@@ -133,7 +136,11 @@ export async function savePromptsFromForm(
     const own = typed.get(row.id);
     return own ? { ...row, text: own.text, enabled: own.enabled } : row;
   });
-  const error: ShownError = { message: saved.error.message };
+  const placed = promptFieldErrors(saved.details, sent.length);
+  const issues = Array.isArray(saved.details.issues);
+  const error: ShownError = issues
+    ? { message: 'The prompts were not saved.', issues: placed.general }
+    : { message: saved.error.message };
   return htmlPage(
     promptsPage({
       viewer: viewerOf(input.principal),
@@ -146,7 +153,7 @@ export async function savePromptsFromForm(
         block: input.body.new_block,
       },
       error,
-      fieldErrors: promptFieldErrors(saved.details, sent.length),
+      fieldErrors: placed.fields,
     }),
     saved.status,
   );

@@ -121,8 +121,8 @@ function scanYourOwn(): string {
 <h2 id="cta-title">Create a free account to keep your history</h2>
 <p>With a free account every scan is kept: see how a site’s score changes from scan to scan, scan many sites at once and follow how AI models answer about your brand. No password: we mail you a link.</p>
 <p class="actions"><a class="button" href="${SIGN_UP_PATH}">Create a free account</a> <a href="${DOCS_PATH}#scan_domain">or call the API</a></p>
-${scanBox({ heading: 'Scan your own site' })}
-</section>`;
+</section>
+${scanBox({ heading: 'Scan your own site' })}`;
 }
 
 function badgeSection(scan: Scan, baseUrl: string, pageUrl: string): string {

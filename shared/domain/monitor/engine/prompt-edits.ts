@@ -97,7 +97,7 @@ function ask(draft: Draft, index: number, language: string, text: string): boole
   const key = `${language.toLowerCase()}\u0000${text.normalize('NFKC').toLowerCase()}`;
   const first = draft.asked.get(key);
   if (first !== undefined) {
-    problem(draft, index, 'text', `the same prompt is asked twice (also entry ${first + 1})`);
+    problem(draft, index, 'text', `the same words as prompt ${first + 1}: a prompt is asked once`);
     return false;
   }
   draft.asked.set(key, index);

@@ -82,7 +82,7 @@ export function confirmSignInPage(options: {
 }): string {
   const title = options.signUp ? 'Create your free account' : 'Sign in';
   const question = options.signUp
-    ? `Create a free account for <strong>${escapeHtml(options.email)}</strong> and sign in? The free plan scans sites, runs batches within its daily limit, keeps your scan history and holds monitor cases.`
+    ? `Create a free account for <strong>${escapeHtml(options.email)}</strong> and sign in? The free plan scans sites, runs batches within its daily limit and keeps your scan history; monitor cases can be set up, and their runs need the Pro plan.`
     : `Sign in to the dashboard as <strong>${escapeHtml(options.email)}</strong>?`;
   return dashboardLayout({
     title,

@@ -95,8 +95,8 @@ function promptRow(row: PromptRow, n: number, error: string | undefined): string
     : '';
   return `<tr><td><input type="hidden" name="id_${n}" value="${escapeHtml(row.id)}">
 <input type="checkbox" id="f-on_${n}" name="on_${n}" value="1"${row.enabled ? ' checked' : ''}><label class="sr-only" for="f-on_${n}">Ask prompt ${n + 1}</label></td>
-<td>${escapeHtml(row.block)}</td>
-<td><div class="field${error ? ' invalid' : ''}"><label class="sr-only" for="${id}">${escapeHtml(label)}</label>${message}<input type="text" class="prompt-text" id="${id}" name="text_${n}" value="${escapeHtml(row.text)}" required maxlength="1000"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}></div></td>
+<td class="block">${escapeHtml(row.block)}</td>
+<td><div class="field${error ? ' invalid' : ''}"><label class="sr-only" for="${id}">${escapeHtml(label)}</label>${message}<textarea class="prompt-text" id="${id}" name="text_${n}" rows="2" required maxlength="1000"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${escapeHtml(row.text)}</textarea></div></td>
 <td class="small">${escapeHtml(sourceText(row))}</td></tr>`;
 }
 
@@ -188,8 +188,13 @@ ${sets}
 export function promptsPage(view: PromptsPageView): string {
   const { detail, list } = view;
   const errors = view.fieldErrors ?? {};
+  // Field messages stand at their fields, listed once at the top; what concerns the whole list
+  // (nothing enabled, a list changed meanwhile) stands in the box.
+  const general = (view.error?.issues ?? [])
+    .map((issue) => `<p class="field-error">${escapeHtml(issue)}</p>`)
+    .join('');
   const summary = Object.keys(errors).length
-    ? `${fieldErrorSummary(errors, labelsOf(view))}${view.error ? `<p class="field-error">${escapeHtml(view.error.message)}</p>` : ''}`
+    ? `${fieldErrorSummary(errors, labelsOf(view))}${general}`
     : errorBox(view.error);
   return dashboardLayout({
     title: `${detail.name}: prompts`,

@@ -144,7 +144,11 @@ function shareRows(a: Summary, b: Summary, row: Row): string[] {
   const key = (name: string) => name.normalize('NFKC').toLowerCase();
   const older = new Map(b.share_of_answer.map((entry) => [key(entry.name), entry]));
   const newer = new Map(a.share_of_answer.map((entry) => [key(entry.name), entry]));
-  const names = [...new Set([...newer.keys(), ...older.keys()])];
+  // The brand first, then every other name either run tracked.
+  const self = [...newer.values(), ...older.values()].find((entry) => entry.is_self);
+  const names = [...new Set([...newer.keys(), ...older.keys()])].sort(
+    (x, y) => Number(y === key(self?.name ?? '')) - Number(x === key(self?.name ?? '')),
+  );
   const cell = (entry: Summary['share_of_answer'][number] | undefined) =>
     entry
       ? `${percent(entry.share)} <span class="muted">(${entry.judge_mentions} of ${entry.total})</span>`

@@ -102,6 +102,8 @@ svg a:focus{outline:none}svg a:focus rect:first-child,svg a:hover rect:first-chi
 table.grid td.hit{background:#e8f4ec}
 form.filters{display:flex;flex-wrap:wrap;gap:.6rem 1rem;align-items:flex-end}form.filters select{width:auto}
 details.confirm{border:1px solid #a4161a;border-radius:6px;padding:.5rem .8rem;max-width:48rem}
-.stack-narrow{display:grid;gap:.8rem;max-width:40rem}table.prompts input.prompt-text{min-width:18rem}table.prompts td:first-child input{width:1.2rem;height:1.2rem}
+.stack-narrow{display:grid;gap:.8rem;max-width:40rem}
+table.prompts td:nth-child(3){width:65%}table.prompts textarea.prompt-text{min-height:0;min-width:16rem}table.prompts td:first-child input{width:1.2rem;height:1.2rem}
+@media (max-width:40rem){table.prompts,table.prompts tbody,table.prompts tr,table.prompts td{display:block}table.prompts thead{display:none}table.prompts tr{display:grid;grid-template-columns:2rem 1fr;gap:.2rem .5rem;padding:.5rem 0;border-bottom:1px solid #d5dae1}table.prompts td{border:0;padding:0;width:auto}table.prompts td:nth-child(3),table.prompts td:nth-child(4){grid-column:1/-1}table.prompts td.block::before{content:"Block "}table.prompts textarea.prompt-text{min-width:0}}
 @media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
 `.trim();

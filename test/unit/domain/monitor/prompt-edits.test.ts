@@ -115,7 +115,7 @@ describe('editsFromList', () => {
     [
       'the same words asked twice',
       (items) => [...items, { text: (items[0] as PromptListItem).text }],
-      /asked twice/,
+      /the same words as prompt 1/,
       ['prompts', 0, 'text'],
     ],
     [
