@@ -133,7 +133,8 @@ export const MONITOR_ROUTES = {
     errors: [...CASE_READ_ERRORS, 'not_found'],
     data: 'read',
     handler: 'functions/http/monitor/get-case-prompts.ts',
-    mcpTool: true,
+    // The tool server's tools are exactly the contract's seven (docs/api.md "Tool server").
+    mcpTool: false,
     addition: true,
   },
   set_case_prompts: {
