@@ -97,8 +97,17 @@ export const DEFAULT_CONTENT_OPTIONS: ContentOptions = {
   thirdPartyDomains: ['g2.com', 'reddit.com', 'capterra.com', 'en.wikipedia.org', 'techradar.com'],
 };
 
-// Untracked names and a homonym keep mention matching honest downstream.
-export const UNTRACKED = ['Northwind Tools', 'Monday'];
+// An untracked company keeps discovered brands honest downstream.
+export const UNTRACKED = ['Northwind Tools'];
+/**
+ * A weekday in a sentence about routine (a homonym of a real product): the simulated judge lists
+ * it among the other brands, as a careless judge does, and the engine must not believe it
+ * (engine/brand-names.ts).
+ */
+export const WEEKDAY_SLIP = {
+  name: 'Monday',
+  sentence: 'Many teams review these numbers every Monday.',
+};
 
 export function composeAnswer(options: ContentOptions, key: AnswerKey): SimulatedAnswer {
   const random = seededRandom(

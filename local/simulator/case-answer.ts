@@ -23,6 +23,7 @@ import {
   thirdPartySources,
   topicOf,
   UNTRACKED,
+  WEEKDAY_SLIP,
 } from './answer.ts';
 import type { CaseMatch } from './cases.ts';
 import {
@@ -194,6 +195,7 @@ function closing(
     ...(untracked !== null
       ? [`Most teams start with a shortlist; ${untracked} is mentioned occasionally.`]
       : []),
+    ...(random.chance(0.3) ? [WEEKDAY_SLIP.sentence] : []),
     // Non-ASCII on purpose: Gemini's grounding offsets count UTF-8 bytes.
     'Pricing varies by region (for example in München or Zürich) — compare current plans.',
   ];

@@ -13,7 +13,7 @@ import type {
 } from '#shared/domain/monitor/engine/judge';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import type { EntityVerdict, FactStatus, FactVerdict } from '#shared/domain/monitor/engine/types';
-import { type SimulatedAnswer, UNTRACKED } from './answer.ts';
+import { type SimulatedAnswer, UNTRACKED, WEEKDAY_SLIP } from './answer.ts';
 import {
   absenceSentence,
   escapeRegExp,
@@ -46,12 +46,13 @@ function verdictOn(input: JudgeInput, answer: JudgeAnswerInput) {
         .filter((fact) => fact.status !== 'not_mentioned')
     : [];
   const tracked = input.entities.map((entity) => entity.name.toLowerCase());
-  const otherBrands = UNTRACKED.filter((name) => !tracked.includes(name.toLowerCase())).flatMap(
-    (name) => {
+  const named = [...UNTRACKED, WEEKDAY_SLIP.name];
+  const otherBrands = named
+    .filter((name) => !tracked.includes(name.toLowerCase()))
+    .flatMap((name) => {
       const sentence = sentenceWith(text, name);
       return sentence ? [{ name, evidence_quote: sentence }] : [];
-    },
-  );
+    });
   return {
     entities,
     ...(facts.length > 0 ? { facts } : {}),
