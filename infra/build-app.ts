@@ -51,7 +51,6 @@ export function buildApp(app: App): BuiltApp {
   if (signup !== undefined && signup !== 'open' && signup !== 'closed') {
     throw new Error(`context signup "${signup}" must be open or closed`);
   }
-  if (signup) sharedEnvironment.SIGNUP = signup;
   const workflows = new WorkflowStack(app, `${prefix}-Workflows`, {
     env,
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
@@ -66,6 +65,7 @@ export function buildApp(app: App): BuiltApp {
     adminEmails,
     publicBaseUrl,
     mailFrom: contextString(app, 'mailFrom'),
+    ...(signup ? { signup } : {}),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,
       burstLimit: contextNumber(app, 'throttleBurst') ?? 100,

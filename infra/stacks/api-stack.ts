@@ -59,6 +59,8 @@ export interface ApiStackProps extends StackProps {
   publicBaseUrl?: string;
   /** Verified SES sender of sign-in mails (MAIL_FROM); without it no mail can be sent. */
   mailFrom?: string;
+  /** Whether the sign-in form may create free accounts (SIGNUP); unset: the default, open. */
+  signup?: 'open' | 'closed';
   /** Default stage throttling for the whole API. */
   throttle?: ThrottleSettings;
   /** @default one month */
@@ -85,6 +87,7 @@ export class ApiStack extends Stack {
     const sharedEnvironment: Record<string, string> = {};
     if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
     if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
+    if (props.signup) sharedEnvironment.SIGNUP = props.signup;
     this.functions = this.addRouteFunctions(props, sharedEnvironment, logRetention);
     this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, this.functions);
 

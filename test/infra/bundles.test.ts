@@ -23,6 +23,8 @@ const ENGINE_AND_CLIENT_CEILING = 1.31 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',
+  // The home page's scan box, served by the dashboard scan form's function.
+  'dashboard_home_scan',
   'BatchScanChunkScanDomain',
   'MonitorRunAskLane',
   'MonitorRunJudgeLane',

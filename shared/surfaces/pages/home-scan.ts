@@ -2,8 +2,8 @@
  * The home page's scan box (docs/dashboard.md "A way in"), served by the dashboard's form
  * pipeline (route `dashboard_home_scan`): an anonymous `scan_domain` within the
  * daily limit of anonymous scans, then the scan's public result page (303). A refused domain, a
- * reached limit or a failed scan answers the home page again with the domain kept and the
- * message at the field, in the status the API gives.
+ * reached limit or a failed scan answers the scan box again with the domain kept and the message
+ * at the field, in the status the API gives.
  */
 import type { z } from 'zod';
 import type { OperationInput } from '#shared/domain/kernel/operation';
@@ -11,7 +11,7 @@ import { type ScanWriteDeps, scanDomain } from '#shared/domain/scans/operations'
 import { CreateScanBodySchema } from '#shared/domain/scans/schemas';
 import type { ScanFormSchema } from '#shared/surfaces/dashboard/forms';
 import { attempt, type PageResponse, parseWith } from '#shared/surfaces/dashboard/responses';
-import { renderHomePage } from './discovery/home-page.ts';
+import { renderScanBoxPage } from './scan-box.ts';
 
 /** The home page is public: no dashboard CSP (its own inline style), never cached when refused. */
 const REFUSED_HEADERS = {
@@ -46,7 +46,7 @@ export async function scanFromHomePage(
       ? 'This address has used its free scans for today. Create a free account (link below) to scan more and keep your history, or scan again after 00:00 UTC.'
       : scanned.error.message;
   return {
-    body: renderHomePage(input.request.baseUrl, { domain, error }),
+    body: renderScanBoxPage({ domain, error }),
     status: scanned.status,
     headers: REFUSED_HEADERS,
   };

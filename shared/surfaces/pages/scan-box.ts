@@ -4,6 +4,7 @@
  * result page. On the home page and on every result page; a refused domain or a reached limit
  * comes back with the domain kept and the message at the field. Works without a script.
  */
+import { dashboardLayout } from '#shared/surfaces/dashboard/views/layout';
 import { escapeHtml } from '#shared/surfaces/http/html';
 
 /** Where the box posts (the dashboard slice's `dashboard_home_scan` route). */
@@ -46,4 +47,18 @@ ${error ? `<p class="field-error" id="scan-domain-error" role="alert"><span clas
 <button type="submit">Scan</button></div>
 <p class="hint" id="scan-domain-hint">No account needed: a few scans a day from one address, each with a result page you can share. <a href="${SIGN_UP_PATH}">Create a free account</a> to keep your history.</p>
 </form>`;
+}
+
+/**
+ * The page a refused scan form answers: the box again, with the domain and the reason, and the
+ * way back, in the frame the scan form's function already bundles (the dashboard's, without a
+ * viewer). Not the home page, whose route list would bundle the route manifest there. Sent
+ * without the dashboard's Content-Security-Policy, so the box's own rules apply.
+ */
+export function renderScanBoxPage(box: ScanBoxOptions): string {
+  const body = `<h1>Scan a site</h1>
+<style>${SCAN_BOX_CSS}</style>
+${scanBox({ heading: 'Check the domain and scan again', ...box })}
+<p><a href="/">Back to the home page</a> · <a href="/docs">Documentation</a></p>`;
+  return dashboardLayout({ title: 'Scan a site', body });
 }

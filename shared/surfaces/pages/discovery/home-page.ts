@@ -9,7 +9,6 @@ import { layout } from '#shared/surfaces/pages/html';
 import {
   SCAN_BOX_CSS,
   SCAN_FORM_PATH,
-  type ScanBoxOptions,
   SIGN_UP_PATH,
   scanBox,
 } from '#shared/surfaces/pages/scan-box';
@@ -37,14 +36,13 @@ export function homeHead(baseUrl: string): string {
   ].join('\n');
 }
 
-/** The home page; `box` keeps what a refused scan form held (its domain and the reason). */
-export function renderHomePage(baseUrl: string, box: ScanBoxOptions = {}): string {
+export function renderHomePage(baseUrl: string): string {
   const body = `<header><nav aria-label="Site"><a href="${PATHS.docs}">Documentation</a> ·
 <a href="${PATHS.dashboard}">Dashboard</a> · <a href="${PATHS.openapi}">OpenAPI</a></nav></header>
 <main>
 <h1>${escapeHtml(SERVICE_NAME)}</h1>
 <p>${escapeHtml(SERVICE_SUMMARY)}</p>
-${scanBox({ heading: 'Scan your site now', ...box })}
+${scanBox({ heading: 'Scan your site now' })}
 ${WHAT.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
 <h2>Start here</h2>
 <ul>
