@@ -45,6 +45,18 @@ function answer(matches: CaseMatch[], repeat: number, options: Partial<CaseAnswe
 }
 
 describe('composeCaseAnswer', () => {
+  it('searches the web for whole words of the prompt, never a cut prompt with a word appended', () => {
+    const long = catalogue.reduce((a, b) => (b.prompt.length > a.prompt.length ? b : a));
+    const { searchQuery } = answer([{ profile: PROFILE, prompt: long }], 0);
+    const words = long.prompt
+      .replace(/[?.!,:“”„"]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+
+    expect(searchQuery.split(' ').every((word) => words.includes(word))).toBe(true);
+    expect(searchQuery).not.toMatch(/\.\.\.|comparison$/);
+  });
+
   it('names the brand in an unbranded answer exactly when it draws it, at the configured rate', () => {
     const draws = Array.from({ length: 1000 }, (_, repeat) => answer(DISCOVERY, repeat));
     for (const draw of draws) {
