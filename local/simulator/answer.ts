@@ -238,7 +238,11 @@ export function topicOf(prompt: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[?.!]+$/, '');
-  return compact.length > 80 ? `${compact.slice(0, 77)}...` : compact || 'your question';
+  if (compact.length <= 80) return compact || 'your question';
+  // Cut at a word boundary: a topic never ends inside a word.
+  const cut = compact.slice(0, 77);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 40 ? cut.slice(0, space) : cut}...`;
 }
 
 function slugOf(text: string): string {
