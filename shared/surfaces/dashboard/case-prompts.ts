@@ -2,30 +2,33 @@
  * The case's prompts in the dashboard (docs/dashboard.md "Prompts"): the page lists what the next
  * run asks (`get_case_prompts`), its form sends the list back changed (`set_case_prompts`), and
  * a second form saves the case fields in its other languages (`patch_case` with
- * `translations`). The forms are turned into the API's request bodies and checked by the API's
- * own schemas; a refused form comes back with what was typed and each message at its field.
+ * `translations`). Both forms are declared with the form kit (`prompt-forms.ts`): their limits
+ * are checked first, the forms are turned into the API's request bodies and checked by the
+ * API's own schemas, and a refused form comes back as typed with each message at its field.
  */
 import type { z } from 'zod';
 import { getCase, patchCase } from '#shared/domain/monitor/operations';
 import { getCasePrompts, setCasePrompts } from '#shared/domain/monitor/prompt-operations';
-import {
-  type CasePromptsResponse,
-  PutCasePromptsBodySchema,
-} from '#shared/domain/monitor/prompt-schemas';
+import { PutCasePromptsBodySchema } from '#shared/domain/monitor/prompt-schemas';
 import { type CaseIdParams, PatchCaseBodySchema } from '#shared/domain/monitor/schemas';
-import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import {
-  type PromptRow,
+  languageName,
   type PromptsPageView,
   promptsPage,
 } from '#shared/surfaces/dashboard/views/prompts-page';
 import type { CasePagesDeps } from './case-runs.ts';
+import { checkFields, type FormState } from './form-kit/form.ts';
 import { lines, type PromptsFormSchema, type TranslationsFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
+  promptsForm,
+  promptsFormError,
+  translationsForm,
+  translationsFormError,
+} from './prompt-forms.ts';
+import {
   attempt,
   htmlPage,
-  humanIssue,
   noticeText,
   type PageResponse,
   parseWith,
@@ -36,6 +39,7 @@ import {
 
 type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
 type PromptsForm = z.output<typeof PromptsFormSchema>;
+type TranslationsForm = z.output<typeof TranslationsFormSchema>;
 
 function reader(input: Input<CaseIdParams, unknown, unknown>): Input<CaseIdParams> {
   return { ...input, query: undefined, body: undefined } as Input<CaseIdParams>;
@@ -44,7 +48,7 @@ function reader(input: Input<CaseIdParams, unknown, unknown>): Input<CaseIdParam
 async function render(
   input: Input<CaseIdParams, unknown, unknown>,
   deps: CasePagesDeps,
-  extra: Partial<PromptsPageView> & { status?: number },
+  extra: Partial<Omit<PromptsPageView, 'viewer' | 'detail' | 'list'>> & { status?: number },
 ): Promise<PageResponse> {
   const [{ case: detail }, list] = await Promise.all([
     getCase(reader(input), deps),
@@ -52,13 +56,9 @@ async function render(
   ]);
   const { status, ...rest } = extra;
   return htmlPage(
-    promptsPage({ viewer: viewerOf(input.principal), detail, list, rows: rowsOf(list), ...rest }),
+    promptsPage({ viewer: viewerOf(input.principal), detail, list, ...rest }),
     status ?? 200,
   );
-}
-
-function rowsOf(list: CasePromptsResponse): PromptRow[] {
-  return list.prompts.map((prompt) => ({ ...prompt }));
 }
 
 export async function casePromptsPage(
@@ -95,98 +95,87 @@ function promptsBodyOf(form: PromptsForm) {
   };
 }
 
-/**
- * Messages by form field from the issues of a refused list (`prompts.<i>.<field>`), in plain
- * words: a listed prompt's at its text box, a new prompt's at the new-prompts box with its line;
- * an issue about the whole list (none enabled) stays in the box at the top.
- */
-function promptFieldErrors(details: Record<string, unknown>, listed: number) {
-  const issues = Array.isArray(details.issues) ? details.issues : [];
-  const fields: Record<string, string> = {};
-  const general: string[] = [];
-  for (const issue of issues as Parameters<typeof humanIssue>[0][]) {
-    const [, index] = issue.path ?? [];
-    const message = humanIssue(issue);
-    if (typeof index !== 'number') general.push(message);
-    else if (index < listed) fields[`text_${index}`] ??= message;
-    else fields.new_prompts ??= `Line ${index - listed + 1}: ${message}`;
-  }
-  return { fields, general };
-}
-
 export async function savePromptsFromForm(
   input: Input<CaseIdParams, undefined, PromptsForm>,
   deps: CasePagesDeps,
 ): Promise<PageResponse> {
   const sent = sentRows(input.body);
-  const saved = await attempt(() =>
-    setCasePrompts(
-      { ...input, body: parseWith(PutCasePromptsBodySchema, promptsBodyOf(input.body)) },
-      deps,
-    ),
-  );
-  if (saved.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=prompts_saved`);
-  const [{ case: detail }, list] = await Promise.all([
-    getCase(reader(input), deps),
-    getCasePrompts(reader(input), deps),
-  ]);
-  // What was typed stays: each listed prompt with the words and the box as sent.
-  const typed = new Map(sent.map((row) => [row.id, row]));
-  const rows = rowsOf(list).map((row) => {
-    const own = typed.get(row.id);
-    return own ? { ...row, text: own.text, enabled: own.enabled } : row;
-  });
-  const placed = promptFieldErrors(saved.details, sent.length);
-  const issues = Array.isArray(saved.details.issues);
-  const error: ShownError = issues
-    ? { message: 'The prompts were not saved.', issues: placed.general }
-    : { message: saved.error.message };
-  return htmlPage(
-    promptsPage({
-      viewer: viewerOf(input.principal),
-      detail,
-      list,
-      rows,
-      added: {
-        text: input.body.new_prompts,
-        language: input.body.new_language,
-        block: input.body.new_block,
-      },
-      error,
-      fieldErrors: placed.fields,
-    }),
-    saved.status,
-  );
+  const spec = promptsForm(sent.map(() => ({ language: '' })));
+  const limits = checkFields(spec, input.body);
+  const saved = limits
+    ? undefined
+    : await attempt(() =>
+        setCasePrompts(
+          { ...input, body: parseWith(PutCasePromptsBodySchema, promptsBodyOf(input.body)) },
+          deps,
+        ),
+      );
+  if (saved?.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=prompts_saved`);
+  const error =
+    limits ??
+    (saved && !saved.ok
+      ? promptsFormError(
+          spec,
+          { message: saved.error.message, details: saved.details },
+          sent.length,
+        )
+      : undefined);
+  const form: FormState = { values: input.body, error };
+  return render(input, deps, { form, status: saved && !saved.ok ? saved.status : 400 });
 }
 
 /** `translations` of `patch_case` from the form (`language_<n>` and its fields). */
-function translationsOf(form: z.output<typeof TranslationsFormSchema>) {
-  const out: Record<string, Record<string, unknown>> = {};
+function translationsOf(form: TranslationsForm, languages: readonly string[]) {
+  return Object.fromEntries(
+    languages.map((language, n) => [
+      language,
+      {
+        category: form[`category_${n}`] ?? '',
+        icp: form[`icp_${n}`] ?? '',
+        region: form[`region_${n}`] ?? '',
+        use_cases: lines(String(form[`use_cases_${n}`] ?? '')),
+      },
+    ]),
+  );
+}
+
+/** The languages the form was sent for (`language_<n>`), in its order. */
+function sentLanguages(form: TranslationsForm): string[] {
+  const languages: string[] = [];
   for (let n = 0; typeof form[`language_${n}`] === 'string'; n += 1) {
-    out[String(form[`language_${n}`])] = {
-      category: form[`category_${n}`] ?? '',
-      icp: form[`icp_${n}`] ?? '',
-      region: form[`region_${n}`] ?? '',
-      use_cases: lines(String(form[`use_cases_${n}`] ?? '')),
-    };
+    languages.push(String(form[`language_${n}`]));
   }
-  return out;
+  return languages;
 }
 
 export async function saveTranslationsFromForm(
-  input: Input<CaseIdParams, undefined, z.output<typeof TranslationsFormSchema>>,
+  input: Input<CaseIdParams, undefined, TranslationsForm>,
   deps: CasePagesDeps,
 ): Promise<PageResponse> {
-  const translations = translationsOf(input.body);
-  const saved = await attempt(() =>
-    patchCase({ ...input, body: parseWith(PatchCaseBodySchema, { translations }) }, deps),
-  );
-  if (saved.ok) {
+  const languages = sentLanguages(input.body);
+  const spec = translationsForm(languages, languageName);
+  const limits = checkFields(spec, input.body);
+  const saved = limits
+    ? undefined
+    : await attempt(() => {
+        const translations = translationsOf(input.body, languages);
+        return patchCase(
+          { ...input, body: parseWith(PatchCaseBodySchema, { translations }) },
+          deps,
+        );
+      });
+  if (saved?.ok) {
     return redirect(`${DASHBOARD_PATHS.casePrompts(input.params.id)}?notice=translations_saved`);
   }
-  return render(input, deps, {
-    translationsError: saved.error,
-    typedTranslations: input.body,
-    status: saved.status,
-  });
+  const error =
+    limits ??
+    (saved && !saved.ok
+      ? translationsFormError(
+          spec,
+          { message: saved.error.message, details: saved.details },
+          languages,
+        )
+      : undefined);
+  const translations: FormState = { values: input.body, error };
+  return render(input, deps, { translations, status: saved && !saved.ok ? saved.status : 400 });
 }

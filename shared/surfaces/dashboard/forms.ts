@@ -52,18 +52,18 @@ export const CaseStatusFormSchema = z.object({ status: z.enum(['active', 'archiv
  */
 export const PromptsFormSchema = z
   .object({
-    prompt_set_version: text(40),
-    new_prompts: text(60_000),
-    new_language: text(35),
-    new_block: text(4),
+    prompt_set_version: text(),
+    new_prompts: text(),
+    new_language: text(),
+    new_block: text(),
   })
-  .catchall(z.string().max(2000));
+  .catchall(z.string());
 
 /**
  * The case fields in its other languages: per language `language_<n>` and its `category_<n>`,
  * `icp_<n>`, `region_<n>` and `use_cases_<n>` (one per line).
  */
-export const TranslationsFormSchema = z.object({}).catchall(z.string().max(8000));
+export const TranslationsFormSchema = z.object({}).catchall(z.string());
 
 export const CreateWebhookFormSchema = z.object({
   url: text(),

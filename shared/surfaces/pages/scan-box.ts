@@ -4,9 +4,11 @@
  * result page. On the home page and on every result page; a refused domain or a reached limit
  * comes back with the domain kept and the message at the field. Works without a script.
  */
-import { dashboardLayout } from '#shared/surfaces/dashboard/views/layout';
+import { MAX_SCAN_INPUT_LENGTH } from '#shared/domain/scan-engine/target';
 import { escapeHtml } from '#shared/surfaces/http/html';
 
+/** The box's label; the form's declaration (home-scan.ts) names its field by it. */
+export const SCAN_BOX_LABEL = 'Domain or address of the site';
 /** Where the box posts (the dashboard slice's `dashboard_home_scan` route). */
 export const SCAN_FORM_PATH = '/scans';
 /** The home page's box, where "Scan your site" links lead. */
@@ -42,23 +44,9 @@ export function scanBox(options: ScanBoxOptions = {}): string {
   return `<form class="scan-box" id="scan" method="post" action="${SCAN_FORM_PATH}" aria-labelledby="scan-title">
 <h2 id="scan-title" class="scan-title">${escapeHtml(options.heading ?? 'Scan a site now')}</h2>
 ${error ? `<p class="field-error" id="scan-domain-error" role="alert"><span class="sr-only">Error: </span>${escapeHtml(error)}</p>` : ''}
-<label for="scan-domain">Domain or address of the site</label>
-<div class="row"><input type="text" id="scan-domain" name="domain" value="${escapeHtml(options.domain ?? '')}" required maxlength="2048" placeholder="example.com" inputmode="url" autocomplete="url" spellcheck="false" aria-describedby="${describedBy}"${error ? ' aria-invalid="true" autofocus' : ''}>
+<label for="scan-domain">${SCAN_BOX_LABEL}</label>
+<div class="row"><input type="text" id="scan-domain" name="domain" value="${escapeHtml(options.domain ?? '')}" required maxlength="${MAX_SCAN_INPUT_LENGTH}" placeholder="example.com" inputmode="url" autocomplete="url" spellcheck="false" aria-describedby="${describedBy}"${error ? ' aria-invalid="true" autofocus' : ''}>
 <button type="submit">Scan</button></div>
 <p class="hint" id="scan-domain-hint">No account needed: a few scans a day from one address, each with a result page you can share. <a href="${SIGN_UP_PATH}">Create a free account</a> to keep your history.</p>
 </form>`;
-}
-
-/**
- * The page a refused scan form answers: the box again, with the domain and the reason, and the
- * way back, in the frame the scan form's function already bundles (the dashboard's, without a
- * viewer). Not the home page, whose route list would bundle the route manifest there. Sent
- * without the dashboard's Content-Security-Policy, so the box's own rules apply.
- */
-export function renderScanBoxPage(box: ScanBoxOptions): string {
-  const body = `<h1>Scan a site</h1>
-<style>${SCAN_BOX_CSS}</style>
-${scanBox({ heading: 'Check the domain and scan again', ...box })}
-<p><a href="/">Back to the home page</a> · <a href="/docs">Documentation</a></p>`;
-  return dashboardLayout({ title: 'Scan a site', body });
 }

@@ -6,35 +6,32 @@
  */
 import type { CasePromptsResponse, CasePromptView } from '#shared/domain/monitor/prompt-schemas';
 import type { CaseDetail } from '#shared/domain/monitor/schemas';
-import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { BLOCKS } from './case-insights.ts';
+import type { FormSpec, FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import {
-  errorBox,
-  escapeHtml,
-  fieldErrorSummary,
-  notice,
-  type ShownError,
-  tableRegion,
-  textArea,
-  textField,
-} from './components.ts';
+  fieldError,
+  formErrorBox,
+  formInput,
+  formTextArea,
+} from '#shared/surfaces/dashboard/form-kit/render';
+import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import {
+  PROMPT_TEXT_MAXLENGTH,
+  promptsForm,
+  translationsForm,
+} from '#shared/surfaces/dashboard/prompt-forms';
+import { BLOCKS } from './case-insights.ts';
+import { escapeHtml, notice, tableRegion } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
-
-/** One listed prompt as the form shows it (what was typed, after a refused form). */
-export type PromptRow = CasePromptView;
 
 export interface PromptsPageView {
   viewer: Viewer;
   detail: CaseDetail;
   list: CasePromptsResponse;
-  rows: readonly PromptRow[];
-  /** New prompts as typed in a refused form. */
-  added?: { text: string; language: string; block: string };
-  error?: ShownError | undefined;
-  fieldErrors?: Record<string, string>;
+  /** The prompt list as typed and its refusal, when that form came back. */
+  form?: FormState | undefined;
+  /** The other languages' fields as typed and their refusal, when that form came back. */
+  translations?: FormState | undefined;
   notice?: string | undefined;
-  translationsError?: ShownError | undefined;
-  typedTranslations?: Readonly<Record<string, string>>;
 }
 
 /** "German (de)": the language's English name and its code. */
@@ -60,7 +57,7 @@ function notesBox(notes: readonly string[]): string {
   return `<div class="caution" role="note"><ul>${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul></div>`;
 }
 
-function sourceText(prompt: PromptRow): string {
+function sourceText(prompt: CasePromptView): string {
   if (prompt.source === 'generated') return 'generated from the case';
   if (prompt.generated_text) return `reworded by you (generated: “${prompt.generated_text}”)`;
   return 'written by you';
@@ -87,7 +84,14 @@ ${tableRegion('Prompts the next run asks', `<table><thead><tr><th scope="col">Bl
 </section>`;
 }
 
-function promptRow(row: PromptRow, n: number, error: string | undefined): string {
+/** A listed prompt with what was typed for it, when the form came back. */
+function typedRow(prompt: CasePromptView, n: number, form: FormState | undefined) {
+  const values = form?.values;
+  if (!values || values[`id_${n}`] !== prompt.id) return prompt;
+  return { ...prompt, text: String(values[`text_${n}`] ?? ''), enabled: values[`on_${n}`] === '1' };
+}
+
+function promptRow(row: CasePromptView, n: number, error: string | undefined): string {
   const id = `f-text_${n}`;
   const label = `Prompt ${n + 1}, block ${row.block}, ${languageName(row.language)}`;
   const message = error
@@ -96,20 +100,22 @@ function promptRow(row: PromptRow, n: number, error: string | undefined): string
   return `<tr><td><input type="hidden" name="id_${n}" value="${escapeHtml(row.id)}">
 <input type="checkbox" id="f-on_${n}" name="on_${n}" value="1"${row.enabled ? ' checked' : ''}><label class="sr-only" for="f-on_${n}">Ask prompt ${n + 1}</label></td>
 <td class="block">${escapeHtml(row.block)}</td>
-<td><div class="field${error ? ' invalid' : ''}"><label class="sr-only" for="${id}">${escapeHtml(label)}</label>${message}<textarea class="prompt-text" id="${id}" name="text_${n}" rows="2" required maxlength="1000"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${escapeHtml(row.text)}</textarea></div></td>
+<td><div class="field${error ? ' invalid' : ''}"><label class="sr-only" for="${id}">${escapeHtml(label)}</label>${message}<textarea class="prompt-text" id="${id}" name="text_${n}" rows="2" required maxlength="${PROMPT_TEXT_MAXLENGTH}"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${escapeHtml(row.text)}</textarea></div></td>
 <td class="small">${escapeHtml(sourceText(row))}</td></tr>`;
 }
 
 function promptTables(view: PromptsPageView): string {
-  const errors = view.fieldErrors ?? {};
-  const byLanguage = new Map<string, { row: PromptRow; n: number }[]>();
-  view.rows.forEach((row, n) => {
+  const byLanguage = new Map<string, { row: CasePromptView; n: number }[]>();
+  view.list.prompts.forEach((prompt, n) => {
+    const row = typedRow(prompt, n, view.form);
     byLanguage.set(row.language, [...(byLanguage.get(row.language) ?? []), { row, n }]);
   });
   return [...byLanguage]
     .map(([language, entries]) => {
       const asked = entries.filter((entry) => entry.row.enabled).length;
-      const body = entries.map(({ row, n }) => promptRow(row, n, errors[`text_${n}`])).join('');
+      const body = entries
+        .map(({ row, n }) => promptRow(row, n, fieldError(view.form, `text_${n}`)))
+        .join('');
       return `<h2>${escapeHtml(languageName(language))}: ${asked} of ${entries.length} asked</h2>
 ${tableRegion(`Prompts in ${languageName(language)}`, `<table class="prompts"><thead><tr><th scope="col">Ask</th><th scope="col">Block</th><th scope="col">Prompt</th><th scope="col">From</th></tr></thead><tbody>${body}</tbody></table>`)}`;
     })
@@ -126,8 +132,11 @@ function select(id: string, name: string, label: string, options: [string, strin
   return `<div class="field"><label for="${id}">${escapeHtml(label)}</label><select id="${id}" name="${name}">${items}</select></div>`;
 }
 
-function addFields(view: PromptsPageView): string {
-  const added = view.added ?? { text: '', language: '', block: '' };
+function addFields(view: PromptsPageView, spec: FormSpec): string {
+  const typed = (name: string) => {
+    const value = view.form?.values[name];
+    return typeof value === 'string' ? value : '';
+  };
   const blocks: [string, string][] = [
     ['', 'Decide from the words (B when it names the brand, else A)'],
     ...Object.entries(BLOCKS).map(([block, [name]]): [string, string] => [
@@ -137,47 +146,50 @@ function addFields(view: PromptsPageView): string {
   ];
   return `<h2>Add prompts</h2>
 <div class="stack-narrow">
-${textArea({ name: 'new_prompts', label: 'New prompts', value: added.text, rows: 4, hint: 'One per line, written in the language chosen below, as a person would ask.', error: view.fieldErrors?.new_prompts })}
+${formTextArea(spec, view.form, 'new_prompts', { rows: 4, hint: 'One per line, written in the language chosen below, as a person would ask.' })}
 ${select(
   'f-new_language',
   'new_language',
   'Language of the new prompts',
   view.detail.languages.map((l) => [l, languageName(l)]),
-  added.language,
+  typed('new_language'),
 )}
-${select('f-new_block', 'new_block', 'Block', blocks, added.block)}
+${select('f-new_block', 'new_block', 'Block', blocks, typed('new_block'))}
 </div>`;
 }
 
-function labelsOf(view: PromptsPageView): Record<string, string> {
-  const labels: Record<string, string> = { new_prompts: 'New prompts' };
-  view.rows.forEach((row, n) => {
-    labels[`text_${n}`] = `Prompt ${n + 1} (${row.language}): ${row.text.slice(0, 60)}`;
+/** The saved translations as the form's values (`<field>_<n>`), when nothing was typed. */
+function savedTranslations(detail: CaseDetail, languages: readonly string[]): FormState {
+  const values: Record<string, string> = {};
+  languages.forEach((language, n) => {
+    const saved = detail.translations[language] ?? {};
+    values[`category_${n}`] = saved.category ?? '';
+    values[`icp_${n}`] = saved.icp ?? '';
+    values[`region_${n}`] = saved.region ?? '';
+    values[`use_cases_${n}`] = (saved.use_cases ?? []).join('\n');
   });
-  return labels;
+  return { values };
 }
 
-function translationsForm(view: PromptsPageView): string {
+function translationsSection(view: PromptsPageView): string {
   const others = view.detail.languages.slice(1);
   if (others.length === 0) return '';
-  const typed = view.typedTranslations;
+  const spec = translationsForm(others, languageName);
+  const state = view.translations ?? savedTranslations(view.detail, others);
   const sets = others
-    .map((language, n) => {
-      const saved = view.detail.translations[language] ?? {};
-      const value = (field: string, stored: string) => typed?.[`${field}_${n}`] ?? stored;
-      const name = languageName(language);
-      return `<fieldset><legend>${escapeHtml(name)}</legend>
+    .map(
+      (language, n) => `<fieldset><legend>${escapeHtml(languageName(language))}</legend>
 <input type="hidden" name="language_${n}" value="${escapeHtml(language)}">
-${textField({ name: `category_${n}`, label: `Category in ${name}`, value: value('category', saved.category ?? ''), maxlength: 200 })}
-${textArea({ name: `icp_${n}`, label: `Ideal customer in ${name}`, value: value('icp', saved.icp ?? ''), rows: 2 })}
-${textField({ name: `region_${n}`, label: `Region in ${name}`, value: value('region', saved.region ?? ''), maxlength: 200 })}
-${textArea({ name: `use_cases_${n}`, label: `Use cases in ${name}`, value: value('use_cases', (saved.use_cases ?? []).join('\n')), rows: 3, hint: 'One per line.' })}
-</fieldset>`;
-    })
+${formInput(spec, state, `category_${n}`)}
+${formTextArea(spec, state, `icp_${n}`, { rows: 2 })}
+${formInput(spec, state, `region_${n}`)}
+${formTextArea(spec, state, `use_cases_${n}`, { rows: 3, hint: 'One per line.' })}
+</fieldset>`,
+    )
     .join('\n');
   return `<h2 id="translations">The case in its other languages</h2>
 <p>The case’s own fields are written in ${escapeHtml(languageName(view.detail.languages[0] ?? 'en'))}. Prompts in another language use only that language’s words: give them here, and the questions that need them are asked in that language too.</p>
-${errorBox(view.translationsError)}
+${formErrorBox(spec, view.translations)}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.caseTranslations(view.detail.id)}">
 ${csrfField(view.viewer)}
 ${sets}
@@ -187,15 +199,7 @@ ${sets}
 
 export function promptsPage(view: PromptsPageView): string {
   const { detail, list } = view;
-  const errors = view.fieldErrors ?? {};
-  // Field messages stand at their fields, listed once at the top; what concerns the whole list
-  // (nothing enabled, a list changed meanwhile) stands in the box.
-  const general = (view.error?.issues ?? [])
-    .map((issue) => `<p class="field-error">${escapeHtml(issue)}</p>`)
-    .join('');
-  const summary = Object.keys(errors).length
-    ? `${fieldErrorSummary(errors, labelsOf(view))}${general}`
-    : errorBox(view.error);
+  const spec = promptsForm(list.prompts);
   return dashboardLayout({
     title: `${detail.name}: prompts`,
     section: 'cases',
@@ -203,16 +207,16 @@ export function promptsPage(view: PromptsPageView): string {
     replaceUrl: DASHBOARD_PATHS.casePrompts(detail.id),
     body: `<p><a href="${DASHBOARD_PATHS.case(detail.id)}">← ${escapeHtml(detail.name)}</a></p>
 <h1>Prompts of ${escapeHtml(detail.name)}</h1>
-${notice(view.notice)}${summary}
+${notice(view.notice)}${formErrorBox(spec, view.form)}
 <p class="lead">The next run asks the ticked prompts, each ${list.repeats} ${list.repeats === 1 ? 'time' : 'times'} by each model family, with and without web search. Untick a prompt to switch it off, change its words to reword it, or add your own. Saving changes the prompt set (now <code>${escapeHtml(list.prompt_set_version)}</code>), so runs before and after are not compared as a trend.</p>
 ${notesBox(list.notes)}
 <form method="post" action="${DASHBOARD_PATHS.casePrompts(detail.id)}">
 ${csrfField(view.viewer)}
 <input type="hidden" name="prompt_set_version" value="${escapeHtml(list.prompt_set_version)}">
 ${promptTables(view)}
-${addFields(view)}
+${addFields(view, spec)}
 <div class="actions"><button type="submit">Save prompts</button></div>
 </form>
-${translationsForm(view)}`,
+${translationsSection(view)}`,
   });
 }
