@@ -9,6 +9,8 @@ import { BadRequestError } from '#shared/domain/kernel/errors';
 import {
   type CaseDetail,
   CreateCaseBodySchema,
+  CreateRunBodySchema,
+  ListCasesQuerySchema,
   MAX_ALIASES,
   MAX_COMPETITORS,
   MAX_FACTS,
@@ -229,3 +231,24 @@ export function caseFormValuesOf(detail: CaseDetail): CaseFormValues {
     status: detail.status,
   };
 }
+
+export const RUN_FORM = defineForm({
+  fields: {
+    label: {
+      label: 'Run label (optional)',
+      ...textLimits(CreateRunBodySchema.shape.label),
+      messages: { too_long: long('The label') },
+    },
+  },
+});
+
+/** The case search: a person types it too, so a refusal is worded at the field as well. */
+export const CASE_SEARCH_FORM = defineForm({
+  fields: {
+    q: {
+      label: 'Find a case',
+      ...textLimits(ListCasesQuerySchema.shape.q),
+      messages: { too_long: long('The search') },
+    },
+  },
+});

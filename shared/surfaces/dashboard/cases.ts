@@ -26,10 +26,17 @@ import {
 } from '#shared/domain/monitor/schemas';
 import { CASE_PAGE_RUNS, casePage } from '#shared/surfaces/dashboard/views/case-page';
 import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-page';
-import { CASE_FORM, caseBodyOf, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
+import {
+  CASE_FORM,
+  CASE_SEARCH_FORM,
+  caseBodyOf,
+  caseFormValuesOf,
+  EMPTY_CASE_FORM,
+  RUN_FORM,
+} from './case-form.ts';
 import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
-import { CASE_SEARCH_FORM, RUN_FORM } from './form-specs.ts';
+
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {

@@ -2,11 +2,12 @@
  * The dashboard's forms, each declared once (docs/dashboard.md "Forms"): field labels, the
  * server's limits read from the schema (or the constant) the area checks the value with, the
  * area error codes that are about a field, and the plain words each field says when refused.
- * The case form lives beside its text layout in `case-form.ts`.
+ * The case pages' forms (the case form, the run form, the case search) live beside the case
+ * form's text layout in `case-form.ts`: declared here, they would put the monitor's schemas,
+ * and with them its engine, into every dashboard function (the error page imports this file).
  */
 import { KEY_NAME_MAX } from '#shared/domain/accounts/key-schemas';
 import { MAX_EMAIL_LENGTH } from '#shared/domain/accounts/operator-service';
-import { CreateRunBodySchema, ListCasesQuerySchema } from '#shared/domain/monitor/schemas';
 import { MAX_SCAN_INPUT_LENGTH } from '#shared/domain/scan-engine/target';
 import { ListDomainsQuerySchema } from '#shared/domain/scans/history-schemas';
 import { MAX_LABEL_LENGTH } from '#shared/domain/webhooks/schemas';
@@ -96,16 +97,6 @@ export const BATCH_FORM = defineForm({
       : undefined,
 });
 
-export const RUN_FORM = defineForm({
-  fields: {
-    label: {
-      label: 'Run label (optional)',
-      ...textLimits(CreateRunBodySchema.shape.label),
-      messages: { too_long: tooLong('The label') },
-    },
-  },
-});
-
 const URL_RULES: Record<string, string> = {
   too_long: `The address is too long: at most ${MAX_RECEIVER_URL_LENGTH} characters.`,
   control_characters: 'The address must not contain spaces.',
@@ -161,16 +152,6 @@ export const WEBHOOK_UPDATE_FORM = defineForm({
 });
 
 /** Searches: a person types them too, so a refusal is worded at the field as well. */
-export const CASE_SEARCH_FORM = defineForm({
-  fields: {
-    q: {
-      label: 'Find a case',
-      ...textLimits(ListCasesQuerySchema.shape.q),
-      messages: { too_long: tooLong('The search') },
-    },
-  },
-});
-
 export const HISTORY_SEARCH_FORM = defineForm({
   fields: {
     q: {

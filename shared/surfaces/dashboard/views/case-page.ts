@@ -4,9 +4,9 @@
  */
 import type { CasePromptsResponse } from '#shared/domain/monitor/prompt-schemas';
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
+import { RUN_FORM } from '#shared/surfaces/dashboard/case-form';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
-import { RUN_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type ScorePoint, summarySection } from './case-summary.ts';
 import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { CreateKeyBodySchema, KEY_NAME_MAX } from '#shared/domain/accounts/key-schemas';
 import { AppError, BadRequestError } from '#shared/domain/kernel/errors';
 import { CreateCaseBodySchema } from '#shared/domain/monitor/schemas';
-import { CASE_FORM, caseBodyOf } from '#shared/surfaces/dashboard/case-form';
+import {
+  CASE_FORM,
+  CASE_SEARCH_FORM,
+  caseBodyOf,
+  RUN_FORM,
+} from '#shared/surfaces/dashboard/case-form';
 import {
   checkFields,
   defineForm,
@@ -25,7 +30,7 @@ import { parseWith } from '#shared/surfaces/dashboard/responses';
  * The form kit (issue 25, point 2): limits read from the server's schemas, refusals worded by a
  * message table at their field, never the validator's text, and the form shown again as typed.
  */
-const ALL_FORMS: Record<string, FormSpec> = { ...FORMS, CASE_FORM };
+const ALL_FORMS: Record<string, FormSpec> = { ...FORMS, CASE_FORM, RUN_FORM, CASE_SEARCH_FORM };
 /** Wording of zod and of the API's envelope that must never reach a person. */
 const RAW = /Too (big|small): expected|Invalid input|details\.|expected (string|array)|`/;
 
@@ -121,10 +126,10 @@ describe('a refusal at its field, in the words of the message table', () => {
 
   it('keeps a refusal about no field in the box, in the area words', () => {
     const error = new AppError('run_pending', 'A run of this case is already under way.');
-    expect(formError(error, FORMS.RUN_FORM)).toEqual({
+    expect(formError(error, RUN_FORM)).toEqual({
       message: 'A run of this case is already under way.',
     });
-    expect(formError(new Error('boom'), FORMS.RUN_FORM)).toBeUndefined();
+    expect(formError(new Error('boom'), RUN_FORM)).toBeUndefined();
   });
 
   it('words a batch with no usable line at its field, not as "see details.rejected"', () => {
