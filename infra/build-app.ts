@@ -64,6 +64,7 @@ export function buildApp(app: App): BuiltApp {
     workflows,
     adminEmails,
     publicBaseUrl,
+    mcpAllowedOrigins: contextString(app, 'mcpAllowedOrigins'),
     mailFrom: contextString(app, 'mailFrom'),
     ...(signup ? { signup } : {}),
     throttle: {

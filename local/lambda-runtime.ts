@@ -69,11 +69,6 @@ export function loadHandler<E, R>(modulePath: string): Promise<LambdaHandler<E, 
   return loading as Promise<LambdaHandler<E, R>>;
 }
 
-/** Lets Powertools scope its state per invocation, as on a multi-concurrency Lambda. */
-export function enableConcurrentInvocations(): void {
-  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
-}
-
 export function lambdaContext(
   functionName: string,
   requestId: string,

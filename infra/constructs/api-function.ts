@@ -1,4 +1,7 @@
-/** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
+/**
+ * The construct every Lambda function of the service is built with (`ApiFunction`): the house
+ * defaults for runtime, bundling, logs and role, so each stack only says what differs.
+ */
 import path from 'node:path';
 import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
@@ -14,6 +17,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
+/** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**

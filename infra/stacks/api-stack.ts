@@ -40,14 +40,14 @@ import {
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
+  signingKeysEnvironment,
 } from '#infra/routes';
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
+import { apiEnvironment } from './api-environment.ts';
 import type { WorkflowStack } from './workflow-stack.ts';
-
-export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/grants';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
@@ -57,6 +57,8 @@ export interface ApiStackProps extends StackProps {
   adminEmails?: string;
   /** Public base URL used in links (PUBLIC_BASE_URL); derived from each request when unset. */
   publicBaseUrl?: string;
+  /** Web origins whose pages may call the tool server (MCP_ALLOWED_ORIGINS, its function only). */
+  mcpAllowedOrigins?: string;
   /** Verified SES sender of sign-in mails (MAIL_FROM); without it no mail can be sent. */
   mailFrom?: string;
   /** Whether the sign-in form may create free accounts (SIGNUP); unset: the default, open. */
@@ -84,10 +86,7 @@ export class ApiStack extends Stack {
     this.api = this.createHttpApi();
     const stage = this.addDefaultStage(logRetention, props.throttle);
 
-    const sharedEnvironment: Record<string, string> = {};
-    if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
-    if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
-    if (props.signup) sharedEnvironment.SIGNUP = props.signup;
+    const sharedEnvironment = apiEnvironment(props);
     this.functions = this.addRouteFunctions(props, sharedEnvironment, logRetention);
     this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, this.functions);
 
@@ -187,10 +186,12 @@ export class ApiStack extends Stack {
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
           ...this.workflowEnvironment(spec, props.workflows),
           ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+          ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
           ...spec.tuning.environment,
         },
       });
       grantTableAccess(fn.role, props.table, spec.access);
+      if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
       if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
       this.grantWorkflowAccess(fn, spec, props.workflows);
       if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
@@ -254,6 +255,7 @@ export class ApiStack extends Stack {
       environment: {
         ...sharedEnvironment,
         TABLE_NAME: props.table.tableName,
+        ...(props.mcpAllowedOrigins ? { MCP_ALLOWED_ORIGINS: props.mcpAllowedOrigins } : {}),
         MCP_TOOL_FUNCTIONS: Stack.of(this).toJsonString(
           Object.fromEntries(targets.map(([id, target]) => [id, target.function.functionName])),
         ),

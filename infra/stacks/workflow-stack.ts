@@ -63,10 +63,16 @@ export class WorkflowStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** The model providers' API keys: one JSON secret, filled by an operator (docs/deploy.md). */
   readonly providerKeys: Secret;
+  /**
+   * The scanner's Ed25519 signing key set (Web Bot Auth): written by the operator's
+   * `rotate-signing-key`, read by every function that scans or serves the key directory.
+   */
+  readonly signingKeys: Secret;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.signingKeys = this.signingKeySecret();
     this.providerKeys = new Secret(this, 'ProviderKeys', {
       description:
         'Model provider API keys for monitor runs: a JSON object with OPENAI_API_KEY, ' +
@@ -93,6 +99,43 @@ export class WorkflowStack extends Stack {
         value: machine.stateMachineArn,
       });
     }
+  }
+
+  /** The secrets' ARNs a task reads (never their values). */
+  private secretEnvironment(task: {
+    providerKeys?: boolean;
+    signingKeys?: boolean;
+  }): Record<string, string> {
+    return {
+      ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
+      ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+    };
+  }
+
+  private grantSecrets(fn: ApiFunction, task: { providerKeys?: boolean; signingKeys?: boolean }) {
+    if (task.providerKeys) this.providerKeys.grantRead(fn.role);
+    if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+  }
+
+  /**
+   * Created with a placeholder (no key set yet): the operator makes the first key with
+   * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
+   */
+  private signingKeySecret(): Secret {
+    const secret = new Secret(this, 'ScannerSigningKeys', {
+      description:
+        "The scanner's Web Bot Auth signing keys (Ed25519 JWKs with their overlap windows), " +
+        'written by `npm run --silent admin -- rotate-signing-key`',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotation needs an overlap in which the old public key stays published in the key ' +
+        'directory; the operator command rotate-signing-key writes both, which a plain ' +
+        'Secrets Manager rotation Lambda would not (docs/decisions.md, issue 28).',
+    });
+    return secret;
   }
 
   private buildQueue(definition: QueueDefinition): Queue {
@@ -160,14 +203,12 @@ export class WorkflowStack extends Stack {
         logRetention,
         environment: {
           ...this.environmentFor(props, spec.task),
-          ...(spec.task.providerKeys
-            ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn }
-            : {}),
+          ...this.secretEnvironment(spec.task),
           ...spec.task.environment,
         },
       });
       this.grantNeeds(fn, props, spec.task);
-      if (spec.task.providerKeys) this.providerKeys.grantRead(fn.role);
+      this.grantSecrets(fn, spec.task);
       substitutions[spec.task.placeholder] = fn.function.functionArn;
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);

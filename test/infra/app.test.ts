@@ -1,3 +1,7 @@
+/**
+ * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
+ * checked against the route manifest and the table shape it is built from.
+ */
 import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -26,11 +30,6 @@ import {
   statementsOfRole,
 } from './cfn.ts';
 
-/**
- * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
- * checked against the route manifest and the table shape it is built from.
- */
-
 const routes = ROUTES as readonly RouteDefinition[];
 const WRITE_ACTIONS = [
   'dynamodb:PutItem',
@@ -57,6 +56,7 @@ beforeAll(() => {
       adminEmails: 'ops@example.com',
       publicBaseUrl: 'https://api.example.com',
       signup: 'closed',
+      mcpAllowedOrigins: 'https://tools.partner.example',
     },
   });
   built = buildApp(app);
@@ -185,6 +185,22 @@ describe('api stack: routes and functions from the manifest', () => {
   it('refuses a signup context other than open or closed', () => {
     const wrong = new App({ context: { 'aws:cdk:bundling-stacks': [], signup: 'maybe' } });
     expect(() => buildApp(wrong)).toThrow(/signup "maybe" must be open or closed/);
+  });
+
+  it('passes MCP_ALLOWED_ORIGINS from context to the tool server only', () => {
+    const mcp = Object.values(apiResources).filter(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::Function' &&
+        environmentOf(resource).MCP_TOOL_FUNCTIONS !== undefined,
+    );
+    expect(mcp).toHaveLength(1);
+    expect(environmentOf(mcp[0] as CfnResource).MCP_ALLOWED_ORIGINS).toBe(
+      'https://tools.partner.example',
+    );
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      expect(environmentOf(fn).MCP_ALLOWED_ORIGINS, route.operationId).toBeUndefined();
+    }
   });
 
   it('configures CORS, access logs and throttling on the $default stage', () => {

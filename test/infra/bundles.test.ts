@@ -18,11 +18,14 @@ const ONE_MB = 1024 * 1024;
 // The minified code's ceilings carry 1 % of headroom since issue 17 (scan history in the
 // dashboard's scan path, key names and session devices in its pages put two dashboard functions
 // 3-4 KB over), and 1 % more since issue 25 (the form kit, in every dashboard function: each
-// form declared with its limits read from its area's schema and its message table, about 12 KB;
-// the scan form's function also serves the home page's scan box, about 6 KB more, so its
-// ceiling grew 2 %); the deployment package (zipped) keeps its 1 MB limit exactly.
+// form declared with its limits read from its area's schema and its message table, about
+// 12 KB); the deployment package (zipped) keeps its 1 MB limit exactly.
 const CODE_CEILING = 1.02 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.33 * ONE_MB;
+// 1.31 MB until issue 28, whose new agent signals (A2A signatures with RFC 8785, payments,
+// commerce, auth.md, ARD) and request signing put the scanning functions about 16 KB over; 1.35
+// MB since issue 25, whose form kit (about 12 KB) and home page scan box (about 6 KB) are in the
+// scan form's function.
+const ENGINE_AND_CLIENT_CEILING = 1.35 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',

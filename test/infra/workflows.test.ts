@@ -9,7 +9,7 @@ import { constructIdFor } from '#infra/routes';
 import { placeholdersOf } from '#infra/workflows';
 import { MONTHLY_SCHEDULE_EXPRESSION } from '#shared/domain/monitor/schedule';
 import { SWEEP_SCHEDULE_EXPRESSION } from '#shared/domain/scans/sweep';
-import { routeById } from '#shared/surfaces/api/manifest';
+import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';
 import { QUEUES } from '#shared/surfaces/queues/manifest';
 import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import {
@@ -281,7 +281,7 @@ describe('grants of the functions', () => {
     const starts = allStatements(apiTemplate).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
     );
-    expect(routeById('create_batch').starts).toEqual(['batch-scan']);
+    expect(BATCH_ROUTES.create_batch.starts).toEqual(['batch-scan']);
     expect(starts.length).toBeGreaterThanOrEqual(1);
     for (const statement of starts) {
       expect(actions(statement)).toEqual(['states:StartExecution']);
@@ -295,7 +295,7 @@ describe('grants of the functions', () => {
   it('gives the batch routes their functions, routes and table access', () => {
     const apiTemplate = Template.fromStack(built.api);
     for (const id of ['create_batch', 'get_batch'] as const) {
-      const route = routeById(id);
+      const route = BATCH_ROUTES[id];
       apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: `${route.method} ${route.path}`,
       });
@@ -306,8 +306,9 @@ describe('grants of the functions', () => {
 describe('the monitor: provider keys and the monthly schedule', () => {
   it('gives the provider-keys secret only to the tasks that ask models, by ARN, never by value', () => {
     const secrets = ofType('AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(1);
-    const secretId = (secrets[0] as [string, CfnResource])[0];
+    expect(secrets).toHaveLength(2);
+    const secretId = secrets.map(([id]) => id).find((id) => id.startsWith('ProviderKeys'));
+    expect(secretId).toBeDefined();
     const readers = ofType('AWS::Lambda::Function').filter(([, fn]) =>
       JSON.stringify(fn.Properties?.Environment ?? {}).includes('PROVIDER_KEYS_SECRET_ARN'),
     );
@@ -330,6 +331,28 @@ describe('the monitor: provider keys and the monthly schedule', () => {
       );
       expect(reads).toHaveLength(1);
       expect(reads[0]?.Resource).toEqual({ Ref: secretId });
+    }
+  });
+
+  it('gives the scanner signing-keys secret only to the tasks that scan, by ARN', () => {
+    const secretId = ofType('AWS::SecretsManager::Secret')
+      .map(([id]) => id)
+      .find((id) => id.startsWith('ScannerSigningKeys'));
+    expect(secretId).toBeDefined();
+    const readers = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+      JSON.stringify(fn.Properties?.Environment ?? {}).includes('SIGNING_KEYS_SECRET_ARN'),
+    );
+    expect(readers.map(([id]) => id.replace(/Task.*$/, '')).sort()).toEqual([
+      'BatchScanChunkScanDomain',
+      'MonitorRunScanCitedSites',
+    ]);
+    for (const [, fn] of readers) {
+      expect(environmentOf(fn).SIGNING_KEYS_SECRET_ARN).toEqual({ Ref: secretId });
+      const roleId = getAttId(fn.Properties?.Role) as string;
+      const reads = roleStatements(roleId).filter((statement) =>
+        actions(statement).includes('secretsmanager:GetSecretValue'),
+      );
+      expect(reads.map((statement) => statement.Resource)).toEqual([{ Ref: secretId }]);
     }
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
-import { LOCAL_OUTBOX } from '#shared/adapters/mail/outbox';
 import { hashSecretToken } from '#shared/domain/accounts/sessions';
+import { getOutbox } from '#shared/wiring/mail';
 import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard-http';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
@@ -42,8 +42,11 @@ describe('asking for a sign-in link', () => {
     expect(forUnknown.text).toBe(forKnown.text);
     expect(latestSignInLink(known)).toMatch(/\/dashboard\/sign-in\?token=/);
     // Sign-up is open by default: the address without an account gets a sign-up link
-    // (test/integration/dashboard-sign-up.test.ts).
-    const mailOf = (to: string) => LOCAL_OUTBOX.messages().filter((mail) => mail.to === to);
+    // (test/integration/way-in.test.ts).
+    const mailOf = (to: string) =>
+      getOutbox()
+        .messages()
+        .filter((mail) => mail.to === to);
     expect(mailOf(known).map((mail) => mail.subject)).toEqual([
       'Your sign-in link for the Agent-Readiness dashboard',
     ]);

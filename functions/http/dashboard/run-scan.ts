@@ -10,14 +10,21 @@ import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { runScan } from '#shared/surfaces/dashboard/scans';
 import { scanFromHomePage } from '#shared/surfaces/pages/home-scan';
 import { getRunScanDeps } from '#shared/wiring/dashboard-scan';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 
 const { dashboard_run_scan, dashboard_home_scan } = DASHBOARD_ROUTES;
 
 export const handler = dispatchByPath({
-  [dashboard_run_scan.path]: createDashboardHandler(dashboard_run_scan, runScan, getRunScanDeps),
+  [dashboard_run_scan.path]: createDashboardHandler(
+    dashboard_run_scan,
+    runScan,
+    getRunScanDeps,
+    getDashboardGateDeps,
+  ),
   [dashboard_home_scan.path]: createDashboardHandler(
     dashboard_home_scan,
     scanFromHomePage,
     getRunScanDeps,
+    getDashboardGateDeps,
   ),
 });

@@ -19,6 +19,7 @@ import {
 import { updateCaseFromForm } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler, dispatchByPath } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getCasePagesDeps } from '#shared/wiring/monitor';
 
 const {
@@ -34,25 +35,30 @@ export const handler = dispatchByPath({
     dashboard_update_case,
     updateCaseFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
   [dashboard_track_competitor.path]: createDashboardHandler(
     dashboard_track_competitor,
     trackCompetitorFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
   [dashboard_case_status.path]: createDashboardHandler(
     dashboard_case_status,
     setCaseStatusFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
   [dashboard_save_prompts.path]: createDashboardHandler(
     dashboard_save_prompts,
     savePromptsFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
   [dashboard_save_translations.path]: createDashboardHandler(
     dashboard_save_translations,
     saveTranslationsFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
 });

@@ -8,7 +8,7 @@ import type { KeyLookup } from './ports.ts';
 import { ANONYMOUS, type AuthRequirement, type KeyPrincipal, type Principal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
-export { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
+export type { AuthRequirement, Principal } from './principal.ts';
 
 export interface AuthDependencies {
   keys: KeyLookup;
@@ -57,6 +57,14 @@ function bearerToken(
     throw new UnauthorizedError(
       'unauthorized',
       'This route needs an API key: send "Authorization: Bearer <API_KEY>".',
+    );
+  }
+  // Two Authorization headers reach us joined with a comma (API Gateway, the local front): which
+  // key was meant cannot be told, so neither is tried. A key never holds a comma.
+  if (authorizationHeader.includes(',')) {
+    throw new UnauthorizedError(
+      unknownKeyCode(requirement),
+      'Send exactly one Authorization header ("Bearer <API_KEY>"); several were sent.',
     );
   }
   const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorizationHeader)?.[1];

@@ -1,4 +1,7 @@
-/** Who is calling: nobody in particular, or the holder of one API key. */
+/**
+ * The principals an operation hears from (anonymous, an API key, a dashboard session), what each
+ * carries, and which one each route's auth mode promises.
+ */
 import type { Scope } from './scopes.ts';
 
 /**

@@ -7,20 +7,21 @@
  * the link starts a session; the link token and the session token are stored only as hashes.
  */
 import type { MailPort } from '#shared/domain/accounts/mail-port';
+import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { quotaBucketForAddress } from '#shared/domain/scans/client-address';
 import type { QuotaStore } from '#shared/domain/scans/ports';
 import { normaliseEmail } from './operator-service.ts';
 import type { User } from './ports.ts';
 import { deviceOf, maskedAddress } from './session-device.ts';
 import type { SessionStore, StoredSession } from './session-ports.ts';
-import type { SessionSettings } from './session-settings.ts';
 import {
   generateSecretToken,
   generateSessionId,
   hashSecretToken,
   isWellFormedSecretToken,
+  type SessionSettings,
 } from './sessions.ts';
 import { signUpMail, userForSignUp } from './sign-up.ts';
 
@@ -37,7 +38,8 @@ export interface SignInDeps {
   quota: QuotaStore;
   mail: MailPort;
   settings: SessionSettings;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
 }
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -50,7 +52,7 @@ export function signInUrl(baseUrl: string, token: string): string {
 export function issueSignInLink(
   user: User,
   baseUrl: string,
-  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
 ): Promise<{ url: string; expiresAt: Date }> {
   return issueLink({ userId: user.id, email: user.email }, baseUrl, deps);
 }
@@ -59,9 +61,9 @@ export function issueSignInLink(
 export async function issueLink(
   owner: { userId: string | null; email: string },
   baseUrl: string,
-  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
 ): Promise<{ url: string; expiresAt: Date }> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const token = generateSecretToken();
   const expiresAt = new Date(now.getTime() + deps.settings.linkTtlSeconds * 1000);
   await deps.sessions.putSignInLink(hashSecretToken(token), {
@@ -108,23 +110,23 @@ export async function requestSignInLink(
   deps: SignInDeps,
 ): Promise<void> {
   const email = normaliseEmail(input.email);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   await takeLinkAllowance(email, input.sourceIp, deps, now);
   const user = await deps.users.findUserByEmail(email);
   if (!user && deps.settings.signUp === 'closed') {
-    logger.info('sign-in link asked for an address without a user');
+    deps.logger.info('sign-in link asked for an address without a user');
     return;
   }
   const { url } = await issueLink({ userId: user?.id ?? null, email }, input.baseUrl, {
     ...deps,
-    now: () => now,
+    clock: frozenAt(now),
   });
   // A failed send is logged, not shown: an error only addresses with an account could meet
   // would tell which addresses have one. The person asks again after a while.
   await deps.mail
     .send(user ? signInMail(email, url, deps.settings) : signUpMail(email, url, deps.settings))
     .catch((error: unknown) => {
-      logger.error('sign-in mail not sent', { error: error as Error });
+      deps.logger.error('sign-in mail not sent', { error: error as Error });
     });
 }
 
@@ -157,11 +159,11 @@ export function invalidLink(): BadRequestError {
  */
 export async function peekSignInLink(
   token: string,
-  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
 ): Promise<{ email: string; signUp: boolean }> {
   if (!isWellFormedSecretToken(token)) throw invalidLink();
   const link = await deps.sessions.getSignInLink(hashSecretToken(token));
-  const now = epochSeconds(deps.now?.() ?? new Date());
+  const now = epochSeconds(deps.clock.now());
   if (!link || link.used_at !== null || link.expires_at <= now) throw invalidLink();
   if (link.user_id === null && deps.settings.signUp === 'closed') throw invalidLink();
   return { email: link.email, signUp: link.user_id === null };
@@ -173,7 +175,7 @@ export async function startSession(
   deps: SignInDeps,
 ): Promise<{ cookieToken: string; session: StoredSession }> {
   if (!isWellFormedSecretToken(input.token)) throw invalidLink();
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const link = await deps.sessions.useSignInLink(
     hashSecretToken(input.token),
     epochSeconds(now),
@@ -204,20 +206,20 @@ export async function startSession(
 /** The live session a cookie token names, or undefined (unknown, malformed or expired). */
 export async function resolveSession(
   cookieToken: string | undefined,
-  deps: Pick<SignInDeps, 'sessions' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'clock'>,
 ): Promise<StoredSession | undefined> {
   if (!cookieToken || !isWellFormedSecretToken(cookieToken)) return undefined;
   const session = await deps.sessions.getSession(hashSecretToken(cookieToken));
-  if (!session || session.expires_at <= epochSeconds(deps.now?.() ?? new Date())) return undefined;
+  if (!session || session.expires_at <= epochSeconds(deps.clock.now())) return undefined;
   return session;
 }
 
 /** A user's live sessions, newest first. */
 export async function listLiveSessions(
   userId: string,
-  deps: Pick<SignInDeps, 'sessions' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'clock'>,
 ): Promise<StoredSession[]> {
-  const now = epochSeconds(deps.now?.() ?? new Date());
+  const now = epochSeconds(deps.clock.now());
   const all = await deps.sessions.listSessions(userId);
   return all
     .map((entry) => entry.session)

@@ -6,7 +6,7 @@
  * so nothing tells whether an address had an account. The operator CLI still changes plans.
  */
 import { AppError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { User } from './ports.ts';
 import type { SessionSettings } from './session-settings.ts';
 
@@ -18,6 +18,7 @@ export interface SignUpDeps {
     createUser(user: User): Promise<void>;
   };
   settings: Pick<SessionSettings, 'signUp'>;
+  logger: Logger;
 }
 
 /** The mail with a sign-up link. */
@@ -64,6 +65,6 @@ export async function userForSignUp(
     }
     throw error;
   }
-  logger.info('account created by sign-up');
+  deps.logger.info('account created by sign-up');
   return user;
 }

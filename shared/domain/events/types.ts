@@ -22,7 +22,7 @@ export function newEvent(
   type: EventType,
   accountId: string,
   data: Record<string, unknown>,
-  now: Date = new Date(),
+  now: Date,
 ): DomainEvent {
   return {
     id: crypto.randomUUID(),

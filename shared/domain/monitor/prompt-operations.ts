@@ -5,6 +5,7 @@
  * (`buildPromptSet` over the case as it is, with the same prompts per block), so what is shown
  * is what is asked; a run started later takes a snapshot of the case, edits included.
  */
+import type { Clock } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { type AccessDeps, ownCase, readableCase } from './access.ts';
@@ -15,6 +16,7 @@ import { caseLanguages, fieldsIn, templateLanguageOf } from './engine/prompts.ts
 import type { CaseProfile } from './engine/types.ts';
 import { toCaseProfile } from './profile.ts';
 import type { CasePromptsResponse, PutCasePromptsBody } from './prompt-schemas.ts';
+import { caseRefOf } from './run-ref.ts';
 import type { CaseIdParams } from './schemas.ts';
 
 /** How runs are planned (MONITOR_PROMPTS_PER_BLOCK, MONITOR_REPEATS). */
@@ -29,7 +31,7 @@ export interface PromptPlanDeps {
 }
 
 export interface PromptDeps extends AccessDeps, PromptPlanDeps {
-  now?: () => Date;
+  clock: Clock;
 }
 
 export function planOf(deps: PromptPlanDeps): PromptPlan {
@@ -69,9 +71,9 @@ export async function setCasePrompts(
       { details: { issues: result.problems } },
     );
   }
-  const at = (deps.now?.() ?? new Date()).toISOString();
+  const at = deps.clock.now().toISOString();
   const changes = { prompt_edits: result.edits };
-  const updated = await deps.cases.updateCase(stored.owner_id, stored.id, changes, at);
+  const updated = await deps.cases.updateCase(caseRefOf(stored), changes, at);
   return promptsView(toCaseProfile(updated ?? { ...stored, ...changes }), plan);
 }
 

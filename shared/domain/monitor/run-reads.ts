@@ -11,6 +11,7 @@ import { answerMatches } from './answer-filters.ts';
 import { answerCsvHeader, answerCsvRow, answerJsonLine, answerView } from './answer-view.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { cellKeyString } from './ports.ts';
+import { runOfCase, runRefOf } from './run-ref.ts';
 import type {
   AnswerView,
   DeleteAnswersResponse,
@@ -32,7 +33,7 @@ export interface AnswerExport {
 }
 
 async function runOf(stored: StoredCase, runId: string, deps: RunReadDeps): Promise<StoredRun> {
-  const run = await deps.runs.getRun(stored.owner_id, stored.id, runId.toLowerCase());
+  const run = await deps.runs.getRun(runOfCase(stored, runId));
   if (!run) throw new NotFoundError(`No run with id "${runId}" in this case.`);
   return run;
 }
@@ -43,10 +44,7 @@ export async function getRun(
 ): Promise<GetRunResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
-  const summary =
-    run.status === 'done'
-      ? await deps.runs.getSummary(stored.owner_id, stored.id, run.id)
-      : undefined;
+  const summary = run.status === 'done' ? await deps.runs.getSummary(runRefOf(run)) : undefined;
   return { run: runView(run), summary: summary?.summary ?? null };
 }
 
@@ -88,7 +86,7 @@ async function matchingAnswers(
   query: ListAnswersQuery,
   deps: RunReadDeps,
 ): Promise<AnswerView[]> {
-  const data = await deps.data.loadRunData(run.owner_id, run.id);
+  const data = await deps.data.loadRunData(runRefOf(run));
   const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
   const views: AnswerView[] = [];
   for (const answer of data.answers) {
@@ -128,5 +126,5 @@ export async function deleteRunAnswers(
       'The run is still in progress; its answers can be deleted once it has finished.',
     );
   }
-  return { deleted: await deps.data.deleteAnswers(stored.owner_id, run.id) };
+  return { deleted: await deps.data.deleteAnswers(runRefOf(run)) };
 }

@@ -3,6 +3,7 @@
  * `/api/v1/cases`), with this service's additions marked as such in their descriptions.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { RunSummarySchema } from './engine/index.ts';
 import { normaliseCaseDomain } from './profile.ts';
 
@@ -139,7 +140,7 @@ export const PatchCaseBodySchema = z.object(caseFields).partial().strict().meta(
   description: 'Fields to change; lists and the fact sheet are replaced whole.',
 });
 
-export const CaseIdParamsSchema = z.object({ id: z.uuid().meta({ description: 'Case id' }) });
+export const CaseIdParamsSchema = z.object({ id: RecordIdSchema.meta({ description: 'Case id' }) });
 
 export const ListCasesQuerySchema = z.object({
   q: z.string().max(200).optional().meta({
@@ -290,7 +291,6 @@ export const CaseSummaryResponseSchema = z.object({
 
 export type CreateCaseBody = z.output<typeof CreateCaseBodySchema>;
 export type PatchCaseBody = z.output<typeof PatchCaseBodySchema>;
-export type CompetitorInputValue = z.output<typeof CompetitorInput>;
 export type CaseIdParams = z.output<typeof CaseIdParamsSchema>;
 export type ListCasesQuery = z.output<typeof ListCasesQuerySchema>;
 export type ListRunsQuery = z.output<typeof ListRunsQuerySchema>;

@@ -3,9 +3,10 @@
  * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { pageQueryFields } from '#shared/domain/kernel/page-query';
 
-export const ScanIdSchema = z.uuid();
+export const ScanIdSchema = RecordIdSchema;
 
 export const FindingSchema = z
   .object({
@@ -111,6 +112,5 @@ export type Stats = z.infer<typeof StatsSchema>;
 export type CreateScanBody = z.infer<typeof CreateScanBodySchema>;
 export type ScanIdParams = z.infer<typeof ScanIdParamsSchema>;
 export type BadgeParams = z.infer<typeof BadgeParamsSchema>;
-export type ScanSummary = z.infer<typeof ScanSummarySchema>;
 export type ListScansQuery = z.infer<typeof ListScansQuerySchema>;
 export type ListScansResponse = z.input<typeof ListScansResponseSchema>;

@@ -4,8 +4,10 @@
  * event, finished again for a stored scan whose effects a crash cut off, so each happens once
  * (docs/decisions.md).
  */
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import { runScan } from '#shared/domain/scan-engine/engine';
@@ -25,7 +27,8 @@ export interface ScanServiceDeps {
   allowPrivateTargets: boolean;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   newId?: () => string;
   /** First wait between tries of a `scan.completed` publication (then x4); tests shorten it. */
   announceBackoffMs?: number;
@@ -55,10 +58,9 @@ interface QuotaUnit {
   window: string;
 }
 
-/** What every function of one service shares: its dependencies and its clock and ids. */
+/** What every function of one service shares: its dependencies and its ids. */
 interface ServiceContext {
   deps: ScanServiceDeps;
-  now: () => Date;
   newId: () => string;
   effects: ScanEffectsDeps;
 }
@@ -68,11 +70,11 @@ interface ServiceContext {
  * runs, so parallel calls cannot pass the limit together. Returns the unit, to give it back.
  */
 async function takeAnonymousQuota(
-  { deps, now }: ServiceContext,
+  { deps }: ServiceContext,
   sourceIp: string,
   report: LimitReporter | undefined,
 ): Promise<QuotaUnit> {
-  const at = now();
+  const at = deps.clock.now();
   const unit = {
     key: `ANON#${quotaBucketForAddress(sourceIp)}`,
     window: `DAY#${at.toISOString().slice(0, 10)}`,
@@ -114,12 +116,12 @@ async function refundIfNotCallersFault(
 ): Promise<void> {
   if (!unit || !(error instanceof BadRequestError || error instanceof UnavailableError)) return;
   await deps.quotas.release(unit.key, unit.window).catch((releaseError: unknown) => {
-    logger.warn('quota refund failed', { error: releaseError as Error });
+    deps.logger.warn('quota refund failed', { error: releaseError as Error });
   });
 }
 
 async function measure(
-  { deps, now, newId }: ServiceContext,
+  { deps, newId }: ServiceContext,
   request: ScanRequest,
   target: ScanTarget,
 ): Promise<StoredScan> {
@@ -132,7 +134,7 @@ async function measure(
     domain: report.domain,
     score: report.score,
     scoring_version: report.scoring_version,
-    created_at: now().toISOString(),
+    created_at: nowIso(deps.clock),
     checks: report.checks,
     ...(request.ownerId ? { owner_id: request.ownerId } : {}),
   };
@@ -179,12 +181,12 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
 export function createScanService(deps: ScanServiceDeps) {
   const context: ServiceContext = {
     deps,
-    now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? (() => crypto.randomUUID()),
     effects: {
       scans: deps.scans,
       stats: deps.stats,
       events: deps.events,
+      logger: deps.logger,
       announceBackoffMs: deps.announceBackoffMs ?? 200,
     },
   };

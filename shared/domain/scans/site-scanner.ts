@@ -5,6 +5,8 @@
  * reused instead of scanning again; a new scan is stored already settled (no stats count, no
  * `scan.completed`), without an owner, and is readable at `/scans/{id}` like any other.
  */
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
@@ -17,7 +19,7 @@ export interface SiteScannerDeps {
   scanDeadlineMs: number;
   /** How old a stored scan may be and still be reused. */
   maxAgeMs: number;
-  now?: () => Date;
+  clock: Clock;
   newId?: () => string;
 }
 
@@ -32,13 +34,12 @@ export interface SiteScan {
  * not be scanned (`BadRequestError`), a site that cannot be reached (`OperationFailedError`).
  */
 export function createSiteScanner(deps: SiteScannerDeps) {
-  const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());
   return {
     async scanSite(target: string): Promise<SiteScan> {
       const parsed = parseScanTarget(target, { allowPrivateTargets: deps.allowPrivateTargets });
       const latest = await deps.scans.latestByDomain(parsed.domain);
-      const age = latest ? now().getTime() - Date.parse(latest.created_at) : Number.NaN;
+      const age = latest ? deps.clock.now().getTime() - Date.parse(latest.created_at) : Number.NaN;
       if (latest && age >= 0 && age < deps.maxAgeMs) return { scan: latest, reused: true };
       const report = await runScan(parsed, {
         fetcher: deps.fetcher,
@@ -49,7 +50,7 @@ export function createSiteScanner(deps: SiteScannerDeps) {
         domain: report.domain,
         score: report.score,
         scoring_version: report.scoring_version,
-        created_at: now().toISOString(),
+        created_at: nowIso(deps.clock),
         checks: report.checks,
       };
       await deps.scans.putScan(scan, { settled: true });
@@ -57,5 +58,3 @@ export function createSiteScanner(deps: SiteScannerDeps) {
     },
   };
 }
-
-export type SiteScanner = ReturnType<typeof createSiteScanner>;

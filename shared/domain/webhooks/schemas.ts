@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { EVENT_TYPES } from '#shared/domain/events/types';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { MAX_GRACE_SECONDS } from './config.ts';
 
 export const MAX_LABEL_LENGTH = 200;
@@ -103,11 +104,11 @@ export const SignatureDescriptionSchema = z
   .meta({ id: 'WebhookSignature' });
 
 export const WebhookIdParamsSchema = z.object({
-  id: z.uuid().meta({ description: 'Endpoint id (UUID)' }),
+  id: RecordIdSchema.meta({ description: 'Endpoint id (UUID)' }),
 });
 
 export const DeliveryIdParamsSchema = z.object({
-  id: z.uuid().meta({ description: 'Delivery id (UUID)' }),
+  id: RecordIdSchema.meta({ description: 'Delivery id (UUID)' }),
 });
 
 export const CreateWebhookBodySchema = z

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { SourceFile } from './layers.ts';
+import type { SourceFile } from './sources.ts';
 
 export const CITATION_ROOTS = [
   'shared',

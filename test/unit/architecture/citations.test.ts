@@ -5,7 +5,7 @@ import {
   findMissingDocs,
   findOutsideCitations,
 } from '#test/support/architecture/citations';
-import { readSources } from '#test/support/architecture/sizes';
+import { readSources } from '#test/support/architecture/sources';
 
 describe('citation rule', () => {
   const sources = readSources(process.cwd(), CITATION_ROOTS);

@@ -13,7 +13,8 @@ import {
   withReference,
 } from '#scripts/docs-api';
 import { statusOf } from '#scripts/docs-api/reference';
-import { ERROR_CODES, type ErrorCodeName, ROUTES } from '#shared/surfaces/api/manifest';
+import type { ErrorCodeName } from '#shared/domain/kernel/errors';
+import { ERROR_CODES, ROUTES } from '#shared/surfaces/api/manifest';
 
 const document = readFileSync('docs/api.md', 'utf8');
 

@@ -10,7 +10,9 @@
  */
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { newcombeDifference, type RateInterval, round4 } from './statistics.ts';
-import type { RunSummary, ShareOfAnswerEntry, SummaryDelta } from './summary-schema.ts';
+import type { RunSummary, SummaryDelta } from './summary-schema.ts';
+
+type ShareOfAnswerEntry = RunSummary['share_of_answer'][number];
 
 /** What a stored summary of any earlier version offers; only the contract's fields are certain. */
 export type PreviousSummary = Pick<RunSummary, 'total_score' | 'per_model'> &

@@ -6,7 +6,7 @@
  * case page can switch it on again); a prompt sent without an id is the customer's own, and an
  * own prompt left out is deleted. Every problem is reported at once with its place in the list.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import { detectMentions } from './mentions.ts';
 import { MAX_CUSTOM_PROMPTS } from './prompt-limits.ts';
 import { casePrompts } from './prompt-set.ts';
@@ -155,10 +155,7 @@ function addOwn(profile: CaseProfile, item: PromptListItem, index: number, draft
   const text = item.text.trim();
   const enabled = item.enabled !== false;
   if (enabled && !ask(draft, index, language, text)) return;
-  const hash = createHash('sha256')
-    .update(`${language.toLowerCase()}\u0000${text}`)
-    .digest('hex')
-    .slice(0, 6);
+  const hash = sha256Hex(`${language.toLowerCase()}\u0000${text}`).slice(0, 6);
   const custom: CustomPrompt = {
     prompt_id: `custom-${hash}`,
     language,

@@ -6,7 +6,7 @@
  * hash of the enabled prompts, so any change to what is asked changes it, and two runs with the
  * same version asked the same questions (docs/monitor.md "Method", Delta).
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import { detectMentions } from './mentions.ts';
 import {
   DEFAULT_PROMPTS_PER_BLOCK,
@@ -128,10 +128,9 @@ export function buildPromptSet(profile: CaseProfile, options: PromptSetOptions =
 
 /** The template version and a hash of what is asked: ids, languages, wording, branded. */
 function promptSetVersion(enabled: readonly CasePrompt[]): string {
-  const hash = createHash('sha256')
-    .update(JSON.stringify(enabled.map((p) => [p.id, p.language, p.text, p.branded])))
-    .digest('hex')
-    .slice(0, 12);
+  const hash = sha256Hex(
+    JSON.stringify(enabled.map((p) => [p.id, p.language, p.text, p.branded])),
+  ).slice(0, 12);
   return `${PROMPT_SET_VERSION}.${hash}`;
 }
 

@@ -10,7 +10,7 @@
  * of the competitor or use case it was filled with (`C1-3fa9c1`), or the kind of fact it asks
  * about (`B2-founded`). The customer's edits (prompt-set.ts) are keyed by these ids.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import { factKindsOf } from './fact-kinds.ts';
 import { detectMentions } from './mentions.ts';
 import {
@@ -192,7 +192,7 @@ function axisOf(text: string, values: Values): string {
     .filter((name) => text.includes(`{${name}}`))
     .map((name) => (values[name] ?? '').normalize('NFKC').toLowerCase());
   if (parts.length === 0) return '';
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 6);
+  return sha256Hex(parts.join('\u0000')).slice(0, 6);
 }
 
 function unique<T>(values: T[]): T[] {

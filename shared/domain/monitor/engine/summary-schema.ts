@@ -314,6 +314,5 @@ export const RunSummarySchema = z
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 export type SummaryDelta = z.infer<typeof SummaryDeltaSchema>;
 export type CitedDomain = z.infer<typeof CitedDomainSchema>;
-export type ShareOfAnswerEntry = z.infer<typeof ShareOfAnswerEntrySchema>;
 export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 export type RunUsage = z.infer<typeof RunUsageSchema>;

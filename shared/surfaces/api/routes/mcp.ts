@@ -10,5 +10,3 @@ export const MCP_ENDPOINTS = [
   { path: '/api/mcp', keyIn: 'header' },
   { path: '/api/mcp/{api_key}', keyIn: 'path' },
 ] as const;
-
-export const MCP_METHODS = ['POST', 'GET', 'DELETE'] as const;
