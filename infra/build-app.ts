@@ -3,7 +3,8 @@
  * infra tests, so that the tests check exactly what `cdk synth` produces, cdk-nag included.
  *
  * Context (all optional): `stage` (default `dev`, or $STAGE), `adminEmails`, `publicBaseUrl`,
- * `mailFrom` (the verified SES sender of sign-in mails),
+ * `mailFrom` (the verified SES sender of sign-in mails), `signup` (`open`, the default, or
+ * `closed`: whether an address without an account may create one from the sign-in page),
  * `throttleRate` / `throttleBurst` (requests per second on the default stage), `alarmEmail`
  * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm).
  *
@@ -49,6 +50,10 @@ export function buildApp(app: App): BuiltApp {
   });
   const adminEmails = contextString(app, 'adminEmails');
   const sharedEnvironment = sharedEnvironmentOf(stage, adminEmails, publicBaseUrl);
+  const signup = contextString(app, 'signup');
+  if (signup !== undefined && signup !== 'open' && signup !== 'closed') {
+    throw new Error(`context signup "${signup}" must be open or closed`);
+  }
   const workflows = new WorkflowStack(app, `${prefix}-Workflows`, {
     env,
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
@@ -65,6 +70,7 @@ export function buildApp(app: App): BuiltApp {
     publicBaseUrl,
     mcpAllowedOrigins: contextString(app, 'mcpAllowedOrigins'),
     mailFrom: contextString(app, 'mailFrom'),
+    ...(signup ? { signup } : {}),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,
       burstLimit: contextNumber(app, 'throttleBurst') ?? 100,

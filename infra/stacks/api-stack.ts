@@ -46,6 +46,7 @@ import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
+import { apiEnvironment } from './api-environment.ts';
 import { authorizationReason, synchronousCallerOf } from './api-reasons.ts';
 import type { WorkflowStack } from './workflow-stack.ts';
 
@@ -63,6 +64,8 @@ export interface ApiStackProps extends StackProps {
   mcpAllowedOrigins?: string;
   /** Verified SES sender of sign-in mails (MAIL_FROM); without it no mail can be sent. */
   mailFrom?: string;
+  /** Whether the sign-in form may create free accounts (SIGNUP); unset: the default, open. */
+  signup?: 'open' | 'closed';
   /** Default stage throttling for the whole API. */
   throttle?: ThrottleSettings;
   /** @default one month */
@@ -86,10 +89,7 @@ export class ApiStack extends Stack {
     this.api = this.createHttpApi();
     const stage = this.addDefaultStage(logRetention, props.throttle);
 
-    const sharedEnvironment: Record<string, string> = {};
-    if (props.stage) sharedEnvironment.STAGE = props.stage;
-    if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
-    if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
+    const sharedEnvironment = apiEnvironment(props);
     this.functions = this.addRouteFunctions(props, sharedEnvironment, logRetention);
     this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, this.functions);
 

@@ -49,6 +49,11 @@ export const getMonitorDeps = lazy(
     users: getMonitorUsers(),
     workflows: getWorkflowStarter(),
     leaseSeconds: getMonitorConfig().leaseSeconds,
+    // The plan PrepareRun fixes a run with: the prompts shown are the prompts asked.
+    promptPlan: {
+      promptsPerBlock: getMonitorConfig().promptsPerBlock,
+      repeats: getMonitorConfig().repeats,
+    },
     logger: getLogger(),
     clock: getClock(),
   }),

@@ -55,6 +55,7 @@ beforeAll(() => {
       stage: 'test',
       adminEmails: 'ops@example.com',
       publicBaseUrl: 'https://api.example.com',
+      signup: 'closed',
       mcpAllowedOrigins: 'https://tools.partner.example',
     },
   });
@@ -169,15 +170,21 @@ describe('api stack: routes and functions from the manifest', () => {
     }
   });
 
-  it('passes ADMIN_EMAILS and PUBLIC_BASE_URL from context, TABLE_NAME only to table users', () => {
+  it('passes ADMIN_EMAILS, PUBLIC_BASE_URL and SIGNUP from context, TABLE_NAME only to table users', () => {
     for (const route of routes) {
       const { fn } = functionOfRoute(`${route.method} ${route.path}`);
       const env = environmentOf(fn);
       expect(env.ADMIN_EMAILS, route.operationId).toBe('ops@example.com');
       expect(env.PUBLIC_BASE_URL, route.operationId).toBe('https://api.example.com');
+      expect(env.SIGNUP, route.operationId).toBe('closed');
       const usesTable = route.data !== 'none' || route.auth !== 'none';
       expect(env.TABLE_NAME !== undefined, route.operationId).toBe(usesTable);
     }
+  });
+
+  it('refuses a signup context other than open or closed', () => {
+    const wrong = new App({ context: { 'aws:cdk:bundling-stacks': [], signup: 'maybe' } });
+    expect(() => buildApp(wrong)).toThrow(/signup "maybe" must be open or closed/);
   });
 
   it('passes MCP_ALLOWED_ORIGINS from context to the tool server only', () => {

@@ -21,13 +21,17 @@ const ONE_MB = 1024 * 1024;
 // and request signing in the scanning functions). Issue 27 raised both by what tracing and
 // metrics weigh in every function: Powertools Tracer with aws-xray-sdk-core, semver and
 // cls-hooked (about 125 KB) and Powertools Metrics (about 15 KB); the import cost they add is
-// measured in docs/decisions.md "Operable on AWS (issue 27)". The deployment package (zipped)
-// keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.15 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.48 * ONE_MB;
+// measured in docs/decisions.md "Operable on AWS (issue 27)". Issue 25 added 1 % more for the
+// form kit in every dashboard function (each form declared with its limits read from its area's
+// schema and its message table, about 12 KB) and the home page's scan box (about 6 KB) in the
+// scan form's function. The deployment package (zipped) keeps its 1 MB limit exactly.
+const CODE_CEILING = 1.16 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.5 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',
+  // The home page's scan box, served by the dashboard scan form's function.
+  'dashboard_home_scan',
   'BatchScanChunkScanDomain',
   'MonitorRunAskLane',
   'MonitorRunJudgeLane',

@@ -60,6 +60,10 @@ export const ERROR_CODES = {
     family: 'conflict',
     description: 'the case is archived: restore it to start a run',
   },
+  prompt_set_changed: {
+    family: 'conflict',
+    description: "the case's prompts changed since the version sent was read",
+  },
   duplicate_endpoint: { family: 'conflict', description: 'URL already registered for the account' },
   user_exists: { family: 'conflict', description: 'a user with this e-mail address exists' },
   idempotency_key_in_flight: {

@@ -29,6 +29,7 @@ export const HTTP_STATUS_OF_CODE: { readonly [Code in ErrorCodeName]: number } =
   no_run: 409,
   run_pending: 409,
   case_archived: 409,
+  prompt_set_changed: 409,
   duplicate_endpoint: 409,
   user_exists: 409,
   idempotency_key_in_flight: 409,

@@ -12,7 +12,7 @@ import type { Scope } from '#shared/domain/accounts/scopes';
 import type { CodeOf, ErrorCodeName } from '#shared/domain/kernel/errors';
 import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RawContentType =
   | 'application/json'

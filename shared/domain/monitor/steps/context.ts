@@ -11,7 +11,7 @@ import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
-import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
 import type {
   CasesStore,
