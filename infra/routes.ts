@@ -59,6 +59,7 @@ const UPLOADING: FunctionTuning = {
 export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
   scan_domain: SCANNING,
   dashboard_run_scan: SCANNING,
+  dashboard_home_scan: SCANNING,
   test_webhook: TEST_DELIVERY,
   dashboard_test_webhook: TEST_DELIVERY,
   update_webhook: RELEASING,

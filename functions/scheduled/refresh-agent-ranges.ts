@@ -4,22 +4,25 @@
  * (shared/domain/agents/refresh.ts). A second delivery fetches the lists again and stores the
  * same dataset; a list that cannot be read keeps its previous entry.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { refreshStoredRanges } from '#shared/domain/agents/refresh';
-import { logger } from '#shared/domain/kernel/logger';
+import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
 import { getRangesRefreshDeps } from '#shared/wiring/agent-logs';
+import { getLogger } from '#shared/wiring/logger';
 
 type RefreshOutcome = Awaited<ReturnType<typeof refreshStoredRanges>>;
 
 export const handler = middy<unknown, RefreshOutcome, Error, Context>({ timeoutEarlyInMillis: 0 })
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(invocationLogging(getLogger))
   .handler(async () => {
     const result = await refreshStoredRanges(getRangesRefreshDeps());
     if (result.failed.length > 0) {
-      logger.warn('agent ranges: some lists could not be read', { failed: result.failed });
+      getLogger().warn('agent ranges: some lists could not be read', { failed: result.failed });
     }
-    logger.info('agent ranges refreshed', { as_of: result.as_of, refreshed: result.refreshed });
+    getLogger().info('agent ranges refreshed', {
+      as_of: result.as_of,
+      refreshed: result.refreshed,
+    });
     return result;
   });

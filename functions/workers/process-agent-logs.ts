@@ -6,9 +6,11 @@
 import { processAgentLogMessage } from '#shared/surfaces/queues/agent-logs';
 import { createSqsHandler } from '#shared/surfaces/queues/sqs-handler';
 import { getAgentLogDeps } from '#shared/wiring/agent-logs';
+import { getLogger } from '#shared/wiring/logger';
 
 export const handler = createSqsHandler(
   'process-agent-logs',
   processAgentLogMessage,
   getAgentLogDeps,
+  getLogger,
 );

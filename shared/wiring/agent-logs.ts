@@ -18,6 +18,8 @@ import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import type { Config } from '#shared/wiring/config';
 import { getSqsClient } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { scannerBaseUrl, scannerUserAgent } from '#shared/wiring/scanner-identity';
 
@@ -37,6 +39,8 @@ export const getAgentLogDeps = lazy((): AgentLogDeps => {
     queue: url ? createSqsIngestQueue(getSqsClient(), url) : noQueue,
     ranges: getRangesStore(),
     clock: getClock(),
+    logger: getLogger(),
+    metrics: getMetrics(),
   };
 });
 

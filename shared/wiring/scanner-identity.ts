@@ -12,6 +12,7 @@ import { createSecretKeyStore } from '#shared/adapters/signing-keys/secret-store
 import { createKeySource } from '#shared/adapters/signing-keys/source';
 import type { SigningKeyStore } from '#shared/domain/scanner-identity/keys';
 import type { DiscoveryDeps } from '#shared/surfaces/pages/discovery/deps';
+import { traced } from '#shared/wiring/observability';
 import type { Config } from './config.ts';
 import { lazy, type WiringSettings } from './lazy.ts';
 
@@ -21,7 +22,9 @@ const FALLBACK_BASE_URL = 'https://agent-readiness.example';
 /** The key store a configuration names (the operator CLI reads the same one). */
 export function signingKeyStoreFor(config: Config): SigningKeyStore {
   if (config.SIGNING_KEYS_SECRET_ARN) {
-    return createSecretKeyStore(config.SIGNING_KEYS_SECRET_ARN, config.AWS_REGION);
+    // Traced on Lambda; the operator's CLI, which reads the same store, never traces.
+    const capture = config.tracing ? traced : undefined;
+    return createSecretKeyStore(config.SIGNING_KEYS_SECRET_ARN, config.AWS_REGION, capture);
   }
   return config.DATA_DIR ? createFileKeyStore(config.DATA_DIR) : createMemoryKeyStore();
 }

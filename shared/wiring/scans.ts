@@ -11,6 +11,8 @@ import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import {
   getRequestSigner,
@@ -34,7 +36,9 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
+      logger: getLogger(),
       clock: getClock(),
+      metrics: getMetrics(),
       ...(publisher ? { events: createScanEvents(publisher, getClock()) } : {}),
     }),
   };
@@ -46,9 +50,13 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
  */
 export const getScanFetcher = lazy(
   (settings) => {
+    traceOutboundHttp();
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      // Offline, nothing leaves the machine: loopback destinations only, whatever the spelling.
+      loopbackOnly: config.OFFLINE_DNS,
+      ...(settings.connectStep ? { connectStep: settings.connectStep } : {}),
       dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
       lookup: getDnsLookup(),
       // An honest, documented identity: site owners can look up who scanned them and why.

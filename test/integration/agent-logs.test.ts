@@ -23,8 +23,6 @@ import { callJson, type JsonResponse, startTestStack, type TestStack } from '#te
 let stack: TestStack;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 let key: string;
-let other: string;
-let reader: string;
 let openapi: Record<string, unknown>;
 let domain: string;
 
@@ -126,8 +124,6 @@ beforeAll(async () => {
   site = await startFixtureSite('good');
   stack = await startTestStack({ ALLOW_PRIVATE_TARGETS: '1' });
   key = await stack.createKey(['scans:read', 'scans:write']);
-  other = await stack.createKey(['scans:read', 'scans:write']);
-  reader = await stack.createKey(['scans:read']);
   const scanned = await callJson(stack.baseUrl, '/api/v1/scans', {
     method: 'POST',
     key,

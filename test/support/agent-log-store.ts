@@ -13,6 +13,7 @@ import {
   type SiteFacts,
 } from '#shared/domain/agent-logs/ports';
 import type { Clock } from '#shared/domain/kernel/clock';
+import { recordingLogger } from './logger.ts';
 
 export interface MemoryAgentLogs {
   deps: AgentLogDeps;
@@ -103,6 +104,7 @@ export function memoryAgentLogs(
       queue: { enqueue: async (ref) => void state.queued.push(ref) },
       ranges: { read: async () => undefined, write: async () => undefined },
       clock: options.clock,
+      logger: recordingLogger(),
     },
   };
 }

@@ -267,6 +267,34 @@ export interface paths {
         patch: operations["patch_case"];
         trace?: never;
     };
+    "/api/v1/cases/{id}/prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the prompts the next run asks (addition) (addition to the specification)
+         * @description Every prompt of the case, written in each of its languages, with `enabled`, its block and whether it was `generated` from the case or is `custom` (written or reworded by you). The next run asks exactly the enabled ones, each `repeats` times per model family and mode; its summary carries `prompt_set_version`. `notes` says which languages lack the translations some questions need.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["get_case_prompts"];
+        /**
+         * Change the prompts: switch off, reword, add (addition) (addition to the specification)
+         * @description Sends the whole list back: a generated prompt with other words is reworded, one with `enabled: false` or left out is switched off, an entry without `id` is a new prompt (in one of the case languages), your own prompts left out are deleted. Answers the new list; `prompt_set_version` changes whenever what is asked changes, so runs before and after the change are not compared as a trend. With the `prompt_set_version` you read, a list changed meanwhile is refused (409 `prompt_set_changed`). Only the owner’s cases.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        put: operations["set_case_prompts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cases/{id}/summary": {
         parameters: {
             query?: never;
@@ -483,6 +511,92 @@ export interface paths {
          *     Authentication: bearer key required; scope `webhooks:manage`.
          */
         post: operations["rotate_webhook_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain}/agent-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an access log of a scanned domain (addition to the specification)
+         * @description The raw log (`Content-Type: text/plain`) or gzip (`Content-Encoding: gzip` or `Content-Type: application/gzip`), at most 6 MB as sent and 200 MB expanded; larger logs go up in parts. Answers 202 with the upload, processed off the request path (read its state with `get_agent_log`). The same log again, compressed or not, answers 200 with the upload it made before and counts nothing twice. Nothing of a refused body is kept or counted. No raw line and no address is stored.
+         *
+         *     Authentication: bearer key required; scope `scans:write`.
+         */
+        post: operations["upload_agent_log"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain}/agent-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An uploaded access log's processing state (addition to the specification)
+         * @description `queued`, `processing`, `done` or `failed`; once done, the lines read, parsed and skipped (the first skipped lines by number and reason, never their text) and the registry agents found.
+         *
+         *     Authentication: bearer key required; scope `scans:read`.
+         */
+        get: operations["get_agent_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain}/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which AI agents fetched the domain, verified or spoofed, and what they got (addition to the specification)
+         * @description From the domain's uploaded access logs over a period (default the last 30 days): per registry agent the hits (verified and spoofed against the operator's published ranges), the paths, the status classes and bytes; the pages of the latest scan's sitemap no verified agent fetched; and the refusals (401, 403, 429, 5xx) where the latest scan's robots.txt allows the agent. A domain the account has not scanned is 404.
+         *
+         *     Authentication: bearer key required; scope `scans:read`.
+         */
+        get: operations["get_domain_agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registry of AI agents and the ranges that verify them (addition to the specification)
+         * @description Every agent the analytics recognise by its User-Agent product token: its operator, its purpose (`training`, `search`, `user` for fetches a person asked for, `other`), and the address ranges its operator publishes (`verification: ranges`, dated, with the list's address) or none (`verification: none`, its hits are unverifiable). Public, no key.
+         */
+        get: operations["get_agent_registry"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -717,7 +831,7 @@ export interface components {
              */
             region?: string;
             /**
-             * @description Prompts are asked in each
+             * @description Prompts are asked in each; the case fields are written in the first
              * @default [
              *       "en"
              *     ]
@@ -735,6 +849,19 @@ export interface components {
                 [key: string]: string;
             };
             /**
+             * @description Language code (one of `languages` after the first) to the category, ideal customer, region and use cases in that language (addition): a language's prompts are written only with its own words, so without them it gets questions about the brand and its competitors only
+             * @default {}
+             * @example {
+             *       "de": {
+             *         "category": "Produktanalyse",
+             *         "icp": "kleine SaaS-Teams"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: components["schemas"]["CaseTranslation"];
+            };
+            /**
              * @description Other names of the brand, matched like the name (addition)
              * @default []
              */
@@ -745,6 +872,13 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "paused" | "archived";
+        };
+        /** @description The case fields prompts use, written in one of its other languages */
+        CaseTranslation: {
+            category?: string;
+            icp?: string;
+            region?: string;
+            use_cases?: string[];
         };
         /** @description Fields to change; lists and the fact sheet are replaced whole. */
         PatchCaseRequest: {
@@ -778,7 +912,7 @@ export interface components {
             use_cases?: string[];
             /** @example Germany */
             region?: string;
-            /** @description Prompts are asked in each */
+            /** @description Prompts are asked in each; the case fields are written in the first */
             languages?: string[];
             /**
              * @description Fact key to true value; the ground truth accuracy is scored against
@@ -790,6 +924,18 @@ export interface components {
             fact_sheet?: {
                 [key: string]: string;
             };
+            /**
+             * @description Language code (one of `languages` after the first) to the category, ideal customer, region and use cases in that language (addition): a language's prompts are written only with its own words, so without them it gets questions about the brand and its competitors only
+             * @example {
+             *       "de": {
+             *         "category": "Produktanalyse",
+             *         "icp": "kleine SaaS-Teams"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: components["schemas"]["CaseTranslation"];
+            };
             /** @description Other names of the brand, matched like the name (addition) */
             aliases?: string[];
             /**
@@ -797,6 +943,36 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "paused" | "archived";
+        };
+        PutCasePromptsRequest: {
+            /** @description The whole list: generated prompts left out are switched off, your own left out are deleted; at most 100 of your own */
+            prompts: {
+                /** @description A prompt of the case (to change or keep it); leave out for a new prompt */
+                id?: string;
+                text: string;
+                /** @description New prompts: one of the case's languages (default: the first) */
+                language?: string;
+                /**
+                 * @description New prompts: default B when it names the brand, else A
+                 * @enum {string}
+                 */
+                block?: "A" | "B" | "C" | "D";
+                /** @description Default true */
+                enabled?: boolean;
+                /**
+                 * @description Ignored (read-only)
+                 * @enum {string}
+                 */
+                source?: "generated" | "custom";
+                /** @description Ignored (read-only) */
+                prompt_id?: string;
+                /** @description Ignored (read-only) */
+                branded?: boolean;
+                /** @description Ignored (read-only) */
+                generated_text?: string | null;
+            }[];
+            /** @description The version you read: when the prompts changed since (409 `prompt_set_changed`), nothing is saved */
+            prompt_set_version?: string;
         };
         CreateRunRequest: {
             /** @description Free text; default: the UTC date of the request */
@@ -1243,6 +1419,10 @@ export interface components {
             fact_sheet: {
                 [key: string]: string;
             };
+            /** @description The case fields in its other languages (addition) */
+            translations: {
+                [key: string]: components["schemas"]["CaseTranslation"];
+            };
             /** @enum {string} */
             status: "active" | "paused" | "archived";
             /** Format: date-time */
@@ -1266,6 +1446,34 @@ export interface components {
             name: string;
             domain: string | null;
             aliases: string[];
+        };
+        CasePrompt: {
+            /**
+             * @description `<prompt_id>-<language>`; the answers of a run to it have this `prompt_id`
+             * @example A1-en
+             */
+            id: string;
+            /** @description Exactly what the models are asked */
+            text: string;
+            language: string;
+            /**
+             * @description A unbranded discovery, B brand facts, C comparisons, D use cases
+             * @enum {string}
+             */
+            block: "A" | "B" | "C" | "D";
+            /** @description false: the next run does not ask it */
+            enabled: boolean;
+            /**
+             * @description `generated` from the case (templates in each language), `custom` when you wrote or reworded it
+             * @enum {string}
+             */
+            source: "generated" | "custom";
+            /** @description The prompt regardless of language */
+            prompt_id: string;
+            /** @description It names the brand: its answers do not count for visibility */
+            branded: boolean;
+            /** @description For a reworded generated prompt, the generated wording; else null */
+            generated_text: string | null;
         };
         /** @description Result of a finished monitor run. */
         CaseSummary: {
@@ -1389,8 +1597,14 @@ export interface components {
             };
             /** @description null for the first finished run of a case. */
             previous_run_id: string | null;
-            /** @description Both runs used the same prompt set and score version; false for the first run. */
+            /** @description Both runs asked the same prompts (prompt set version), tracked the same competitors, counted the same model families and used the same score version; false for the first run. */
             comparable: boolean;
+            /** @description What makes the two runs not comparable (addition); empty when `comparable` is true and for the first run. Absent in runs before it was recorded. */
+            differences?: components["schemas"]["RunDifference"][];
+            /** @description Per name tracked in both runs: its share of answer minus the earlier one (addition). */
+            share_of_answer?: {
+                [key: string]: number;
+            };
             dimensions: {
                 visibility: number;
                 accuracy: number;
@@ -1406,6 +1620,15 @@ export interface components {
             } | null;
             /** @description Families whose served model ids differ from the previous run (addition): a change of score there may be the model, not the brand. Empty when none changed or without a previous run that recorded `served_models`. */
             model_changes?: components["schemas"]["ModelChange"][];
+        };
+        RunDifference: {
+            /** @enum {string} */
+            what: "prompts" | "competitors" | "families" | "score_version";
+            /** @description Competitors or families added */
+            added: string[];
+            removed: string[];
+            /** @description The difference in words */
+            text: string;
         };
         ModelChange: {
             /** @enum {string} */
@@ -1774,6 +1997,109 @@ export interface components {
             /** @constant */
             event_id_header: "x-service-event-id";
         };
+        AgentLogUpload: {
+            /** Format: uuid */
+            id: string;
+            domain: string;
+            /** @enum {string} */
+            status: "queued" | "processing" | "done" | "failed";
+            /** @description Size of the body as sent */
+            bytes: number;
+            /**
+             * @description The format the log is read in (the one `auto` chose)
+             * @enum {string}
+             */
+            format: "combined" | "cloudfront" | "jsonl";
+        };
+        AgentLogIngest: {
+            /** Format: uuid */
+            id: string;
+            domain: string;
+            /** @enum {string} */
+            status: "queued" | "processing" | "done" | "failed";
+            /** @description Size of the body as sent */
+            bytes: number;
+            /**
+             * @description The format the log is read in (the one `auto` chose)
+             * @enum {string}
+             */
+            format: "combined" | "cloudfront" | "jsonl";
+            /** @description Log lines read (blank and header lines left out); null until done */
+            lines: number | null;
+            /** @description Lines read as requests */
+            parsed: number | null;
+            /** @description Lines that could not be read */
+            skipped: number | null;
+            /** @description The first skipped lines, by number and reason (never their text) */
+            skipped_reasons: {
+                line: number;
+                reason: string;
+            }[];
+            /** @description Registry agents found (their tokens) */
+            agents: string[];
+            /** Format: date-time */
+            created_at: string;
+            finished_at: string | null;
+            /** @description Why processing failed; null otherwise */
+            error: string | null;
+        };
+        DomainAgent: {
+            /**
+             * @description The registry's product token
+             * @example GPTBot
+             */
+            agent: string;
+            operator: string;
+            /** @enum {string} */
+            purpose: "training" | "search" | "user" | "other";
+            /** @description Requests that name the agent */
+            hits: number;
+            /** @description From inside the operator's ranges */
+            verified_hits: number;
+            /** @description Claiming the agent from outside the operator's published ranges */
+            spoofed_hits: number;
+            unique_paths: number;
+            status: {
+                "2xx": number;
+                "3xx": number;
+                "4xx": number;
+                "5xx": number;
+            };
+            bytes: number;
+            /** Format: date-time */
+            first_seen: string;
+            /** Format: date-time */
+            last_seen: string;
+            top_paths: {
+                path: string;
+                hits: number;
+            }[];
+        };
+        AgentConflict: {
+            agent: string;
+            path: string;
+            /** @description What the agent got: 401, 403, 429 or 5xx */
+            status: number;
+            /** @description What robots.txt of the latest scan says there */
+            robots: string;
+        };
+        RegistryAgent: {
+            /** @example GPTBot */
+            token: string;
+            /** @example OpenAI */
+            operator: string;
+            /** @enum {string} */
+            purpose: "training" | "search" | "user" | "other";
+            /**
+             * @description `ranges` when the operator publishes the addresses it fetches from
+             * @enum {string}
+             */
+            verification: "ranges" | "none";
+            ranges_as_of: string | null;
+            ranges_source: string | null;
+            /** @description CIDR prefixes */
+            ranges: string[];
+        };
         ApiKey: {
             /** @description Public id of the key (`key_…`), used to revoke it */
             id: string;
@@ -1988,7 +2314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -2822,7 +3148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3189,7 +3515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3438,7 +3764,270 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_case_prompts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every prompt of the case, enabled or not, in the order a run asks them */
+                        prompts: components["schemas"]["CasePrompt"][];
+                        /** @description The version the next run's summary will carry: changes whenever what is asked changes */
+                        prompt_set_version: string;
+                        /** @description Times each prompt is asked per family and mode */
+                        repeats: number;
+                        /** @description Languages whose prompts are incomplete, and why (missing translations) */
+                        notes: string[];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_case_prompts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutCasePromptsRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every prompt of the case, enabled or not, in the order a run asks them */
+                        prompts: components["schemas"]["CasePrompt"][];
+                        /** @description The version the next run's summary will carry: changes whenever what is asked changes */
+                        prompt_set_version: string;
+                        /** @description Times each prompt is asked per family and mode */
+                        repeats: number;
+                        /** @description Languages whose prompts are incomplete, and why (missing translations) */
+                        notes: string[];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `prompt_set_changed`: the case's prompts changed since the version sent was read */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -3846,7 +4435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4460,7 +5049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -4713,7 +5302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -5065,7 +5654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -5091,6 +5680,467 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    upload_agent_log: {
+        parameters: {
+            query?: {
+                /** @description How to read the log: `combined` (Apache/nginx), `cloudfront` (CloudFront standard logs, W3C), `jsonl` (Cloudflare Logpush HTTP requests field names), or `auto` (the one that reads most of the first 100 lines) */
+                format?: "auto" | "combined" | "cloudfront" | "jsonl";
+            };
+            header?: never;
+            path: {
+                /** @description A domain the account has scanned, as scans store it (e.g. `example.com`, or `127.0.0.1:4100` on the local stack) */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        /** @description The access log: Apache/nginx combined, CloudFront standard (W3C) or JSON lines (Cloudflare Logpush HTTP requests fields), as text or gzip. At most 6 MB as sent. */
+        requestBody: {
+            content: {
+                "text/plain": string;
+                "application/gzip": string;
+            };
+        };
+        responses: {
+            /** @description The same log was uploaded before: its upload, unchanged */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingest: components["schemas"]["AgentLogUpload"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingest: components["schemas"]["AgentLogUpload"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_domain`: domain missing or cannot be parsed; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unrecognized_log_format`: no line of the first hundred reads as an access log of the format asked for */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_agent_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A domain the account has scanned, as scans store it (e.g. `example.com`, or `127.0.0.1:4100` on the local stack) */
+                domain: string;
+                /** @description The upload id the upload answered */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingest: components["schemas"]["AgentLogIngest"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_domain`: domain missing or cannot be parsed */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_domain_agents: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), default 29 days before `to` */
+                from?: string;
+                /** @description Last day (UTC), default today */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A domain the account has scanned, as scans store it (e.g. `example.com`, or `127.0.0.1:4100` on the local stack) */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Agents seen in the period, most hits first */
+                        agents: components["schemas"]["DomainAgent"][];
+                        /** @description Paths of the latest scan's sitemap no verified agent fetched in the period */
+                        never_fetched: string[];
+                        /** @description Refusals (401, 403, 429, 5xx) of agents not spoofed where the latest scan's robots.txt allows them */
+                        conflicts: components["schemas"]["AgentConflict"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_domain`: domain missing or cannot be parsed; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_agent_registry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents: components["schemas"]["RegistryAgent"][];
+                        meta: components["schemas"]["Meta"];
+                    };
                 };
             };
             /** @description `internal_error`: unexpected server error */
@@ -5281,7 +6331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
             413: {
                 headers: {
                     /** @description Id of this request; quote it to support. */

@@ -10,15 +10,22 @@ import { createDashboardHandler, dispatchByPath } from '#shared/surfaces/dashboa
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { domainScans } from '#shared/surfaces/dashboard/scans';
 import { getAgentLogDeps } from '#shared/wiring/agent-logs';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 
 const { dashboard_domain, dashboard_domain_agents } = DASHBOARD_ROUTES;
 
 export const handler = dispatchByPath({
-  [dashboard_domain.path]: createDashboardHandler(dashboard_domain, domainScans, getScanReadDeps),
+  [dashboard_domain.path]: createDashboardHandler(
+    dashboard_domain,
+    domainScans,
+    getScanReadDeps,
+    getDashboardGateDeps,
+  ),
   [dashboard_domain_agents.path]: createDashboardHandler(
     dashboard_domain_agents,
     domainAgentsPage,
     getAgentLogDeps,
+    getDashboardGateDeps,
   ),
 });

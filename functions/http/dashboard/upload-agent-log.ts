@@ -7,9 +7,11 @@ import { uploadAgentLogPage } from '#shared/surfaces/dashboard/agents';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { getAgentLogDeps } from '#shared/wiring/agent-logs';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_upload_agent_log,
   uploadAgentLogPage,
   getAgentLogDeps,
+  getDashboardGateDeps,
 );

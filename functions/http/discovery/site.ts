@@ -2,6 +2,7 @@
 import { createRawHandler } from '#shared/surfaces/api/http-handler';
 import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
 import { requestedPath, serveDocument } from '#shared/surfaces/pages/discovery/documents';
+import { getApiDeps } from '#shared/wiring/api';
 import { getDiscoveryDeps } from '#shared/wiring/scanner-identity';
 
 const handlers = Object.fromEntries(
@@ -16,6 +17,7 @@ const handlers = Object.fromEntries(
           deps,
         ),
       getDiscoveryDeps,
+      getApiDeps,
     ),
   ]),
 );

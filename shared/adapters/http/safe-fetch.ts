@@ -32,7 +32,12 @@ import {
   type SafeFetchResponse,
 } from '#shared/domain/kernel/net/fetcher';
 import { createDnsScheduler } from './dns-scheduler.ts';
-import { createGuardedAgent, type DnsLookup } from './guarded-agent.ts';
+import {
+  type ConnectStep,
+  createGuardedAgent,
+  type DnsLookup,
+  guardPolicy,
+} from './guarded-agent.ts';
 import { dispatchRequest } from './http-client.ts';
 import type { RequestSigner } from './message-signatures.ts';
 import { readCapped } from './read-capped.ts';
@@ -58,6 +63,10 @@ export const DEFAULT_USER_AGENT =
 export interface SafeFetcherOptions {
   /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): loopback, private ranges, any port. */
   allowPrivateTargets: boolean;
+  /** Offline (OFFLINE_DNS=1): loopback destinations only, above allowPrivateTargets. */
+  loopbackOnly?: boolean;
+  /** Tests only: stands in for the socket (guarded-agent.ts). */
+  connectStep?: ConnectStep;
   userAgent?: string;
   lookup?: DnsLookup;
   /** Redirect hops followed before giving up; default 5 (RFC 9309 asks for at least five). */
@@ -109,14 +118,13 @@ function createTransport(options: SafeFetcherOptions): Transport {
   const agent = createGuardedAgent({
     allowPrivateTargets: options.allowPrivateTargets,
     lookup: dns.lookup,
+    ...(options.loopbackOnly ? { loopbackOnly: true } : {}),
+    ...(options.connectStep ? { connectStep: options.connectStep } : {}),
     ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
     connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   });
   return {
-    policy: {
-      allowPrivateTargets: options.allowPrivateTargets,
-      ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
-    },
+    policy: guardPolicy(options),
     dns,
     agent,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,

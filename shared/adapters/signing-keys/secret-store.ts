@@ -9,10 +9,15 @@ import {
   type SigningKeyStore,
 } from '#shared/domain/scanner-identity/keys';
 
-export function createSecretKeyStore(secretArn: string, region?: string): SigningKeyStore {
+/** `capture` wraps the client before use (X-Ray tracing); the client itself by default. */
+export function createSecretKeyStore(
+  secretArn: string,
+  region?: string,
+  capture: <Client>(client: Client) => Client = (client) => client,
+): SigningKeyStore {
   const client = async () => {
     const sdk = await import('@aws-sdk/client-secrets-manager');
-    return { sdk, client: new sdk.SecretsManagerClient(region ? { region } : {}) };
+    return { sdk, client: capture(new sdk.SecretsManagerClient(region ? { region } : {})) };
   };
   return {
     description: `Secrets Manager secret ${secretArn}`,

@@ -6,6 +6,8 @@
  */
 import type { RangesStore } from '#shared/domain/agents/ports';
 import type { Clock } from '#shared/domain/kernel/clock';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SiteFacts } from '#shared/domain/scan-engine/site-facts';
 import type { DayPage } from './aggregate.ts';
 import type { LogFormat } from './log-line.ts';
@@ -112,4 +114,7 @@ export interface AgentLogDeps {
   queue: IngestQueue;
   ranges: RangesStore;
   clock: Clock;
+  logger: Logger;
+  /** Uploads processed and failed, and lines read (docs/runbook.md); absent in unit tests. */
+  metrics?: Metrics;
 }

@@ -7,8 +7,7 @@
  * its upload is done, so a step that dies anywhere and runs again adds every line once.
  */
 import { bundledRanges, createVerifier, newerRanges } from '#shared/domain/agents/ranges';
-import { AppError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import { AppError, ERROR_CODES } from '#shared/domain/kernel/errors';
 import { AgentAggregator, toDayPages } from './aggregate.ts';
 import { createLineReader } from './formats.ts';
 import { expand, forEachLine } from './lines.ts';
@@ -62,9 +61,12 @@ export async function readLog(
   return reading;
 }
 
-/** A failure that no retry can mend: the log itself, or its body gone. */
+/** A failure that no retry can mend: the log itself (too large, unreadable), or its body gone. */
 function isPermanent(error: unknown): boolean {
-  return error instanceof MissingBodyError || (error instanceof AppError && error.status < 500);
+  if (error instanceof MissingBodyError) return true;
+  if (!(error instanceof AppError)) return false;
+  const family = ERROR_CODES[error.code].family;
+  return family === 'invalid' || family === 'protocol';
 }
 
 async function countAndFinish(deps: AgentLogDeps, ref: IngestRef, ingest: Ingest): Promise<void> {
@@ -83,7 +85,11 @@ async function countAndFinish(deps: AgentLogDeps, ref: IngestRef, ingest: Ingest
     agents: [...reading.aggregator.tokens].sort(),
     finished_at: deps.clock.now().toISOString(),
   };
-  await deps.store.finishIngest(ref, outcome);
+  // Counted by the step that finished it: a retry that finds it done counts nothing.
+  if (await deps.store.finishIngest(ref, outcome)) {
+    deps.metrics?.count('AgentLogProcessed');
+    deps.metrics?.count('AgentLogLines', outcome.lines);
+  }
   await deps.store.deleteBody(ingest.body_key, ingest.parts);
 }
 
@@ -115,10 +121,14 @@ export async function processIngest(
           ? error.message
           : 'Processing failed repeatedly; upload the log again.';
       await deps.store.failIngest(ref, reason, deps.clock.now().toISOString());
+      deps.metrics?.count('AgentLogFailed');
       if (permanent) await deps.store.deleteBody(ingest.body_key, ingest.parts);
     }
     if (permanent) {
-      logger.warn('agent log not readable', { ingest_id: ref.ingest_id, error: error as Error });
+      deps.logger.warn('agent log not readable', {
+        ingest_id: ref.ingest_id,
+        error: error as Error,
+      });
       return;
     }
     throw error;

@@ -13,7 +13,6 @@ import {
   UnavailableError,
 } from '#shared/domain/kernel/errors';
 import { nameBasedUuid } from '#shared/domain/kernel/ids';
-import { logger } from '#shared/domain/kernel/logger';
 import {
   answeredWith,
   type CallerInput,
@@ -139,7 +138,10 @@ async function undo(deps: AgentLogDeps, ref: IngestRef, ingest: Ingest): Promise
     await deps.store.deleteIngest(ref);
     await deps.store.deleteBody(ingest.body_key, ingest.parts);
   } catch (error) {
-    logger.warn('agent log upload not undone', { ingest_id: ref.ingest_id, error: error as Error });
+    deps.logger.warn('agent log upload not undone', {
+      ingest_id: ref.ingest_id,
+      error: error as Error,
+    });
   }
 }
 

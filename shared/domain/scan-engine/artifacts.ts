@@ -40,8 +40,11 @@ export type Fetched =
   | { kind: 'redirect-loop'; url: string; message: string }
   /** DNS failure, refused or reset connection, TLS error: we could not tell. */
   | { kind: 'network-error'; url: string; message: string }
-  /** Refused by the SSRF policy before any packet was sent. */
-  | { kind: 'blocked'; url: string; message: string }
+  /**
+   * Refused by the SSRF policy before any packet was sent; `offline` when only because the
+   * service runs offline (OFFLINE_DNS=1) and the destination is not loopback.
+   */
+  | { kind: 'blocked'; url: string; message: string; offline?: boolean }
   /**
    * Not attempted or cut short by the scanner itself (the scan deadline was spent elsewhere,
    * or the platform does not answer anonymous clients): unknown, never the site's fault.

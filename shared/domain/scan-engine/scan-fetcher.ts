@@ -17,7 +17,7 @@
  * same key (the memo makes them impossible; the counter proves it).
  */
 import { gunzipSync } from 'node:zlib';
-import { SafeFetchError } from '#shared/domain/kernel/net/fetch-errors';
+import { BlockedTargetError, SafeFetchError } from '#shared/domain/kernel/net/fetch-errors';
 import {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   type SafeFetcher,
@@ -271,7 +271,9 @@ function failureToFetched(url: string, error: unknown, wholeBudgetMs: number | u
   if (error instanceof SafeFetchError) {
     switch (error.kind) {
       case 'blocked':
-        return { kind: 'blocked', url, message: error.message };
+        return error instanceof BlockedTargetError && error.reason === 'not_loopback'
+          ? { kind: 'blocked', url, message: error.message, offline: true }
+          : { kind: 'blocked', url, message: error.message };
       case 'redirects':
         return { kind: 'redirect-loop', url, message: error.message };
       default:

@@ -10,6 +10,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import {
   RATELIMIT_HEADER,
   RATELIMIT_POLICY_HEADER,
@@ -109,7 +110,8 @@ function errorResponses(
   const examples = errorExamplesByStatus(route, serverUrl);
   const byStatus = new Map<number, string[]>();
   for (const code of errorCodesOf(route)) {
-    const { status, description } = ERROR_CODES[code];
+    const status = httpStatusOf(code);
+    const { description } = ERROR_CODES[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${description}`]);
   }
   // Pages answer people: their "not found" is a page too.

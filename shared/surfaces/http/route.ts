@@ -9,10 +9,10 @@
 import type { z } from 'zod';
 import type { AuthMode } from '#shared/domain/accounts/principal';
 import type { Scope } from '#shared/domain/accounts/scopes';
-import type { ErrorCodeName } from '#shared/domain/kernel/errors';
+import type { CodeOf, ErrorCodeName } from '#shared/domain/kernel/errors';
 import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RawContentType =
   | 'application/json'
@@ -60,7 +60,7 @@ export interface RouteDefinition {
     /** A body is optional on this route (an empty body validates as `{}`). */
     optionalBody?: boolean;
     /** Error code for a body that does not match the schema (default `invalid_request`). */
-    invalidBodyCode?: ErrorCodeName;
+    invalidBodyCode?: CodeOf<'invalid'>;
     /**
      * The body is a file taken as sent (an access log), not JSON: the operation receives its bytes
      * and headers (`RawBody`); larger bodies are refused with 413 before the operation runs.

@@ -7,10 +7,9 @@
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import { ROUTES } from '#shared/surfaces/api/manifest';
 import { escapeHtml } from '#shared/surfaces/http/html';
-import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { agentsSection } from './agents-section.ts';
-import { toolCallHtml } from './docs-mcp-example.ts';
+import { mcpSection } from './docs-mcp.ts';
 import {
   authText,
   compactExample,
@@ -33,57 +32,6 @@ function planRows(): string {
     .join('');
   return `<table><thead><tr><th>Plan</th><th>per_batch</th><th>per_day</th></tr></thead><tbody>${rows}</tbody></table>
 <p>(Defaults; an operator may change them, and every batch response states the limits in force under <code>limits</code>.)</p>`;
-}
-
-function toolInputs(tool: (typeof TOOLS)[number]): string {
-  const fields = Object.entries(
-    tool.inputSchema.shape as Record<
-      string,
-      { meta(): { description?: string } | undefined; isOptional(): boolean }
-    >,
-  );
-  if (fields.length === 0) return 'no input';
-  return fields
-    .map(([name, schema]) => {
-      const description = schema.meta()?.description;
-      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${inlineCode(description)}` : ''}`;
-    })
-    .join('; ');
-}
-
-function mcpSection(baseUrl: string): string {
-  const header = JSON.stringify(
-    {
-      mcpServers: {
-        'agent-readiness': {
-          type: 'http',
-          url: `${baseUrl}/api/mcp`,
-          headers: { Authorization: 'Bearer ars_YOUR_KEY' },
-        },
-      },
-    },
-    null,
-    2,
-  );
-  const path = JSON.stringify(
-    { mcpServers: { 'agent-readiness': { type: 'http', url: `${baseUrl}/api/mcp/ars_YOUR_KEY` } } },
-    null,
-    2,
-  );
-  const rows = TOOLS.map(
-    (tool) =>
-      `<tr><th scope="row"><code>${escapeHtml(tool.name)}</code></th><td><code>${tool.route.method} ${escapeHtml(tool.route.path)}</code></td><td>${toolInputs(tool)}</td></tr>`,
-  ).join('');
-  return `<h2 id="mcp">Tool server (MCP)</h2>
-<p>AI assistants read the service as tools over MCP (stateless Streamable HTTP, JSON responses) at
-<code>${escapeHtml(baseUrl)}/api/mcp</code> with the key in the <code>Authorization</code> header, or at
-<code>${escapeHtml(baseUrl)}/api/mcp/&lt;API_KEY&gt;</code> for clients that cannot send headers (treat that URL as a secret).
-Each tool calls its REST route with your key: same scopes, limits and results; <code>structuredContent</code> is the REST
-body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>
-<p>Key in a header:</p><pre>${escapeHtml(header)}</pre>
-<p>Key in the path:</p><pre>${escapeHtml(path)}</pre>
-<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>
-${TOOLS[0] ? toolCallHtml(TOOLS[0], baseUrl) : ''}`;
 }
 
 const API_ROUTES = ROUTES.filter(

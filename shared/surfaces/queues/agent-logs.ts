@@ -9,7 +9,6 @@ import { z } from 'zod';
 import type { AgentLogDeps } from '#shared/domain/agent-logs/ports';
 import { processIngest } from '#shared/domain/agent-logs/process';
 import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
-import { logger } from '#shared/domain/kernel/logger';
 import { QUEUES } from './manifest.ts';
 
 const IngestMessageSchema = z.object({
@@ -30,7 +29,7 @@ export async function processAgentLogMessage(
   try {
     message = IngestMessageSchema.parse(JSON.parse(body));
   } catch {
-    logger.error('agent-logs: a message that names no upload was dropped', {
+    deps.logger.error('agent-logs: a message that names no upload was dropped', {
       message_id: record.messageId,
     });
     return;

@@ -1,7 +1,7 @@
 /**
  * How large a run's prompt set may be, apart from the prompt builder (prompts.ts) so that the
- * monitor's settings (../config.ts), which every function's configuration parses, bundle these
- * four numbers and not the prompt templates and the mention matcher behind them.
+ * monitor's settings (../config.ts), which every function's configuration parses, and the route
+ * schemas bundle these numbers and not the prompt templates and the mention matcher behind them.
  *
  * 13 prompts per block give up to 52 distinct prompts, the ">= 50 prompts" floor of a
  * directional read (docs/monitor.md "Configuration", docs/decisions.md); block B can have fewer when the fact sheet is short.
@@ -11,3 +11,6 @@ export const DEFAULT_PROMPTS_PER_BLOCK = 13;
 export const DEFAULT_REPEATS = 3;
 export const MAX_PROMPTS_PER_BLOCK = 100;
 export const MAX_REPEATS = 10;
+
+/** At most this many prompts of the customer's own per case (docs/monitor.md "Prompts"). */
+export const MAX_CUSTOM_PROMPTS = 100;

@@ -76,6 +76,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
       visibility: roundInterval(dimensions.visibility),
       score_version: SCORE_VERSION,
       prompt_set_version: input.promptSetVersion,
+      share_of_answer: shares.entries,
     }),
     top_cited_domains: citations.top_cited_domains.map((d) => ({ ...d, share: round4(d.share) })),
     own_citation_rate: round4(citations.own_citation_rate.value),

@@ -4,6 +4,7 @@
  * server, generated from the manifest, and the RFC 9728 protected-resource metadata of the API
  * (docs page: #standards).
  */
+import { SERVED_PROTOCOL_VERSIONS, SERVER_INFO } from '#shared/surfaces/mcp/versions';
 import { mcpToolRoutes, PATHS, reverseDnsName, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 
 export const MCP_CARD_TYPE = 'application/mcp-server-card+json';
@@ -73,11 +74,21 @@ function identityEntries(baseUrl: string) {
   ];
 }
 
+/**
+ * The AI Catalog. Its MCP entry names the revisions the server speaks in the entry's
+ * `extensions` (the catalog's place for custom data), as the card does on its remote.
+ */
 export function aiCatalog(baseUrl: string): unknown {
   return {
     specVersion: '1.0',
     host: { displayName: SERVICE_NAME, documentationUrl: `${baseUrl}${PATHS.docs}` },
-    entries: [cardEntry(baseUrl), ...identityEntries(baseUrl)],
+    entries: [
+      {
+        ...cardEntry(baseUrl),
+        extensions: { supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS] },
+      },
+      ...identityEntries(baseUrl),
+    ],
   };
 }
 
@@ -86,12 +97,16 @@ export function mcpCatalog(baseUrl: string): unknown {
   return { specVersion: 'draft', entries: [{ ...cardEntry(baseUrl), displayName: SERVICE_NAME }] };
 }
 
+/**
+ * The server card (SEP-2127, the schema's v2 shape): identity, the one remote and, on it, the
+ * protocol revisions served, consistent with `server/discover` and `initialize`.
+ */
 export function serverCard(baseUrl: string): unknown {
   const tools = mcpToolRoutes().length;
   return {
-    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json',
     name: reverseDnsName(baseUrl),
-    version: '1.0.0',
+    version: SERVER_INFO.version,
     title: SERVICE_NAME,
     description: `Read tools over the scan and monitor API (${tools} tools).`.slice(0, 100),
     websiteUrl: `${baseUrl}${PATHS.docs}#mcp`,
@@ -107,6 +122,7 @@ export function serverCard(baseUrl: string): unknown {
             isSecret: true,
           },
         ],
+        supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS],
       },
     ],
     _meta: { summary: SERVICE_SUMMARY },

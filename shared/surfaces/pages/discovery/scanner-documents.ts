@@ -4,7 +4,8 @@
  *   (RFC 7591 names, resolvable `client_id`) with one `web_bot_auth` object describing the bot;
  * - `auth.md` (WorkOS auth.md v1): how an agent gets credentials here, which is an API key
  *   created by a person on the dashboard and sent as a bearer token; no agent registration flow.
- * The key directory itself is signed with the keys, so it is built by the wiring (deps.ts).
+ * The key directory itself is signed with the keys, so this surface receives it ready-made
+ * (deps.ts) from where the signing keys are kept.
  */
 import { PATHS, SERVICE_NAME } from './site.ts';
 
