@@ -138,7 +138,18 @@ function businessRow(stage: string, budget: number): IWidget[] {
   const sums = (names: BusinessMetric[]) =>
     names.map((name) => businessMetric(stage, name, {}, name));
   return [
-    graph('Scans', sums(['ScanCompleted', 'ScanFailed', 'BatchJobCompleted', 'RateLimited']), 6),
+    graph(
+      'Scans and agent logs',
+      sums([
+        'ScanCompleted',
+        'ScanFailed',
+        'BatchJobCompleted',
+        'RateLimited',
+        'AgentLogProcessed',
+        'AgentLogFailed',
+      ]),
+      6,
+    ),
     graph('Monitor runs', sums(['RunCompleted', 'RunFailed']), 6),
     graph(
       'Webhook deliveries',

@@ -60,6 +60,16 @@ export function memoryAgentLogs(
       state.ingests.set(key, ingest);
       return true;
     },
+    retryIngest: async (ingest) => {
+      const key = refKey({
+        owner_id: ingest.owner_id,
+        domain: ingest.domain,
+        ingest_id: ingest.id,
+      });
+      if (state.ingests.get(key)?.status !== 'failed') return false;
+      state.ingests.set(key, ingest);
+      return true;
+    },
     deleteIngest: async (ref) => void state.ingests.delete(refKey(ref)),
     claimIngest: async (ref) => update(ref, ['queued', 'processing'], { status: 'processing' }),
     finishIngest: async (ref, outcome) =>

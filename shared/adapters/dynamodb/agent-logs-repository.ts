@@ -49,6 +49,24 @@ async function createIngest(db: Db, ingest: Ingest): Promise<boolean> {
   );
 }
 
+/** A failed upload sent again: replaced whole, queued again, only while it is failed. */
+async function retryIngest(db: Db, ingest: Ingest): Promise<boolean> {
+  return conditionalWrite(() =>
+    db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.agentLogIngest(ingest.owner_id, ingest.domain, ingest.id),
+          ...ingest,
+        },
+        ConditionExpression: '#status = :failed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed' },
+      }),
+    ),
+  );
+}
+
 async function claimIngest(db: Db, ref: IngestRef): Promise<Ingest | undefined> {
   try {
     const { Attributes } = await db.doc.send(
@@ -191,6 +209,7 @@ export function createAgentLogsRepository(db: Db): AgentLogStore {
       return item ? toIngest(item) : undefined;
     },
     createIngest: (ingest) => createIngest(db, ingest),
+    retryIngest: (ingest) => retryIngest(db, ingest),
     deleteIngest: async (ref) => {
       await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: ingestKey(ref) }));
     },

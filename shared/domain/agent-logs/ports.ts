@@ -80,6 +80,8 @@ export interface AgentLogStore {
   getIngest(ref: IngestRef): Promise<Ingest | undefined>;
   /** Creates the upload unless it exists (the same log uploaded before): false then. */
   createIngest(ingest: Ingest): Promise<boolean>;
+  /** Starts a `failed` upload over (the same log sent again): false when it is not failed. */
+  retryIngest(ingest: Ingest): Promise<boolean>;
   deleteIngest(ref: IngestRef): Promise<void>;
   /** `queued` or `processing` becomes `processing`; undefined when the upload moved on. */
   claimIngest(ref: IngestRef): Promise<Ingest | undefined>;

@@ -2,7 +2,8 @@
  * `POST /api/v1/domains/{domain}/agent-logs` (docs/agent-logs.md "Uploading"): checks the domain
  * and the body (at most 6 MB as sent, at most 200 MB expanded, a log in a format we read), names
  * the upload after its expanded content, keeps the body until processed and queues it. The same
- * log again, compressed or not, finds the upload it made before (200) and counts nothing twice.
+ * log again, compressed or not, finds the upload it made before (200) and counts nothing twice;
+ * only an upload that failed is taken up again (202), its pages never having counted.
  * Refused input leaves nothing behind; a queue that cannot take the upload undoes it (503).
  */
 import { createHash } from 'node:crypto';
@@ -165,7 +166,8 @@ export async function uploadAgentLog(
     ingest_id: nameBasedUuid(`agent-log:${ownerId}:${domain}:${sha256}`),
   };
   const before = await deps.store.getIngest(ref);
-  if (before) return existing(deps, before);
+  // A failed upload sent again is processed again; any other is answered as it is.
+  if (before && before.status !== 'failed') return existing(deps, before);
   const parts = partsOf(body.bytes);
   const sent = createHash('sha256').update(body.bytes).digest('hex').slice(0, 16);
   const ingest: Ingest = {
@@ -184,7 +186,10 @@ export async function uploadAgentLog(
   };
   const keepUntil = Math.floor(deps.clock.now().getTime() / 1000) + BODY_KEPT_SECONDS;
   await deps.store.putBody(ingest.body_key, parts, keepUntil);
-  if (!(await deps.store.createIngest(ingest))) {
+  const made = before
+    ? await deps.store.retryIngest(ingest)
+    : await deps.store.createIngest(ingest);
+  if (!made) {
     const raced = await deps.store.getIngest(ref);
     if (raced?.body_key !== ingest.body_key)
       await deps.store.deleteBody(ingest.body_key, ingest.parts);

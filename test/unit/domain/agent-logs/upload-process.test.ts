@@ -218,5 +218,15 @@ describe('a processing step that dies part-way', () => {
       status: 'failed',
       error: 'Processing failed repeatedly; upload the log again.',
     });
+    // Sent again, a failed upload is taken up afresh (202) and then counts once.
+    logs.beforePageWrite = () => undefined;
+    const again = await upload(logs, text(LOG.replace('not a log', 'not a log either')));
+    expect(again[ANSWER_STATUS]).toBeUndefined();
+    expect(again.ingest).toMatchObject({ id: second.ingest.id, status: 'queued' });
+    await processAll(logs);
+    expect(logs.ingests.get(`owner-1|${DOMAIN}|${second.ingest.id}`)).toMatchObject({
+      status: 'done',
+      parsed: 7,
+    });
   });
 });
