@@ -8,7 +8,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { refreshStoredRanges } from '#shared/domain/agents/refresh';
 import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
-import { getRangesRefreshDeps } from '#shared/wiring/agent-logs';
+import { getRangesRefreshDeps } from '#shared/wiring/agent-ranges-refresh';
 import { getLogger } from '#shared/wiring/logger';
 
 type RefreshOutcome = Awaited<ReturnType<typeof refreshStoredRanges>>;

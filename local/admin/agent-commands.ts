@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { RangesDatasetSchema } from '#shared/domain/agents/ranges';
 import { refreshRanges } from '#shared/domain/agents/refresh';
 import { frozenAt } from '#shared/domain/kernel/clock';
-import { rangesFetcherFor } from '#shared/wiring/agent-logs';
+import { rangesFetcherFor } from '#shared/wiring/agent-ranges-refresh';
 import { loadConfig } from '#shared/wiring/config';
 import { UsageError, type Values } from './commands.ts';
 import type { StorelessCommand } from './key-commands.ts';

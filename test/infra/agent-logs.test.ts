@@ -118,7 +118,7 @@ describe('the agent routes', () => {
 });
 
 describe('the monthly refresh of the ranges', () => {
-  it('runs on the 2nd of each month at 03:00 UTC with a function that may write the table only', () => {
+  it('runs on the 2nd of each month at 03:00 UTC with a function that may write the table and start nothing', () => {
     const spec = SCHEDULES.find((schedule) => schedule.name === 'refresh-agent-ranges');
     expect(spec?.expression).toBe('cron(0 3 2 * ? *)');
     const schedules = resourcesOfType(workflows, 'AWS::Scheduler::Schedule').filter(
@@ -129,10 +129,16 @@ describe('the monthly refresh of the ranges', () => {
     expect(schedule.Properties?.ScheduleExpressionTimezone).toBe('UTC');
     const target = schedule.Properties?.Target as { Arn: unknown };
     const fn = workflows[logicalIdOfGetAtt(target.Arn)] as CfnResource;
-    const granted = actionsOf(statementsOfRole(workflows, logicalIdOfGetAtt(fn.Properties?.Role)));
+    const statements = statementsOfRole(workflows, logicalIdOfGetAtt(fn.Properties?.Role));
+    const granted = actionsOf(statements);
     expect(granted).toContain('dynamodb:PutItem');
-    expect(
-      granted.filter((action) => action.startsWith('sqs:') || action.startsWith('states:')),
-    ).toEqual([]);
+    expect(granted.filter((action) => action.startsWith('states:'))).toEqual([]);
+    // Its only queue is the dead-letter queue of the scheduled invocations (none to process logs).
+    const sends = statements.filter((statement) =>
+      actionsOf([statement]).includes('sqs:SendMessage'),
+    );
+    for (const send of sends) {
+      expect(JSON.stringify(send.Resource)).toContain('ScheduledInvocations');
+    }
   });
 });

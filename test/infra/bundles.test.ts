@@ -7,7 +7,7 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.15 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.17 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
@@ -24,8 +24,12 @@ const ONE_MB = 1024 * 1024;
 // measured in docs/decisions.md "Operable on AWS (issue 27)". Issue 25 added 1 % more for the
 // form kit in every dashboard function (each form declared with its limits read from its area's
 // schema and its message table, about 12 KB) and the home page's scan box (about 6 KB) in the
-// scan form's function. The deployment package (zipped) keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.16 * ONE_MB;
+// scan form's function. Issue 30 added about 1 % to every dashboard function: the Agents tab's
+// upload script and its chart styles in the page frame (about 4 KB) and the gate's multipart
+// reader for the upload form without script (about 1.5 KB), which took the largest one, the
+// dashboard's test delivery with its HTTP client, just over. The deployment package (zipped)
+// keeps its 1 MB limit exactly.
+const CODE_CEILING = 1.17 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.5 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',

@@ -19,6 +19,12 @@ import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 const KEY_ERRORS = ['unauthorized', 'insufficient_scope'] as const;
 
+/**
+ * The three read routes share one function (the API stack's 500-resource limit; docs/decisions.md
+ * "Agent analytics (issue 30)"): the route key picks the route.
+ */
+const AGENT_READS = 'functions/http/agents/read.ts';
+
 /** The agent-analytics routes of docs/api.md "Agent analytics". */
 export const AGENT_ROUTES = {
   upload_agent_log: {
@@ -71,7 +77,7 @@ export const AGENT_ROUTES = {
     response: { status: 200, schema: GetAgentLogResponseSchema },
     errors: [...KEY_ERRORS, 'invalid_domain', 'not_found'],
     data: 'read',
-    handler: 'functions/http/agents/get-agent-log.ts',
+    handler: AGENT_READS,
     mcpTool: false,
     addition: true,
   },
@@ -90,7 +96,7 @@ export const AGENT_ROUTES = {
     response: { status: 200, schema: DomainAgentsResponseSchema },
     errors: [...KEY_ERRORS, 'invalid_domain', 'invalid_request', 'not_found'],
     data: 'read',
-    handler: 'functions/http/agents/get-domain-agents.ts',
+    handler: AGENT_READS,
     mcpTool: false,
     addition: true,
   },
@@ -107,7 +113,7 @@ export const AGENT_ROUTES = {
     response: { status: 200, schema: AgentRegistryResponseSchema },
     errors: [],
     data: 'read',
-    handler: 'functions/http/agents/get-agent-registry.ts',
+    handler: AGENT_READS,
     mcpTool: false,
     addition: true,
   },
