@@ -8,6 +8,13 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import type { ScanStore } from '#shared/domain/scans/ports';
 import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import { WORKFLOWS } from '#shared/surfaces/workflows/manifest';
+import {
+  ADDRESSES,
+  combinedLine,
+  USER_AGENTS,
+  uploadLog,
+  waitForIngest,
+} from '#test/support/access-logs';
 import { waitForJob } from '#test/support/batch';
 import { callJson, type TestStack } from '#test/support/stack';
 import { walkDashboard } from './dashboard-tour.ts';
@@ -16,7 +23,7 @@ import { walkDashboard } from './dashboard-tour.ts';
  * The representative walk of the IAM recording test: every API route the way a client uses it
  * and every dashboard route the way a signed-in person does (dashboard-tour.ts)
  * (creating, reading, changing and deleting what it can), the tool server (also with a new key, so
- * that it marks a key used), the fallback, a batch, a monitor run, webhook deliveries through the events queue, every schedule's function as
+ * that it marks a key used), the fallback, a batch, an access log through the agent-logs queue, a monitor run, webhook deliveries through the events queue, every schedule's function as
  * EventBridge Scheduler invokes it (the sweep with an abandoned scan to settle), and the failure steps of each workflow as its Catch would
  * (on finished objects, so they find nothing left to fail but make their calls).
  */
@@ -96,6 +103,25 @@ async function scans(input: TourInput): Promise<{ jobId: string; scanId: string 
   await call('GET', '/api/v1/keys');
   await call('DELETE', `/api/v1/keys/${(made.body.key as { id?: string } | undefined)?.id}`);
   return { jobId, scanId };
+}
+
+/** An access log of the scanned site uploaded, processed by the queue's consumer, and read. */
+async function agentLogs(input: TourInput): Promise<void> {
+  const { stack, key } = input;
+  const domain = encodeURIComponent(input.site);
+  const line = combinedLine({
+    address: ADDRESSES.gptbot,
+    at: `${new Date().toISOString().slice(0, 10)}T08:00:00`,
+    path: '/',
+    status: 200,
+    userAgent: USER_AGENTS.gptbot,
+  });
+  const uploaded = await uploadLog(stack.baseUrl, key, input.site, line);
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(202);
+  const id = (uploaded.body.ingest as { id: string }).id;
+  await waitForIngest(stack.baseUrl, key, input.site, id);
+  await callJson(stack.baseUrl, `/api/v1/domains/${domain}/agents`, { key });
+  await callJson(stack.baseUrl, '/api/v1/agent-registry');
 }
 
 /** A new key used first through the tool server, which then marks it used itself. */
@@ -178,6 +204,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   const user = await createUsersRepository(doc, stack.tableName).findUserByEmail(input.email);
   const owner = String(user?.id);
   const { jobId, scanId } = await scans(input);
+  await agentLogs(input);
   const abandoned = await plantAbandonedScan(createScansRepository(doc, stack.tableName), scanId);
   const { caseId, runId } = await monitor(input);
   const hooks = await webhooks(input);
