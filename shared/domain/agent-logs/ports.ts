@@ -50,10 +50,7 @@ export interface Ingest extends Partial<IngestOutcome> {
   format: LogFormat;
   /** How the stored body is encoded. */
   gzip: boolean;
-  /**
-   * SHA-256 of the expanded log's lines (blank lines left out, line ends normalised): the same
-   * log, compressed or not, is the same upload.
-   */
+  /** SHA-256 of the expanded content: the same log, compressed or not, is the same upload. */
   content_sha256: string;
   /** Where the body's parts are kept until processed (one key per body as sent). */
   body_key: string;

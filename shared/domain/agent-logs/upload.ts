@@ -32,6 +32,8 @@ import type {
 
 /** The Lambda payload limit: larger logs go up in parts. */
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+/** Expanded bytes cut into lines for the format's sample: far more than a hundred lines. */
+const SAMPLE_BYTES = 256 * 1024;
 /** Bytes of the body per stored part (a store item holds at most 400 KB). */
 export const PART_BYTES = 350 * 1024;
 
@@ -85,9 +87,8 @@ function isGzip(body: RawBody): boolean {
 }
 
 /**
- * The log's hash and its first lines (blank lines left out), reading it once. The hash is over
- * its lines, not its bytes: the same log with CRLF line ends, or one more final newline, is the
- * same upload and is never counted twice.
+ * The expanded content's hash and its first lines (blank lines left out), reading the body once:
+ * every chunk is hashed, and only the first ones are cut into lines for the sample.
  */
 async function inspect(
   body: RawBody,
@@ -95,13 +96,25 @@ async function inspect(
 ): Promise<{ sha256: string; sample: string[] }> {
   const hash = createHash('sha256');
   const sample: string[] = [];
-  await forEachLine(expand([body.bytes], gzip), (line) => {
-    if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) return undefined;
-    hash.update(line);
-    hash.update('\n');
-    if (sample.length < SAMPLE_LINES) sample.push(line);
-    return undefined;
-  });
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  for await (const chunk of expand([body.bytes], gzip)) {
+    hash.update(chunk);
+    if (headBytes < SAMPLE_BYTES) {
+      head.push(chunk);
+      headBytes += chunk.length;
+    }
+  }
+  await forEachLine(
+    (async function* () {
+      yield* head;
+    })(),
+    (line) => {
+      if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) return undefined;
+      sample.push(line);
+      return sample.length < SAMPLE_LINES;
+    },
+  );
   return { sha256: hash.digest('hex'), sample };
 }
 
