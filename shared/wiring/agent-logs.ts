@@ -4,13 +4,13 @@
  * and the clock (docs/agent-logs.md). The registry route needs only the stored ranges; the
  * monthly refresh, which carries an HTTP client, is agent-ranges-refresh.ts.
  */
-import { createAgentLogsRepository } from '#shared/adapters/dynamodb/agent-logs-repository';
 import { createAgentRangesRepository } from '#shared/adapters/dynamodb/agent-ranges-repository';
 import { createSqsIngestQueue } from '#shared/adapters/sqs/ingest-queue';
 import type { AgentLogDeps, IngestQueue } from '#shared/domain/agent-logs/ports';
 import type { AgentRegistryDeps } from '#shared/domain/agents/operations';
 import type { RangesStore } from '#shared/domain/agents/ports';
 import { UnavailableError } from '#shared/domain/kernel/errors';
+import { getAgentLogStore } from '#shared/wiring/agent-log-store';
 import { getSqsClient } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
@@ -29,7 +29,7 @@ export const getRangesStore = lazy((): RangesStore => createAgentRangesRepositor
 export const getAgentLogDeps = lazy((): AgentLogDeps => {
   const url = getConfig().AGENT_LOGS_QUEUE_URL;
   return {
-    store: createAgentLogsRepository(getStore()),
+    store: getAgentLogStore(),
     queue: url ? createSqsIngestQueue(getSqsClient(), url) : noQueue,
     ranges: getRangesStore(),
     clock: getClock(),

@@ -12,6 +12,8 @@ import type { CaseProfile } from '#shared/domain/monitor/engine/index';
 import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { toCaseProfile } from '#shared/domain/monitor/profile';
 import type { RunReadDeps } from '#shared/domain/monitor/run-reads';
+import type { CasePagesDeps } from '#shared/surfaces/dashboard/case-runs';
+import { getAgentLogStore } from '#shared/wiring/agent-log-store';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
@@ -69,11 +71,17 @@ export const getRunReadDeps = lazy(
   }),
 );
 
-/** The dashboard's case pages: the case operations and the run reads together. */
-export const getCasePagesDeps = lazy((): MonitorDeps & RunReadDeps => ({
-  ...getMonitorDeps(),
-  data: getRunDataStore(),
-}));
+/**
+ * The dashboard's case pages: the case operations and the run reads together, and the
+ * agent-logs store for when the cited pages were last fetched.
+ */
+export const getCasePagesDeps = lazy(
+  (): CasePagesDeps => ({
+    ...getMonitorDeps(),
+    data: getRunDataStore(),
+    agentFetches: { store: getAgentLogStore(), clock: getClock() },
+  }),
+);
 
 /** Every case as the simulator needs it (the local stack's `caseSource`). */
 export async function allCaseProfiles(): Promise<CaseProfile[]> {

@@ -1,7 +1,7 @@
 /**
  * The agent analytics' read operations (docs/agent-logs.md "Reading it"): one upload's state,
  * and one domain's agents over a period (default the last 30 days) with its never-fetched pages
- * and conflicts. The API routes, the MCP tools and the dashboard's Agents tab call these; the
+ * and conflicts. The API routes and the dashboard's Agents tab call these; the
  * upload is upload.ts, the processing process.ts.
  */
 import { BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';

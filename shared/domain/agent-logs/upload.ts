@@ -159,6 +159,30 @@ async function undo(deps: AgentLogDeps, ref: IngestRef, ingest: Ingest): Promise
   }
 }
 
+/** The upload as first stored: queued, its body kept under a key of the body as sent. */
+function queuedIngest(
+  ref: IngestRef,
+  body: RawBody,
+  read: { gzip: boolean; sha256: string; format: Ingest['format']; parts: number },
+  deps: Pick<AgentLogDeps, 'clock'>,
+): Ingest {
+  const sent = createHash('sha256').update(body.bytes).digest('hex').slice(0, 16);
+  return {
+    id: ref.ingest_id,
+    owner_id: ref.owner_id,
+    domain: ref.domain,
+    status: 'queued',
+    bytes: body.bytes.length,
+    format: read.format,
+    gzip: read.gzip,
+    content_sha256: read.sha256,
+    // Per body as sent: the same log sent compressed and plain at once never shares parts.
+    body_key: `${ref.ingest_id}#${sent}`,
+    parts: read.parts,
+    created_at: deps.clock.now().toISOString(),
+  };
+}
+
 export async function uploadAgentLog(
   input: CallerInput<AgentLogDomainParams, UploadAgentLogQuery, RawBody>,
   deps: AgentLogDeps,
@@ -182,21 +206,7 @@ export async function uploadAgentLog(
   // A failed upload sent again is processed again; any other is answered as it is.
   if (before && before.status !== 'failed') return existing(deps, before);
   const parts = partsOf(body.bytes);
-  const sent = createHash('sha256').update(body.bytes).digest('hex').slice(0, 16);
-  const ingest: Ingest = {
-    id: ref.ingest_id,
-    owner_id: ownerId,
-    domain,
-    status: 'queued',
-    bytes: body.bytes.length,
-    format,
-    gzip,
-    content_sha256: sha256,
-    // Per body as sent: the same log sent compressed and plain at once never shares parts.
-    body_key: `${ref.ingest_id}#${sent}`,
-    parts: parts.length,
-    created_at: deps.clock.now().toISOString(),
-  };
+  const ingest = queuedIngest(ref, body, { gzip, sha256, format, parts: parts.length }, deps);
   const keepUntil = Math.floor(deps.clock.now().getTime() / 1000) + BODY_KEPT_SECONDS;
   await deps.store.putBody(ingest.body_key, parts, keepUntil);
   const made = before

@@ -7,10 +7,11 @@
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { type AccessDeps, ownCase, readableCase } from './access.ts';
-import { answerMatches } from './answer-filters.ts';
+import { type AnswerFilters, answerMatches, withinDomain } from './answer-filters.ts';
 import { answerCsvHeader, answerCsvRow, answerJsonLine, answerView } from './answer-view.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { cellKeyString } from './ports.ts';
+import type { ProviderFamily } from './provider-port.ts';
 import { runOfCase, runRefOf } from './run-ref.ts';
 import type {
   AnswerView,
@@ -83,7 +84,7 @@ export async function listRunAnswers(
  */
 async function matchingAnswers(
   run: StoredRun,
-  query: ListAnswersQuery,
+  query: AnswerFilters,
   deps: RunReadDeps,
 ): Promise<AnswerView[]> {
   const data = await deps.data.loadRunData(runRefOf(run));
@@ -95,6 +96,50 @@ async function matchingAnswers(
     if (answerMatches(view, query)) views.push(view);
   }
   return views.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** A page of the brand's own site (its domain or a subdomain) that a run's answers cite. */
+export interface OwnCitedPage {
+  url: string;
+  /** Answers citing it. */
+  answers: number;
+  /** The families whose answers cite it, in the order first seen. */
+  families: ProviderFamily[];
+}
+
+/** The case page lists this many of the brand's cited pages at most, most cited first. */
+export const OWN_CITED_PAGES = 50;
+
+/**
+ * The brand site's pages the run's answers cite (sources the answers point at, as the
+ * `cited_domain` filter counts them), most cited first; the case's owner comes along, whose
+ * agent logs say when the citing families' agents last fetched each page.
+ */
+export async function ownCitedPages(
+  input: CallerInput<RunIdParams>,
+  deps: RunReadDeps,
+): Promise<{ owner_id: string; domain: string; pages: OwnCitedPage[] }> {
+  const stored = await readableCase(input.principal, input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
+  const views = await matchingAnswers(run, { cited_domain: stored.domain }, deps);
+  const pages = new Map<string, OwnCitedPage>();
+  for (const view of views) {
+    const urls = new Set(
+      view.sources
+        .filter((source) => source.cited && withinDomain(source.domain, stored.domain))
+        .map((source) => source.url),
+    );
+    for (const url of urls) {
+      const page = pages.get(url) ?? { url, answers: 0, families: [] };
+      page.answers += 1;
+      if (!page.families.includes(view.family)) page.families.push(view.family);
+      pages.set(url, page);
+    }
+  }
+  const listed = [...pages.values()]
+    .sort((a, b) => b.answers - a.answers || (a.url < b.url ? -1 : 1))
+    .slice(0, OWN_CITED_PAGES);
+  return { owner_id: stored.owner_id, domain: stored.domain, pages: listed };
 }
 
 /** A cursor names the last answer id of the page, so pages stay stable (answers never change). */

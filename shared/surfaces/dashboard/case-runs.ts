@@ -23,6 +23,7 @@ import { answersPage } from '#shared/surfaces/dashboard/views/answers-page';
 import { scoreRange } from '#shared/surfaces/dashboard/views/case-insights';
 import type { ScorePoint } from '#shared/surfaces/dashboard/views/case-summary';
 import { comparePage, runPage } from '#shared/surfaces/dashboard/views/run-page';
+import type { AgentFetchDeps } from './case-cited-pages.ts';
 import type {
   CaseRunQuerySchema,
   CaseStatusFormSchema,
@@ -40,7 +41,8 @@ import {
   viewerOf,
 } from './responses.ts';
 
-export type CasePagesDeps = MonitorDeps & RunReadDeps;
+/** The case pages' operations, with the agent-logs store the cited pages' fetches come from. */
+export type CasePagesDeps = MonitorDeps & RunReadDeps & { agentFetches: AgentFetchDeps };
 type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
 
 /** Finished runs in the score chart, newest last (their summaries are read for the ranges). */

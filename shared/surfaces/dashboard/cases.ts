@@ -26,6 +26,7 @@ import {
 } from '#shared/domain/monitor/schemas';
 import { CASE_PAGE_RUNS, casePage } from '#shared/surfaces/dashboard/views/case-page';
 import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-page';
+import { citedPagesOf } from './case-cited-pages.ts';
 import {
   CASE_FORM,
   CASE_SEARCH_FORM,
@@ -162,10 +163,13 @@ async function renderCase(
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
     getCasePrompts(reader, deps),
   ]);
-  const history = summary ? await scoreHistory(reader, runs, deps) : [];
+  const [history, citedPages] = await Promise.all([
+    summary ? scoreHistory(reader, runs, deps) : [],
+    citedPagesOf(reader, summary, deps),
+  ]);
   const viewer = viewerOf(input.principal);
   return htmlPage(
-    casePage({ viewer, detail, runs, summary, history, prompts, ...extra }),
+    casePage({ viewer, detail, runs, summary, history, prompts, citedPages, ...extra }),
     extra.status ?? 200,
   );
 }

@@ -8,6 +8,7 @@ import { RUN_FORM } from '#shared/surfaces/dashboard/case-form';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type CitedPagesView, citedPagesSection } from './case-cited-pages.ts';
 import { type ScorePoint, summarySection } from './case-summary.ts';
 import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -25,6 +26,8 @@ export interface CaseView {
   notice?: string | undefined;
   /** The run form as sent and its refusal, when it came back. */
   runForm?: FormState | undefined;
+  /** The brand's pages the latest run cites, with the agents' last fetches. */
+  citedPages?: CitedPagesView | undefined;
 }
 
 function facts(detail: CaseDetail): string {
@@ -145,6 +148,7 @@ ${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
 ${facts(detail)}
 ${runForm(view)}
 <section id="case-summary" data-live>${latestSummary(view)}</section>
+${citedPagesSection(view.citedPages)}
 ${runsSection(view)}
 ${promptsSection(detail, view.prompts)}
 <h2>Archive</h2>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeyPrincipal } from '#shared/domain/accounts/principal';
 import { PAGE_ENTRIES } from '#shared/domain/agent-logs/aggregate';
 import { domainAgentReport, getAgentLog } from '#shared/domain/agent-logs/operations';
+import { lastFetchesOf } from '#shared/domain/agent-logs/page-fetches';
 import { processIngest } from '#shared/domain/agent-logs/process';
 import { uploadAgentLog } from '#shared/domain/agent-logs/upload';
 import { ANSWER_STATUS, type RawBody } from '#shared/domain/kernel/operation';
@@ -225,5 +226,36 @@ describe('a processing step that dies part-way', () => {
       status: 'done',
       parsed: 7,
     });
+  });
+});
+
+describe("the case page's last fetches", () => {
+  it("reads each page under its host, falls back to the case domain, skips refused fetches and reads only the owner's logs", async () => {
+    const logs = memoryAgentLogs({ clock, scanned: [DOMAIN], facts });
+    await upload(logs, text(LOG));
+    await processAll(logs);
+    const fetched = await lastFetchesOf(
+      logs.deps,
+      'owner-1',
+      [
+        `https://www.${DOMAIN}/pricing?ref=answer`,
+        `https://docs.${DOMAIN}/`,
+        `https://docs.${DOMAIN}/docs`,
+        `https://www.${DOMAIN}/blog`,
+        'not a url',
+      ],
+      DOMAIN,
+    );
+    const day = (d: number) => Date.parse(`2026-11-${d}T10:00:00Z`) / 1000;
+    expect(Object.fromEntries(fetched)).toEqual({
+      // www. is the domain as scans key it; the query is not part of the path.
+      [`https://www.${DOMAIN}/pricing?ref=answer`]: { openai: day(21) },
+      // docs.shop.example has no upload: the case domain's logs answer.
+      [`https://docs.${DOMAIN}/`]: { openai: day(20) },
+    });
+    // /docs was refused (403) and /blog fetched by Meta's agent, of no monitored family.
+    expect(await lastFetchesOf(logs.deps, 'owner-2', [`https://${DOMAIN}/`], DOMAIN)).toEqual(
+      new Map(),
+    );
   });
 });
