@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
+import type { BrandScanReader } from '#shared/domain/monitor/brand-scans';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
+import { canaryCells } from '#shared/domain/monitor/engine/canaries';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
 import type {
@@ -31,6 +33,8 @@ export interface MonitorStepDeps {
   events: EventPublisher | undefined;
   /** The run's readiness gaps (ScanCitedSites writes, AggregateRun reads); absent: none. */
   readiness?: ReadinessStore;
+  /** Scans of the brand's site, for the `own_site` cause (brand-scans.ts); absent: none. */
+  brandScans?: BrandScanReader;
   clock: Clock;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;
@@ -98,6 +102,19 @@ export function cellsOf(run: StoredRun): PromptCell[] {
     );
   }
   return set.cells;
+}
+
+/**
+ * The run's canary cells (engine/canaries.ts), as planned: none for a run planned before
+ * canaries. Asked and judged beside the case's cells, never counted in its scores.
+ */
+export function canaryCellsOf(run: StoredRun): PromptCell[] {
+  return canaryCells(run.plan?.canaries ?? 0);
+}
+
+/** Every cell the run asks: the case's, then the canaries. */
+export function askedCellsOf(run: StoredRun): PromptCell[] {
+  return [...cellsOf(run), ...canaryCellsOf(run)];
 }
 
 export function isFinished(run: StoredRun): boolean {

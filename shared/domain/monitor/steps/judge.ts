@@ -3,11 +3,14 @@
  * each answer is chosen among the families that did answer (never the answering family itself,
  * engine/judge.ts), and a judge family's calls are bounded by its own concurrency. A lane judges
  * several answers per call (judge-batch.ts, MONITOR_JUDGE_BATCH). Judges are asked in raw mode; their replies are stored as received and read at aggregation, where an
- * unreadable reply leaves the deterministic result standing.
+ * unreadable reply leaves the deterministic result standing. Canary answers are judged in calls of
+ * their own, against the control brands (engine/canaries.ts).
  */
 
 import { nowIso } from '#shared/domain/kernel/clock';
+import { CANARY_PROFILE, isCanary } from '#shared/domain/monitor/engine/canaries';
 import { judgeFamilyFor } from '#shared/domain/monitor/engine/judge';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import { type CellKey, cellKeyString, type RunDataStore } from '#shared/domain/monitor/ports';
 import {
   ASK_MODES,
@@ -16,7 +19,7 @@ import {
 } from '#shared/domain/monitor/provider-port';
 import type { RunRef } from '#shared/domain/monitor/run-ref';
 import {
-  cellsOf,
+  askedCellsOf,
   isFinished,
   type JudgeLaneInput,
   loadRun,
@@ -69,7 +72,7 @@ export async function planJudging(
 /** This lane's share of the answers to judge: answered `ok` and not judged yet. */
 async function pendingKeys(
   input: JudgeLaneInput,
-  cells: ReturnType<typeof cellsOf>,
+  cells: ReturnType<typeof askedCellsOf>,
   data: RunDataStore,
 ): Promise<CellKey[]> {
   const keys: CellKey[] = [];
@@ -92,11 +95,11 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
   if ((await deps.data.getFamily(input, judge)).judge_unavailable) return LANE_DONE;
-  const pending = await pendingKeys(input, cellsOf(run), deps.data);
+  const pending = await pendingKeys(input, askedCellsOf(run), deps.data);
   if (pending.length === 0) return LANE_DONE;
   const provider = await deps.providers.forFamily(judge);
-  const context: JudgeCallContext = {
-    profile: run.profile,
+  const contextFor = (profile: CaseProfile): JudgeCallContext => ({
+    profile,
     judge,
     ask: (prompt) => provider.ask({ prompt, mode: 'raw' }),
     async answerText(key) {
@@ -105,16 +108,28 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
     },
     store: (judgement) => deps.data.putJudgement(input, judgement),
     now: () => nowIso(deps.clock),
-  };
+  });
+  // Canaries are judged apart, against the control brands: a call judges answers of one profile.
+  const canary = pending.filter((key) => isCanary(key.cell_id));
+  const calls = [
+    ...batchesOf(
+      pending.filter((key) => !isCanary(key.cell_id)),
+      deps.config.judgeBatch,
+    ).map((keys) => ({ keys, context: contextFor(run.profile) })),
+    ...batchesOf(canary, deps.config.judgeBatch).map((keys) => ({
+      keys,
+      context: contextFor(CANARY_PROFILE),
+    })),
+  ];
   return runLane({
     // Each lane judges its own share in calls of up to `judgeBatch` answers.
-    pending: batchesOf(pending, deps.config.judgeBatch),
+    pending: calls,
     attempt: input.attempt,
     budgetMs: deps.config.laneBudgetMs,
     retry: deps.config.retry,
     ...(deps.random ? { random: deps.random } : {}),
-    work: (batch) => judgeBatch(context, batch),
-    skip: (batch, reason) => judgeEachAlone(context, batch, reason),
+    work: (call) => judgeBatch(call.context, call.keys),
+    skip: (call, reason) => judgeEachAlone(call.context, call.keys, reason),
     async giveUp() {
       await deps.data.markJudgeUnavailable(input, judge);
     },
