@@ -7,6 +7,7 @@ import type { MonitorStepDeps } from '#shared/domain/monitor/steps/context';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
 import { getClock, getStore } from '#shared/wiring/platform';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
 export const getMonitorStepDeps = lazy(
@@ -17,6 +18,7 @@ export const getMonitorStepDeps = lazy(
     config: getMonitorConfig(),
     events: getEventPublisher(),
     readiness: getReadinessStore(),
+    brandScans: getScanReadDeps().scans,
     clock: getClock(),
   }),
 );

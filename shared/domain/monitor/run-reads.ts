@@ -45,7 +45,10 @@ export async function getRun(
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
   const summary = run.status === 'done' ? await deps.runs.getSummary(runRefOf(run)) : undefined;
-  return { run: runView(run), summary: summary?.summary ?? null };
+  return {
+    run: { ...runView(run), canary: summary?.canary ?? null },
+    summary: summary?.summary ?? null,
+  };
 }
 
 export async function listRunAnswers(

@@ -1,0 +1,146 @@
+/**
+ * What AggregateRun adds to a run so the monitor closes its loop (docs/monitor.md "Canaries" and
+ * "Every change has a cause"): the canary answers measured against the control brands and compared
+ * with the last run that asked the same control set (`run.canary`); the evidence a later run will
+ * need; and `summary.changes`, every figure that moved since the previous comparable run with its
+ * cause, and the canaries' usage. Everything is computed from stored data, so a retried step
+ * computes the same (and stores it once, with the summary).
+ */
+import { nowIso } from '#shared/domain/kernel/clock';
+import { brandTimeline } from '#shared/domain/monitor/brand-scans';
+import {
+  CANARY_PROFILE,
+  CANARY_SET_VERSION,
+  isCanary,
+} from '#shared/domain/monitor/engine/canaries';
+import { canaryPrint, runCanary } from '#shared/domain/monitor/engine/canary-drift';
+import { changesAgainst } from '#shared/domain/monitor/engine/causes';
+import { comparableWith, metricMoves } from '#shared/domain/monitor/engine/changes';
+import { runUsage } from '#shared/domain/monitor/engine/cost';
+import type {
+  AnswerMeasurement,
+  CaseProfile,
+  RunSummary,
+} from '#shared/domain/monitor/engine/index';
+import { servedModels } from '#shared/domain/monitor/engine/insights';
+import type { RunCanary, SummaryChange } from '#shared/domain/monitor/engine/loop-schema';
+import { type RunEvidence, runEvidence } from '#shared/domain/monitor/engine/run-evidence';
+import { siteChangeBetween } from '#shared/domain/monitor/engine/site-checks';
+import type { RunData, StoredRun, StoredSummary } from '#shared/domain/monitor/ports';
+import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { type RunRef, runRefOf } from '#shared/domain/monitor/run-ref';
+import type { MonitorStepDeps } from './context.ts';
+import { measureAll } from './measure-answers.ts';
+
+/** Finished runs looked back at for the canaries' and the changes' baselines. */
+const LOOK_BACK = 6;
+/** Above this size (JSON characters) the evidence keeps no per-prompt counts (item size). */
+const EVIDENCE_BUDGET = 150_000;
+
+export interface ClosedLoop {
+  summary: RunSummary;
+  canary: RunCanary;
+  evidence: RunEvidence;
+}
+
+export async function closeLoop(
+  ref: RunRef,
+  run: StoredRun,
+  data: RunData,
+  counted: readonly ProviderFamily[],
+  summary: RunSummary,
+  caseMeasurements: readonly AnswerMeasurement[],
+  deps: MonitorStepDeps,
+): Promise<ClosedLoop> {
+  const canaries = canaryAnswers(data, counted);
+  const prints = canaries.map(({ record, measured }) => canaryPrint(record, measured));
+  const evidence = fitted(runEvidence(run.profile, caseMeasurements, prints));
+  const earlier = await earlierRuns(ref, deps);
+  const canaryBase = earlier.find(
+    (s) => s.evidence?.canaries.set_version === CANARY_SET_VERSION && s.evidence.canaries.prints,
+  );
+  const measured = canaries.map((c) => c.measured);
+  const canary = runCanary(
+    prints,
+    canaryBase?.evidence?.canaries.prints,
+    servedModels([...caseMeasurements, ...measured]),
+  );
+  const comparable = earlier.find((s) => comparableWith(summary, s.summary));
+  const changes = comparable
+    ? await changesSince(run, summary, evidence, canary, comparable, earlier, deps)
+    : [];
+  return {
+    summary: {
+      ...summary,
+      changes,
+      usage: { ...summary.usage, canaries: canaryUsage(measured, deps) },
+    },
+    canary,
+    evidence,
+  };
+}
+
+/** The counted families' canary answers, measured against the control brands. */
+function canaryAnswers(data: RunData, counted: readonly ProviderFamily[]) {
+  const canaryData: RunData = {
+    ...data,
+    answers: data.answers.filter((answer) => isCanary(answer.key.cell_id)),
+  };
+  return measureAll(CANARY_PROFILE as CaseProfile, canaryData, counted);
+}
+
+/** The preceding finished runs' stored summaries, newest first (at most LOOK_BACK). */
+async function earlierRuns(ref: RunRef, deps: MonitorStepDeps): Promise<StoredSummary[]> {
+  const out: StoredSummary[] = [];
+  let cursor: RunRef = ref;
+  for (let hop = 0; hop < LOOK_BACK; hop += 1) {
+    const previous = await deps.runs.findPrecedingDoneRun(cursor);
+    if (!previous) break;
+    cursor = runRefOf(previous);
+    const stored = await deps.runs.getSummary(cursor);
+    if (stored) out.push(stored);
+  }
+  return out;
+}
+
+async function changesSince(
+  run: StoredRun,
+  summary: RunSummary,
+  evidence: RunEvidence,
+  canary: RunCanary,
+  previous: StoredSummary,
+  earlier: readonly StoredSummary[],
+  deps: MonitorStepDeps,
+): Promise<SummaryChange[]> {
+  if (metricMoves(summary, previous.summary).length === 0) return [];
+  const timeline = deps.brandScans
+    ? await brandTimeline(deps.brandScans, run.owner_id, run.profile.domain, [
+        summary,
+        ...earlier.map((s) => s.summary),
+      ])
+    : [];
+  return changesAgainst(
+    { summary, evidence },
+    { summary: previous.summary, evidence: previous.evidence },
+    canary,
+    siteChangeBetween(timeline, previous.finished_at, nowIso(deps.clock)),
+  );
+}
+
+function canaryUsage(measured: readonly AnswerMeasurement[], deps: MonitorStepDeps) {
+  const usage = runUsage(measured, deps.config.prices);
+  return {
+    answer_calls: usage.answer_calls,
+    judge_calls: usage.judge_calls,
+    input_tokens: usage.input_tokens,
+    output_tokens: usage.output_tokens,
+    estimated_cost_usd: usage.estimated_cost_usd,
+  };
+}
+
+/** The evidence within its budget: without per-prompt counts when a huge case would overflow. */
+function fitted(evidence: RunEvidence): RunEvidence {
+  return JSON.stringify(evidence).length > EVIDENCE_BUDGET
+    ? { ...evidence, prompts: [] }
+    : evidence;
+}
