@@ -33,7 +33,8 @@ import { startHttpFront } from './http-front.ts';
 import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
-import { startSimulator } from './simulator/server.ts';
+import type { SimulatorScenario } from './simulator/scenario.ts';
+import { type SimulatorHandle, startSimulator } from './simulator/server.ts';
 import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
 
 export interface LocalStackOptions {
@@ -63,6 +64,11 @@ export interface LocalStack {
   providers: Record<ProviderFamily, 'real' | 'simulated'>;
   /** Base URL of the provider simulator, when any family is simulated. */
   simulatorUrl: string | undefined;
+  /**
+   * Tests and demos: what changed in the simulated world (local/simulator/scenario.ts), when any
+   * family is simulated; a no-op otherwise.
+   */
+  setSimulatorScenario(scenario: SimulatorScenario | null): void;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
   resumed: { batchJobs: string[]; deliveries: string[]; monitorRuns: string[] };
@@ -220,6 +226,14 @@ function wireService(settings: WiringSettings, variables: Environment) {
   };
 }
 
+/** The simulator's address and its scenario switch, for the stack's callers (tests, demos). */
+function simulatorControls(simulator: SimulatorHandle | undefined) {
+  return {
+    simulatorUrl: simulator?.url,
+    setSimulatorScenario: (scenario: SimulatorScenario | null) => simulator?.setScenario(scenario),
+  };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
@@ -260,7 +274,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     config,
     variables: serviceVariables,
     providers: emulators.providers,
-    simulatorUrl: simulator?.url,
+    ...simulatorControls(simulator),
     workflows,
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
     rewire: wiring.rewire,
