@@ -9,11 +9,13 @@ import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository'
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import type { CaseProfile } from '#shared/domain/monitor/engine/index';
+import type { FixesDeps } from '#shared/domain/monitor/fixes';
 import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { toCaseProfile } from '#shared/domain/monitor/profile';
 import type { RunReadDeps } from '#shared/domain/monitor/run-reads';
 import { lazy } from '#shared/wiring/lazy';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
 export function getMonitorConfig(): MonitorConfig {
@@ -59,6 +61,16 @@ export const getRunReadDeps = lazy(
     runs: getRunsStore(),
     data: getRunDataStore(),
     users: getMonitorUsers(),
+  }),
+);
+
+/** `list_fixes`: the runs and the scans of the brand's site (the scans store, no engine). */
+export const getFixesDeps = lazy(
+  (): FixesDeps => ({
+    cases: getCasesStore(),
+    runs: getRunsStore(),
+    users: getMonitorUsers(),
+    scans: getScanReadDeps().scans,
   }),
 );
 
