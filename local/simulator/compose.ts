@@ -20,6 +20,7 @@ import {
   answeringModel,
   brandCitationRate,
   type SimulatorScenario,
+  scenarioBrandRates,
   scenarioCompetitorRates,
   scenarioRates,
 } from './scenario.ts';
@@ -59,8 +60,8 @@ export function composer(
     const settings: CaseAnswerSettings = {
       seed: content.seed,
       rates,
-      brands: content.brands,
-      // The scenario's competitor rates come first: the first name that matches wins.
+      // The scenario's rates come first: the first name that matches wins.
+      brands: [...scenarioBrandRates(scenario), ...content.brands],
       competitors: [...scenarioCompetitorRates(scenario), ...content.competitors],
       thirdPartyDomains: content.thirdPartyDomains,
       factErrorRate: options.factErrorRate ?? DEFAULT_FACT_ERROR_RATE,

@@ -9,7 +9,10 @@
  * - `competitors`: the competitors gained share: they are named at `rate` (only `names`, when given).
  * - `ownSite`: the brand's site was fixed: searching answers that name a case brand cite its site
  *   at `citationRate` (only the brands in `brands`, when given).
+ * - `brands`: none of the three: the named case brands are simply named at `rate` (word of
+ *   mouth, the press), which the monitor cannot see and must leave unexplained.
  */
+import type { SimulatedBrand } from './answer.ts';
 import type { SimulatedFamily } from './faults.ts';
 import type { RateKnobs } from './rates.ts';
 
@@ -17,6 +20,7 @@ export interface SimulatorScenario {
   engine?: { family: SimulatedFamily; model?: string; brandRateFactor?: number };
   competitors?: { rate: number; names?: string[] };
   ownSite?: { citationRate: number; brands?: string[] };
+  brands?: { rate: number; names: string[] };
 }
 
 const DEFAULT_BRAND_RATE_FACTOR = 0.25;
@@ -64,13 +68,18 @@ export function scenarioRates(
     : withEngine;
 }
 
-/** Per-competitor rates the scenario sets (`competitors.names`). */
-export function scenarioCompetitorRates(
-  scenario: SimulatorScenario | null,
-): { name: string; domain: string; mentionRate: number }[] {
+/** Per-company rates the scenario sets (`competitors.names`), as `SIMULATOR_COMPETITORS` would. */
+export function scenarioCompetitorRates(scenario: SimulatorScenario | null): SimulatedBrand[] {
   const rivals = scenario?.competitors;
   if (!rivals?.names) return [];
   return rivals.names.map((name) => ({ name, domain: '', mentionRate: rivals.rate }));
+}
+
+/** Per-brand rates the scenario sets (`brands`), as `SIMULATOR_BRANDS` would. */
+export function scenarioBrandRates(scenario: SimulatorScenario | null): SimulatedBrand[] {
+  const brands = scenario?.brands;
+  if (!brands) return [];
+  return brands.names.map((name) => ({ name, domain: '', mentionRate: brands.rate }));
 }
 
 /** The citation rate of a case brand's own site in the scenario; undefined: the usual rate. */

@@ -957,10 +957,7 @@ export interface components {
             /** @description after - before */
             change: number;
             /** @description 95% interval of the change; it does not cover 0 */
-            interval: [
-                number,
-                number
-            ];
+            interval: number[];
             /** @enum {string} */
             cause: "engine" | "competitors" | "own_site" | "unexplained";
         };
@@ -1603,10 +1600,7 @@ export interface components {
             /** @description after - before */
             change: number;
             /** @description 95% interval of the change; it does not cover 0 */
-            interval: [
-                number,
-                number
-            ];
+            interval: number[];
             /** @enum {string} */
             cause: "engine" | "competitors" | "own_site" | "unexplained";
             evidence: components["schemas"]["ChangeEvidence"];
@@ -1624,10 +1618,7 @@ export interface components {
                 /** @enum {string} */
                 family: "openai" | "anthropic" | "perplexity" | "google";
                 drift: number | null;
-                interval: [
-                    number,
-                    number
-                ] | null;
+                interval: number[] | null;
             }[];
             scans: {
                 scan_id: string;
@@ -1645,20 +1636,11 @@ export interface components {
                 /** @description Prompts (per family) where the brand stayed stable */
                 stable: number;
                 /** @description The brand's mention rate there, before and after */
-                brand: [
-                    number,
-                    number
-                ];
+                brand: number[];
                 /** @description The competitors' mention rate there */
-                competitors: [
-                    number,
-                    number
-                ];
+                competitors: number[];
                 /** @description Interval of the competitors' change */
-                interval: [
-                    number,
-                    number
-                ];
+                interval: number[];
             } | null;
         };
         Methodology: {
@@ -1817,10 +1799,7 @@ export interface components {
             /** @description Share of the canary answers' features (control brands named, domains cited, length) that differ from the previous run's; null on a case's first run */
             drift: number | null;
             /** @description 95% Wilson interval [low, high] of `drift`; null with it */
-            interval: [
-                number,
-                number
-            ] | null;
+            interval: number[] | null;
         };
         Answer: {
             /** @description `<family>.<mode>.<cell>`, unique within the run */
@@ -1956,27 +1935,18 @@ export interface components {
             /** @description after - before */
             change: number;
             /** @description 95% Newcombe interval of the change */
-            interval: [
-                number,
-                number
-            ];
+            interval: number[];
             /** @description The same change for the competitors (their mention rate; their sites' citation rate); null when the runs do not record it */
             control: {
                 before: number;
                 after: number;
                 change: number;
-                interval: [
-                    number,
-                    number
-                ];
+                interval: number[];
             } | null;
             /** @description The change minus the control's, with the intervals combined */
             net: {
                 change: number;
-                interval: [
-                    number,
-                    number
-                ];
+                interval: number[];
             };
         };
         WebhookEndpointListed: {

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { PROVIDER_FAMILIES } from './provider-port.ts';
 
 const Family = z.enum(PROVIDER_FAMILIES);
-const pair = z.tuple([z.number(), z.number()]);
+/** A `[low, high]` pair (an array of two, not a tuple: generated clients read it as a list). */
+const pair = z.array(z.number()).length(2);
 const count = z.number().int().min(0);
 
 export const FIX_VERDICTS = ['improved', 'no_change', 'worse', 'too_early'] as const;

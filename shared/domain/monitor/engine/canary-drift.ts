@@ -112,5 +112,5 @@ function jaccard(a: readonly string[], b: readonly string[]): number {
 
 /** True when a family's canaries moved beyond the noise floor (its interval lies above it). */
 export function canaryMoved(entry: FamilyCanary | undefined): boolean {
-  return entry?.interval != null && entry.interval[0] > DRIFT_NOISE_FLOOR;
+  return (entry?.interval?.[0] ?? 0) > DRIFT_NOISE_FLOOR;
 }

@@ -8,7 +8,8 @@ import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 
 const Family = z.enum(PROVIDER_FAMILIES);
 const count = z.number().int().min(0);
-const pair = z.tuple([z.number(), z.number()]);
+/** A `[low, high]` pair (an array of two, not a tuple: generated clients read it as a list). */
+const pair = z.array(z.number()).length(2);
 
 export const CHANGE_CAUSES = ['engine', 'competitors', 'own_site', 'unexplained'] as const;
 export type ChangeCause = (typeof CHANGE_CAUSES)[number];
