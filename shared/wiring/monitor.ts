@@ -75,9 +75,10 @@ export const getFixesDeps = lazy(
 );
 
 /** The dashboard's case pages: the case operations and the run reads together. */
-export const getCasePagesDeps = lazy((): MonitorDeps & RunReadDeps => ({
+export const getCasePagesDeps = lazy((): MonitorDeps & RunReadDeps & FixesDeps => ({
   ...getMonitorDeps(),
   data: getRunDataStore(),
+  scans: getScanReadDeps().scans,
 }));
 
 /** Every case as the simulator needs it (the local stack's `caseSource`). */

@@ -1,6 +1,7 @@
 /**
  * The scans of a case's brand site, wherever they were made (docs/monitor.md "Did the fix pay
- * off?"): the case owner's scan history of the brand's domain (scans made with the owner's key),
+ * off?"): the case owner's scan history of the brand's domain (scans made with the owner's key,
+ * with or without `www.` or a port),
  * the newest scan of that domain by anyone, and the scans the runs themselves made of the brand's
  * site (`readiness_gaps.brand`, which may name the site with its port on a loopback test site).
  * Read through the scans area's store; compared by engine/site-checks.ts.
@@ -10,7 +11,10 @@ import type { RunSummary } from './engine/index.ts';
 import { type ScanPoint, scanTimeline } from './engine/site-checks.ts';
 
 /** The reads of the scans store the monitor makes. */
-export type BrandScanReader = Pick<ScanStore, 'listDomainScans' | 'getScan' | 'latestByDomain'>;
+export type BrandScanReader = Pick<
+  ScanStore,
+  'listDomains' | 'listDomainScans' | 'getScan' | 'latestByDomain'
+>;
 
 /** Scans of one domain read from the owner's history (one page, newest first). */
 const HISTORY_PAGE = 100;
@@ -24,7 +28,14 @@ export async function brandTimeline(
   summaries: readonly WithReadiness[],
 ): Promise<ScanPoint[]> {
   const brands = summaries.flatMap((s) => (s.readiness_gaps ? [s.readiness_gaps.brand] : []));
-  const domains = [...new Set([caseDomain, ...brands.map((b) => b.domain)].filter(Boolean))];
+  // The owner may have scanned the site with a port (a test site) or with `www.`.
+  const scanned = await scans.listDomains(ownerId, { limit: HISTORY_PAGE, q: caseDomain });
+  const sameHost = scanned.domains
+    .map((entry) => entry.domain)
+    .filter((domain) => domain.replace(/^www\./, '').replace(/:\d+$/, '') === caseDomain);
+  const domains = [
+    ...new Set([caseDomain, ...sameHost, ...brands.map((b) => b.domain)].filter(Boolean)),
+  ];
   const [histories, latest] = await Promise.all([
     Promise.all(domains.map((domain) => scans.listDomainScans(ownerId, domain, HISTORY_PAGE))),
     Promise.all(domains.map((domain) => scans.latestByDomain(domain))),

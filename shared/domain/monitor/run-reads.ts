@@ -9,6 +9,7 @@ import type { CallerInput } from '#shared/domain/kernel/operation';
 import { type AccessDeps, ownCase, readableCase } from './access.ts';
 import { answerMatches } from './answer-filters.ts';
 import { answerCsvHeader, answerCsvRow, answerJsonLine, answerView } from './answer-view.ts';
+import { isCanary } from './engine/canaries.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { cellKeyString } from './ports.ts';
 import { runOfCase, runRefOf } from './run-ref.ts';
@@ -93,7 +94,8 @@ async function matchingAnswers(
   const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
   const views: AnswerView[] = [];
   for (const answer of data.answers) {
-    if (answer.status !== 'ok') continue;
+    // The canaries are the service's control questions, not answers about the case.
+    if (answer.status !== 'ok' || isCanary(answer.key.cell_id)) continue;
     const view = answerView(run.profile, answer, judgements.get(cellKeyString(answer.key)));
     if (answerMatches(view, query)) views.push(view);
   }

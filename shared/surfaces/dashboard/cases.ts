@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { ConflictError } from '#shared/domain/kernel/errors';
+import { listFixes } from '#shared/domain/monitor/fixes';
 import {
   createCase,
   createRun,
@@ -31,7 +32,7 @@ import {
 } from '#shared/surfaces/dashboard/views/cases-page';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { caseBodyOf, caseFormValuesOf, fieldErrorsOf, formValuesOf } from './case-form.ts';
-import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
+import { type CasePagesDeps, runHistory } from './case-runs.ts';
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
@@ -161,9 +162,21 @@ async function renderCase(
     listRuns({ ...reader, query: { limit: 24 } }, deps),
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
   ]);
-  const history = summary ? await scoreHistory(reader, runs, deps) : [];
+  const [{ points: history, canaries }, fixes] = await Promise.all([
+    runHistory(reader, runs, deps),
+    attempt(() => listFixes(reader, deps)),
+  ]);
   return htmlPage(
-    casePage({ viewer: viewerOf(input.principal), detail, runs, summary, history, ...extra }),
+    casePage({
+      viewer: viewerOf(input.principal),
+      detail,
+      runs,
+      summary,
+      history: summary ? history : [],
+      canaries,
+      fixes: fixes.ok ? fixes.value.fixes : null,
+      ...extra,
+    }),
     extra.status ?? 200,
   );
 }

@@ -11,7 +11,8 @@
  * - `too_early`: fewer than two runs after the fix, no run before it, or too few answers: the
  *   minimum detectable effect of the two sides (at p = 0.5, 80 % power) is above 20 points;
  * - `improved` / `worse`: share of answer or the own citation rate moved up (down) net of the
- *   control, and neither the other way;
+ *   control, and neither the other way; each of the two is read at 97.5 % (its interval 1.14
+ *   times the 95 % one), so that together they keep a 5 % chance of a verdict from noise alone;
  * - `no_change`: otherwise, and whenever the engine changed between the two sides (a family served
  *   other models, or its canaries moved): then an improvement is never claimed.
  */
@@ -27,6 +28,8 @@ export const FIX_WINDOW = 3;
 /** Above this minimum detectable effect the two sides are too small to judge. */
 export const FIX_MDE_LIMIT = 0.2;
 const Z_POWER_80 = 0.8416212335729143;
+/** Two deciding figures, each at 97.5 % (Bonferroni): the 98.75 % quantile over the 97.5 % one. */
+const VERDICT_WIDTH = 2.241402727604947 / Z_95;
 
 export interface FixRun {
   run_id: string;
@@ -249,8 +252,10 @@ function verdictOf(
     };
   }
   const deciding = figures.filter((f) => f.metric !== 'mention_rate');
-  const up = deciding.filter((f) => f.net.interval[0] > 0);
-  const down = deciding.filter((f) => f.net.interval[1] < 0);
+  const widened = (f: FixFigure, side: 0 | 1) =>
+    f.net.change + (f.net.interval[side] - f.net.change) * VERDICT_WIDTH;
+  const up = deciding.filter((f) => widened(f, 0) > 0);
+  const down = deciding.filter((f) => widened(f, 1) < 0);
   const names = (list: readonly FixFigure[]) => list.map((f) => f.metric).join(' and ');
   if (engine.length > 0 && down.length === 0) {
     return {

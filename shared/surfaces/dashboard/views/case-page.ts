@@ -1,9 +1,12 @@
 /**
  * One case: its facts, starting a run, the runs with their status (each opens its own page), the
- * latest summary, comparing runs, and archiving the case (after a confirmation).
+ * latest summary with its changes and their causes, the canaries per family, the fixes of the
+ * brand's site with their verdicts, comparing runs, and archiving the case (after a confirmation).
  */
+import type { FixView } from '#shared/domain/monitor/fix-schemas';
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type CanaryPoint, canaryPanel, fixesTimeline } from './case-loop.ts';
 import { type ScorePoint, summarySection } from './case-summary.ts';
 import {
   badge,
@@ -24,6 +27,10 @@ export interface CaseView {
   runs: readonly RunView[];
   summary: CaseSummaryResponse | null;
   history: readonly ScorePoint[];
+  /** The finished runs' canaries, oldest first. */
+  canaries: readonly CanaryPoint[];
+  /** The fixes of the brand's site; null when they could not be read. */
+  fixes: readonly FixView[] | null;
   notice?: string | undefined;
   error?: ShownError | undefined;
 }
@@ -132,6 +139,8 @@ ${notice(view.notice)}${errorBox(view.error)}
 ${facts(detail)}
 ${runForm(view)}
 <section id="case-summary" data-live>${latestSummary(view)}</section>
+${canaryPanel(view.canaries)}
+${fixesTimeline(view.fixes, detail.id)}
 ${runsSection(view)}
 <h2>Archive</h2>
 ${statusForm(view)}`,
