@@ -39,7 +39,7 @@ function figureName(change: Pick<SummaryChange, 'metric' | 'family' | 'brand'>):
 }
 
 /** A figure's value: points for the score, a percentage for a rate. */
-function valueOf(metric: SummaryChange['metric'], value: number): string {
+function shownValue(metric: SummaryChange['metric'], value: number): string {
   return metric === 'total_score' ? String(Math.round(value)) : percent(value);
 }
 
@@ -47,7 +47,7 @@ function changeText(change: SummaryChange): string {
   const [low = 0, high = 0] = change.interval;
   const scale = (value: number) =>
     change.metric === 'total_score' ? value.toFixed(1) : `${(value * 100).toFixed(1)} points`;
-  return `${valueOf(change.metric, change.before)} → ${valueOf(change.metric, change.after)} <span class="muted">(95% range of the change: ${scale(low)} to ${scale(high)})</span>`;
+  return `${shownValue(change.metric, change.before)} → ${shownValue(change.metric, change.after)} <span class="muted">(95% range of the change: ${scale(low)} to ${scale(high)})</span>`;
 }
 
 function evidenceList(evidence: SummaryChange['evidence']): string {
