@@ -157,4 +157,3 @@ export type RunCanary = z.infer<typeof RunCanarySchema>;
 export type SummaryChange = z.infer<typeof SummaryChangeSchema>;
 export type ChangeEvidence = z.infer<typeof ChangeEvidenceSchema>;
 export type Methodology = z.infer<typeof MethodologySchema>;
-export type CanaryUsage = z.infer<typeof CanaryUsageSchema>;
