@@ -69,12 +69,19 @@ export async function planJudging(
   };
 }
 
-/** This lane's share of the answers to judge: answered `ok` and not judged yet. */
-async function pendingKeys(
+/**
+ * This lane's calls: its share of the case's answers to judge (answered `ok`, not judged yet) in
+ * calls of `batch`, and its share of the canary calls. The canaries are few, so they are put in
+ * calls first and the calls shared over the lanes (a lane's own few canaries would each make a
+ * call of their own); both shares are fixed by the run's cells, never by what is judged already,
+ * so two lanes never take the same answer.
+ */
+async function laneCalls(
   input: JudgeLaneInput,
   cells: ReturnType<typeof askedCellsOf>,
   data: RunDataStore,
-): Promise<CellKey[]> {
+  batch: number,
+): Promise<{ own: CellKey[][]; canary: CellKey[][] }> {
   const keys: CellKey[] = [];
   const answered = new Set<string>();
   const judgedAlready = new Set<string>();
@@ -85,9 +92,24 @@ async function pendingKeys(
     for (const key of await data.answeredOkCells(input, family)) answered.add(key);
     for (const key of await data.judgedCells(input, family)) judgedAlready.add(key);
   }
-  return laneShare(keys, input.lane, input.lanes).filter(
-    (key) => answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key)),
-  );
+  const pending = (key: CellKey) =>
+    answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key));
+  const own = laneShare(
+    keys.filter((key) => !isCanary(key.cell_id)),
+    input.lane,
+    input.lanes,
+  ).filter(pending);
+  const canary = laneShare(
+    batchesOf(
+      keys.filter((key) => isCanary(key.cell_id)),
+      batch,
+    ),
+    input.lane,
+    input.lanes,
+  )
+    .map((call) => call.filter(pending))
+    .filter((call) => call.length > 0);
+  return { own: batchesOf(own, batch), canary };
 }
 
 export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
@@ -95,8 +117,9 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
   if ((await deps.data.getFamily(input, judge)).judge_unavailable) return LANE_DONE;
-  const pending = await pendingKeys(input, askedCellsOf(run), deps.data);
-  if (pending.length === 0) return LANE_DONE;
+  const batch = deps.config.judgeBatch;
+  const pending = await laneCalls(input, askedCellsOf(run), deps.data, batch);
+  if (pending.own.length + pending.canary.length === 0) return LANE_DONE;
   const provider = await deps.providers.forFamily(judge);
   const contextFor = (profile: CaseProfile): JudgeCallContext => ({
     profile,
@@ -110,16 +133,9 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
     now: () => nowIso(deps.clock),
   });
   // Canaries are judged apart, against the control brands: a call judges answers of one profile.
-  const canary = pending.filter((key) => isCanary(key.cell_id));
   const calls = [
-    ...batchesOf(
-      pending.filter((key) => !isCanary(key.cell_id)),
-      deps.config.judgeBatch,
-    ).map((keys) => ({ keys, context: contextFor(run.profile) })),
-    ...batchesOf(canary, deps.config.judgeBatch).map((keys) => ({
-      keys,
-      context: contextFor(CANARY_PROFILE),
-    })),
+    ...pending.own.map((keys) => ({ keys, context: contextFor(run.profile) })),
+    ...pending.canary.map((keys) => ({ keys, context: contextFor(CANARY_PROFILE) })),
   ];
   return runLane({
     // Each lane judges its own share in calls of up to `judgeBatch` answers.
