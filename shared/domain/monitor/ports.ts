@@ -236,8 +236,11 @@ export interface RunDataStore {
   excludeFamily(run: RunRef, family: ProviderFamily, reason: string): Promise<void>;
   markJudgeUnavailable(run: RunRef, family: ProviderFamily): Promise<void>;
   loadRunData(run: RunRef): Promise<RunData>;
-  /** Deletes the run's answers and judge replies (not its summary); how many answers. */
-  deleteAnswers(run: RunRef): Promise<number>;
+  /**
+   * Deletes the run's answers and judge replies (not its summary); the deleted answers' cells
+   * (`cellKeyString`).
+   */
+  deleteAnswers(run: RunRef): Promise<string[]>;
 }
 
 /** The cell key as one string: `<family>#<mode>#<cell id>`. */

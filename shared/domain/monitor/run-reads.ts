@@ -131,5 +131,7 @@ export async function deleteRunAnswers(
       'The run is still in progress; its answers can be deleted once it has finished.',
     );
   }
-  return { deleted: await deps.data.deleteAnswers(runRefOf(run)) };
+  const cells = await deps.data.deleteAnswers(runRefOf(run));
+  // The canaries go too, but the count is of the answers the list showed.
+  return { deleted: cells.filter((cell) => !isCanary(cell.split('#')[2] ?? '')).length };
 }
