@@ -101,7 +101,7 @@ export const CANARY_PROMPTS: readonly CanaryPrompt[] = [
   ),
   canary(
     11,
-    'Which company made the first widely sold IBM-compatible personal computer, and when?',
+    'Which company sold the first personal computer that offices bought in large numbers, and when?',
     ['IBM', 'Microsoft', 'Intel'],
     ['en.wikipedia.org', 'britannica.com'],
   ),

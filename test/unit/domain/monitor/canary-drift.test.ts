@@ -18,6 +18,7 @@ import {
   runCanary,
 } from '#shared/domain/monitor/engine/canary-drift';
 import { measureAnswer } from '#shared/domain/monitor/engine/measure';
+import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import { ASK_MODES, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { PROFILE } from './builders.ts';
@@ -70,6 +71,17 @@ describe('the canary set', () => {
     expect(buildPromptSet(PROFILE).cells.some((c) => isCanary(c.id))).toBe(false);
     expect(CANARY_SET_VERSION).not.toBe(buildPromptSet(PROFILE).version);
     expect(canaryCells(0)).toEqual([]);
+  });
+
+  it('names no control brand in its questions, so every naming in an answer is the model’s own', () => {
+    for (const canary of CANARY_PROMPTS) {
+      for (const entity of [CANARY_PROFILE, ...CANARY_PROFILE.competitors]) {
+        expect(
+          detectMentions(canary.prompt, entity).detected,
+          `${canary.prompt_id} ${entity.name}`,
+        ).toBe(false);
+      }
+    }
   });
 
   it('keeps its questions free of any brand but the control brands', () => {
