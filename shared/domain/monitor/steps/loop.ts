@@ -7,6 +7,8 @@
  * computes the same (and stores it once, with the summary).
  */
 import { nowIso } from '#shared/domain/kernel/clock';
+import { UnavailableError } from '#shared/domain/kernel/errors';
+import { logger } from '#shared/domain/kernel/logger';
 import { brandTimeline } from '#shared/domain/monitor/brand-scans';
 import {
   CANARY_PROFILE,
@@ -25,7 +27,7 @@ import type {
 import { servedModels } from '#shared/domain/monitor/engine/insights';
 import type { RunCanary, SummaryChange } from '#shared/domain/monitor/engine/loop-schema';
 import { type RunEvidence, runEvidence } from '#shared/domain/monitor/engine/run-evidence';
-import { siteChangeBetween } from '#shared/domain/monitor/engine/site-checks';
+import { type ScanPoint, siteChangeBetween } from '#shared/domain/monitor/engine/site-checks';
 import type { RunData, StoredRun, StoredSummary } from '#shared/domain/monitor/ports';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { type RunRef, runRefOf } from '#shared/domain/monitor/run-ref';
@@ -113,18 +115,35 @@ async function changesSince(
   deps: MonitorStepDeps,
 ): Promise<SummaryChange[]> {
   if (metricMoves(summary, previous.summary).length === 0) return [];
-  const timeline = deps.brandScans
-    ? await brandTimeline(deps.brandScans, run.owner_id, run.profile.domain, [
-        summary,
-        ...earlier.map((s) => s.summary),
-      ])
-    : [];
+  const timeline = await siteTimeline(run, [summary, ...earlier.map((s) => s.summary)], deps);
   return changesAgainst(
     { summary, evidence },
     { summary: previous.summary, evidence: previous.evidence },
     canary,
     siteChangeBetween(timeline, previous.finished_at, nowIso(deps.clock)),
   );
+}
+
+/**
+ * The brand's scans, for the `own_site` cause. A scan that cannot be read never fails the run:
+ * without it the cause is not `own_site`; only a store outage is thrown for the Task to retry.
+ */
+async function siteTimeline(
+  run: StoredRun,
+  summaries: readonly RunSummary[],
+  deps: MonitorStepDeps,
+): Promise<ScanPoint[]> {
+  if (!deps.brandScans) return [];
+  try {
+    return await brandTimeline(deps.brandScans, run.owner_id, run.profile.domain, summaries);
+  } catch (error) {
+    if (error instanceof UnavailableError) throw error;
+    logger.warn('brand scans unreadable: changes without the site', {
+      run_id: run.id,
+      error: error as Error,
+    });
+    return [];
+  }
 }
 
 function canaryUsage(measured: readonly AnswerMeasurement[], deps: MonitorStepDeps) {
