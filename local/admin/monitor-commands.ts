@@ -72,6 +72,7 @@ export const MONITOR_COMMANDS: Record<string, Command> = {
         users: context.users,
         workflows: LEFT_TO_THE_STACK,
         leaseSeconds: loadMonitorConfig(context.env).leaseSeconds,
+        logger: context.logger,
         clock: context.clock,
       });
       return {

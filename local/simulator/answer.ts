@@ -97,8 +97,17 @@ export const DEFAULT_CONTENT_OPTIONS: ContentOptions = {
   thirdPartyDomains: ['g2.com', 'reddit.com', 'capterra.com', 'en.wikipedia.org', 'techradar.com'],
 };
 
-// Untracked names and a homonym keep mention matching honest downstream.
-export const UNTRACKED = ['Northwind Tools', 'Monday'];
+// An untracked company keeps discovered brands honest downstream.
+export const UNTRACKED = ['Northwind Tools'];
+/**
+ * A weekday in a sentence about routine (a homonym of a real product): the simulated judge lists
+ * it among the other brands, as a careless judge does, and the engine must not believe it
+ * (engine/brand-names.ts).
+ */
+export const WEEKDAY_SLIP = {
+  name: 'Monday',
+  sentence: 'Many teams review these numbers every Monday.',
+};
 
 export function composeAnswer(options: ContentOptions, key: AnswerKey): SimulatedAnswer {
   const random = seededRandom(
@@ -145,7 +154,7 @@ export function composeAnswer(options: ContentOptions, key: AnswerKey): Simulate
     sentences,
     sources,
     // No current date in here: answers are a function of the seed and the request alone.
-    searchQuery: `${topic} comparison`,
+    searchQuery: searchQueryOf(key.prompt),
     mentioned: named.map((brand) => brand.name),
   };
 }
@@ -212,12 +221,28 @@ export function addSource(sources: SimulatedSource[], source: SimulatedSource): 
   return sources.length - 1;
 }
 
+/**
+ * What a model would type into a search engine for a prompt: its words without the question's
+ * punctuation, whole words only, at most 12 of them (never cut inside a word).
+ */
+export function searchQueryOf(prompt: string): string {
+  const words = prompt
+    .replace(/[?¿!¡.,:;“”„"«»()]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.slice(0, 12).join(' ') || 'your question';
+}
+
 export function topicOf(prompt: string): string {
   const compact = prompt
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[?.!]+$/, '');
-  return compact.length > 80 ? `${compact.slice(0, 77)}...` : compact || 'your question';
+  if (compact.length <= 80) return compact || 'your question';
+  // Cut at a word boundary: a topic never ends inside a word.
+  const cut = compact.slice(0, 77);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 40 ? cut.slice(0, space) : cut}...`;
 }
 
 function slugOf(text: string): string {

@@ -7,7 +7,6 @@
  * sentence that would (overlapping names) is left out.
  */
 import { detectMentions, type EntityTerms } from '#shared/domain/monitor/engine/mentions';
-import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import {
   type AnswerKey,
@@ -19,14 +18,17 @@ import {
   type SimulatedBrand,
   type SimulatedSentence,
   type SimulatedSource,
+  searchQueryOf,
   servedFrom,
   thirdPartySources,
   topicOf,
   UNTRACKED,
+  WEEKDAY_SLIP,
 } from './answer.ts';
 import type { CaseMatch } from './cases.ts';
 import {
   absenceSentence,
+  factLabel,
   factSentence,
   mentionSentence,
   PHRASES,
@@ -118,7 +120,7 @@ export function composeCaseAnswer(
   return {
     sentences,
     sources: context.sources,
-    searchQuery: `${topic} comparison`,
+    searchQuery: searchQueryOf(key.prompt),
     mentioned: named,
     truth,
   };
@@ -170,10 +172,9 @@ function describe(company: Company, context: Context): Described {
   if (online && thirdParty.length > 0 && random.chance(0.5)) {
     cites.push(addSource(sources, random.pick(thirdParty)));
   }
+  const asked = context.matches.find((m) => m.profile === company.brandOf)?.prompt.facts ?? [];
   const facts =
-    factsAnswer && company.brandOf
-      ? factSentences(company.brandOf, key.prompt, settings, random)
-      : [];
+    factsAnswer && company.brandOf ? factSentences(company.brandOf, asked, settings, random) : [];
   return {
     named: true,
     sentences: [{ text, sources: cites }, ...facts.map((fact) => fact.sentence)],
@@ -199,6 +200,7 @@ function closing(
     ...(untracked !== null
       ? [`Most teams start with a shortlist; ${untracked} is mentioned occasionally.`]
       : []),
+    ...(random.chance(0.3) ? [WEEKDAY_SLIP.sentence] : []),
     // Non-ASCII on purpose: Gemini's grounding offsets count UTF-8 bytes.
     'Pricing varies by region (for example in München or Zürich) — compare current plans.',
   ];
@@ -244,17 +246,16 @@ function companiesOf(matches: readonly CaseMatch[], settings: CaseAnswerSettings
 /** The facts a brand-facts answer states: the one asked about, or now and then one at random. */
 function factSentences(
   profile: CaseProfile,
-  prompt: string,
+  asked: readonly string[],
   settings: CaseAnswerSettings,
   random: Random,
 ): { sentence: SimulatedSentence; truth: AnswerTruth['facts'][number] }[] {
   const keys = Object.keys(profile.fact_sheet);
-  const asked = keys.filter((key) => prompt.toLowerCase().includes(humaniseKey(key).toLowerCase()));
   const spontaneous = keys.length > 0 && random.chance(SPONTANEOUS_FACT) ? [random.pick(keys)] : [];
   const chosen = asked.length > 0 ? asked : spontaneous;
   return chosen.map((key) => {
     const value = profile.fact_sheet[key] ?? '';
-    const label = humaniseKey(key);
+    const label = factLabel(key);
     const claim = (
       text: string,
       status: 'correct' | 'incorrect' | 'unknown',
@@ -266,7 +267,7 @@ function factSentences(
     if (!random.chance(settings.factErrorRate)) {
       return claim(factSentence(label, profile.name, value), 'correct', value);
     }
-    const wrong = wrongValue(value, Object.values(profile.fact_sheet));
+    const wrong = wrongValue(value);
     return wrong === null
       ? claim(undocumentedFactSentence(label, profile.name), 'unknown', null)
       : claim(factSentence(label, profile.name, wrong), 'incorrect', wrong);

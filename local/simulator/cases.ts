@@ -6,7 +6,7 @@
  * answer then covers all their companies (each at its own rate, so every case's measurement
  * stays exact).
  */
-import { type CataloguePrompt, promptCatalogue } from '#shared/domain/monitor/engine/prompts';
+import { type CataloguePrompt, promptCatalogue } from '#shared/domain/monitor/engine/prompt-set';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 
 /** Supplied by the local stack: the cases currently in the store. */

@@ -12,12 +12,12 @@ import type {
   JudgeInput,
 } from '#shared/domain/monitor/engine/judge';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
-import { humaniseKey } from '#shared/domain/monitor/engine/prompts';
 import type { EntityVerdict, FactStatus, FactVerdict } from '#shared/domain/monitor/engine/types';
-import { type SimulatedAnswer, UNTRACKED } from './answer.ts';
+import { type SimulatedAnswer, UNTRACKED, WEEKDAY_SLIP } from './answer.ts';
 import {
   absenceSentence,
   escapeRegExp,
+  factLabel,
   factSentence,
   PHRASES,
   undocumentedFactSentence,
@@ -46,12 +46,13 @@ function verdictOn(input: JudgeInput, answer: JudgeAnswerInput) {
         .filter((fact) => fact.status !== 'not_mentioned')
     : [];
   const tracked = input.entities.map((entity) => entity.name.toLowerCase());
-  const otherBrands = UNTRACKED.filter((name) => !tracked.includes(name.toLowerCase())).flatMap(
-    (name) => {
+  const named = [...UNTRACKED, WEEKDAY_SLIP.name];
+  const otherBrands = named
+    .filter((name) => !tracked.includes(name.toLowerCase()))
+    .flatMap((name) => {
       const sentence = sentenceWith(text, name);
       return sentence ? [{ name, evidence_quote: sentence }] : [];
-    },
-  );
+    });
   return {
     entities,
     ...(facts.length > 0 ? { facts } : {}),
@@ -101,7 +102,7 @@ function judgeEntity(answer: string, entity: JudgeEntityInput): EntityVerdict {
 }
 
 function judgeFact(answer: string, brand: string, key: string, value: string): FactVerdict {
-  const label = humaniseKey(key);
+  const label = factLabel(key);
   const pattern = escapeRegExp(factSentence(label, brand, '\u0000')).replace('\u0000', '([^”]*)');
   const claim = new RegExp(pattern, 'u').exec(answer);
   if (claim) {

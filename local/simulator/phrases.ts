@@ -44,8 +44,17 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A wrong but plausible version of a fact value, or null when there is none to make up. */
-export function wrongValue(value: string, others: readonly string[]): string | null {
+/** How the simulator's answers name a fact: `founded_year` -> `founded year`. */
+export function factLabel(key: string): string {
+  return key.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A wrong but plausible version of a fact value, or null when there is none to make up: a
+ * number drifts; a worded value (a city, a name) has no made-up alternative, since another
+ * value of the sheet (a year for a headquarters) would not be a mistake anyone makes.
+ */
+export function wrongValue(value: string): string | null {
   const number = /\d+/.exec(value);
   if (number) {
     const n = Number(number[0]);
@@ -53,5 +62,5 @@ export function wrongValue(value: string, others: readonly string[]): string | n
     const changed = n >= 1900 && n <= 2100 ? n - 2 : n + Math.max(1, Math.round(n / 2));
     return value.replace(number[0], String(changed));
   }
-  return others.find((other) => other !== value) ?? null;
+  return null;
 }

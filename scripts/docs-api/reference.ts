@@ -16,15 +16,13 @@ import {
   ROUTES,
   type RouteDefinition,
 } from '#shared/surfaces/api/manifest';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { ErrorEnvelopeSchema, MetaSchema } from '#shared/surfaces/http/schemas';
 import { type FieldRow, fieldRows, type SchemaSide } from './fields.ts';
 
-/**
- * The HTTP status of an error code. The one place this generator reads it, so that moving the
- * code -> status table (from the domain's error table into the surfaces) changes one line here.
- */
+/** The HTTP status of an error code: the one place this generator reads it (the surfaces' table). */
 export function statusOf(code: ErrorCodeName): number {
-  return ERROR_CODES[code].status;
+  return httpStatusOf(code);
 }
 
 /** Text safe inside a markdown table cell: one line, pipes escaped. */

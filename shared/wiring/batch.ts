@@ -8,6 +8,8 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import type { BatchDeps } from '#shared/domain/batch/operations';
 import type { Config } from '#shared/wiring/config';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
@@ -32,6 +34,7 @@ export const getBatchDeps = lazy((): BatchDeps => {
     limits,
     concurrency,
     allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
+    logger: getLogger(),
     clock: getClock(),
   };
 });
@@ -39,5 +42,7 @@ export const getBatchDeps = lazy((): BatchDeps => {
 export const getBatchStoreDeps = lazy(() => ({
   store: getBatchStore(),
   chunkSize: getBatchConfig().chunkSize,
+  logger: getLogger(),
   clock: getClock(),
+  metrics: getMetrics(),
 }));

@@ -8,6 +8,7 @@ import type { ReadinessStepDeps } from '#shared/domain/monitor/steps/readiness';
 import { createSiteScanner } from '#shared/domain/scans/site-scanner';
 import { lazy } from '#shared/wiring/lazy';
 import { getMonitorStepDeps, getReadinessStore } from '#shared/wiring/monitor-steps';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig } from '#shared/wiring/platform';
 import { getScanFetcher } from '#shared/wiring/scans';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
@@ -27,6 +28,7 @@ export const getReadinessStepDeps = lazy((): ReadinessStepDeps => {
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
       maxAgeMs: CITED_SCAN_MAX_AGE_MS,
       clock: getClock(),
+      metrics: getMetrics(),
     }),
   };
 });

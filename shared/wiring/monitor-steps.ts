@@ -6,6 +6,8 @@ import { createRunReadinessRepository } from '#shared/adapters/dynamodb/run-read
 import type { MonitorStepDeps } from '#shared/domain/monitor/steps/context';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getStore } from '#shared/wiring/platform';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
@@ -19,7 +21,9 @@ export const getMonitorStepDeps = lazy(
     events: getEventPublisher(),
     readiness: getReadinessStore(),
     brandScans: getScanReadDeps().scans,
+    logger: getLogger(),
     clock: getClock(),
+    metrics: getMetrics(),
   }),
 );
 

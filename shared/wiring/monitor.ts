@@ -14,6 +14,7 @@ import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { toCaseProfile } from '#shared/domain/monitor/profile';
 import type { RunReadDeps } from '#shared/domain/monitor/run-reads';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
@@ -50,6 +51,12 @@ export const getMonitorDeps = lazy(
     users: getMonitorUsers(),
     workflows: getWorkflowStarter(),
     leaseSeconds: getMonitorConfig().leaseSeconds,
+    // The plan PrepareRun fixes a run with: the prompts shown are the prompts asked.
+    promptPlan: {
+      promptsPerBlock: getMonitorConfig().promptsPerBlock,
+      repeats: getMonitorConfig().repeats,
+    },
+    logger: getLogger(),
     clock: getClock(),
   }),
 );

@@ -9,6 +9,7 @@ import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import type { Clock } from '#shared/domain/kernel/clock';
 import type { Config } from '#shared/wiring/config';
 import { lazy, wiringSettings } from './lazy.ts';
+import { traced } from './observability.ts';
 
 export function getConfig(): Config {
   return wiringSettings().config;
@@ -20,8 +21,12 @@ export function getClock(): Clock {
 }
 
 export const getDocumentClient = lazy(
-  ({ config }): DynamoDBDocumentClient =>
-    createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
+  ({ config, wrapStoreClient }): DynamoDBDocumentClient =>
+    createDocumentClient({
+      region: config.AWS_REGION,
+      endpoint: config.DYNAMODB_ENDPOINT,
+      capture: (client) => traced(wrapStoreClient?.(client) ?? client),
+    }),
   (doc) => doc.destroy(),
 );
 

@@ -12,6 +12,7 @@ import type { WebhookDeps } from '#shared/domain/webhooks/operations';
 import type { WebhookStore } from '#shared/domain/webhooks/ports';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy, wiringSettings } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getClock, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 import { getWebhookConfig } from './webhook-config.ts';
@@ -38,6 +39,7 @@ export const getWebhookDeps = lazy(({ config, receiverLookup: lookup }): Webhook
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
     lookup: lookup ?? getDnsLookup(),
     graceSeconds: getWebhookConfig().graceSeconds,
+    logger: getLogger(),
     clock: getClock(),
   };
 });
@@ -47,9 +49,10 @@ export const getDeliveryLifecycleDeps = lazy(
   (): DeliveryLifecycleDeps => ({
     store: getWebhookStore(),
     workflows: getWorkflowStarter(),
+    logger: getLogger(),
     clock: getClock(),
   }),
 );
 
 /** Steps that only touch the store (AbandonDelivery). */
-export const getWebhookStoreDeps = lazy(() => ({ store: getWebhookStore() }));
+export const getWebhookStoreDeps = lazy(() => ({ store: getWebhookStore(), logger: getLogger() }));

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite } from '#test/fixtures/sites/server';
@@ -9,7 +8,6 @@ import {
   launchChromium,
   type RunningBrowser,
   SKIP_REASON,
-  screenshotDir,
 } from './support/chromium.ts';
 import { signInThroughPages } from './support/sign-in.ts';
 
@@ -25,12 +23,8 @@ type Site = Awaited<ReturnType<typeof startFixtureSite>>;
 let stack: TestStack;
 let browser: RunningBrowser;
 let page: Page;
-let shots: string;
 let slowSites: Site[] = [];
 let scanId: string;
-
-const shot = (name: string) =>
-  page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 
 async function expectAccessible(state: string): Promise<void> {
   expect(await axeViolations(page), state).toEqual([]);
@@ -74,7 +68,6 @@ describe.skipIf(!CHROMIUM_PATH)('live updates and the public result page in Chro
       MONITOR_CONCURRENCY: '1',
     });
     await stack.operator.createUser({ email: EMAIL, plan: 'pro' });
-    shots = await screenshotDir();
     browser = await launchChromium();
     page = await browser.context.newPage();
     await signInThroughPages(page, stack.baseUrl, EMAIL);
@@ -167,14 +160,14 @@ describe.skipIf(!CHROMIUM_PATH)('live updates and the public result page in Chro
     expect(response?.status()).toBe(200);
     await page.getByRole('img', { name: /^Score \d+ out of 100/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Fix these first' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Scan your own site' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Create a free account' }).count()).toBe(2);
     const badge = page.locator('#badge img');
     await expect
       .poll(() => badge.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(50);
     expect(await page.locator('#badge pre').first().innerText()).toContain('/badge/');
     await expectAccessible('public page, desktop');
-    await shot('public-result-desktop');
+    // Its screenshots come from test/browser/way-in.test.ts, which reaches it from the home page.
   });
 
   it('wraps the public page and its 404 at 375 px with no sideways scroll', async () => {
@@ -189,7 +182,6 @@ describe.skipIf(!CHROMIUM_PATH)('live updates and the public result page in Chro
         state,
       ).toBeLessThanOrEqual(375);
       await expectAccessible(state);
-      if (state === 'public page, phone') await shot('public-result-phone');
     }
     expect(await page.getByRole('heading', { name: 'We could not find this scan' }).count()).toBe(
       1,

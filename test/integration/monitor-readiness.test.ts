@@ -158,6 +158,17 @@ describe('readiness of the cited pages', () => {
     expect(await statsOf()).toBe(statsBefore);
   }, 240_000);
 
+  it('signs the cited-site scans as every scan is signed (Web Bot Auth)', () => {
+    const rival = sites[1] as RunningFixtureSite;
+    expect(rival.requests.length).toBeGreaterThan(0);
+    for (const request of rival.requests) {
+      expect(request.headers['signature-input'], request.path).toMatch(/tag="web-bot-auth"/);
+      expect(request.headers['signature-agent'], request.path).toMatch(
+        /^sig1="http:\/\/localhost:\d+\/\.well-known\/http-message-signatures-directory"$/,
+      );
+    }
+  });
+
   it('reports a cited site that cannot be reached as unreachable, and the run is done', () => {
     const down = `reviews.localhost:${downPort}`;
     expect(first.unreachable).toContain(down);

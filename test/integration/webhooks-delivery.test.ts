@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memorySeenEvents, receiveWebhook } from '#docs/examples/verify-webhook';
 import { type EventType, newEvent } from '#shared/domain/events/types';
-import { logger } from '#shared/domain/kernel/logger';
 import { deliveryExecutionName } from '#shared/domain/webhooks/ids';
 import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { getEventPublisher } from '#shared/wiring/events';
+import { getLogger } from '#shared/wiring/logger';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { createBatch, waitForJob } from '#test/support/batch';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
@@ -161,7 +161,7 @@ describe('a keyed scan', () => {
 
 describe('retries', () => {
   it('a receiver failing twice then answering 200 gets three attempts: one event id, three timestamps', async () => {
-    const info = vi.spyOn(logger, 'info');
+    const info = vi.spyOn(getLogger(), 'info');
     const account = await newAccount();
     receiver.respond('/flaky', [500, 503, 200]);
     const { secret } = await endpointAt(account, '/flaky');

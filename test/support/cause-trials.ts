@@ -43,7 +43,7 @@ import {
   summariseRun,
 } from '#shared/domain/monitor/engine/index';
 import type { RunCanary, SummaryChange } from '#shared/domain/monitor/engine/loop-schema';
-import { promptCatalogue } from '#shared/domain/monitor/engine/prompts';
+import { promptCatalogue } from '#shared/domain/monitor/engine/prompt-set';
 import { runEvidence } from '#shared/domain/monitor/engine/run-evidence';
 import { type ScanPoint, siteChangeBetween } from '#shared/domain/monitor/engine/site-checks';
 import { ASK_MODES, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';

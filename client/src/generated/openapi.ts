@@ -267,6 +267,34 @@ export interface paths {
         patch: operations["patch_case"];
         trace?: never;
     };
+    "/api/v1/cases/{id}/prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the prompts the next run asks (addition) (addition to the specification)
+         * @description Every prompt of the case, written in each of its languages, with `enabled`, its block and whether it was `generated` from the case or is `custom` (written or reworded by you). The next run asks exactly the enabled ones, each `repeats` times per model family and mode; its summary carries `prompt_set_version`. `notes` says which languages lack the translations some questions need.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["get_case_prompts"];
+        /**
+         * Change the prompts: switch off, reword, add (addition) (addition to the specification)
+         * @description Sends the whole list back: a generated prompt with other words is reworded, one with `enabled: false` or left out is switched off, an entry without `id` is a new prompt (in one of the case languages), your own prompts left out are deleted. Answers the new list; `prompt_set_version` changes whenever what is asked changes, so runs before and after the change are not compared as a trend. With the `prompt_set_version` you read, a list changed meanwhile is refused (409 `prompt_set_changed`). Only the owner’s cases.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        put: operations["set_case_prompts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cases/{id}/summary": {
         parameters: {
             query?: never;
@@ -739,7 +767,7 @@ export interface components {
              */
             region?: string;
             /**
-             * @description Prompts are asked in each
+             * @description Prompts are asked in each; the case fields are written in the first
              * @default [
              *       "en"
              *     ]
@@ -757,6 +785,19 @@ export interface components {
                 [key: string]: string;
             };
             /**
+             * @description Language code (one of `languages` after the first) to the category, ideal customer, region and use cases in that language (addition): a language's prompts are written only with its own words, so without them it gets questions about the brand and its competitors only
+             * @default {}
+             * @example {
+             *       "de": {
+             *         "category": "Produktanalyse",
+             *         "icp": "kleine SaaS-Teams"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: components["schemas"]["CaseTranslation"];
+            };
+            /**
              * @description Other names of the brand, matched like the name (addition)
              * @default []
              */
@@ -767,6 +808,13 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "paused" | "archived";
+        };
+        /** @description The case fields prompts use, written in one of its other languages */
+        CaseTranslation: {
+            category?: string;
+            icp?: string;
+            region?: string;
+            use_cases?: string[];
         };
         /** @description Fields to change; lists and the fact sheet are replaced whole. */
         PatchCaseRequest: {
@@ -800,7 +848,7 @@ export interface components {
             use_cases?: string[];
             /** @example Germany */
             region?: string;
-            /** @description Prompts are asked in each */
+            /** @description Prompts are asked in each; the case fields are written in the first */
             languages?: string[];
             /**
              * @description Fact key to true value; the ground truth accuracy is scored against
@@ -812,6 +860,18 @@ export interface components {
             fact_sheet?: {
                 [key: string]: string;
             };
+            /**
+             * @description Language code (one of `languages` after the first) to the category, ideal customer, region and use cases in that language (addition): a language's prompts are written only with its own words, so without them it gets questions about the brand and its competitors only
+             * @example {
+             *       "de": {
+             *         "category": "Produktanalyse",
+             *         "icp": "kleine SaaS-Teams"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: components["schemas"]["CaseTranslation"];
+            };
             /** @description Other names of the brand, matched like the name (addition) */
             aliases?: string[];
             /**
@@ -819,6 +879,36 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "paused" | "archived";
+        };
+        PutCasePromptsRequest: {
+            /** @description The whole list: generated prompts left out are switched off, your own left out are deleted; at most 100 of your own */
+            prompts: {
+                /** @description A prompt of the case (to change or keep it); leave out for a new prompt */
+                id?: string;
+                text: string;
+                /** @description New prompts: one of the case's languages (default: the first) */
+                language?: string;
+                /**
+                 * @description New prompts: default B when it names the brand, else A
+                 * @enum {string}
+                 */
+                block?: "A" | "B" | "C" | "D";
+                /** @description Default true */
+                enabled?: boolean;
+                /**
+                 * @description Ignored (read-only)
+                 * @enum {string}
+                 */
+                source?: "generated" | "custom";
+                /** @description Ignored (read-only) */
+                prompt_id?: string;
+                /** @description Ignored (read-only) */
+                branded?: boolean;
+                /** @description Ignored (read-only) */
+                generated_text?: string | null;
+            }[];
+            /** @description The version you read: when the prompts changed since (409 `prompt_set_changed`), nothing is saved */
+            prompt_set_version?: string;
         };
         CreateRunRequest: {
             /** @description Free text; default: the UTC date of the request */
@@ -1291,6 +1381,10 @@ export interface components {
             fact_sheet: {
                 [key: string]: string;
             };
+            /** @description The case fields in its other languages (addition) */
+            translations: {
+                [key: string]: components["schemas"]["CaseTranslation"];
+            };
             /** @enum {string} */
             status: "active" | "paused" | "archived";
             /** Format: date-time */
@@ -1314,6 +1408,34 @@ export interface components {
             name: string;
             domain: string | null;
             aliases: string[];
+        };
+        CasePrompt: {
+            /**
+             * @description `<prompt_id>-<language>`; the answers of a run to it have this `prompt_id`
+             * @example A1-en
+             */
+            id: string;
+            /** @description Exactly what the models are asked */
+            text: string;
+            language: string;
+            /**
+             * @description A unbranded discovery, B brand facts, C comparisons, D use cases
+             * @enum {string}
+             */
+            block: "A" | "B" | "C" | "D";
+            /** @description false: the next run does not ask it */
+            enabled: boolean;
+            /**
+             * @description `generated` from the case (templates in each language), `custom` when you wrote or reworded it
+             * @enum {string}
+             */
+            source: "generated" | "custom";
+            /** @description The prompt regardless of language */
+            prompt_id: string;
+            /** @description It names the brand: its answers do not count for visibility */
+            branded: boolean;
+            /** @description For a reworded generated prompt, the generated wording; else null */
+            generated_text: string | null;
         };
         /** @description Result of a finished monitor run. */
         CaseSummary: {
@@ -1441,8 +1563,14 @@ export interface components {
             };
             /** @description null for the first finished run of a case. */
             previous_run_id: string | null;
-            /** @description Both runs used the same prompt set and score version; false for the first run. */
+            /** @description Both runs asked the same prompts (prompt set version), tracked the same competitors, counted the same model families and used the same score version; false for the first run. */
             comparable: boolean;
+            /** @description What makes the two runs not comparable (addition); empty when `comparable` is true and for the first run. Absent in runs before it was recorded. */
+            differences?: components["schemas"]["RunDifference"][];
+            /** @description Per name tracked in both runs: its share of answer minus the earlier one (addition). */
+            share_of_answer?: {
+                [key: string]: number;
+            };
             dimensions: {
                 visibility: number;
                 accuracy: number;
@@ -1458,6 +1586,15 @@ export interface components {
             } | null;
             /** @description Families whose served model ids differ from the previous run (addition): a change of score there may be the model, not the brand. Empty when none changed or without a previous run that recorded `served_models`. */
             model_changes?: components["schemas"]["ModelChange"][];
+        };
+        RunDifference: {
+            /** @enum {string} */
+            what: "prompts" | "competitors" | "families" | "score_version";
+            /** @description Competitors or families added */
+            added: string[];
+            removed: string[];
+            /** @description The difference in words */
+            text: string;
         };
         ModelChange: {
             /** @enum {string} */
@@ -3694,6 +3831,269 @@ export interface operations {
             };
             /** @description `not_found`: no such resource (or it belongs to another account) */
             404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds 64 KiB */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_case_prompts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every prompt of the case, enabled or not, in the order a run asks them */
+                        prompts: components["schemas"]["CasePrompt"][];
+                        /** @description The version the next run's summary will carry: changes whenever what is asked changes */
+                        prompt_set_version: string;
+                        /** @description Times each prompt is asked per family and mode */
+                        repeats: number;
+                        /** @description Languages whose prompts are incomplete, and why (missing translations) */
+                        notes: string[];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_case_prompts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutCasePromptsRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every prompt of the case, enabled or not, in the order a run asks them */
+                        prompts: components["schemas"]["CasePrompt"][];
+                        /** @description The version the next run's summary will carry: changes whenever what is asked changes */
+                        prompt_set_version: string;
+                        /** @description Times each prompt is asked per family and mode */
+                        repeats: number;
+                        /** @description Languages whose prompts are incomplete, and why (missing translations) */
+                        notes: string[];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `prompt_set_changed`: the case's prompts changed since the version sent was read */
+            409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;

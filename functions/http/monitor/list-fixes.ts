@@ -2,6 +2,12 @@
 import { listFixes } from '#shared/domain/monitor/fixes';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { MONITOR_ROUTES } from '#shared/surfaces/api/routes/monitor';
+import { getApiDeps } from '#shared/wiring/api';
 import { getFixesDeps } from '#shared/wiring/monitor';
 
-export const handler = createApiHandler(MONITOR_ROUTES.list_fixes, listFixes, getFixesDeps);
+export const handler = createApiHandler(
+  MONITOR_ROUTES.list_fixes,
+  listFixes,
+  getFixesDeps,
+  getApiDeps,
+);

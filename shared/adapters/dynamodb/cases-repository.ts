@@ -55,6 +55,7 @@ function toCase(item: Item): StoredCase {
     region: text(item.region),
     languages: strings(item.languages),
     fact_sheet: (item.fact_sheet as Record<string, string> | undefined) ?? {},
+    ...optionalPromptFields(item),
     status: item.status === 'paused' || item.status === 'archived' ? item.status : 'active',
     created_at: text(item.created_at),
     updated_at: text(item.updated_at),
@@ -62,6 +63,27 @@ function toCase(item: Item): StoredCase {
     last_run_at: typeof item.last_run_at === 'string' ? item.last_run_at : null,
     latest_run_id: typeof item.latest_run_id === 'string' ? item.latest_run_id : null,
   };
+}
+
+/**
+ * The case's translations and prompt edits (both written whole by the monitor's operations, so
+ * their shape is the engine's); absent on cases stored before them.
+ */
+function optionalPromptFields(item: Item): Pick<StoredCase, 'translations' | 'prompt_edits'> {
+  const translations = isObject(item.translations)
+    ? (item.translations as StoredCase['translations'])
+    : undefined;
+  const edits = isObject(item.prompt_edits)
+    ? (item.prompt_edits as unknown as StoredCase['prompt_edits'])
+    : undefined;
+  return {
+    ...(translations ? { translations } : {}),
+    ...(edits ? { prompt_edits: edits } : {}),
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The stored attributes of a case; the latest-run fields exist only once a run finished. */

@@ -142,7 +142,7 @@ function toSession(item: Record<string, unknown>): StoredSession {
 
 function toLink(item: Record<string, unknown>): StoredSignInLink {
   return {
-    user_id: String(item.user_id),
+    user_id: typeof item.user_id === 'string' ? item.user_id : null,
     email: String(item.email),
     created_at: String(item.created_at),
     expires_at: Number(item.expires_at),

@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { requestVia } from '#shared/adapters/http/http-client';
-import { BlockedTargetError, errorCode } from '#shared/domain/kernel/net/fetch-errors';
+import { errorCode, findBlockedTarget } from '#shared/domain/kernel/net/fetch-errors';
 import type { AttemptError, AttemptResult } from '#shared/domain/webhooks/attempt';
 import { readCapped } from './read-capped.ts';
 
@@ -104,7 +104,7 @@ function describeFailure(
   timedOut: boolean,
   timeoutMs: number,
 ): AttemptError['error'] {
-  const blocked = findBlocked(error);
+  const blocked = findBlockedTarget(error);
   if (blocked) {
     return { class: 'blocked', message: `Refused by the address policy: ${blocked.detail}` };
   }
@@ -119,15 +119,6 @@ function describeFailure(
     return { class: 'tls', message: `TLS handshake failed (${code})` };
   }
   return { class: 'network', message: networkMessage(code, error) };
-}
-
-function findBlocked(error: unknown): BlockedTargetError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if (current instanceof BlockedTargetError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function isTlsCode(code: string): boolean {

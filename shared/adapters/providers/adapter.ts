@@ -12,8 +12,11 @@ import type { FamilyConfig } from './config.ts';
 
 /** What every adapter factory receives besides its family's configuration. */
 export interface AdapterDeps {
-  /** Routes requests through a given undici dispatcher (MockAgent, proxy); defaults to global. */
-  dispatcher?: Dispatcher | undefined;
+  /**
+   * The undici dispatcher every request goes through: the wiring's provider agent (one pool per
+   * process, closed with the wiring), or a test's own (MockAgent, a dedicated Agent).
+   */
+  dispatcher: Dispatcher;
 }
 
 /** A family configuration whose API key is known to be present. */

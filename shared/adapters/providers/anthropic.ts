@@ -86,10 +86,7 @@ const ErrorBodySchema = z.object({
   error: z.object({ type: z.string(), message: z.string().nullish() }),
 });
 
-export function createAnthropicProvider(
-  config: KeyedFamilyConfig,
-  deps: AdapterDeps = {},
-): Provider {
+export function createAnthropicProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
   return jsonProvider('anthropic', config, deps, {
     url: joinUrl(config.baseUrl, 'v1/messages'),
     headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },

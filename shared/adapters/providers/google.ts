@@ -101,7 +101,7 @@ export function geminiGenerateUrl(baseUrl: string, model: string): string {
   return joinUrl(baseUrl, `v1beta/models/${encodeURIComponent(id)}:generateContent`);
 }
 
-export function createGoogleProvider(config: KeyedFamilyConfig, deps: AdapterDeps = {}): Provider {
+export function createGoogleProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
   return jsonProvider('google', config, deps, {
     url: geminiGenerateUrl(config.baseUrl, config.model),
     headers: { 'x-goog-api-key': config.apiKey },

@@ -23,7 +23,7 @@ export { type FamilyConfig, loadProvidersConfig, type ProvidersConfig } from './
 
 const FACTORIES: Record<
   ProviderFamily,
-  (config: KeyedFamilyConfig, deps?: AdapterDeps) => Provider
+  (config: KeyedFamilyConfig, deps: AdapterDeps) => Provider
 > = {
   openai: createOpenAiProvider,
   anthropic: createAnthropicProvider,
@@ -38,7 +38,7 @@ const FACTORIES: Record<
 export function createProvider(
   family: ProviderFamily,
   config: FamilyConfig,
-  deps: AdapterDeps = {},
+  deps: AdapterDeps,
 ): Provider {
   const { apiKey } = config;
   if (!apiKey) {

@@ -86,7 +86,7 @@ export function openAiResponsesUrl(baseUrl: string): string {
   return joinUrl(baseUrl, path.endsWith('/v1') ? 'responses' : 'v1/responses');
 }
 
-export function createOpenAiProvider(config: KeyedFamilyConfig, deps: AdapterDeps = {}): Provider {
+export function createOpenAiProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
   return jsonProvider('openai', config, deps, {
     url: openAiResponsesUrl(config.baseUrl),
     headers: { authorization: `Bearer ${config.apiKey}` },

@@ -76,10 +76,7 @@ const ResponseSchema = z.object({
 
 const ErrorBodySchema = z.object({ error: ErrorInfoSchema });
 
-export function createPerplexityProvider(
-  config: KeyedFamilyConfig,
-  deps: AdapterDeps = {},
-): Provider {
+export function createPerplexityProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
   return jsonProvider('perplexity', config, deps, {
     url: joinUrl(config.baseUrl, 'v1/agent'),
     headers: { authorization: `Bearer ${config.apiKey}` },

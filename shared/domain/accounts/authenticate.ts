@@ -59,6 +59,14 @@ function bearerToken(
       'This route needs an API key: send "Authorization: Bearer <API_KEY>".',
     );
   }
+  // Two Authorization headers reach us joined with a comma (API Gateway, the local front): which
+  // key was meant cannot be told, so neither is tried. A key never holds a comma.
+  if (authorizationHeader.includes(',')) {
+    throw new UnauthorizedError(
+      unknownKeyCode(requirement),
+      'Send exactly one Authorization header ("Bearer <API_KEY>"); several were sent.',
+    );
+  }
   const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorizationHeader)?.[1];
   if (!token) {
     throw new UnauthorizedError(

@@ -1,12 +1,13 @@
 /**
  * What an operator does with users and keys (the admin CLI is a thin shell over this).
  * The rules of docs/api.md "Scopes" that apply at creation time live here:
- * `monitor:admin` only for addresses on the admin list, never on a plugin key.
+ * `monitor:admin` only for addresses on the admin list, never on a plugin key; at most
+ * MAX_ACTIVE_KEYS active keys per account, whoever creates them (the store takes the place).
  */
-
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
-import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
+import { MAX_ACTIVE_KEYS } from './key-schemas.ts';
 import type {
   Account,
   Plan,
@@ -26,9 +27,12 @@ export interface OperatorDeps {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The longest e-mail address accepted (RFC 5321's path limit less its angle brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+
 export function normaliseEmail(email: string): string {
   const normalised = email.trim().toLowerCase();
-  if (!EMAIL_PATTERN.test(normalised) || normalised.length > 254) {
+  if (!EMAIL_PATTERN.test(normalised) || normalised.length > MAX_EMAIL_LENGTH) {
     throw new BadRequestError('invalid_email', `"${email}" is not a valid e-mail address.`);
   }
   return normalised;
@@ -121,7 +125,12 @@ async function createKey(
     created_at: nowIso(deps.clock),
     revoked_at: null,
   };
-  await deps.users.putKey(stored, hashApiKey(key));
+  if (!(await deps.users.putKey(stored, hashApiKey(key), MAX_ACTIVE_KEYS))) {
+    throw new BadRequestError(
+      'invalid_request',
+      `An account can hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`,
+    );
+  }
   return { key, stored };
 }
 
@@ -145,10 +154,10 @@ function keyScopes(
     throw new BadRequestError('invalid_scope', 'A key needs at least one scope (--scopes).');
   if (scopes.has('monitor:admin')) {
     if (scopes.has('plugin')) {
-      throw new ConflictError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
+      throw new ForbiddenError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
     }
     if (!adminEmails.includes(user.email)) {
-      throw new ConflictError(
+      throw new ForbiddenError(
         'admin_not_allowed',
         `monitor:admin is only for keys of addresses in ADMIN_EMAILS; ${user.email} is not listed.`,
       );

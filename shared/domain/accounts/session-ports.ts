@@ -20,7 +20,8 @@ export interface StoredSession {
 }
 
 export interface StoredSignInLink {
-  user_id: string;
+  /** The user it signs in as; null for a sign-up link, which creates the account first. */
+  user_id: string | null;
   email: string;
   created_at: string;
   /** Epoch seconds. */

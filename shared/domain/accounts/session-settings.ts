@@ -23,6 +23,11 @@ const SettingsSchema = z.object({
   SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Link requests per client network per hour. */
   SIGN_IN_LINKS_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /**
+   * `open`: an address without an account gets a sign-up link that creates one on the free plan;
+   * `closed`: only the operator creates accounts (docs/dashboard.md "Signing up").
+   */
+  SIGNUP: z.enum(['open', 'closed']).default('open'),
 });
 
 export interface SessionSettings {
@@ -30,6 +35,8 @@ export interface SessionSettings {
   linkTtlSeconds: number;
   linksPerAddressPerHour: number;
   linksPerNetworkPerHour: number;
+  /** Whether following a link may create an account (SIGNUP). */
+  signUp: 'open' | 'closed';
 }
 
 export function sessionSettingsFrom(env: NodeJS.ProcessEnv): SessionSettings {
@@ -45,5 +52,6 @@ export function sessionSettingsFrom(env: NodeJS.ProcessEnv): SessionSettings {
     linkTtlSeconds: parsed.data.SIGN_IN_LINK_TTL_S,
     linksPerAddressPerHour: parsed.data.SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR,
     linksPerNetworkPerHour: parsed.data.SIGN_IN_LINKS_PER_NETWORK_PER_HOUR,
+    signUp: parsed.data.SIGNUP,
   };
 }

@@ -1,14 +1,15 @@
 /**
  * Password-less sign-in (docs/dashboard.md): a person asks for a link for their address; if the
- * address belongs to a user, a single-use link valid for SIGN_IN_LINK_TTL_S is mailed; either
- * way the answer is the same, so the form never tells whether an address has an account. Link
+ * address belongs to a user, a single-use link valid for SIGN_IN_LINK_TTL_S is mailed, and with
+ * SIGNUP open an address without one gets a sign-up link the same way (sign-up.ts); either way
+ * the answer is the same, so the form never tells whether an address has an account. Link
  * requests are counted per address (whether or not it exists) and per client network. Using
  * the link starts a session; the link token and the session token are stored only as hashes.
  */
 import type { MailPort } from '#shared/domain/accounts/mail-port';
 import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { quotaBucketForAddress } from '#shared/domain/scans/client-address';
 import type { QuotaStore } from '#shared/domain/scans/ports';
 import { normaliseEmail } from './operator-service.ts';
@@ -22,6 +23,7 @@ import {
   isWellFormedSecretToken,
   type SessionSettings,
 } from './sessions.ts';
+import { signUpMail, userForSignUp } from './sign-up.ts';
 
 export const SIGN_IN_PATH = '/dashboard/sign-in';
 
@@ -30,10 +32,13 @@ export interface SignInDeps {
   users: {
     findUserByEmail(email: string): Promise<User | undefined>;
     findUserById(id: string): Promise<User | undefined>;
+    /** Sign-up: creates the user, 409 `user_exists` when the address has one already. */
+    createUser(user: User): Promise<void>;
   };
   quota: QuotaStore;
   mail: MailPort;
   settings: SessionSettings;
+  logger: Logger;
   clock: Clock;
 }
 
@@ -44,8 +49,17 @@ export function signInUrl(baseUrl: string, token: string): string {
 }
 
 /** Writes a fresh link for the user: the mailed form and the operator CLI's `login-link`. */
-export async function issueSignInLink(
+export function issueSignInLink(
   user: User,
+  baseUrl: string,
+  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
+): Promise<{ url: string; expiresAt: Date }> {
+  return issueLink({ userId: user.id, email: user.email }, baseUrl, deps);
+}
+
+/** A single-use link; `userId` null makes it a sign-up link for an address without a user. */
+export async function issueLink(
+  owner: { userId: string | null; email: string },
   baseUrl: string,
   deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
 ): Promise<{ url: string; expiresAt: Date }> {
@@ -53,8 +67,8 @@ export async function issueSignInLink(
   const token = generateSecretToken();
   const expiresAt = new Date(now.getTime() + deps.settings.linkTtlSeconds * 1000);
   await deps.sessions.putSignInLink(hashSecretToken(token), {
-    user_id: user.id,
-    email: user.email,
+    user_id: owner.userId,
+    email: owner.email,
     created_at: now.toISOString(),
     expires_at: epochSeconds(expiresAt),
     used_at: null,
@@ -86,10 +100,10 @@ async function takeLinkAllowance(email: string, sourceIp: string, deps: SignInDe
 }
 
 /**
- * Mails a sign-in link when the address has a user; resolves the same way when it has none,
- * and when the mail could not be sent (logged). Throws only for a malformed address (400), too
- * many requests (429) or a store outage (503), none of which says whether the address has an
- * account.
+ * Mails a sign-in link when the address has a user, a sign-up link when it has none and SIGNUP
+ * is open; resolves the same way when it gets nothing (sign-up closed), and when the mail could
+ * not be sent (logged). Throws only for a malformed address (400), too many requests (429) or a
+ * store outage (503), none of which says whether the address has an account.
  */
 export async function requestSignInLink(
   input: { email: string; sourceIp: string; baseUrl: string },
@@ -99,29 +113,36 @@ export async function requestSignInLink(
   const now = deps.clock.now();
   await takeLinkAllowance(email, input.sourceIp, deps, now);
   const user = await deps.users.findUserByEmail(email);
-  if (!user) {
-    logger.info('sign-in link asked for an address without a user');
+  if (!user && deps.settings.signUp === 'closed') {
+    deps.logger.info('sign-in link asked for an address without a user');
     return;
   }
-  const { url } = await issueSignInLink(user, input.baseUrl, { ...deps, clock: frozenAt(now) });
+  const { url } = await issueLink({ userId: user?.id ?? null, email }, input.baseUrl, {
+    ...deps,
+    clock: frozenAt(now),
+  });
   // A failed send is logged, not shown: an error only addresses with an account could meet
   // would tell which addresses have one. The person asks again after a while.
   await deps.mail
-    .send({
-      to: user.email,
-      subject: 'Your sign-in link for the Agent-Readiness dashboard',
-      text: [
-        'Open this link to sign in to the Agent-Readiness dashboard:',
-        '',
-        url,
-        '',
-        `It works once, within ${Math.round(deps.settings.linkTtlSeconds / 60)} minutes.`,
-        'If you did not ask for it, ignore this mail: nobody can sign in without the link.',
-      ].join('\n'),
-    })
+    .send(user ? signInMail(email, url, deps.settings) : signUpMail(email, url, deps.settings))
     .catch((error: unknown) => {
-      logger.error('sign-in mail not sent', { error: error as Error });
+      deps.logger.error('sign-in mail not sent', { error: error as Error });
     });
+}
+
+function signInMail(to: string, url: string, settings: SessionSettings) {
+  return {
+    to,
+    subject: 'Your sign-in link for the Agent-Readiness dashboard',
+    text: [
+      'Open this link to sign in to the Agent-Readiness dashboard:',
+      '',
+      url,
+      '',
+      `It works once, within ${Math.round(settings.linkTtlSeconds / 60)} minutes.`,
+      'If you did not ask for it, ignore this mail: nobody can sign in without the link.',
+    ].join('\n'),
+  };
 }
 
 export function invalidLink(): BadRequestError {
@@ -132,16 +153,20 @@ export function invalidLink(): BadRequestError {
   );
 }
 
-/** The address a link would sign in as, without using it (the confirmation page). */
+/**
+ * The address a link would sign in as, and whether it creates the account first, without using
+ * it (the confirmation page).
+ */
 export async function peekSignInLink(
   token: string,
-  deps: Pick<SignInDeps, 'sessions' | 'clock'>,
-): Promise<{ email: string }> {
+  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
+): Promise<{ email: string; signUp: boolean }> {
   if (!isWellFormedSecretToken(token)) throw invalidLink();
   const link = await deps.sessions.getSignInLink(hashSecretToken(token));
   const now = epochSeconds(deps.clock.now());
   if (!link || link.used_at !== null || link.expires_at <= now) throw invalidLink();
-  return { email: link.email };
+  if (link.user_id === null && deps.settings.signUp === 'closed') throw invalidLink();
+  return { email: link.email, signUp: link.user_id === null };
 }
 
 /** Uses a link (once) and starts a session: the cookie token and the session as stored. */
@@ -157,8 +182,11 @@ export async function startSession(
     now.toISOString(),
   );
   if (!link) throw invalidLink();
-  // The user may have been removed since the link was mailed.
-  const user = await deps.users.findUserById(link.user_id);
+  // The user may have been removed since the link was mailed; a sign-up link creates it.
+  const user =
+    link.user_id === null
+      ? await userForSignUp(link.email, deps, now)
+      : await deps.users.findUserById(link.user_id);
   if (!user) throw invalidLink();
   const cookieToken = generateSecretToken();
   const session: StoredSession = {

@@ -5,7 +5,7 @@
 import type { Plan, User } from '#shared/domain/accounts/ports';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { activePlan, largestBatch, type PlanLimits } from '#shared/domain/kernel/plans';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
@@ -31,6 +31,7 @@ export interface BatchDeps {
   /** Map concurrency of the batch-scan workflow (BATCH_CONCURRENCY). */
   concurrency: number;
   allowPrivateTargets: boolean;
+  logger: Logger;
   clock: Clock;
   newId?: () => string;
 }
@@ -171,7 +172,10 @@ async function queueJob(
   } catch (error) {
     await deps.store.deleteJob(job.id).catch(() => undefined);
     await deps.quota.give(ownerId, day, entries.length).catch((giveError: unknown) => {
-      logger.error('batch quota not given back', { job_id: job.id, error: giveError as Error });
+      deps.logger.error('batch quota not given back', {
+        job_id: job.id,
+        error: giveError as Error,
+      });
     });
     throw error;
   }

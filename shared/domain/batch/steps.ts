@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
 import { scanIdForRow } from '#shared/domain/kernel/ids';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { ScanService } from '#shared/domain/scans/service';
 import type { BatchStore } from './ports.ts';
@@ -15,9 +16,12 @@ import { type BatchChunk, planChunks, startJobExecution } from './workflow.ts';
 export interface BatchStepDeps {
   store: BatchStore;
   scanner: ScanService;
+  logger: Logger;
   clock: Clock;
   /** Rows per child execution (workflow.ts); BATCH_CHUNK_SIZE unless a test makes it smaller. */
   chunkSize?: number;
+  /** Counts `BatchJobCompleted` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export const JobStepInputSchema = z.object({ job_id: z.uuid() });
@@ -95,9 +99,9 @@ export async function scanJobDomain(
 /** After the retries ran out: the domain is failed with a reason, the job goes on. */
 export async function recordDomainFailure(
   input: z.infer<typeof FailureStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'clock'>,
+  deps: Pick<BatchStepDeps, 'store' | 'logger' | 'clock'>,
 ): Promise<{ index: number; status: string }> {
-  logger.warn('batch domain failed after retries', {
+  deps.logger.warn('batch domain failed after retries', {
     job_id: input.job_id,
     index: input.index,
     error: input.failure?.Error,
@@ -120,7 +124,7 @@ export async function recordDomainFailure(
  */
 export async function finalizeJob(
   input: z.infer<typeof FinalizeStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'clock'>,
+  deps: Pick<BatchStepDeps, 'store' | 'clock' | 'metrics'>,
 ): Promise<{ job_id: string; status: 'done' | 'failed' }> {
   const at = nowIso(deps.clock);
   for (const row of await deps.store.listRows(input.job_id)) {
@@ -134,7 +138,8 @@ export async function finalizeJob(
     });
   }
   const status = input.failure ? 'failed' : 'done';
-  await deps.store.finishJob(input.job_id, status, at);
+  const finished = await deps.store.finishJob(input.job_id, status, at);
+  if (finished && status === 'done') deps.metrics?.count('BatchJobCompleted');
   return { job_id: input.job_id, status };
 }
 

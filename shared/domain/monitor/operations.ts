@@ -18,14 +18,17 @@ import {
   requireRunPlan,
 } from './access.ts';
 import type { CompetitorProfile } from './engine/index.ts';
+import { buildPromptSet } from './engine/prompt-set.ts';
 import type { CaseChanges, StoredCase } from './ports.ts';
 import {
   competitorProfiles,
   foldForSearch,
   nameConflicts,
   normaliseCaseDomain,
+  toCaseProfile,
   uniqueTexts,
 } from './profile.ts';
+import { type PromptPlanDeps, planOf } from './prompt-operations.ts';
 import { caseRefOf, runOfCase } from './run-ref.ts';
 import { type RunStarterDeps, startRun } from './runs.ts';
 import type {
@@ -41,9 +44,10 @@ import type {
   ListRunsResponse,
   PatchCaseBody,
 } from './schemas.ts';
+import { checkedTranslations, keptTranslations } from './translations.ts';
 import { caseDetail, caseListEntry, runView } from './views.ts';
 
-export interface MonitorDeps extends AccessDeps, RunStarterDeps {
+export interface MonitorDeps extends AccessDeps, RunStarterDeps, PromptPlanDeps {
   newCaseId?: () => string;
 }
 
@@ -126,6 +130,7 @@ export async function patchCase(
     region: input.body.region ?? stored.region,
     languages: input.body.languages ?? stored.languages,
     fact_sheet: input.body.fact_sheet ?? stored.fact_sheet,
+    translations: input.body.translations ?? keptTranslations(stored, input.body.languages),
     aliases: input.body.aliases ?? stored.aliases,
     status: input.body.status ?? stored.status,
   });
@@ -135,11 +140,13 @@ export async function patchCase(
 }
 
 /** The editable fields, normalised, with the checks that span fields (400 `invalid_request`). */
-function checkedFields(body: CreateCaseBody): Required<CaseChanges> {
+function checkedFields(body: CreateCaseBody): Required<Omit<CaseChanges, 'prompt_edits'>> {
   const domain = normaliseCaseDomain(body.domain);
   const competitors = competitorProfiles(body.competitors);
+  const languages = uniqueTexts(body.languages);
   const problems = nameConflicts(body.name, competitors);
   problems.push(...applyCompetitorDomains(competitors, body.competitor_domains ?? {}));
+  const translations = checkedTranslations(body.translations, languages, problems);
   if (domain === null) problems.push('domain is not a domain name');
   if (problems.length > 0) {
     throw new BadRequestError('invalid_request', `Invalid case: ${problems.join('; ')}.`, {
@@ -155,10 +162,11 @@ function checkedFields(body: CreateCaseBody): Required<CaseChanges> {
     competitors,
     use_cases: uniqueTexts(body.use_cases),
     region: body.region.trim(),
-    languages: uniqueTexts(body.languages),
+    languages,
     fact_sheet: Object.fromEntries(
       Object.entries(body.fact_sheet).map(([key, value]) => [key.trim(), value.trim()]),
     ),
+    translations,
     status: body.status,
   };
 }
@@ -218,6 +226,13 @@ export async function createRun(
     throw new ConflictError(
       'case_archived',
       'The case is archived: restore it (PATCH `status` to `active`) to start a run.',
+    );
+  }
+  if (buildPromptSet(toCaseProfile(stored), planOf(deps)).cells.length === 0) {
+    throw new BadRequestError(
+      'invalid_request',
+      'The case has no enabled prompt: a run would ask nothing. Enable or add prompts ' +
+        '(PUT /api/v1/cases/{id}/prompts) first.',
     );
   }
   const now = deps.clock.now();

@@ -36,6 +36,8 @@ export type CaseChanges = Partial<
     | 'region'
     | 'languages'
     | 'fact_sheet'
+    | 'translations'
+    | 'prompt_edits'
     | 'status'
   >
 >;

@@ -99,5 +99,7 @@ export function toCaseProfile(stored: CaseProfile): CaseProfile {
     region: stored.region,
     languages: [...stored.languages],
     fact_sheet: { ...stored.fact_sheet },
+    ...(stored.translations ? { translations: structuredClone(stored.translations) } : {}),
+    ...(stored.prompt_edits ? { prompt_edits: structuredClone(stored.prompt_edits) } : {}),
   };
 }

@@ -21,6 +21,7 @@ export function compareSummaries(
       visibility: current.intervals.dimensions.visibility,
       score_version: current.score_version,
       prompt_set_version: current.prompt_set_version,
+      share_of_answer: current.share_of_answer,
     },
     previous,
   );

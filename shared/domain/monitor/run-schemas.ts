@@ -58,7 +58,7 @@ export const ListAnswersQuerySchema = z.object({
   family: z.enum(PROVIDER_FAMILIES).optional(),
   mode: z.enum(ASK_MODES).optional(),
   block: z.enum(PROMPT_BLOCKS).optional(),
-  prompt_id: z.string().max(40).optional().meta({ example: 'A-01' }),
+  prompt_id: z.string().max(40).optional().meta({ example: 'A1' }),
   mentioned: booleanText.optional().meta({
     description: 'Keeps answers that name the brand (`true`) or do not (`false`), as counted',
   }),

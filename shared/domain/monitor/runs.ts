@@ -6,7 +6,7 @@
 
 import type { Clock } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { executionNameFor, type WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { runIdAt } from './ids.ts';
 import type { RunsStore, StoredCase, StoredRun } from './ports.ts';
@@ -19,6 +19,7 @@ export interface RunStarterDeps {
   workflows: WorkflowStarter;
   /** Lease of the pending-run lock (MONITOR_RUN_LEASE_SECONDS). */
   leaseSeconds: number;
+  logger: Logger;
   clock: Clock;
   newRunId?: (at: Date) => string;
 }
@@ -84,7 +85,10 @@ export async function startRun(
       await deps.runs.releasePeriod(ref, request.period).catch(() => undefined);
     }
     await deps.runs.releaseLock(ref).catch((releaseError) => {
-      logger.error('monitor run lock not released', { run_id: ref.run_id, error: releaseError });
+      deps.logger.error('monitor run lock not released', {
+        run_id: ref.run_id,
+        error: releaseError,
+      });
     });
     throw error;
   }

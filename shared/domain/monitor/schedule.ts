@@ -10,7 +10,7 @@
 import type { User } from '#shared/domain/accounts/ports';
 import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { MonitorDeps } from './operations.ts';
 import type { StoredCase } from './ports.ts';
 import { PeriodClaimedError, startRun } from './runs.ts';
@@ -120,9 +120,13 @@ async function scheduleCase(stored: StoredCase, context: ScheduleContext, deps: 
 
 /**
  * The same schedule in process (the local stack): calls `run` at the start of every month,
- * UTC. The timers do not keep the process alive.
+ * UTC; a failed run is logged. The timers do not keep the process alive.
  */
-export function startMonthlyTimer(run: () => Promise<unknown>, clock: Clock): { stop(): void } {
+export function startMonthlyTimer(
+  run: () => Promise<unknown>,
+  clock: Clock,
+  logger: Logger,
+): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const arm = () => {

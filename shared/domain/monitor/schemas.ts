@@ -57,6 +57,31 @@ const FactSheet = z
     example: { pricing: 'from $29 per month', founded: '2019' },
   });
 
+export const TranslationSchema = z
+  .object({
+    category: z.string().trim().max(200).optional(),
+    icp: z.string().trim().max(2000).optional(),
+    region: z.string().trim().max(200).optional(),
+    use_cases: list(text(300), 20).optional(),
+  })
+  .strict()
+  .meta({
+    id: 'CaseTranslation',
+    description: 'The case fields prompts use, written in one of its other languages',
+  });
+
+const Translations = z
+  .record(LanguageCode, TranslationSchema)
+  .refine((entries) => Object.keys(entries).length <= 5, { message: 'at most 5 languages' })
+  .meta({
+    description:
+      'Language code (one of `languages` after the first) to the category, ideal customer, ' +
+      "region and use cases in that language (addition): a language's prompts are written " +
+      'only with its own words, so without them it gets questions about the brand and its ' +
+      'competitors only',
+    example: { de: { category: 'Produktanalyse', icp: 'kleine SaaS-Teams' } },
+  });
+
 const caseFields = {
   name: text(200).meta({ description: 'Brand name', example: 'Acme Analytics' }),
   domain: DomainInput,
@@ -75,8 +100,11 @@ const caseFields = {
   }),
   use_cases: list(text(300), 20),
   region: z.string().trim().max(200).meta({ example: 'Germany' }),
-  languages: list(LanguageCode, 5).min(1).meta({ description: 'Prompts are asked in each' }),
+  languages: list(LanguageCode, 5).min(1).meta({
+    description: 'Prompts are asked in each; the case fields are written in the first',
+  }),
   fact_sheet: FactSheet,
+  translations: Translations,
   aliases: list(text(100), MAX_ALIASES).meta({
     description: 'Other names of the brand, matched like the name (addition)',
   }),
@@ -100,6 +128,7 @@ export const CreateCaseBodySchema = z
     region: caseFields.region.default(''),
     languages: caseFields.languages.default(['en']),
     fact_sheet: caseFields.fact_sheet.default({}),
+    translations: caseFields.translations.default({}),
     aliases: caseFields.aliases.default([]),
     status: caseFields.status.default('active'),
   })
@@ -185,6 +214,9 @@ export const CaseDetailSchema = z
     region: z.string(),
     languages: z.array(z.string()),
     fact_sheet: z.record(z.string(), z.string()),
+    translations: z.record(z.string(), TranslationSchema).meta({
+      description: 'The case fields in its other languages (addition)',
+    }),
     status: z.enum(CASE_STATUSES),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),

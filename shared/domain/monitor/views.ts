@@ -30,6 +30,7 @@ export function caseDetail(stored: StoredCase): CaseDetail {
     region: stored.region,
     languages: stored.languages,
     fact_sheet: stored.fact_sheet,
+    translations: stored.translations ?? {},
     status: stored.status,
     created_at: stored.created_at,
     updated_at: stored.updated_at,

@@ -6,8 +6,14 @@
  */
 
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
-import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import {
+  AppError,
+  BadRequestError,
+  RateLimitedError,
+  UnavailableError,
+} from '#shared/domain/kernel/errors';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import { runScan } from '#shared/domain/scan-engine/engine';
@@ -27,10 +33,13 @@ export interface ScanServiceDeps {
   allowPrivateTargets: boolean;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
+  logger: Logger;
   clock: Clock;
   newId?: () => string;
   /** First wait between tries of a `scan.completed` publication (then x4); tests shorten it. */
   announceBackoffMs?: number;
+  /** Counts `ScanCompleted` and `ScanFailed` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export interface ScanRequest {
@@ -115,8 +124,13 @@ async function refundIfNotCallersFault(
 ): Promise<void> {
   if (!unit || !(error instanceof BadRequestError || error instanceof UnavailableError)) return;
   await deps.quotas.release(unit.key, unit.window).catch((releaseError: unknown) => {
-    logger.warn('quota refund failed', { error: releaseError as Error });
+    deps.logger.warn('quota refund failed', { error: releaseError as Error });
   });
+}
+
+/** `ScanFailed`: the scan ended in `scan_failed` (the site could not be scanned). */
+export function countIfScanFailed(metrics: Metrics | undefined, error: unknown): void {
+  if (error instanceof AppError && error.code === 'scan_failed') metrics?.count('ScanFailed');
 }
 
 async function measure(
@@ -166,9 +180,11 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
     const saved = await deps.scans.putScan(stored);
     if (!saved) return (await existing(context, stored.id)) ?? stored;
   } catch (error) {
+    countIfScanFailed(deps.metrics, error);
     await refundIfNotCallersFault(context, unit, error);
     throw error;
   }
+  deps.metrics?.count('ScanCompleted');
   await settleScan(context.effects, stored);
   return stored;
 }
@@ -185,6 +201,7 @@ export function createScanService(deps: ScanServiceDeps) {
       scans: deps.scans,
       stats: deps.stats,
       events: deps.events,
+      logger: deps.logger,
       announceBackoffMs: deps.announceBackoffMs ?? 200,
     },
   };

@@ -7,10 +7,12 @@
  */
 
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanStore, StoredScan } from './ports.ts';
+import { countIfScanFailed } from './service.ts';
 
 export interface SiteScannerDeps {
   scans: ScanStore;
@@ -21,6 +23,8 @@ export interface SiteScannerDeps {
   maxAgeMs: number;
   clock: Clock;
   newId?: () => string;
+  /** Counts `ScanCompleted` and `ScanFailed` like every scan (docs/runbook.md). */
+  metrics?: Metrics;
 }
 
 export interface SiteScan {
@@ -44,6 +48,9 @@ export function createSiteScanner(deps: SiteScannerDeps) {
       const report = await runScan(parsed, {
         fetcher: deps.fetcher,
         deadlineMs: deps.scanDeadlineMs,
+      }).catch((error: unknown) => {
+        countIfScanFailed(deps.metrics, error);
+        throw error;
       });
       const scan: StoredScan = {
         id: newId(),
@@ -54,6 +61,7 @@ export function createSiteScanner(deps: SiteScannerDeps) {
         checks: report.checks,
       };
       await deps.scans.putScan(scan, { settled: true });
+      deps.metrics?.count('ScanCompleted');
       return { scan, reused: false };
     },
   };

@@ -5,7 +5,6 @@
  */
 
 import { NotFoundError, UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { takeOverAndStart } from './deliveries.ts';
 import { requireEndpoint, type WebhookDeps } from './operations.ts';
@@ -21,7 +20,7 @@ import { deliveryView, endpointView } from './views.ts';
  */
 export async function redeliverDelivery(
   input: CallerInput<DeliveryIdParams>,
-  deps: Pick<WebhookDeps, 'store' | 'workflows'>,
+  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'logger'>,
 ) {
   const { userId } = input.principal;
   const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id);
@@ -33,7 +32,10 @@ export async function redeliverDelivery(
     );
   }
   const taken = await takeOverAndStart(delivery, deps);
-  logger.info('webhook redelivery', { delivery_id: delivery.id, generation: taken.generation });
+  deps.logger.info('webhook redelivery', {
+    delivery_id: delivery.id,
+    generation: taken.generation,
+  });
   return { delivery: deliveryView(taken) };
 }
 
@@ -46,7 +48,7 @@ const ROTATION_TRIES = 3;
  */
 export async function rotateWebhookSecret(
   input: CallerInput<WebhookIdParams, undefined, RotateSecretBody>,
-  deps: Pick<WebhookDeps, 'store' | 'graceSeconds' | 'clock' | 'newSecret'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger' | 'graceSeconds' | 'clock' | 'newSecret'>,
 ) {
   const { userId } = input.principal;
   const grace = input.body?.grace_period_s ?? deps.graceSeconds;
@@ -57,7 +59,10 @@ export async function rotateWebhookSecret(
     const expiresAt = new Date(now.getTime() + grace * 1000).toISOString();
     const next = rotatedSecrets(endpoint, secret, grace > 0 ? expiresAt : null);
     if (await deps.store.endpoints.replaceSecrets(endpoint, endpoint.secrets, next)) {
-      logger.info('webhook secret rotated', { endpoint_id: endpoint.id, grace_seconds: grace });
+      deps.logger.info('webhook secret rotated', {
+        endpoint_id: endpoint.id,
+        grace_seconds: grace,
+      });
       return {
         endpoint: endpointView({ ...endpoint, secrets: next }),
         secret,

@@ -6,7 +6,7 @@
  */
 import type { DomainEvent } from '#shared/domain/events/types';
 import type { Clock } from '#shared/domain/kernel/clock';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { deliveryExecutionName, deliveryIdFor } from './ids.ts';
 import { eventBody } from './payloads.ts';
@@ -15,11 +15,12 @@ import type { StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 export interface DeliveryLifecycleDeps {
   store: WebhookStore;
   workflows: WorkflowStarter;
+  logger: Logger;
   clock: Clock;
 }
 
 /** Starting and releasing deliveries reads no time: only delivering an event does. */
-type DeliveryStartDeps = Pick<DeliveryLifecycleDeps, 'store' | 'workflows'>;
+type DeliveryStartDeps = Pick<DeliveryLifecycleDeps, 'store' | 'workflows' | 'logger'>;
 
 /** The input of the webhook-delivery state machine (state-machines/webhook-delivery.asl.json). */
 export interface DeliveryExecutionInput {
@@ -55,7 +56,7 @@ async function startOrFail(delivery: StoredDelivery, deps: DeliveryStartDeps): P
   } catch (error) {
     const reason = `${NOT_STARTED_ERROR}: ${error instanceof Error ? error.message : String(error)}`;
     await deps.store.deliveries.abandon(delivery, reason.slice(0, 500)).catch((abandonError) => {
-      logger.error('a delivery that could not start is still pending', {
+      deps.logger.error('a delivery that could not start is still pending', {
         delivery_id: delivery.id,
         error: abandonError as Error,
       });
@@ -251,6 +252,6 @@ export async function resumeOpenDeliveries(deps: DeliveryStartDeps): Promise<str
     const after = await deps.store.deliveries.getDelivery(ref.account_id, ref.delivery_id);
     if (after && after.generation > before) resumed.push(delivery.id);
   });
-  if (resumed.length > 0) logger.info('resumed webhook deliveries', { count: resumed.length });
+  if (resumed.length > 0) deps.logger.info('resumed webhook deliveries', { count: resumed.length });
   return resumed;
 }

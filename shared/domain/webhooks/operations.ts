@@ -6,7 +6,7 @@
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { MAX_ENDPOINTS_PER_ACCOUNT, RECENT_DELIVERIES } from './config.ts';
@@ -24,6 +24,7 @@ export interface WebhookDeps {
   /** The service's one name lookup (OFFLINE_DNS governs it). */
   lookup: ReceiverLookup;
   graceSeconds: number;
+  logger: Logger;
   clock: Clock;
   newId?: () => string;
   newSecret?: () => string;
@@ -100,7 +101,7 @@ export async function createWebhook(
     secrets: [{ value: deps.newSecret?.() ?? generateWebhookSecret(), expires_at: null }],
   };
   await register(endpoint, deps.store);
-  logger.info('webhook endpoint created', { endpoint_id: endpoint.id, events });
+  deps.logger.info('webhook endpoint created', { endpoint_id: endpoint.id, events });
   return {
     endpoint: endpointView(endpoint),
     secret: (endpoint.secrets[0] as { value: string }).value,
@@ -140,7 +141,7 @@ async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<
 
 export async function updateWebhook(
   input: CallerInput<WebhookIdParams, undefined, UpdateWebhookBody>,
-  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'clock'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger' | 'workflows' | 'clock'>,
 ) {
   const { userId } = input.principal;
   const { body } = input;
@@ -169,14 +170,14 @@ export async function updateWebhook(
   if (body.active === true) {
     const released = await releaseHeldDeliveries(userId, id, deps);
     if (released > 0)
-      logger.info('held webhook deliveries released', { endpoint_id: id, released });
+      deps.logger.info('held webhook deliveries released', { endpoint_id: id, released });
   }
   return { endpoint: endpointView(updated) };
 }
 
 export async function deleteWebhook(
   input: CallerInput<WebhookIdParams>,
-  deps: Pick<WebhookDeps, 'store'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger'>,
 ) {
   const { userId } = input.principal;
   const endpoint = await requireEndpoint(deps, userId, input.params.id);
@@ -187,6 +188,6 @@ export async function deleteWebhook(
   const dropped = await dropWaitingDeliveries(userId, endpoint.id, deps);
   await deps.store.endpoints.releaseUrl(userId, endpoint.url);
   await deps.store.endpoints.releaseSlot(userId);
-  logger.info('webhook endpoint deleted', { endpoint_id: endpoint.id, dropped });
+  deps.logger.info('webhook endpoint deleted', { endpoint_id: endpoint.id, dropped });
   return { deleted: endpoint.id };
 }

@@ -7,10 +7,10 @@
  * endpoint, or owned by a newer execution (a redelivery), ends this execution without a send; a
  * paused endpoint parks the delivery as `held` (released when the endpoint is active again).
  */
-
 import type { Clock } from '#shared/domain/kernel/clock';
-import { logger } from '#shared/domain/kernel/logger';
-import type { AttemptClassification } from './attempt.ts';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
+import { type AttemptClassification, countAttempt } from './attempt.ts';
 import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 import { nextDelaySeconds } from './retry-schedule.ts';
 import { type SendPort, sendSigned } from './sender.ts';
@@ -42,9 +42,12 @@ export interface AttemptStepDeps {
   store: WebhookStore;
   send: SendPort;
   schedule: readonly number[];
+  logger: Logger;
   clock: Clock;
   /** Uniform in [0, 1): the jitter source. */
   random?: () => number;
+  /** Counts attempts and endpoints switched off (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export async function attemptDelivery(
@@ -84,11 +87,13 @@ export async function attemptDelivery(
     },
     ...plan.update,
   };
-  logAttempt(delivery, update, plan.next);
+  logAttempt(deps.logger, delivery, update, plan.next);
   const recorded = await store.deliveries.recordAttempt(delivery, update);
   // A redelivery took the delivery over while this attempt was in flight: its execution goes on.
   if (!recorded) return { next: 'superseded', attempts: attempt };
+  countAttempt(deps.metrics, outcome);
   await afterOutcome(endpoint, plan.next, recorded.delivered_at ?? at, store);
+  if (plan.next === 'gone') deps.metrics?.count('WebhookEndpointDisabled');
   return {
     next: plan.next,
     attempts: attempt,
@@ -159,7 +164,12 @@ async function afterOutcome(
   }
 }
 
-function logAttempt(delivery: StoredDelivery, update: AttemptUpdate, next: AttemptNext): void {
+function logAttempt(
+  logger: Logger,
+  delivery: StoredDelivery,
+  update: AttemptUpdate,
+  next: AttemptNext,
+): void {
   const fields = {
     delivery_id: delivery.id,
     endpoint_id: delivery.endpoint_id,

@@ -1,8 +1,8 @@
 /** `POST /api/v1/webhooks/{id}/test` (an addition, docs/api.md and docs/webhooks.md). */
-
 import { nowIso } from '#shared/domain/kernel/clock';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { CallerInput } from '#shared/domain/kernel/operation';
+import { countAttempt } from './attempt.ts';
 import { requireEndpoint, type WebhookDeps } from './operations.ts';
 import { TEST_EVENT_TYPE, testEventBody } from './payloads.ts';
 import type { StoredDelivery } from './ports.ts';
@@ -16,8 +16,10 @@ import { deliveryView } from './views.ts';
  * it is resumed), never retried, and changes nothing about the endpoint; it is recorded among
  * the account's deliveries.
  */
-export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'clock' | 'newId'> {
+export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'logger' | 'clock' | 'newId'> {
   send: SendPort;
+  /** Counts the attempt like any delivery's (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: TestWebhookDeps) {
@@ -61,7 +63,8 @@ export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: Tes
     ],
   };
   await deps.store.deliveries.putFinishedDelivery(delivery);
-  logger.info('webhook test delivery', {
+  countAttempt(deps.metrics, outcome);
+  deps.logger.info('webhook test delivery', {
     endpoint_id: endpoint.id,
     event_id: eventId,
     status: outcome.status,

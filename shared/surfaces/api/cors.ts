@@ -11,7 +11,7 @@ import {
 
 export const CORS = {
   allowOrigins: ['*'],
-  allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   allowHeaders: ['authorization', 'content-type'],
   exposeHeaders: ['x-request-id', 'retry-after', RATELIMIT_HEADER, RATELIMIT_POLICY_HEADER],
   allowCredentials: false,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { buildMeta } from '#shared/surfaces/http/meta';
 import { errorCodesOf, type RouteDefinition } from '#shared/surfaces/http/route';
 import type { Meta } from '#shared/surfaces/http/schemas';
@@ -150,7 +151,7 @@ export function responseExample(route: RouteDefinition, baseUrl: string): Respon
 export function errorExamples(route: RouteDefinition, baseUrl: string): ErrorExample[] {
   const meta = buildMeta(baseUrl, EXAMPLE_TIME);
   return errorCodesOf(route).map((code) => ({
-    status: ERROR_CODES[code].status,
+    status: httpStatusOf(code),
     code,
     body: {
       error: { code, message: ERROR_CODES[code].description, request_id: EXAMPLE_REQUEST_ID },

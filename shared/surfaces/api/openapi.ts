@@ -10,6 +10,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import {
   RATELIMIT_HEADER,
   RATELIMIT_POLICY_HEADER,
@@ -87,6 +88,7 @@ const RAW_DESCRIPTIONS: Record<RawContentType, string> = {
   'image/svg+xml': 'SVG image',
   'text/plain': 'Plain text',
   'application/xml': 'XML document',
+  'application/http-message-signatures-directory+json': 'Web Bot Auth key directory (JWKS)',
 };
 
 /** One example envelope per error code, grouped by status. */
@@ -108,7 +110,8 @@ function errorResponses(
   const examples = errorExamplesByStatus(route, serverUrl);
   const byStatus = new Map<number, string[]>();
   for (const code of errorCodesOf(route)) {
-    const { status, description } = ERROR_CODES[code];
+    const status = httpStatusOf(code);
+    const { description } = ERROR_CODES[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${description}`]);
   }
   // Pages answer people: their "not found" is a page too.

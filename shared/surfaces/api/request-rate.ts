@@ -9,7 +9,7 @@
 import type { Principal } from '#shared/domain/accounts/principal';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import {
   fixedWindow,
   KEY_RATE_WINDOW_SECONDS,
@@ -33,6 +33,7 @@ export async function limitRequestRate(
   principal: Principal,
   report: LimitReporter,
   deps: RequestRateDeps | undefined,
+  logger: Logger,
 ): Promise<void> {
   if (!deps || deps.perMinute <= 0 || principal.kind !== 'key' || !countsRequestRate(route)) {
     return;

@@ -1,13 +1,17 @@
 /**
- * The dashboard's routes over one run of a case and its answers, and the case forms that call
- * `patch_case` for one field (docs/dashboard.md "Case pages"); part of `DASHBOARD_ROUTES`.
+ * The dashboard's routes over one run of a case and its answers, the case's prompts, and the
+ * case forms that call `patch_case` for one field (docs/dashboard.md "Case pages"); part of
+ * `DASHBOARD_ROUTES`. They share the case page's and the case form's functions.
  */
 import {
   CaseRunQuerySchema,
   CaseStatusFormSchema,
+  NoticeQuerySchema,
+  PromptsFormSchema,
   RunAnswersQuerySchema,
   RunParamsSchema,
   TrackCompetitorFormSchema,
+  TranslationsFormSchema,
   UuidParamsSchema,
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
@@ -52,6 +56,36 @@ export const CASE_RUN_ROUTES = {
     'update-case',
     {
       request: { params: UuidParamsSchema, body: CaseStatusFormSchema },
+      errors: [...FORM_ERRORS, 'no_account', 'not_found'],
+    },
+  ),
+  dashboard_case_prompts: page(
+    'dashboard_case_prompts',
+    '/dashboard/cases/{id}/prompts',
+    'The prompts the next run asks, to switch off, reword or add to, and the case fields in its other languages',
+    'case',
+    {
+      request: { params: UuidParamsSchema, query: NoticeQuerySchema },
+      errors: [...PAGE_ERRORS, 'no_account', 'not_found'],
+    },
+  ),
+  dashboard_save_prompts: form(
+    'dashboard_save_prompts',
+    '/dashboard/cases/{id}/prompts',
+    'Save the prompt list (`set_case_prompts`; 303 to the case)',
+    'update-case',
+    {
+      request: { params: UuidParamsSchema, body: PromptsFormSchema },
+      errors: [...FORM_ERRORS, 'no_account', 'not_found', 'prompt_set_changed'],
+    },
+  ),
+  dashboard_save_translations: form(
+    'dashboard_save_translations',
+    '/dashboard/cases/{id}/translations',
+    'Save the case fields in its other languages (`patch_case` with `translations`; 303 to the prompts)',
+    'update-case',
+    {
+      request: { params: UuidParamsSchema, body: TranslationsFormSchema },
       errors: [...FORM_ERRORS, 'no_account', 'not_found'],
     },
   ),

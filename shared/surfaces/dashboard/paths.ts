@@ -50,6 +50,8 @@ export const DASHBOARD_PATHS = {
   runAnswers: atRun('dashboard_run_answers'),
   trackCompetitor: at('dashboard_track_competitor'),
   caseStatus: at('dashboard_case_status'),
+  casePrompts: at('dashboard_case_prompts'),
+  caseTranslations: at('dashboard_save_translations'),
   webhooks: path('dashboard_webhooks'),
   webhook: at('dashboard_update_webhook'),
   testWebhook: at('dashboard_test_webhook'),

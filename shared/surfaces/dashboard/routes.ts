@@ -155,6 +155,20 @@ export const DASHBOARD_ROUTES = {
       publishesEvents: true,
     },
   ),
+  dashboard_home_scan: form(
+    'dashboard_home_scan',
+    '/scans',
+    "Scan a domain from the home page's box, without an account (303 to its result page)",
+    'run-scan',
+    {
+      description:
+        "The scan box of the home page and of every result page: an anonymous scan within the anonymous daily limit (per client address, as `scan_domain` without a key), then 303 to the scan's public page `/scans/{id}`. A refused domain, a reached limit or a failed scan answers the home page again with the domain kept and the message at the field. No session needed; must come from this site.",
+      auth: 'none',
+      request: { body: ScanFormSchema },
+      errors: ['invalid_domain', 'csrf_failed', 'rate_limited', 'scan_failed'],
+      publishesEvents: true,
+    },
+  ),
   dashboard_scan: page(
     'dashboard_scan',
     '/dashboard/scans/{id}',

@@ -19,6 +19,8 @@ import {
   invalidLinkPage,
   signInPage,
 } from '#shared/surfaces/dashboard/views/misc-pages';
+import { submitForm } from './form-kit/form.ts';
+import { SIGN_IN_FORM } from './form-specs.ts';
 import type { SessionFormSchema, SignInRequestFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { attempt, htmlPage, type PageResponse, redirect, type SessionInput } from './responses.ts';
@@ -33,34 +35,28 @@ export async function signInForm(
   deps: SignInDeps,
 ): Promise<PageResponse> {
   const token = input.query.token;
+  const signUp = deps.settings.signUp === 'open';
   if (token === undefined) {
-    return htmlPage(signInPage({ signedOut: input.query.signed_out === '1' }));
+    return htmlPage(signInPage({ signedOut: input.query.signed_out === '1', signUp }));
   }
   const peeked = await attempt(() => peekSignInLink(token, deps));
   if (!peeked.ok) return htmlPage(invalidLinkPage(peeked.error), peeked.status);
-  return htmlPage(confirmSignInPage({ token, email: peeked.value.email }));
+  return htmlPage(confirmSignInPage({ token, ...peeked.value }));
 }
 
 export async function requestLink(
   input: OperationInput<undefined, undefined, z.output<typeof SignInRequestFormSchema>>,
   deps: SignInDeps,
 ): Promise<PageResponse> {
-  const outcome = await attempt(
-    () =>
-      requestSignInLink(
-        {
-          email: input.body.email,
-          sourceIp: input.request.sourceIp,
-          baseUrl: input.request.baseUrl,
-        },
-        deps,
-      ),
-    { invalid_email: 'email' },
+  const outcome = await submitForm(SIGN_IN_FORM, input.body, () =>
+    requestSignInLink(
+      { email: input.body.email, sourceIp: input.request.sourceIp, baseUrl: input.request.baseUrl },
+      deps,
+    ),
   );
-  if (!outcome.ok) {
-    return htmlPage(signInPage({ email: input.body.email, error: outcome.error }), outcome.status);
-  }
-  return htmlPage(signInPage({ sent: true }));
+  const signUp = deps.settings.signUp === 'open';
+  if (!outcome.ok) return htmlPage(signInPage({ form: outcome.state, signUp }), outcome.status);
+  return htmlPage(signInPage({ sent: true, signUp }));
 }
 
 export async function createSession(

@@ -5,6 +5,7 @@
  * it.
  */
 import { AppError, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { httpStatusOf } from './error-status.ts';
 
 /** Seconds a client should wait after a 503 that did not name its own delay. */
 const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 5;
@@ -31,7 +32,7 @@ export function mapError(error: unknown): MappedError {
       unexpected: true,
     };
   }
-  const status = error.status;
+  const status = httpStatusOf(error.code);
   const headers: Record<string, string> = {};
   const retryAfter =
     error.retryAfterSeconds ?? (status === 503 ? DEFAULT_UNAVAILABLE_RETRY_SECONDS : undefined);

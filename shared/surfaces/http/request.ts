@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { redactApiKeys } from '#shared/domain/accounts/api-keys';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { RequestContext } from '#shared/domain/kernel/operation';
 import { mapError } from './error-mapper.ts';
 import { linksFor } from './links.ts';
@@ -56,7 +56,11 @@ export function jsonResponse(
 }
 
 /** The error body of docs/api.md "Errors and the envelope": `{error: {code, message, request_id}, meta}`. */
-function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl'>) {
+function errorBody(
+  error: unknown,
+  request: Pick<RequestContext, 'id' | 'baseUrl'>,
+  logger: Logger,
+) {
   const mapped = mapError(error);
   if (mapped.unexpected) {
     logger.error('unhandled error', { request_id: request.id, error: error as Error });
@@ -86,7 +90,8 @@ function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl
 export function errorResponse(
   error: unknown,
   request: Pick<RequestContext, 'id' | 'baseUrl'>,
+  logger: Logger,
 ): ApiResult {
-  const { mapped, body } = errorBody(error, request);
+  const { mapped, body } = errorBody(error, request, logger);
   return jsonResponse(mapped.status, body, request.id, mapped.headers);
 }

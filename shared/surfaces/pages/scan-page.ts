@@ -16,6 +16,7 @@ import { escapeHtml } from '#shared/surfaces/http/html';
 import { DOCS_PATH } from '#shared/surfaces/http/meta';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { publicLayout, SCAN_YOUR_SITE_PATH } from './public-layout.ts';
+import { SIGN_UP_PATH, scanBox } from './scan-box.ts';
 import { PILLARS, pillarBars, scoreGauge } from './score-graphics.ts';
 
 type Check = Scan['checks'][number];
@@ -114,13 +115,14 @@ ${findingLists(check.findings)}
 </section>`;
 }
 
+/** A scan box for the visitor's own site, and a free account to keep the history. */
 function scanYourOwn(): string {
   return `<section class="cta" aria-labelledby="cta-title">
-<h2 id="cta-title" class="sr-only">Scan your own site</h2>
-<p><strong>How ready is your site for AI agents?</strong> The scan reads it like an agent does, in about half a minute.</p>
-<p class="actions"><a class="button" href="${SCAN_YOUR_SITE_PATH}">Scan your own site</a>
-<a href="${DOCS_PATH}#scan_domain">or call the API</a></p>
-</section>`;
+<h2 id="cta-title">Create a free account to keep your history</h2>
+<p>With a free account every scan is kept: see how a site’s score changes from scan to scan, scan many sites at once and follow how AI models answer about your brand. No password: we mail you a link.</p>
+<p class="actions"><a class="button" href="${SIGN_UP_PATH}">Create a free account</a> <a href="${DOCS_PATH}#scan_domain">or call the API</a></p>
+</section>
+${scanBox({ heading: 'Scan your own site' })}`;
 }
 
 function badgeSection(scan: Scan, baseUrl: string, pageUrl: string): string {

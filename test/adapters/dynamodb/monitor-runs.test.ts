@@ -15,7 +15,10 @@ import {
 } from '#shared/domain/monitor/schedule';
 import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
 import { PROFILE } from '#test/unit/domain/monitor/builders';
+
+const logger = recordingLogger();
 
 let table: TestTable;
 let cases: ReturnType<typeof createCasesRepository>;
@@ -63,7 +66,7 @@ describe('startRun', () => {
     const run = await startRun(
       stored,
       { kind: 'manual', label: 'now' },
-      { runs, workflows, leaseSeconds: 60, clock: systemClock },
+      { runs, workflows, leaseSeconds: 60, clock: systemClock, logger },
     );
     expect(run).toMatchObject({
       status: 'queued',
@@ -77,7 +80,7 @@ describe('startRun', () => {
       startRun(
         stored,
         { kind: 'manual', label: 'again' },
-        { runs, workflows, leaseSeconds: 60, clock: systemClock },
+        { runs, workflows, leaseSeconds: 60, clock: systemClock, logger },
       ),
     ).rejects.toMatchObject({ code: 'run_pending' });
   });
@@ -93,14 +96,14 @@ describe('startRun', () => {
       startRun(
         stored,
         { kind: 'manual', label: 'x' },
-        { runs, workflows: failing, leaseSeconds: 60, clock: systemClock },
+        { runs, workflows: failing, leaseSeconds: 60, clock: systemClock, logger },
       ),
     ).rejects.toThrow('unavailable');
     expect(await runs.listRuns({ owner_id: 'u2', case_id: stored.id }, 10)).toEqual([]);
     const retry = await startRun(
       stored,
       { kind: 'manual', label: 'x' },
-      { runs, workflows: recordingStarter(), leaseSeconds: 60, clock: systemClock },
+      { runs, workflows: recordingStarter(), leaseSeconds: 60, clock: systemClock, logger },
     );
     expect(retry.status).toBe('queued');
   });
@@ -116,6 +119,7 @@ describe('startRun', () => {
         workflows: recordingStarter(),
         leaseSeconds: 60,
         clock: fixedClock(t0),
+        logger,
       },
     );
     const fresh = await startRun(
@@ -126,6 +130,7 @@ describe('startRun', () => {
         workflows: recordingStarter(),
         leaseSeconds: 60,
         clock: fixedClock(new Date(t0.getTime() + 120_000)),
+        logger,
       },
     );
     const listed = await runs.listRuns({ owner_id: 'u3', case_id: stored.id }, 10);
@@ -138,7 +143,13 @@ describe('startRun', () => {
 
   it('claims a monthly period once per case', async () => {
     const stored = await newCase('u4');
-    const deps = { runs, workflows: recordingStarter(), leaseSeconds: 60, clock: systemClock };
+    const deps = {
+      runs,
+      workflows: recordingStarter(),
+      leaseSeconds: 60,
+      clock: systemClock,
+      logger,
+    };
     const run = await startRun(
       stored,
       { kind: 'monthly', label: '2026-11', period: '2026-11' },
@@ -165,7 +176,7 @@ describe('resumeOpenRuns', () => {
     const open = await startRun(
       stored,
       { kind: 'manual', label: 'open' },
-      { runs, workflows: first, leaseSeconds: 60, clock: systemClock },
+      { runs, workflows: first, leaseSeconds: 60, clock: systemClock, logger },
     );
     const again = recordingStarter();
     const resumed = await resumeOpenRuns({
@@ -173,6 +184,7 @@ describe('resumeOpenRuns', () => {
       workflows: again,
       leaseSeconds: 60,
       clock: systemClock,
+      logger,
     });
     expect(resumed).toContain(open.id);
 
@@ -184,6 +196,7 @@ describe('resumeOpenRuns', () => {
       workflows: recordingStarter(),
       leaseSeconds: 60,
       clock: systemClock,
+      logger,
     });
     expect(later).not.toContain(open.id);
     expect((await runs.getRun(runRefOf(open)))?.status).toBe('failed');
@@ -231,6 +244,7 @@ describe('the monthly schedule', () => {
       workflows: recordingStarter(),
       leaseSeconds: 60,
       clock: fixedClock(new Date('2026-12-01T00:00:05Z')),
+      logger,
     };
     const make = async (owner: string, status: StoredCase['status'] = 'active') => {
       const stored = {

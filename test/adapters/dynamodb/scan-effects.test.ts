@@ -14,6 +14,9 @@ import {
   startFixtureSite,
 } from '#test/fixtures/sites/index';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 /**
  * Issue 18, finding 1: a scan's side effects (its stats count and its `scan.completed` event)
@@ -59,6 +62,7 @@ function service(overrides: { stats?: StatsStore; events?: ScanEvents } = {}) {
     anonymousScansPerDay: 3,
     scanDeadlineMs: 10_000,
     clock: systemClock,
+    logger,
     ...(overrides.events ? { events: overrides.events } : {}),
   });
 }
@@ -170,6 +174,7 @@ describe('the unsettled-scans outbox', () => {
       anonymousScansPerDay: 3,
       scanDeadlineMs: 10_000,
       clock: systemClock,
+      logger,
       events: flaky,
       announceBackoffMs: 1,
     });

@@ -10,6 +10,9 @@ import { readScan } from '#shared/domain/scans/reads';
 import { createScanService } from '#shared/domain/scans/service';
 import { offlineLookup } from '#test/fixtures/sites/offline-lookup';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 /** The scans service in production mode over dynalite, with DNS answers injected. */
 let table: TestTable;
@@ -42,6 +45,7 @@ function service() {
     anonymousScansPerDay: 3,
     scanDeadlineMs: 5_000,
     clock: systemClock,
+    logger,
   });
 }
 

@@ -26,8 +26,8 @@ const PURE_PACKAGES = ['zod', 'htmlparser2', 'ipaddr.js', 'tldts'];
  * The npm packages each layer may import; the wiring may import any. The domain reaches the
  * platform (stores, HTTP, logging, clocks, ids) only through its ports, so it uses no AWS SDK,
  * undici, middy or Powertools; adapters talk to AWS and the network (and implement the logging
- * port on Powertools); surfaces adapt Lambda's events (middy and Powertools' context middleware),
- * describe the API (zod-openapi) and serve MCP, and never call AWS themselves.
+ * port on Powertools); surfaces adapt Lambda's events (middy), describe the API (zod-openapi) and
+ * serve MCP, log through the port they are handed, and never call AWS themselves.
  */
 const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly string[]>> = {
   domain: PURE_PACKAGES,
@@ -38,17 +38,17 @@ const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly strin
     '@aws-sdk/client-lambda',
     '@aws-sdk/client-sfn',
     '@aws-sdk/client-sqs',
+    // The scanner's signing keys on AWS (shared/adapters/signing-keys/secret-store.ts).
+    '@aws-sdk/client-secrets-manager',
     'undici',
-    // The logging port implemented on Powertools (docs/architecture.md, "Layers").
+    // The logging and metrics ports implemented on Powertools (docs/architecture.md, "Layers"),
+    // and its X-Ray tracer around AWS SDK clients (shared/adapters/powertools/).
     '@aws-lambda-powertools/logger',
+    '@aws-lambda-powertools/metrics',
+    '@aws-lambda-powertools/tracer',
   ],
-  surfaces: [
-    ...PURE_PACKAGES,
-    'zod-openapi',
-    '@middy/core',
-    '@aws-lambda-powertools/logger',
-    '@modelcontextprotocol/sdk',
-  ],
+  // The tool server serves MCP on the official SDK (v2, both protocol eras: surfaces/mcp/dual-era.ts).
+  surfaces: [...PURE_PACKAGES, 'zod-openapi', '@middy/core', '@modelcontextprotocol/server'],
 };
 
 /** Packages and modules a layer may import for their types alone (`import type`). */

@@ -123,6 +123,11 @@ async function monitor(input: TourInput): Promise<{ caseId: string; runId: strin
   await call('GET', '/api/v1/cases');
   await call('GET', `/api/v1/cases/${caseId}`);
   await call('PATCH', `/api/v1/cases/${caseId}`, { icp: 'auditors' });
+  const prompts = await call('GET', `/api/v1/cases/${caseId}/prompts`);
+  const saved = await call('PUT', `/api/v1/cases/${caseId}/prompts`, {
+    prompts: prompts.body.prompts,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const run = await call('POST', `/api/v1/cases/${caseId}/runs`);
   expect(run.status, JSON.stringify(run.body)).toBe(200);
   const runId = (run.body.run as { id: string }).id;

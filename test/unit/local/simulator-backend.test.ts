@@ -10,7 +10,7 @@ import {
   readJudgeInput,
 } from '#shared/domain/monitor/engine/judge';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
-import { promptCatalogue } from '#shared/domain/monitor/engine/prompts';
+import { promptCatalogue } from '#shared/domain/monitor/engine/prompt-set';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import { PROFILE } from '#test/unit/domain/monitor/builders';
 
@@ -24,7 +24,7 @@ function matchOf(predicate: (prompt: string) => boolean): CaseMatch[] {
 
 const DISCOVERY = matchOf((p) => p.startsWith('Which product analytics providers would you'));
 const ALTERNATIVES = matchOf((p) => p.startsWith('What are the best alternatives to Initech'));
-const PRICING = matchOf((p) => p.includes('regarding “pricing”'));
+const PRICING = matchOf((p) => p.startsWith('How much does Acme Analytics cost'));
 
 function settings(overrides: Partial<CaseAnswerSettings> = {}): CaseAnswerSettings {
   return {
@@ -45,6 +45,18 @@ function answer(matches: CaseMatch[], repeat: number, options: Partial<CaseAnswe
 }
 
 describe('composeCaseAnswer', () => {
+  it('searches the web for whole words of the prompt, never a cut prompt with a word appended', () => {
+    const long = catalogue.reduce((a, b) => (b.prompt.length > a.prompt.length ? b : a));
+    const { searchQuery } = answer([{ profile: PROFILE, prompt: long }], 0);
+    const words = long.prompt
+      .replace(/[?.!,:“”„"]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+
+    expect(searchQuery.split(' ').every((word) => words.includes(word))).toBe(true);
+    expect(searchQuery).not.toMatch(/\.\.\.|comparison$/);
+  });
+
   it('names the brand in an unbranded answer exactly when it draws it, at the configured rate', () => {
     const draws = Array.from({ length: 1000 }, (_, repeat) => answer(DISCOVERY, repeat));
     for (const draw of draws) {

@@ -4,8 +4,9 @@
  * and of each competitor, the own citation rate, and each family's mention rate (its
  * visibility). A rate moved when the 95 % Newcombe interval of its change does not cover 0; the
  * total score when the 95 % interval of its change, from the spread of the dimensions it is built
- * from, does not. Runs are comparable when they asked the same prompts of the same families about
- * the same competitors and scored them the same way; only then is a move read as a change.
+ * from, does not. Only moves against a comparable run (`delta.comparable`, run-compare.ts: the
+ * same prompts of the same families about the same competitors, scored the same way) are read as
+ * changes; steps/loop.ts picks that run.
  */
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { SCORE_WEIGHTS } from './aggregate.ts';
@@ -66,26 +67,6 @@ export interface CauseContext {
 /** True when a share-of-answer move is the brand's own share (not a competitor's). */
 export function isBrandShare(move: MetricMove, basis: RunBasis): boolean {
   return basis.summary.share_of_answer.some((entry) => entry.is_self && entry.name === move.brand);
-}
-
-const fold = (name: string) => name.normalize('NFKC').toLowerCase();
-
-/** Same prompts, same score version, same competitors, same families. */
-export function comparableWith(current: ComparedSummary, previous: ComparedSummary): boolean {
-  const names = (s: ComparedSummary) =>
-    s.share_of_answer
-      .filter((entry) => !entry.is_self)
-      .map((entry) => fold(entry.name))
-      .sort()
-      .join('\u0000');
-  const families = (s: ComparedSummary) => Object.keys(s.per_model).sort().join(',');
-  return (
-    current.prompt_set_version !== undefined &&
-    current.prompt_set_version === previous.prompt_set_version &&
-    current.score_version === previous.score_version &&
-    names(current) === names(previous) &&
-    families(current) === families(previous)
-  );
 }
 
 /** Every figure of `current` that moved beyond its noise band since `previous`. */

@@ -7,6 +7,7 @@
 import { isSameSite } from '#shared/domain/kernel/net/registrable-domain';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { answerRate, brandOf, sentimentOf, unbranded, visibilityOf } from './aggregate.ts';
+import { isPlausibleClaim } from './fact-kinds.ts';
 import type { RateInterval } from './statistics.ts';
 import type { AnswerMeasurement, CaseProfile, PromptBlock } from './types.ts';
 
@@ -118,11 +119,21 @@ function recallGaps(profile: CaseProfile, measurements: readonly AnswerMeasureme
   ];
 }
 
+/**
+ * Facts the answers get wrong. A claim that cannot be about the key (a year read as the
+ * headquarters, another key's value: fact-kinds.ts) is the judge misplacing a value; it counts
+ * neither as right nor as wrong here.
+ */
 function accuracyGaps(profile: CaseProfile, measurements: readonly AnswerMeasurement[]): Gap[] {
   const gaps: Gap[] = [];
   for (const [key, value] of Object.entries(profile.fact_sheet)) {
     const claims = measurements.flatMap((m) =>
-      m.facts.filter((f) => f.key === key && f.status !== 'unknown'),
+      m.facts.filter(
+        (f) =>
+          f.key === key &&
+          f.status !== 'unknown' &&
+          isPlausibleClaim(key, f.claimed_value, profile.fact_sheet),
+      ),
     );
     const wrong = claims.filter((f) => f.status === 'incorrect' || f.status === 'outdated');
     if (wrong.length === 0 || wrong.length / claims.length < 0.25) continue;

@@ -5,7 +5,7 @@
  */
 export { buildJudgePrompt, judgeFamilyFor, parseJudgeVerdict } from './judge.ts';
 export { measureAnswer } from './measure.ts';
-export { buildPromptSet, type PromptSetOptions } from './prompts.ts';
+export { buildPromptSet, type PromptSetOptions } from './prompt-set.ts';
 export { summariseRun } from './summary.ts';
 export { type RunSummary, RunSummarySchema } from './summary-schema.ts';
 export * from './types.ts';

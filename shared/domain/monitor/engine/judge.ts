@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { isPlausibleBrandName } from './brand-names.ts';
 import { detectMentions, normaliseForMatching } from './mentions.ts';
 import {
   ADDRESSED_STATUSES,
@@ -207,7 +208,8 @@ function leftOut(
 
 /**
  * Untracked brands: the quote must be verbatim and contain the name; names that are the brand,
- * a competitor or one of their aliases (or contain one) are not untracked and are skipped.
+ * a competitor or one of their aliases (or contain one) are not untracked and are skipped, and so
+ * are names that cannot be a brand (a weekday, a year: brand-names.ts).
  */
 function otherBrands(
   entries: readonly { name: string; evidence_quote: string | null }[],
@@ -220,6 +222,7 @@ function otherBrands(
   for (const entry of entries) {
     if (kept.length >= MAX_OTHER_BRANDS) break;
     const key = normaliseForMatching(entry.name);
+    if (!isPlausibleBrandName(entry.name)) continue;
     if (tracked.some((entity) => detectMentions(entry.name, entity).detected)) continue;
     if (kept.some((k) => normaliseForMatching(k.name) === key)) continue;
     const evidence = verifiedQuote(entry.evidence_quote, answerText);

@@ -1,7 +1,7 @@
 /**
  * How large a run's prompt set may be, apart from the prompt builder (prompts.ts) so that the
- * monitor's settings (../config.ts), which every function's configuration parses, bundle these
- * four numbers and not the prompt templates and the mention matcher behind them.
+ * monitor's settings (../config.ts), which every function's configuration parses, and the route
+ * schemas bundle these numbers and not the prompt templates and the mention matcher behind them.
  *
  * 13 prompts per block give up to 52 distinct prompts, the ">= 50 prompts" floor of a
  * directional read (docs/monitor.md "Configuration", docs/decisions.md); block B can have fewer when the fact sheet is short.
@@ -18,3 +18,6 @@ export const MAX_REPEATS = 10;
  */
 export const DEFAULT_CANARY_PROMPTS = 6;
 export const MAX_CANARY_PROMPTS = 12;
+
+/** At most this many prompts of the customer's own per case (docs/monitor.md "Prompts"). */
+export const MAX_CUSTOM_PROMPTS = 100;

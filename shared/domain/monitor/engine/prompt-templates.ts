@@ -1,20 +1,26 @@
 /**
- * The prompt templates of prompt set v1 (docs/monitor.md, "Method", Prompt blocks): natural
+ * The prompt templates of prompt set v2 (docs/monitor.md, "Method", Prompt blocks): natural
  * questions, no steering system prompt, no year (a date in the prompt would make every month's set
- * different). Placeholders: {brand} {domain} {category} {icp} {region} {competitor}
- * {use_case} {fact}. A template whose placeholder has no value in the case is skipped.
+ * different), written in each template language. Placeholders: {brand} {domain} {category} {icp}
+ * {region} {competitor} {use_case}; a template whose placeholder has no value in the prompt's
+ * language is skipped. The brand-fact questions (B2) are one per kind of fact on the fact sheet
+ * (fact-kinds.ts), so no fact key is ever pasted into a prompt.
  *
  * Changing a template's wording changes what is measured: bump PROMPT_SET_VERSION.
  */
+import type { FactKind } from './fact-kinds.ts';
 import type { PromptBlock } from './types.ts';
 
 export type TemplateLanguage = 'en' | 'de' | 'fr' | 'es';
 export const TEMPLATE_LANGUAGES: readonly TemplateLanguage[] = ['en', 'de', 'fr', 'es'];
 
 export interface PromptTemplate {
+  /** Templates sharing an id take turns as one (B2: one question per kind of fact). */
   id: string;
   block: PromptBlock;
   text: Record<TemplateLanguage, string>;
+  /** A brand-fact question: asked when the fact sheet has a key of this kind. */
+  fact?: FactKind;
 }
 
 export const PROMPT_TEMPLATES: readonly PromptTemplate[] = [
@@ -68,11 +74,66 @@ export const PROMPT_TEMPLATES: readonly PromptTemplate[] = [
     fr: 'Que fait {brand} ({domain}) et à qui s’adresse-t-il ?',
     es: '¿Qué hace {brand} ({domain}) y para quién es?',
   }),
-  t('B2', 'B', {
-    en: 'What can you tell me about {brand} regarding “{fact}”?',
-    de: 'Was weißt du über {brand} zum Thema „{fact}“?',
-    fr: 'Que sais-tu de {brand} au sujet de « {fact} » ?',
-    es: '¿Qué sabes de {brand} sobre «{fact}»?',
+  // B2: brand facts, one question per kind of fact on the fact sheet
+  f('founded', {
+    en: 'When was {brand} founded?',
+    de: 'Wann wurde {brand} gegründet?',
+    fr: 'Quand {brand} a-t-il été fondé ?',
+    es: '¿Cuándo se fundó {brand}?',
+  }),
+  f('headquarters', {
+    en: 'Where is {brand} headquartered?',
+    de: 'Wo hat {brand} seinen Hauptsitz?',
+    fr: 'Où se trouve le siège de {brand} ?',
+    es: '¿Dónde tiene su sede {brand}?',
+  }),
+  f('leadership', {
+    en: 'Who founded {brand}, and who leads it today?',
+    de: 'Wer hat {brand} gegründet, und wer leitet das Unternehmen heute?',
+    fr: 'Qui a fondé {brand}, et qui le dirige aujourd’hui ?',
+    es: '¿Quién fundó {brand} y quién lo dirige hoy?',
+  }),
+  f('employees', {
+    en: 'How many employees does {brand} have?',
+    de: 'Wie viele Mitarbeitende hat {brand}?',
+    fr: 'Combien d’employés compte {brand} ?',
+    es: '¿Cuántos empleados tiene {brand}?',
+  }),
+  f('pricing', {
+    en: 'How much does {brand} cost, and which plans does it offer?',
+    de: 'Was kostet {brand}, und welche Tarife gibt es?',
+    fr: 'Combien coûte {brand}, et quelles formules propose-t-il ?',
+    es: '¿Cuánto cuesta {brand} y qué planes ofrece?',
+  }),
+  f('funding', {
+    en: 'How is {brand} funded, and who are its investors?',
+    de: 'Wie ist {brand} finanziert, und wer sind die Investoren?',
+    fr: 'Comment {brand} est-il financé, et qui sont ses investisseurs ?',
+    es: '¿Cómo se financia {brand} y quiénes son sus inversores?',
+  }),
+  f('customers', {
+    en: 'Which companies use {brand}?',
+    de: 'Welche Unternehmen nutzen {brand}?',
+    fr: 'Quelles entreprises utilisent {brand} ?',
+    es: '¿Qué empresas utilizan {brand}?',
+  }),
+  f('offering', {
+    en: 'Which products and features does {brand} offer?',
+    de: 'Welche Produkte und Funktionen bietet {brand}?',
+    fr: 'Quels produits et fonctionnalités propose {brand} ?',
+    es: '¿Qué productos y funciones ofrece {brand}?',
+  }),
+  f('integrations', {
+    en: 'Which tools does {brand} integrate with?',
+    de: 'Mit welchen Tools lässt sich {brand} verbinden?',
+    fr: 'Avec quels outils {brand} s’intègre-t-il ?',
+    es: '¿Con qué herramientas se integra {brand}?',
+  }),
+  f('other', {
+    en: 'What are the most important facts about {brand}?',
+    de: 'Was sind die wichtigsten Fakten über {brand}?',
+    fr: 'Quels sont les faits essentiels à connaître sur {brand} ?',
+    es: '¿Cuáles son los datos más importantes sobre {brand}?',
   }),
   t('B3', 'B', {
     en: 'Is {brand} a good choice for {icp}?',
@@ -164,4 +225,8 @@ export const PROMPT_TEMPLATES: readonly PromptTemplate[] = [
 
 function t(id: string, block: PromptBlock, text: Record<TemplateLanguage, string>) {
   return { id, block, text } satisfies PromptTemplate;
+}
+
+function f(fact: FactKind, text: Record<TemplateLanguage, string>) {
+  return { id: 'B2', block: 'B', text, fact } satisfies PromptTemplate;
 }

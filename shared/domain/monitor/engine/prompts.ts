@@ -1,106 +1,51 @@
 /**
- * The prompt cells of a run: blocks A-D, one language variant per case language, each prompt
- * asked `repeats` times (per family and mode; the workflow multiplies by those).
+ * The generated prompts of a case (docs/monitor.md "Prompts" and "Method", Prompt blocks): blocks
+ * A-D, written in each case language from that language's templates and that language's values
+ * of the case fields. The case's own fields are in its first language; another language takes
+ * them from `translations`, and a template that needs a field the language has no value for is
+ * not used there (never the first language's words pasted into another language's question).
+ * A language without templates gets no generated prompts: the customer writes their own.
+ *
+ * Each generated prompt has an id that stays while the case does: the template, plus a short hash
+ * of the competitor or use case it was filled with (`C1-3fa9c1`), or the kind of fact it asks
+ * about (`B2-founded`). The customer's edits (prompt-set.ts) are keyed by these ids.
  */
-
 import { sha256Hex } from '#shared/domain/kernel/hash';
+import { factKindsOf } from './fact-kinds.ts';
 import { detectMentions } from './mentions.ts';
-import {
-  DEFAULT_PROMPTS_PER_BLOCK,
-  DEFAULT_REPEATS,
-  MAX_PROMPTS_PER_BLOCK,
-  MAX_REPEATS,
-} from './prompt-limits.ts';
 import {
   PROMPT_TEMPLATES,
   type PromptTemplate,
   TEMPLATE_LANGUAGES,
   type TemplateLanguage,
 } from './prompt-templates.ts';
-import { type CaseProfile, PROMPT_BLOCKS, type PromptBlock, type PromptCell } from './types.ts';
+import {
+  type CaseProfile,
+  type CaseTranslation,
+  PROMPT_BLOCKS,
+  type PromptBlock,
+} from './types.ts';
 
-/** Version of the templates and of how they are filled; part of every prompt set version. */
-export const PROMPT_SET_VERSION = 'v1';
-export { DEFAULT_PROMPTS_PER_BLOCK, DEFAULT_REPEATS, MAX_PROMPTS_PER_BLOCK, MAX_REPEATS };
-
-export interface PromptSetOptions {
-  promptsPerBlock?: number;
-  repeats?: number;
-}
-
-export interface PromptSet {
-  /** `v1.<hash>`: the template version and a hash of the prompts (case fields change it). */
-  version: string;
-  cells: PromptCell[];
-}
-
-/** One distinct prompt of a case, before repeats. */
-export interface CataloguePrompt {
-  block: PromptBlock;
+/** A prompt as the case's list shows it and a run asks it. */
+export interface CasePrompt {
+  /** `<prompt_id>-<language>`: unique in the list; the cells of a run start with it. */
+  id: string;
+  /** The prompt regardless of language: the template and what filled it. */
   prompt_id: string;
-  prompt: string;
+  block: PromptBlock;
   language: string;
+  text: string;
+  enabled: boolean;
+  /** `generated` from the templates, `custom` when the customer wrote or reworded it. */
+  source: 'generated' | 'custom';
+  /** The generated wording of a reworded prompt; null otherwise. */
+  generated_text: string | null;
+  /** The prompt names the brand: its answers do not count for visibility. */
   branded: boolean;
-  /** Competitor names the prompt itself names (C block templates). */
+  /** Competitor names the prompt itself names (share of answer leaves those mentions out). */
   competitors: string[];
-}
-
-export function buildPromptSet(profile: CaseProfile, options: PromptSetOptions = {}): PromptSet {
-  const perBlock = checkedCount(
-    options.promptsPerBlock,
-    DEFAULT_PROMPTS_PER_BLOCK,
-    'promptsPerBlock',
-    MAX_PROMPTS_PER_BLOCK,
-  );
-  const repeats = checkedCount(options.repeats, DEFAULT_REPEATS, 'repeats', MAX_REPEATS);
-  const prompts = promptCatalogue(profile, perBlock);
-  const hash = sha256Hex(
-    JSON.stringify(prompts.map((p) => [p.prompt_id, p.language, p.prompt, p.branded])),
-  ).slice(0, 12);
-  const cells = prompts.flatMap((prompt) =>
-    Array.from({ length: repeats }, (_, index) => ({
-      id: `${prompt.prompt_id}-${prompt.language}-r${index + 1}`,
-      block: prompt.block,
-      prompt_id: prompt.prompt_id,
-      prompt: prompt.prompt,
-      language: prompt.language,
-      repeat: index + 1,
-      branded: prompt.branded,
-    })),
-  );
-  return { version: `${PROMPT_SET_VERSION}.${hash}`, cells };
-}
-
-/**
- * Every distinct prompt of the case, block by block, at most `perBlock` per block and
- * language. With the default cap of MAX_PROMPTS_PER_BLOCK this is every prompt any prompt set
- * of the case can contain (the simulator uses it to recognise which case a prompt is about).
- */
-export function promptCatalogue(
-  profile: CaseProfile,
-  perBlock = MAX_PROMPTS_PER_BLOCK,
-): CataloguePrompt[] {
-  const languages = unique(profile.languages.map((l) => l.trim()).filter(Boolean));
-  const out: CataloguePrompt[] = [];
-  for (const block of PROMPT_BLOCKS) {
-    const candidates = blockCandidates(profile, block).slice(0, perBlock);
-    candidates.forEach((candidate, index) => {
-      const prompt_id = `${block}-${String(index + 1).padStart(2, '0')}`;
-      for (const language of languages.length > 0 ? languages : ['en']) {
-        const prompt = renderPrompt(candidate.template, candidate.values, language);
-        const branded = detectMentions(prompt, profile).detected;
-        out.push({
-          block,
-          prompt_id,
-          prompt,
-          language,
-          branded,
-          competitors: candidate.values.competitor ? [candidate.values.competitor] : [],
-        });
-      }
-    });
-  }
-  return out;
+  /** Fact-sheet keys a brand-fact question asks about. */
+  facts: string[];
 }
 
 type Values = Partial<Record<string, string>>;
@@ -108,20 +53,102 @@ type Values = Partial<Record<string, string>>;
 interface Candidate {
   template: PromptTemplate;
   values: Values;
+  /** What distinguishes candidates of one template: a competitor, a use case, a fact kind. */
+  axis: string;
+  facts: string[];
+}
+
+/** The code of a language without region, if the templates are written in it. */
+export function templateLanguageOf(code: string): TemplateLanguage | undefined {
+  const primary = code.toLowerCase().split(/[-_]/)[0] ?? '';
+  return TEMPLATE_LANGUAGES.find((language) => language === primary);
+}
+
+/** The case languages, trimmed and without repeats (the first is the case's own). */
+export function caseLanguages(profile: CaseProfile): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const language of profile.languages.map((l) => l.trim()).filter(Boolean)) {
+    if (seen.has(language.toLowerCase())) continue;
+    seen.add(language.toLowerCase());
+    out.push(language);
+  }
+  return out.length > 0 ? out : ['en'];
+}
+
+/** The case's free-text fields in one of its languages; empty where none is given. */
+export function fieldsIn(profile: CaseProfile, language: string): Required<CaseTranslation> {
+  const [first] = caseLanguages(profile);
+  if (first?.toLowerCase() === language.toLowerCase()) {
+    return {
+      category: profile.category,
+      icp: profile.icp,
+      region: profile.region,
+      use_cases: profile.use_cases,
+    };
+  }
+  const entry = Object.entries(profile.translations ?? {}).find(
+    ([code]) => code.toLowerCase() === language.toLowerCase(),
+  )?.[1];
+  return {
+    category: entry?.category ?? '',
+    icp: entry?.icp ?? '',
+    region: entry?.region ?? '',
+    use_cases: entry?.use_cases ?? [],
+  };
+}
+
+/** Every generated prompt of the case, at most `perBlock` per block and language, all enabled. */
+export function generatedPrompts(profile: CaseProfile, perBlock: number): CasePrompt[] {
+  const out: CasePrompt[] = [];
+  for (const block of PROMPT_BLOCKS) {
+    for (const language of caseLanguages(profile)) {
+      const own = templateLanguageOf(language);
+      if (!own) continue;
+      for (const candidate of blockCandidates(profile, block, language).slice(0, perBlock)) {
+        const prompt_id = candidate.axis
+          ? `${candidate.template.id}-${candidate.axis}`
+          : candidate.template.id;
+        const text = candidate.template.text[own].replace(
+          /\{(\w+)\}/g,
+          (_match, name: string) => candidate.values[name] ?? '',
+        );
+        out.push({
+          id: `${prompt_id}-${language}`,
+          prompt_id,
+          block,
+          language,
+          text,
+          enabled: true,
+          source: 'generated',
+          generated_text: null,
+          branded: detectMentions(text, profile).detected,
+          competitors: candidate.values.competitor ? [candidate.values.competitor] : [],
+          facts: candidate.facts,
+        });
+      }
+    }
+  }
+  return out;
 }
 
 /** Candidates of one block, round-robin over its templates so a small block is still varied. */
-function blockCandidates(profile: CaseProfile, block: PromptBlock): Candidate[] {
+function blockCandidates(profile: CaseProfile, block: PromptBlock, language: string): Candidate[] {
+  const fields = fieldsIn(profile, language);
   const base: Values = {
     brand: profile.name.trim(),
     domain: profile.domain.trim(),
-    category: profile.category.trim(),
-    icp: profile.icp.trim(),
-    region: profile.region.trim(),
+    category: fields.category.trim(),
+    icp: fields.icp.trim(),
+    region: fields.region.trim(),
   };
-  const perTemplate = PROMPT_TEMPLATES.filter((template) => template.block === block).map(
-    (template) => expand(template, base, profile),
-  );
+  const groups = new Map<string, Candidate[]>();
+  for (const template of PROMPT_TEMPLATES.filter((t) => t.block === block)) {
+    const list = groups.get(template.id) ?? [];
+    list.push(...expand(template, base, profile, fields.use_cases));
+    groups.set(template.id, list);
+  }
+  const perTemplate = [...groups.values()];
   const out: Candidate[] = [];
   const longest = Math.max(0, ...perTemplate.map((list) => list.length));
   for (let round = 0; round < longest; round += 1) {
@@ -133,12 +160,20 @@ function blockCandidates(profile: CaseProfile, block: PromptBlock): Candidate[] 
   return out;
 }
 
-function expand(template: PromptTemplate, base: Values, profile: CaseProfile): Candidate[] {
+function expand(
+  template: PromptTemplate,
+  base: Values,
+  profile: CaseProfile,
+  useCases: readonly string[],
+): Candidate[] {
+  if (template.fact) {
+    const keys = factKindsOf(profile.fact_sheet).get(template.fact);
+    return keys ? [{ template, values: base, axis: template.fact, facts: keys }] : [];
+  }
   const text = template.text.en;
   const axes: [string, string[]][] = [
-    ['use_case', unique(profile.use_cases.map((u) => u.trim()).filter(Boolean))],
+    ['use_case', unique(useCases.map((u) => u.trim()).filter(Boolean))],
     ['competitor', unique(profile.competitors.map((c) => c.name.trim()).filter(Boolean))],
-    ['fact', Object.keys(profile.fact_sheet).map(humaniseKey).filter(Boolean)],
   ];
   let combos: Values[] = [base];
   for (const [name, values] of axes) {
@@ -148,39 +183,16 @@ function expand(template: PromptTemplate, base: Values, profile: CaseProfile): C
   const needed = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
   return combos
     .filter((values) => needed.every((name) => (values[name] ?? '') !== ''))
-    .map((values) => ({ template, values }));
+    .map((values) => ({ template, values, axis: axisOf(text, values), facts: [] }));
 }
 
-function renderPrompt(template: PromptTemplate, values: Values, language: string): string {
-  const primary = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
-  const own = TEMPLATE_LANGUAGES.find((l) => l === primary) as TemplateLanguage | undefined;
-  const filled = (own ? template.text[own] : template.text.en).replace(
-    /\{(\w+)\}/g,
-    (_match, name: string) => values[name] ?? '',
-  );
-  // No template in that language: ask in English for an answer in it.
-  return own ? filled : `${filled} Please answer in ${languageName(language)}.`;
-}
-
-function languageName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** `founded_year` -> `founded year`; `HQ` stays `HQ`. */
-export function humaniseKey(key: string): string {
-  return key.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
-function checkedCount(value: number | undefined, fallback: number, name: string, max: number) {
-  const count = value ?? fallback;
-  if (!Number.isInteger(count) || count < 1 || count > max) {
-    throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
-  }
-  return count;
+/** A short, stable hash of the competitor and use case a template was filled with. */
+function axisOf(text: string, values: Values): string {
+  const parts = ['competitor', 'use_case']
+    .filter((name) => text.includes(`{${name}}`))
+    .map((name) => (values[name] ?? '').normalize('NFKC').toLowerCase());
+  if (parts.length === 0) return '';
+  return sha256Hex(parts.join('\u0000')).slice(0, 6);
 }
 
 function unique<T>(values: T[]): T[] {

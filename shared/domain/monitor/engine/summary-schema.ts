@@ -122,7 +122,31 @@ export const SummaryDeltaSchema = z
       .nullable()
       .meta({ description: 'null for the first finished run of a case.' }),
     comparable: z.boolean().meta({
-      description: 'Both runs used the same prompt set and score version; false for the first run.',
+      description:
+        'Both runs asked the same prompts (prompt set version), tracked the same competitors, ' +
+        'counted the same model families and used the same score version; false for the ' +
+        'first run.',
+    }),
+    differences: z
+      .array(
+        z
+          .object({
+            what: z.enum(['prompts', 'competitors', 'families', 'score_version']),
+            added: z.array(z.string()).meta({ description: 'Competitors or families added' }),
+            removed: z.array(z.string()),
+            text: z.string().meta({ description: 'The difference in words' }),
+          })
+          .meta({ id: 'RunDifference' }),
+      )
+      .optional()
+      .meta({
+        description:
+          'What makes the two runs not comparable (addition); empty when `comparable` is true ' +
+          'and for the first run. Absent in runs before it was recorded.',
+      }),
+    share_of_answer: z.record(z.string(), z.number()).optional().meta({
+      description:
+        'Per name tracked in both runs: its share of answer minus the earlier one (addition).',
     }),
     dimensions: z
       .object({ visibility: z.number(), accuracy: z.number(), sentiment: z.number() })

@@ -79,6 +79,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
       visibility: roundInterval(dimensions.visibility),
       score_version: SCORE_VERSION,
       prompt_set_version: input.promptSetVersion,
+      share_of_answer: shares.entries,
     }),
     top_cited_domains: citations.top_cited_domains.map((d) => ({ ...d, share: round4(d.share) })),
     own_citation_rate: round4(citations.own_citation_rate.value),
@@ -101,13 +102,23 @@ export function summariseRun(input: SummariseInput): RunSummary {
     judge: judgeStats(measurements),
     usage: runUsage(measurements, input.prices),
     ...insightsOf(measurements),
-    methodology: methodologyOf({
-      measurements,
-      repeats: input.repeats ?? Math.max(1, ...measurements.map((m) => m.repeat)),
-      mentionRate: dimensions.visibility,
-      shareOfAnswer: shares.intervals[profile.name] ?? wilson(0, 0),
-    }),
+    methodology: methodOf(input, dimensions.visibility, shares.intervals),
   };
+}
+
+/** `summary.methodology`: the run's sample and what it can detect (engine/methodology.ts). */
+function methodOf(
+  input: SummariseInput,
+  visibility: RateInterval,
+  shares: Record<string, RateInterval>,
+) {
+  const { measurements } = input;
+  return methodologyOf({
+    measurements,
+    repeats: input.repeats ?? Math.max(1, ...measurements.map((m) => m.repeat)),
+    mentionRate: visibility,
+    shareOfAnswer: shares[input.profile.name] ?? wilson(0, 0),
+  });
 }
 
 /** The change against the previous run, with the families whose served model changed. */

@@ -39,10 +39,49 @@ export interface CaseProfile {
   competitors: CompetitorProfile[];
   use_cases: string[];
   region: string;
-  /** Language codes such as `en` or `de-CH`; prompts are written in each. */
+  /**
+   * Language codes such as `en` or `de-CH`; prompts are written in each. The case's own fields
+   * are in the first; `translations` gives them in the others.
+   */
   languages: string[];
   /** Ground truth for accuracy: fact key to value. */
   fact_sheet: Record<string, string>;
+  /** The free-text fields in the case's other languages (absent: none given). */
+  translations?: CaseTranslations;
+  /** The customer's changes to the generated prompts (absent: none). */
+  prompt_edits?: PromptEdits;
+}
+
+/** The free-text fields a prompt uses, written in one language. */
+export interface CaseTranslation {
+  category?: string;
+  icp?: string;
+  region?: string;
+  use_cases?: string[];
+}
+
+/** Language code (as in `languages`) to the case's fields in that language. */
+export type CaseTranslations = Record<string, CaseTranslation>;
+
+/** A prompt the customer added to a case's prompt set. */
+export interface CustomPrompt {
+  /** `custom-<6 hex>`, given when it was added and kept. */
+  prompt_id: string;
+  language: string;
+  block: PromptBlock;
+  text: string;
+  enabled: boolean;
+}
+
+/**
+ * How the customer changed a case's prompt set (docs/monitor.md "Prompts"): generated prompts
+ * switched off or reworded, keyed by their list id (`<prompt_id>-<language>`), and prompts of
+ * their own. Generated prompts follow the case; these edits stay with the ids they name.
+ */
+export interface PromptEdits {
+  disabled: string[];
+  rewritten: Record<string, string>;
+  custom: CustomPrompt[];
 }
 
 export interface PromptCell {

@@ -8,10 +8,12 @@ import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { BrandScanReader } from '#shared/domain/monitor/brand-scans';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { canaryCells } from '#shared/domain/monitor/engine/canaries';
-import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
 import type {
   CasesStore,
@@ -35,9 +37,12 @@ export interface MonitorStepDeps {
   readiness?: ReadinessStore;
   /** Scans of the brand's site, for the `own_site` cause (brand-scans.ts); absent: none. */
   brandScans?: BrandScanReader;
+  logger: Logger;
   clock: Clock;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;
+  /** Counts runs ended and judge tokens (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 /** The lane steps also call the model providers (only their functions bundle the adapters). */

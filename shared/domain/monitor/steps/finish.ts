@@ -9,7 +9,6 @@
 import type { DomainEvent } from '#shared/domain/events/types';
 import { nowIso } from '#shared/domain/kernel/clock';
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
 import { isCanary } from '#shared/domain/monitor/engine/canaries';
 import {
   type AnswerMeasurement,
@@ -42,13 +41,14 @@ export async function aggregateRun(
   if (!stored)
     return failRun(input, run, 'No model family answered: every one stayed unavailable.', deps);
   const { summary, finished_at } = stored;
-  await deps.runs.finishRun(input, {
+  const finished = await deps.runs.finishRun(input, {
     status: 'done',
     finished_at,
     total_score: summary.total_score,
     delta: summary.delta.total_score,
     excluded_models: summary.sources_meta.excluded_models ?? [],
   });
+  if (finished) deps.metrics?.count('RunCompleted');
   await deps.cases.recordLatestRun(input, { score: summary.total_score, finished_at });
   await deps.runs.releaseLock(input);
   await publish(doneEvents(run, stored, deps.clock.now()), deps);
@@ -103,7 +103,7 @@ async function readinessOf(ref: RunRef, deps: MonitorStepDeps) {
     return await deps.readiness?.getReadiness(ref);
   } catch (error) {
     if (error instanceof UnavailableError) throw error;
-    logger.warn('readiness gaps unreadable: summary without them', {
+    deps.logger.warn('readiness gaps unreadable: summary without them', {
       run_id: ref.run_id,
       error: error as Error,
     });
@@ -184,7 +184,12 @@ function scoreChange(summary: RunSummary) {
 
 async function failRun(ref: RunRef, run: StoredRun, error: string, deps: MonitorStepDeps) {
   const finishedAt = nowIso(deps.clock);
-  await deps.runs.finishRun(ref, { status: 'failed', finished_at: finishedAt, error });
+  const finished = await deps.runs.finishRun(ref, {
+    status: 'failed',
+    finished_at: finishedAt,
+    error,
+  });
+  if (finished) deps.metrics?.count('RunFailed');
   // Whatever the earlier attempt recorded is what the event reports: read again after the write.
   const ended = (await deps.runs.getRun(ref)) ?? run;
   await deps.runs.releaseLock(ref);
@@ -213,7 +218,7 @@ export async function markRunFailed(
   deps: MonitorStepDeps,
 ): Promise<{ status: 'done' | 'failed'; total_score: number | null }> {
   const run = await loadRun(input, deps);
-  logger.error('monitor run failed', { run_id: run.id, error: input.failure?.Error });
+  deps.logger.error('monitor run failed', { run_id: run.id, error: input.failure?.Error });
   if (run.status === 'done') {
     // The run ended well before the failure (a late step failed): only make sure of the lock.
     await deps.runs.releaseLock(input);
@@ -231,21 +236,27 @@ export async function markRunFailed(
 /** A lane task failed after its retries: the family is given up, the run goes on. */
 export async function askLaneFailed(input: LaneFailedInput, deps: MonitorStepDeps) {
   const reason = `its task failed${input.failure?.Error ? ` (${input.failure.Error})` : ''}`;
-  logger.warn('monitor family given up', { run_id: input.run_id, family: input.family, reason });
+  deps.logger.warn('monitor family given up', {
+    run_id: input.run_id,
+    family: input.family,
+    reason,
+  });
   await deps.data.excludeFamily(input, input.family, reason);
   return { family: input.family, status: 'gave_up' };
 }
 
 /** A judge lane failed after its retries: the answers it had left keep their deterministic result. */
 export async function judgeLaneFailed(input: LaneFailedInput, deps: MonitorStepDeps) {
-  logger.warn('monitor judge given up', { run_id: input.run_id, family: input.family });
+  deps.logger.warn('monitor judge given up', { run_id: input.run_id, family: input.family });
   await deps.data.markJudgeUnavailable(input, input.family);
   return { family: input.family, status: 'gave_up' };
 }
 
 async function publish(events: DomainEvent[], deps: MonitorStepDeps): Promise<void> {
   if (!deps.events) {
-    logger.warn('no events queue configured: monitor events not sent', { count: events.length });
+    deps.logger.warn('no events queue configured: monitor events not sent', {
+      count: events.length,
+    });
     return;
   }
   for (const event of events) await deps.events.publish(event);

@@ -12,6 +12,7 @@ import { CANARY_PROFILE, isCanary } from '#shared/domain/monitor/engine/canaries
 import { judgeFamilyFor } from '#shared/domain/monitor/engine/judge';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import { type CellKey, cellKeyString, type RunDataStore } from '#shared/domain/monitor/ports';
+import { tokensOf } from '#shared/domain/monitor/provider-metrics';
 import {
   ASK_MODES,
   PROVIDER_FAMILIES,
@@ -124,7 +125,11 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
   const contextFor = (profile: CaseProfile): JudgeCallContext => ({
     profile,
     judge,
-    ask: (prompt) => provider.ask({ prompt, mode: 'raw' }),
+    ask: async (prompt) => {
+      const result = await provider.ask({ prompt, mode: 'raw' });
+      deps.metrics?.count('JudgeTokens', tokensOf(result.usage));
+      return result;
+    },
     async answerText(key) {
       const answer = await deps.data.getAnswer(input, key);
       return answer?.status === 'ok' ? answer.record.text : undefined;

@@ -8,7 +8,6 @@
  */
 import { nowIso } from '#shared/domain/kernel/clock';
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
 import { brandTimeline } from '#shared/domain/monitor/brand-scans';
 import {
   CANARY_PROFILE,
@@ -17,7 +16,7 @@ import {
 } from '#shared/domain/monitor/engine/canaries';
 import { canaryPrint, runCanary } from '#shared/domain/monitor/engine/canary-drift';
 import { changesAgainst } from '#shared/domain/monitor/engine/causes';
-import { comparableWith, metricMoves } from '#shared/domain/monitor/engine/changes';
+import { metricMoves } from '#shared/domain/monitor/engine/changes';
 import { runUsage } from '#shared/domain/monitor/engine/cost';
 import type {
   AnswerMeasurement,
@@ -30,6 +29,7 @@ import { type RunEvidence, runEvidence } from '#shared/domain/monitor/engine/run
 import { type ScanPoint, siteChangeBetween } from '#shared/domain/monitor/engine/site-checks';
 import type { RunData, StoredRun, StoredSummary } from '#shared/domain/monitor/ports';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { compareSummaries } from '#shared/domain/monitor/run-compare';
 import { type RunRef, runRefOf } from '#shared/domain/monitor/run-ref';
 import type { MonitorStepDeps } from './context.ts';
 import { measureAll } from './measure-answers.ts';
@@ -67,7 +67,11 @@ export async function closeLoop(
     canaryBase?.evidence?.canaries.prints,
     servedModels([...caseMeasurements, ...measured]),
   );
-  const comparable = earlier.find((s) => comparableWith(summary, s.summary));
+  // Issue 25's notion: the same prompts of the same families about the same competitors, the same
+  // score version (`delta.comparable`).
+  const comparable = earlier.find(
+    (s) => compareSummaries(summary, { run_id: s.run_id, summary: s.summary }).comparable,
+  );
   const changes = comparable
     ? await changesSince(run, summary, evidence, canary, comparable, earlier, deps)
     : [];
@@ -138,7 +142,7 @@ async function siteTimeline(
     return await brandTimeline(deps.brandScans, run.owner_id, run.profile.domain, summaries);
   } catch (error) {
     if (error instanceof UnavailableError) throw error;
-    logger.warn('brand scans unreadable: changes without the site', {
+    deps.logger.warn('brand scans unreadable: changes without the site', {
       run_id: run.id,
       error: error as Error,
     });

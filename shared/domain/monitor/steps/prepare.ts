@@ -6,7 +6,7 @@
 
 import { nowIso } from '#shared/domain/kernel/clock';
 import { CANARY_SET_VERSION } from '#shared/domain/monitor/engine/canaries';
-import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { isFinished, loadRun, type MonitorStepDeps, type RunStepInput } from './context.ts';
 import { laneRange } from './lane.ts';

@@ -8,7 +8,7 @@
  * without `readiness_gaps`. The state carries ids only: scans and gaps live in the table.
  */
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { isCanary } from '#shared/domain/monitor/engine/canaries';
 import { planReadinessScans } from '#shared/domain/monitor/engine/cited-origins';
 import {
@@ -59,7 +59,7 @@ export async function scanCitedSites(
     ...plan.sites.map((site) => ({ origin: site.origin, answers: site.answers })),
   ];
   const [brand, ...sites] = await mapLimited(targets, deps.scanConcurrency ?? 4, (target) =>
-    scanOne(target, deps.sites),
+    scanOne(target, deps.sites, deps.logger),
   );
   if (!brand) throw new Error('no brand target');
   const gaps = buildReadinessGaps({ brand, sites, links: scanLinks });
@@ -70,6 +70,7 @@ export async function scanCitedSites(
 async function scanOne(
   target: { origin: string; answers: number },
   scanner: CitedSiteScanner,
+  logger: Logger,
 ): Promise<ScannedSite> {
   const fallbackDomain = target.origin.replace(/^[a-z]+:\/\//, '').replace(/^www\./, '');
   try {

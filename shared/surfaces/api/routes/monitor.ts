@@ -5,6 +5,10 @@
 import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
 import { ListFixesResponseSchema } from '#shared/domain/monitor/fix-schemas';
 import {
+  CasePromptsResponseSchema,
+  PutCasePromptsBodySchema,
+} from '#shared/domain/monitor/prompt-schemas';
+import {
   DeleteAnswersResponseSchema,
   GetRunResponseSchema,
   ListAnswersQuerySchema,
@@ -110,6 +114,61 @@ export const MONITOR_ROUTES = {
     errors: ['invalid_request', 'unauthorized', 'insufficient_scope', 'no_account', 'not_found'],
     data: 'readwrite',
     handler: 'functions/http/monitor/patch-case.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  get_case_prompts: {
+    operationId: 'get_case_prompts',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases/{id}/prompts',
+    summary: 'Read the prompts the next run asks (addition)',
+    description:
+      'Every prompt of the case, written in each of its languages, with `enabled`, its block ' +
+      'and whether it was `generated` from the case or is `custom` (written or reworded by ' +
+      'you). The next run asks exactly the enabled ones, each `repeats` times per model family ' +
+      'and mode; its summary carries `prompt_set_version`. `notes` says which languages lack ' +
+      'the translations some questions need.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { params: CaseIdParamsSchema },
+    response: { status: 200, schema: CasePromptsResponseSchema },
+    errors: [...CASE_READ_ERRORS, 'not_found'],
+    data: 'read',
+    handler: 'functions/http/monitor/get-case-prompts.ts',
+    // The tool server's tools are exactly the contract's seven (docs/api.md "Tool server").
+    mcpTool: false,
+    addition: true,
+  },
+  set_case_prompts: {
+    operationId: 'set_case_prompts',
+    area: 'monitor',
+    method: 'PUT',
+    path: '/api/v1/cases/{id}/prompts',
+    summary: 'Change the prompts: switch off, reword, add (addition)',
+    description:
+      'Sends the whole list back: a generated prompt with other words is reworded, one with ' +
+      '`enabled: false` or left out is switched off, an entry without `id` is a new prompt ' +
+      '(in one of the case languages), your own prompts left out are deleted. Answers the new ' +
+      'list; `prompt_set_version` changes whenever what is asked changes, so runs before and ' +
+      'after the change are not compared as a trend. With the `prompt_set_version` you read, ' +
+      'a list changed meanwhile is refused (409 `prompt_set_changed`). Only the owner’s cases.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:write',
+    request: { params: CaseIdParamsSchema, body: PutCasePromptsBodySchema },
+    response: { status: 200, schema: CasePromptsResponseSchema },
+    errors: [
+      'invalid_request',
+      'unauthorized',
+      'insufficient_scope',
+      'no_account',
+      'not_found',
+      'prompt_set_changed',
+    ],
+    data: 'readwrite',
+    handler: 'functions/http/monitor/set-case-prompts.ts',
     mcpTool: false,
     addition: true,
   },

@@ -209,13 +209,23 @@ function sources(answer: AnswerView): string {
   return `<h4>Sources</h4><ul class="sources">${items}</ul>`;
 }
 
+const SENTIMENT_WORDS = ['very negative', 'negative', 'neutral', 'positive', 'very positive'];
+
+/** The judge's rating of the brand in words, with the scale it is on (never a bare number). */
+export function sentimentText(value: number | null): string {
+  if (value === null) return 'sentiment toward the brand: not rated';
+  const word = SENTIMENT_WORDS[value + 2] ?? String(value);
+  const signed = value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
+  return `sentiment toward the brand: ${word} (${signed} on a scale from −2, very negative, to +2, very positive)`;
+}
+
 function answerCard(answer: AnswerView): string {
   const queries = answer.search_queries.length
     ? `<h4>Web searches</h4><ul>${answer.search_queries.map((q) => `<li>${escapeHtml(q)}</li>`).join('')}</ul>`
     : '';
   return `<article class="answer" id="answer-${escapeHtml(answer.id.replaceAll('.', '-'))}" aria-labelledby="h-${escapeHtml(answer.id.replaceAll('.', '-'))}">
 <h3 id="h-${escapeHtml(answer.id.replaceAll('.', '-'))}">${escapeHtml(name(answer.family))}, ${answer.mode === 'online' ? 'with web search' : 'without web search'}: ${escapeHtml(answer.prompt_id)} (repeat ${answer.repeat})</h3>
-<p class="muted">Model ${escapeHtml(answer.model)} · block ${escapeHtml(answer.block)} · ${escapeHtml(answer.language)} · sentiment ${answer.sentiment ?? '–'}</p>
+<p class="muted">Model ${escapeHtml(answer.model)} · block ${escapeHtml(answer.block)} · ${escapeHtml(answer.language)} · ${sentimentText(answer.sentiment)}</p>
 <p><strong>Asked:</strong> ${escapeHtml(answer.prompt)}</p>
 <div class="answer-text">${escapeHtml(answer.text)}</div>
 ${mentions(answer)}${facts(answer)}${sources(answer)}${queries}

@@ -73,13 +73,20 @@ export function blocksExplained(): string {
     )}</dl><p>Visibility and share of answer count unbranded answers only: a question that names the brand cannot tell whether a model would have named it.</p></details>`;
 }
 
-/** Why a difference between two runs may not be the brand's doing. */
+/** Why a difference between two runs may not be the brand's doing, in words. */
 export function comparabilityText(delta: Summary['delta']): string {
-  const notes: string[] = [
-    delta.comparable
-      ? 'Comparable: both runs asked the same prompts and scored them the same way.'
-      : 'Not comparable: the two runs asked different prompts or scored them differently (the case or the method changed), so read the change as a new baseline, not a trend.',
-  ];
+  const differences = delta.differences ?? [];
+  let verdict: string;
+  if (delta.comparable) {
+    verdict =
+      '<p class="muted">Comparable: both runs asked the same prompts, tracked the same competitors, counted the same model families and scored them the same way.</p>';
+  } else if (differences.length > 0) {
+    verdict = `<div class="caution" role="note"><p><strong>Not comparable</strong>: the runs measured different things, so read the change as a new baseline, not a trend.</p><ul>${differences.map((d) => `<li>${escapeHtml(d.text)}</li>`).join('')}</ul></div>`;
+  } else {
+    verdict =
+      '<p class="muted">Not comparable: the two runs asked different prompts or scored them differently (the case or the method changed), so read the change as a new baseline, not a trend.</p>';
+  }
+  const notes: string[] = [];
   for (const change of delta.model_changes ?? []) {
     notes.push(
       `${familyName(change.family)} served other models (${change.previous_models.join(', ') || 'none'} before, ${change.models.join(', ')} now): its change may be the model's, not the brand's.`,
@@ -91,7 +98,7 @@ export function comparabilityText(delta: Summary['delta']): string {
       `The change of visibility (${signed(Math.round(noise.difference * 100))} points, 95% interval ${Math.round(noise.lower * 100)} to ${Math.round(noise.upper * 100)}) is within noise.`,
     );
   }
-  return notes.map((note) => `<p class="muted">${escapeHtml(note)}</p>`).join('');
+  return verdict + notes.map((note) => `<p class="muted">${escapeHtml(note)}</p>`).join('');
 }
 
 export function deltaCard(summary: Summary, links: SummaryLinks): string {

@@ -4,21 +4,17 @@
  * brand's site with their verdicts, comparing runs, and archiving the case (after a confirmation).
  */
 import type { FixView } from '#shared/domain/monitor/fix-schemas';
+import type { CasePromptsResponse } from '#shared/domain/monitor/prompt-schemas';
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
+import { RUN_FORM } from '#shared/surfaces/dashboard/case-form';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type CanaryPoint, canaryPanel, fixesTimeline } from './case-loop.ts';
 import { type ScorePoint, summarySection } from './case-summary.ts';
-import {
-  badge,
-  errorBox,
-  escapeHtml,
-  notice,
-  type ShownError,
-  tableRegion,
-  textField,
-  timeTag,
-} from './components.ts';
+import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { promptsSection } from './prompts-page.ts';
 import { compareForm } from './run-page.ts';
 
 export interface CaseView {
@@ -31,8 +27,11 @@ export interface CaseView {
   canaries: readonly CanaryPoint[];
   /** The fixes of the brand's site; null when they could not be read. */
   fixes: readonly FixView[] | null;
+  /** What the next run asks (`get_case_prompts`). */
+  prompts: CasePromptsResponse;
   notice?: string | undefined;
-  error?: ShownError | undefined;
+  /** The run form as sent and its refusal, when it came back. */
+  runForm?: FormState | undefined;
 }
 
 function facts(detail: CaseDetail): string {
@@ -66,13 +65,27 @@ function runDoneText(runs: CaseView['runs']): string {
   return `Run ${latest.label} ${latest.status}${score}.`;
 }
 
+/** The runs the case page lists at most (newest first). */
+export const CASE_PAGE_RUNS = 24;
+
+/**
+ * A run's change against the run before, or "first run" for the case's first finished run (the
+ * API says 0 there): the oldest finished run of a list that holds every run of the case.
+ */
+function changeText(run: RunView, runs: readonly RunView[]): string {
+  if (run.delta === null) return '–';
+  const oldest = runs.filter((other) => other.status === 'done').at(-1);
+  if (oldest?.id === run.id && runs.length < CASE_PAGE_RUNS) return 'first run';
+  return run.delta > 0 ? `+${run.delta}` : String(run.delta);
+}
+
 function runsSection(view: CaseView): string {
   const open = view.runs.some((run) => run.status === 'queued' || run.status === 'running');
   const poll = open ? ` data-poll="3" data-poll-src="${DASHBOARD_PATHS.case(view.detail.id)}"` : '';
   const rows = view.runs
     .map(
       (run) =>
-        `<tr><td><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(view.detail.id, run.id))}">${escapeHtml(run.label)}</a></td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${run.delta === null ? '–' : run.delta > 0 ? `+${run.delta}` : run.delta}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
+        `<tr><td><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(view.detail.id, run.id))}">${escapeHtml(run.label)}</a></td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${changeText(run, view.runs)}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
     )
     .join('');
   const table = view.runs.length
@@ -93,7 +106,7 @@ function runForm(view: CaseView): string {
   }
   return `<form class="actions" method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
 ${csrfField(view.viewer)}
-${textField({ name: 'label', label: 'Run label (optional)', hint: 'Default: today’s date' })}
+${formInput(RUN_FORM, view.runForm, 'label', { hint: 'Default: today’s date' })}
 <button type="submit">Start a run</button>
 <span class="muted">Manual runs need the Pro plan; one run at a time per case.</span>
 </form>`;
@@ -134,7 +147,7 @@ export function casePage(view: CaseView): string {
     replaceUrl: DASHBOARD_PATHS.case(detail.id),
     body: `<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
 <h1>${escapeHtml(detail.name)}</h1>
-${notice(view.notice)}${errorBox(view.error)}
+${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
 <p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>
 ${facts(detail)}
 ${runForm(view)}
@@ -142,6 +155,7 @@ ${runForm(view)}
 ${canaryPanel(view.canaries)}
 ${fixesTimeline(view.fixes, detail.id)}
 ${runsSection(view)}
+${promptsSection(detail, view.prompts)}
 <h2>Archive</h2>
 ${statusForm(view)}`,
   });

@@ -104,8 +104,17 @@ function dimensions(summary: Summary, links: SummaryLinks): string {
     max: 1,
     format: pct,
     valueLabel: 'Rate',
-    footnote: `Visibility over ${intervals.visibility.n} unbranded answers, accuracy over ${intervals.accuracy.n} fact claims, sentiment over ${intervals.sentiment.n} rated mentions.`,
+    footnote: `Visibility over ${intervals.visibility.n} unbranded answers, accuracy over ${intervals.accuracy.n} fact claims, sentiment over ${intervals.sentiment.n} rated mentions. Sentiment is the judge's rating of each mention from −2 (very negative) to +2 (very positive), drawn from 0% to 100%: 50% is neutral, ${sentimentWord(summary.dimensions.sentiment)} here.`,
   });
+}
+
+/** A sentiment dimension (the -2..2 rating mapped to 0..1) in words. */
+function sentimentWord(value: number): string {
+  if (value < 0.2) return 'very negative';
+  if (value < 0.4) return 'negative';
+  if (value <= 0.6) return 'neutral';
+  if (value <= 0.8) return 'positive';
+  return 'very positive';
 }
 
 function shareOfAnswer(summary: Summary, links: SummaryLinks): string {

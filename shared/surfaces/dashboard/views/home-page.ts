@@ -34,7 +34,7 @@ function accountCard(view: HomeView): string {
   const account = view.account;
   const text = account
     ? `<p class="big">${escapeHtml(account.plan === 'pro' ? 'Pro' : 'Free')}</p><p>Subscription ${badge(account.subscription === 'active' ? 'active' : 'failed', account.subscription)}</p>
-<p class="muted">${account.plan === 'pro' ? 'Cases, manual runs and a monthly run of every active case.' : 'Cases and their monthly results; manual runs need the Pro plan.'}</p>`
+<p class="muted">${account.plan === 'pro' ? 'Cases, manual runs and a monthly run of every active case.' : 'Cases can be set up and read; runs, manual and monthly, need the Pro plan.'}</p>`
     : `<p class="big">No Monitor account</p><p class="muted">Scans, batches, keys and webhooks work (batches under the free plan's limits); cases need a Monitor account, which the operator sets up.</p>`;
   return `<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Plan</h2>${text}${view.admin ? '<p>This address is on the operator list: it may hold <code>monitor:admin</code> keys.</p>' : ''}</section>`;
 }

@@ -1,6 +1,10 @@
 /** Pages shown before signing in, and the error page. */
+
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
+import { SIGN_IN_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { errorBox, escapeHtml, notice, type ShownError, textField } from './components.ts';
+import { errorBox, escapeHtml, notice, type ShownError } from './components.ts';
 import { dashboardLayout } from './layout.ts';
 
 export function errorPage(error: { status: number; code: string; message: string }): string {
@@ -37,44 +41,57 @@ ${detail ? `<p class="muted">${escapeHtml(detail)}</p>` : ''}
   });
 }
 
-/** The sign-in form's field by name, as its label reads (the error box links to it). */
-export const SIGN_IN_FIELD_LABELS = { email: 'E-mail address' };
-
 export function signInPage(options: {
-  email?: string;
-  error?: ShownError;
+  /** The address as typed and the refusal, when the form came back. */
+  form?: FormState;
   sent?: boolean;
   signedOut?: boolean;
+  /** SIGNUP is open: an address without an account gets a link that creates one. */
+  signUp: boolean;
 }): string {
   const signedOut = options.signedOut ? notice('You are signed out.') : '';
-  const sent = options.sent
-    ? notice(
-        'If this address has an account, a sign-in link is on its way. It works once, for a short while. Check your inbox (and spam folder).',
-      )
-    : '';
+  // The same words whether or not the address has an account: they depend on the setting only.
+  const sentText = options.signUp
+    ? 'If this address has an account, a sign-in link is on its way; if it has none yet, a link that creates your free account is. It works once, for a short while. Check your inbox (and spam folder).'
+    : 'If this address has an account, a sign-in link is on its way. It works once, for a short while. Check your inbox (and spam folder).';
+  const sent = options.sent ? notice(sentText) : '';
+  const lead = options.signUp
+    ? 'No password: enter your e-mail address and we mail you a link. It signs you in, or, for a new address, creates your free account and signs you in.'
+    : 'No password: enter the e-mail address of your account and we mail you a link that signs you in once.';
   return dashboardLayout({
-    title: 'Sign in',
+    title: options.signUp ? 'Sign in or create a free account' : 'Sign in',
     replaceUrl: DASHBOARD_PATHS.signIn,
-    body: `<h1>Sign in</h1>
-<p class="lead">No password: enter the e-mail address of your account and we mail you a link that signs you in once.</p>
-${errorBox(options.error, SIGN_IN_FIELD_LABELS)}${sent}${signedOut}
+    body: `<h1>${options.signUp ? 'Sign in or create a free account' : 'Sign in'}</h1>
+<p class="lead">${lead}</p>
+${formErrorBox(SIGN_IN_FORM, options.form)}${sent}${signedOut}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.signIn}">
-${textField({ name: 'email', label: 'E-mail address', type: 'email', value: options.email ?? '', required: true, autocomplete: 'email', error: options.error?.fields?.email })}
+${formInput(SIGN_IN_FORM, options.form, 'email', { type: 'email', autocomplete: 'email' })}
 <div class="actions"><button type="submit">Mail me a sign-in link</button></div>
 </form>
 <p class="muted">Running locally? No mail leaves the machine: the link appears in the log of <code>npm start</code>, and <code>npm run --silent admin -- login-link --email you@example.com</code> prints one.</p>`,
   });
 }
 
-/** The page a mailed link opens: a button, so that mail scanners following links sign nobody in. */
-export function confirmSignInPage(options: { token: string; email: string }): string {
+/**
+ * The page a mailed link opens: a button, so that mail scanners following links sign nobody in
+ * (and create no account).
+ */
+export function confirmSignInPage(options: {
+  token: string;
+  email: string;
+  signUp: boolean;
+}): string {
+  const title = options.signUp ? 'Create your free account' : 'Sign in';
+  const question = options.signUp
+    ? `Create a free account for <strong>${escapeHtml(options.email)}</strong> and sign in? The free plan scans sites, runs batches within its daily limit and keeps your scan history; monitor cases can be set up, and their runs need the Pro plan.`
+    : `Sign in to the dashboard as <strong>${escapeHtml(options.email)}</strong>?`;
   return dashboardLayout({
-    title: 'Sign in',
-    body: `<h1>Sign in</h1>
-<p class="lead">Sign in to the dashboard as <strong>${escapeHtml(options.email)}</strong>?</p>
+    title,
+    body: `<h1>${title}</h1>
+<p class="lead">${question}</p>
 <form method="post" action="${DASHBOARD_PATHS.session}">
 <input type="hidden" name="token" value="${escapeHtml(options.token)}">
-<button type="submit">Sign in</button>
+<button type="submit">${options.signUp ? 'Create my account' : 'Sign in'}</button>
 </form>
 <p class="muted">The link works once. Not you? Close this page; nothing happens until you press the button.</p>`,
   });

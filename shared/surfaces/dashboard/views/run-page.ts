@@ -95,7 +95,7 @@ const pointsText = (value: number) => {
 function compareRows(a: Summary, b: Summary, delta: SummaryDelta): string {
   const rangeA = scoreRange(a.intervals.dimensions);
   const rangeB = scoreRange(b.intervals.dimensions);
-  const row = (name: string, older: string, newer: string, change: string) =>
+  const row: Row = (name, older, newer, change) =>
     `<tr><th scope="row">${name}</th><td class="num">${older}</td><td class="num">${newer}</td><td class="num">${change}</td></tr>`;
   const rows = [
     row(
@@ -117,6 +117,7 @@ function compareRows(a: Summary, b: Summary, delta: SummaryDelta): string {
       ),
     );
   }
+  rows.push(...shareRows(a, b, row));
   const families = new Set([...Object.keys(a.per_model), ...Object.keys(b.per_model)]);
   for (const family of families) {
     const key = family as keyof typeof a.per_model;
@@ -131,6 +132,34 @@ function compareRows(a: Summary, b: Summary, delta: SummaryDelta): string {
     );
   }
   return rows.join('');
+}
+
+type Row = (name: string, older: string, newer: string, change: string) => string;
+
+/**
+ * Share of answer of every name either run tracked: its share with the namings behind it (its
+ * own denominator in each run), and the change where both runs tracked it.
+ */
+function shareRows(a: Summary, b: Summary, row: Row): string[] {
+  const key = (name: string) => name.normalize('NFKC').toLowerCase();
+  const older = new Map(b.share_of_answer.map((entry) => [key(entry.name), entry]));
+  const newer = new Map(a.share_of_answer.map((entry) => [key(entry.name), entry]));
+  // The brand first, then every other name either run tracked.
+  const self = [...newer.values(), ...older.values()].find((entry) => entry.is_self);
+  const names = [...new Set([...newer.keys(), ...older.keys()])].sort(
+    (x, y) => Number(y === key(self?.name ?? '')) - Number(x === key(self?.name ?? '')),
+  );
+  const cell = (entry: Summary['share_of_answer'][number] | undefined) =>
+    entry
+      ? `${percent(entry.share)} <span class="muted">(${entry.judge_mentions} of ${entry.total})</span>`
+      : '<span class="muted">not tracked</span>';
+  return names.map((name) => {
+    const before = older.get(name);
+    const after = newer.get(name);
+    const label = (after ?? before)?.name ?? name;
+    const change = before && after ? pointsText(after.share - before.share) : '–';
+    return row(`Share of answer: ${escapeHtml(label)}`, cell(before), cell(after), change);
+  });
 }
 
 export function comparePage(view: CompareView): string {

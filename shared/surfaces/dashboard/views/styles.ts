@@ -57,6 +57,7 @@ details.confirm{display:inline-block;margin:0;vertical-align:top}details.confirm
 .confirm-body{border:1px solid #a4161a;border-radius:6px;padding:.5rem .7rem;background:#fff;max-width:28rem}.confirm-body p{margin:0 0 .4rem}
 pre.payload{background:#f3f5f8;border-radius:6px;padding:.6rem;max-width:48rem;max-height:24rem;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.85rem}
 .secret{background:#fff8e1;border:1px solid #8a5a00}
+.caution{background:#fff8e1;border:1px solid #8a5a00;border-radius:6px;padding:.7rem .9rem;margin:1rem 0;max-width:48rem}.caution p,.caution ul{margin:.3rem 0}
 .secret input{font-family:ui-monospace,monospace}
 .copyrow{display:flex;gap:.4rem;align-items:center}
 .table-wrap{overflow-x:auto;margin:.6rem 0;position:relative}
@@ -91,6 +92,7 @@ details{margin:.4rem 0}summary{cursor:pointer}
 svg.spark{vertical-align:middle;overflow:visible}
 .pager{display:flex;gap:1rem;flex-wrap:wrap;margin:.6rem 0}
 .search select{width:auto}
+.search-field{display:contents}.search .field-error{flex-basis:100%}.search input[aria-invalid=true]{border:2px solid #a4161a}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .copyrow input{flex:1;min-width:0}
 [hidden]{display:none!important}
@@ -103,5 +105,8 @@ svg a:focus{outline:none}svg a:focus rect:first-child,svg a:hover rect:first-chi
 table.grid td.hit{background:#e8f4ec}
 form.filters{display:flex;flex-wrap:wrap;gap:.6rem 1rem;align-items:flex-end}form.filters select{width:auto}
 details.confirm{border:1px solid #a4161a;border-radius:6px;padding:.5rem .8rem;max-width:48rem}
+.stack-narrow{display:grid;gap:.8rem;max-width:40rem}
+table.prompts td:nth-child(3){width:65%}table.prompts textarea.prompt-text{min-height:0;min-width:16rem}table.prompts td:first-child input{width:1.2rem;height:1.2rem}
+@media (max-width:40rem){table.prompts,table.prompts tbody,table.prompts tr,table.prompts td{display:block}table.prompts thead{display:none}table.prompts tr{display:grid;grid-template-columns:2rem 1fr;gap:.2rem .5rem;padding:.5rem 0;border-bottom:1px solid #d5dae1}table.prompts td{border:0;padding:0;width:auto}table.prompts td:nth-child(3),table.prompts td:nth-child(4){grid-column:1/-1}table.prompts td.block::before{content:"Block "}table.prompts textarea.prompt-text{min-width:0}}
 @media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
 `.trim();

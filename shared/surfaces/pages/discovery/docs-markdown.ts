@@ -7,6 +7,7 @@ import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
 import { monitorMethodMarkdown } from '#shared/surfaces/pages/docs-monitor-method';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
+import { scannerMarkdown } from '#shared/surfaces/pages/scanner-section';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
 import { apiRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 
@@ -55,7 +56,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; Standards; How the monitor measures; Routes (each with a request and a response example generated from its schemas):',
+    'Contents: Conventions; Scoring; The scanner; Standards; How the monitor measures; Routes (each with a request and a response example generated from its schemas):',
     '',
     ...routes.contents,
     '',
@@ -70,6 +71,8 @@ export function docsMarkdown(baseUrl: string): string {
     '## Scoring',
     '',
     'Nine checks in four pillars; `score = round(100 × Σ points / Σ applicable max)`; signals that cannot be verified from outside count half; scans carry `scoring_version` 2.',
+    '',
+    scannerMarkdown(baseUrl),
     '',
     standardsMarkdown(),
     '',

@@ -1,10 +1,17 @@
 /**
- * The home page at `/`: what the service is, with links to the docs, the dashboard and the
- * OpenAPI description; HTML for people (with JSON-LD and Open Graph) and markdown for agents
- * that ask for `text/markdown` (docs page: #standards).
+ * The home page at `/`: what the service is, a box to scan a site at once (scan-box.ts), links
+ * to the docs, the dashboard (sign in, or create a free account) and the OpenAPI description;
+ * HTML for people (with JSON-LD and Open Graph) and markdown for agents that ask for
+ * `text/markdown` (docs page: #standards).
  */
 import { escapeHtml } from '#shared/surfaces/http/html';
 import { layout } from '#shared/surfaces/pages/html';
+import {
+  SCAN_BOX_CSS,
+  SCAN_FORM_PATH,
+  SIGN_UP_PATH,
+  scanBox,
+} from '#shared/surfaces/pages/scan-box';
 import { jsonLdScript } from './json-ld.ts';
 import { apiRoutes, mcpToolRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 
@@ -20,6 +27,7 @@ export function homeHead(baseUrl: string): string {
     `<link rel="canonical" href="${escapeHtml(baseUrl)}/">`,
     `<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/">`,
     `<link rel="service-desc" type="application/openapi+json" href="${escapeHtml(baseUrl + PATHS.openapi)}">`,
+    `<link rel="ai-catalog" type="application/ai-catalog+json" href="${escapeHtml(baseUrl + PATHS.aiCatalog)}">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(SERVICE_NAME)}">`,
     `<meta property="og:description" content="${escapeHtml(SERVICE_SUMMARY)}">`,
@@ -35,9 +43,11 @@ export function renderHomePage(baseUrl: string): string {
 <main>
 <h1>${escapeHtml(SERVICE_NAME)}</h1>
 <p>${escapeHtml(SERVICE_SUMMARY)}</p>
+${scanBox({ heading: 'Scan your site now' })}
 ${WHAT.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
 <h2>Start here</h2>
 <ul>
+<li><a href="${SIGN_UP_PATH}">Create a free account</a> (an e-mail link, no password) to keep your scan history, run batches and follow how AI models answer about a brand.</li>
 <li><a href="${PATHS.docs}">API documentation</a>: conventions, authentication, scoring, the standards registry and every route (${apiRoutes().length} routes).</li>
 <li><a href="${PATHS.dashboard}">Dashboard</a>: sign in with an e-mail link, run scans, follow monitor cases, manage keys and webhooks.</li>
 <li><a href="${PATHS.openapi}">OpenAPI 3.1 description</a>, also listed in the <a href="${PATHS.apiCatalog}">API catalog</a>.</li>
@@ -46,7 +56,12 @@ ${WHAT.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
 </ul>
 </main>
 <footer><p>This site publishes everything its own scan rewards; scan it like any other domain.</p></footer>`;
-  return layout(SERVICE_NAME, body, SERVICE_SUMMARY, homeHead(baseUrl));
+  return layout(
+    SERVICE_NAME,
+    body,
+    SERVICE_SUMMARY,
+    `${homeHead(baseUrl)}\n<style>${SCAN_BOX_CSS}</style>`,
+  );
 }
 
 export function homeMarkdown(baseUrl: string): string {
@@ -58,6 +73,8 @@ export function homeMarkdown(baseUrl: string): string {
     ...WHAT.flatMap((text) => [text, '']),
     '## Start here',
     '',
+    `- Scan a site: the form on ${baseUrl}/ (a \`domain\` field, posted to ${baseUrl}${SCAN_FORM_PATH}), or \`POST ${baseUrl}/api/v1/scans\` with \`{"domain": "example.com"}\``,
+    `- [Create a free account](${baseUrl}${SIGN_UP_PATH})`,
     `- [API documentation](${baseUrl}${PATHS.docs})`,
     `- [Dashboard](${baseUrl}${PATHS.dashboard})`,
     `- [OpenAPI 3.1 description](${baseUrl}${PATHS.openapi})`,

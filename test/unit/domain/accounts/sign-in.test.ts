@@ -4,8 +4,15 @@ import type { MailMessage } from '#shared/domain/accounts/mail-port';
 import type { User } from '#shared/domain/accounts/ports';
 import type { SessionStore, StoredSignInLink } from '#shared/domain/accounts/session-ports';
 import { hashSecretToken, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
-import { requestSignInLink, type SignInDeps, startSession } from '#shared/domain/accounts/sign-in';
+import {
+  peekSignInLink,
+  requestSignInLink,
+  type SignInDeps,
+  startSession,
+} from '#shared/domain/accounts/sign-in';
+import { ConflictError } from '#shared/domain/kernel/errors';
 import { fixedClock } from '#test/support/clock';
+import { type RecordingLogger, recordingLogger } from '#test/support/logger';
 
 /** The sign-in service with in-memory ports: what it stores, mails and refuses. */
 const USER: User = {
@@ -15,10 +22,11 @@ const USER: User = {
   account: null,
 };
 
-function fakes(options: { mailFails?: boolean } = {}) {
+function fakes(options: { mailFails?: boolean; signUp?: 'open' | 'closed' } = {}) {
   const links = new Map<string, StoredSignInLink>();
   const counters = new Map<string, number>();
   const mails: MailMessage[] = [];
+  const users = new Map<string, User>([[USER.email, USER]]);
   const sessions: SessionStore = {
     putSession: async () => undefined,
     getSession: async () => undefined,
@@ -37,8 +45,12 @@ function fakes(options: { mailFails?: boolean } = {}) {
   const deps: SignInDeps = {
     sessions,
     users: {
-      findUserByEmail: async (email) => (email === USER.email ? USER : undefined),
-      findUserById: async (id) => (id === USER.id ? USER : undefined),
+      findUserByEmail: async (email) => users.get(email),
+      findUserById: async (id) => [...users.values()].find((user) => user.id === id),
+      async createUser(user) {
+        if (users.has(user.email)) throw new ConflictError('user_exists', 'taken');
+        users.set(user.email, user);
+      },
     },
     quota: {
       async consume(key, window, limit) {
@@ -55,10 +67,11 @@ function fakes(options: { mailFails?: boolean } = {}) {
         mails.push(message);
       },
     },
-    settings: sessionSettingsFrom({}),
+    settings: sessionSettingsFrom({ SIGNUP: options.signUp ?? 'open' }),
+    logger: recordingLogger(),
     clock: systemClock,
   };
-  return { deps, links, mails };
+  return { deps, links, mails, users };
 }
 
 const ask = (deps: SignInDeps, email: string) =>
@@ -76,11 +89,22 @@ describe('asking for a sign-in link', () => {
   });
 
   it('resolves alike for an unknown address and when the mail cannot be sent', async () => {
-    const unknown = fakes();
+    const unknown = fakes({ signUp: 'closed' });
     await expect(ask(unknown.deps, 'nobody@example.com')).resolves.toBeUndefined();
     expect(unknown.mails).toEqual([]);
     const failing = fakes({ mailFails: true });
     await expect(ask(failing.deps, USER.email)).resolves.toBeUndefined();
+    // A failed send is logged for the operator, never shown to the person asking.
+    expect((failing.deps.logger as RecordingLogger).at('error')).toHaveLength(1);
+  });
+
+  it('mails an address without an account a sign-up link while sign-up is open', async () => {
+    const { deps, links, mails } = fakes();
+    await expect(ask(deps, 'New@Example.com')).resolves.toBeUndefined();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'new@example.com' });
+    expect(mails[0]?.subject).toMatch(/Create your free/);
+    expect([...links.values()]).toEqual([expect.objectContaining({ user_id: null })]);
   });
 
   it('counts requests per address whether or not it has an account', async () => {
@@ -109,6 +133,46 @@ describe('using a link', () => {
     await expect(startSession({ token }, deps)).rejects.toMatchObject({
       code: 'sign_in_link_invalid',
     });
+  });
+
+  it('creates the account on the free plan with a sign-up link, once', async () => {
+    const { deps, mails, users } = fakes();
+    await ask(deps, 'new@example.com');
+    const token = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
+    expect(await peekSignInLink(token, deps)).toEqual({ email: 'new@example.com', signUp: true });
+    const { session } = await startSession({ token }, deps);
+    const created = users.get('new@example.com');
+    expect(created?.account).toEqual({ plan: 'free', subscription: 'active' });
+    expect(session).toMatchObject({ user_id: created?.id, email: 'new@example.com' });
+    await expect(startSession({ token }, deps)).rejects.toMatchObject({
+      code: 'sign_in_link_invalid',
+    });
+    expect(users.size).toBe(2);
+  });
+
+  it('signs a second sign-up link of the same address in to the account the first created', async () => {
+    const { deps, mails, users } = fakes();
+    await ask(deps, 'twice@example.com');
+    await ask(deps, 'twice@example.com');
+    const tokens = mails.map((mail) => /token=([\w-]+)/.exec(mail.text)?.[1] ?? '');
+    const first = await startSession({ token: tokens[0] ?? '' }, deps);
+    const second = await startSession({ token: tokens[1] ?? '' }, deps);
+    expect(second.session.user_id).toBe(first.session.user_id);
+    expect(users.size).toBe(2);
+  });
+
+  it('refuses a sign-up link once sign-up is closed', async () => {
+    const { deps, mails, users } = fakes();
+    await ask(deps, 'late@example.com');
+    const token = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
+    const closed = { ...deps, settings: { ...deps.settings, signUp: 'closed' as const } };
+    await expect(peekSignInLink(token, closed)).rejects.toMatchObject({
+      code: 'sign_in_link_invalid',
+    });
+    await expect(startSession({ token }, closed)).rejects.toMatchObject({
+      code: 'sign_in_link_invalid',
+    });
+    expect(users.has('late@example.com')).toBe(false);
   });
 
   it('refuses a link past its lifetime', async () => {

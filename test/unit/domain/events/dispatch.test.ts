@@ -6,9 +6,14 @@ import { createScanEvents, scanCompletedEvent } from '#shared/domain/events/scan
 import { type DomainEvent, DomainEventSchema, newEvent } from '#shared/domain/events/types';
 import type { StoredScan } from '#shared/domain/scans/ports';
 import { EVENT_PAYLOAD_SCHEMAS, eventBody } from '#shared/domain/webhooks/payloads';
+import { type RecordingLogger, recordingLogger } from '#test/support/logger';
 
 /** The dispatcher's handling of one message, and scan.completed as the scan service emits it. */
-function fakes(): DispatchDeps & { recorded: string[]; delivered: string[] } {
+function fakes(): DispatchDeps & {
+  recorded: string[];
+  delivered: string[];
+  logger: RecordingLogger;
+} {
   const recorded: string[] = [];
   const delivered: string[] = [];
   return {
@@ -26,6 +31,7 @@ function fakes(): DispatchDeps & { recorded: string[]; delivered: string[] } {
       delivered.push(event.id);
       return { deliveries: 1 };
     },
+    logger: recordingLogger(),
   };
 }
 
@@ -46,6 +52,10 @@ describe('dispatchEvent', () => {
     await dispatchEvent(JSON.stringify({ id: 'x', type: 'scan.deleted' }), deps);
     expect(deps.recorded).toEqual([]);
     expect(deps.delivered).toEqual([]);
+    expect(deps.logger.at('error').map((line) => line.message)).toEqual([
+      'dropped a message that is not an event',
+      'dropped a message that is not an event',
+    ]);
   });
 
   it('lets a failing delivery fail the message, so SQS retries it', async () => {

@@ -19,7 +19,7 @@ import {
 } from '#shared/domain/monitor/engine/canary-drift';
 import { measureAnswer } from '#shared/domain/monitor/engine/measure';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
-import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
+import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import { ASK_MODES, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { PROFILE } from './builders.ts';
 

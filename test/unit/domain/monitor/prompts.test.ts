@@ -2,21 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { detectMentions } from '#shared/domain/monitor/engine/mentions';
 import {
   buildPromptSet,
+  casePrompts,
   DEFAULT_PROMPTS_PER_BLOCK,
   DEFAULT_REPEATS,
   PROMPT_SET_VERSION,
   promptCatalogue,
-} from '#shared/domain/monitor/engine/prompts';
+} from '#shared/domain/monitor/engine/prompt-set';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import { PROFILE } from './builders.ts';
 
+const BILINGUAL: CaseProfile = {
+  ...PROFILE,
+  languages: ['en', 'de'],
+  fact_sheet: { founded: '2019', headquarters: 'Berlin', pricing: 'from $29 per month' },
+};
+
 describe('buildPromptSet', () => {
-  it('asks every block, each prompt `repeats` times, with stable cell ids', () => {
+  it('asks every block, each prompt `repeats` times, with cell ids that start with the prompt id', () => {
     const set = buildPromptSet(PROFILE, { promptsPerBlock: 3, repeats: 2 });
 
     expect(new Set(set.cells.map((c) => c.block))).toEqual(new Set(['A', 'B', 'C', 'D']));
     expect(set.cells).toHaveLength(4 * 3 * 2);
-    expect(set.cells.slice(0, 2).map((c) => c.id)).toEqual(['A-01-en-r1', 'A-01-en-r2']);
+    expect(set.cells.slice(0, 2).map((c) => c.id)).toEqual(['A1-en-r1', 'A1-en-r2']);
     expect(new Set(set.cells.map((c) => c.id)).size).toBe(set.cells.length);
+    for (const cell of set.cells) expect(cell.id.startsWith(`${cell.prompt_id}-en-r`)).toBe(true);
   });
 
   it('defaults to a directional read: about 50 prompts, 3 repeats', () => {
@@ -29,7 +38,7 @@ describe('buildPromptSet', () => {
     const prompts = new Set(set.cells.map((c) => c.prompt_id));
 
     expect(DEFAULT_REPEATS).toBe(3);
-    expect(prompts.size).toBeGreaterThanOrEqual(45);
+    expect(prompts.size).toBeGreaterThanOrEqual(40);
     expect(prompts.size).toBeLessThanOrEqual(4 * DEFAULT_PROMPTS_PER_BLOCK);
     expect(set.cells.length).toBe(prompts.size * 3);
   });
@@ -49,33 +58,87 @@ describe('buildPromptSet', () => {
     expect(comparisons.some((c) => !c.branded)).toBe(true);
   });
 
-  it('asks one B prompt per fact-sheet key', () => {
-    const { cells } = buildPromptSet(PROFILE, { promptsPerBlock: 20, repeats: 1 });
-    const facts = cells.filter((c) => c.block === 'B' && c.prompt.includes('regarding'));
+  it('asks one brand-fact question per kind of fact, in words, never the fact key', () => {
+    const profile = {
+      ...PROFILE,
+      fact_sheet: { founded: '2019', founding_year: '2019', hq_city: 'Berlin', x_factor: 'y' },
+    };
+    const prompts = casePrompts(profile, 20).filter((p) => p.prompt_id.startsWith('B2-'));
 
-    expect(facts.map((c) => c.prompt)).toEqual([
-      'What can you tell me about Acme Analytics regarding “pricing”?',
-      'What can you tell me about Acme Analytics regarding “founded”?',
+    expect(prompts.map((p) => [p.prompt_id, p.text, p.facts])).toEqual([
+      ['B2-founded', 'When was Acme Analytics founded?', ['founded', 'founding_year']],
+      ['B2-headquarters', 'Where is Acme Analytics headquartered?', ['hq_city']],
+      ['B2-other', 'What are the most important facts about Acme Analytics?', ['x_factor']],
     ]);
+    for (const prompt of casePrompts(profile, 20)) {
+      expect(prompt.text).not.toMatch(/founding_year|hq_city|x_factor|“|„/);
+    }
   });
 
-  it('writes prompts in each case language, English with a request where no template exists', () => {
-    const set = buildPromptSet({ ...PROFILE, languages: ['de-CH', 'ja'] }, { promptsPerBlock: 1 });
-    const first = set.cells.filter((c) => c.prompt_id === 'A-01' && c.repeat === 1);
+  it('writes the prompts of each language in that language, with its own values only', () => {
+    const prompts = casePrompts(BILINGUAL, 20);
+    const german = prompts.filter((p) => p.language === 'de');
 
-    expect(first.map((c) => [c.id, c.prompt])).toEqual([
-      [
-        'A-01-de-CH-r1',
-        'Welche Anbieter für product analytics würdest du small SaaS teams in Germany empfehlen?',
-      ],
-      [
-        'A-01-ja-r1',
-        'Which product analytics providers would you recommend for small SaaS teams in Germany? Please answer in Japanese.',
-      ],
-    ]);
+    expect(german.map((p) => p.text)).toContain('Wann wurde Acme Analytics gegründet?');
+    expect(german.map((p) => p.text)).toContain('Wo hat Acme Analytics seinen Hauptsitz?');
+    for (const prompt of german) {
+      // The case's English fields never appear in a German question, nor do fact keys.
+      expect(prompt.text).not.toMatch(
+        /product analytics|small SaaS teams|Germany|funnel|retention|founded|headquarters|pricing/,
+      );
+    }
+    expect(german.every((p) => p.block === 'B' || p.block === 'C')).toBe(true);
   });
 
-  it('versions the set by template version and prompt content', () => {
+  it("uses a language's translations of the case fields for its prompts", () => {
+    const translated: CaseProfile = {
+      ...BILINGUAL,
+      translations: {
+        de: {
+          category: 'Produktanalyse',
+          icp: 'kleine SaaS-Teams',
+          region: 'Deutschland',
+          use_cases: ['Trichteranalyse'],
+        },
+      },
+    };
+    const german = casePrompts(translated, 20).filter((p) => p.language === 'de');
+
+    expect(german.map((p) => p.text)).toContain(
+      'Welche Anbieter für Produktanalyse würdest du kleine SaaS-Teams in Deutschland empfehlen?',
+    );
+    expect(german.some((p) => p.text.includes('Trichteranalyse'))).toBe(true);
+    expect(new Set(german.map((p) => p.block))).toEqual(new Set(['A', 'B', 'C', 'D']));
+  });
+
+  it('generates nothing in a language without templates: the customer writes those prompts', () => {
+    const prompts = casePrompts({ ...PROFILE, languages: ['en', 'ja'] }, 5);
+
+    expect(prompts.length).toBeGreaterThan(0);
+    expect(prompts.every((p) => p.language === 'en')).toBe(true);
+    expect(prompts.some((p) => p.text.includes('Please answer in'))).toBe(false);
+  });
+
+  it('keeps a prompt id while the case changes around it', () => {
+    const before = casePrompts(PROFILE, 50).map((p) => [p.id, p.text]);
+    const wider = casePrompts(
+      {
+        ...PROFILE,
+        icp: 'mid-sized retailers',
+        competitors: [{ name: 'Hooli', domain: null, aliases: [] }, ...PROFILE.competitors],
+      },
+      50,
+    );
+    const after = new Map(wider.map((p) => [p.id, p.text]));
+
+    const alternatives = before.find(([, text]) => text?.includes('alternatives to Initech'));
+    expect(after.get(alternatives?.[0] ?? '')).toBe(alternatives?.[1]);
+    expect(after.get('A1-en')).toBe(
+      'Which product analytics providers would you recommend for mid-sized retailers in Germany?',
+    );
+  });
+
+  it('versions the set by template version and what is asked, not by repeats', () => {
     const one = buildPromptSet(PROFILE);
     const again = buildPromptSet(PROFILE);
     const edited = buildPromptSet({ ...PROFILE, category: 'web analytics' });
@@ -111,11 +174,13 @@ describe('promptCatalogue', () => {
     }
   });
 
-  it('records which competitor a comparison prompt names', () => {
-    const alternatives = promptCatalogue(PROFILE).find((p) =>
+  it('records which competitor a comparison prompt names and which facts a question asks', () => {
+    const catalogue = promptCatalogue(PROFILE);
+    const alternatives = catalogue.find((p) =>
       p.prompt.startsWith('What are the best alternatives to Initech'),
     );
 
     expect(alternatives).toMatchObject({ block: 'C', branded: false, competitors: ['Initech'] });
+    expect(catalogue.find((p) => p.prompt_id === 'B2-pricing')?.facts).toEqual(['pricing']);
   });
 });

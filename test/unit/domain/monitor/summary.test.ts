@@ -234,33 +234,63 @@ describe('summariseRun: delta', () => {
       per_model: {},
       previous_run_id: null,
       comparable: false,
+      differences: [],
       dimensions: null,
       visibility_change: null,
       model_changes: [],
     });
   });
 
-  it('compares with the preceding run, per family present in both', () => {
+  it('compares with the preceding run, per family present in both, share of answer included', () => {
     const first = summarise();
     const previous = {
       run_id: 'run-1',
       summary: {
         ...first,
         total_score: 40,
-        per_model: { openai: 30, google: 70 },
+        per_model: { ...first.per_model, openai: 30 },
         dimensions: { visibility: 0.25, accuracy: 0.5, sentiment: 0.6 },
+        share_of_answer: first.share_of_answer.map((entry) => ({
+          ...entry,
+          share: entry.is_self ? entry.share - 0.1 : entry.share,
+        })),
       },
     };
     const delta = summarise({ previous }).delta;
 
     expect(delta).toMatchObject({
-      total_score: 11,
-      per_model: { openai: 5 },
       previous_run_id: 'run-1',
       comparable: true,
+      differences: [],
       dimensions: { visibility: 0.25, accuracy: 0, sentiment: -0.0375 },
       visibility_change: { within_noise: true },
     });
+    expect(delta.per_model.openai).toBe((first.per_model.openai ?? 0) - 30);
+    expect(delta.share_of_answer?.[PROFILE.name]).toBeCloseTo(0.1, 4);
+  });
+
+  it('is not comparable when a competitor was added or a family is missing, and says so', () => {
+    const first = summarise();
+    const previous = {
+      run_id: 'run-1',
+      summary: {
+        ...first,
+        per_model: { openai: 30, google: 70 },
+        share_of_answer: first.share_of_answer.filter((entry) => entry.name !== 'Initech'),
+      },
+    };
+    const delta = summarise({ previous }).delta;
+
+    expect(delta.comparable).toBe(false);
+    expect(delta.differences).toEqual([
+      {
+        what: 'competitors',
+        added: ['Initech'],
+        removed: [],
+        text: 'Competitors changed: added Initech.',
+      },
+      expect.objectContaining({ what: 'families', removed: ['google'] }),
+    ]);
   });
 
   it("is not comparable across prompt sets, and works with a summary holding only the contract's fields", () => {
@@ -275,5 +305,6 @@ describe('summariseRun: delta', () => {
       dimensions: null,
       visibility_change: null,
     });
+    expect(delta.differences?.map((d) => d.what)).toEqual(['prompts', 'families', 'score_version']);
   });
 });

@@ -39,10 +39,11 @@ describe('dashboard addresses', () => {
     }
   });
 
-  it('are all session routes except signing in, which has no session yet', () => {
+  it('are all session routes except signing in and the home page scan box, which have no session yet', () => {
     const open = Object.values(DASHBOARD_ROUTES).filter((route) => route.auth !== 'session');
     expect(open.map((route) => route.operationId).sort()).toEqual([
       'dashboard_create_session',
+      'dashboard_home_scan',
       'dashboard_request_link',
       'dashboard_sign_in',
     ]);
@@ -96,6 +97,7 @@ describe('the case form', () => {
       region: '',
       languages: ['en'],
       fact_sheet: { pricing: '$29' },
+      translations: {},
       aliases: [],
       status: 'active',
       created_at: '2026-01-01T00:00:00.000Z',

@@ -70,8 +70,11 @@ describe('the public result page', () => {
     expect(html).not.toContain('(+2 points)');
   });
 
-  it('offers a scan of your own site and the badge with its embed snippets', () => {
-    expect(html).toContain('href="/dashboard/scans">Scan your own site</a>');
+  it('offers a free account to keep the history, a scan of your own site and the badge', () => {
+    expect(html).toContain('Create a free account to keep your history');
+    expect(html).toContain('<a class="button" href="/dashboard/sign-in">Create a free account</a>');
+    expect(html).toMatch(/<form class="scan-box" id="scan" method="post" action="\/scans"/);
+    expect(html).toContain('href="/#scan">Scan your site</a>');
     const badge = badgeUrl('https://api.test', 'shop.example');
     expect(badge).toBe('https://api.test/badge/shop.example.svg');
     expect(html).toContain(`<img src="${badge}"`);
@@ -116,7 +119,7 @@ describe('the page of an unknown scan', () => {
     const html = renderScanNotFoundPage('not-a-scan');
     expect(html).toContain('We could not find this scan');
     expect(html).toContain('<code>not-a-scan</code>');
-    expect(html).toContain('href="/dashboard/scans">Scan a site</a>');
+    expect(html).toContain('href="/#scan">Scan a site</a>');
     expect(html).not.toContain('POST');
   });
 });

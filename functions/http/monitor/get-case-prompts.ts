@@ -1,0 +1,17 @@
+/**
+ * Lambda entry for `GET /api/v1/cases/{id}/prompts` (operation `get_case_prompts`): the API
+ * pipeline around `getCasePrompts`; its dependencies come from `getMonitorDeps`. Nothing else
+ * belongs here (docs/architecture.md).
+ */
+import { getCasePrompts } from '#shared/domain/monitor/prompt-operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { MONITOR_ROUTES } from '#shared/surfaces/api/routes/monitor';
+import { getApiDeps } from '#shared/wiring/api';
+import { getMonitorDeps } from '#shared/wiring/monitor';
+
+export const handler = createApiHandler(
+  MONITOR_ROUTES.get_case_prompts,
+  getCasePrompts,
+  getMonitorDeps,
+  getApiDeps,
+);
