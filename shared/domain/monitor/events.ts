@@ -5,8 +5,9 @@
  */
 import type { DomainEvent } from '#shared/domain/events/types';
 import { newEvent } from '#shared/domain/events/types';
+import type { ChangeCause } from '#shared/domain/monitor/engine/change-schema';
 import type { RunSummary } from '#shared/domain/monitor/engine/index';
-import type { ChangeCause, SummaryChange } from '#shared/domain/monitor/engine/loop-schema';
+import type { SummaryChange } from '#shared/domain/monitor/engine/loop-schema';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { runEventId } from './ids.ts';
 import type { StoredRun } from './ports.ts';

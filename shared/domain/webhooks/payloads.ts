@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { DomainEvent, EventType } from '#shared/domain/events/types';
-import { CHANGE_CAUSES, EventChangeSchema } from '#shared/domain/monitor/engine/loop-schema';
+import { CHANGE_CAUSES, ChangeFiguresSchema } from '#shared/domain/monitor/engine/change-schema';
 
 export const TEST_EVENT_TYPE = 'webhook.test';
 
@@ -56,7 +56,7 @@ export const RunCompletedDataSchema = z
       .array(z.string())
       .meta({ description: 'Model families left out of this run (they stayed unavailable)' }),
     error: z.string().nullable().meta({ description: 'Why the run failed; null when done' }),
-    changes: z.array(EventChangeSchema).meta({
+    changes: z.array(ChangeFiguresSchema).meta({
       description:
         "The run's `summary.changes`, each with its `cause` (engine, competitors, own_site or " +
         'unexplained), without the evidence; empty for a failed run (addition)',
@@ -78,7 +78,7 @@ export const ScoreChangedDataSchema = z
     comparable: z.boolean().meta({
       description: 'Both runs asked the same prompts with the same score version',
     }),
-    changes: z.array(EventChangeSchema).meta({
+    changes: z.array(ChangeFiguresSchema).meta({
       description: "The run's `summary.changes` with their causes (addition)",
     }),
     cause: z.enum(CHANGE_CAUSES).nullable().meta({

@@ -10,7 +10,8 @@
  */
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { SCORE_WEIGHTS } from './aggregate.ts';
-import type { ChangeMetric, FamilyCanary } from './loop-schema.ts';
+import type { ChangeMetric } from './change-schema.ts';
+import type { FamilyCanary } from './loop-schema.ts';
 import type { RunEvidence } from './run-evidence.ts';
 import type { SiteChange } from './site-checks.ts';
 import { newcombeDifference, type RateInterval, round4, Z_95 } from './statistics.ts';

@@ -1,26 +1,17 @@
 /**
  * Wire schemas of the monitor's loop (issue 29, docs/monitor.md "Canaries", "Every change has a
- * cause", "Methodology"): `run.canary`, the summary's `changes` and `methodology`, and the
+ * cause", "Methodology"): `run.canary`, the summary's `changes` with their evidence (the figures
+ * of a change are in change-schema.ts, which the events use alone) and `methodology`, and the
  * canaries' own usage. Published in OpenAPI through the summary and run schemas.
  */
 import { z } from 'zod';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import { ChangeFiguresSchema } from './change-schema.ts';
 
 const Family = z.enum(PROVIDER_FAMILIES);
 const count = z.number().int().min(0);
 /** A `[low, high]` pair (an array of two, not a tuple: generated clients read it as a list). */
 const pair = z.array(z.number()).length(2);
-
-export const CHANGE_CAUSES = ['engine', 'competitors', 'own_site', 'unexplained'] as const;
-export type ChangeCause = (typeof CHANGE_CAUSES)[number];
-
-export const CHANGE_METRICS = [
-  'total_score',
-  'share_of_answer',
-  'own_citation_rate',
-  'mention_rate',
-] as const;
-export type ChangeMetric = (typeof CHANGE_METRICS)[number];
 
 export const FamilyCanarySchema = z
   .object({
@@ -94,26 +85,9 @@ export const ChangeEvidenceSchema = z
   })
   .meta({ id: 'ChangeEvidence' });
 
-export const SummaryChangeSchema = z
-  .object({
-    metric: z.enum(CHANGE_METRICS),
-    family: Family.optional().meta({ description: 'For `mention_rate`: the model family' }),
-    brand: z.string().optional().meta({
-      description: 'For `share_of_answer`: the brand or competitor whose share moved (addition)',
-    }),
-    before: z.number(),
-    after: z.number(),
-    change: z.number().meta({ description: 'after - before' }),
-    interval: pair.meta({ description: '95% interval of the change; it does not cover 0' }),
-    cause: z.enum(CHANGE_CAUSES),
-    evidence: ChangeEvidenceSchema,
-  })
-  .meta({ id: 'SummaryChange' });
-
-export const EventChangeSchema = SummaryChangeSchema.omit({ evidence: true }).meta({
-  id: 'EventChange',
-  description: "A change of the run's summary with its cause, as the events carry it",
-});
+export const SummaryChangeSchema = ChangeFiguresSchema.extend({
+  evidence: ChangeEvidenceSchema,
+}).meta({ id: 'SummaryChange' });
 
 export const MethodologySchema = z
   .object({
