@@ -13,7 +13,7 @@ export const MAX_PROMPTS_PER_BLOCK = 100;
 export const MAX_REPEATS = 10;
 /**
  * Canary prompts per family and mode: 6 asked once in both modes of 4 families are 48 calls and
- * 6 judge calls, about 4.3 % of a default run's calls (docs/monitor.md "Canaries"); the control
+ * 6 judge calls, about 4.4 % of a default run's calls (docs/monitor.md "Canaries"); the control
  * set holds 12.
  */
 export const DEFAULT_CANARY_PROMPTS = 6;
