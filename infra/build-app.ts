@@ -50,10 +50,7 @@ export function buildApp(app: App): BuiltApp {
   });
   const adminEmails = contextString(app, 'adminEmails');
   const sharedEnvironment = sharedEnvironmentOf(stage, adminEmails, publicBaseUrl);
-  const signup = contextString(app, 'signup');
-  if (signup !== undefined && signup !== 'open' && signup !== 'closed') {
-    throw new Error(`context signup "${signup}" must be open or closed`);
-  }
+  const signup = signupOf(app);
   const workflows = new WorkflowStack(app, `${prefix}-Workflows`, {
     env,
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
@@ -92,6 +89,15 @@ export function buildApp(app: App): BuiltApp {
 }
 
 /** What every function of the stage gets in its environment. */
+/** The `signup` context: `open` (the default when absent) or `closed`; anything else stops the synth. */
+function signupOf(app: App): 'open' | 'closed' | undefined {
+  const signup = contextString(app, 'signup');
+  if (signup !== undefined && signup !== 'open' && signup !== 'closed') {
+    throw new Error(`context signup "${signup}" must be open or closed`);
+  }
+  return signup;
+}
+
 function sharedEnvironmentOf(
   stage: string,
   adminEmails: string | undefined,
