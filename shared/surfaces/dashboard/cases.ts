@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { ConflictError } from '#shared/domain/kernel/errors';
+import { listFixes } from '#shared/domain/monitor/fixes';
 import {
   createCase,
   createRun,
@@ -34,7 +35,7 @@ import {
   EMPTY_CASE_FORM,
   RUN_FORM,
 } from './case-form.ts';
-import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
+import { type CasePagesDeps, runHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
 
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
@@ -162,10 +163,22 @@ async function renderCase(
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
     getCasePrompts(reader, deps),
   ]);
-  const history = summary ? await scoreHistory(reader, runs, deps) : [];
-  const viewer = viewerOf(input.principal);
+  const [{ points: history, canaries }, fixes] = await Promise.all([
+    runHistory(reader, runs, deps),
+    attempt(() => listFixes(reader, deps)),
+  ]);
   return htmlPage(
-    casePage({ viewer, detail, runs, summary, history, prompts, ...extra }),
+    casePage({
+      viewer: viewerOf(input.principal),
+      detail,
+      runs,
+      summary,
+      history: summary ? history : [],
+      canaries,
+      fixes: fixes.ok ? fixes.value.fixes : null,
+      prompts,
+      ...extra,
+    }),
     extra.status ?? 200,
   );
 }
