@@ -9,6 +9,7 @@ import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository'
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import type { CaseProfile } from '#shared/domain/monitor/engine/index';
+import type { FixesDeps } from '#shared/domain/monitor/fixes';
 import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { toCaseProfile } from '#shared/domain/monitor/profile';
 import type { RunReadDeps } from '#shared/domain/monitor/run-reads';
@@ -17,6 +18,7 @@ import { getAgentLogStore } from '#shared/wiring/agent-log-store';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
 export function getMonitorConfig(): MonitorConfig {
@@ -71,6 +73,16 @@ export const getRunReadDeps = lazy(
   }),
 );
 
+/** `list_fixes`: the runs and the scans of the brand's site (the scans store, no engine). */
+export const getFixesDeps = lazy(
+  (): FixesDeps => ({
+    cases: getCasesStore(),
+    runs: getRunsStore(),
+    users: getMonitorUsers(),
+    scans: getScanReadDeps().scans,
+  }),
+);
+
 /**
  * The dashboard's case pages: the case operations and the run reads together, and the
  * agent-logs store for when the cited pages were last fetched.
@@ -79,6 +91,7 @@ export const getCasePagesDeps = lazy(
   (): CasePagesDeps => ({
     ...getMonitorDeps(),
     data: getRunDataStore(),
+    scans: getScanReadDeps().scans,
     agentFetches: { store: getAgentLogStore(), clock: getClock() },
   }),
 );

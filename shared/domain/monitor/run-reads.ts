@@ -9,6 +9,7 @@ import type { CallerInput } from '#shared/domain/kernel/operation';
 import { type AccessDeps, ownCase, readableCase } from './access.ts';
 import { type AnswerFilters, answerMatches, withinDomain } from './answer-filters.ts';
 import { answerCsvHeader, answerCsvRow, answerJsonLine, answerView } from './answer-view.ts';
+import { isCanary } from './engine/canaries.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { cellKeyString } from './ports.ts';
 import type { ProviderFamily } from './provider-port.ts';
@@ -46,7 +47,10 @@ export async function getRun(
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
   const summary = run.status === 'done' ? await deps.runs.getSummary(runRefOf(run)) : undefined;
-  return { run: runView(run), summary: summary?.summary ?? null };
+  return {
+    run: { ...runView(run), canary: summary?.canary ?? null },
+    summary: summary?.summary ?? null,
+  };
 }
 
 export async function listRunAnswers(
@@ -91,7 +95,8 @@ async function matchingAnswers(
   const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
   const views: AnswerView[] = [];
   for (const answer of data.answers) {
-    if (answer.status !== 'ok') continue;
+    // The canaries are the service's control questions, not answers about the case.
+    if (answer.status !== 'ok' || isCanary(answer.key.cell_id)) continue;
     const view = answerView(run.profile, answer, judgements.get(cellKeyString(answer.key)));
     if (answerMatches(view, query)) views.push(view);
   }
@@ -171,5 +176,7 @@ export async function deleteRunAnswers(
       'The run is still in progress; its answers can be deleted once it has finished.',
     );
   }
-  return { deleted: await deps.data.deleteAnswers(runRefOf(run)) };
+  const cells = await deps.data.deleteAnswers(runRefOf(run));
+  // The canaries go too, but the count is of the answers the list showed.
+  return { deleted: cells.filter((cell) => !isCanary(cell.split('#')[2] ?? '')).length };
 }

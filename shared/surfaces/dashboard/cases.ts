@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { ConflictError } from '#shared/domain/kernel/errors';
+import { listFixes } from '#shared/domain/monitor/fixes';
 import {
   createCase,
   createRun,
@@ -35,7 +36,7 @@ import {
   EMPTY_CASE_FORM,
   RUN_FORM,
 } from './case-form.ts';
-import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
+import { type CasePagesDeps, runHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
 
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
@@ -163,13 +164,24 @@ async function renderCase(
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
     getCasePrompts(reader, deps),
   ]);
-  const [history, citedPages] = await Promise.all([
-    summary ? scoreHistory(reader, runs, deps) : [],
+  const [{ points: history, canaries }, fixes, citedPages] = await Promise.all([
+    runHistory(reader, runs, deps),
+    attempt(() => listFixes(reader, deps)),
     citedPagesOf(reader, summary, deps),
   ]);
-  const viewer = viewerOf(input.principal);
   return htmlPage(
-    casePage({ viewer, detail, runs, summary, history, prompts, citedPages, ...extra }),
+    casePage({
+      viewer: viewerOf(input.principal),
+      detail,
+      runs,
+      summary,
+      history: summary ? history : [],
+      canaries,
+      fixes: fixes.ok ? fixes.value.fixes : null,
+      prompts,
+      citedPages,
+      ...extra,
+    }),
     extra.status ?? 200,
   );
 }

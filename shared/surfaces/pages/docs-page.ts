@@ -10,6 +10,7 @@ import { escapeHtml } from '#shared/surfaces/http/html';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { agentsSection } from './agents-section.ts';
 import { mcpSection } from './docs-mcp.ts';
+import { monitorMethodSection } from './docs-monitor-method.ts';
 import {
   authText,
   compactExample,
@@ -73,6 +74,7 @@ const SECTIONS: readonly TocEntry[] = [
   { id: 'scanner', title: 'The scanner' },
   { id: 'standards', title: 'Standards' },
   { id: 'agents', title: 'AI agents and access logs' },
+  { id: 'monitor-method', title: 'How the monitor measures' },
   { id: 'mcp', title: 'Tool server (MCP)' },
   { id: 'dashboard', title: 'Dashboard' },
   { id: 'site-documents', title: 'Site documents' },
@@ -133,6 +135,7 @@ Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</c
 ${scansGuide(baseUrl)}
 ${standardsSection()}
 ${agentsSection()}
+${monitorMethodSection()}
 ${mcpSection(baseUrl)}
 <h2 id="routes">Routes</h2>
 <p>Each route with a request and a response example generated from its schemas (the same examples

@@ -26,6 +26,7 @@ import {
   topSearchQueries,
 } from './insights.ts';
 import { JUDGE_VERSION } from './judge.ts';
+import { methodologyOf } from './methodology.ts';
 import { type RateInterval, round4, roundInterval, wilson } from './statistics.ts';
 import type { ModelPrice, RunSummary } from './summary-schema.ts';
 import type { AnswerMeasurement, CaseProfile } from './types.ts';
@@ -41,6 +42,8 @@ export interface SummariseInput {
   previous?: PreviousRun | undefined;
   /** Per-family price overrides for the cost estimate (see DEFAULT_PRICES). */
   prices?: Partial<Record<ProviderFamily, ModelPrice>> | undefined;
+  /** Times each prompt was asked per family and mode (the plan's); default: the most seen. */
+  repeats?: number | undefined;
 }
 
 /**
@@ -57,11 +60,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
   const shares = shareOfAnswer(profile, measurements);
   const citations = citationStats(profile, measurements);
   const recall = trainingRecall(measurements);
-  const values = {
-    visibility: round4(dimensions.visibility.value),
-    accuracy: round4(dimensions.accuracy.value),
-    sentiment: round4(dimensions.sentiment.value),
-  };
+  const values = dimensionValues(dimensions);
   const excluded = PROVIDER_FAMILIES.filter((f) => input.excludedModels.includes(f));
   return {
     total_score: totalScore,
@@ -84,11 +83,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
     sources_meta: sourcesMeta(measurements, citations.answers_with_sources, recall, excluded),
     score_version: SCORE_VERSION,
     prompt_set_version: input.promptSetVersion,
-    per_model_dimensions: mapValues(perModel.dimensions, (d) => ({
-      visibility: round4(d.visibility.value),
-      accuracy: round4(d.accuracy.value),
-      sentiment: round4(d.sentiment.value),
-    })),
+    per_model_dimensions: mapValues(perModel.dimensions, dimensionValues),
     intervals: {
       confidence: 0.95,
       method: 'wilson',
@@ -99,7 +94,23 @@ export function summariseRun(input: SummariseInput): RunSummary {
     judge: judgeStats(measurements),
     usage: runUsage(measurements, input.prices),
     ...insightsOf(measurements),
+    methodology: methodOf(input, dimensions.visibility, shares.intervals),
   };
+}
+
+/** `summary.methodology`: the run's sample and what it can detect (engine/methodology.ts). */
+function methodOf(
+  input: SummariseInput,
+  visibility: RateInterval,
+  shares: Record<string, RateInterval>,
+) {
+  const { measurements } = input;
+  return methodologyOf({
+    measurements,
+    repeats: input.repeats ?? Math.max(1, ...measurements.map((m) => m.repeat)),
+    mentionRate: visibility,
+    shareOfAnswer: shares[input.profile.name] ?? wilson(0, 0),
+  });
 }
 
 /** The change against the previous run, with the families whose served model changed. */
@@ -215,6 +226,15 @@ function judgeStats(measurements: readonly AnswerMeasurement[]) {
       .length,
     judge_only: entities.filter((e) => e.judge_only).length,
     dropped_quotes: measurements.reduce((sum, m) => sum + m.dropped_quotes, 0),
+  };
+}
+
+/** The three dimensions' point values, rounded as stored. */
+function dimensionValues(d: DimensionIntervals): Record<keyof DimensionIntervals, number> {
+  return {
+    visibility: round4(d.visibility.value),
+    accuracy: round4(d.accuracy.value),
+    sentiment: round4(d.sentiment.value),
   };
 }
 

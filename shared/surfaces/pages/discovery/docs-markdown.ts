@@ -6,6 +6,7 @@
 import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
 import { agentsMarkdown } from '#shared/surfaces/pages/agents-section';
+import { monitorMethodMarkdown } from '#shared/surfaces/pages/docs-monitor-method';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
 import { scannerMarkdown } from '#shared/surfaces/pages/scanner-section';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
@@ -56,7 +57,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; The scanner; Standards; Routes (each with a request and a response example generated from its schemas):',
+    'Contents: Conventions; Scoring; The scanner; Standards; How the monitor measures; Routes (each with a request and a response example generated from its schemas):',
     '',
     ...routes.contents,
     '',
@@ -78,6 +79,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     agentsMarkdown(),
     '',
+    ...monitorMethodMarkdown(),
     '## Routes',
     '',
     'Every error answers `{"error":{"code","message","request_id"},"meta"}`; replace `ars_YOUR_KEY` with your key.',
