@@ -41,6 +41,12 @@ export interface ApiFunctionProps {
   /** @default one month */
   logRetention?: RetentionDays;
   /**
+   * The log group to write to when functions share one (the API's functions, one group per area:
+   * docs/decisions.md "API stack size"); Lambda names each stream after its function.
+   * @default a log group of its own, with `logRetention`
+   */
+  logGroup?: LogGroup;
+  /**
    * Who invokes the function. A synchronous caller (API Gateway, Step Functions, an SQS event
    * source, the tool server) receives every failure itself, so there is no asynchronous event to
    * keep: name it, and the missing dead-letter target is acknowledged with that reason. An
@@ -75,6 +81,15 @@ class InlineGrantsRole extends Role {
   }
 }
 
+/**
+ * A log group for function logs: kept for `retention`, and destroyed with its stack (logs are
+ * operational data with a retention anyway; keeping them would block a redeploy of a destroyed
+ * stage).
+ */
+export function functionLogGroup(scope: Construct, id: string, retention: RetentionDays): LogGroup {
+  return new LogGroup(scope, id, { retention, removalPolicy: RemovalPolicy.DESTROY });
+}
+
 /** What every function's environment holds before its own variables. */
 const HOUSE_ENVIRONMENT: Readonly<Record<string, string>> = {
   // Stack traces point at the TypeScript sources through the bundled source maps.
@@ -87,8 +102,8 @@ const HOUSE_ENVIRONMENT: Readonly<Record<string, string>> = {
 
 /**
  * One Lambda function with the house defaults: Node 24 on arm64, an ESM bundle built by the
- * local esbuild (no Docker), its own log group with a retention, and its own role that may write
- * to that log group only. The role starts without any managed policy: callers add exactly the
+ * local esbuild (no Docker), its own log group with a retention (or its area's, when given), and
+ * its own role that may write to that log group only. The role starts without any managed policy: callers add exactly the
  * data-plane grants the function needs.
  */
 export class ApiFunction extends Construct {
@@ -99,12 +114,9 @@ export class ApiFunction extends Construct {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
 
-    this.logGroup = new LogGroup(this, 'Logs', {
-      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
-      // Logs are operational data with a retention anyway; keeping them would block a redeploy
-      // of a destroyed stage.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.logGroup =
+      props.logGroup ??
+      functionLogGroup(this, 'Logs', props.logRetention ?? RetentionDays.ONE_MONTH);
 
     // Instead of AWSLambdaBasicExecutionRole, which may write to every log group in the account.
     const roleProps: RoleProps = {

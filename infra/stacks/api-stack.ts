@@ -26,7 +26,7 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ApiFunction } from '#infra/constructs/api-function';
+import { ApiFunction, functionLogGroup } from '#infra/constructs/api-function';
 import {
   grantInvoke,
   grantRequestCounting,
@@ -162,56 +162,69 @@ export class ApiStack extends Stack {
       (ROUTES as readonly RouteDefinition[]).map((route) => [route.operationId, route]),
     );
     const functions = new Map<string, ApiFunction>();
+    const logGroups = new AreaLogGroups(this, logRetention);
     // Routes that name the same handler module share one function and integration (the
     // discovery documents: CloudFormation allows 500 resources per stack).
     const byEntry = new Map<string, { fn: ApiFunction; integration: HttpLambdaIntegration }>();
     for (const spec of HTTP_FUNCTIONS) {
-      const shared = byEntry.get(spec.entry);
-      if (shared) {
-        functions.set(spec.operationId, shared.fn);
-        this.addRoutes(spec, shared.integration, routesById.get(spec.operationId));
-        continue;
-      }
-      if (spec.tuning.timeoutSeconds > MAX_INTEGRATION_TIMEOUT_SECONDS) {
-        throw new Error(
-          `${spec.operationId}: timeout ${spec.tuning.timeoutSeconds} s exceeds the HTTP API ` +
-            `integration limit (${MAX_INTEGRATION_TIMEOUT_SECONDS} s)`,
+      const route = routesById.get(spec.operationId);
+      let made = byEntry.get(spec.entry);
+      if (!made) {
+        const fn = this.addRouteFunction(spec, route, props, sharedEnvironment, logGroups);
+        // One invoke permission per function for this API, not one per route (GET and HEAD of
+        // every page are routes): the stack stays under CloudFormation's 500 resources
+        // (docs/decisions.md, "API stack size"). API Gateway invokes only integrated functions.
+        const integration = new HttpLambdaIntegration(
+          `${spec.constructId}Integration`,
+          fn.function,
+          { scopePermissionToRoute: false },
         );
+        made = { fn, integration };
+        byEntry.set(spec.entry, made);
       }
-      const fn = new ApiFunction(this, `${spec.constructId}Handler`, {
-        entry: spec.entry,
-        description: spec.description,
-        timeout: Duration.seconds(spec.tuning.timeoutSeconds),
-        memorySize: spec.tuning.memorySize,
-        logRetention,
-        inlineGrants: true,
-        invocation: { synchronous: synchronousCallerOf(routesById.get(spec.operationId)) },
-        environment: {
-          ...sharedEnvironment,
-          ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
-          ...this.workflowEnvironment(spec, props.workflows),
-          ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
-          ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
-          ...spec.tuning.environment,
-        },
-      });
-      grantTableAccess(fn.role, props.table, spec.access);
-      if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
-      if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
-      this.grantWorkflowAccess(fn, spec, props.workflows);
-      if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
-      functions.set(spec.operationId, fn);
-
-      // One invoke permission per function for this API, not one per route (GET and HEAD of
-      // every page are routes): the stack stays under CloudFormation's 500 resources
-      // (docs/decisions.md, "API stack size"). API Gateway invokes only integrated functions.
-      const integration = new HttpLambdaIntegration(`${spec.constructId}Integration`, fn.function, {
-        scopePermissionToRoute: false,
-      });
-      byEntry.set(spec.entry, { fn, integration });
-      this.addRoutes(spec, integration, routesById.get(spec.operationId));
+      functions.set(spec.operationId, made.fn);
+      this.addRoutes(spec, made.integration, route);
     }
     return functions;
+  }
+
+  /** The function of one handler module: its tuning, environment and exactly its grants. */
+  private addRouteFunction(
+    spec: HttpFunctionSpec,
+    route: RouteDefinition | undefined,
+    props: ApiStackProps,
+    sharedEnvironment: Record<string, string>,
+    logGroups: AreaLogGroups,
+  ): ApiFunction {
+    if (spec.tuning.timeoutSeconds > MAX_INTEGRATION_TIMEOUT_SECONDS) {
+      throw new Error(
+        `${spec.operationId}: timeout ${spec.tuning.timeoutSeconds} s exceeds the HTTP API ` +
+          `integration limit (${MAX_INTEGRATION_TIMEOUT_SECONDS} s)`,
+      );
+    }
+    const fn = new ApiFunction(this, `${spec.constructId}Handler`, {
+      entry: spec.entry,
+      description: spec.description,
+      timeout: Duration.seconds(spec.tuning.timeoutSeconds),
+      memorySize: spec.tuning.memorySize,
+      logGroup: logGroups.of(spec.entry),
+      inlineGrants: true,
+      invocation: { synchronous: synchronousCallerOf(route) },
+      environment: {
+        ...sharedEnvironment,
+        ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
+        ...this.workflowEnvironment(spec, props.workflows),
+        ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+        ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
+        ...spec.tuning.environment,
+      },
+    });
+    grantTableAccess(fn.role, props.table, spec.access);
+    if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
+    if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
+    this.grantWorkflowAccess(fn, spec, props.workflows);
+    if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
+    return fn;
   }
 
   /** The gateway route(s) of one manifest entry (and HEAD for GET) on its integration. */
@@ -370,4 +383,36 @@ function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
   ];
   if (spec.method === 'GET') keys.push(['Head', HttpRouteKey.with(spec.path, HttpMethod.HEAD)]);
   return keys;
+}
+
+/**
+ * The API functions' log groups, one per area of `functions/http/` (`scans`, `monitor`,
+ * `dashboard`...), made when the area's first function asks: a log group per function would put
+ * the stack over CloudFormation's 500 resources (docs/decisions.md "API stack size"). Lambda
+ * names every stream of a shared group after its function, so each function's logs stay apart.
+ */
+class AreaLogGroups {
+  private readonly groups = new Map<string, LogGroup>();
+
+  constructor(
+    private readonly scope: Construct,
+    private readonly retention: RetentionDays,
+  ) {}
+
+  /** The log group of the area a handler module (`functions/http/<area>/<name>.ts`) lies in. */
+  of(entry: string): LogGroup {
+    const area = areaOfEntry(entry);
+    let group = this.groups.get(area);
+    if (!group) {
+      group = functionLogGroup(this.scope, `${constructIdFor(area)}FunctionLogs`, this.retention);
+      this.groups.set(area, group);
+    }
+    return group;
+  }
+}
+
+/** `functions/http/scans/get-scan.ts` -> `scans`; a module directly under `http/` -> `front`. */
+function areaOfEntry(entry: string): string {
+  const [area, ...rest] = entry.replace(/^functions\/http\//, '').split('/');
+  return rest.length > 0 && area ? area : 'front';
 }

@@ -148,7 +148,7 @@ describe('api stack: routes and functions from the manifest', () => {
       expect(fn.Properties?.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties?.Handler, id).toBe('index.handler');
       expect(environmentOf(fn).NODE_OPTIONS, id).toBe('--enable-source-maps');
-      // Each function logs to its own log group, which has a retention.
+      // Each function logs to a log group with a retention (the API's: one per area).
       const logGroupId = logGroupIdOf(fn);
       expect(apiResources[logGroupId]?.Properties?.RetentionInDays, id).toBeGreaterThan(0);
     }
@@ -316,6 +316,18 @@ describe('api stack: least-privilege IAM', () => {
     );
     const logGroupId = logGroupIdOf(fn);
     expect(logStatement?.Resource).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+  });
+});
+
+describe('every stack', () => {
+  it("stays under CloudFormation's 500 resources, with room for a few more routes", () => {
+    // A route adds a function, its role, integration, permission and one or two routes: about
+    // seven resources. Failing here early beats a deploy that CloudFormation refuses.
+    const stacks = [built.data, built.workflows, built.api, built.monitoring];
+    for (const stack of stacks) {
+      const count = Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length;
+      expect(count, stack.stackName).toBeLessThanOrEqual(500 - 21);
+    }
   });
 });
 
