@@ -260,7 +260,7 @@ describe('webhooks', () => {
       csrf_token: csrf,
     });
     expect(none.status).toBe(400);
-    expect(none.text).toContain('Subscribe to at least one event');
+    expect(none.text).toContain('Choose at least one event.');
   });
 });
 

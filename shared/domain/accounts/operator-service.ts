@@ -24,9 +24,12 @@ export interface OperatorDeps {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The longest e-mail address accepted (RFC 5321's path limit less its angle brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+
 export function normaliseEmail(email: string): string {
   const normalised = email.trim().toLowerCase();
-  if (!EMAIL_PATTERN.test(normalised) || normalised.length > 254) {
+  if (!EMAIL_PATTERN.test(normalised) || normalised.length > MAX_EMAIL_LENGTH) {
     throw new BadRequestError('invalid_email', `"${email}" is not a valid e-mail address.`);
   }
   return normalised;

@@ -9,7 +9,8 @@ import { BadRequestError } from '#shared/domain/kernel/errors';
 import { isIpLiteral, isLocalHostname } from '#shared/domain/kernel/net/address-policy';
 import type { ScanTarget } from './types.ts';
 
-const MAX_INPUT_LENGTH = 2048;
+/** The longest domain or URL a scan accepts as typed. */
+export const MAX_SCAN_INPUT_LENGTH = 2048;
 const MAX_HOST_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
 const HOST_LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;
@@ -40,8 +41,8 @@ function parseInput(input: string): { url: URL; scheme: string | undefined } {
   if (trimmed === '') {
     throw invalid('Give a domain to scan, for example "example.com".');
   }
-  if (trimmed.length > MAX_INPUT_LENGTH) {
-    throw invalid(`The input is longer than ${MAX_INPUT_LENGTH} characters.`);
+  if (trimmed.length > MAX_SCAN_INPUT_LENGTH) {
+    throw invalid(`The input is longer than ${MAX_SCAN_INPUT_LENGTH} characters.`);
   }
   if (/\s/.test(trimmed)) {
     throw invalid('A domain cannot contain spaces.');

@@ -15,9 +15,10 @@ import {
   batchesPage,
   batchJobPage,
 } from '#shared/surfaces/dashboard/views/batches-page';
+import { submitForm } from './form-kit/form.ts';
+import { BATCH_FORM } from './form-specs.ts';
 import { type BatchFormSchema, lines } from './forms.ts';
 import {
-  attempt,
   htmlPage,
   type PageResponse,
   parseWith,
@@ -75,7 +76,7 @@ export async function createBatchFromForm(
   deps: BatchDeps,
 ): Promise<PageResponse> {
   const viewer = viewerOf(input.principal);
-  const created = await attempt(() =>
+  const created = await submitForm(BATCH_FORM, input.body, () =>
     createBatch(
       { ...input, body: parseWith(CreateBatchBodySchema, { domains: lines(input.body.domains) }) },
       deps,
@@ -84,13 +85,7 @@ export async function createBatchFromForm(
   if (!created.ok) {
     const rejected = (created.details.rejected ?? []) as { domain: string; reason: string }[];
     return htmlPage(
-      batchesPage({
-        viewer,
-        ...(await overview(input, deps)),
-        domains: input.body.domains,
-        error: created.error,
-        rejected,
-      }),
+      batchesPage({ viewer, ...(await overview(input, deps)), form: created.state, rejected }),
       created.status,
     );
   }

@@ -1,38 +1,186 @@
 /**
- * The case form's text fields to the request body of `create_case` / `patch_case`, and back.
- * Only the layout is decided here (one competitor per line as `Name | domain | aliases`, facts
- * as `key: value`); the area's schemas and operation check the values.
+ * The case form (docs/dashboard.md "Forms"): its fields declared once with the limits of
+ * `create_case` / `patch_case`'s schema and the words each field says when refused, and its text
+ * fields turned into the request body and back. Only the layout is decided here (one competitor
+ * per line as `Name | domain | aliases`, facts as `key: value`); the area's schemas and operation
+ * check the values.
  */
 import { BadRequestError } from '#shared/domain/kernel/errors';
-import type { CaseDetail } from '#shared/domain/monitor/schemas';
-import type { CaseFormValues } from '#shared/surfaces/dashboard/views/cases-page';
+import {
+  type CaseDetail,
+  CreateCaseBodySchema,
+  MAX_ALIASES,
+  MAX_COMPETITORS,
+  MAX_FACTS,
+} from '#shared/domain/monitor/schemas';
+import { defineForm } from './form-kit/form.ts';
+import { listLimits, recordLineLimit, textLimits } from './form-kit/limits.ts';
+import type { MessageContext } from './form-kit/messages.ts';
 import { type CaseForm, lines, listOf } from './forms.ts';
 
+/** The form's fields as text, in the formats the form explains. */
+export type CaseFormValues = {
+  name: string;
+  domain: string;
+  category: string;
+  icp: string;
+  competitors: string;
+  use_cases: string;
+  region: string;
+  languages: string;
+  fact_sheet: string;
+  aliases: string;
+  status: string;
+};
+
+export const EMPTY_CASE_FORM: CaseFormValues = {
+  name: '',
+  domain: '',
+  category: '',
+  icp: '',
+  competitors: '',
+  use_cases: '',
+  region: '',
+  languages: 'en',
+  fact_sheet: '',
+  aliases: '',
+  status: 'active',
+};
+
+const shape = CreateCaseBodySchema.shape;
+const NAME = textLimits(shape.name).maxlength ?? 0;
+const DOMAIN = textLimits(shape.domain).maxlength ?? 0;
+const ALIAS = listLimits(shape.aliases).maxlength ?? 0;
+/** The longest `key: value` line of the schema's fact sheet. */
+const FACT_LINE = recordLineLimit(shape.fact_sheet) ?? 0;
+
+const line = (c: MessageContext) => (c.line === undefined ? '' : `Line ${c.line}: `);
+const long = (what: string) => (c: MessageContext) =>
+  `${line(c)}${what} is too long: at most ${c.max} characters${c.length === undefined ? '' : ` (this one has ${c.length})`}.`;
+
+export const CASE_FORM = defineForm({
+  fields: {
+    name: {
+      label: 'Brand name',
+      ...textLimits(shape.name),
+      messages: { required: 'Enter the brand’s name.', too_long: long('The name') },
+    },
+    domain: {
+      label: 'Domain',
+      ...textLimits(shape.domain),
+      // An empty domain is refused by the schema's domain rule (no `min`): required all the same.
+      required: true,
+      messages: {
+        required: 'Enter the brand’s site, e.g. acme-analytics.com.',
+        invalid: 'Enter a domain such as acme-analytics.com (a URL is reduced to its host).',
+        too_long: long('The domain'),
+      },
+    },
+    category: {
+      label: 'Category',
+      ...textLimits(shape.category),
+      messages: {
+        required: 'Say what the brand is, e.g. product analytics.',
+        too_long: long('The category'),
+      },
+    },
+    icp: {
+      label: 'Ideal customer profile',
+      ...textLimits(shape.icp),
+      messages: { too_long: long('The profile') },
+    },
+    competitors: {
+      label: 'Competitors',
+      required: false,
+      maxlength: MAX_COMPETITORS * (NAME + DOMAIN + ALIAS + 7),
+      messages: {
+        too_many: `At most ${MAX_COMPETITORS} competitors, one a line.`,
+        required: (c) => `${line(c)}the name is missing (write Name | domain | other names).`,
+        too_long: long('A name'),
+        invalid: (c) =>
+          `${line(c)}write it as Name | domain | other names, with a domain such as globex.com.`,
+      },
+    },
+    aliases: {
+      label: 'Other names of the brand',
+      ...listLimits(shape.aliases),
+      messages: {
+        too_many: `At most ${MAX_ALIASES} other names.`,
+        required: 'An empty name between two commas: remove it.',
+        too_long: (c) => `Name ${c.line ?? ''} is too long: at most ${c.max} characters.`,
+      },
+    },
+    fact_sheet: {
+      label: 'Fact sheet',
+      required: false,
+      maxlength: MAX_FACTS * FACT_LINE,
+      messages: {
+        not_key_value: (c) => `${line(c)}write each fact as key: value, e.g. founded: 2019.`,
+        too_long: (c) =>
+          `${c.entry === undefined ? '' : `The fact “${c.entry}”: `}too long: at most ${c.max} characters.`,
+        required: (c) => `The fact “${c.entry ?? ''}” has no value.`,
+        invalid: `At most ${MAX_FACTS} facts, one a line as key: value; keys of up to 64 characters.`,
+      },
+    },
+    use_cases: {
+      label: 'Use cases',
+      ...listLimits(shape.use_cases),
+      messages: {
+        too_many: 'At most 20 use cases, one a line.',
+        too_long: long('The use case'),
+      },
+    },
+    region: {
+      label: 'Region',
+      ...textLimits(shape.region),
+      messages: { too_long: long('The region') },
+    },
+    languages: {
+      label: 'Languages',
+      ...listLimits(shape.languages),
+      // The list has a default, but the form always sends the field: an empty one is refused.
+      required: true,
+      messages: {
+        too_few: 'Give at least one language code, e.g. en.',
+        required: 'Give at least one language code, e.g. en.',
+        too_many: 'At most 5 languages.',
+        invalid: (c) =>
+          `${c.line === undefined ? 'A' : `Language ${c.line}:`} language code reads like en, de or de-CH.`,
+      },
+    },
+    status: {
+      label: 'Status',
+      required: false,
+      messages: { invalid: 'Choose a status from the list.' },
+    },
+  },
+});
+
 function competitorOf(
-  line: string,
+  text: string,
 ): string | { name: string; domain: string | null; aliases: string[] } {
-  const [name = '', domain = '', aliases = ''] = line.split('|').map((part) => part.trim());
+  const [name = '', domain = '', aliases = ''] = text.split('|').map((part) => part.trim());
   if (domain === '' && aliases === '') return name;
   return { name, domain: domain === '' ? null : domain, aliases: listOf(aliases) };
 }
 
 function factSheetOf(text: string): Record<string, string> {
   const facts: Record<string, string> = {};
-  const unreadable: string[] = [];
-  for (const line of lines(text)) {
-    const separator = line.indexOf(':');
-    if (separator <= 0) unreadable.push(line);
-    else facts[line.slice(0, separator).trim()] = line.slice(separator + 1).trim();
-  }
+  const unreadable: number[] = [];
+  lines(text).forEach((entry, index) => {
+    const separator = entry.indexOf(':');
+    if (separator <= 0) unreadable.push(index);
+    else facts[entry.slice(0, separator).trim()] = entry.slice(separator + 1).trim();
+  });
   if (unreadable.length > 0) {
     throw new BadRequestError(
       'invalid_request',
       'Each line of the fact sheet must read "key: value".',
       {
         details: {
-          issues: unreadable.map((line) => ({
-            path: ['fact_sheet'],
-            message: `not "key: value": ${line.slice(0, 80)}`,
+          issues: unreadable.map((index) => ({
+            path: ['fact_sheet', index],
+            code: 'not_key_value',
           })),
         },
       },
@@ -64,37 +212,6 @@ function competitorLine(competitor: CaseDetail['competitor_profiles'][number]): 
   return parts.join(' | ');
 }
 
-/**
- * The first message per form field from an error's issues (`path` as the API reports it: the
- * request body's field, which has the form field's name; the fact sheet's own check says
- * `fact_sheet`). Issues about no field stay with the error's message.
- */
-export function fieldErrorsOf(details: Record<string, unknown>): Record<string, string> {
-  const issues = Array.isArray(details.issues) ? details.issues : [];
-  const errors: Record<string, string> = {};
-  for (const issue of issues as { path?: unknown[]; message?: string }[]) {
-    const [field, ...rest] = issue.path ?? [];
-    if (typeof field !== 'string' || !(field in FORM_FIELDS) || errors[field]) continue;
-    const where = rest.length && typeof rest[0] === 'number' ? `line ${rest[0] + 1}: ` : '';
-    errors[field] = `${where}${issue.message ?? 'Please check this field.'}`;
-  }
-  return errors;
-}
-
-const FORM_FIELDS = {
-  name: 1,
-  domain: 1,
-  category: 1,
-  icp: 1,
-  competitors: 1,
-  use_cases: 1,
-  region: 1,
-  languages: 1,
-  fact_sheet: 1,
-  aliases: 1,
-  status: 1,
-} as const;
-
 export function caseFormValuesOf(detail: CaseDetail): CaseFormValues {
   return {
     name: detail.name,
@@ -111,8 +228,4 @@ export function caseFormValuesOf(detail: CaseDetail): CaseFormValues {
     aliases: detail.aliases.join(', '),
     status: detail.status,
   };
-}
-
-export function formValuesOf(form: CaseForm): CaseFormValues {
-  return { ...form };
 }

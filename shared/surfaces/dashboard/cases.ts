@@ -24,14 +24,11 @@ import {
   PatchCaseBodySchema,
 } from '#shared/domain/monitor/schemas';
 import { casePage } from '#shared/surfaces/dashboard/views/case-page';
-import {
-  caseFormPage,
-  casesPage,
-  EMPTY_CASE_FORM,
-} from '#shared/surfaces/dashboard/views/cases-page';
-import type { ShownError } from '#shared/surfaces/dashboard/views/components';
-import { caseBodyOf, caseFormValuesOf, fieldErrorsOf, formValuesOf } from './case-form.ts';
+import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-page';
+import { CASE_FORM, caseBodyOf, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
 import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
+import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
+import { CASE_SEARCH_FORM, RUN_FORM } from './form-specs.ts';
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
@@ -66,8 +63,11 @@ export async function casesOverview(input: Input<undefined, CasesQuery>, deps: M
   const { principal } = input;
   const admin = principal.scopes.has('monitor:admin');
   const allTenants = admin && input.query.all === '1';
+  // A search the form's limits refuse is shown at its field, and the list is read without it.
+  const q = input.query.q ?? '';
+  const refused = checkFields(CASE_SEARCH_FORM, { q });
   const query = parseWith(ListCasesQuerySchema, {
-    ...(input.query.q ? { q: input.query.q } : {}),
+    ...(q && !refused ? { q } : {}),
     ...(input.query.cursor ? { cursor: input.query.cursor } : {}),
   });
   const caller = allTenants ? input : withoutAdmin(input);
@@ -76,36 +76,34 @@ export async function casesOverview(input: Input<undefined, CasesQuery>, deps: M
     casesPage({
       viewer: viewerOf(principal),
       cases: listed.ok ? listed.value.cases : [],
-      q: input.query.q ?? '',
+      q: refused ? '' : q,
       nextCursor: listed.ok ? listed.value.next_cursor : null,
       admin,
       allTenants,
       error: listed.ok ? undefined : listed.error,
       notice: noticeText(input.query.notice),
+      search: refused ? { values: { q }, error: refused } : undefined,
     }),
-    listed.ok ? 200 : listed.status,
+    listed.ok ? (refused ? 400 : 200) : listed.status,
   );
 }
 
 export async function newCaseForm(input: Input): Promise<PageResponse> {
-  return htmlPage(caseFormPage({ viewer: viewerOf(input.principal), values: EMPTY_CASE_FORM }));
+  return htmlPage(
+    caseFormPage({ viewer: viewerOf(input.principal), form: { values: EMPTY_CASE_FORM } }),
+  );
 }
 
 export async function createCaseFromForm(
   input: Input<undefined, undefined, z.output<typeof CaseFormSchema>>,
   deps: MonitorDeps,
 ): Promise<PageResponse> {
-  const created = await attempt(() =>
+  const created = await submitForm(CASE_FORM, input.body, () =>
     createCase({ ...input, body: parseWith(CreateCaseBodySchema, caseBodyOf(input.body)) }, deps),
   );
   if (created.ok) return redirect(DASHBOARD_PATHS.case(created.value.case.id));
   return htmlPage(
-    caseFormPage({
-      viewer: viewerOf(input.principal),
-      values: formValuesOf(input.body),
-      error: created.error,
-      fieldErrors: fieldErrorsOf(created.details),
-    }),
+    caseFormPage({ viewer: viewerOf(input.principal), form: created.state }),
     created.status,
   );
 }
@@ -116,7 +114,7 @@ export async function editCaseForm(input: Input<CaseIdParams>, deps: MonitorDeps
     caseFormPage({
       viewer: viewerOf(input.principal),
       caseId: detail.id,
-      values: caseFormValuesOf(detail),
+      form: { values: caseFormValuesOf(detail) },
     }),
   );
 }
@@ -125,18 +123,12 @@ export async function updateCaseFromForm(
   input: Input<CaseIdParams, undefined, z.output<typeof CaseFormSchema>>,
   deps: MonitorDeps,
 ): Promise<PageResponse> {
-  const saved = await attempt(() =>
+  const saved = await submitForm(CASE_FORM, input.body, () =>
     patchCase({ ...input, body: parseWith(PatchCaseBodySchema, caseBodyOf(input.body)) }, deps),
   );
   if (saved.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=case_saved`);
   return htmlPage(
-    caseFormPage({
-      viewer: viewerOf(input.principal),
-      caseId: input.params.id,
-      values: formValuesOf(input.body),
-      error: saved.error,
-      fieldErrors: fieldErrorsOf(saved.details),
-    }),
+    caseFormPage({ viewer: viewerOf(input.principal), caseId: input.params.id, form: saved.state }),
     saved.status,
   );
 }
@@ -153,7 +145,7 @@ async function latestSummary(input: Input<CaseIdParams>, deps: MonitorDeps) {
 async function renderCase(
   input: Input<CaseIdParams, unknown, unknown>,
   deps: CasePagesDeps,
-  extra: { notice?: string | undefined; error?: ShownError; status?: number },
+  extra: { notice?: string | undefined; runForm?: FormState; status?: number },
 ): Promise<PageResponse> {
   const reader = { ...input, query: undefined, body: undefined } as Input<CaseIdParams>;
   const [{ case: detail }, { runs }, summary] = await Promise.all([
@@ -180,9 +172,9 @@ export async function startRunFromForm(
   deps: CasePagesDeps,
 ): Promise<PageResponse> {
   const label = input.body.label.trim();
-  const started = await attempt(() =>
+  const started = await submitForm(RUN_FORM, input.body, () =>
     createRun({ ...input, body: parseWith(CreateRunBodySchema, label ? { label } : {}) }, deps),
   );
   if (started.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=run_started`);
-  return renderCase(input, deps, { error: started.error, status: started.status });
+  return renderCase(input, deps, { runForm: started.state, status: started.status });
 }

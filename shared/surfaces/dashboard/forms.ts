@@ -1,7 +1,9 @@
 /**
  * The dashboard's form bodies as the browser gate hands them on (a field sent once is a string,
- * a repeated one an array). These schemas only shape the fields; every rule about the values
- * stays with the area's own schema and operation, which the dashboard operations call.
+ * a repeated one an array). These schemas only shape the fields and set no limit of their own
+ * (the body's 64 KiB cap holds): every rule about the values stays with the area's own schema
+ * and operation, which the dashboard operations call, so a refused value always comes back as
+ * the form with what was typed and the message at its field (`form-kit/`), never an error page.
  */
 import { z } from 'zod';
 
@@ -10,28 +12,29 @@ const many = z
   .optional()
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
-const text = (max: number) => z.string().max(max).default('');
+/** A typed field: any text (the form's declared limits and the area's schema judge it). */
+const text = () => z.string().default('');
 
-export const SignInRequestFormSchema = z.object({ email: text(320) });
-export const SessionFormSchema = z.object({ token: text(200) });
-export const CreateKeyFormSchema = z.object({ scopes: many, name: text(300) });
+export const SignInRequestFormSchema = z.object({ email: text() });
+export const SessionFormSchema = z.object({ token: text() });
+export const CreateKeyFormSchema = z.object({ scopes: many, name: text() });
 /** `open=history`: a rescan button, which opens the domain's history instead of the result. */
-export const ScanFormSchema = z.object({ domain: text(2048), open: z.string().max(20).optional() });
-export const BatchFormSchema = z.object({ domains: text(60_000) });
-export const RunFormSchema = z.object({ label: text(200) });
+export const ScanFormSchema = z.object({ domain: text(), open: z.string().max(20).optional() });
+export const BatchFormSchema = z.object({ domains: text() });
+export const RunFormSchema = z.object({ label: text() });
 
 export const CaseFormSchema = z.object({
-  name: text(300),
-  domain: text(300),
-  category: text(300),
-  icp: text(2100),
-  competitors: text(20_000),
-  use_cases: text(8000),
-  region: text(300),
-  languages: text(200),
-  fact_sheet: text(40_000),
-  aliases: text(2000),
-  status: z.enum(['active', 'paused', 'archived']).default('active'),
+  name: text(),
+  domain: text(),
+  category: text(),
+  icp: text(),
+  competitors: text(),
+  use_cases: text(),
+  region: text(),
+  languages: text(),
+  fact_sheet: text(),
+  aliases: text(),
+  status: z.string().default('active'),
 });
 
 export const TrackCompetitorFormSchema = z.object({
@@ -43,13 +46,13 @@ export const TrackCompetitorFormSchema = z.object({
 export const CaseStatusFormSchema = z.object({ status: z.enum(['active', 'archived']) });
 
 export const CreateWebhookFormSchema = z.object({
-  url: text(2048),
-  label: text(300),
+  url: text(),
+  label: text(),
   events: many,
 });
 
 export const UpdateWebhookFormSchema = z.object({
-  label: z.string().max(300).optional(),
+  label: z.string().optional(),
   events: many,
   /** Present when the form carries the event checkboxes (none ticked is then a choice). */
   events_present: z.string().optional(),
@@ -87,7 +90,8 @@ export const SignInQuerySchema = z.object({
 });
 /** The scan history's filters and page (checked again by `list_domains`' own schema). */
 export const ScansQuerySchema = z.object({
-  q: optionalText(300),
+  /** Typed by a person: judged by the page (`HISTORY_SEARCH_FORM`), which answers at the field. */
+  q: z.string().optional(),
   band: optionalText(10),
   pillar: optionalText(2),
   cursor: optionalText(2000),
@@ -95,7 +99,8 @@ export const ScansQuerySchema = z.object({
 export const DomainPageQuerySchema = z.object({ cursor: optionalText(2000) });
 export const DomainPathSchema = z.object({ domain: z.string().min(1).max(300) });
 export const CasesQuerySchema = z.object({
-  q: optionalText(200),
+  /** Typed by a person: judged by the page (`CASE_SEARCH_FORM`), which answers at the field. */
+  q: z.string().optional(),
   cursor: optionalText(2000),
   all: optionalText(1),
   notice: optionalText(40),

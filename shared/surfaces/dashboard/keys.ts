@@ -9,10 +9,11 @@ import {
 import { CreateKeyBodySchema, type KeyIdParams } from '#shared/domain/accounts/key-schemas';
 import { SCOPES } from '#shared/domain/accounts/scopes';
 import { type KeysView, keysPage } from '#shared/surfaces/dashboard/views/keys-page';
+import { submitForm } from './form-kit/form.ts';
+import { KEY_FORM } from './form-specs.ts';
 import type { CreateKeyFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
-  attempt,
   htmlPage,
   noticeText,
   type PageResponse,
@@ -49,27 +50,15 @@ export async function createKeyFromForm(
   input: SessionInput<undefined, undefined, z.output<typeof CreateKeyFormSchema>>,
   deps: KeyDeps,
 ): Promise<PageResponse> {
-  const created = await attempt(
-    () =>
-      createKey(
-        {
-          ...input,
-          body: parseWith(CreateKeyBodySchema, {
-            scopes: input.body.scopes,
-            ...(input.body.name.trim() ? { name: input.body.name } : {}),
-          }),
-        },
-        deps,
-      ),
-    { invalid_scope: 'scopes', admin_not_allowed: 'scopes' },
+  const body = {
+    scopes: input.body.scopes,
+    ...(input.body.name.trim() ? { name: input.body.name } : {}),
+  };
+  const created = await submitForm(KEY_FORM, input.body, () =>
+    createKey({ ...input, body: parseWith(CreateKeyBodySchema, body) }, deps),
   );
   const page = await view(input, deps);
-  if (!created.ok) {
-    return htmlPage(
-      keysPage({ ...page, error: created.error, ticked: input.body.scopes, name: input.body.name }),
-      created.status,
-    );
-  }
+  if (!created.ok) return htmlPage(keysPage({ ...page, form: created.state }), created.status);
   return htmlPage(
     keysPage({ ...page, created: { key: created.value.key, apiKey: created.value.api_key } }),
     201,

@@ -5,7 +5,6 @@ import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/ke
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
-import { describeIssues } from '#shared/surfaces/http/validate';
 
 export interface PageResponse {
   body: string;
@@ -39,86 +38,18 @@ export function viewerOf(principal: SessionPrincipal): Viewer {
   return { email: principal.email, csrfToken: principal.csrfToken };
 }
 
-/**
- * Which form field an area's error code is about (`invalid_url` -> `url`), so a page can show
- * the message at that field. Issues of a schema check name their field by their path.
- */
-export type FieldOfCode = Readonly<Partial<Record<string, string>>>;
-
-interface IssueLike {
-  path?: unknown[];
-  message?: string;
-  code?: string;
-  minimum?: unknown;
-  maximum?: unknown;
-  origin?: string;
-}
-
-/** A schema issue in words for people ("Choose at least one."), not the schema's wording. */
-export function humanIssue(issue: IssueLike): string {
-  if (issue.code === 'too_small') {
-    if (issue.origin === 'array' || issue.origin === 'set') return 'Choose at least one.';
-    return issue.minimum === 1
-      ? 'This field is required.'
-      : `Enter at least ${issue.minimum} characters.`;
-  }
-  if (issue.code === 'too_big') {
-    return issue.origin === 'array'
-      ? `Choose at most ${issue.maximum}.`
-      : `Too long: at most ${issue.maximum} characters.`;
-  }
-  if (issue.code === 'invalid_format') return 'This is not in the expected format.';
-  if (issue.code === 'invalid_value' || issue.code === 'invalid_type') {
-    return 'This value is not one of the choices.';
-  }
-  return issue.message ?? 'Please check this field.';
-}
-
-function fieldsOf(
-  error: AppError,
-  issues: IssueLike[] | undefined,
-  fieldOf: FieldOfCode | undefined,
-): Record<string, string> | undefined {
-  const fields: Record<string, string> = {};
-  for (const issue of issues ?? []) {
-    const name = issue.path?.[0];
-    if (typeof name === 'string' && !(name in fields)) fields[name] = humanIssue(issue);
-  }
-  const byCode = fieldOf?.[error.code];
-  if (byCode && !(byCode in fields)) fields[byCode] = error.message;
-  return Object.keys(fields).length > 0 ? fields : undefined;
+/** An AppError as a person reads it (its message, written for people); anything else is not. */
+export function shownError(error: unknown): ShownError | undefined {
+  return error instanceof AppError ? { message: error.message } : undefined;
 }
 
 /**
- * An AppError as a person reads it; anything else is not caught by the pages. With `fieldOf`,
- * the error also carries its messages by field (`ShownError.fields`).
- */
-export function shownError(error: unknown, fieldOf?: FieldOfCode): ShownError | undefined {
-  if (!(error instanceof AppError)) return undefined;
-  const issues = Array.isArray(error.details?.issues)
-    ? (error.details.issues as IssueLike[])
-    : undefined;
-  const fields = fieldsOf(error, issues, fieldOf);
-  return {
-    message: error.message,
-    ...(issues
-      ? {
-          issues: issues.map((issue) =>
-            [issue.path?.join('.'), issue.message].filter(Boolean).join(': '),
-          ),
-        }
-      : {}),
-    ...(fields ? { fields } : {}),
-  };
-}
-
-/**
- * Runs an area operation; an AppError becomes the error a page shows, with its status (and,
- * with `fieldOf`, its messages by field).
+ * Runs an area operation outside a form (a list a page reads); an AppError becomes the error the
+ * page shows, with its status. Forms go through `form-kit/form.ts#submitForm` instead, which
+ * puts each refusal at its field.
  */
 export async function attempt<T>(
   run: () => Promise<T>,
-  fieldOf?: FieldOfCode,
 ): Promise<
   | { ok: true; value: T }
   | { ok: false; error: ShownError; status: number; details: Record<string, unknown> }
@@ -126,15 +57,27 @@ export async function attempt<T>(
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    const shown = shownError(error, fieldOf);
+    const shown = shownError(error);
     if (!shown || !(error instanceof AppError)) throw error;
     return { ok: false, error: shown, status: error.status, details: error.details ?? {} };
   }
 }
 
+/** The value at an issue's path, to say how long a refused text was. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
 /**
  * Checks a value built from a form against the area's own request schema, exactly as the API
- * route would (the same 400 and the same issues), so no rule is written twice.
+ * route would (the same rules), so no rule is written twice. The issues are kept as data (path,
+ * code, limits, the refused text's length) for the form's message table; the message names no
+ * validator wording.
  */
 export function parseWith<S extends z.ZodType>(
   schema: S,
@@ -143,21 +86,20 @@ export function parseWith<S extends z.ZodType>(
 ): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new BadRequestError(
-    code,
-    `Please check the form: ${describeIssues(parsed.error.issues)}.`,
-    {
-      details: {
-        issues: parsed.error.issues.map((issue) => ({
-          path: issue.path,
-          message: issue.message,
-          code: issue.code,
-          ...('minimum' in issue ? { minimum: issue.minimum, origin: issue.origin } : {}),
-          ...('maximum' in issue ? { maximum: issue.maximum, origin: issue.origin } : {}),
-        })),
-      },
-    },
-  );
+  const issues = parsed.error.issues.map((issue) => {
+    const refused = valueAt(value, issue.path);
+    return {
+      path: issue.path,
+      code: issue.code,
+      ...('origin' in issue ? { origin: issue.origin } : {}),
+      ...('minimum' in issue ? { minimum: issue.minimum } : {}),
+      ...('maximum' in issue ? { maximum: issue.maximum } : {}),
+      ...(typeof refused === 'string' ? { length: refused.length } : {}),
+    };
+  });
+  throw new BadRequestError(code, 'Some values of the form cannot be used; please check them.', {
+    details: { issues },
+  });
 }
 
 /** Notices after a redirect: fixed texts by code, so a link can never make a page say anything. */

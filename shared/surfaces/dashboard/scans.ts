@@ -17,6 +17,8 @@ import {
 import { CreateScanBodySchema, type ScanIdParams } from '#shared/domain/scans/schemas';
 import { domainPage, type HistoryFilters } from '#shared/surfaces/dashboard/views/scan-history';
 import { scanResultPage, scansPage } from '#shared/surfaces/dashboard/views/scans-page';
+import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
+import { HISTORY_SEARCH_FORM, SCAN_FORM } from './form-specs.ts';
 import type {
   DomainPageQuerySchema,
   DomainPathSchema,
@@ -25,7 +27,6 @@ import type {
 } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
-  attempt,
   htmlPage,
   type PageResponse,
   parseWith,
@@ -47,12 +48,18 @@ async function domainHistory(
   cursor: string,
   deps: ScanReadDeps,
 ) {
+  // A search the form's limits refuse is shown at its field, and the list is read without it.
+  const refused = checkFields(HISTORY_SEARCH_FORM, { q: filters.q });
+  const search: FormState | undefined = refused
+    ? { values: { q: filters.q }, error: refused }
+    : undefined;
+  const used = refused ? { ...filters, q: '' } : filters;
   const query = parseWith(ListDomainsQuerySchema, {
     limit: 20,
-    ...Object.fromEntries(Object.entries({ ...filters, cursor }).filter(([, value]) => value)),
+    ...Object.fromEntries(Object.entries({ ...used, cursor }).filter(([, value]) => value)),
   });
   const page = await listDomains({ ...input, params: undefined, body: undefined, query }, deps);
-  return { domains: page.domains, filters, cursor, next: page.next_cursor };
+  return { domains: page.domains, filters, cursor, next: page.next_cursor, search };
 }
 
 export async function scansOverview(
@@ -65,7 +72,10 @@ export async function scansOverview(
     input.query.cursor ?? '',
     deps,
   );
-  return htmlPage(scansPage({ viewer: viewerOf(input.principal), history }));
+  return htmlPage(
+    scansPage({ viewer: viewerOf(input.principal), history }),
+    history.search ? 400 : 200,
+  );
 }
 
 /** One domain's scans with what changed in each check (`list_domain_scans`). */
@@ -92,7 +102,7 @@ export async function runScan(
   input: SessionInput<undefined, undefined, z.output<typeof ScanFormSchema>>,
   deps: ScanWriteDeps & ScanReadDeps,
 ): Promise<PageResponse> {
-  const scanned = await attempt(() =>
+  const scanned = await submitForm(SCAN_FORM, input.body, () =>
     scanDomain(
       {
         ...input,
@@ -114,8 +124,7 @@ export async function runScan(
     scansPage({
       viewer: viewerOf(input.principal),
       history,
-      domain: input.body.domain,
-      error: scanned.error,
+      form: scanned.state,
     }),
     scanned.status,
   );

@@ -19,6 +19,8 @@ import {
   invalidLinkPage,
   signInPage,
 } from '#shared/surfaces/dashboard/views/misc-pages';
+import { submitForm } from './form-kit/form.ts';
+import { SIGN_IN_FORM } from './form-specs.ts';
 import type { SessionFormSchema, SignInRequestFormSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { attempt, htmlPage, type PageResponse, redirect, type SessionInput } from './responses.ts';
@@ -45,21 +47,13 @@ export async function requestLink(
   input: OperationInput<undefined, undefined, z.output<typeof SignInRequestFormSchema>>,
   deps: SignInDeps,
 ): Promise<PageResponse> {
-  const outcome = await attempt(
-    () =>
-      requestSignInLink(
-        {
-          email: input.body.email,
-          sourceIp: input.request.sourceIp,
-          baseUrl: input.request.baseUrl,
-        },
-        deps,
-      ),
-    { invalid_email: 'email' },
+  const outcome = await submitForm(SIGN_IN_FORM, input.body, () =>
+    requestSignInLink(
+      { email: input.body.email, sourceIp: input.request.sourceIp, baseUrl: input.request.baseUrl },
+      deps,
+    ),
   );
-  if (!outcome.ok) {
-    return htmlPage(signInPage({ email: input.body.email, error: outcome.error }), outcome.status);
-  }
+  if (!outcome.ok) return htmlPage(signInPage({ form: outcome.state }), outcome.status);
   return htmlPage(signInPage({ sent: true }));
 }
 

@@ -19,13 +19,13 @@ import {
   type WebhookIdParams,
 } from '#shared/domain/webhooks/schemas';
 import { type WebhooksView, webhooksPage } from '#shared/surfaces/dashboard/views/webhooks-page';
+import { submitForm } from './form-kit/form.ts';
+import { WEBHOOK_FORM, WEBHOOK_UPDATE_FORM } from './form-specs.ts';
 import type { CreateWebhookFormSchema, UpdateWebhookForm } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
-  attempt,
   htmlPage,
   type NoticeCode,
-  noticeText,
   type PageResponse,
   parseWith,
   redirect,
@@ -33,14 +33,11 @@ import {
   viewerOf,
 } from './responses.ts';
 
-/**
- * The webhook pages over the webhook operations (list, create, update, delete) and the
- * additions (test delivery, redelivery). The signing secret is shown once, in the answer to the
- * form that created the endpoint.
- */
 type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
 
-async function view(input: Input<unknown, unknown, unknown>, deps: Pick<WebhookDeps, 'store'>) {
+type PageDeps = Pick<WebhookDeps, 'store' | 'allowPrivateTargets'>;
+
+async function view(input: Input<unknown, unknown, unknown>, deps: PageDeps) {
   const listed = await listWebhooks(
     { ...input, params: undefined, query: undefined, body: undefined },
     deps,
@@ -50,6 +47,7 @@ async function view(input: Input<unknown, unknown, unknown>, deps: Pick<WebhookD
     events: listed.events,
     endpoints: listed.endpoints,
     deliveries: listed.recent_deliveries,
+    localMode: deps.allowPrivateTargets,
   } satisfies WebhooksView;
 }
 
@@ -57,11 +55,9 @@ const back = (code: NoticeCode) => redirect(`${DASHBOARD_PATHS.webhooks}?notice=
 
 export async function webhooksOverview(
   input: Input<undefined, { notice?: string | undefined }>,
-  deps: Pick<WebhookDeps, 'store'>,
+  deps: PageDeps,
 ): Promise<PageResponse> {
-  return htmlPage(
-    webhooksPage({ ...(await view(input, deps)), notice: noticeText(input.query.notice) }),
-  );
+  return htmlPage(webhooksPage({ ...(await view(input, deps)), notice: input.query.notice }));
 }
 
 export async function createWebhookFromForm(
@@ -69,13 +65,12 @@ export async function createWebhookFromForm(
   deps: WebhookDeps,
 ): Promise<PageResponse> {
   const body = { url: input.body.url.trim(), events: input.body.events, label: input.body.label };
-  const created = await attempt(
-    () => createWebhook({ ...input, body: parseWith(CreateWebhookBodySchema, body) }, deps),
-    { invalid_url: 'url', duplicate_endpoint: 'url', invalid_event: 'events' },
+  const created = await submitForm(WEBHOOK_FORM, input.body, () =>
+    createWebhook({ ...input, body: parseWith(CreateWebhookBodySchema, body) }, deps),
   );
   const page = await view(input, deps);
   if (!created.ok) {
-    return htmlPage(webhooksPage({ ...page, error: created.error, form: body }), created.status);
+    return htmlPage(webhooksPage({ ...page, createForm: created.state }), created.status);
   }
   return htmlPage(
     webhooksPage({
@@ -119,13 +114,15 @@ export async function updateWebhookFromForm(
 ): Promise<PageResponse> {
   // Rotation posts to the endpoint's own form route: no function of its own (docs/decisions.md).
   if (input.body.rotate_secret === '1') return rotateFromForm(input, deps);
-  const changes = parseWith(UpdateWebhookBodySchema, webhookChanges(input.body));
-  const updated = await attempt(() => updateWebhook({ ...input, body: changes }, deps));
+  const changes = webhookChanges(input.body);
+  // Only the label-and-events form is checked as a form; pausing and resuming send no text.
+  const spec = input.body.events_present ? WEBHOOK_UPDATE_FORM : { fields: {} };
+  const updated = await submitForm(spec, input.body, () =>
+    updateWebhook({ ...input, body: parseWith(UpdateWebhookBodySchema, changes) }, deps),
+  );
   if (!updated.ok) {
-    return htmlPage(
-      webhooksPage({ ...(await view(input, deps)), error: updated.error }),
-      updated.status,
-    );
+    const update = { endpointId: input.params.id, state: updated.state };
+    return htmlPage(webhooksPage({ ...(await view(input, deps)), update }), updated.status);
   }
   if (changes.active === false) return back('webhook_paused');
   if (changes.active === true) return back('webhook_resumed');

@@ -1,15 +1,10 @@
 /** Batch scans: the form (paste or upload), the account's jobs, one job's progress and results. */
 import type { BatchStatusResponse, CreateBatchResponse } from '#shared/domain/batch/schemas';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formErrorBox, formTextArea } from '#shared/surfaces/dashboard/form-kit/render';
+import { BATCH_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import {
-  badge,
-  errorBox,
-  escapeHtml,
-  type ShownError,
-  tableRegion,
-  textArea,
-  timeTag,
-} from './components.ts';
+import { badge, escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
 export interface JobListEntry {
@@ -23,8 +18,8 @@ export interface BatchesView {
   viewer: Viewer;
   jobs: readonly JobListEntry[];
   quota: { plan: string; perBatch: number; perDay: number; usedToday: number } | { ended: string };
-  domains?: string;
-  error?: ShownError | undefined;
+  /** The list as sent and its refusal, when the form came back. */
+  form?: FormState;
   rejected?: readonly { domain: string; reason: string }[];
 }
 
@@ -68,10 +63,10 @@ export function batchesPage(view: BatchesView): string {
     body: `<h1>Batch scans</h1>
 <p class="lead">Scan many sites at once: paste one domain or URL per line, or upload a text or CSV file (first column). Valid entries are queued at once; the others are listed with the reason.</p>
 ${quotaLine(view.quota)}
-${errorBox(view.error)}${rejectedList(view.rejected ?? [])}
+${formErrorBox(BATCH_FORM, view.form)}${rejectedList(view.rejected ?? [])}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.batches}">
 ${csrfField(view.viewer)}
-${textArea({ name: 'domains', label: 'Domains, one per line', value: view.domains ?? '', rows: 8, required: true })}
+${formTextArea(BATCH_FORM, view.form, 'domains', { rows: 8 })}
 <div class="field" hidden><label for="f-upload">Or upload a list (.txt or .csv)</label>
 <input type="file" id="f-upload" accept=".txt,.csv,text/plain,text/csv" data-fill="f-domains"></div>
 <div class="actions"><button type="submit">Queue the batch</button></div>

@@ -3,18 +3,12 @@
  * latest summary, comparing runs, and archiving the case (after a confirmation).
  */
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
+import { RUN_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type ScorePoint, summarySection } from './case-summary.ts';
-import {
-  badge,
-  errorBox,
-  escapeHtml,
-  notice,
-  type ShownError,
-  tableRegion,
-  textField,
-  timeTag,
-} from './components.ts';
+import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 import { compareForm } from './run-page.ts';
 
@@ -25,7 +19,8 @@ export interface CaseView {
   summary: CaseSummaryResponse | null;
   history: readonly ScorePoint[];
   notice?: string | undefined;
-  error?: ShownError | undefined;
+  /** The run form as sent and its refusal, when it came back. */
+  runForm?: FormState | undefined;
 }
 
 function facts(detail: CaseDetail): string {
@@ -86,7 +81,7 @@ function runForm(view: CaseView): string {
   }
   return `<form class="actions" method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
 ${csrfField(view.viewer)}
-${textField({ name: 'label', label: 'Run label (optional)', hint: 'Default: today’s date' })}
+${formInput(RUN_FORM, view.runForm, 'label', { hint: 'Default: today’s date' })}
 <button type="submit">Start a run</button>
 <span class="muted">Manual runs need the Pro plan; one run at a time per case.</span>
 </form>`;
@@ -127,7 +122,7 @@ export function casePage(view: CaseView): string {
     replaceUrl: DASHBOARD_PATHS.case(detail.id),
     body: `<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
 <h1>${escapeHtml(detail.name)}</h1>
-${notice(view.notice)}${errorBox(view.error)}
+${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
 <p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>
 ${facts(detail)}
 ${runForm(view)}

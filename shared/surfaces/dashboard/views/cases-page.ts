@@ -1,16 +1,23 @@
 /** The case list and the case form (create and edit). */
 import type { CaseListEntry } from '#shared/domain/monitor/schemas';
+import { CASE_FORM, type CaseFormValues } from '#shared/surfaces/dashboard/case-form';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import {
+  type ControlOptions,
+  formErrorBox,
+  formInput,
+  formSearch,
+  formTextArea,
+} from '#shared/surfaces/dashboard/form-kit/render';
+import { CASE_SEARCH_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,
   errorBox,
   escapeHtml,
-  fieldErrorSummary,
   notice,
   type ShownError,
   tableRegion,
-  textArea,
-  textField,
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -25,6 +32,8 @@ export interface CasesView {
   allTenants: boolean;
   error?: ShownError | undefined;
   notice?: string | undefined;
+  /** A refused search: the text as typed and its message. */
+  search?: FormState | undefined;
 }
 
 function casesTable(view: CasesView): string {
@@ -59,45 +68,15 @@ export function casesPage(view: CasesView): string {
     viewer: view.viewer,
     body: `<h1>Cases</h1>
 <p class="lead">A case describes a company whose visibility in AI answers is measured: runs ask four model families about it and its competitors and score what they answer.</p>
-${notice(view.notice)}${errorBox(view.error)}
+${notice(view.notice)}${errorBox(view.error)}${formErrorBox(CASE_SEARCH_FORM, view.search)}
 <p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>
 ${tenants}
 <form class="search" method="get" action="${DASHBOARD_PATHS.cases}" role="search">
-${scope}<label for="case-q">Find a case</label>
-<input type="search" id="case-q" name="q" value="${escapeHtml(view.q)}">
+${scope}${formSearch(CASE_SEARCH_FORM, view.search ?? { values: { q: view.q } }, 'q')}
 <button type="submit" class="secondary">Search</button></form>
 ${casesTable(view)}${next}`,
   });
 }
-
-/** The form's fields as text, in the formats the form explains. */
-export interface CaseFormValues {
-  name: string;
-  domain: string;
-  category: string;
-  icp: string;
-  competitors: string;
-  use_cases: string;
-  region: string;
-  languages: string;
-  fact_sheet: string;
-  aliases: string;
-  status: 'active' | 'paused' | 'archived';
-}
-
-export const EMPTY_CASE_FORM: CaseFormValues = {
-  name: '',
-  domain: '',
-  category: '',
-  icp: '',
-  competitors: '',
-  use_cases: '',
-  region: '',
-  languages: 'en',
-  fact_sheet: '',
-  aliases: '',
-  status: 'active',
-};
 
 const STATUS_TEXT = {
   active: 'Active: measured every month',
@@ -105,74 +84,57 @@ const STATUS_TEXT = {
   archived: 'Archived: no runs at all',
 } as const;
 
-/** The form's fields by name, as the page labels them (errors name fields by these). */
-export const CASE_FIELD_LABELS: Record<string, string> = {
-  name: 'Brand name',
-  domain: 'Domain',
-  category: 'Category',
-  icp: 'Ideal customer profile',
-  competitors: 'Competitors',
-  aliases: 'Other names of the brand',
-  fact_sheet: 'Fact sheet',
-  use_cases: 'Use cases',
-  region: 'Region',
-  languages: 'Languages',
-  status: 'Status',
-};
+function statusSelect(form: FormState): string {
+  const current = form.values.status;
+  const choices =
+    current === 'archived'
+      ? (['archived', 'active', 'paused'] as const)
+      : (['active', 'paused'] as const);
+  const options = choices
+    .map(
+      (value) =>
+        `<option value="${value}"${current === value ? ' selected' : ''}>${STATUS_TEXT[value]}</option>`,
+    )
+    .join('');
+  return `<div class="field"><label for="f-status">Status</label><select id="f-status" name="status">${options}</select></div>`;
+}
 
 export function caseFormPage(options: {
   viewer: Viewer;
   caseId?: string;
-  values: CaseFormValues;
-  error?: ShownError | undefined;
-  /** Messages by field name; shown at the fields, listed once at the top. */
-  fieldErrors?: Record<string, string>;
+  /** The values as typed (or as stored), and the refusal when the form came back. */
+  form: FormState;
 }): string {
   const editing = options.caseId !== undefined;
-  const values = options.values;
-  const errors = options.fieldErrors ?? {};
-  const at = (name: keyof CaseFormValues) => ({
-    name,
-    label: CASE_FIELD_LABELS[name] ?? name,
-    value: values[name],
-    error: errors[name],
-  });
-  const summary = Object.keys(errors).length
-    ? fieldErrorSummary(errors, CASE_FIELD_LABELS)
-    : errorBox(options.error && { message: options.error.message });
+  const { form } = options;
+  const input = (name: keyof CaseFormValues, extra: ControlOptions = {}) =>
+    formInput(CASE_FORM, form, name, extra);
+  const area = (name: keyof CaseFormValues, extra: { hint?: string; rows?: number }) =>
+    formTextArea(CASE_FORM, form, name, extra);
   const action = options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases;
-  const choices =
-    values.status === 'archived'
-      ? (['archived', 'active', 'paused'] as const)
-      : (['active', 'paused'] as const);
-  const status = choices
-    .map(
-      (value) =>
-        `<option value="${value}"${values.status === value ? ' selected' : ''}>${STATUS_TEXT[value]}</option>`,
-    )
-    .join('');
+  const name = typeof form.values.name === 'string' ? form.values.name : '';
   return dashboardLayout({
     title: editing ? 'Edit case' : 'New case',
     section: 'cases',
     viewer: options.viewer,
     replaceUrl: options.caseId ? DASHBOARD_PATHS.editCase(options.caseId) : DASHBOARD_PATHS.newCase,
     body: `<p><a href="${options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases}">← Back</a></p>
-<h1>${editing ? `Edit ${escapeHtml(values.name)}` : 'New case'}</h1>
-${summary}
-<p class="muted">Fields marked <span class="required">*</span> are required.</p>
+<h1>${editing ? `Edit ${escapeHtml(name)}` : 'New case'}</h1>
+${formErrorBox(CASE_FORM, form)}
+<p class="muted">Fields marked “(required)” must be filled in.</p>
 <form class="stack" method="post" action="${action}">
 ${csrfField(options.viewer)}
-${textField({ ...at('name'), required: true })}
-${textField({ ...at('domain'), required: true, hint: 'The brand’s site, e.g. acme-analytics.com' })}
-${textField({ ...at('category'), required: true, hint: 'What it is, e.g. product analytics' })}
-${textArea({ ...at('icp'), rows: 3 })}
-${textArea({ ...at('competitors'), rows: 5, hint: 'One per line: Name | domain | other names, comma-separated. Domain and other names are optional.' })}
-${textArea({ ...at('aliases'), rows: 2, hint: 'Comma-separated or one per line.' })}
-${textArea({ ...at('fact_sheet'), rows: 6, hint: 'One fact per line as key: value, e.g. pricing: from $29 per month. Answers are checked against these.' })}
-${textArea({ ...at('use_cases'), rows: 3, hint: 'One per line.' })}
-${textField({ ...at('region'), hint: 'e.g. Germany' })}
-${textField({ ...at('languages'), hint: 'Language codes, comma-separated, e.g. en, de' })}
-<div class="field"><label for="f-status">Status</label><select id="f-status" name="status">${status}</select></div>
+${input('name')}
+${input('domain', { hint: 'The brand’s site, e.g. acme-analytics.com' })}
+${input('category', { hint: 'What it is, e.g. product analytics' })}
+${area('icp', { rows: 3 })}
+${area('competitors', { rows: 5, hint: 'One per line: Name | domain | other names, comma-separated. Domain and other names are optional.' })}
+${area('aliases', { rows: 2, hint: 'Comma-separated or one per line.' })}
+${area('fact_sheet', { rows: 6, hint: 'One fact per line as key: value, e.g. pricing: from $29 per month. Answers are checked against these.' })}
+${area('use_cases', { rows: 3, hint: 'One per line.' })}
+${input('region', { hint: 'e.g. Germany' })}
+${input('languages', { hint: 'Language codes, comma-separated, e.g. en, de' })}
+${statusSelect(form)}
 <div class="actions"><button type="submit">${editing ? 'Save changes' : 'Create case'}</button></div>
 </form>`,
   });

@@ -25,39 +25,15 @@ export function notice(text: string | undefined): string {
   return text ? `<div class="notice" role="status">${escapeHtml(text)}</div>` : '';
 }
 
+/** An error of an area as a page shows it: its message, written for people. */
 export interface ShownError {
   message: string;
-  issues?: readonly string[];
-  /**
-   * Messages by form field name, for forms that show them at the field (`textField`'s `error`):
-   * the box then lists the fields by their labels instead of repeating the messages.
-   */
-  fields?: Readonly<Record<string, string>>;
 }
 
-/**
- * An error the person can act on; focus moves here when the page loads after a failed form.
- * With `labels` (field name -> the label the form shows) and field messages, the box names the
- * fields to correct, each a link to its field, and the message itself stands once, at the field.
- * Without them, the message and its issues as before.
- */
-export function errorBox(
-  error: ShownError | undefined,
-  labels?: Readonly<Record<string, string>>,
-): string {
+/** An error the person can act on, in a box at the top of the page. */
+export function errorBox(error: ShownError | undefined): string {
   if (!error) return '';
-  const fields = labels ? Object.keys(error.fields ?? {}).filter((name) => name in labels) : [];
-  if (labels && fields.length > 0) {
-    const links = fields
-      .map((name) => `<li><a href="#${fieldId(name)}">${escapeHtml(labels[name] ?? name)}</a></li>`)
-      .join('');
-    const unplaced = Object.keys(error.fields ?? {}).length > fields.length;
-    return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${fields.length === 1 ? 'Please correct this field:' : `Please correct these ${fields.length} fields:`}</strong><ul>${links}</ul>${unplaced ? `<p>${escapeHtml(error.message)}</p>` : ''}</div>`;
-  }
-  const issues = error.issues?.length
-    ? `<ul>${error.issues.map((issue) => `<li>${escapeHtml(issue)}</li>`).join('')}</ul>`
-    : '';
-  return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${escapeHtml(error.message)}</strong>${issues}</div>`;
+  return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${escapeHtml(error.message)}</strong></div>`;
 }
 
 /** The id of a form field's control (`f-<name>`), the target of the error box's links. */
@@ -103,8 +79,10 @@ export function checkGroup(options: {
   boxes: string;
   error?: string | undefined;
   required?: boolean;
+  /** The fieldset's id when a page holds the same form more than once; else `f-<name>`. */
+  id?: string;
 }): string {
-  const id = fieldId(options.name);
+  const id = options.id ?? fieldId(options.name);
   const boxes = options.error
     ? options.boxes.replaceAll(
         '<input type="checkbox"',
@@ -181,11 +159,12 @@ export function textArea(options: {
   rows?: number;
   /** The message of a failed form for this field: shown under it, `aria-invalid`. */
   error?: string | undefined;
+  maxlength?: number;
 }): string {
   const id = fieldId(options.name);
   return `<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
 ${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
-<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${describedBy(id, Boolean(options.hint), options.error)}>${escapeHtml(options.value ?? '')}</textarea></div>`;
+<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${options.maxlength ? ` maxlength="${options.maxlength}"` : ''}${describedBy(id, Boolean(options.hint), options.error)}>${escapeHtml(options.value ?? '')}</textarea></div>`;
 }
 
 /**
@@ -207,21 +186,6 @@ export function confirmAction(options: {
 }): string {
   return `<details class="confirm"><summary class="button ${options.secondary ? 'secondary' : 'danger'}${options.small ? ' small' : ''}">${escapeHtml(options.label)}<span class="sr-only"> ${escapeHtml(options.target)}</span></summary>
 <div class="confirm-body"><p>${escapeHtml(options.question)}</p><form class="inline" method="post" action="${escapeHtml(options.action)}">${options.hidden}<button class="${options.secondary ? '' : 'danger '}small" type="submit">${escapeHtml(options.confirm)}</button></form></div></details>`;
-}
-
-/**
- * The errors of a form listed once, as links to the fields that hold the messages (the messages
- * themselves stand at the fields, not twice).
- */
-export function fieldErrorSummary(errors: Record<string, string>, labels: Record<string, string>) {
-  const names = Object.keys(errors);
-  if (names.length === 0) return '';
-  const items = names
-    .map(
-      (name) => `<li><a href="#f-${escapeHtml(name)}">${escapeHtml(labels[name] ?? name)}</a></li>`,
-    )
-    .join('');
-  return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>Please correct ${names.length === 1 ? 'this field' : `these ${names.length} fields`}:</strong><ul>${items}</ul></div>`;
 }
 
 export function percent(value: number, digits = 0): string {

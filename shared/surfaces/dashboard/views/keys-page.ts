@@ -1,19 +1,18 @@
 /** API keys: the list, the creation form (scopes as checkboxes), a new key shown once. */
 import type { KeyView } from '#shared/domain/accounts/key-schemas';
 import { SCOPES, type Scope } from '#shared/domain/accounts/scopes';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formChecks, formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
+import { KEY_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,
   checkbox,
-  checkGroup,
   confirmAction,
-  errorBox,
   escapeHtml,
   notice,
-  type ShownError,
   secretBox,
   tableRegion,
-  textField,
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -34,16 +33,10 @@ export interface KeysView {
   /** Scopes this session may grant, in the SPEC's order. */
   grantable: readonly Scope[];
   created?: { key: KeyView; apiKey: string } | undefined;
-  error?: ShownError | undefined;
   notice?: string | undefined;
-  /** Scopes ticked when the form comes back with an error. */
-  ticked?: readonly string[];
-  /** The name typed when the form comes back with an error. */
-  name?: string;
+  /** The create form as sent (name, scopes ticked) and its refusal, when it came back. */
+  form?: FormState;
 }
-
-/** The create form's fields by name, as its labels read (the error box links to them). */
-export const KEY_FIELD_LABELS = { name: 'Name', scopes: 'Scopes of the new key' };
 
 /** "Never" for a key with no recorded use; the time is accurate to within an hour. */
 function lastUsed(key: KeyView): string {
@@ -77,7 +70,10 @@ function keyRows(view: KeysView): string {
 }
 
 function createForm(view: KeysView): string {
-  const ticked = new Set(view.ticked ?? ['scans:read', 'scans:write']);
+  const sent = view.form?.values.scopes;
+  const ticked = new Set(
+    sent === undefined ? ['scans:read', 'scans:write'] : typeof sent === 'string' ? [sent] : sent,
+  );
   const boxes = SCOPES.filter((scope) => view.grantable.includes(scope) || scope === 'plugin')
     .map((scope) =>
       checkbox({
@@ -92,8 +88,8 @@ function createForm(view: KeysView): string {
     .join('');
   return `<form class="stack" method="post" action="${DASHBOARD_PATHS.keys}">
 ${csrfField(view.viewer)}
-${textField({ name: 'name', label: 'Name (optional)', value: view.name ?? '', hint: 'What the key is for, e.g. CI deploys; at most 80 characters.', error: view.error?.fields?.name, maxlength: 80 })}
-${checkGroup({ name: 'scopes', legend: 'Scopes of the new key', boxes, error: view.error?.fields?.scopes, required: true })}
+${formInput(KEY_FORM, view.form, 'name', { label: 'Name (optional)', hint: `What the key is for, e.g. CI deploys; at most ${KEY_FORM.fields.name.maxlength} characters.` })}
+${formChecks(KEY_FORM, view.form, 'scopes', boxes)}
 <div class="actions"><button type="submit">Create key</button></div>
 </form>`;
 }
@@ -114,7 +110,7 @@ export function keysPage(view: KeysView): string {
     replaceUrl: DASHBOARD_PATHS.keys,
     body: `<h1>API keys</h1>
 <p class="lead">Keys let scripts and AI assistants use the API as you (send <code>Authorization: Bearer &lt;key&gt;</code>). Give each key only the scopes it needs; revoke a key you no longer use.</p>
-${notice(view.notice)}${errorBox(view.error, KEY_FIELD_LABELS)}${created}
+${notice(view.notice)}${formErrorBox(KEY_FORM, view.form)}${created}
 <h2>Your keys</h2>
 ${keyRows(view)}
 <h2>Create a key</h2>

@@ -1,6 +1,10 @@
 /** Pages shown before signing in, and the error page. */
+
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
+import { SIGN_IN_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { errorBox, escapeHtml, notice, type ShownError, textField } from './components.ts';
+import { errorBox, escapeHtml, notice, type ShownError } from './components.ts';
 import { dashboardLayout } from './layout.ts';
 
 export function errorPage(error: { status: number; code: string; message: string }): string {
@@ -37,12 +41,9 @@ ${detail ? `<p class="muted">${escapeHtml(detail)}</p>` : ''}
   });
 }
 
-/** The sign-in form's field by name, as its label reads (the error box links to it). */
-export const SIGN_IN_FIELD_LABELS = { email: 'E-mail address' };
-
 export function signInPage(options: {
-  email?: string;
-  error?: ShownError;
+  /** The address as typed and the refusal, when the form came back. */
+  form?: FormState;
   sent?: boolean;
   signedOut?: boolean;
 }): string {
@@ -57,9 +58,9 @@ export function signInPage(options: {
     replaceUrl: DASHBOARD_PATHS.signIn,
     body: `<h1>Sign in</h1>
 <p class="lead">No password: enter the e-mail address of your account and we mail you a link that signs you in once.</p>
-${errorBox(options.error, SIGN_IN_FIELD_LABELS)}${sent}${signedOut}
+${formErrorBox(SIGN_IN_FORM, options.form)}${sent}${signedOut}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.signIn}">
-${textField({ name: 'email', label: 'E-mail address', type: 'email', value: options.email ?? '', required: true, autocomplete: 'email', error: options.error?.fields?.email })}
+${formInput(SIGN_IN_FORM, options.form, 'email', { type: 'email', autocomplete: 'email' })}
 <div class="actions"><button type="submit">Mail me a sign-in link</button></div>
 </form>
 <p class="muted">Running locally? No mail leaves the machine: the link appears in the log of <code>npm start</code>, and <code>npm run --silent admin -- login-link --email you@example.com</code> prints one.</p>`,

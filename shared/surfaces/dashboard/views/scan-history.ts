@@ -4,6 +4,9 @@
  * changed in each check (`list_domain_scans`), each with a rescan button.
  */
 import type { DomainEntry, DomainScan } from '#shared/domain/scans/history-schemas';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formErrorBox, formSearch } from '#shared/surfaces/dashboard/form-kit/render';
+import { HISTORY_SEARCH_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -38,10 +41,13 @@ function options(choices: readonly [string, string][], selected: string): string
     .join('');
 }
 
-/** A GET form: the filters live in the address, so a filtered list can be bookmarked. */
-export function historyFilterForm(filters: HistoryFilters): string {
+/**
+ * A GET form: the filters live in the address, so a filtered list can be bookmarked. A search
+ * the server refuses (too long) comes back in the field with its message.
+ */
+export function historyFilterForm(filters: HistoryFilters, search?: FormState): string {
   return `<form class="search" method="get" action="${DASHBOARD_PATHS.scans}" role="search" aria-label="Scan history">
-<label for="h-q">Domain contains</label><input type="search" id="h-q" name="q" value="${escapeHtml(filters.q)}">
+${formSearch(HISTORY_SEARCH_FORM, search ?? { values: { q: filters.q } }, 'q')}
 <label for="h-band">Score band</label><select id="h-band" name="band">${options(BANDS, filters.band)}</select>
 <label for="h-pillar">Band of</label><select id="h-pillar" name="pillar">${options(PILLAR_CHOICES, filters.pillar)}</select>
 <button type="submit" class="secondary">Filter</button>${filters.q || filters.band ? ` <a href="${DASHBOARD_PATHS.scans}">Clear</a>` : ''}
@@ -97,6 +103,8 @@ export function domainHistorySection(
     filters: HistoryFilters;
     cursor: string;
     next: string | null;
+    /** A refused search: the text as typed and its message. */
+    search?: FormState | undefined;
   },
 ): string {
   const filtering = view.filters.q !== '' || view.filters.band !== '';
@@ -108,7 +116,8 @@ export function domainHistorySection(
         : '<p>No scans yet. Scans made with your keys, batches and this page appear here, one row per domain.</p>';
   return `<h2 id="history-h">Scan history by domain</h2>
 <p class="muted">Each domain once, with its latest score, the change since the scan before and its trend. Open a domain to see what changed check by check.</p>
-${historyFilterForm(view.filters)}
+${view.search?.error ? formErrorBox(HISTORY_SEARCH_FORM, view.search) : ''}
+${historyFilterForm(view.filters, view.search)}
 ${body}
 ${pager(DASHBOARD_PATHS.scans, { ...view.filters, cursor: view.cursor }, view.next)}`;
 }

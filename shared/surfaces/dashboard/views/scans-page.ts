@@ -2,17 +2,11 @@
 import { formatPoints, maxReachableScore, topFixes } from '#shared/domain/scan-engine/report-notes';
 import type { DomainEntry } from '#shared/domain/scans/history-schemas';
 import type { Scan } from '#shared/domain/scans/schemas';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
+import { SCAN_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import {
-  badge,
-  copyField,
-  errorBox,
-  escapeHtml,
-  type ShownError,
-  tableRegion,
-  textField,
-  timeTag,
-} from './components.ts';
+import { badge, copyField, escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 import { domainHistorySection, type HistoryFilters } from './scan-history.ts';
 
@@ -50,9 +44,10 @@ export interface ScansView {
     filters: HistoryFilters;
     cursor: string;
     next: string | null;
+    search?: FormState | undefined;
   };
-  domain?: string;
-  error?: ShownError | undefined;
+  /** The scan form as sent and its refusal, when it came back. */
+  form?: FormState;
 }
 
 export function scansPage(view: ScansView): string {
@@ -62,13 +57,13 @@ export function scansPage(view: ScansView): string {
     viewer: view.viewer,
     // Only the answer to a form post moves the address back to the page; a filtered list keeps
     // its filters in the address (bookmarkable).
-    ...(view.domain === undefined ? {} : { replaceUrl: DASHBOARD_PATHS.scans }),
+    ...(view.form === undefined ? {} : { replaceUrl: DASHBOARD_PATHS.scans }),
     body: `<h1>Scans</h1>
 <p class="lead">A scan checks a site live against nine agent-readiness checks in four pillars and scores it from 0 to 100, with what to fix first.</p>
-${errorBox(view.error)}
+${formErrorBox(SCAN_FORM, view.form)}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.scans}" data-scan-form>
 ${csrfField(view.viewer)}
-${textField({ name: 'domain', label: 'Domain or URL', value: view.domain ?? '', required: true, hint: 'For example example.com; a URL is reduced to its site.' })}
+${formInput(SCAN_FORM, view.form, 'domain', { hint: 'For example example.com; a URL is reduced to its site.' })}
 <div class="actions"><button type="submit">Scan now</button></div>
 </form>
 <div id="scan-status" class="card live" role="status" hidden>

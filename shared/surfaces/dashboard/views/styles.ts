@@ -89,6 +89,7 @@ details{margin:.4rem 0}summary{cursor:pointer}
 svg.spark{vertical-align:middle;overflow:visible}
 .pager{display:flex;gap:1rem;flex-wrap:wrap;margin:.6rem 0}
 .search select{width:auto}
+.search-field{display:contents}.search .field-error{flex-basis:100%}.search input[aria-invalid=true]{border:2px solid #a4161a}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .copyrow input{flex:1;min-width:0}
 [hidden]{display:none!important}

@@ -1,18 +1,18 @@
 /** Webhook endpoints (subscribe, pause, test, delete), a new secret once, recent deliveries. */
 import type { Delivery, ListedEndpoint } from '#shared/domain/webhooks/schemas';
+import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
+import { formChecks, formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
+import { WEBHOOK_FORM, WEBHOOK_UPDATE_FORM } from '#shared/surfaces/dashboard/form-specs';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { noticeText } from '#shared/surfaces/dashboard/responses';
 import {
   badge,
   checkbox,
-  checkGroup,
   confirmAction,
-  errorBox,
   escapeHtml,
   notice,
-  type ShownError,
   secretBox,
   tableRegion,
-  textField,
   timeTag,
 } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -25,9 +25,14 @@ export interface WebhooksView {
   created?: { endpoint: { id: string; url: string }; secret: string } | undefined;
   /** A secret just rotated: shown once, with when the previous one stops signing. */
   rotated?: { endpoint: { id: string; url: string }; secret: string; previousUntil: string };
-  error?: ShownError | undefined;
+  /** The notice code after a redirect (`test_failed` shows as an error, with its reason). */
   notice?: string | undefined;
-  form?: { url: string; label: string; events: readonly string[] };
+  /** The add form as sent and its refusal, when it came back. */
+  createForm?: FormState;
+  /** An endpoint's own form as sent and its refusal, when it came back. */
+  update?: { endpointId: string; state: FormState };
+  /** Receivers on this machine are accepted (ALLOW_PRIVATE_TARGETS=1, the local demo). */
+  localMode: boolean;
 }
 
 function eventBoxes(prefix: string, events: readonly string[], ticked: readonly string[]): string {
@@ -44,9 +49,6 @@ function eventBoxes(prefix: string, events: readonly string[], ticked: readonly 
     .join('');
 }
 
-/** The add form's fields by name, as its labels read (the error box links to them). */
-export const WEBHOOK_FIELD_LABELS = { url: 'Receiver URL', label: 'Label', events: 'Events' };
-
 /**
  * "Last event delivered" counts events, not test deliveries (a test changes nothing about the
  * endpoint, docs/webhooks.md), and says so; the latest test, if one is listed, is named apart.
@@ -55,9 +57,11 @@ function lastDelivered(view: WebhooksView, endpoint: ListedEndpoint): string {
   const test = view.deliveries.find(
     (delivery) => delivery.endpoint_id === endpoint.id && delivery.event === 'webhook.test',
   );
-  const testText = test
-    ? ` · last test event ${test.status === 'delivered' ? 'delivered' : 'not delivered'} ${timeTag(test.delivered_at ?? test.created_at)}`
-    : '';
+  const testText = !test
+    ? ''
+    : test.status === 'delivered'
+      ? ` · last test event delivered ${timeTag(test.delivered_at ?? test.created_at)}`
+      : ` · <span class="bad">last test event not delivered ${timeTag(test.created_at)}${test.last_error ? `: ${escapeHtml(test.last_error)}` : ''}</span>`;
   return `last event delivered ${endpoint.last_delivery_at ? timeTag(endpoint.last_delivery_at) : 'none yet'} <span class="muted">(test events not counted)</span>${testText}`;
 }
 
@@ -73,13 +77,20 @@ function endpointCard(view: WebhooksView, endpoint: ListedEndpoint): string {
     ? `<input type="hidden" name="active" value="false"><button class="secondary" type="submit">Pause<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button>`
     : `<input type="hidden" name="active" value="true"><button class="secondary" type="submit">Resume<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button>`;
   const prefix = `ep-${endpoint.id.slice(0, 8)}`;
+  const sent = view.update?.endpointId === endpoint.id ? view.update.state : undefined;
+  const form: FormState = sent ?? {
+    values: { label: endpoint.label, events: endpoint.events },
+  };
+  const ticked = form.values.events;
+  const ids = { label: `${prefix}-label`, events: `${prefix}-events` };
   return `<article class="card" aria-labelledby="${prefix}-h">
 <h3 id="${prefix}-h"><code>${escapeHtml(endpoint.url)}</code></h3>
 <p>${state}${endpoint.label ? ` · ${escapeHtml(endpoint.label)}` : ''} · ${lastDelivered(view, endpoint)}</p>
+${formErrorBox(WEBHOOK_UPDATE_FORM, sent, ids)}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.webhook(endpoint.id)}">
 ${csrf}<input type="hidden" name="events_present" value="1">
-${textField({ id: `${prefix}-label`, name: 'label', label: 'Label', value: endpoint.label })}
-<fieldset><legend>Subscribed events</legend><div class="checks">${eventBoxes(prefix, view.events, endpoint.events)}</div></fieldset>
+${formInput(WEBHOOK_UPDATE_FORM, form, 'label', { id: ids.label })}
+${formChecks(WEBHOOK_UPDATE_FORM, form, 'events', eventBoxes(prefix, view.events, typeof ticked === 'string' ? [ticked] : (ticked ?? [])), { id: ids.events, legend: 'Subscribed events' })}
 <div class="actions"><button type="submit">Save<span class="sr-only"> ${escapeHtml(endpoint.url)}</span></button></div>
 </form>
 <div class="actions">
@@ -114,13 +125,22 @@ function payloadOf(delivery: Delivery): string {
   return `<details><summary>Payload<span class="sr-only"> of ${escapeHtml(delivery.event)} ${escapeHtml(delivery.created_at)}</span></summary><p>Receiver’s last answer: ${answer}</p><pre class="payload" tabindex="0" aria-label="JSON body of ${escapeHtml(delivery.event)}">${escapeHtml(text)}</pre></details>`;
 }
 
+/** The delivery's status; a pending one says when it is tried next. */
+function statusOf(delivery: Delivery): string {
+  const next =
+    delivery.status === 'pending' && delivery.next_attempt_at
+      ? `<br><span class="muted">next attempt ${timeTag(delivery.next_attempt_at)}</span>`
+      : '';
+  return `${badge(delivery.status)}${next}`;
+}
+
 function deliveriesTable(view: WebhooksView): string {
   if (view.deliveries.length === 0) return '<p>No deliveries yet.</p>';
   const urls = new Map(view.endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
   const rows = view.deliveries
     .map(
       (delivery) =>
-        `<tr><td>${escapeHtml(delivery.event)}</td><td>${escapeHtml(urls.get(delivery.endpoint_id) ?? 'deleted endpoint')}</td><td>${badge(delivery.status)}</td><td>${attemptsOf(delivery)}</td><td>${delivery.last_status ?? '–'}${delivery.last_error ? `<br><span class="muted">${escapeHtml(delivery.last_error)}</span>` : ''}</td><td>${timeTag(delivery.created_at)}</td>
+        `<tr><td>${escapeHtml(delivery.event)}</td><td>${escapeHtml(urls.get(delivery.endpoint_id) ?? 'deleted endpoint')}</td><td>${statusOf(delivery)}</td><td>${attemptsOf(delivery)}</td><td>${delivery.last_status ?? '–'}${delivery.last_error ? `<br><span class="muted">${escapeHtml(delivery.last_error)}</span>` : ''}</td><td>${timeTag(delivery.created_at)}</td>
 <td>${payloadOf(delivery)}${urls.has(delivery.endpoint_id) ? `<form class="inline" method="post" action="${DASHBOARD_PATHS.redeliver(delivery.id)}">${csrfField(view.viewer)}<button class="secondary small" type="submit">Redeliver<span class="sr-only"> ${escapeHtml(delivery.event)} of ${escapeHtml(delivery.created_at)}</span></button></form>` : ''}</td></tr>`,
     )
     .join('');
@@ -130,9 +150,33 @@ function deliveriesTable(view: WebhooksView): string {
   );
 }
 
+/**
+ * The notice after a redirect; a failed test event is an error, with the receiver's answer or
+ * the connection's error (the latest test delivery's) as its reason.
+ */
+function noticeOf(view: WebhooksView): string {
+  if (view.notice !== 'test_failed') return notice(noticeText(view.notice));
+  const test = view.deliveries.find((delivery) => delivery.event === 'webhook.test');
+  const reason = test?.last_error
+    ? `: ${test.last_error}`
+    : test?.last_status
+      ? `: the receiver answered HTTP ${test.last_status}`
+      : '';
+  return `<div class="error" role="alert"><strong>The test event was not delivered${escapeHtml(reason)}.</strong> <a href="#deliveries">See the latest delivery below.</a></div>`;
+}
+
+/** Where a receiver may be: the production rule, and what this server accepts in local mode. */
+function urlHint(localMode: boolean): string {
+  return localMode
+    ? 'https only. This server runs in local mode (ALLOW_PRIVATE_TARGETS=1), so a receiver on this machine is accepted on any port, e.g. https://127.0.0.1:8443; in production only port 443 on a public address.'
+    : 'https only, on port 443, reachable from the internet. (In local mode, ALLOW_PRIVATE_TARGETS=1, a receiver on this machine such as https://127.0.0.1:8443 is accepted.)';
+}
+
 export function webhooksPage(view: WebhooksView): string {
-  const form = view.form ?? { url: '', label: '', events: view.events };
-  const fieldErrors: Record<string, string | undefined> = view.error?.fields ?? {};
+  const form: FormState = view.createForm ?? {
+    values: { url: '', label: '', events: view.events },
+  };
+  const ticked = form.values.events;
   const created = view.created
     ? secretBox({
         id: 'new-secret',
@@ -157,15 +201,15 @@ export function webhooksPage(view: WebhooksView): string {
     replaceUrl: DASHBOARD_PATHS.webhooks,
     body: `<h1>Webhooks</h1>
 <p class="lead">Events are delivered as signed HTTPS POSTs to your endpoints (<a href="/docs">how to verify them</a>). Failed deliveries are retried with growing delays.</p>
-${notice(view.notice)}${errorBox(view.error, WEBHOOK_FIELD_LABELS)}${created}${rotated}
+${noticeOf(view)}${formErrorBox(WEBHOOK_FORM, view.createForm)}${created}${rotated}
 <h2>Endpoints</h2>
 ${view.endpoints.length ? view.endpoints.map((endpoint) => endpointCard(view, endpoint)).join('') : '<p>No endpoints yet.</p>'}
 <h2>Add an endpoint</h2>
 <form class="stack" method="post" action="${DASHBOARD_PATHS.webhooks}">
 ${csrfField(view.viewer)}
-${textField({ name: 'url', label: 'Receiver URL', type: 'url', value: form.url, required: true, hint: 'https only, on port 443, reachable from the internet.', error: fieldErrors.url })}
-${textField({ name: 'label', label: 'Label (optional)', value: form.label, error: fieldErrors.label })}
-${checkGroup({ name: 'events', legend: 'Events', boxes: eventBoxes('new', view.events, form.events), error: fieldErrors.events, required: true })}
+${formInput(WEBHOOK_FORM, form, 'url', { type: 'url', hint: urlHint(view.localMode) })}
+${formInput(WEBHOOK_FORM, form, 'label', { label: 'Label (optional)' })}
+${formChecks(WEBHOOK_FORM, form, 'events', eventBoxes('new', view.events, typeof ticked === 'string' ? [ticked] : (ticked ?? [])))}
 <div class="actions"><button type="submit">Add endpoint</button></div>
 </form>
 <section id="deliveries" data-live${pending ? ' data-poll="3"' : ''} data-done-text="Deliveries updated.">

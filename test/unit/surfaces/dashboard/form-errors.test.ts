@@ -1,62 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { handler as fallback } from '#functions/http/fallback';
-import { CreateKeyBodySchema } from '#shared/domain/accounts/key-schemas';
-import { BadRequestError } from '#shared/domain/kernel/errors';
-import { attempt, parseWith } from '#shared/surfaces/dashboard/responses';
-import { checkGroup, errorBox, textField } from '#shared/surfaces/dashboard/views/components';
+import { checkGroup, textField } from '#shared/surfaces/dashboard/views/components';
 
 /**
- * The shared form-error rendering (issue 17, point 6): messages once, at their field, with
- * aria-invalid and aria-describedby, the box naming fields by their labels; and the dashboard's
+ * The controls' error rendering (issue 17, point 6): the message at its field, with aria-invalid
+ * and aria-describedby (the form kit's own tests are in form-kit.test.ts); and the dashboard's
  * own 404 page from the `$default` route.
  */
 describe('form errors at their field', () => {
-  it('maps schema issues to fields in words for people', async () => {
-    const failed = await attempt(async () => parseWith(CreateKeyBodySchema, { scopes: [] }));
-    expect(failed.ok).toBe(false);
-    if (failed.ok) return;
-    expect(failed.error.fields).toEqual({ scopes: 'Choose at least one.' });
-  });
-
-  it('maps an operation error code to the field it is about', async () => {
-    const failed = await attempt(
-      async () => {
-        throw new BadRequestError('invalid_url', 'Only https receivers are accepted.');
-      },
-      { invalid_url: 'url' },
-    );
-    if (failed.ok) throw new Error('expected a failure');
-    expect(failed.error.fields).toEqual({ url: 'Only https receivers are accepted.' });
-  });
-
-  it('ties the message to the field and names the field, not the message, in the box', () => {
-    const error = {
-      message: 'Only https receivers are accepted.',
-      fields: { url: 'Only https receivers are accepted.' },
-    };
+  it('ties the message to the field, with its hint', () => {
     const field = textField({
       name: 'url',
       label: 'Receiver URL',
       required: true,
       hint: 'https only',
-      error: error.fields.url,
+      error: 'Use https.',
     });
     expect(field).toContain('aria-invalid="true"');
     expect(field).toContain('aria-describedby="f-url-hint f-url-error"');
     expect(field).toContain('<span class="req" aria-hidden="true">(required)</span>');
-    const box = errorBox(error, { url: 'Receiver URL' });
-    expect(box).toContain('<a href="#f-url">Receiver URL</a>');
-    expect(`${box}${field}`.split('Only https receivers are accepted.').length - 1).toBe(1);
-  });
-
-  it('keeps the old box for forms that pass no labels', () => {
-    const box = errorBox({
-      message: 'Please check the form.',
-      issues: ['name: Too small'],
-      fields: { name: 'x' },
-    });
-    expect(box).toContain('Please check the form.');
-    expect(box).toContain('<li>name: Too small</li>');
   });
 
   it('marks a checkbox group invalid and describes it by its message', () => {
