@@ -54,9 +54,8 @@ export async function listRunAnswers(
   input: CallerInput<RunIdParams, ListAnswersQuery>,
   deps: RunReadDeps,
 ): Promise<ListAnswersResponse | AnswerExport> {
-  const stored = await readableCase(input.principal, input.params.id, deps);
-  const run = await runOf(stored, input.params.run_id, deps);
-  const views = await matchingAnswers(run, input.query, deps);
+  const { run, views: all } = await readRunAnswers(input, deps);
+  const views = all.filter((view) => answerMatches(view, input.query));
   const { format } = input.query;
   if (format !== 'json') {
     const csv = format === 'csv';
@@ -70,33 +69,43 @@ export async function listRunAnswers(
       },
     };
   }
-  const after = decodeAnswerCursor(input.query.cursor);
-  const start = after === undefined ? 0 : views.findIndex((view) => view.id > after);
-  const from = start === -1 ? views.length : start;
+  const from = answersAfter(views, input.query.cursor);
   const page = views.slice(from, from + input.query.limit);
   const last = page.at(-1);
   const more = from + page.length < views.length;
   return { answers: page, next_cursor: more && last ? encodeAnswerCursor(last.id) : null };
 }
 
+/** Where the page after `cursor` starts in `views` (id order); 0 without a cursor. */
+export function answersAfter(views: readonly AnswerView[], cursor: string | undefined): number {
+  const after = decodeAnswerCursor(cursor);
+  if (after === undefined) return 0;
+  const start = views.findIndex((view) => view.id > after);
+  return start === -1 ? views.length : start;
+}
+
 /**
- * Every answer of the run that passes the filters (`answerMatches`, the one filter of the list
- * and the exports), in id order (stable across pages).
+ * Every answer of a run as the list shows it, in id order (stable across pages), from one read
+ * of the run's stored answers and judge replies; a reader filters and pages the result itself
+ * (`answerMatches`, the one filter of the list and the exports). Building a view measures the
+ * answer (mentions, judge verdicts), so a page that needs the whole run (the dashboard's grid and
+ * its page) reads it once, never page by page.
  */
-async function matchingAnswers(
-  run: StoredRun,
-  query: ListAnswersQuery,
+export async function readRunAnswers(
+  input: CallerInput<RunIdParams, unknown>,
   deps: RunReadDeps,
-): Promise<AnswerView[]> {
+): Promise<{ run: StoredRun; views: AnswerView[] }> {
+  const stored = await readableCase(input.principal, input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
   const data = await deps.data.loadRunData(run.owner_id, run.id);
   const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
   const views: AnswerView[] = [];
   for (const answer of data.answers) {
     if (answer.status !== 'ok') continue;
-    const view = answerView(run.profile, answer, judgements.get(cellKeyString(answer.key)));
-    if (answerMatches(view, query)) views.push(view);
+    views.push(answerView(run.profile, answer, judgements.get(cellKeyString(answer.key))));
   }
-  return views.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  views.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { run, views };
 }
 
 /** A cursor names the last answer id of the page, so pages stay stable (answers never change). */
