@@ -94,6 +94,9 @@ export const KEYS = {
     key(monitorRunDataPk(ownerId, runId), `JUDGE#${cellKey}`),
   monitorFamily: (ownerId: string, runId: string, family: string) =>
     key(monitorRunDataPk(ownerId, runId), `FAMILY#${family}`),
+  /** A part of the run's answer index (AggregateRun), read by the answers list and page. */
+  monitorAnswerIndex: (ownerId: string, runId: string, part: number) =>
+    key(monitorRunDataPk(ownerId, runId), `INDEX#${String(part).padStart(4, '0')}`),
   /** The run's readiness gaps (the ScanCitedSites step), read by AggregateRun. */
   monitorReadiness: (ownerId: string, runId: string) =>
     key(monitorRunDataPk(ownerId, runId), 'READINESS'),
@@ -126,6 +129,7 @@ export const SK_PREFIX = {
   monitorAnswer: 'ANSWER#',
   monitorJudgement: 'JUDGE#',
   monitorFamily: 'FAMILY#',
+  monitorAnswerIndex: 'INDEX#',
 } as const;
 
 /** Partition values of the secondary indexes. */

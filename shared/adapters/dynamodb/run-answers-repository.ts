@@ -24,9 +24,11 @@ import {
   type StoredJudgement,
 } from '#shared/domain/monitor/ports';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { loadAnswerIndex, putAnswerIndex } from './run-answer-index.ts';
 import { deleteRunAnswerItems } from './run-answers-deletion.ts';
 
 const Family = z.enum(PROVIDER_FAMILIES);
@@ -136,6 +138,9 @@ export function createRunAnswersRepository(
     markJudgeUnavailable: (ownerId, runId, family) =>
       setFamilyFlag(db, ownerId, runId, family, { judge_unavailable: true }),
     loadRunData: (ownerId, runId) => loadRunData(db, ownerId, runId),
+    putAnswerIndex: (ownerId, runId, index) => putAnswerIndex(db, ownerId, runId, index),
+    loadAnswerIndex: (ownerId, runId) => loadAnswerIndex(db, ownerId, runId),
+    loadCells: (ownerId, runId, keys) => loadCells(db, ownerId, runId, keys),
     deleteAnswers: (ownerId, runId) =>
       deleteRunAnswerItems(doc, tableName, partition(ownerId, runId)),
   };
@@ -267,5 +272,32 @@ async function loadRunData(db: Db, ownerId: string, runId: string): Promise<RunD
       (item) => StoredJudgementSchema.parse(payload(item)) as StoredJudgement,
     ),
     families: PROVIDER_FAMILIES.map((family) => familyStatus(family, families.get(family))),
+  };
+}
+
+/** Some answers and their judge replies by key (BatchGetItem), each validated like the rest. */
+async function loadCells(
+  db: Db,
+  ownerId: string,
+  runId: string,
+  keys: readonly CellKey[],
+): Promise<Pick<RunData, 'answers' | 'judgements'>> {
+  const cells = keys.map(cellKeyString);
+  const items = await batchGetItems(
+    db,
+    [
+      ...cells.map((cell) => KEYS.monitorAnswer(ownerId, runId, cell)),
+      ...cells.map((cell) => KEYS.monitorJudgement(ownerId, runId, cell)),
+    ],
+    { maxRounds: 6, failure: 'answers could not be read', consistentRead: true },
+  );
+  const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+  return {
+    answers: bySk(SK_PREFIX.monitorAnswer).map(
+      (item) => StoredAnswerSchema.parse(payload(item)) as StoredAnswer,
+    ),
+    judgements: bySk(SK_PREFIX.monitorJudgement).map(
+      (item) => StoredJudgementSchema.parse(payload(item)) as StoredJudgement,
+    ),
   };
 }

@@ -2,7 +2,9 @@
  * What the monitor keeps (docs/monitor.md "Data"), and the store ports its operations and
  * workflow steps use. Every read of a case or run is keyed by the owner's id.
  */
+
 import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
+import type { AnswerFacets } from './answer-filters.ts';
 import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
 import type { ReadinessGaps } from './engine/readiness-schema.ts';
 import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
@@ -221,6 +223,23 @@ export interface RunData {
   families: FamilyStatus[];
 }
 
+/**
+ * One answer in the run's answer index: what the list's filters and the answers page's grid read
+ * (`AnswerFacets`), and the cell to read the answer itself by.
+ */
+export interface IndexedAnswer extends AnswerFacets {
+  cell_id: string;
+}
+
+/**
+ * A finished run's answer index (docs/decisions.md "The answers page"), written once by
+ * AggregateRun: every `ok` answer's facets in id order, and each prompt's text by its id.
+ */
+export interface AnswerIndex {
+  entries: IndexedAnswer[];
+  prompts: Record<string, string>;
+}
+
 /** A run's answers, judge replies and family states (`USER#<owner>#RUN#<run>`). */
 export interface RunDataStore {
   /** Cells of a family that have an answer or a recorded failure. */
@@ -241,7 +260,17 @@ export interface RunDataStore {
   ): Promise<void>;
   markJudgeUnavailable(ownerId: string, runId: string, family: ProviderFamily): Promise<void>;
   loadRunData(ownerId: string, runId: string): Promise<RunData>;
-  /** Deletes the run's answers and judge replies (not its summary); how many answers. */
+  /** Stores the run's answer index (a repeated write stores the same index again). */
+  putAnswerIndex(ownerId: string, runId: string, index: AnswerIndex): Promise<void>;
+  /** The run's answer index; undefined for a run finished before indexes were written. */
+  loadAnswerIndex(ownerId: string, runId: string): Promise<AnswerIndex | undefined>;
+  /** These answers and their judge replies (those that exist), read by key. */
+  loadCells(
+    ownerId: string,
+    runId: string,
+    keys: readonly CellKey[],
+  ): Promise<Pick<RunData, 'answers' | 'judgements'>>;
+  /** Deletes the run's answers, judge replies and answer index (not its summary); how many answers. */
   deleteAnswers(ownerId: string, runId: string): Promise<number>;
 }
 

@@ -5,7 +5,7 @@
  * and schemas the API routes call; nothing here decides a rule of its own.
  */
 import type { z } from 'zod';
-import { answerMatches } from '#shared/domain/monitor/answer-filters';
+import { facetsMatch } from '#shared/domain/monitor/answer-filters';
 import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { getCase, listRuns, patchCase } from '#shared/domain/monitor/operations';
 import { compareSummaries } from '#shared/domain/monitor/run-compare';
@@ -14,14 +14,10 @@ import {
   answersAfter,
   getRun,
   listRunAnswers,
+  openRunAnswers,
   type RunReadDeps,
-  readRunAnswers,
 } from '#shared/domain/monitor/run-reads';
-import {
-  type AnswerView,
-  ListAnswersQuerySchema,
-  type RunIdParams,
-} from '#shared/domain/monitor/run-schemas';
+import { ListAnswersQuerySchema, type RunIdParams } from '#shared/domain/monitor/run-schemas';
 import {
   type CaseIdParams,
   PatchCaseBodySchema,
@@ -114,7 +110,7 @@ export const ANSWERS_PER_PAGE = 50;
 /** The page asked for: `page=N`, or the page an older `cursor` link points into; else 1. */
 function pageNumber(
   query: z.output<typeof RunAnswersQuerySchema>,
-  matching: readonly AnswerView[],
+  matching: readonly { id: string }[],
 ): number {
   const asked = Number(query.page);
   const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
@@ -138,9 +134,9 @@ function exportResponse(listed: AnswerExport): PageResponse {
 }
 
 /**
- * The answers page: the run's answers are read once (`readRunAnswers`) and give both the
- * prompt-by-model grid (every answer) and the page of the answers the filters keep, with their
- * total; the filters are the list's own (`answerMatches`).
+ * The answers page: the run's answer index gives the prompt-by-model grid (every answer) and the
+ * answers the filters keep, with their total; only the page's own answers are read and measured
+ * (`openRunAnswers`). The filters are the list's own (`facetsMatch`).
  */
 export async function runAnswersPage(
   input: Input<RunIdParams, z.output<typeof RunAnswersQuerySchema>>,
@@ -155,12 +151,13 @@ export async function runAnswersPage(
   if (query.format !== 'json') {
     return exportResponse((await listRunAnswers({ ...reader, query }, deps)) as AnswerExport);
   }
-  const [{ case: detail }, read, { views }] = await Promise.all([
+  const [{ case: detail }, read, answers] = await Promise.all([
     getCase(readerOf(input, { id: input.params.id }), deps),
     getRun(reader, deps),
-    readRunAnswers(reader, deps),
+    openRunAnswers(reader, deps),
   ]);
-  const matching = views.filter((view) => answerMatches(view, query));
+  const { entries, prompts } = answers.index;
+  const matching = entries.filter((entry) => facetsMatch(entry, query));
   const pages = Math.max(1, Math.ceil(matching.length / ANSWERS_PER_PAGE));
   const page = Math.min(pageNumber(input.query, matching), pages);
   const from = (page - 1) * ANSWERS_PER_PAGE;
@@ -170,14 +167,14 @@ export async function runAnswersPage(
       viewer: viewerOf(input.principal),
       detail,
       run: read.run,
-      grid: views,
-      answers: matching.slice(from, from + ANSWERS_PER_PAGE),
+      grid: { entries, prompts },
+      answers: await answers.views(matching.slice(from, from + ANSWERS_PER_PAGE)),
       paging: {
         page,
         pages,
         from,
         total: matching.length,
-        of: views.length,
+        of: entries.length,
         size: ANSWERS_PER_PAGE,
       },
       filters: selection,

@@ -1,11 +1,16 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answers-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
 import { runIdAt } from '#shared/domain/monitor/ids';
-import type { RunOutcome, StoredCase, StoredRun } from '#shared/domain/monitor/ports';
+import type {
+  IndexedAnswer,
+  RunOutcome,
+  StoredCase,
+  StoredRun,
+} from '#shared/domain/monitor/ports';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { PROFILE, record } from '#test/unit/domain/monitor/builders';
 
@@ -269,5 +274,58 @@ describe('run answers', () => {
       }),
     );
     await expect(data.loadRunData(owner, runId)).rejects.toThrow();
+  });
+});
+
+describe('a run’s answer index', () => {
+  const entry = (n: number): IndexedAnswer => ({
+    id: `openai.raw.A-${String(n).padStart(5, '0')}`,
+    cell_id: `A-${String(n).padStart(5, '0')}`,
+    family: 'openai',
+    mode: 'raw',
+    block: 'A',
+    prompt_id: 'A-01',
+    mentioned: n % 2 === 0,
+    share: ['acme analytics'],
+    cited: [`site-${n}.example`],
+    categories: ['other'],
+  });
+
+  it('reads back an index split into parts, in order, and none when a part is missing', async () => {
+    const owner = 'owner-index';
+    const runId = runIdAt(tick());
+    expect(await data.loadAnswerIndex(owner, runId)).toBeUndefined();
+    const index = {
+      entries: Array.from({ length: 3000 }, (_, n) => entry(n)),
+      prompts: { 'A-01': 'Which tools?' },
+    };
+    await data.putAnswerIndex(owner, runId, index);
+    await data.putAnswerIndex(owner, runId, index);
+    expect(await data.loadAnswerIndex(owner, runId)).toEqual(index);
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.tableName,
+        Key: KEYS.monitorAnswerIndex(owner, runId, 1),
+      }),
+    );
+    expect(await data.loadAnswerIndex(owner, runId)).toBeUndefined();
+  });
+
+  it('keeps an empty index apart from none, reads cells by key, and goes with the answers', async () => {
+    const owner = 'owner-cells';
+    const runId = runIdAt(tick());
+    await data.putAnswerIndex(owner, runId, { entries: [], prompts: {} });
+    expect(await data.loadAnswerIndex(owner, runId)).toEqual({ entries: [], prompts: {} });
+    const answer = record('Acme Analytics is good.', { family: 'openai', mode: 'raw' });
+    const key = { family: 'openai', mode: 'raw', cell_id: answer.id } as const;
+    await data.putAnswer(owner, runId, { status: 'ok', key, record: answer, answered_at: 'now' });
+    const cells = await data.loadCells(owner, runId, [
+      key,
+      { family: 'openai', mode: 'raw', cell_id: 'missing' },
+    ]);
+    expect(cells.answers.map((a) => a.key)).toEqual([key]);
+    expect(cells.judgements).toEqual([]);
+    expect(await data.deleteAnswers(owner, runId)).toBe(1);
+    expect(await data.loadAnswerIndex(owner, runId)).toBeUndefined();
   });
 });

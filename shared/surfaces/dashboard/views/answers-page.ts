@@ -4,6 +4,7 @@
  * citations (cited or only retrieved, with their category), the judge's verdicts, the mentions
  * with their quotes and the web searches the model ran; exports of the same selection.
  */
+import type { IndexedAnswer } from '#shared/domain/monitor/ports';
 import type { AnswerView } from '#shared/domain/monitor/run-schemas';
 import type { CaseDetail, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
@@ -33,55 +34,54 @@ interface AnswersView {
   viewer: Viewer;
   detail: CaseDetail;
   run: RunView;
-  grid: readonly AnswerView[];
+  /** Every answer of the run as the index keeps it, and each prompt's text. */
+  grid: { entries: readonly IndexedAnswer[]; prompts: Readonly<Record<string, string>> };
   answers: readonly AnswerView[];
   paging: AnswersPaging;
   filters: Record<string, string>;
 }
 
-const named = (answer: AnswerView) =>
-  answer.mentions.some((mention) => mention.role === 'brand' && mention.counted);
-
 interface GridRow {
-  first: AnswerView;
+  promptId: string;
   cells: Map<string, { hits: number; total: number }>;
 }
 
 /** Answers naming the brand, of all answers, per prompt and family: one pass over the run. */
-function gridRows(answers: readonly AnswerView[]): GridRow[] {
+function gridRows(entries: readonly IndexedAnswer[]): GridRow[] {
   const rows = new Map<string, GridRow>();
-  for (const answer of answers) {
-    let row = rows.get(answer.prompt_id);
+  for (const entry of entries) {
+    let row = rows.get(entry.prompt_id);
     if (!row) {
-      row = { first: answer, cells: new Map() };
-      rows.set(answer.prompt_id, row);
+      row = { promptId: entry.prompt_id, cells: new Map() };
+      rows.set(entry.prompt_id, row);
     }
-    const cell = row.cells.get(answer.family) ?? { hits: 0, total: 0 };
+    const cell = row.cells.get(entry.family) ?? { hits: 0, total: 0 };
     cell.total += 1;
-    if (named(answer)) cell.hits += 1;
-    row.cells.set(answer.family, cell);
+    if (entry.mentioned) cell.hits += 1;
+    row.cells.set(entry.family, cell);
   }
-  return [...rows.values()].sort((a, b) => a.first.prompt_id.localeCompare(b.first.prompt_id));
+  return [...rows.values()].sort((a, b) => a.promptId.localeCompare(b.promptId));
 }
 
 function grid(view: AnswersView): string {
-  const families = FAMILIES.filter((family) => view.grid.some((a) => a.family === family));
-  const prompts = gridRows(view.grid);
+  const { entries } = view.grid;
+  const families = FAMILIES.filter((family) => entries.some((a) => a.family === family));
+  const prompts = gridRows(entries);
   if (prompts.length === 0)
     return '<p>This run has no stored answers (they may have been deleted).</p>';
   const link = (filters: Record<string, string>) =>
     DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, filters);
   const rows = prompts
-    .map(({ first, cells }) => {
+    .map(({ promptId, cells }) => {
       const row = families
         .map((family) => {
           const cell = cells.get(family);
           if (!cell) return '<td class="num">–</td>';
           const label = `${cell.hits} of ${cell.total}`;
-          return `<td class="num${cell.hits > 0 ? ' hit' : ''}"><a href="${escapeHtml(link({ prompt_id: first.prompt_id, family }))}" aria-label="${escapeHtml(`${first.prompt_id}, ${name(family)}: ${label} answers name the brand`)}">${label}</a></td>`;
+          return `<td class="num${cell.hits > 0 ? ' hit' : ''}"><a href="${escapeHtml(link({ prompt_id: promptId, family }))}" aria-label="${escapeHtml(`${promptId}, ${name(family)}: ${label} answers name the brand`)}">${label}</a></td>`;
         })
         .join('');
-      return `<tr><th scope="row"><a href="${escapeHtml(link({ prompt_id: first.prompt_id }))}">${escapeHtml(first.prompt_id)}</a> <span class="muted">${escapeHtml(first.prompt)}</span></th>${row}</tr>`;
+      return `<tr><th scope="row"><a href="${escapeHtml(link({ prompt_id: promptId }))}">${escapeHtml(promptId)}</a> <span class="muted">${escapeHtml(view.grid.prompts[promptId] ?? '')}</span></th>${row}</tr>`;
     })
     .join('');
   const head = families
