@@ -125,7 +125,9 @@ describe.skipIf(!CHROMIUM_PATH)('the dashboard’s finished edges in Chromium', 
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.locator('#form-error').waitFor();
     expect(await page.locator('#f-scopes').getAttribute('aria-describedby')).toBe('f-scopes-error');
-    expect(await page.locator('#f-scopes-error').innerText()).toContain('Choose at least one scope.');
+    expect(await page.locator('#f-scopes-error').innerText()).toContain(
+      'Choose at least one scope.',
+    );
     expect(await page.locator('#f-scopes input[aria-invalid=true]').count()).toBeGreaterThan(0);
     await expectAccessible('keys form with a field error');
     await page.getByLabel('scans:read').check();
