@@ -1,11 +1,13 @@
 /**
- * Every route of the manifest has a request and a response example generated from its schemas
- * (shared/surfaces/api/examples.ts), and each validates against those schemas: the path, query
- * and body the example sends as the pipeline reads them, the success body (with `meta`) and every
- * error envelope. A planted bad example must fail the same check.
+ * Every route of the manifest has a written request example and the answer the local stack gave
+ * it (shared/surfaces/api/examples.ts, `npm run docs:examples`), and each validates against the
+ * route's schemas: the path, query and body the example sends as the pipeline reads them, the
+ * success body (with `meta`) and every error envelope. A planted bad example must fail the same
+ * check.
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { EXAMPLE_REQUESTS } from '#shared/surfaces/api/example-requests';
 import { type RouteExample, routeExample } from '#shared/surfaces/api/examples';
 import { matchPath, ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { ErrorEnvelopeSchema, MetaSchema } from '#shared/surfaces/http/schemas';
@@ -91,6 +93,14 @@ describe('tool call examples', () => {
 });
 
 describe('route examples', () => {
+  it('are written and captured for every route, none sampled from the schemas', () => {
+    const missing = ROUTES.filter(
+      (route) =>
+        !EXAMPLE_REQUESTS[route.operationId] || !routeExample(route, BASE).response.captured,
+    ).map((route) => route.operationId);
+    expect(missing).toEqual([]);
+  });
+
   it.each(ROUTES.map((route) => [route.operationId, route] as const))(
     '%s has a request and a response example that its schemas accept',
     (_, route) => {
