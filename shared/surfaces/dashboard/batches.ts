@@ -6,6 +6,7 @@ import {
   getBatch,
   listBatches,
 } from '#shared/domain/batch/operations';
+import { sortEntries } from '#shared/domain/batch/accept';
 import { type BatchIdParams, CreateBatchBodySchema } from '#shared/domain/batch/schemas';
 import { PaymentRequiredError } from '#shared/domain/kernel/errors';
 import { activePlan } from '#shared/domain/kernel/plans';
@@ -93,7 +94,9 @@ export async function createBatchFromForm(
     { ...input, params: { id: created.value.job.id }, body: undefined },
     deps,
   );
-  return htmlPage(batchCreatedPage(viewer, created.value, status), 202);
+  // The same rule that collapsed them tells the person which lines named a domain twice.
+  const { duplicates } = sortEntries(lines(input.body.domains), deps.allowPrivateTargets);
+  return htmlPage(batchCreatedPage(viewer, created.value, status, duplicates), 202);
 }
 
 export async function batchJob(
