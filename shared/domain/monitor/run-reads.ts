@@ -11,6 +11,7 @@ import { answerMatches, facetsMatch } from './answer-filters.ts';
 import { answerViewsOf, openAnswers, type RunAnswers } from './answer-index.ts';
 import { answerCsvHeader, answerCsvRow, answerJsonLine } from './answer-view.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
+import { type RunProgress, runProgress } from './run-progress.ts';
 import type {
   AnswerView,
   DeleteAnswersResponse,
@@ -48,6 +49,17 @@ export async function getRun(
       ? await deps.runs.getSummary(stored.owner_id, stored.id, run.id)
       : undefined;
   return { run: runView(run), summary: summary?.summary ?? null };
+}
+
+/** How far a run under way has got (`run-progress.ts`); null once it has ended. */
+export async function getRunProgress(
+  input: CallerInput<RunIdParams>,
+  deps: RunReadDeps,
+): Promise<RunProgress | null> {
+  const stored = await readableCase(input.principal, input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
+  if (run.status !== 'queued' && run.status !== 'running') return null;
+  return runProgress(run, deps.data);
 }
 
 export async function listRunAnswers(

@@ -1,12 +1,12 @@
 /** Batch pages over `create_batch`, `get_batch` and `list_batches` (the account's recent jobs). */
 import type { z } from 'zod';
+import { sortEntries } from '#shared/domain/batch/accept';
 import {
   type BatchDeps,
   createBatch,
   getBatch,
   listBatches,
 } from '#shared/domain/batch/operations';
-import { sortEntries } from '#shared/domain/batch/accept';
 import { type BatchIdParams, CreateBatchBodySchema } from '#shared/domain/batch/schemas';
 import { PaymentRequiredError } from '#shared/domain/kernel/errors';
 import { activePlan } from '#shared/domain/kernel/plans';

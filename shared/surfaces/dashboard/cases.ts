@@ -15,6 +15,7 @@ import {
   type MonitorDeps,
   patchCase,
 } from '#shared/domain/monitor/operations';
+import { getRunProgress } from '#shared/domain/monitor/run-reads';
 import {
   type CaseIdParams,
   type CaseSummaryResponse,
@@ -153,9 +154,21 @@ async function renderCase(
     listRuns({ ...reader, query: { limit: 24 } }, deps),
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
   ]);
-  const history = summary ? await scoreHistory(reader, runs, deps) : [];
+  const open = runs.find((run) => run.status === 'queued' || run.status === 'running');
+  const [history, progress] = await Promise.all([
+    summary ? scoreHistory(reader, runs, deps) : [],
+    open ? getRunProgress({ ...reader, params: { id: detail.id, run_id: open.id } }, deps) : null,
+  ]);
   return htmlPage(
-    casePage({ viewer: viewerOf(input.principal), detail, runs, summary, history, ...extra }),
+    casePage({
+      viewer: viewerOf(input.principal),
+      detail,
+      runs,
+      summary,
+      history,
+      progress: open && progress ? { run: open, ...progress } : undefined,
+      ...extra,
+    }),
     extra.status ?? 200,
   );
 }
