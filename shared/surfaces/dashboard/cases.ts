@@ -26,7 +26,7 @@ import {
 } from '#shared/domain/monitor/schemas';
 import { casePage } from '#shared/surfaces/dashboard/views/case-page';
 import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-page';
-import { CASE_FORM, caseBodyOf, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
+import { CASE_FORM, caseBodyFrom, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
 import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
 import { CASE_SEARCH_FORM, RUN_FORM } from './form-specs.ts';
@@ -100,7 +100,7 @@ export async function createCaseFromForm(
   deps: MonitorDeps,
 ): Promise<PageResponse> {
   const created = await submitForm(CASE_FORM, input.body, () =>
-    createCase({ ...input, body: parseWith(CreateCaseBodySchema, caseBodyOf(input.body)) }, deps),
+    createCase({ ...input, body: caseBodyFrom(CreateCaseBodySchema, input.body) }, deps),
   );
   if (created.ok) return redirect(DASHBOARD_PATHS.case(created.value.case.id));
   return htmlPage(
@@ -125,7 +125,7 @@ export async function updateCaseFromForm(
   deps: MonitorDeps,
 ): Promise<PageResponse> {
   const saved = await submitForm(CASE_FORM, input.body, () =>
-    patchCase({ ...input, body: parseWith(PatchCaseBodySchema, caseBodyOf(input.body)) }, deps),
+    patchCase({ ...input, body: caseBodyFrom(PatchCaseBodySchema, input.body) }, deps),
   );
   if (saved.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=case_saved`);
   return htmlPage(

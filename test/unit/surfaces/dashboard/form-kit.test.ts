@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CreateKeyBodySchema, KEY_NAME_MAX } from '#shared/domain/accounts/key-schemas';
 import { AppError, BadRequestError } from '#shared/domain/kernel/errors';
 import { CreateCaseBodySchema } from '#shared/domain/monitor/schemas';
-import { CASE_FORM, caseBodyOf } from '#shared/surfaces/dashboard/case-form';
+import { CASE_FORM, caseBodyFrom, caseBodyOf } from '#shared/surfaces/dashboard/case-form';
 import {
   checkFields,
   defineForm,
@@ -102,7 +102,12 @@ describe('a refusal at its field, in the words of the message table', () => {
 
   it('says which fact-sheet line does not read "key: value"', () => {
     const error = formError(
-      refusal(() => caseBodyOf(CaseFormSchema.parse({ fact_sheet: 'founded: 2019\nBerlin' }))),
+      refusal(() =>
+        caseBodyFrom(
+          CreateCaseBodySchema,
+          CaseFormSchema.parse({ fact_sheet: 'founded: 2019\nBerlin' }),
+        ),
+      ),
       CASE_FORM,
     );
     expect(error?.fields?.fact_sheet).toBe(
