@@ -247,7 +247,7 @@ function answerCard(answer: AnswerView): string {
 <h3 id="h-${escapeHtml(answer.id.replaceAll('.', '-'))}">${escapeHtml(name(answer.family))}, ${answer.mode === 'online' ? 'with web search' : 'without web search'}: ${escapeHtml(answer.prompt_id)} (repeat ${answer.repeat})</h3>
 <p class="muted">Model ${escapeHtml(answer.model)} · block ${escapeHtml(answer.block)} · ${escapeHtml(answer.language)} · sentiment ${answer.sentiment ?? '–'}</p>
 <p><strong>Asked:</strong> ${escapeHtml(answer.prompt)}</p>
-<div class="answer-text">${escapeHtml(answer.text)}</div>
+<div class="answer-text" tabindex="0" role="region" aria-label="${escapeHtml(`Text of the answer ${answer.id}`)}">${escapeHtml(answer.text)}</div>
 ${mentions(answer)}${facts(answer)}${sources(answer)}${queries}
 </article>`;
 }

@@ -79,6 +79,7 @@ progress{width:100%;max-width:36rem;height:1.2rem}
 figure{margin:1rem 0;border:1px solid #d5dae1;border-radius:8px;padding:.8rem}
 figcaption{font-weight:600;margin-bottom:.4rem}
 figure svg{width:100%;height:auto;display:block}
+.chart{overflow-x:auto;max-width:100%}.charts>*{min-width:0}figure{min-width:0}
 .charts{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,26rem),1fr))}
 .charts figure{margin:0}
 dl.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:.6rem 1rem}dl.facts dd{margin:0}
@@ -103,5 +104,5 @@ svg a:focus{outline:none}svg a:focus rect:first-child,svg a:hover rect:first-chi
 table.grid td.hit{background:#e8f4ec}
 form.filters{display:flex;flex-wrap:wrap;gap:.6rem 1rem;align-items:flex-end}form.filters select{width:auto}
 details.confirm{border:1px solid #a4161a;border-radius:6px;padding:.5rem .8rem;max-width:48rem}
-@media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
+@media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}.chart svg{min-width:31rem}main{padding:.75rem .75rem 2rem}figure{padding:.5rem}}
 `.trim();
