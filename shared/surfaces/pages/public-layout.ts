@@ -20,8 +20,8 @@ main,header.top .bar{overflow-wrap:anywhere}
 ul.pillars{list-style:none;padding:0;margin:.6rem 0;display:grid;gap:.7rem;max-width:40rem}
 ul.pillars li{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:.1rem 1rem}
 .pillar-name{font-weight:600}.pillar-figure{color:#333;font-variant-numeric:tabular-nums}
-.bar{grid-column:1/-1;height:.7rem;background:#e6e9ee;border-radius:999px;overflow:hidden}
-.bar span{display:block;height:100%;border-radius:999px}
+ul.pillars .bar{grid-column:1/-1;height:.7rem;background:#e6e9ee;border-radius:999px;overflow:hidden}
+ul.pillars .bar span{display:block;height:100%;border-radius:999px}
 ol.fixes{padding-left:1.3rem}ol.fixes li{margin:.5rem 0}
 .gain{display:inline-block;border-radius:999px;padding:0 .5rem;font-size:.85rem;background:#e8f4ec;color:#0a6b2d;font-weight:600;white-space:nowrap}
 .check{border:1px solid #d5dae1;border-radius:8px;padding:.6rem 1rem;margin:.8rem 0}
