@@ -3,16 +3,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_FORM } from '#shared/surfaces/dashboard/case-form';
 import type { FormSpec } from '#shared/surfaces/dashboard/form-kit/form';
-import {
-  BATCH_FORM,
-  CASE_SEARCH_FORM,
-  HISTORY_SEARCH_FORM,
-  KEY_FORM,
-  RUN_FORM,
-  SCAN_FORM,
-  SIGN_IN_FORM,
-  WEBHOOK_FORM,
-} from '#shared/surfaces/dashboard/form-specs';
+import { KEY_FORM, SIGN_IN_FORM } from '#shared/surfaces/dashboard/forms-accounts';
+import { CASE_SEARCH_FORM, RUN_FORM } from '#shared/surfaces/dashboard/forms-monitor';
+import { BATCH_FORM, HISTORY_SEARCH_FORM, SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
+import { WEBHOOK_FORM } from '#shared/surfaces/dashboard/forms-webhooks';
 import { startTestStack, type TestStack } from '#test/support/stack';
 import { axeViolations } from './support/axe.ts';
 import {

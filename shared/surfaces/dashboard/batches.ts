@@ -17,8 +17,8 @@ import {
   batchJobPage,
 } from '#shared/surfaces/dashboard/views/batches-page';
 import { submitForm } from './form-kit/form.ts';
-import { BATCH_FORM } from './form-specs.ts';
 import { type BatchFormSchema, lines } from './forms.ts';
+import { BATCH_FORM } from './forms-scans.ts';
 import {
   htmlPage,
   type PageResponse,

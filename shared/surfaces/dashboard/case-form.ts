@@ -185,7 +185,10 @@ function factSheetOf(text: string): { facts: Record<string, string>; unreadable:
  */
 export function caseBodyFrom<S extends z.ZodType>(schema: S, form: CaseForm): z.output<S> {
   const { facts, unreadable } = factSheetOf(form.fact_sheet);
-  const layout = unreadable.map((index) => ({ path: ['fact_sheet', index], code: 'not_key_value' }));
+  const layout = unreadable.map((index) => ({
+    path: ['fact_sheet', index],
+    code: 'not_key_value',
+  }));
   let parsed: z.output<S> | undefined;
   let issues: unknown[] = [];
   try {

@@ -29,8 +29,8 @@ import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-
 import { CASE_FORM, caseBodyFrom, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
 import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
-import { CASE_SEARCH_FORM, RUN_FORM } from './form-specs.ts';
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
+import { CASE_SEARCH_FORM, RUN_FORM } from './forms-monitor.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
   attempt,

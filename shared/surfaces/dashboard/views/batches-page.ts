@@ -2,7 +2,7 @@
 import type { BatchStatusResponse, CreateBatchResponse } from '#shared/domain/batch/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formTextArea } from '#shared/surfaces/dashboard/form-kit/render';
-import { BATCH_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { BATCH_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { badge, escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';

@@ -6,7 +6,7 @@ import type { RunProgress } from '#shared/domain/monitor/run-progress';
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
-import { RUN_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { RUN_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type ScorePoint, summarySection } from './case-summary.ts';
 import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';

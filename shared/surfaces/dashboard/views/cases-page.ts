@@ -9,7 +9,7 @@ import {
   formSearch,
   formTextArea,
 } from '#shared/surfaces/dashboard/form-kit/render';
-import { CASE_SEARCH_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { CASE_SEARCH_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,

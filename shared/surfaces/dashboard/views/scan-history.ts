@@ -6,7 +6,7 @@
 import type { DomainEntry, DomainScan } from '#shared/domain/scans/history-schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formSearch } from '#shared/surfaces/dashboard/form-kit/render';
-import { HISTORY_SEARCH_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { HISTORY_SEARCH_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';

@@ -4,7 +4,7 @@ import type { DomainEntry } from '#shared/domain/scans/history-schemas';
 import type { Scan } from '#shared/domain/scans/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
-import { SCAN_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { badge, copyField, escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';

@@ -17,14 +17,18 @@ import {
   textLimits,
 } from '#shared/surfaces/dashboard/form-kit/limits';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
-import * as FORMS from '#shared/surfaces/dashboard/form-specs';
 import { CaseFormSchema } from '#shared/surfaces/dashboard/forms';
+import * as ACCOUNT_FORMS from '#shared/surfaces/dashboard/forms-accounts';
+import * as MONITOR_FORMS from '#shared/surfaces/dashboard/forms-monitor';
+import * as SCAN_FORMS from '#shared/surfaces/dashboard/forms-scans';
+import * as WEBHOOK_FORMS from '#shared/surfaces/dashboard/forms-webhooks';
 import { parseWith } from '#shared/surfaces/dashboard/responses';
 
 /**
  * The form kit (issue 25, point 2): limits read from the server's schemas, refusals worded by a
  * message table at their field, never the validator's text, and the form shown again as typed.
  */
+const FORMS = { ...ACCOUNT_FORMS, ...MONITOR_FORMS, ...SCAN_FORMS, ...WEBHOOK_FORMS };
 const ALL_FORMS: Record<string, FormSpec> = { ...FORMS, CASE_FORM };
 /** Wording of zod and of the API's envelope that must never reach a person. */
 const RAW = /Too (big|small): expected|Invalid input|details\.|expected (string|array)|`/;
