@@ -48,6 +48,7 @@ export const getMonitorDeps = lazy(
     users: getMonitorUsers(),
     workflows: getWorkflowStarter(),
     leaseSeconds: getMonitorConfig().leaseSeconds,
+    allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
   }),
 );
 

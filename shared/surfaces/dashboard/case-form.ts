@@ -74,7 +74,8 @@ export const CASE_FORM = defineForm({
       required: true,
       messages: {
         required: 'Enter the brand’s site, e.g. acme-analytics.com.',
-        invalid: 'Enter a domain such as acme-analytics.com (a URL is reduced to its host).',
+        invalid:
+          'Enter a domain such as acme-analytics.com (a URL is reduced to its host; in local mode a host:port such as 127.0.0.1:4100 works too).',
         too_long: long('The domain'),
       },
     },

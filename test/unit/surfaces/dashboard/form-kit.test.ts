@@ -96,7 +96,7 @@ describe('a refusal at its field, in the words of the message table', () => {
     );
     expect(error?.fields).toEqual({
       name: 'The name is too long: at most 200 characters (this one has 500).',
-      domain: 'Enter a domain such as acme-analytics.com (a URL is reduced to its host).',
+      domain: expect.stringMatching(/^Enter a domain such as acme-analytics.com/),
       category: 'Say what the brand is, e.g. product analytics.',
       competitors: 'Line 2: the name is missing (write Name | domain | other names).',
       languages: 'Give at least one language code, e.g. en.',
