@@ -183,7 +183,7 @@ describe.skipIf(!CHROMIUM_PATH)('webhooks and every page at 375 px', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await onPhone('/dashboard/webhooks', 'webhooks');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: join(await screenshotDir(), 'webhooks.png'), fullPage: true });
+    await page.screenshot({ path: join(await screenshotDir(), 'webhooks-failures.png'), fullPage: true });
   });
 
   it('heads a batch by its status, names a duplicate line, and fits a phone', async () => {
@@ -258,7 +258,7 @@ describe.skipIf(!CHROMIUM_PATH)('webhooks and every page at 375 px', () => {
     await expectAccessible('answers, second page');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${stack.baseUrl}${caseUrl}`);
-    await page.locator('#case-summary').screenshot({ path: join(shots, 'case-phone.png') });
+    await page.locator('#case-summary').screenshot({ path: join(shots, 'case-summary-phone.png') });
     expect(visited.length).toBeGreaterThanOrEqual(12);
   });
 });
