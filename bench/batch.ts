@@ -12,7 +12,6 @@
  *   npm run bench:batch -- --domains 50 --concurrency 5 --latency-ms 300
  *   npm run bench:batch -- --domains 2000     (four chunks; about four minutes)
  */
-import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
 import { type LocalStack, startLocalStack } from '#local/stack';
 import { type RunningFixtureSite, startFixtureSite } from '#test/fixtures/sites/index';

@@ -11,7 +11,6 @@
  *   npm run bench:pages
  *   npm run bench:pages -- --runs 9 --scans 8
  */
-import './quiet-logs.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 

@@ -17,7 +17,6 @@
  *   npm run bench:run
  *   npm run bench:run -- --latency-ms 300 --prompts-per-block 13 --repeats 3 --judge-batch 8
  */
-import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
 import { startSimulator } from '#local/simulator/server';
 import { type LocalStack, startLocalStack } from '#local/stack';
@@ -38,8 +37,10 @@ const { values } = parseArgs({
   },
 });
 const latencyMs = Number(values['latency-ms']);
-/** The stack's variables over this environment (passed to the stack, never written to it). */
-// OFFLINE_DNS: the run's scans of cited sites (ScanCitedSites) never leave the machine.
+/**
+ * The stack's variables over this environment (passed to the stack, never written to it).
+ * OFFLINE_DNS: the run's scans of cited sites (ScanCitedSites) never leave the machine.
+ */
 const benchEnv: Record<string, string> = { LOG_LEVEL: 'SILENT', OFFLINE_DNS: '1' };
 if (values['prompts-per-block']) benchEnv.MONITOR_PROMPTS_PER_BLOCK = values['prompts-per-block'];
 if (values.repeats) benchEnv.MONITOR_REPEATS = values.repeats;

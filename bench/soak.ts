@@ -16,7 +16,6 @@
  * grows with the traffic by design). `--store memory` measures with the data in memory, to see
  * that part on its own (docs/decisions.md "Soak memory").
  */
-import './quiet-logs.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

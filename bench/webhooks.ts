@@ -15,19 +15,18 @@
  *   npm run bench:webhooks -- --rate 10             # paced: latency without a backlog
  */
 import { parseArgs } from 'node:util';
-import type { ReceivedRequest, WebhookReceiver } from '#test/support/webhook-receiver';
-
-// One log line per attempt would dominate the run: the service logs only what the caller asks
-// for (LOG_LEVEL), set before the logger is created by the imports below.
-process.env.LOG_LEVEL ??= 'SILENT';
-const { getEventPublisher } = await import('#shared/wiring/events');
-const { newEvent } = await import('#shared/domain/events/types');
-const { verifyDelivery } = await import('#shared/domain/webhooks/signing');
-const { startTestStack } = await import('#test/support/stack');
-const { makeLoopbackCertificate, startWebhookReceiver, trustCertificate } = await import(
-  '#test/support/webhook-receiver'
-);
-const { createEndpoint } = await import('#test/support/webhooks');
+import { newEvent } from '#shared/domain/events/types';
+import { verifyDelivery } from '#shared/domain/webhooks/signing';
+import { getEventPublisher } from '#shared/wiring/events';
+import { startTestStack } from '#test/support/stack';
+import {
+  makeLoopbackCertificate,
+  type ReceivedRequest,
+  startWebhookReceiver,
+  trustCertificate,
+  type WebhookReceiver,
+} from '#test/support/webhook-receiver';
+import { createEndpoint } from '#test/support/webhooks';
 
 const { values } = parseArgs({
   options: {
@@ -69,7 +68,12 @@ async function publishAll(accountId: string): Promise<Map<string, number>> {
         const due = startedAt + ((next - 1) * 1000) / RATE;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
       }
-      const event = newEvent('scan.completed', accountId, { scan: { id: crypto.randomUUID() } });
+      const event = newEvent(
+        'scan.completed',
+        accountId,
+        { scan: { id: crypto.randomUUID() } },
+        new Date(),
+      );
       createdAt.set(event.id, Date.parse(event.created_at));
       await publisher.publish(event);
     }

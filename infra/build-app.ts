@@ -4,12 +4,16 @@
  *
  * Context (all optional): `stage` (default `dev`, or $STAGE), `adminEmails`, `publicBaseUrl`,
  * `mailFrom` (the verified SES sender of sign-in mails),
- * `throttleRate` / `throttleBurst` (requests per second on the default stage).
+ * `throttleRate` / `throttleBurst` (requests per second on the default stage), `alarmEmail`
+ * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm).
+ *
+ * Both cdk-nag packs run on the whole app: AwsSolutions and ServerlessChecks.
  */
 import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
+import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WorkflowStack } from './stacks/workflow-stack.ts';
 
 export interface BuiltApp {
@@ -17,6 +21,7 @@ export interface BuiltApp {
   data: DataStack;
   workflows: WorkflowStack;
   api: ApiStack;
+  monitoring: MonitoringStack;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -43,9 +48,7 @@ export function buildApp(app: App): BuiltApp {
     description: `Agent-Readiness ${stage}: single DynamoDB table (retained)`,
   });
   const adminEmails = contextString(app, 'adminEmails');
-  const sharedEnvironment: Record<string, string> = {};
-  if (adminEmails) sharedEnvironment.ADMIN_EMAILS = adminEmails;
-  if (publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = publicBaseUrl;
+  const sharedEnvironment = sharedEnvironmentOf(stage, adminEmails, publicBaseUrl);
   const workflows = new WorkflowStack(app, `${prefix}-Workflows`, {
     env,
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
@@ -57,8 +60,10 @@ export function buildApp(app: App): BuiltApp {
     description: `Agent-Readiness ${stage}: HTTP API and one Lambda function per route`,
     table: data.table,
     workflows,
+    stage,
     adminEmails,
     publicBaseUrl,
+    mcpAllowedOrigins: contextString(app, 'mcpAllowedOrigins'),
     mailFrom: contextString(app, 'mailFrom'),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,
@@ -66,10 +71,41 @@ export function buildApp(app: App): BuiltApp {
     },
   });
 
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    env,
+    description: `Agent-Readiness ${stage}: alarms to one SNS topic, and the dashboard`,
+    stage,
+    api,
+    workflows,
+    alarmEmail: contextString(app, 'alarmEmail'),
+    judgeTokenBudget: contextNumber(app, 'judgeTokenBudget'),
+  });
+
+  tagAndCheck(app, stage);
+  return { stage, data, workflows, api, monitoring };
+}
+
+/** What every function of the stage gets in its environment. */
+function sharedEnvironmentOf(
+  stage: string,
+  adminEmails: string | undefined,
+  publicBaseUrl: string | undefined,
+): Record<string, string> {
+  // STAGE: the `stage` dimension of the business metrics (docs/runbook.md).
+  const environment: Record<string, string> = { STAGE: stage };
+  if (adminEmails) environment.ADMIN_EMAILS = adminEmails;
+  if (publicBaseUrl) environment.PUBLIC_BASE_URL = publicBaseUrl;
+  return environment;
+}
+
+/** Tags every resource with the app and stage, and runs both cdk-nag packs on the whole app. */
+function tagAndCheck(app: App, stage: string): void {
   Tags.of(app).add('app', 'agent-readiness');
   Tags.of(app).add('stage', stage);
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { stage, data, workflows, api };
+  Validations.of(app).addPlugins(
+    new AwsSolutionsChecks(app, { verbose: true }),
+    new ServerlessChecks(app, { verbose: true }),
+  );
 }
 
 function contextString(app: App, key: string): string | undefined {

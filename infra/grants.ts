@@ -107,6 +107,18 @@ export function grantSendMessage(role: IRole, queue: IQueue): void {
   );
 }
 
+/** `sqs:SendMessage` on a dead-letter queue only (what a scheduler could not invoke). */
+export function grantDeadLetters(role: IRole, queue: IQueue): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: 'KeepUndeliveredInvocations',
+      effect: Effect.ALLOW,
+      actions: ['sqs:SendMessage'],
+      resources: [queue.queueArn],
+    }),
+  );
+}
+
 /** `lambda:InvokeFunction` on exactly these functions (no `:*` version wildcard). */
 export function grantInvoke(role: IRole, functionArns: readonly string[]): void {
   role.addToPrincipalPolicy(

@@ -76,7 +76,12 @@ export interface HttpFunctionSpec {
   starts: readonly string[];
   publishesEvents: boolean;
   sendsMail: boolean;
+  /** Reads the scanner's signing keys: it scans (signed requests) or serves the key directory. */
+  signingKeys: boolean;
 }
+
+/** Routes that run a scan; the discovery routes serve the key directory. */
+const SCANNING_ROUTES: ReadonlySet<string> = new Set(['scan_domain', 'dashboard_run_scan']);
 
 /**
  * Table access a route gets. A route that accepts a bearer key (auth `optional` or `required`)
@@ -114,6 +119,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       starts: route.starts ?? [],
       publishesEvents: route.publishesEvents === true,
       sendsMail: route.sendsMail === true,
+      signingKeys: SCANNING_ROUTES.has(route.operationId) || route.area === 'discovery',
     }),
   ),
   {
@@ -128,6 +134,15 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     description: 'Unmatched requests ($default): 404 / 405 envelopes',
     starts: [],
     publishesEvents: false,
+    signingKeys: false,
     sendsMail: false,
   },
 ];
+
+/** The scanner's key-set secret, for the functions that scan or serve the key directory. */
+export function signingKeysEnvironment(
+  spec: HttpFunctionSpec,
+  secretArn: string,
+): Record<string, string> {
+  return spec.signingKeys ? { SIGNING_KEYS_SECRET_ARN: secretArn } : {};
+}

@@ -2,8 +2,10 @@
  * The local stand-in for API Gateway (HTTP API, payload v2): routes by the same manifest as CDK
  * (the most specific route wins), answers CORS preflights as the CDK configuration does, turns
  * each request into the event API Gateway would send, and calls the same handler module Lambda
- * would run. Requests for a host it does not serve get its own name as `domainName`, as API
- * Gateway only ever reports its own domains.
+ * would run. It answers only for loopback host names (`localhost`, `127.0.0.1`, `[::1]`, any
+ * port), the address it listens on and ALLOWED_HOSTS: any other Host gets 421 on every route, so
+ * a page whose name was rebound to this machine cannot drive the stack. Headers sent more than
+ * once reach the handler joined with commas, as API Gateway passes them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -13,6 +15,7 @@ import { corsPreflightHeaders, corsResponseHeaders } from '#shared/surfaces/api/
 import { FALLBACK_HANDLER, matchPath, matchRoute } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { errorResponse } from '#shared/surfaces/http/request';
+import { getLogger } from '#shared/wiring/logger';
 import { invokeLocal } from './lambda-runtime.ts';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -24,7 +27,10 @@ const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 export interface HttpFrontOptions {
   port: number;
   host: string;
-  /** Extra host names (optionally with port) the front answers as itself (ALLOWED_HOSTS). */
+  /**
+   * Extra host names the front answers as itself (ALLOWED_HOSTS): `name` for any port,
+   * `name:port` for that port only.
+   */
   allowedHosts?: readonly string[];
 }
 
@@ -50,11 +56,16 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
   });
 }
 
+/**
+ * The headers as API Gateway (payload 2.0) hands them over: names in lower case, a header sent
+ * more than once joined with commas. Node keeps only the first of some (Authorization among
+ * them), which would resolve two keys to the first instead of refusing them.
+ */
 function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined)
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  for (const [name, values] of Object.entries(request.headersDistinct)) {
+    // Cookies are the exception: API Gateway passes them on joined with "; ".
+    if (values !== undefined) headers[name] = values.join(name === 'cookie' ? '; ' : ',');
   }
   headers['x-forwarded-proto'] = 'http';
   return headers;
@@ -185,15 +196,47 @@ export interface HttpFront {
 
 /**
  * The host names the front answers as: a request's Host header is used for links only when it is
- * one of these (set once the port is known); anything else gets `own`.
+ * one of these (set once the port is known); anything else gets `own`. `answered` decides which
+ * Host names are served at all.
  */
 interface HostNames {
   own: string;
   trusted: Set<string>;
+  answered: (host: string | undefined) => boolean;
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Which Host headers the front serves: loopback names on any port, the address it listens on
+ * (unless it listens on every interface) and ALLOWED_HOSTS (`name` any port, `name:port` exact).
+ */
+export function hostGate(
+  listenHost: string,
+  allowedHosts: readonly string[],
+): (host: string | undefined) => boolean {
+  const anyPort = new Set(LOOPBACK_NAMES);
+  const exact = new Set<string>();
+  const listening = listenHost.includes(':') ? `[${listenHost}]` : listenHost.toLowerCase();
+  if (listening !== '0.0.0.0' && listening !== '[::]') anyPort.add(listening);
+  for (const entry of allowedHosts) {
+    const name = entry.toLowerCase();
+    if (/:\d+$/.test(name)) exact.add(name);
+    else anyPort.add(name);
+  }
+  return (host) => {
+    const url = host ? URL.parse(`http://${host}/`) : null;
+    if (!url || url.host.toLowerCase() !== host?.toLowerCase().replace(/:80$/, '')) return false;
+    return anyPort.has(url.hostname) || exact.has(host.toLowerCase());
+  };
 }
 
 export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
-  const names: HostNames = { own: 'localhost', trusted: new Set() };
+  const names: HostNames = {
+    own: 'localhost',
+    trusted: new Set(),
+    answered: hostGate(options.host, options.allowedHosts ?? []),
+  };
   const server = createServer((request, response) => {
     handle(names, request, response).catch((error: unknown) => {
       // Not an AppError: the envelope says only "internal_error", the log has the details.
@@ -238,7 +281,7 @@ function frontError(
   error: unknown,
 ): void {
   const baseUrl = `http://${domainNameFor(names, request.headers.host)}`;
-  const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl });
+  const result = errorResponse(error, { id: crypto.randomUUID(), baseUrl }, getLogger());
   writeResult(response, result, corsResponseHeaders(request.headers.origin));
 }
 
@@ -249,6 +292,15 @@ async function handle(
   response: ServerResponse,
 ): Promise<void> {
   const body = await readBody(request);
+  // Every Host sent counts: two of them (joined) name no host the front answers for.
+  if (!names.answered(request.headersDistinct.host?.join(','))) {
+    const misdirected = new AppError(
+      'misdirected_request',
+      'This server does not answer for that host name. Use localhost (or a name set in ALLOWED_HOSTS).',
+    );
+    frontError(names, request, response, misdirected);
+    return;
+  }
   if (body === 'too_large') {
     const tooLarge = new AppError('payload_too_large', 'The request body is too large.');
     frontError(names, request, response, tooLarge);
@@ -299,7 +351,11 @@ function answerParserError(error: NodeJS.ErrnoException, socket: Socket): void {
     known?.code ?? 'invalid_request',
     known?.message ?? 'The request could not be parsed as HTTP/1.1.',
   );
-  const result = errorResponse(appError, { id: crypto.randomUUID(), baseUrl: 'http://localhost' });
+  const result = errorResponse(
+    appError,
+    { id: crypto.randomUUID(), baseUrl: 'http://localhost' },
+    getLogger(),
+  );
   const body = result.body ?? '';
   const headers = Object.entries({ ...result.headers, connection: 'close' })
     .map(([name, value]) => `${name}: ${String(value)}`)

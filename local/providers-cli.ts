@@ -5,6 +5,7 @@
  * 1 anything unexpected.
  */
 import { parseArgs } from 'node:util';
+import { Agent } from '#shared/adapters/http/http-client';
 import { PROVIDER_ENV, ProviderConfigError } from '#shared/adapters/providers/config';
 import {
   type AskMode,
@@ -111,7 +112,16 @@ async function ask(command: AskCommand): Promise<AskResult> {
       `${variable} is not set (any non-empty value works against the local simulator)`,
     );
   }
-  return createProvider(command.family, config).ask({ prompt: command.prompt, mode: command.mode });
+  // One call, then the process exits: its own connection pool, closed once the answer is read.
+  const dispatcher = new Agent();
+  try {
+    return await createProvider(command.family, config, { dispatcher }).ask({
+      prompt: command.prompt,
+      mode: command.mode,
+    });
+  } finally {
+    await dispatcher.close();
+  }
 }
 
 function resultLine(result: AskResult): string {

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { startFauxqs } from 'fauxqs';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import {
   deadLetterQueueName,
   QUEUES,
@@ -35,6 +35,8 @@ export interface LocalQueueOptions {
   dataDir: string | null;
   /** Scales visibility timeouts (retries of failed messages) like workflow waits. */
   timeScale: number;
+  /** The service's logger, read at each use (the stack's wiring may have been started again). */
+  logger: () => Logger;
 }
 
 function clientFor(endpoint: string): SQSClient {
@@ -107,7 +109,12 @@ function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
 }
 
 /** One receive-and-handle round; resolves with the number of messages handled. */
-async function pollOnce(client: SQSClient, queue: QueueDefinition, url: string): Promise<number> {
+async function pollOnce(
+  client: SQSClient,
+  queue: QueueDefinition,
+  url: string,
+  logger: Logger,
+): Promise<number> {
   const received = await client.send(
     new ReceiveMessageCommand({
       QueueUrl: url,
@@ -174,10 +181,10 @@ export async function startLocalQueues(options: LocalQueueOptions): Promise<Loca
     const url = urls[queue.name] as string;
     while (running) {
       try {
-        await pollOnce(client, queue, url);
+        await pollOnce(client, queue, url, options.logger());
       } catch (error) {
         if (running) {
-          logger.warn('queue poll failed', { queue: queue.name, error: error as Error });
+          options.logger().warn('queue poll failed', { queue: queue.name, error: error as Error });
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       }

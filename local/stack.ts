@@ -6,15 +6,15 @@
  * says is unfinished, so stopping the stack loses no accepted job. It configures the service by
  * starting the wiring with the settings it builds (this environment, the options' variables and
  * the emulators' endpoints), never by changing the process environment
- * (docs/decisions.md "Explicit wiring (issue 14)").
+ * (docs/decisions.md "Explicit wiring (issue 14)"); the one variable it sets is the platform's
+ * own, which Lambda's runtime sets on AWS (`emulateConcurrentRuntime`).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
-import { LOCAL_OUTBOX, type OutboxEntry } from '#shared/adapters/mail/outbox';
+import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
+import type { OutboxEntry } from '#shared/adapters/mail/outbox';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/providers/config';
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
-import { logger } from '#shared/domain/kernel/logger';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { SWEEP_INTERVAL_MS, sweepAbandonedScans } from '#shared/domain/scans/sweep';
 import { resumeOpenDeliveries } from '#shared/domain/webhooks/deliveries';
@@ -22,13 +22,17 @@ import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { getBatchStore } from '#shared/wiring/batch';
 import { type Config, type Environment, loadConfig, readEnvironment } from '#shared/wiring/config';
 import { type StartedWiring, startWiring, type WiringSettings } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
+import { getOutbox } from '#shared/wiring/mail';
 import { allCaseProfiles } from '#shared/wiring/monitor';
 import { startMonitorBackground } from '#shared/wiring/monitor-background';
+import { getClock } from '#shared/wiring/platform';
+import { getSigningKeySource } from '#shared/wiring/scanner-identity';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
-import { enableConcurrentInvocations, invokeLocal } from './lambda-runtime.ts';
+import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
 import { startSimulator } from './simulator/server.ts';
@@ -43,6 +47,10 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Tests only: resolve webhook receiver names with this instead of DNS (wiring/lazy.ts). */
   receiverLookup?: DnsLookup;
+  /** Tests only: every guarded agent connects through this recorder, not sockets (wiring/lazy.ts). */
+  connectStep?: ConnectStep;
+  /** Benchmarks only: wraps the store's client (bench/cost-meter.ts counts capacity units). */
+  wrapStoreClient?: WiringSettings['wrapStoreClient'];
 }
 
 export interface LocalStack {
@@ -138,12 +146,13 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
   // Scans saved just before a crash get their stats count and event now, once (issue 18). This
   // goes before the jobs resume: a resumed row finds its scan settled instead of settling it at
   // the same time as this (two settlers of one scan could count it twice, docs/decisions.md).
+  const logger = getLogger();
   const settledScans = await getScanWriteDeps().scanner.settleUnsettled();
   if (settledScans.length > 0) logger.info('settled unfinished scans', { scans: settledScans });
   // Then, as the sweep schedule does on AWS: a scan whose event could not be sent stays unsettled.
   const sweep = setInterval(() => {
-    sweepAbandonedScans(getScanWriteDeps().scanner).catch((error: unknown) =>
-      logger.warn('scan sweep failed', { error: error as Error }),
+    sweepAbandonedScans(getScanWriteDeps().scanner, getClock().now()).catch((error: unknown) =>
+      getLogger().warn('scan sweep failed', { error: error as Error }),
     );
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
@@ -153,7 +162,7 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
     concurrency: config.batch.concurrency,
   });
   if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
-  const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows });
+  const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows, logger });
   // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
   const monitor = await startMonitorBackground();
   return { batchJobs, deliveries, monitor, stopSweep: () => clearInterval(sweep) };
@@ -176,6 +185,7 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
   const queues = await startLocalQueues({
     dataDir: dataDir ? join(dataDir, 'sqs') : null,
     timeScale,
+    logger: getLogger,
   });
   const { providers, simulator, pointed } = await startProviders(variables);
   const serviceVariables: Environment = {
@@ -184,48 +194,68 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     SQS_ENDPOINT: queues.endpoint,
     EVENTS_QUEUE_URL: queues.urls.events,
+    // The scanner's signing keys live beside the store (signing-keys.json).
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };
   return { dynamo, queues, providers, simulator, timeScale, serviceVariables };
 }
 
 /**
+ * Sets the one variable the stack writes into the environment, as Lambda's runtime sets it for a
+ * function that serves concurrent invocations: Powertools reads it from the process environment
+ * (there is no option) to keep each invocation's log state, such as its request id, apart when
+ * one local process serves many requests at once (lambda-runtime.ts runs each in its own scope).
+ */
+function emulateConcurrentRuntime(): void {
+  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+}
+
+/**
  * Starts the service's wiring with the stack's settings; `rewire` swaps in other variables (a
- * fault-injection test) until the function it returns restores the stack's own.
+ * fault-injection test) until the function it returns restores the stack's own. Each wiring's
+ * outbox is printed on the stack's output (closing a wiring drops its listener).
  */
 function wireService(settings: WiringSettings, variables: Environment) {
-  let wiring: StartedWiring = startWiring(settings);
+  const start = (wired: WiringSettings): StartedWiring => {
+    const started = startWiring(wired);
+    getOutbox().subscribe(mailPrinter(settings.config));
+    return started;
+  };
+  let wiring = start(settings);
   return {
     rewire(overrides: Record<string, string>, swapped: RewiredSettings = {}): () => void {
       wiring.close();
       const config = loadConfig({ ...variables, ...overrides });
-      wiring = startWiring({ ...settings, ...swapped, config });
+      wiring = start({ ...settings, ...swapped, config });
       return () => {
         wiring.close();
-        wiring = startWiring(settings);
+        wiring = start(settings);
       };
     },
     close: () => wiring.close(),
   };
 }
 
-export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
-  const variables: Environment = { ...readEnvironment(), ...options.env };
-  enableConcurrentInvocations();
-  const emulators = await startEmulators(dataDir, variables);
-  const { dynamo, queues, simulator, serviceVariables } = emulators;
-  const config = loadConfig(serviceVariables);
-  const workflows = createLocalWorkflowEngine({ timeScale: emulators.timeScale });
-  const wiring = wireService(
-    {
-      config,
-      workflows,
-      invokeRoute: invokeRouteInProcess,
-      ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+/** The stack's own URL, known once the front listens (port 0 in tests). */
+function ownUrlHolder() {
+  let url: string | undefined;
+  return {
+    get: () => url,
+    set: (value: string) => {
+      url = value;
     },
-    serviceVariables,
-  );
-  const stopPrintingMail = LOCAL_OUTBOX.subscribe(mailPrinter(config));
+  };
+}
+
+/**
+ * The HTTP front, and the scanner's first signing key (made on first start, kept under
+ * DATA_DIR), which names its key directory on the front's URL.
+ */
+async function startFront(
+  options: LocalStackOptions,
+  config: Config,
+  setOwnUrl: (url: string) => void,
+) {
   const host = options.host ?? '127.0.0.1';
   const front = await startHttpFront({
     port: options.port ?? 0,
@@ -233,6 +263,46 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     allowedHosts: config.ALLOWED_HOSTS,
   });
   const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
+  setOwnUrl(baseUrl);
+  await getSigningKeySource().current();
+  return { front, baseUrl };
+}
+
+/** The service over the emulators: its configuration, the workflow engine and the wiring. */
+function startService(
+  emulators: Awaited<ReturnType<typeof startEmulators>>,
+  options: LocalStackOptions,
+  serviceUrl: () => string | undefined,
+) {
+  const config = loadConfig(emulators.serviceVariables);
+  const workflows = createLocalWorkflowEngine({
+    timeScale: emulators.timeScale,
+    logger: getLogger,
+  });
+  const wiring = wireService(
+    {
+      config,
+      workflows,
+      invokeRoute: invokeRouteInProcess,
+      serviceUrl,
+      ...(options.receiverLookup ? { receiverLookup: options.receiverLookup } : {}),
+      ...(options.connectStep ? { connectStep: options.connectStep } : {}),
+      ...(options.wrapStoreClient ? { wrapStoreClient: options.wrapStoreClient } : {}),
+    },
+    emulators.serviceVariables,
+  );
+  return { config, workflows, wiring };
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
+  const variables: Environment = { ...readEnvironment(), ...options.env };
+  emulateConcurrentRuntime();
+  const emulators = await startEmulators(dataDir, variables);
+  const { dynamo, queues, simulator, serviceVariables } = emulators;
+  const own = ownUrlHolder();
+  const { config, workflows, wiring } = startService(emulators, options, own.get);
+  const { front, baseUrl } = await startFront(options, config, own.set);
   const { batchJobs, deliveries, monitor, stopSweep } = await resumeWork(workflows, config);
   const stackFile = writeStackFile(dataDir, {
     pid: process.pid,
@@ -253,7 +323,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
     rewire: wiring.rewire,
     async close() {
-      stopPrintingMail();
       monitor.stop();
       stopSweep();
       await front.close();

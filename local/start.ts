@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     `  dashboard: ${stack.baseUrl}/dashboard (sign-in links are printed here as [outbox] mail; or: npm run --silent admin -- login-link --email you@example.com)`,
     `  store:    dynalite on disk in ${resolve(dataDir)} (table ${stack.tableName})`,
     `  MCP:      ${stack.baseUrl}/api/mcp (key in the Authorization header) or ${stack.baseUrl}/api/mcp/<API_KEY>`,
+    `  scanner:  signs every request (Web Bot Auth); keys in ${resolve(dataDir)}/signing-keys.json, published at ${stack.baseUrl}/.well-known/http-message-signatures-directory (rotate: npm run --silent admin -- rotate-signing-key)`,
     `  queues:   fauxqs at ${stack.sqsEndpoint}; workflows: the state-machines/ ASL files in process`,
     `  resumed:  ${describeResumed(stack)}`,
     `  model providers: ${describeProviders(stack)}`,

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The one test command (README, .ci/run): the client package's build, then every vitest project
-// (unit, adapters, integration, client, browser, infra) with the type check and the lint running
-// beside them. Prints a plain
-// `N passed, M failed` total as its last line; the type check, the lint and the client build
-// count as one check each, every vitest test as one.
+// (unit, adapters, integration, client, browser, infra) with the type check, the lint and knip
+// (knip.jsonc: no unused file, export, type or dependency) running beside them. Prints a plain
+// `N passed, M failed` total as its last line; the type check, the lint, knip and the client
+// build count as one check each, every vitest test as one.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -43,11 +43,12 @@ function run(title, command, args, { inherit }) {
 if (await run('client build', 'tsc', ['-p', 'client/tsconfig.json'], { inherit: true }))
   passed += 1;
 else failed += 1;
-// The type check and the lint need no test to finish: they run beside the tests, whose
+// The type check, the lint and knip need no test to finish: they run beside the tests, whose
 // integration files spend much of their time waiting on loopback servers and timers.
 const checks = [
   run('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json'], { inherit: false }),
   run('lint', 'biome', ['check', '.'], { inherit: false }),
+  run('unused code', 'knip', ['--no-progress'], { inherit: false }),
 ];
 
 mkdirSync('.test-results', { recursive: true });

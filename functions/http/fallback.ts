@@ -28,12 +28,13 @@ function dashboardAnswer(error: AppError, requestId: string): APIGatewayProxyStr
 export async function handler(
   event: APIGatewayProxyEventV2,
 ): Promise<APIGatewayProxyStructuredResultV2> {
-  const request = requestContextOf(event, getApiDeps().publicBaseUrl);
+  const api = getApiDeps();
+  const request = requestContextOf(event, api.publicBaseUrl);
   const method = event.requestContext.http.method;
   const error = fallbackError(method, event.rawPath);
   const result =
     isDashboardPath(event.rawPath) && error instanceof AppError
       ? dashboardAnswer(error, request.id)
-      : errorResponse(error, request);
+      : errorResponse(error, request, api.logger);
   return method === 'HEAD' ? { ...result, body: '' } : result;
 }

@@ -1,21 +1,6 @@
 /** The tool server (MCP): API Gateway's /api/mcp and /api/mcp/{api_key}, and the function URL. */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
-import { logger } from '#shared/domain/kernel/logger';
-import { handleMcpEvent } from '#shared/surfaces/mcp/http';
+import { createMcpHandler } from '#shared/surfaces/mcp/http';
+import { getApiDeps } from '#shared/wiring/api';
+import { getMcpOriginPolicy, getRouteInvoker } from '#shared/wiring/mcp';
 
-export const handler = middy<
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Error,
-  Context
->({
-  timeoutEarlyInMillis: 0,
-})
-  .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler(handleMcpEvent);
+export const handler = createMcpHandler(getApiDeps, getRouteInvoker, getMcpOriginPolicy);

@@ -3,16 +3,17 @@
  * `monthly` run per eligible case. The event carries nothing the function needs; a second
  * delivery of the same month adds no run (periods are claimed once per case).
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { logger } from '#shared/domain/kernel/logger';
 import { type MonthlyResult, scheduleMonthlyRuns } from '#shared/domain/monitor/schedule';
+import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
+import { getLogger } from '#shared/wiring/logger';
 import { getMonitorDeps } from '#shared/wiring/monitor';
 
 export const handler = middy<unknown, MonthlyResult, Error, Context>({ timeoutEarlyInMillis: 0 })
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(invocationLogging(getLogger))
   .handler(async () => {
+    const logger = getLogger();
     const result = await scheduleMonthlyRuns(getMonitorDeps());
     const counts = {
       period: result.period,

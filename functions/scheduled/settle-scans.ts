@@ -4,19 +4,20 @@
  * them (shared/domain/scans/sweep.ts). The event carries nothing the function needs; a second
  * delivery finds the scans settled, and each effect is idempotent per scan id anyway.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { logger } from '#shared/domain/kernel/logger';
 import { type SweepResult, sweepAbandonedScans } from '#shared/domain/scans/sweep';
+import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
+import { getLogger } from '#shared/wiring/logger';
+import { getClock } from '#shared/wiring/platform';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 
 export const handler = middy<unknown, SweepResult, Error, Context>({ timeoutEarlyInMillis: 0 })
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(invocationLogging(getLogger))
   .handler(async () => {
-    const result = await sweepAbandonedScans(getScanWriteDeps().scanner);
+    const result = await sweepAbandonedScans(getScanWriteDeps().scanner, getClock().now());
     if (result.scans.length > 0) {
-      logger.warn('settled scans a dead process left unsettled', {
+      getLogger().warn('settled scans a dead process left unsettled', {
         savedBefore: result.saved_before,
         scans: result.scans,
       });

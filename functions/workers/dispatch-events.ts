@@ -5,5 +5,11 @@
 import { dispatchEvent } from '#shared/domain/events/operations';
 import { createSqsHandler } from '#shared/surfaces/queues/sqs-handler';
 import { getDispatchDeps } from '#shared/wiring/events-dispatch';
+import { getLogger } from '#shared/wiring/logger';
 
-export const handler = createSqsHandler('dispatch-events', dispatchEvent, getDispatchDeps);
+export const handler = createSqsHandler(
+  'dispatch-events',
+  dispatchEvent,
+  getDispatchDeps,
+  getLogger,
+);

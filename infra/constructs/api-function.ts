@@ -1,6 +1,11 @@
-/** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
+/**
+ * The construct every Lambda function of the service is built with (`ApiFunction`): the house
+ * defaults for runtime, bundling, logs and role, so each stack only says what differs. Every function has active X-Ray
+ * tracing and the observability variables, and either a synchronous caller that receives its
+ * failures or a dead-letter queue for failed asynchronous events.
+ */
 import path from 'node:path';
-import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   type AddToPrincipalPolicyResult,
   PolicyDocument,
@@ -9,11 +14,14 @@ import {
   type RoleProps,
   ServicePrincipal,
 } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '#shared/domain/kernel/metrics';
 
+/** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**
@@ -32,6 +40,14 @@ export interface ApiFunctionProps {
   environment?: Readonly<Record<string, string>>;
   /** @default one month */
   logRetention?: RetentionDays;
+  /**
+   * Who invokes the function. A synchronous caller (API Gateway, Step Functions, an SQS event
+   * source, the tool server) receives every failure itself, so there is no asynchronous event to
+   * keep: name it, and the missing dead-letter target is acknowledged with that reason. An
+   * asynchronous caller (EventBridge Scheduler) gets the queue that keeps what still fails after
+   * Lambda's own retries.
+   */
+  invocation: { synchronous: string } | { deadLetters: IQueue };
   /**
    * Grants go into the role's own inline policy instead of a separate `AWS::IAM::Policy`
    * resource: one resource less per function, for the API stack's 500-resource limit
@@ -58,6 +74,16 @@ class InlineGrantsRole extends Role {
     return { statementAdded: true, policyDependable: this };
   }
 }
+
+/** What every function's environment holds before its own variables. */
+const HOUSE_ENVIRONMENT: Readonly<Record<string, string>> = {
+  // Stack traces point at the TypeScript sources through the bundled source maps.
+  NODE_OPTIONS: '--enable-source-maps',
+  // Read by Powertools itself (the Logger's and Tracer's service, the metrics namespace); the
+  // code passes the same values explicitly (shared/domain/kernel/metrics.ts).
+  POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+  POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+};
 
 /**
  * One Lambda function with the house defaults: Node 24 on arm64, an ESM bundle built by the
@@ -100,13 +126,15 @@ export class ApiFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,
+      // Lambda samples invocations and sends their segments; Powertools Tracer adds the AWS SDK
+      // calls and outbound requests as subsegments (shared/wiring/observability.ts).
+      tracing: Tracing.ACTIVE,
+      ...('deadLetters' in props.invocation
+        ? { deadLetterQueue: props.invocation.deadLetters }
+        : {}),
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      environment: {
-        // Stack traces point at the TypeScript sources through the bundled source maps.
-        NODE_OPTIONS: '--enable-source-maps',
-        ...props.environment,
-      },
+      environment: { ...HOUSE_ENVIRONMENT, ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
         target: 'node24',
@@ -120,5 +148,34 @@ export class ApiFunction extends Construct {
         externalModules: ['@aws-sdk/*'],
       },
     });
+    this.acknowledgeFindings(props);
+  }
+
+  /** The cdk-nag findings every function has for a reason that holds (docs/deploy.md). */
+  private acknowledgeFindings(props: ApiFunctionProps): void {
+    const validations = Validations.of(this);
+    validations.acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which accept ' +
+        'no resource-level permissions (Resource "*"); every other grant names its resource.',
+    });
+    if (props.inlineGrants) {
+      validations.acknowledge({
+        id: 'Serverless-LambdaStarPermissions',
+        reason:
+          'The only Resource "*" in this role is the X-Ray statement of active tracing ' +
+          '(xray:PutTraceSegments, xray:PutTelemetryRecords accept no narrower resource); no ' +
+          'action is a wildcard.',
+      });
+    }
+    if ('synchronous' in props.invocation) {
+      validations.acknowledge({
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          `Invoked synchronously by ${props.invocation.synchronous}, which receives every ` +
+          'failure itself: there is no asynchronous event a dead-letter queue could keep.',
+      });
+    }
   }
 }

@@ -40,23 +40,27 @@ import {
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
+  signingKeysEnvironment,
 } from '#infra/routes';
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
+import { authorizationReason, synchronousCallerOf } from './api-reasons.ts';
 import type { WorkflowStack } from './workflow-stack.ts';
-
-export { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '#infra/grants';
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
   /** State machines the routes start and the events queue they publish to. */
   workflows: WorkflowStack;
+  /** The deployment stage (STAGE: the `stage` dimension of the business metrics). */
+  stage?: string;
   /** Comma-separated addresses whose keys may carry `monitor:admin` (ADMIN_EMAILS). */
   adminEmails?: string;
   /** Public base URL used in links (PUBLIC_BASE_URL); derived from each request when unset. */
   publicBaseUrl?: string;
+  /** Web origins whose pages may call the tool server (MCP_ALLOWED_ORIGINS, its function only). */
+  mcpAllowedOrigins?: string;
   /** Verified SES sender of sign-in mails (MAIL_FROM); without it no mail can be sent. */
   mailFrom?: string;
   /** Default stage throttling for the whole API. */
@@ -83,6 +87,7 @@ export class ApiStack extends Stack {
     const stage = this.addDefaultStage(logRetention, props.throttle);
 
     const sharedEnvironment: Record<string, string> = {};
+    if (props.stage) sharedEnvironment.STAGE = props.stage;
     if (props.adminEmails) sharedEnvironment.ADMIN_EMAILS = props.adminEmails;
     if (props.publicBaseUrl) sharedEnvironment.PUBLIC_BASE_URL = props.publicBaseUrl;
     this.functions = this.addRouteFunctions(props, sharedEnvironment, logRetention);
@@ -179,15 +184,18 @@ export class ApiStack extends Stack {
         memorySize: spec.tuning.memorySize,
         logRetention,
         inlineGrants: true,
+        invocation: { synchronous: synchronousCallerOf(routesById.get(spec.operationId)) },
         environment: {
           ...sharedEnvironment,
           ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
           ...this.workflowEnvironment(spec, props.workflows),
           ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+          ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
           ...spec.tuning.environment,
         },
       });
       grantTableAccess(fn.role, props.table, spec.access);
+      if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
       if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
       this.grantWorkflowAccess(fn, spec, props.workflows);
       if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
@@ -248,9 +256,11 @@ export class ApiStack extends Stack {
       timeout: Duration.seconds(MAX_INTEGRATION_TIMEOUT_SECONDS),
       memorySize: 512,
       logRetention,
+      invocation: { synchronous: 'API Gateway (HTTP API) and its function URL' },
       environment: {
         ...sharedEnvironment,
         TABLE_NAME: props.table.tableName,
+        ...(props.mcpAllowedOrigins ? { MCP_ALLOWED_ORIGINS: props.mcpAllowedOrigins } : {}),
         MCP_TOOL_FUNCTIONS: Stack.of(this).toJsonString(
           Object.fromEntries(targets.map(([id, target]) => [id, target.function.functionName])),
         ),
@@ -263,6 +273,20 @@ export class ApiStack extends Stack {
       fn.role,
       targets.map(([, target]) => target.function.functionArn),
     );
+    this.routeToolServer(fn);
+    const url = fn.function.addFunctionUrl({
+      authType: FunctionUrlAuthType.NONE,
+      invokeMode: InvokeMode.BUFFERED,
+    });
+    new CfnOutput(this, 'McpUrl', {
+      value: url.url,
+      description: 'Tool server (MCP) function URL',
+    });
+    return { function: fn, url };
+  }
+
+  /** The tool server's two API routes (every method), each acknowledged as key-checked in code. */
+  private routeToolServer(fn: ApiFunction): void {
     const integration = new HttpLambdaIntegration('McpIntegration', fn.function, {
       scopePermissionToRoute: false,
     });
@@ -279,15 +303,6 @@ export class ApiStack extends Stack {
           'verified in the handler against its SHA-256 hash, which answers 401 with WWW-Authenticate as MCP clients expect.',
       });
     }
-    const url = fn.function.addFunctionUrl({
-      authType: FunctionUrlAuthType.NONE,
-      invokeMode: InvokeMode.BUFFERED,
-    });
-    new CfnOutput(this, 'McpUrl', {
-      value: url.url,
-      description: 'Tool server (MCP) function URL',
-    });
-    return { function: fn, url };
   }
 
   /** `ses:SendEmail` as the one sender identity (its domain, or the address itself). */
@@ -352,44 +367,4 @@ function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
   ];
   if (spec.method === 'GET') keys.push(['Head', HttpRouteKey.with(spec.path, HttpMethod.HEAD)]);
   return keys;
-}
-
-/**
- * Why a route has no API Gateway authorizer (AwsSolutions-APIG4), worded per route: the API's
- * credentials are its own bearer keys, checked in the handler because docs/spec.md makes most
- * routes usable anonymously and asks for distinct error codes an authorizer could not produce.
- */
-function authorizationReason(spec: HttpFunctionSpec, route: RouteDefinition | undefined): string {
-  if (!route) {
-    return (
-      'The $default route only answers 404/405 envelopes for unmatched requests; it reads no ' +
-      'data and needs no credentials.'
-    );
-  }
-  switch (route.auth) {
-    case 'none':
-      return (
-        `${spec.routeKey} is a public document or page by design (auth "none" in the route ` +
-        'manifest); it serves no private data.'
-      );
-    case 'optional':
-      return (
-        `${spec.routeKey} accepts anonymous calls by design (docs/spec.md; anonymous scans are rate ` +
-        'limited per IP). A bearer API key, when sent, is verified in the handler against its ' +
-        `SHA-256 hash in DynamoDB with scope ${route.scope ?? '(none)'}, so that invalid keys get ` +
-        'the 401 invalid_key / 403 insufficient_scope envelopes an authorizer cannot produce.'
-      );
-    case 'required':
-      return (
-        `${spec.routeKey} requires a bearer API key, verified in the handler against its SHA-256 ` +
-        `hash in DynamoDB with scope ${route.scope ?? '(none)'}; the handler answers the 401/403 ` +
-        'envelopes and meta that docs/spec.md prescribes, which an authorizer cannot produce.'
-      );
-    case 'session':
-      return (
-        `${spec.routeKey} is a dashboard page or action for people signed in with an e-mail link: ` +
-        'the handler checks the HttpOnly session cookie (and a CSRF token on state changes), and ' +
-        'sends anyone else to the sign-in page.'
-      );
-  }
 }

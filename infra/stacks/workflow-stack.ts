@@ -30,8 +30,10 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ApiFunction, REPO_ROOT } from '#infra/constructs/api-function';
+import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
 import {
   grantChildExecutions,
+  grantDeadLetters,
   grantInvoke,
   grantSendMessage,
   grantStartExecution,
@@ -60,13 +62,21 @@ const EVENTS_QUEUE = 'events';
 export class WorkflowStack extends Stack {
   readonly stateMachines = new Map<WorkflowName, StateMachine>();
   readonly queues = new Map<string, Queue>();
+  /** Every dead-letter queue, by what it keeps: each queue's, and the schedules' invocations. */
+  readonly deadLetterQueues = new Map<string, Queue>();
   readonly functions = new Map<string, ApiFunction>();
   /** The model providers' API keys: one JSON secret, filled by an operator (docs/deploy.md). */
   readonly providerKeys: Secret;
+  /**
+   * The scanner's Ed25519 signing key set (Web Bot Auth): written by the operator's
+   * `rotate-signing-key`, read by every function that scans or serves the key directory.
+   */
+  readonly signingKeys: Secret;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.signingKeys = this.signingKeySecret();
     this.providerKeys = new Secret(this, 'ProviderKeys', {
       description:
         'Model provider API keys for monitor runs: a JSON object with OPENAI_API_KEY, ' +
@@ -81,12 +91,18 @@ export class WorkflowStack extends Stack {
         'nothing it could rotate.',
     });
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
+    const scheduleDeadLetters = deadLetterQueue(
+      this,
+      'ScheduledInvocations',
+      'the scheduled functions (their asynchronous invocations that failed after retries)',
+    );
+    this.deadLetterQueues.set('schedules', scheduleDeadLetters);
     for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
       this.buildWorkflow(workflow, props, retention);
     }
     for (const queue of queueSpecs()) this.buildConsumer(queue, props, retention);
     for (const schedule of SCHEDULES as readonly ScheduleDefinition[]) {
-      this.buildSchedule(schedule, props, retention);
+      this.buildSchedule(schedule, props, retention, scheduleDeadLetters);
     }
     for (const [name, machine] of this.stateMachines) {
       new CfnOutput(this, `${constructIdFor(name)}StateMachineArn`, {
@@ -95,17 +111,51 @@ export class WorkflowStack extends Stack {
     }
   }
 
+  /** The secrets' ARNs a task reads (never their values). */
+  private secretEnvironment(task: {
+    providerKeys?: boolean;
+    signingKeys?: boolean;
+  }): Record<string, string> {
+    return {
+      ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
+      ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+    };
+  }
+
+  private grantSecrets(fn: ApiFunction, task: { providerKeys?: boolean; signingKeys?: boolean }) {
+    if (task.providerKeys) this.providerKeys.grantRead(fn.role);
+    if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+  }
+
+  /**
+   * Created with a placeholder (no key set yet): the operator makes the first key with
+   * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
+   */
+  private signingKeySecret(): Secret {
+    const secret = new Secret(this, 'ScannerSigningKeys', {
+      description:
+        "The scanner's Web Bot Auth signing keys (Ed25519 JWKs with their overlap windows), " +
+        'written by `npm run --silent admin -- rotate-signing-key`',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotation needs an overlap in which the old public key stays published in the key ' +
+        'directory; the operator command rotate-signing-key writes both, which a plain ' +
+        'Secrets Manager rotation Lambda would not (docs/decisions.md, issue 28).',
+    });
+    return secret;
+  }
+
   private buildQueue(definition: QueueDefinition): Queue {
     const base = constructIdFor(definition.name);
-    const deadLetters = new Queue(this, `${base}DeadLetterQueue`, {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: `This is the dead-letter queue of the ${definition.name} queue (${deadLetterQueueName(definition.name)}); a DLQ needs no DLQ of its own.`,
-    });
+    const deadLetters = deadLetterQueue(
+      this,
+      base,
+      `the ${definition.name} queue (${deadLetterQueueName(definition.name)})`,
+    );
+    this.deadLetterQueues.set(definition.name, deadLetters);
     return new Queue(this, `${base}Queue`, {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -158,16 +208,15 @@ export class WorkflowStack extends Stack {
         timeout: Duration.seconds(spec.task.timeoutSeconds),
         memorySize: spec.task.memorySize,
         logRetention,
+        invocation: { synchronous: taskCaller(spec.task.state, workflow.name) },
         environment: {
           ...this.environmentFor(props, spec.task),
-          ...(spec.task.providerKeys
-            ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn }
-            : {}),
+          ...this.secretEnvironment(spec.task),
           ...spec.task.environment,
         },
       });
       this.grantNeeds(fn, props, spec.task);
-      if (spec.task.providerKeys) this.providerKeys.grantRead(fn.role);
+      this.grantSecrets(fn, spec.task);
       substitutions[spec.task.placeholder] = fn.function.functionArn;
       functionArns.push(fn.function.functionArn);
       this.functions.set(spec.constructId, fn);
@@ -245,6 +294,7 @@ export class WorkflowStack extends Stack {
     spec: ScheduleDefinition,
     props: WorkflowStackProps,
     logRetention: RetentionDays,
+    deadLetters: Queue,
   ): void {
     const needs = {
       data: spec.data,
@@ -257,6 +307,8 @@ export class WorkflowStack extends Stack {
       timeout: Duration.seconds(spec.timeoutSeconds),
       memorySize: spec.memorySize,
       logRetention,
+      // Scheduler invokes asynchronously: what still fails after Lambda's two retries is kept.
+      invocation: { deadLetters },
       environment: this.environmentFor(props, needs),
     });
     this.grantNeeds(fn, props, needs);
@@ -266,6 +318,7 @@ export class WorkflowStack extends Stack {
       description: `Lets EventBridge Scheduler invoke the ${spec.name} function, and nothing else`,
     });
     grantInvoke(role, [fn.function.functionArn]);
+    grantDeadLetters(role, deadLetters);
     new CfnSchedule(this, `${spec.constructId}Schedule`, {
       description: `${spec.name} (${spec.handler})`,
       scheduleExpression: spec.expression,
@@ -275,6 +328,9 @@ export class WorkflowStack extends Stack {
         arn: fn.function.functionArn,
         roleArn: role.roleArn,
         retryPolicy: { maximumRetryAttempts: 2 },
+        // An invocation Scheduler could not make at all (the function missing, throttled past
+        // the retries) is kept too.
+        deadLetterConfig: { arn: deadLetters.queueArn },
       },
     });
     this.functions.set(`${spec.constructId}Scheduler`, fn);
@@ -293,17 +349,36 @@ export class WorkflowStack extends Stack {
       timeout: Duration.seconds(definition.timeoutSeconds),
       memorySize: definition.memorySize,
       logRetention,
+      invocation: {
+        synchronous:
+          `its SQS event source mapping (a failed message returns to the ${definition.name} ` +
+          `queue and after ${definition.maxReceiveCount} receives moves to its dead-letter queue)`,
+      },
       environment: this.environmentFor(props, { data: 'readwrite', starts: definition.starts }),
     });
     this.grantNeeds(fn, props, { data: 'readwrite', starts: definition.starts });
     fn.function.addEventSource(
       new SqsEventSource(queue, {
         batchSize: definition.batchSize,
+        // A failed message is reported alone and returns to the queue; the others are done.
         reportBatchItemFailures: true,
       }),
     );
+    Validations.of(fn).acknowledge({
+      id: 'Serverless-LambdaEventSourceMappingDestination',
+      reason:
+        'An on-failure destination exists only for stream and Kafka event sources; an SQS event ' +
+        `source reports its failed messages (ReportBatchItemFailures), which return to the ` +
+        `${definition.name} queue and, after ${definition.maxReceiveCount} receives, move to its ` +
+        'dead-letter queue (redrive policy), whose depth is alarmed.',
+    });
     this.functions.set(`${constructIdFor(definition.name)}Consumer`, fn);
   }
+}
+
+/** Who waits for a task function's answer, and handles its failure. */
+function taskCaller(state: string, workflow: string): string {
+  return `Step Functions (Task state ${state} of ${workflow}, whose Retry and Catch handle a failure)`;
 }
 
 /**

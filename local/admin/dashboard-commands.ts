@@ -40,6 +40,7 @@ export const DASHBOARD_COMMANDS: Record<string, Command> = {
       const { url } = await issueSignInLink(user, dashboardBaseUrl(context), {
         sessions: createSessionsRepository(context.doc, context.config.TABLE_NAME),
         settings: sessionSettingsFrom(context.env),
+        clock: context.clock,
       });
       return { url };
     },

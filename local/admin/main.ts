@@ -9,6 +9,7 @@ import { AppError } from '#shared/domain/kernel/errors';
 import { type Command, JOB_COMMANDS, USER_COMMANDS, UsageError } from './commands.ts';
 import { createAdminContext } from './context.ts';
 import { DASHBOARD_COMMANDS } from './dashboard-commands.ts';
+import { KEY_COMMANDS } from './key-commands.ts';
 import { MONITOR_COMMANDS } from './monitor-commands.ts';
 import { openStore, StoreChoiceError } from './store.ts';
 
@@ -35,12 +36,13 @@ const OPTIONS = {
   cursor: { type: 'string' },
   file: { type: 'string' },
   init: { type: 'boolean', default: false },
+  'overlap-hours': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export function helpText(): string {
-  const commands = Object.entries(COMMANDS)
-    .map(([, command]) => `  ${command.usage}\n      ${command.help}`)
+  const commands = [...Object.values(COMMANDS), ...Object.values(KEY_COMMANDS)]
+    .map((command) => `  ${command.usage}\n      ${command.help}`)
     .join('\n');
   return `Operator CLI for the Agent-Readiness API.
 
@@ -53,8 +55,10 @@ Options for every command:
   --init   create an empty store in DATA_DIR if it holds none (otherwise such a DATA_DIR is refused)
   --help   this text
 
-Environment: DATA_DIR (default .data; the running stack's store is used when it runs there),
-TABLE_NAME, ADMIN_EMAILS (comma-separated), PLAN_LIMITS, DYNAMODB_ENDPOINT (use this store instead).
+Environment: DATA_DIR (default .data; the running stack's store is used when it runs there, and
+rotate-signing-key writes DATA_DIR/signing-keys.json), TABLE_NAME, ADMIN_EMAILS (comma-separated),
+PLAN_LIMITS, DYNAMODB_ENDPOINT (use this store instead), SIGNING_KEYS_SECRET_ARN (rotate-signing-key
+writes that Secrets Manager secret instead of the file).
 Output: one JSON object on stdout; the store used, and any refusal, on stderr.
 Exit codes: 0 done, 2 refused (message on stderr), 1 unexpected failure.`;
 }
@@ -80,6 +84,11 @@ async function execute(argv: string[], io: AdminIo, env: NodeJS.ProcessEnv): Pro
   const { values } = parseArgs({ args: rest, options: OPTIONS, strict: true });
   if (values.help) {
     io.stdout(`${helpText()}\n`);
+    return;
+  }
+  const storeless = KEY_COMMANDS[name];
+  if (storeless) {
+    io.stdout(`${JSON.stringify(await storeless.run(env, values, new Date()))}\n`);
     return;
   }
   const command = COMMANDS[name];

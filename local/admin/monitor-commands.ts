@@ -55,6 +55,7 @@ export const MONITOR_COMMANDS: Record<string, Command> = {
       }
       return createCaseFor(user, parsed.data, {
         cases: createCasesRepository(context.doc, context.config.TABLE_NAME),
+        clock: context.clock,
       });
     },
   },
@@ -71,6 +72,8 @@ export const MONITOR_COMMANDS: Record<string, Command> = {
         users: context.users,
         workflows: LEFT_TO_THE_STACK,
         leaseSeconds: loadMonitorConfig(context.env).leaseSeconds,
+        logger: context.logger,
+        clock: context.clock,
       });
       return {
         ...result,

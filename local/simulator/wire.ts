@@ -1,8 +1,13 @@
-/** What the server hands a wire module: the decoded request. */
+/**
+ * The contract between the simulator's server and its wire modules (one per provider family):
+ * the decoded request, the question read from it, the response to send, and small helpers every
+ * wire module uses.
+ */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SimulatedAnswer } from './answer.ts';
 import type { FaultSpec, SimulatedFamily } from './faults.ts';
 
+/** What the server hands a wire module: the decoded request. */
 export interface WireRequest {
   pathname: string;
   query: URLSearchParams;
@@ -17,6 +22,7 @@ export interface AskedQuestion {
   model: string;
 }
 
+/** What the server sends back for a wire module. */
 export interface SimResponse {
   status: number;
   headers: Record<string, string>;
@@ -44,6 +50,7 @@ export interface FamilyWire {
   fault(fault: FaultSpec, question: AskedQuestion, ids: string): SimResponse;
 }
 
+/** A JSON response. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return {
     status,
@@ -52,11 +59,13 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   } satisfies SimResponse;
 }
 
+/** One request header (the first value of a repeated one). */
 export function headerOf(request: WireRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The token of an `Authorization: Bearer` header. */
 export function bearerToken(request: WireRequest): string | undefined {
   const match = /^Bearer\s+(\S.*)$/i.exec(headerOf(request, 'authorization') ?? '');
   return match?.[1];
@@ -84,14 +93,4 @@ export function truncated(body: unknown): SimResponse {
     headers: { 'content-type': 'application/json' },
     body: text.slice(0, Math.floor(text.length / 2)),
   };
-}
-
-/** Character offsets of each sentence in `sentences.join(' ')`. */
-export function sentenceSpans(texts: string[]): { start: number; end: number }[] {
-  let offset = 0;
-  return texts.map((text) => {
-    const span = { start: offset, end: offset + text.length };
-    offset += text.length + 1;
-    return span;
-  });
 }

@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExecutionAbortedError, StateMachine } from 'aws-local-stepfunctions';
 import { invokeLocal } from '#local/lambda-runtime';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import {
   WORKFLOWS,
@@ -89,6 +89,28 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
 }
 
 let childObserver: ((parent: string, child: string) => void) | undefined;
+let transitionObserver: ((workflow: WorkflowName) => void) | undefined;
+
+/**
+ * Tells `observer` of every state transition as Step Functions bills them: each state entered,
+ * and each retry of a state (bench/cost-counts.ts counts them).
+ */
+export function observeStateTransitions(
+  observer: ((workflow: WorkflowName) => void) | undefined,
+): void {
+  transitionObserver = observer;
+}
+
+/** Reads an execution's event log for its transitions, only while someone is told of them. */
+async function countTransitions(
+  workflow: WorkflowName,
+  events: AsyncGenerator<{ type: string }>,
+  tell: (workflow: WorkflowName) => void,
+): Promise<void> {
+  for await (const event of events) {
+    if (event.type === 'StateEntered' || event.type === 'StateRetried') tell(workflow);
+  }
+}
 
 /** Tells `observer` of every child execution a workflow starts (the IAM recording test). */
 export function observeChildExecutions(
@@ -110,6 +132,7 @@ function startExecution(
   name: string,
   input: unknown,
   keepOutput: boolean,
+  logger: () => Logger,
 ): Running {
   let aborted = false;
   const guarded: TaskHandlers = {};
@@ -131,6 +154,9 @@ function startExecution(
       },
     } as never,
   });
+  if (transitionObserver) {
+    void countTransitions(workflow, execution.eventLogs, transitionObserver).catch(() => undefined);
+  }
   const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
   const running: Running = {
     summary,
@@ -146,7 +172,7 @@ function startExecution(
         summary.status = 'SUCCEEDED';
         if (keepOutput) running.output = output;
       },
-      (error: unknown) => recordFailure(summary, error),
+      (error: unknown) => recordFailure(summary, error, logger()),
     )
     .finally(() => {
       // A finished execution has nothing to abort. Dropping the closure lets the engine's
@@ -160,7 +186,7 @@ function startExecution(
   return running;
 }
 
-function recordFailure(summary: ExecutionSummary, error: unknown): void {
+function recordFailure(summary: ExecutionSummary, error: unknown, logger: Logger): void {
   summary.status = error instanceof ExecutionAbortedError ? 'ABORTED' : 'FAILED';
   summary.error = error instanceof Error ? error.message : String(error);
   if (summary.status === 'FAILED') {
@@ -197,7 +223,11 @@ function childOutput(child: WorkflowChild, name: string, entry: Running): JsonVa
   } as JsonValue;
 }
 
-export function createLocalWorkflowEngine(options: { timeScale: number }): LocalWorkflowEngine {
+/** `logger` is read when an execution fails (the stack's wiring may have been started again). */
+export function createLocalWorkflowEngine(options: {
+  timeScale: number;
+  logger: () => Logger;
+}): LocalWorkflowEngine {
   const prepared = new Map<string, Prepared>();
   for (const workflow of WORKFLOWS)
     prepared.set(workflow.name, prepare(workflow, options.timeScale));
@@ -206,7 +236,7 @@ export function createLocalWorkflowEngine(options: { timeScale: number }): Local
   function run(workflow: WorkflowName, name: string, input: unknown, asChild = false): Running {
     const setup = prepared.get(workflow);
     if (!setup) throw new Error(`Unknown workflow ${workflow}`);
-    return startExecution(setup, workflow, name, input, asChild);
+    return startExecution(setup, workflow, name, input, asChild, options.logger);
   }
 
   /** The sync integration: starts the child, waits for its end, answers with its output. */

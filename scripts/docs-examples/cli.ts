@@ -4,7 +4,6 @@
  * that run"). Run it after changing a route, its example or what it answers; the integration
  * test test/integration/docs-examples.test.ts fails until the file matches.
  */
-import '#bench/quiet-logs';
 import { writeFile } from 'node:fs/promises';
 import { CAPTURED_FILE, captureExamples } from './run.ts';
 

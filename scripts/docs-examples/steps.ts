@@ -113,6 +113,7 @@ const API_STEPS: Step[] = [
   { operationId: 'well_known_document' },
   { operationId: 'well_known_folder_document' },
   { operationId: 'mcp_server_card' },
+  { operationId: 'signatures_directory' },
 ];
 
 /** A page's first link of this form (`/dashboard/keys/` then an id), for the id in it. */

@@ -1,43 +1,36 @@
 /**
- * What the request pipeline itself needs: key verification, idempotency records, the per-key
- * request counter, the keys' last use and how to build links.
+ * What the request pipeline itself needs (`ApiDeps`, handed to the API handlers and the tool
+ * server by their entries): key verification, idempotency records, the per-key request counter,
+ * the keys' last use, how to build links, and the logger.
  */
 import { createIdempotencyRepository } from '#shared/adapters/dynamodb/idempotency-repository';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
 import { createRequestCounter } from '#shared/adapters/dynamodb/request-rate-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
-import { createKeyUseRecorder, type KeyUseRecorder } from '#shared/domain/accounts/key-usage';
-import type { KeyLookup } from '#shared/domain/accounts/ports';
-import type { IdempotencyStore } from '#shared/domain/kernel/idempotency';
-import type { RequestRateDeps } from '#shared/surfaces/api/request-rate';
+import { createKeyUseRecorder } from '#shared/domain/accounts/key-usage';
+import type { ApiDeps } from '#shared/surfaces/api/http-handler';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
-
-export interface ApiDeps {
-  keys: KeyLookup;
-  adminEmails: readonly string[];
-  publicBaseUrl: string | undefined;
-  /** Where Idempotency-Key answers are kept; unset, the header is ignored (unit tests). */
-  idempotency?: IdempotencyStore;
-  /** The per-key request counter (KEY_RATE_LIMIT_PER_MINUTE); unset, keys are not limited. */
-  rate?: RequestRateDeps;
-  /** Marks keys used (their "last used" time); unset, nothing is recorded (unit tests). */
-  keyUse?: KeyUseRecorder;
-}
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 
 export const getApiDeps = lazy((): ApiDeps => {
   const config = getConfig();
   const { doc, tableName } = getStore();
+  const logger = getLogger();
   return {
     keys: createCachedKeyLookup(createUsersRepository(doc, tableName), config.KEY_CACHE_TTL_MS),
     adminEmails: config.ADMIN_EMAILS,
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    logger,
     idempotency: createIdempotencyRepository(doc, tableName),
     rate: {
       counter: createRequestCounter(doc, tableName),
       perMinute: config.KEY_RATE_LIMIT_PER_MINUTE,
+      clock: getClock(),
     },
-    keyUse: createKeyUseRecorder(createKeyUsageRepository(doc, tableName)),
+    keyUse: createKeyUseRecorder(createKeyUsageRepository(doc, tableName), logger),
+    metrics: getMetrics(),
   };
 });

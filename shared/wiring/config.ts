@@ -45,6 +45,36 @@ const commaList = z
       .filter((entry) => entry.length > 0),
   );
 
+/** An origin as a browser sends it (`scheme://host[:port]`), or undefined for anything else. */
+function originOf(entry: string): string | undefined {
+  const url = URL.parse(entry);
+  const bare =
+    url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return bare && /^https?:$/.test(url.protocol) ? url.origin : undefined;
+}
+
+/**
+ * Comma-separated web origins, each kept as the URL parser writes an origin, so that
+ * `HTTPS://App.Example:443/` and `https://app.example` are one entry.
+ */
+const originList = z
+  .string()
+  .default('')
+  .transform((value, context) => {
+    const origins: string[] = [];
+    for (const entry of value.split(',').map((item) => item.trim())) {
+      if (entry === '') continue;
+      const origin = originOf(entry);
+      if (origin) origins.push(origin);
+      else
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an origin such as https://app.example`,
+        });
+    }
+    return origins;
+  });
+
 const ConfigSchema = z.object({
   TABLE_NAME: z.string().min(3).default('agent-readiness'),
   /** Set by the local stack (dynalite); unset on AWS, where the SDK finds the regional endpoint. */
@@ -62,11 +92,19 @@ const ConfigSchema = z.object({
   /** Comma-separated e-mail addresses whose keys may carry `monitor:admin`. */
   ADMIN_EMAILS: commaList,
   /**
-   * Host names (optionally `host:port`) whose Host header may be echoed into links when
-   * PUBLIC_BASE_URL is unset; loopback names are always allowed. Any other Host gets links to
-   * the first allowed host, never to itself.
+   * Host names (`name` for any port, `name:port` for one) the local front answers for besides
+   * loopback names; any other Host gets 421 (local/http-front.ts). A Host listed with its port
+   * may also be echoed into links when PUBLIC_BASE_URL is unset; links never name other hosts.
    */
   ALLOWED_HOSTS: commaList,
+  /**
+   * Web origins, besides the service's own (and loopback ones on the local stack), whose pages
+   * may call the tool server (/api/mcp); a request with any other Origin gets 403. Desktop and
+   * command-line MCP clients send no Origin.
+   */
+  MCP_ALLOWED_ORIGINS: originList,
+  /** Set by Lambda itself: present on AWS, absent on the local stack. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   /**
    * How long a verified API key is trusted without reading the store again; a revoked key stops
    * working within this time (at once when revoked through this process).
@@ -78,8 +116,11 @@ const ConfigSchema = z.object({
    */
   KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   /**
-   * Outbound names resolve only to loopback (`localhost`), every other name as unknown, without
-   * a DNS query: tests, benchmarks and offline demos never reach past the machine.
+   * Nothing leaves the machine (tests, benchmarks, offline demos): names resolve only to
+   * loopback (`localhost`), every other name as unknown, without a DNS query; every outbound
+   * connection (scans, webhook deliveries, provider calls) goes to a loopback address or is
+   * refused, whatever the spelling of the target (address-policy.ts `loopbackOnly`); mail stays
+   * in the outbox (MAIL_TRANSPORT=ses is refused beside it).
    */
   OFFLINE_DNS: booleanFlag,
   /** Lets scans reach loopback and private addresses: tests and the local demo only. */
@@ -92,6 +133,20 @@ const ConfigSchema = z.object({
   ANONYMOUS_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),
   SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(25_000),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /**
+   * The deployment stage (set by CDK from its `stage` context; `local` for the local stack): the
+   * `stage` dimension of every business metric (docs/runbook.md).
+   */
+  STAGE: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,19}$/)
+    .default('local'),
+  /** Set by the Lambda runtime (`AWS_Lambda_nodejs24.x`): with it, the process sends traces. */
+  AWS_EXECUTION_ENV: z.string().optional(),
+  /** Set by `sam local`, where no X-Ray daemon listens. */
+  AWS_SAM_LOCAL: z.string().optional(),
+  /** Powertools' own switch: `false` turns tracing off on Lambda. */
+  POWERTOOLS_TRACE_ENABLED: z.string().optional(),
   /** Scans one batch job runs at once (the Map state's MaxConcurrency). */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(5),
   /** Rows per child execution of a batch job; smaller only in tests (domain/batch/workflow.ts). */
@@ -108,6 +163,15 @@ const ConfigSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Where the local stack keeps its data (`npm start`: .data); the scanner's signing keys live in
+   * `signing-keys.json` there. Unset in tests without a data folder (keys in memory) and on AWS.
+   */
+  DATA_DIR: z.string().min(1).optional(),
+  /** On AWS: the Secrets Manager secret holding the scanner's signing key set (docs/deploy.md). */
+  SIGNING_KEYS_SECRET_ARN: z.string().optional(),
+  /** How long a process signs with the key set it read before reading it again (a rotation). */
+  SIGNING_KEYS_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** On AWS: the Secrets Manager secret holding the model API keys (monitor-providers.ts). */
   PROVIDER_KEYS_SECRET_ARN: z.string().optional(),
   /** The role credentials Lambda puts in the environment (signing SES requests). */
@@ -169,6 +233,11 @@ export type Config = z.infer<typeof ConfigSchema> & {
   providers: ProvidersConfig;
   /** State machine ARNs by workflow (set by CDK on the functions that start them). */
   stateMachineArns: Partial<Record<WorkflowName, string>>;
+  /**
+   * Whether this process traces (X-Ray): on Lambda, unless switched off; the same rule
+   * Powertools Tracer applies, read here so that off Lambda the tracer is never even loaded.
+   */
+  tracing: boolean;
 };
 
 /** Runs one area's reader, keeping its message (each names the variable) instead of throwing. */
@@ -196,6 +265,11 @@ export function loadConfig(env: Environment): Config {
     webhooks: section(() => loadWebhookConfig(env), problems),
     providers: section(() => loadProvidersConfig(env), problems),
   };
+  if (core.success && core.data.OFFLINE_DNS && sections.mail?.transport === 'ses') {
+    problems.push(
+      'OFFLINE_DNS: keeps every connection on this machine, so MAIL_TRANSPORT must be outbox, not ses',
+    );
+  }
   if (!core.success || problems.length > 0) {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
@@ -215,6 +289,10 @@ export function loadConfig(env: Environment): Config {
     webhooks,
     providers,
     stateMachineArns: stateMachineArnsFrom(env),
+    tracing:
+      Boolean(core.data.AWS_EXECUTION_ENV) &&
+      !core.data.AWS_SAM_LOCAL &&
+      core.data.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false',
   };
 }
 

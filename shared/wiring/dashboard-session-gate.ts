@@ -3,19 +3,13 @@
  * quotas) so that every function bundles only the session lookup.
  */
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
-import type { BrowserGateDeps } from '#shared/surfaces/dashboard/session-gate';
+import type { DashboardGateDeps } from '#shared/surfaces/dashboard/handler';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 
-/** The dashboard pipeline's own needs: the session lookup, and where links point. */
-export interface DashboardGateDeps extends BrowserGateDeps {
-  publicBaseUrl: string | undefined;
-}
-
-/**
- * What the request pipeline needs for dashboard routes, kept apart from signing in (mail,
- * quotas) so that every function bundles only the session lookup.
- */
+/** The sessions store, shared by the gate, signing in and the home page. */
 export const getSessionStore = lazy(() => {
   const { doc, tableName } = getStore();
   return createSessionsRepository(doc, tableName);
@@ -26,5 +20,8 @@ export const getDashboardGateDeps = lazy(
     sessions: getSessionStore(),
     adminEmails: getConfig().ADMIN_EMAILS,
     publicBaseUrl: getConfig().PUBLIC_BASE_URL,
+    logger: getLogger(),
+    clock: getClock(),
+    metrics: getMetrics(),
   }),
 );

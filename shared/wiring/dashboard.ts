@@ -10,7 +10,7 @@ import { getBatchConfig, getBatchStoreDeps } from '#shared/wiring/batch';
 import { getSessionStore } from '#shared/wiring/dashboard-session-gate';
 import { lazy } from '#shared/wiring/lazy';
 import { getMonitorDeps } from '#shared/wiring/monitor';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getWebhookStoreDeps } from '#shared/wiring/webhooks';
 
@@ -22,6 +22,7 @@ export const getHomeDeps = lazy((): HomeDeps => {
     quota: createDailyQuotaRepository(doc, tableName),
     limits: getBatchConfig().limits,
     adminEmails: getConfig().ADMIN_EMAILS,
+    clock: getClock(),
     areas: {
       scans: getScanReadDeps(),
       batches: getBatchStoreDeps(),

@@ -4,6 +4,7 @@ import { createEventsRepository } from '#shared/adapters/dynamodb/events-reposit
 import type { DispatchDeps } from '#shared/domain/events/ports';
 import { deliverEvent } from '#shared/domain/webhooks/deliveries';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getStore } from '#shared/wiring/platform';
 import { getDeliveryLifecycleDeps } from '#shared/wiring/webhooks';
 
@@ -13,5 +14,6 @@ export const getDispatchDeps = lazy((): DispatchDeps => {
   return {
     log: createEventsRepository(doc, tableName),
     deliver: (event) => deliverEvent(event, lifecycle),
+    logger: getLogger(),
   };
 });

@@ -3,7 +3,7 @@ import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-re
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import type { KeyDeps } from '#shared/domain/accounts/key-operations';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 
 export const getKeyDeps = lazy((): KeyDeps => {
   const { doc, tableName } = getStore();
@@ -11,5 +11,6 @@ export const getKeyDeps = lazy((): KeyDeps => {
     users: createUsersRepository(doc, tableName),
     usage: createKeyUsageRepository(doc, tableName),
     adminEmails: getConfig().ADMIN_EMAILS,
+    clock: getClock(),
   };
 });

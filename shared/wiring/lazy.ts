@@ -9,8 +9,8 @@
  *   emulators' endpoints, its workflow engine and its route invoker; closing it disposes every
  *   value built from those settings (clients, connection pools).
  */
-import type { DnsLookup } from '#shared/adapters/http/guarded-agent';
-import { logger } from '#shared/domain/kernel/logger';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { type Config, loadConfig, readEnvironment } from './config.ts';
@@ -26,6 +26,21 @@ export interface WiringSettings {
    * when a delivery connects (a name can then turn private between the two).
    */
   receiverLookup?: DnsLookup;
+  /**
+   * The local stack's own base URL once its front listens (port 0 in tests): what the scanner
+   * names as its key directory and documentation when PUBLIC_BASE_URL is unset.
+   */
+  serviceUrl?: () => string | undefined;
+  /**
+   * Tests only: what every guarded agent (scans, webhook deliveries, offline providers) opens
+   * its connections with, instead of sockets: a recorder, so that a refusal test sends nothing.
+   */
+  connectStep?: ConnectStep;
+  /**
+   * Benchmarks only: wraps the store's base client before it is used (bench/cost-counts.ts
+   * counts the capacity units every call consumes).
+   */
+  wrapStoreClient?: (client: DynamoDBClient) => DynamoDBClient;
 }
 
 interface Built {
@@ -75,7 +90,6 @@ export function startWiring(settings: WiringSettings): StartedWiring {
   if (current) dispose(current);
   const started: Wiring = { settings, values: new Map(), explicit: true };
   current = started;
-  logger.setLogLevel(settings.config.LOG_LEVEL);
   return {
     close() {
       dispose(started);

@@ -4,9 +4,10 @@
  * the operator CLI queued from another process (`run-monthly`) within a few seconds.
  * The wiring (with its workflow starter) must be started before this is called.
  */
-import { logger } from '#shared/domain/kernel/logger';
 import { resumeOpenRuns } from '#shared/domain/monitor/runs';
 import { scheduleMonthlyRuns, startMonthlyTimer } from '#shared/domain/monitor/schedule';
+import { getLogger } from '#shared/wiring/logger';
+import { getClock } from '#shared/wiring/platform';
 import { getMonitorDeps } from './monitor.ts';
 
 export interface MonitorBackground {
@@ -20,14 +21,15 @@ const QUEUED_GRACE_MS = 2000;
 export async function startMonitorBackground(
   options: { pollMs?: number } = {},
 ): Promise<MonitorBackground> {
+  const logger = getLogger();
   const resumed = await resumeOpenRuns(getMonitorDeps());
   if (resumed.length > 0) logger.info('resumed unfinished monitor runs', { runs: resumed });
-  const cron = startMonthlyTimer(() => scheduleMonthlyRuns(getMonitorDeps()));
+  const cron = startMonthlyTimer(() => scheduleMonthlyRuns(getMonitorDeps()), getClock(), logger);
   let busy = false;
   const poll = setInterval(() => {
     if (busy) return;
     busy = true;
-    const queuedBefore = new Date(Date.now() - QUEUED_GRACE_MS);
+    const queuedBefore = new Date(getClock().now().getTime() - QUEUED_GRACE_MS);
     resumeOpenRuns(getMonitorDeps(), { queuedBefore })
       .then((started) => {
         if (started.length > 0) logger.info('started queued monitor runs', { runs: started });

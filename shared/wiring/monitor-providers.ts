@@ -2,8 +2,12 @@
  * Where the monitor gets its model providers: the provider settings of the configuration
  * (config.ts; locally `npm start` points keyless families at the simulator there) and, on AWS,
  * the keys of the Secrets Manager secret PROVIDER_KEYS_SECRET_ARN names. Asynchronous for that
- * reason.
+ * reason. Offline (OFFLINE_DNS=1) the adapters send through a guarded agent that reaches
+ * loopback addresses only (the simulator), so no provider call leaves the machine.
  */
+import type { Dispatcher } from 'undici';
+import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
+import { Agent } from '#shared/adapters/http/http-client';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
   createProvider,
@@ -13,6 +17,34 @@ import {
   type ProvidersConfig,
 } from '#shared/adapters/providers/index';
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import { getDnsLookup } from '#shared/wiring/dns';
+import { lazy } from '#shared/wiring/lazy';
+
+/**
+ * The providers' connection pool, shared by every family and lane and closed with the wiring:
+ * kept-alive connections; offline (OFFLINE_DNS=1) a guarded agent instead (any port, loopback
+ * only, names through the offline lookup). Otherwise unguarded: the providers' hosts are the
+ * operator's configuration, not user input.
+ */
+export const getProviderDispatcher = lazy(
+  ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } => {
+    traceOutboundHttp();
+    return {
+      offline: config.OFFLINE_DNS,
+      dispatcher: config.OFFLINE_DNS
+        ? createGuardedAgent({
+            allowPrivateTargets: true,
+            loopbackOnly: true,
+            lookup: getDnsLookup(),
+            ...(connectStep ? { connectStep } : {}),
+          })
+        : new Agent({ keepAliveTimeout: 30_000 }),
+    };
+  },
+  (built) => void built.dispatcher.close(),
+);
+
+import { traced, traceOutboundHttp } from '#shared/wiring/observability';
 
 export async function withSecretKeys(
   providers: ProvidersConfig,
@@ -44,7 +76,7 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
   const { GetSecretValueCommand, SecretsManagerClient } = await import(
     '@aws-sdk/client-secrets-manager'
   );
-  const client = new SecretsManagerClient({});
+  const client = traced(new SecretsManagerClient({}));
   try {
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
     const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
@@ -62,8 +94,14 @@ async function readProviderKeys(secretArn: string): Promise<Record<string, strin
 /** The secret's fields read as provider keys (the same names as the environment variables). */
 export const PROVIDER_KEY_NAMES = Object.values(PROVIDER_ENV).map((names) => names.key);
 
-/** Reads the provider settings once (on first use) and builds each family's adapter once. */
-export function createMonitorProviders(load: () => Promise<ProvidersConfig>): MonitorProviders {
+/**
+ * Reads the provider settings once (on first use) and builds each family's adapter once, every
+ * one sending through `dispatcher` (the wiring's provider agent).
+ */
+export function createMonitorProviders(
+  load: () => Promise<ProvidersConfig>,
+  dispatcher: Dispatcher,
+): MonitorProviders {
   let config: Promise<ProvidersConfig> | undefined;
   const adapters = new Map<ProviderFamily, Provider>();
   return {
@@ -75,7 +113,7 @@ export function createMonitorProviders(load: () => Promise<ProvidersConfig>): Mo
       });
       const known = adapters.get(family);
       if (known) return known;
-      const provider = createProvider(family, (await config)[family]);
+      const provider = createProvider(family, (await config)[family], { dispatcher });
       adapters.set(family, provider);
       return provider;
     },

@@ -8,7 +8,8 @@ import type { ReadinessStepDeps } from '#shared/domain/monitor/steps/readiness';
 import { createSiteScanner } from '#shared/domain/scans/site-scanner';
 import { lazy } from '#shared/wiring/lazy';
 import { getMonitorStepDeps, getReadinessStore } from '#shared/wiring/monitor-steps';
-import { getConfig } from '#shared/wiring/platform';
+import { getMetrics } from '#shared/wiring/observability';
+import { getClock, getConfig } from '#shared/wiring/platform';
 import { getScanFetcher } from '#shared/wiring/scans';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 
@@ -26,6 +27,8 @@ export const getReadinessStepDeps = lazy((): ReadinessStepDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
       maxAgeMs: CITED_SCAN_MAX_AGE_MS,
+      clock: getClock(),
+      metrics: getMetrics(),
     }),
   };
 });

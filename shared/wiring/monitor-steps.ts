@@ -6,7 +6,9 @@ import { createRunReadinessRepository } from '#shared/adapters/dynamodb/run-read
 import type { MonitorStepDeps } from '#shared/domain/monitor/steps/context';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
-import { getStore } from '#shared/wiring/platform';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics } from '#shared/wiring/observability';
+import { getClock, getStore } from '#shared/wiring/platform';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
 export const getMonitorStepDeps = lazy(
@@ -17,6 +19,9 @@ export const getMonitorStepDeps = lazy(
     config: getMonitorConfig(),
     events: getEventPublisher(),
     readiness: getReadinessStore(),
+    logger: getLogger(),
+    clock: getClock(),
+    metrics: getMetrics(),
   }),
 );
 

@@ -13,7 +13,8 @@ import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { toCaseProfile } from '#shared/domain/monitor/profile';
 import type { RunReadDeps } from '#shared/domain/monitor/run-reads';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getLogger } from '#shared/wiring/logger';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
 export function getMonitorConfig(): MonitorConfig {
@@ -48,6 +49,8 @@ export const getMonitorDeps = lazy(
     users: getMonitorUsers(),
     workflows: getWorkflowStarter(),
     leaseSeconds: getMonitorConfig().leaseSeconds,
+    logger: getLogger(),
+    clock: getClock(),
     allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
   }),
 );

@@ -11,7 +11,14 @@ import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { getEventPublisher } from '#shared/wiring/events';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import {
+  getRequestSigner,
+  scannerBaseUrl,
+  scannerUserAgent,
+} from '#shared/wiring/scanner-identity';
 import { getScanReadDeps } from './scans-read.ts';
 
 export const getScanWriteDeps = lazy((): ScanWriteDeps => {
@@ -29,23 +36,32 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
-      ...(publisher ? { events: createScanEvents(publisher) } : {}),
+      logger: getLogger(),
+      clock: getClock(),
+      metrics: getMetrics(),
+      ...(publisher ? { events: createScanEvents(publisher, getClock()) } : {}),
     }),
   };
 });
 
-/** One guarded fetcher per process: its connection pool is shared by every scan. */
+/**
+ * One guarded fetcher per process: its connection pool is shared by every scan (single scans,
+ * batches, the monitor's cited sites), and every request it sends is signed (Web Bot Auth).
+ */
 export const getScanFetcher = lazy(
-  () => {
+  (settings) => {
+    traceOutboundHttp();
     const config = getConfig();
     return createSafeFetcher({
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      // Offline, nothing leaves the machine: loopback destinations only, whatever the spelling.
+      loopbackOnly: config.OFFLINE_DNS,
+      ...(settings.connectStep ? { connectStep: settings.connectStep } : {}),
       dnsConcurrency: config.DNS_LOOKUP_CONCURRENCY,
       lookup: getDnsLookup(),
       // An honest, documented identity: site owners can look up who scanned them and why.
-      ...(config.PUBLIC_BASE_URL
-        ? { userAgent: `AgentReadinessScanner/2.0 (+${config.PUBLIC_BASE_URL}/docs#scanner)` }
-        : {}),
+      userAgent: scannerUserAgent(scannerBaseUrl(settings)),
+      signer: getRequestSigner(),
     });
   },
   (fetcher) => void fetcher.close(),

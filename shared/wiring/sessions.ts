@@ -3,8 +3,9 @@ import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repositor
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import type { SignInDeps } from '#shared/domain/accounts/sign-in';
 import { lazy } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
 import { getMailPort } from '#shared/wiring/mail';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getSessionStore } from './dashboard-session-gate.ts';
 
 export const getSignInDeps = lazy((): SignInDeps => {
@@ -15,5 +16,7 @@ export const getSignInDeps = lazy((): SignInDeps => {
     quota: createQuotaRepository(doc, tableName),
     mail: { send: async (message) => getMailPort().send(message) },
     settings: getConfig().sessions,
+    logger: getLogger(),
+    clock: getClock(),
   };
 });

@@ -13,14 +13,19 @@ import type { SendPort } from '#shared/domain/webhooks/sender';
 import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig } from '#shared/wiring/platform';
+import { getLogger } from '#shared/wiring/logger';
+import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
+import { getClock, getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
 import { getWebhookStore, receiverLookup } from './webhooks.ts';
 
 export const getWebhookAgent = lazy(
-  () => {
+  ({ connectStep }) => {
+    traceOutboundHttp();
     return createGuardedAgent({
       allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
+      loopbackOnly: getConfig().OFFLINE_DNS,
+      ...(connectStep ? { connectStep } : {}),
       lookup: receiverLookup(),
       connectionsPerOrigin: 10,
     });
@@ -42,9 +47,18 @@ export const getAttemptStepDeps = lazy(
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
     schedule: getWebhookConfig().schedule,
+    logger: getLogger(),
+    clock: getClock(),
+    metrics: getMetrics(),
   }),
 );
 
 export const getWebhookTestDeps = lazy(
-  (): TestWebhookDeps => ({ store: getWebhookStore(), send: sendThroughGuardedAgent }),
+  (): TestWebhookDeps => ({
+    store: getWebhookStore(),
+    send: sendThroughGuardedAgent,
+    logger: getLogger(),
+    clock: getClock(),
+    metrics: getMetrics(),
+  }),
 );

@@ -12,7 +12,8 @@ import type { WebhookDeps } from '#shared/domain/webhooks/operations';
 import type { WebhookStore } from '#shared/domain/webhooks/ports';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy, wiringSettings } from '#shared/wiring/lazy';
-import { getStore } from '#shared/wiring/platform';
+import { getLogger } from '#shared/wiring/logger';
+import { getClock, getStore } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 import { getWebhookConfig } from './webhook-config.ts';
 
@@ -38,13 +39,20 @@ export const getWebhookDeps = lazy(({ config, receiverLookup: lookup }): Webhook
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
     lookup: lookup ?? getDnsLookup(),
     graceSeconds: getWebhookConfig().graceSeconds,
+    logger: getLogger(),
+    clock: getClock(),
   };
 });
 
 /** The dispatcher, the routes that release held deliveries, and the local stack's resume. */
 export const getDeliveryLifecycleDeps = lazy(
-  (): DeliveryLifecycleDeps => ({ store: getWebhookStore(), workflows: getWorkflowStarter() }),
+  (): DeliveryLifecycleDeps => ({
+    store: getWebhookStore(),
+    workflows: getWorkflowStarter(),
+    logger: getLogger(),
+    clock: getClock(),
+  }),
 );
 
 /** Steps that only touch the store (AbandonDelivery). */
-export const getWebhookStoreDeps = lazy(() => ({ store: getWebhookStore() }));
+export const getWebhookStoreDeps = lazy(() => ({ store: getWebhookStore(), logger: getLogger() }));

@@ -7,9 +7,10 @@ import { SFNClient } from '@aws-sdk/client-sfn';
 import { createSfnStarter } from '#shared/adapters/sfn/workflow-starter';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { lazy } from '#shared/wiring/lazy';
+import { traced } from '#shared/wiring/observability';
 
 export const getWorkflowStarter = lazy(
   ({ config, workflows }): WorkflowStarter =>
     workflows ??
-    createSfnStarter(new SFNClient({ region: config.AWS_REGION }), config.stateMachineArns),
+    createSfnStarter(traced(new SFNClient({ region: config.AWS_REGION })), config.stateMachineArns),
 );

@@ -183,7 +183,10 @@ describe.skipIf(!CHROMIUM_PATH)('webhooks and every page at 375 px', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await onPhone('/dashboard/webhooks', 'webhooks');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: join(await screenshotDir(), 'webhooks-failures.png'), fullPage: true });
+    await page.screenshot({
+      path: join(await screenshotDir(), 'webhooks-failures.png'),
+      fullPage: true,
+    });
   });
 
   it('heads a batch by its status, names a duplicate line, and fits a phone', async () => {

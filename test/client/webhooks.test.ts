@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '#client/index';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { buildDeliveryHeaders } from '#shared/domain/webhooks/signing';
 
 /**
@@ -94,7 +95,7 @@ describe('verifyWebhook', () => {
     const signed = buildDeliveryHeaders({
       event: { id, type: 'run.completed', body },
       secrets: [newer, older],
-      clock: () => new Date(),
+      clock: systemClock,
     });
     expect(signed['x-service-signature']).toContain(', ');
     await expect(verifyWebhook(body, signed, older)).resolves.toMatchObject({ id });

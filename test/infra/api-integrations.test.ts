@@ -118,6 +118,7 @@ describe('api stack: the reference-site documents (issue 15)', () => {
       '/',
       '/{document}',
       '/.well-known/{document}',
+      '/.well-known/http-message-signatures-directory',
       '/.well-known/{folder}/{document}',
       '/api/mcp/server-card',
     ]);

@@ -1,6 +1,10 @@
+/**
+ * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
+ * checked against the route manifest and the table shape it is built from.
+ */
 import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '#infra/build-app';
 import {
@@ -25,11 +29,6 @@ import {
   type Statement,
   statementsOfRole,
 } from './cfn.ts';
-
-/**
- * The whole CDK app, synthesised once (bundling skipped, so handler sources do not matter here),
- * checked against the route manifest and the table shape it is built from.
- */
 
 const routes = ROUTES as readonly RouteDefinition[];
 const WRITE_ACTIONS = [
@@ -56,6 +55,7 @@ beforeAll(() => {
       stage: 'test',
       adminEmails: 'ops@example.com',
       publicBaseUrl: 'https://api.example.com',
+      mcpAllowedOrigins: 'https://tools.partner.example',
     },
   });
   built = buildApp(app);
@@ -180,6 +180,22 @@ describe('api stack: routes and functions from the manifest', () => {
     }
   });
 
+  it('passes MCP_ALLOWED_ORIGINS from context to the tool server only', () => {
+    const mcp = Object.values(apiResources).filter(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::Function' &&
+        environmentOf(resource).MCP_TOOL_FUNCTIONS !== undefined,
+    );
+    expect(mcp).toHaveLength(1);
+    expect(environmentOf(mcp[0] as CfnResource).MCP_ALLOWED_ORIGINS).toBe(
+      'https://tools.partner.example',
+    );
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      expect(environmentOf(fn).MCP_ALLOWED_ORIGINS, route.operationId).toBeUndefined();
+    }
+  });
+
   it('configures CORS, access logs and throttling on the $default stage', () => {
     apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
@@ -222,7 +238,13 @@ describe('api stack: least-privilege IAM', () => {
       }
       for (const statement of document.Statement) {
         expect(statement.Effect).toBe('Allow');
-        expect(statement.Resource).not.toBe('*');
+        // Active tracing's X-Ray actions accept no narrower resource; nothing else is "*".
+        if (statement.Resource === '*') {
+          expect(actionsOf([statement]).sort()).toEqual([
+            'xray:PutTelemetryRecords',
+            'xray:PutTraceSegments',
+          ]);
+        }
         // Index access is granted per named index, never `index/*`.
         expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
       }
@@ -334,11 +356,14 @@ describe('data stack: the single table', () => {
   });
 });
 
-describe('cdk-nag AwsSolutions', () => {
-  it('reports no unacknowledged finding (errors or warnings)', () => {
+describe('cdk-nag AwsSolutions and ServerlessChecks', () => {
+  it.each([
+    ['AwsSolutions', () => new AwsSolutionsChecks(undefined, { verbose: true })],
+    ['ServerlessChecks', () => new ServerlessChecks(undefined, { verbose: true })],
+  ])('%s reports no unacknowledged finding (errors or warnings)', (_name, pack) => {
     // cdk-nag 3 is a policy-validation plugin: findings are not annotations any more, so the
     // pack is run directly on the tree, as `cdk synth` runs it.
-    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(app);
+    const report = pack().validateScope(app);
     const findings = report.violations.map(
       (violation) =>
         `${violation.ruleName} (${violation.severity}) at ` +
@@ -351,7 +376,7 @@ describe('cdk-nag AwsSolutions', () => {
   it('synthesises with the plugin registered and leaves no error annotations', () => {
     // Fails (throws) when any registered validation plugin reports a violation.
     expect(() => app.synth()).not.toThrow();
-    for (const stack of [built.api, built.data, built.workflows]) {
+    for (const stack of [built.api, built.data, built.workflows, built.monitoring]) {
       expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
     }
   });
@@ -377,11 +402,15 @@ describe('cdk-nag AwsSolutions', () => {
       // Step Functions log delivery and X-Ray require, and no rotation Lambda for third-party
       // API keys that we cannot rotate ourselves; and the executions of one child state machine
       // that a parent runs through startExecution.sync:2 (their names are not known before).
+      // ServerlessChecks: no dead-letter target on a function a synchronous caller waits for, no
+      // on-failure destination on an SQS event source (only streams have one), no redrive
+      // policy on a dead-letter queue or on the alarm e-mail; and the alarm topic's own key.
       expect(acknowledgment.id, acknowledgment.path).toMatch(
-        /AwsSolutions-(APIG4|SQS3|SMG4|IAM5\[Resource::\*\]|IAM5\[Resource::.*:execution:.*\])$/,
+        /^(Annotation::)?(AwsSolutions-(APIG4|SQS3|SMG4|SNS2|IAM5\[Resource::\*\]|IAM5\[Resource::.*:execution:.*\])|Serverless-(LambdaDLQ|LambdaStarPermissions|LambdaEventSourceMappingDestination|SQSRedrivePolicy|SNSRedrivePolicy))$/,
       );
       if (acknowledgment.id.includes('IAM5[Resource::')) {
-        expect(acknowledgment.path).toMatch(/StateMachine$/);
+        // State machines (log delivery, X-Ray, child executions) and functions (X-Ray only).
+        expect(acknowledgment.path).toMatch(/(StateMachine|Handler|Task|Scheduler|Consumer)$/);
       }
     }
     // One per route key: the reason names the route and its auth mode.

@@ -6,20 +6,25 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
- * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and so does
- * the minified code itself, except for the functions that carry an outbound HTTP client (undici's
- * dispatcher with its two HTTP/1 parsers, about 0.47 MB) beside a large domain library (the scan
- * engine; the monitor's mention matcher with the public-suffix list) on top of zod (about 0.45 MB,
- * in every function): those stay under 1.3 MB, so any growth still fails here. The routes that
+ * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
+ * minified code itself under 1.15 MB (tracing and metrics included, below), except for the
+ * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
+ * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
+ * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
+ * 1.48 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
 const ONE_MB = 1024 * 1024;
-// The minified code's ceilings carry 1 % of headroom since issue 17 (scan history in the
-// dashboard's scan path, key names and session devices in its pages put two dashboard functions
-// 3-4 KB over); the deployment package (zipped) keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.01 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.31 * ONE_MB;
+// The minified code's ceilings carry about 1 % of headroom (issue 17: scan history in the
+// dashboard's scan path, key names and session devices in its pages; issue 28: the agent signals
+// and request signing in the scanning functions). Issue 27 raised both by what tracing and
+// metrics weigh in every function: Powertools Tracer with aws-xray-sdk-core, semver and
+// cls-hooked (about 125 KB) and Powertools Metrics (about 15 KB); the import cost they add is
+// measured in docs/decisions.md "Operable on AWS (issue 27)". The deployment package (zipped)
+// keeps its 1 MB limit exactly.
+const CODE_CEILING = 1.15 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.48 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',

@@ -9,7 +9,7 @@ import { constructIdFor } from '#infra/routes';
 import { placeholdersOf } from '#infra/workflows';
 import { MONTHLY_SCHEDULE_EXPRESSION } from '#shared/domain/monitor/schedule';
 import { SWEEP_SCHEDULE_EXPRESSION } from '#shared/domain/scans/sweep';
-import { routeById } from '#shared/surfaces/api/manifest';
+import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';
 import { QUEUES } from '#shared/surfaces/queues/manifest';
 import { SCHEDULES } from '#shared/surfaces/schedules/manifest';
 import {
@@ -281,7 +281,7 @@ describe('grants of the functions', () => {
     const starts = allStatements(apiTemplate).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
     );
-    expect(routeById('create_batch').starts).toEqual(['batch-scan']);
+    expect(BATCH_ROUTES.create_batch.starts).toEqual(['batch-scan']);
     expect(starts.length).toBeGreaterThanOrEqual(1);
     for (const statement of starts) {
       expect(actions(statement)).toEqual(['states:StartExecution']);
@@ -295,7 +295,7 @@ describe('grants of the functions', () => {
   it('gives the batch routes their functions, routes and table access', () => {
     const apiTemplate = Template.fromStack(built.api);
     for (const id of ['create_batch', 'get_batch'] as const) {
-      const route = routeById(id);
+      const route = BATCH_ROUTES[id];
       apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: `${route.method} ${route.path}`,
       });
@@ -306,8 +306,9 @@ describe('grants of the functions', () => {
 describe('the monitor: provider keys and the monthly schedule', () => {
   it('gives the provider-keys secret only to the tasks that ask models, by ARN, never by value', () => {
     const secrets = ofType('AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(1);
-    const secretId = (secrets[0] as [string, CfnResource])[0];
+    expect(secrets).toHaveLength(2);
+    const secretId = secrets.map(([id]) => id).find((id) => id.startsWith('ProviderKeys'));
+    expect(secretId).toBeDefined();
     const readers = ofType('AWS::Lambda::Function').filter(([, fn]) =>
       JSON.stringify(fn.Properties?.Environment ?? {}).includes('PROVIDER_KEYS_SECRET_ARN'),
     );
@@ -333,6 +334,28 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     }
   });
 
+  it('gives the scanner signing-keys secret only to the tasks that scan, by ARN', () => {
+    const secretId = ofType('AWS::SecretsManager::Secret')
+      .map(([id]) => id)
+      .find((id) => id.startsWith('ScannerSigningKeys'));
+    expect(secretId).toBeDefined();
+    const readers = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+      JSON.stringify(fn.Properties?.Environment ?? {}).includes('SIGNING_KEYS_SECRET_ARN'),
+    );
+    expect(readers.map(([id]) => id.replace(/Task.*$/, '')).sort()).toEqual([
+      'BatchScanChunkScanDomain',
+      'MonitorRunScanCitedSites',
+    ]);
+    for (const [, fn] of readers) {
+      expect(environmentOf(fn).SIGNING_KEYS_SECRET_ARN).toEqual({ Ref: secretId });
+      const roleId = getAttId(fn.Properties?.Role) as string;
+      const reads = roleStatements(roleId).filter((statement) =>
+        actions(statement).includes('secretsmanager:GetSecretValue'),
+      );
+      expect(reads.map((statement) => statement.Resource)).toEqual([{ Ref: secretId }]);
+    }
+  });
+
   /** The schedule with this expression, its target function and its role. */
   function scheduleWith(expression: string) {
     const found = ofType('AWS::Scheduler::Schedule').filter(
@@ -342,9 +365,23 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     const schedule = (found[0] as [string, CfnResource])[1];
     expect(schedule.Properties?.ScheduleExpressionTimezone).toBe('UTC');
     expect(schedule.Properties?.FlexibleTimeWindow).toEqual({ Mode: 'OFF' });
-    const target = schedule.Properties?.Target as { Arn: unknown; RoleArn: unknown };
+    const target = schedule.Properties?.Target as {
+      Arn: unknown;
+      RoleArn: unknown;
+      DeadLetterConfig?: { Arn: unknown };
+    };
     const fn = resources[getAttId(target.Arn) as string] as CfnResource;
     const scheduleRole = getAttId(target.RoleArn) as string;
+    // An invocation Scheduler cannot make, and an event that fails after Lambda's retries, go to
+    // the same dead-letter queue; the schedule's role may send to it and invoke its function.
+    const deadLetters = getAttId(target.DeadLetterConfig?.Arn) as string;
+    expect(resources[deadLetters]?.Type).toBe('AWS::SQS::Queue');
+    const functionDeadLetters = fn.Properties?.DeadLetterConfig as { TargetArn: unknown };
+    expect(getAttId(functionDeadLetters.TargetArn)).toBe(deadLetters);
+    expect(roleStatements(scheduleRole).flatMap(actions).sort()).toEqual([
+      'lambda:InvokeFunction',
+      'sqs:SendMessage',
+    ]);
     return { fn, scheduleRole, functionRole: getAttId(fn.Properties?.Role) as string };
   }
 
@@ -353,8 +390,7 @@ describe('the monitor: provider keys and the monthly schedule', () => {
   });
 
   it('runs the monthly scheduler function on the first of each month (UTC), with exact grants', () => {
-    const { fn, scheduleRole, functionRole } = scheduleWith(MONTHLY_SCHEDULE_EXPRESSION);
-    expect(roleStatements(scheduleRole).flatMap(actions)).toEqual(['lambda:InvokeFunction']);
+    const { fn, functionRole } = scheduleWith(MONTHLY_SCHEDULE_EXPRESSION);
     expect(Object.keys(environmentOf(fn))).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
     const starts = roleStatements(functionRole).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
@@ -363,9 +399,8 @@ describe('the monitor: provider keys and the monthly schedule', () => {
   });
 
   it('sweeps abandoned scans every ten minutes with a function that may write the table and send events, and start nothing', () => {
-    const { fn, scheduleRole, functionRole } = scheduleWith(SWEEP_SCHEDULE_EXPRESSION);
+    const { fn, functionRole } = scheduleWith(SWEEP_SCHEDULE_EXPRESSION);
     expect(SWEEP_SCHEDULE_EXPRESSION).toBe('rate(10 minutes)');
-    expect(roleStatements(scheduleRole).flatMap(actions)).toEqual(['lambda:InvokeFunction']);
     const env = environmentOf(fn);
     expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'EVENTS_QUEUE_URL']));
     const granted = roleStatements(functionRole).flatMap(actions);
@@ -387,7 +422,8 @@ describe('queues from the queue manifest', () => {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
-    expect(ofType('AWS::SQS::Queue')).toHaveLength(2 * QUEUES.length);
-    expect(ofType('AWS::SQS::QueuePolicy').length).toBe(2 * QUEUES.length);
+    // Each queue and its dead-letter queue, and the dead-letter queue of the schedules.
+    expect(ofType('AWS::SQS::Queue')).toHaveLength(2 * QUEUES.length + 1);
+    expect(ofType('AWS::SQS::QueuePolicy').length).toBe(2 * QUEUES.length + 1);
   });
 });

@@ -28,6 +28,7 @@ async function keyFor(email: string, scopes: string[], plugin = false): Promise<
 interface KeyEntry {
   id: string;
   last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 /** The account's keys as the calling key lists them, by id. */
@@ -178,6 +179,21 @@ describe('the key API', () => {
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
     expect((await listedBy(caller)).get(fresh.key.id)?.last_used_at).toEqual(expect.any(String));
+  });
+
+  it('holds at 50 active keys when 50 creates race on an account whose one key the operator made', async () => {
+    const email = newEmail();
+    const caller = await keyFor(email, ['scans:read']);
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        createVia(caller, { scopes: ['scans:read'] }).then((response) => response.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(49);
+    expect(statuses.filter((status) => status !== 201)).toEqual([400]);
+    const listed = await listedBy(caller);
+    const active = [...listed.values()].filter((entry) => entry.revoked_at === null);
+    expect(active).toHaveLength(50);
   });
 
   it('needs a key', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
-import { LOCAL_OUTBOX } from '#shared/adapters/mail/outbox';
 import { hashSecretToken } from '#shared/domain/accounts/sessions';
+import { getOutbox } from '#shared/wiring/mail';
 import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard-http';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 
@@ -41,7 +41,11 @@ describe('asking for a sign-in link', () => {
     expect(forUnknown.status).toBe(200);
     expect(forUnknown.text).toBe(forKnown.text);
     expect(latestSignInLink(known)).toMatch(/\/dashboard\/sign-in\?token=/);
-    expect(LOCAL_OUTBOX.messages().some((mail) => mail.to === unknown)).toBe(false);
+    expect(
+      getOutbox()
+        .messages()
+        .some((mail) => mail.to === unknown),
+    ).toBe(false);
   });
 
   it('limits links per address, counting addresses without an account alike', async () => {

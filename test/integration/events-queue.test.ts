@@ -32,7 +32,12 @@ describe('the events queue', () => {
   it('carries a published event through the real handler into the store, once', async () => {
     const publisher = getEventPublisher();
     if (!publisher) throw new Error('the local stack configures the events queue');
-    const event = newEvent('scan.completed', 'account-1', { scan_id: crypto.randomUUID() });
+    const event = newEvent(
+      'scan.completed',
+      'account-1',
+      { scan_id: crypto.randomUUID() },
+      new Date(),
+    );
     await publisher.publish(event);
     await publisher.publish(event);
     const { doc, tableName } = getStore();

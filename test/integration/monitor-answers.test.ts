@@ -1,9 +1,8 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
+import { expectDocumented } from '#test/support/documented';
 import { startMonitorTestStack } from '#test/support/monitor-stack';
-import { callJson, type JsonResponse, type TestStack } from '#test/support/stack';
+import { callJson, type TestStack } from '#test/support/stack';
 
 /**
  * One run and its answers through the local front (docs/monitor.md "Answers"): reading a run
@@ -49,18 +48,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function expectDocumented(response: JsonResponse, path: string, method: string): void {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema(openapi, 'openapi');
-  const segment = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
-  const pointer = `openapi#/paths/${segment(path)}/${method}/responses/${response.status}/content/${segment('application/json')}/schema`;
-  const validate = ajv.getSchema(pointer);
-  expect(validate, `${method} ${path} ${response.status} is documented`).toBeDefined();
-  validate?.(response.body);
-  expect(validate?.errors ?? []).toEqual([]);
-}
-
 const RUN = '/api/v1/cases/{id}/runs/{run_id}';
 const ANSWERS_PATH = `${RUN}/answers`;
 const runPath = () => `/api/v1/cases/${caseId}/runs/${runId}`;
@@ -104,7 +91,7 @@ async function allPages(
       { key: reader },
     );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expectDocumented(response, ANSWERS_PATH, 'get');
+    expectDocumented(openapi, response, ANSWERS_PATH, 'get');
     answers.push(...(response.body.answers as Answer[]));
     cursor = response.body.next_cursor as string | null;
     pages += 1;
@@ -150,14 +137,14 @@ describe('one run', () => {
     runId = (started.body.run as { id: string }).id;
     const early = await callJson(stack.baseUrl, runPath(), { key: reader });
     expect(early.status).toBe(200);
-    expectDocumented(early, RUN, 'get');
+    expectDocumented(openapi, early, RUN, 'get');
     expect(['queued', 'running']).toContain((early.body.run as { status: string }).status);
     expect(early.body.summary).toBeNull();
 
     expect((await stack.workflows.waitFor(`monitor-${runId}`)).status).toBe('SUCCEEDED');
     const done = await callJson(stack.baseUrl, runPath(), { key: reader });
     expect(done.status).toBe(200);
-    expectDocumented(done, RUN, 'get');
+    expectDocumented(openapi, done, RUN, 'get');
     expect(done.body.run).toMatchObject({ id: runId, status: 'done' });
     const latest = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/summary`, {
       key: reader,
@@ -209,6 +196,19 @@ describe('one run', () => {
     expect((await callJson(stack.baseUrl, crossed, { key: owner })).status).toBe(404);
     // A monitor:admin key reads any tenant's run.
     expect((await callJson(stack.baseUrl, runPath(), { key: admin })).status).toBe(200);
+  });
+
+  it('reads the same case and run when the path spells their ids in capitals', async () => {
+    const upper = `/api/v1/cases/${caseId.toUpperCase()}/runs/${runId.toUpperCase()}`;
+    for (const key of [owner, admin]) {
+      const read = await callJson(stack.baseUrl, upper, { key });
+      expect(read.status).toBe(200);
+      expect(read.body.run).toMatchObject({ id: runId });
+    }
+    const summary = await callJson(stack.baseUrl, `/api/v1/cases/${caseId.toUpperCase()}/summary`, {
+      key: owner,
+    });
+    expect(summary.body.case).toMatchObject({ id: caseId });
   });
 });
 
@@ -439,7 +439,7 @@ describe('answers', () => {
       key: owner,
     });
     expect(deleted.status).toBe(200);
-    expectDocumented(deleted, ANSWERS_PATH, 'delete');
+    expectDocumented(openapi, deleted, ANSWERS_PATH, 'delete');
     expect(deleted.body.deleted).toBe(ANSWERS);
     const after = await callJson(stack.baseUrl, `${runPath()}/answers`, { key: owner });
     expect(after.body).toMatchObject({ answers: [], next_cursor: null });

@@ -112,7 +112,7 @@ describe('a step that fails', () => {
       new PutCommand({
         TableName: stack.tableName,
         Item: {
-          ...KEYS.monitorAnswer(ownerId, runId, 'openai#raw#damaged'),
+          ...KEYS.monitorAnswer({ owner_id: ownerId, run_id: runId }, 'openai#raw#damaged'),
           status: 'ok',
           record: 'not an answer',
         },

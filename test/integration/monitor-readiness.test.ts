@@ -1,12 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { type RunningFixtureSite, startFixtureSite } from '#test/fixtures/sites/index';
+import { expectDocumented } from '#test/support/documented';
 import { startMonitorTestStack } from '#test/support/monitor-stack';
-import { callJson, type JsonResponse, type TestStack } from '#test/support/stack';
+import { callJson, type TestStack } from '#test/support/stack';
 
 /**
  * Readiness of the cited pages through the local front (docs/monitor.md "Readiness of the cited
@@ -92,18 +91,6 @@ afterAll(async () => {
   await Promise.all(sites.map((site) => site.close()));
 });
 
-function expectDocumented(response: JsonResponse, path: string): void {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema(openapi, 'openapi');
-  const segment = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
-  const pointer = `openapi#/paths/${segment(path)}/get/responses/200/content/${segment('application/json')}/schema`;
-  const validate = ajv.getSchema(pointer);
-  expect(validate).toBeDefined();
-  validate?.(response.body);
-  expect(validate?.errors ?? []).toEqual([]);
-}
-
 async function startRun(): Promise<string> {
   const started = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/runs`, {
     method: 'POST',
@@ -120,7 +107,7 @@ async function doneSummary(runId: string): Promise<{ readiness_gaps?: Gaps }> {
   });
   expect(read.status).toBe(200);
   expect(read.body.run).toMatchObject({ id: runId, status: 'done' });
-  expectDocumented(read, '/api/v1/cases/{id}/runs/{run_id}');
+  expectDocumented(openapi, read, '/api/v1/cases/{id}/runs/{run_id}', 'get');
   return read.body.summary as { readiness_gaps?: Gaps };
 }
 
@@ -171,6 +158,17 @@ describe('readiness of the cited pages', () => {
     expect(await statsOf()).toBe(statsBefore);
   }, 240_000);
 
+  it('signs the cited-site scans as every scan is signed (Web Bot Auth)', () => {
+    const rival = sites[1] as RunningFixtureSite;
+    expect(rival.requests.length).toBeGreaterThan(0);
+    for (const request of rival.requests) {
+      expect(request.headers['signature-input'], request.path).toMatch(/tag="web-bot-auth"/);
+      expect(request.headers['signature-agent'], request.path).toMatch(
+        /^sig1="http:\/\/localhost:\d+\/\.well-known\/http-message-signatures-directory"$/,
+      );
+    }
+  });
+
   it('reports a cited site that cannot be reached as unreachable, and the run is done', () => {
     const down = `reviews.localhost:${downPort}`;
     expect(first.unreachable).toContain(down);
@@ -196,7 +194,10 @@ describe('readiness of the cited pages', () => {
     await doc.send(
       new PutCommand({
         TableName: stack.tableName,
-        Item: { ...KEYS.monitorReadiness(ownerId ?? '', runId), gaps: 'not gaps' },
+        Item: {
+          ...KEYS.monitorReadiness({ owner_id: ownerId ?? '', run_id: runId }),
+          gaps: 'not gaps',
+        },
       }),
     );
     doc.destroy();

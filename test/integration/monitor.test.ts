@@ -1,5 +1,3 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
@@ -10,6 +8,7 @@ import {
   CaseSummaryResponseSchema,
   ListRunsResponseSchema,
 } from '#shared/domain/monitor/schemas';
+import { expectDocumented } from '#test/support/documented';
 import { startMonitorTestStack } from '#test/support/monitor-stack';
 import { callJson, type JsonResponse, type TestStack } from '#test/support/stack';
 
@@ -54,18 +53,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function expectDocumented(response: JsonResponse, path: string, method: string): void {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema(openapi, 'openapi');
-  const segment = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
-  const pointer = `openapi#/paths/${segment(path)}/${method}/responses/${response.status}/content/${segment('application/json')}/schema`;
-  const validate = ajv.getSchema(pointer);
-  expect(validate, `${method} ${path} ${response.status} is documented`).toBeDefined();
-  validate?.(response.body);
-  expect(validate?.errors ?? []).toEqual([]);
-}
-
 async function createCase(key: string, body: object = CASE): Promise<string> {
   const response = await callJson(stack.baseUrl, '/api/v1/cases', { method: 'POST', key, body });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -93,7 +80,7 @@ describe('cases over the API', () => {
       body: CASE,
     });
     expect(response.status).toBe(201);
-    expectDocumented(response, '/api/v1/cases', 'post');
+    expectDocumented(openapi, response, '/api/v1/cases', 'post');
     const created = response.body.case as Record<string, unknown>;
     expect(created).toMatchObject({
       name: 'Acme Analytics',
@@ -110,7 +97,7 @@ describe('cases over the API', () => {
     });
     const read = await callJson(stack.baseUrl, `/api/v1/cases/${created.id}`, { key: reader });
     expect(read.status).toBe(200);
-    expectDocumented(read, '/api/v1/cases/{id}', 'get');
+    expectDocumented(openapi, read, '/api/v1/cases/{id}', 'get');
     expect(read.body.case).toEqual(created);
   });
 
@@ -162,7 +149,7 @@ describe('cases over the API', () => {
       body: { region: 'Austria', competitors: ['Hooli'], status: 'paused' },
     });
     expect(response.status).toBe(200);
-    expectDocumented(response, '/api/v1/cases/{id}', 'patch');
+    expectDocumented(openapi, response, '/api/v1/cases/{id}', 'patch');
     expect(response.body.case).toMatchObject({
       name: 'Patchable Co',
       region: 'Austria',
@@ -190,7 +177,7 @@ describe('a run from queued to done', () => {
     const early = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/summary`, { key: owner });
     expect(early.status).toBe(409);
     expect(early.body.error?.code).toBe('no_run');
-    expectDocumented(early, '/api/v1/cases/{id}/summary', 'get');
+    expectDocumented(openapi, early, '/api/v1/cases/{id}/summary', 'get');
 
     const started = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/runs`, {
       method: 'POST',
@@ -198,7 +185,7 @@ describe('a run from queued to done', () => {
       body: { label: 'first look' },
     });
     expect(started.status).toBe(200);
-    expectDocumented(started, '/api/v1/cases/{id}/runs', 'post');
+    expectDocumented(openapi, started, '/api/v1/cases/{id}/runs', 'post');
     expect(started.body.run).toMatchObject({
       label: 'first look',
       kind: 'manual',
@@ -215,12 +202,12 @@ describe('a run from queued to done', () => {
     second = await runToEnd(owner, caseId);
   });
 
-  it('has every field of the SPEC summary, with the right types', async () => {
+  it("has every field of the contract's summary, with the right types", async () => {
     const response = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/summary`, {
       key: reader,
     });
     expect(response.status).toBe(200);
-    expectDocumented(response, '/api/v1/cases/{id}/summary', 'get');
+    expectDocumented(openapi, response, '/api/v1/cases/{id}/summary', 'get');
     const body = CaseSummaryResponseSchema.parse(response.body);
     expect(body.case).toEqual({ id: caseId, name: 'Acme Analytics' });
     expect(body.run).toMatchObject({ id: second, kind: 'manual' });
@@ -278,7 +265,7 @@ describe('a run from queued to done', () => {
   it('compares the second run with the first: delta and score.changed', async () => {
     const runs = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/runs`, { key: owner });
     expect(runs.status).toBe(200);
-    expectDocumented(runs, '/api/v1/cases/{id}/runs', 'get');
+    expectDocumented(openapi, runs, '/api/v1/cases/{id}/runs', 'get');
     const list = ListRunsResponseSchema.parse(runs.body).runs;
     expect(list.map((run) => run.id)).toEqual([second, first]);
     expect(list.map((run) => run.status)).toEqual(['done', 'done']);
@@ -325,7 +312,7 @@ describe('a run from queued to done', () => {
   it('lists cases with their latest score, filtered by q and paginated', async () => {
     const all = await callJson(stack.baseUrl, '/api/v1/cases', { key: owner });
     expect(all.status).toBe(200);
-    expectDocumented(all, '/api/v1/cases', 'get');
+    expectDocumented(openapi, all, '/api/v1/cases', 'get');
     const entry = (all.body.cases as Array<Record<string, unknown>>).find((c) => c.id === caseId);
     expect(entry).toMatchObject({ domain: 'acme-analytics.example', status: 'active' });
     expect(Number.isInteger(entry?.latest_score)).toBe(true);
@@ -385,7 +372,7 @@ describe('tenants', () => {
   it('lets a monitor:admin key read every tenant, with owner_email', async () => {
     const list = await callJson(stack.baseUrl, '/api/v1/cases?limit=100', { key: admin });
     expect(list.status).toBe(200);
-    expectDocumented(list, '/api/v1/cases', 'get');
+    expectDocumented(openapi, list, '/api/v1/cases', 'get');
     expect(list.body.scope).toBe('all_tenants');
     const cases = list.body.cases as Array<{ id: string; owner_email: string; user_id: string }>;
     const foreign = cases.find((c) => c.id === foreignCase);
@@ -494,7 +481,7 @@ describe('errors on case routes', () => {
       });
       expect(response.status, `${plan} ${subscription}`).toBe(402);
       expect(response.body.error?.code).toBe('plan_required');
-      expectDocumented(response, '/api/v1/cases/{id}/runs', 'post');
+      expectDocumented(openapi, response, '/api/v1/cases/{id}/runs', 'post');
     }
   });
 
@@ -512,7 +499,7 @@ describe('errors on case routes', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error?.code).toBe('case_archived');
-    expectDocumented(refused, '/api/v1/cases/{id}/runs', 'post');
+    expectDocumented(openapi, refused, '/api/v1/cases/{id}/runs', 'post');
     const read = await callJson(stack.baseUrl, `/api/v1/cases/${id}`, { key: owner });
     expect(read.body.case).toMatchObject({ status: 'archived', name: 'Archived Co' });
     await callJson(stack.baseUrl, `/api/v1/cases/${id}`, {

@@ -81,12 +81,30 @@ describe('the signals that do not fit the service', () => {
     expect(texts).toContainEqual(expect.stringMatching(/^info: No A2A agent card: not applicable/));
   });
 
+  it('reads its own auth.md (API keys) as good and is not asked for payments or commerce', () => {
+    const texts = findings('agent').map((finding) => `${finding.state}: ${finding.text}`);
+    expect(texts).toContainEqual(expect.stringMatching(/^good: \/auth\.md tells agents/));
+    expect(texts).toContainEqual(expect.stringMatching(/^info: Not applicable: no payment/));
+    expect(texts).toContainEqual(expect.stringMatching(/^good: AI Catalog at .* lists 4 entries/));
+  });
+
   it('is not asked for public profiles on a loopback origin', () => {
     const entity = scan.checks.find((check) => check.id === 'entity');
     expect(entity?.max).toBe(0);
     expect(entity?.findings.map((finding) => finding.text).join('\n')).toMatch(
       /^Not applicable: \S+ is a private-network or local address/m,
     );
+  });
+});
+
+describe('auth.md', () => {
+  it('is markdown with an H1 naming it, describing API keys and pointing at the RFC 9728 metadata', async () => {
+    const response = await fetch(`${stack.baseUrl}/auth.md`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const text = await response.text();
+    expect(text).toMatch(/^# auth\.md\n/);
+    expect(text).toContain('Authorization: Bearer <key>');
+    expect(text).toContain(`${stack.baseUrl}/.well-known/oauth-protected-resource`);
   });
 });
 

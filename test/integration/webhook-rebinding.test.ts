@@ -1,8 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newEvent } from '#shared/domain/events/types';
-import { logger } from '#shared/domain/kernel/logger';
 import { getEventPublisher } from '#shared/wiring/events';
+import { getLogger } from '#shared/wiring/logger';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 import { createEndpoint, listWebhooks, waitForDelivery } from '#test/support/webhooks';
 
@@ -90,7 +90,7 @@ describe('registration with the production address policy', () => {
 
 describe('a receiver that resolves to a private address at delivery time', () => {
   it('is refused at connect time, logged, and the delivery fails without retries', async () => {
-    const warn = vi.spyOn(logger, 'warn');
+    const warn = vi.spyOn(getLogger(), 'warn');
     answers.set('hooks.rebind.test', [v4(PUBLIC)]);
     const { endpoint } = await createEndpoint(stack.baseUrl, key, {
       url: 'https://hooks.rebind.test/in',
@@ -98,7 +98,12 @@ describe('a receiver that resolves to a private address at delivery time', () =>
     });
     // The name now points at the machine itself.
     answers.set('hooks.rebind.test', [v4('127.0.0.1')]);
-    const event = newEvent('scan.completed', accountId, { scan: { id: crypto.randomUUID() } });
+    const event = newEvent(
+      'scan.completed',
+      accountId,
+      { scan: { id: crypto.randomUUID() } },
+      new Date(),
+    );
     await getEventPublisher()?.publish(event);
 
     const delivery = await waitForDelivery(

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memorySeenEvents, receiveWebhook } from '#docs/examples/verify-webhook';
 import { type EventType, newEvent } from '#shared/domain/events/types';
-import { logger } from '#shared/domain/kernel/logger';
 import { deliveryExecutionName } from '#shared/domain/webhooks/ids';
 import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { getEventPublisher } from '#shared/wiring/events';
+import { getLogger } from '#shared/wiring/logger';
 import { startFixtureSite } from '#test/fixtures/sites/server';
 import { createBatch, waitForJob } from '#test/support/batch';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
@@ -70,7 +70,7 @@ async function newAccount(scopes = ['webhooks:manage']): Promise<Account> {
 async function publish(type: EventType, account: Account, data: Record<string, unknown> = {}) {
   const publisher = getEventPublisher();
   if (!publisher) throw new Error('the local stack configures the events queue');
-  const event = newEvent(type, account.id, data);
+  const event = newEvent(type, account.id, data, new Date());
   await publisher.publish(event);
   return event;
 }
@@ -161,7 +161,7 @@ describe('a keyed scan', () => {
 
 describe('retries', () => {
   it('a receiver failing twice then answering 200 gets three attempts: one event id, three timestamps', async () => {
-    const info = vi.spyOn(logger, 'info');
+    const info = vi.spyOn(getLogger(), 'info');
     const account = await newAccount();
     receiver.respond('/flaky', [500, 503, 200]);
     const { secret } = await endpointAt(account, '/flaky');
@@ -330,7 +330,7 @@ describe('at-most-once per event and endpoint', () => {
   it('an event SQS delivers twice is delivered once', async () => {
     const account = await newAccount();
     await endpointAt(account, '/once');
-    const event = newEvent('scan.completed', account.id, { n: 1 });
+    const event = newEvent('scan.completed', account.id, { n: 1 }, new Date());
     const publisher = getEventPublisher();
     await publisher?.publish(event);
     await publisher?.publish(event);

@@ -61,8 +61,8 @@ describe('stopping the local stack while deliveries wait', () => {
     });
     await patchEndpoint(stack.baseUrl, key, paused.endpoint.id, { active: false });
     const publisher = getEventPublisher();
-    const retried = newEvent('scan.completed', accountId, {});
-    const held = newEvent('run.completed', accountId, {});
+    const retried = newEvent('scan.completed', accountId, {}, new Date());
+    const held = newEvent('run.completed', accountId, {}, new Date());
     await publisher?.publish(retried);
     await publisher?.publish(held);
     const waiting = await waitForDelivery(

@@ -1,13 +1,12 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, type JsonResponse, startTestStack, type TestStack } from '#test/support/stack';
+import { expectDocumented } from '#test/support/documented';
+import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 import { createEndpoint, listWebhooks } from '#test/support/webhooks';
 
 /**
- * The four webhook routes of docs/spec.md and the three additions, through the local front on the
- * real handlers and dynalite: shapes, the defaults this service chose for docs/spec.md's "not
- * shown" rows, and every error code of the routes triggered for real. (Private addresses are
+ * The four webhook routes of the customer's contract and the three additions (docs/api.md
+ * "Webhooks"), through the local front on the real handlers and dynalite: shapes, the defaults this
+ * service chose where the contract left them open, and every error code of the routes triggered for real. (Private addresses are
  * refused in webhook-rebinding.test.ts, which runs with the production address policy.)
  */
 let stack: TestStack;
@@ -308,31 +307,21 @@ describe('every webhook response matches the published OpenAPI schema', () => {
     >;
   });
 
-  function expectDocumented(response: JsonResponse, path: string, method: string): void {
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats.default(ajv);
-    ajv.addSchema(document, 'openapi');
-    const segment = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
-    const pointer = `openapi#/paths/${segment(path)}/${method}/responses/${response.status}/content/${segment('application/json')}/schema`;
-    const validate = ajv.getSchema(pointer);
-    expect(validate, `${method} ${path} ${response.status} is documented`).toBeDefined();
-    validate?.(response.body);
-    expect(validate?.errors ?? [], `${method} ${path} ${response.status}`).toEqual([]);
-  }
-
   it('for successes and errors of all seven routes', async () => {
     const contractKey = await stack.createKey(['webhooks:manage']);
     const call = (method: string, path: string, body?: unknown) =>
       callJson(stack.baseUrl, path, { method, key: contractKey, ...(body ? { body } : {}) });
     const created = await call('POST', '/api/v1/webhooks', { url: receiver('contract') });
-    expectDocumented(created, '/api/v1/webhooks', 'post');
+    expectDocumented(document, created, '/api/v1/webhooks', 'post');
     const id = (created.body.endpoint as { id: string }).id;
     expectDocumented(
+      document,
       await call('POST', '/api/v1/webhooks', { url: 'http://x.example' }),
       '/api/v1/webhooks',
       'post',
     );
     expectDocumented(
+      document,
       await call('POST', '/api/v1/webhooks', { url: receiver('contract') }),
       '/api/v1/webhooks',
       'post',
@@ -345,35 +334,40 @@ describe('every webhook response matches the published OpenAPI schema', () => {
       type: 'webhook.test',
       data: { endpoint_id: id },
     });
-    expectDocumented(tested, '/api/v1/webhooks/{id}/test', 'post');
+    expectDocumented(document, tested, '/api/v1/webhooks/{id}/test', 'post');
     const deliveryId = (tested.body.delivery as { id: string }).id;
     const redelivered = await call('POST', `/api/v1/webhooks/deliveries/${deliveryId}/redeliver`);
     expect(redelivered.status).toBe(202);
-    expectDocumented(redelivered, '/api/v1/webhooks/deliveries/{id}/redeliver', 'post');
+    expectDocumented(document, redelivered, '/api/v1/webhooks/deliveries/{id}/redeliver', 'post');
     expectDocumented(
+      document,
       await call('POST', `/api/v1/webhooks/${id}/rotate-secret`),
       '/api/v1/webhooks/{id}/rotate-secret',
       'post',
     );
     expectDocumented(
+      document,
       await call('PATCH', `/api/v1/webhooks/${id}`, { active: false }),
       '/api/v1/webhooks/{id}',
       'patch',
     );
     expectDocumented(
+      document,
       await call('PATCH', `/api/v1/webhooks/${id}`, { events: ['x'] }),
       '/api/v1/webhooks/{id}',
       'patch',
     );
     const listed = await call('GET', '/api/v1/webhooks');
     expect((listed.body.recent_deliveries as unknown[]).length).toBeGreaterThan(0);
-    expectDocumented(listed, '/api/v1/webhooks', 'get');
+    expectDocumented(document, listed, '/api/v1/webhooks', 'get');
     expectDocumented(
+      document,
       await call('DELETE', `/api/v1/webhooks/${id}`),
       '/api/v1/webhooks/{id}',
       'delete',
     );
     expectDocumented(
+      document,
       await call('DELETE', `/api/v1/webhooks/${id}`),
       '/api/v1/webhooks/{id}',
       'delete',

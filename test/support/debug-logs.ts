@@ -1,8 +1,9 @@
 /**
- * Imported first by a test file that reads the service's logs: the logger takes its level from
- * the environment when it is created, so the level must be set before any service module loads.
+ * For a test file that reads the service's logs: the lines the logger writes on stdout, kept
+ * instead of printed. The level comes from the stack's configuration (`LOG_LEVEL: 'DEBUG'` in
+ * the variables the test starts it with); the logger is built when the wiring starts, after
+ * `captureStdout`.
  */
-process.env.LOG_LEVEL = 'DEBUG';
 
 export const captured: string[] = [];
 

@@ -1,4 +1,5 @@
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '#local/stack';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -14,7 +15,7 @@ export interface TestStack extends LocalStack {
 export async function startTestStack(
   env: Record<string, string> = {},
   dataDir: string | null = null,
-  options: Pick<LocalStackOptions, 'receiverLookup'> = {},
+  options: Pick<LocalStackOptions, 'receiverLookup' | 'connectStep'> = {},
 ): Promise<TestStack> {
   const stack = await startLocalStack({
     ...options,
@@ -25,7 +26,11 @@ export async function startTestStack(
   const { config } = stack;
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: stack.dynamoEndpoint });
   const users = createUsersRepository(doc, stack.tableName);
-  const operator = createOperatorService({ users, adminEmails: config.ADMIN_EMAILS });
+  const operator = createOperatorService({
+    users,
+    adminEmails: config.ADMIN_EMAILS,
+    clock: systemClock,
+  });
   let counter = 0;
   return {
     ...stack,

@@ -86,7 +86,7 @@ export interface paths {
         };
         /**
          * Read a scan result
-         * @description Results are public; the same payload backs the shareable result page.
+         * @description Anyone holding a scan id may read the scan; the shareable result page shows this payload.
          *
          *     Authentication: bearer key optional; scope `scans:read`.
          */
@@ -248,7 +248,7 @@ export interface paths {
         };
         /**
          * Read a case
-         * @description The case's details. Resolves across all tenants for a monitor:admin key; otherwise only within the key holder's own cases (another tenant's case reads as not found).
+         * @description The case's details. A `monitor:admin` key reads any account's case; every other key reads its own account's cases only (another account's case reads as not found).
          *
          *     Authentication: bearer key required; scope `monitor:read`.
          */
@@ -406,7 +406,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove an endpoint and every delivery still waiting for it
+         * Delete an endpoint and drop the deliveries queued for it
          * @description Pending and held deliveries are removed; a retry that was scheduled finds nothing and stops. Finished deliveries stay readable in `recent_deliveries` until they expire.
          *
          *     Authentication: bearer key required; scope `webhooks:manage`.
@@ -666,7 +666,7 @@ export interface components {
     schemas: {
         CreateScanRequest: {
             /**
-             * @description A domain or URL, with or without scheme, with or without `www.`
+             * @description Host name or URL to scan; the scheme and a leading `www.` may be left out
              * @example example.com
              */
             domain: string;
@@ -1038,7 +1038,7 @@ export interface components {
         };
         Error: {
             error: {
-                /** @description Stable machine-readable code (see Errors). */
+                /** @description Stable code a program can branch on (see the error table). */
                 code: string;
                 /** @description Human-readable explanation and what to do. */
                 message: string;
@@ -4409,14 +4409,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         endpoint: components["schemas"]["WebhookEndpoint"];
-                        /** @description The signing secret; returned only here */
+                        /** @description Secret that signs the deliveries; this response is the only one that shows it */
                         secret: string;
                         signature: components["schemas"]["WebhookSignature"];
                         meta: components["schemas"]["Meta"];
                     };
                 };
             };
-            /** @description `invalid_url`: URL not https, carries credentials, or points at a private host; `invalid_event`: unknown event name; `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            /** @description `invalid_url`: the receiver URL is not https, holds credentials, or leads to a private address; `invalid_event`: unknown event name; `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
             400: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -5009,7 +5009,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         endpoint: components["schemas"]["WebhookEndpoint"];
-                        /** @description The new signing secret; returned only here */
+                        /** @description The new signing secret; this response is the only one that shows it */
                         secret: string;
                         /**
                          * Format: date-time

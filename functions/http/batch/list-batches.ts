@@ -6,6 +6,12 @@
 import { listBatches } from '#shared/domain/batch/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';
+import { getApiDeps } from '#shared/wiring/api';
 import { getBatchStoreDeps } from '#shared/wiring/batch';
 
-export const handler = createApiHandler(BATCH_ROUTES.list_batches, listBatches, getBatchStoreDeps);
+export const handler = createApiHandler(
+  BATCH_ROUTES.list_batches,
+  listBatches,
+  getBatchStoreDeps,
+  getApiDeps,
+);

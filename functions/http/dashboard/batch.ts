@@ -7,9 +7,11 @@ import { batchJob } from '#shared/surfaces/dashboard/batches';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { getBatchStoreDeps } from '#shared/wiring/batch';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_batch,
   batchJob,
   getBatchStoreDeps,
+  getDashboardGateDeps,
 );

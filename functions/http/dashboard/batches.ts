@@ -7,9 +7,11 @@ import { batchesOverview } from '#shared/surfaces/dashboard/batches';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { getBatchDeps } from '#shared/wiring/batch';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_batches,
   batchesOverview,
   getBatchDeps,
+  getDashboardGateDeps,
 );

@@ -10,20 +10,28 @@ import { caseRunPage, runAnswersPage } from '#shared/surfaces/dashboard/case-run
 import { caseDetailPage } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler, dispatchByPath } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getCasePagesDeps } from '#shared/wiring/monitor';
 
 const { dashboard_case, dashboard_case_run, dashboard_run_answers } = DASHBOARD_ROUTES;
 
 export const handler = dispatchByPath({
-  [dashboard_case.path]: createDashboardHandler(dashboard_case, caseDetailPage, getCasePagesDeps),
+  [dashboard_case.path]: createDashboardHandler(
+    dashboard_case,
+    caseDetailPage,
+    getCasePagesDeps,
+    getDashboardGateDeps,
+  ),
   [dashboard_case_run.path]: createDashboardHandler(
     dashboard_case_run,
     caseRunPage,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
   [dashboard_run_answers.path]: createDashboardHandler(
     dashboard_run_answers,
     runAnswersPage,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
 });

@@ -6,10 +6,12 @@
 import { createCaseFromForm } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getMonitorDeps } from '#shared/wiring/monitor';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_create_case,
   createCaseFromForm,
   getMonitorDeps,
+  getDashboardGateDeps,
 );

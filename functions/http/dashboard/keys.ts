@@ -6,10 +6,12 @@
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { keysOverview } from '#shared/surfaces/dashboard/keys';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getKeyDeps } from '#shared/wiring/keys';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_keys,
   keysOverview,
   getKeyDeps,
+  getDashboardGateDeps,
 );

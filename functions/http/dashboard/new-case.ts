@@ -7,9 +7,11 @@ import { noDeps } from '#shared/surfaces/api/http-handler';
 import { newCaseForm } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_new_case,
   newCaseForm,
   noDeps,
+  getDashboardGateDeps,
 );

@@ -6,10 +6,12 @@
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { scansOverview } from '#shared/surfaces/dashboard/scans';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_scans,
   scansOverview,
   getScanReadDeps,
+  getDashboardGateDeps,
 );

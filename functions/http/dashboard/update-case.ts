@@ -13,6 +13,7 @@ import {
 import { updateCaseFromForm } from '#shared/surfaces/dashboard/cases';
 import { createDashboardHandler, dispatchByPath } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getCasePagesDeps } from '#shared/wiring/monitor';
 
 const { dashboard_update_case, dashboard_track_competitor, dashboard_case_status } =
@@ -23,15 +24,18 @@ export const handler = dispatchByPath({
     dashboard_update_case,
     updateCaseFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
   [dashboard_track_competitor.path]: createDashboardHandler(
     dashboard_track_competitor,
     trackCompetitorFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
   [dashboard_case_status.path]: createDashboardHandler(
     dashboard_case_status,
     setCaseStatusFromForm,
     getCasePagesDeps,
+    getDashboardGateDeps,
   ),
 });

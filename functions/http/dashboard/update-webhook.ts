@@ -6,10 +6,12 @@
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { updateWebhookFromForm } from '#shared/surfaces/dashboard/webhooks';
+import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getWebhookDeps } from '#shared/wiring/webhooks';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_update_webhook,
   updateWebhookFromForm,
   getWebhookDeps,
+  getDashboardGateDeps,
 );

@@ -1,19 +1,23 @@
-/** One function behind the five discovery routes; the route key picks the route. */
-import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
+/** One function behind the discovery routes; the route key picks the route. */
+import { createRawHandler } from '#shared/surfaces/api/http-handler';
 import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
 import { requestedPath, serveDocument } from '#shared/surfaces/pages/discovery/documents';
+import { getApiDeps } from '#shared/wiring/api';
+import { getDiscoveryDeps } from '#shared/wiring/scanner-identity';
 
 const handlers = Object.fromEntries(
   Object.values(DISCOVERY_ROUTES).map((route) => [
     route.path,
     createRawHandler(
       route,
-      (input) =>
+      (input, deps) =>
         serveDocument(
           requestedPath(route.path, input.params as Record<string, string | undefined>),
           input,
+          deps,
         ),
-      noDeps,
+      getDiscoveryDeps,
+      getApiDeps,
     ),
   ]),
 );

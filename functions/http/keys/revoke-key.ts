@@ -6,6 +6,7 @@
 import { revokeKey } from '#shared/domain/accounts/key-operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { KEY_ROUTES } from '#shared/surfaces/api/routes/keys';
+import { getApiDeps } from '#shared/wiring/api';
 import { getKeyDeps } from '#shared/wiring/keys';
 
-export const handler = createApiHandler(KEY_ROUTES.revoke_key, revokeKey, getKeyDeps);
+export const handler = createApiHandler(KEY_ROUTES.revoke_key, revokeKey, getKeyDeps, getApiDeps);

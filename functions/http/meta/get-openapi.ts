@@ -5,5 +5,6 @@
 import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
 import { getOpenApi } from '#shared/surfaces/api/operations';
 import { META_ROUTES } from '#shared/surfaces/api/routes/meta';
+import { getApiDeps } from '#shared/wiring/api';
 
-export const handler = createRawHandler(META_ROUTES.get_openapi, getOpenApi, noDeps);
+export const handler = createRawHandler(META_ROUTES.get_openapi, getOpenApi, noDeps, getApiDeps);

@@ -6,6 +6,12 @@
 import { createCase } from '#shared/domain/monitor/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { MONITOR_ROUTES } from '#shared/surfaces/api/routes/monitor';
+import { getApiDeps } from '#shared/wiring/api';
 import { getMonitorDeps } from '#shared/wiring/monitor';
 
-export const handler = createApiHandler(MONITOR_ROUTES.create_case, createCase, getMonitorDeps);
+export const handler = createApiHandler(
+  MONITOR_ROUTES.create_case,
+  createCase,
+  getMonitorDeps,
+  getApiDeps,
+);

@@ -2,10 +2,12 @@
 import { listRunAnswers } from '#shared/domain/monitor/run-reads';
 import { createExportingHandler } from '#shared/surfaces/api/http-handler';
 import { MONITOR_ROUTES } from '#shared/surfaces/api/routes/monitor';
+import { getApiDeps } from '#shared/wiring/api';
 import { getRunReadDeps } from '#shared/wiring/monitor';
 
 export const handler = createExportingHandler(
   MONITOR_ROUTES.list_run_answers,
   listRunAnswers,
   getRunReadDeps,
+  getApiDeps,
 );

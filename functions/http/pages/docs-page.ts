@@ -5,5 +5,6 @@
 import { createRawHandler, noDeps } from '#shared/surfaces/api/http-handler';
 import { META_ROUTES } from '#shared/surfaces/api/routes/meta';
 import { docsPage } from '#shared/surfaces/pages/operations';
+import { getApiDeps } from '#shared/wiring/api';
 
-export const handler = createRawHandler(META_ROUTES.docs_page, docsPage, noDeps);
+export const handler = createRawHandler(META_ROUTES.docs_page, docsPage, noDeps, getApiDeps);

@@ -6,6 +6,12 @@
 import { scanDomain } from '#shared/domain/scans/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
+import { getApiDeps } from '#shared/wiring/api';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 
-export const handler = createApiHandler(SCAN_ROUTES.scan_domain, scanDomain, getScanWriteDeps);
+export const handler = createApiHandler(
+  SCAN_ROUTES.scan_domain,
+  scanDomain,
+  getScanWriteDeps,
+  getApiDeps,
+);

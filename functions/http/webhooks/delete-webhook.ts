@@ -6,10 +6,12 @@
 import { deleteWebhook } from '#shared/domain/webhooks/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';
+import { getApiDeps } from '#shared/wiring/api';
 import { getWebhookDeps } from '#shared/wiring/webhooks';
 
 export const handler = createApiHandler(
   WEBHOOK_ROUTES.delete_webhook,
   deleteWebhook,
   getWebhookDeps,
+  getApiDeps,
 );

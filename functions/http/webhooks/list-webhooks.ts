@@ -6,6 +6,12 @@
 import { listWebhooks } from '#shared/domain/webhooks/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';
+import { getApiDeps } from '#shared/wiring/api';
 import { getWebhookDeps } from '#shared/wiring/webhooks';
 
-export const handler = createApiHandler(WEBHOOK_ROUTES.list_webhooks, listWebhooks, getWebhookDeps);
+export const handler = createApiHandler(
+  WEBHOOK_ROUTES.list_webhooks,
+  listWebhooks,
+  getWebhookDeps,
+  getApiDeps,
+);

@@ -7,10 +7,12 @@
 import { redeliverDelivery } from '#shared/domain/webhooks/additions';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';
+import { getApiDeps } from '#shared/wiring/api';
 import { getWebhookDeps } from '#shared/wiring/webhooks';
 
 export const handler = createApiHandler(
   WEBHOOK_ROUTES.redeliver_webhook_delivery,
   redeliverDelivery,
   getWebhookDeps,
+  getApiDeps,
 );

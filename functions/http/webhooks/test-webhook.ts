@@ -6,10 +6,12 @@
 import { testWebhook } from '#shared/domain/webhooks/test-delivery';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
 import { WEBHOOK_ROUTES } from '#shared/surfaces/api/routes/webhooks';
+import { getApiDeps } from '#shared/wiring/api';
 import { getWebhookTestDeps } from '#shared/wiring/webhook-delivery';
 
 export const handler = createApiHandler(
   WEBHOOK_ROUTES.test_webhook,
   testWebhook,
   getWebhookTestDeps,
+  getApiDeps,
 );

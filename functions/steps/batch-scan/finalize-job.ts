@@ -6,10 +6,12 @@
 import { FinalizeStepInputSchema, finalizeJob } from '#shared/domain/batch/steps';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
 import { getBatchStoreDeps } from '#shared/wiring/batch';
+import { getLogger } from '#shared/wiring/logger';
 
 export const handler = createStepHandler(
   'finalizeJob',
   FinalizeStepInputSchema,
   finalizeJob,
   getBatchStoreDeps,
+  getLogger,
 );

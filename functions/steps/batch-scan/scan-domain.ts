@@ -6,10 +6,12 @@
 import { DomainStepInputSchema, scanJobDomain } from '#shared/domain/batch/steps';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
 import { getBatchScanDeps } from '#shared/wiring/batch-scan';
+import { getLogger } from '#shared/wiring/logger';
 
 export const handler = createStepHandler(
   'scanJobDomain',
   DomainStepInputSchema,
   scanJobDomain,
   getBatchScanDeps,
+  getLogger,
 );

@@ -6,10 +6,12 @@
 import { JobStepInputSchema, startJob } from '#shared/domain/batch/steps';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
 import { getBatchStoreDeps } from '#shared/wiring/batch';
+import { getLogger } from '#shared/wiring/logger';
 
 export const handler = createStepHandler(
   'startJob',
   JobStepInputSchema,
   startJob,
   getBatchStoreDeps,
+  getLogger,
 );

@@ -6,6 +6,7 @@
 import { RunStepInputSchema } from '#shared/domain/monitor/steps/context';
 import { aggregateRun } from '#shared/domain/monitor/steps/finish';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getLogger } from '#shared/wiring/logger';
 import { getMonitorStepDeps } from '#shared/wiring/monitor-steps';
 
 export const handler = createStepHandler(
@@ -13,4 +14,5 @@ export const handler = createStepHandler(
   RunStepInputSchema,
   aggregateRun,
   getMonitorStepDeps,
+  getLogger,
 );

@@ -6,6 +6,7 @@
 import { LaneFailedInputSchema } from '#shared/domain/monitor/steps/context';
 import { askLaneFailed } from '#shared/domain/monitor/steps/finish';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getLogger } from '#shared/wiring/logger';
 import { getMonitorStepDeps } from '#shared/wiring/monitor-steps';
 
 export const handler = createStepHandler(
@@ -13,4 +14,5 @@ export const handler = createStepHandler(
   LaneFailedInputSchema,
   askLaneFailed,
   getMonitorStepDeps,
+  getLogger,
 );

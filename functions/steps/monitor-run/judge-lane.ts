@@ -6,6 +6,7 @@
 import { JudgeLaneInputSchema } from '#shared/domain/monitor/steps/context';
 import { judgeLane } from '#shared/domain/monitor/steps/judge';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getLogger } from '#shared/wiring/logger';
 import { getMonitorLaneDeps } from '#shared/wiring/monitor-lanes';
 
 export const handler = createStepHandler(
@@ -13,4 +14,5 @@ export const handler = createStepHandler(
   JudgeLaneInputSchema,
   judgeLane,
   getMonitorLaneDeps,
+  getLogger,
 );

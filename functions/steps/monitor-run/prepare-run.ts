@@ -6,6 +6,7 @@
 import { RunStepInputSchema } from '#shared/domain/monitor/steps/context';
 import { prepareRun } from '#shared/domain/monitor/steps/prepare';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getLogger } from '#shared/wiring/logger';
 import { getMonitorStepDeps } from '#shared/wiring/monitor-steps';
 
 export const handler = createStepHandler(
@@ -13,4 +14,5 @@ export const handler = createStepHandler(
   RunStepInputSchema,
   prepareRun,
   getMonitorStepDeps,
+  getLogger,
 );

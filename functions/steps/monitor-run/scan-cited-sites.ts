@@ -6,6 +6,7 @@
 import { RunStepInputSchema } from '#shared/domain/monitor/steps/context';
 import { scanCitedSites } from '#shared/domain/monitor/steps/readiness';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getLogger } from '#shared/wiring/logger';
 import { getReadinessStepDeps } from '#shared/wiring/monitor-readiness';
 
 export const handler = createStepHandler(
@@ -13,4 +14,5 @@ export const handler = createStepHandler(
   RunStepInputSchema,
   scanCitedSites,
   getReadinessStepDeps,
+  getLogger,
 );

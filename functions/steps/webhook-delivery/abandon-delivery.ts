@@ -5,6 +5,7 @@
  */
 import { AbandonStepInputSchema, abandonDelivery } from '#shared/domain/webhooks/abandon';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getLogger } from '#shared/wiring/logger';
 import { getWebhookStoreDeps } from '#shared/wiring/webhooks';
 
 export const handler = createStepHandler(
@@ -12,4 +13,5 @@ export const handler = createStepHandler(
   AbandonStepInputSchema,
   abandonDelivery,
   getWebhookStoreDeps,
+  getLogger,
 );

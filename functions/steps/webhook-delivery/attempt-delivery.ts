@@ -5,6 +5,7 @@
  */
 import { AttemptStepInputSchema, attemptDelivery } from '#shared/domain/webhooks/steps';
 import { createStepHandler } from '#shared/surfaces/workflows/step-handler';
+import { getLogger } from '#shared/wiring/logger';
 import { getAttemptStepDeps } from '#shared/wiring/webhook-delivery';
 
 export const handler = createStepHandler(
@@ -12,4 +13,5 @@ export const handler = createStepHandler(
   AttemptStepInputSchema,
   attemptDelivery,
   getAttemptStepDeps,
+  getLogger,
 );

@@ -9,7 +9,6 @@ import {
   BatchWriteCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -18,6 +17,7 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll, queryOwnerIndexPage } from './pagination.ts';
+import { readItem } from './read-item.ts';
 
 const BATCH_WRITE_SIZE = 25;
 
@@ -104,10 +104,8 @@ async function deleteJob(db: Db, jobId: string): Promise<void> {
 }
 
 async function getJob(db: Db, jobId: string): Promise<StoredJob | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: KEYS.batchJob(jobId), ConsistentRead: true }),
-  );
-  return Item ? toJob(Item) : undefined;
+  const item = await readItem(db, KEYS.batchJob(jobId));
+  return item ? toJob(item) : undefined;
 }
 
 function listRows(db: Db, jobId: string): Promise<StoredRow[]> {
@@ -127,14 +125,8 @@ function listRows(db: Db, jobId: string): Promise<StoredRow[]> {
 }
 
 async function getRow(db: Db, jobId: string, index: number): Promise<StoredRow | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.batchRow(jobId, index),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toRow(Item) : undefined;
+  const item = await readItem(db, KEYS.batchRow(jobId, index));
+  return item ? toRow(item) : undefined;
 }
 
 function markJobRunning(db: Db, jobId: string, at: string): Promise<boolean> {

@@ -22,9 +22,11 @@ import type {
   StoredCase,
 } from '#shared/domain/monitor/ports';
 import { foldForSearch, searchTextOf } from '#shared/domain/monitor/profile';
+import { type CaseRef, caseRefOf, type RunRef } from '#shared/domain/monitor/run-ref';
 import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { decodeCursor, encodeCursor, queryAll } from './pagination.ts';
+import { readItem } from './read-item.ts';
 
 const PAGE_SCAN_LIMIT = 100;
 
@@ -96,15 +98,17 @@ export function createCasesRepository(doc: DynamoDBDocumentClient, tableName: st
   const db: Db = { doc, tableName };
   return {
     createCase: (stored) => createCase(db, stored),
-    getCase: (ownerId, caseId) => getCase(db, ownerId, caseId),
+    getCase: async (ref) => {
+      const item = await readItem(db, KEYS.monitorCase(ref));
+      return item ? toCase(item) : undefined;
+    },
     findOwner: (caseId) => findOwner(db, caseId),
-    updateCase: (ownerId, caseId, changes, updatedAt) =>
-      updateCase(db, ownerId, caseId, changes, updatedAt),
+    updateCase: (ref, changes, updatedAt) => updateCase(db, ref, changes, updatedAt),
     listCases: (ownerId, page) =>
       listPage(db, { ...OWNER_LISTING, partition: GSI.userCases(ownerId) }, page),
     listAllCases: (page) => listPage(db, ALL_LISTING, page),
     allCases: () => allCases(db),
-    recordLatestRun: (ownerId, caseId, latest) => recordLatestRun(db, ownerId, caseId, latest),
+    recordLatestRun: (run, latest) => recordLatestRun(db, run, latest),
   };
 }
 
@@ -165,7 +169,7 @@ async function createCase(db: Db, stored: StoredCase): Promise<void> {
       new PutCommand({
         TableName: db.tableName,
         Item: {
-          ...KEYS.monitorCase(stored.owner_id, stored.id),
+          ...KEYS.monitorCase(caseRefOf(stored)),
           gsi1pk: GSI.userCases(stored.owner_id),
           gsi1sk: sortKey,
           gsi2pk: GSI.allCases,
@@ -183,17 +187,6 @@ async function createCase(db: Db, stored: StoredCase): Promise<void> {
   }
 }
 
-async function getCase(db: Db, ownerId: string, caseId: string): Promise<StoredCase | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.monitorCase(ownerId, caseId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toCase(Item) : undefined;
-}
-
 async function findOwner(db: Db, caseId: string): Promise<string | undefined> {
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: KEYS.monitorCaseOwner(caseId) }),
@@ -203,8 +196,7 @@ async function findOwner(db: Db, caseId: string): Promise<string | undefined> {
 
 async function updateCase(
   db: Db,
-  ownerId: string,
-  caseId: string,
+  ref: CaseRef,
   changes: CaseChanges,
   updatedAt: string,
 ): Promise<StoredCase | undefined> {
@@ -217,7 +209,7 @@ async function updateCase(
     const { Attributes } = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: KEYS.monitorCase(ownerId, caseId),
+        Key: KEYS.monitorCase(ref),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
@@ -247,20 +239,19 @@ function allCases(db: Db): Promise<StoredCase[]> {
 
 async function recordLatestRun(
   db: Db,
-  ownerId: string,
-  caseId: string,
-  latest: { run_id: string; score: number; finished_at: string },
+  run: RunRef,
+  latest: { score: number; finished_at: string },
 ): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: KEYS.monitorCase(ownerId, caseId),
+        Key: KEYS.monitorCase(run),
         UpdateExpression: 'SET latest_run_id = :run, latest_score = :score, last_run_at = :at',
         ConditionExpression:
           'attribute_exists(pk) AND (attribute_not_exists(latest_run_id) OR latest_run_id < :run)',
         ExpressionAttributeValues: {
-          ':run': latest.run_id,
+          ':run': run.run_id,
           ':score': latest.score,
           ':at': latest.finished_at,
         },

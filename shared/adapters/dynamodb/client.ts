@@ -20,6 +20,8 @@ export interface StoreClientOptions {
   region: string;
   /** Local stack endpoint (dynalite); unset on AWS. */
   endpoint?: string | undefined;
+  /** Wraps the base client before the document client is made from it (X-Ray tracing). */
+  capture?: (client: DynamoDBClient) => DynamoDBClient;
 }
 
 const TRANSIENT_ERROR_NAMES = new Set([
@@ -78,7 +80,7 @@ export function createDocumentClient(options: StoreClientOptions): DynamoDBDocum
         }
       : {}),
   });
-  const doc = DynamoDBDocumentClient.from(client, {
+  const doc = DynamoDBDocumentClient.from(options.capture?.(client) ?? client, {
     marshallOptions: { removeUndefinedValues: true },
   });
   doc.middlewareStack.add(

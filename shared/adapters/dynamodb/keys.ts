@@ -3,6 +3,8 @@
  * (docs/data-model.md describes the access patterns). Repositories build keys only through
  * these functions, so a prefix cannot drift between a writer and a reader.
  */
+import type { CaseRef, RunRef } from '#shared/domain/monitor/run-ref';
+
 export const INDEX = {
   /** Owner listings: a user's keys, jobs, cases; the user list. */
   byOwner: 'gsi1',
@@ -16,6 +18,9 @@ export interface ItemKey {
 }
 
 const key = (pk: string, sk: string): ItemKey => ({ pk, sk });
+
+/** A run's data partition needs only its owner and its id, not its case. */
+type RunDataRef = Pick<RunRef, 'owner_id' | 'run_id'>;
 
 /**
  * Leading key of a key's request accounting: its window counters and its last use (the IAM
@@ -77,29 +82,26 @@ export const KEYS = {
   // Monitor: a case, its runs, their summaries, the pending-run lock and the monthly markers
   // share the case's partition under its owner, so every read is keyed by the owner; the
   // answers and judge replies of a run have a partition of their own (docs/monitor.md).
-  monitorCase: (ownerId: string, caseId: string) => key(monitorCasePk(ownerId, caseId), 'CASE'),
+  monitorCase: (ref: CaseRef) => key(monitorCasePk(ref), 'CASE'),
   /** Finds a case's owner from its id alone: `monitor:admin` reads and the workflow steps. */
   monitorCaseOwner: (caseId: string) => key(`CASE#${caseId}`, 'OWNER'),
-  monitorRun: (ownerId: string, caseId: string, runId: string) =>
-    key(monitorCasePk(ownerId, caseId), `RUN#${runId}`),
-  monitorRunSummary: (ownerId: string, caseId: string, runId: string) =>
-    key(monitorCasePk(ownerId, caseId), `SUMMARY#${runId}`),
-  monitorRunLock: (ownerId: string, caseId: string) =>
-    key(monitorCasePk(ownerId, caseId), 'RUNLOCK'),
-  monitorPeriod: (ownerId: string, caseId: string, period: string) =>
-    key(monitorCasePk(ownerId, caseId), `MONTHLY#${period}`),
-  monitorAnswer: (ownerId: string, runId: string, cellKey: string) =>
-    key(monitorRunDataPk(ownerId, runId), `ANSWER#${cellKey}`),
-  monitorJudgement: (ownerId: string, runId: string, cellKey: string) =>
-    key(monitorRunDataPk(ownerId, runId), `JUDGE#${cellKey}`),
-  monitorFamily: (ownerId: string, runId: string, family: string) =>
-    key(monitorRunDataPk(ownerId, runId), `FAMILY#${family}`),
+  monitorRun: (run: RunRef) => key(monitorCasePk(run), `RUN#${run.run_id}`),
+  monitorRunSummary: (run: RunRef) => key(monitorCasePk(run), `SUMMARY#${run.run_id}`),
+  monitorRunLock: (ref: CaseRef) => key(monitorCasePk(ref), 'RUNLOCK'),
+  monitorPeriod: (ref: CaseRef, period: string) => key(monitorCasePk(ref), `MONTHLY#${period}`),
+  /** The partition of a run's answers, judge replies, family states and readiness gaps. */
+  monitorRunData: (run: RunDataRef) => monitorRunDataPk(run),
+  monitorAnswer: (run: RunDataRef, cellKey: string) =>
+    key(monitorRunDataPk(run), `ANSWER#${cellKey}`),
+  monitorJudgement: (run: RunDataRef, cellKey: string) =>
+    key(monitorRunDataPk(run), `JUDGE#${cellKey}`),
+  monitorFamily: (run: RunDataRef, family: string) =>
+    key(monitorRunDataPk(run), `FAMILY#${family}`),
   /** A part of the run's answer index (AggregateRun), read by the answers list and page. */
-  monitorAnswerIndex: (ownerId: string, runId: string, part: number) =>
-    key(monitorRunDataPk(ownerId, runId), `INDEX#${String(part).padStart(4, '0')}`),
+  monitorAnswerIndex: (run: RunDataRef, part: number) =>
+    key(monitorRunDataPk(run), `INDEX#${String(part).padStart(4, '0')}`),
   /** The run's readiness gaps (the ScanCitedSites step), read by AggregateRun. */
-  monitorReadiness: (ownerId: string, runId: string) =>
-    key(monitorRunDataPk(ownerId, runId), 'READINESS'),
+  monitorReadiness: (run: RunDataRef) => key(monitorRunDataPk(run), 'READINESS'),
   // Dashboard: a browser session and a sign-in link, each found by the SHA-256 of the secret
   // the browser or the mail holds (the secret itself is never stored); `expires_at` is checked
   // on every read as well, since TTL deletion is late (and dynalite never deletes).
@@ -111,12 +113,12 @@ function accountDomainPk(ownerId: string, domain: string): string {
   return `USER#${ownerId}#DOMAIN#${domain}`;
 }
 
-function monitorCasePk(ownerId: string, caseId: string): string {
-  return `USER#${ownerId}#CASE#${caseId}`;
+function monitorCasePk(ref: CaseRef): string {
+  return `USER#${ref.owner_id}#CASE#${ref.case_id}`;
 }
 
-function monitorRunDataPk(ownerId: string, runId: string): string {
-  return `USER#${ownerId}#RUN#${runId}`;
+function monitorRunDataPk(run: RunDataRef): string {
+  return `USER#${run.owner_id}#RUN#${run.run_id}`;
 }
 
 /** Sort-key prefixes for queries inside one partition. */

@@ -4,11 +4,12 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DailyQuota } from '#shared/domain/batch/ports';
 import type { QuotaStore } from '#shared/domain/scans/ports';
 import type { Db } from './client.ts';
 import { KEYS } from './keys.ts';
+import { readItem } from './read-item.ts';
 
 export function createQuotaRepository(doc: DynamoDBDocumentClient, tableName: string): QuotaStore {
   const db: Db = { doc, tableName };
@@ -84,10 +85,8 @@ export function createDailyQuotaRepository(
 const dailyKey = (account: string, day: string) => KEYS.quota(`BATCH#${account}`, `DAY#${day}`);
 
 async function usedToday(db: Db, account: string, day: string): Promise<number> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: dailyKey(account, day), ConsistentRead: true }),
-  );
-  return Number(Item?.used ?? 0);
+  const item = await readItem(db, dailyKey(account, day));
+  return Number(item?.used ?? 0);
 }
 
 async function tryAdd(

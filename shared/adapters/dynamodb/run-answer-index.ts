@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { PROMPT_BLOCKS } from '#shared/domain/monitor/engine/types';
 import type { AnswerIndex, IndexedAnswer } from '#shared/domain/monitor/ports';
 import { ASK_MODES, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import type { RunRef } from '#shared/domain/monitor/run-ref';
 import type { Db } from './client.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
@@ -54,19 +55,14 @@ function partsOf(entries: readonly IndexedAnswer[]): IndexedAnswer[][] {
   return parts;
 }
 
-export async function putAnswerIndex(
-  db: Db,
-  ownerId: string,
-  runId: string,
-  index: AnswerIndex,
-): Promise<void> {
+export async function putAnswerIndex(db: Db, run: RunRef, index: AnswerIndex): Promise<void> {
   const parts = partsOf(index.entries);
   for (const [part, entries] of parts.entries()) {
     await db.doc.send(
       new PutCommand({
         TableName: db.tableName,
         Item: {
-          ...KEYS.monitorAnswerIndex(ownerId, runId, part),
+          ...KEYS.monitorAnswerIndex(run, part),
           part,
           parts: parts.length,
           entries: JSON.stringify(entries),
@@ -77,18 +73,14 @@ export async function putAnswerIndex(
   }
 }
 
-export async function loadAnswerIndex(
-  db: Db,
-  ownerId: string,
-  runId: string,
-): Promise<AnswerIndex | undefined> {
+export async function loadAnswerIndex(db: Db, run: RunRef): Promise<AnswerIndex | undefined> {
   const items = await queryAll(
     db.doc,
     {
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: {
-        ':pk': KEYS.monitorAnswerIndex(ownerId, runId, 0).pk,
+        ':pk': KEYS.monitorRunData(run),
         ':prefix': SK_PREFIX.monitorAnswerIndex,
       },
       ConsistentRead: true,

@@ -7,12 +7,7 @@
  * whole run back validates every item: a damaged item fails the step instead of skewing scores.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import {
   type CellKey,
@@ -24,10 +19,12 @@ import {
   type StoredJudgement,
 } from '#shared/domain/monitor/ports';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import type { RunRef } from '#shared/domain/monitor/run-ref';
 import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { readItem } from './read-item.ts';
 import { loadAnswerIndex, putAnswerIndex } from './run-answer-index.ts';
 import { deleteRunAnswerItems } from './run-answers-deletion.ts';
 
@@ -121,37 +118,31 @@ export function createRunAnswersRepository(
   const answers = (family: ProviderFamily) => `${SK_PREFIX.monitorAnswer}${family}#`;
   const judgements = (family: ProviderFamily) => `${SK_PREFIX.monitorJudgement}${family}#`;
   return {
-    answeredCells: (ownerId, runId, family) =>
-      cellsWithPrefix(db, ownerId, runId, answers(family), false),
-    answeredOkCells: (ownerId, runId, family) =>
-      cellsWithPrefix(db, ownerId, runId, answers(family), true),
-    putAnswer: (ownerId, runId, answer) =>
-      putOnce(db, KEYS.monitorAnswer(ownerId, runId, cellKeyString(answer.key)), answer),
-    getAnswer: (ownerId, runId, key) => getAnswer(db, ownerId, runId, key),
-    judgedCells: (ownerId, runId, family) =>
-      cellsWithPrefix(db, ownerId, runId, judgements(family), false),
-    putJudgement: (ownerId, runId, judgement) =>
-      putOnce(db, KEYS.monitorJudgement(ownerId, runId, cellKeyString(judgement.key)), judgement),
-    getFamily: (ownerId, runId, family) => getFamily(db, ownerId, runId, family),
-    excludeFamily: (ownerId, runId, family, reason) =>
-      setFamilyFlag(db, ownerId, runId, family, { excluded: true, excluded_reason: reason }),
-    markJudgeUnavailable: (ownerId, runId, family) =>
-      setFamilyFlag(db, ownerId, runId, family, { judge_unavailable: true }),
-    loadRunData: (ownerId, runId) => loadRunData(db, ownerId, runId),
-    putAnswerIndex: (ownerId, runId, index) => putAnswerIndex(db, ownerId, runId, index),
-    loadAnswerIndex: (ownerId, runId) => loadAnswerIndex(db, ownerId, runId),
-    loadCells: (ownerId, runId, keys) => loadCells(db, ownerId, runId, keys),
-    deleteAnswers: (ownerId, runId) =>
-      deleteRunAnswerItems(doc, tableName, partition(ownerId, runId)),
+    answeredCells: (run, family) => cellsWithPrefix(db, run, answers(family), false),
+    answeredOkCells: (run, family) => cellsWithPrefix(db, run, answers(family), true),
+    putAnswer: (run, answer) =>
+      putOnce(db, KEYS.monitorAnswer(run, cellKeyString(answer.key)), answer),
+    getAnswer: (run, key) => getAnswer(db, run, key),
+    judgedCells: (run, family) => cellsWithPrefix(db, run, judgements(family), false),
+    putJudgement: (run, judgement) =>
+      putOnce(db, KEYS.monitorJudgement(run, cellKeyString(judgement.key)), judgement),
+    getFamily: async (run, family) =>
+      familyStatus(family, await readItem(db, KEYS.monitorFamily(run, family))),
+    excludeFamily: (run, family, reason) =>
+      setFamilyFlag(db, run, family, { excluded: true, excluded_reason: reason }),
+    markJudgeUnavailable: (run, family) =>
+      setFamilyFlag(db, run, family, { judge_unavailable: true }),
+    loadRunData: (run) => loadRunData(db, run),
+    putAnswerIndex: (run, index) => putAnswerIndex(db, run, index),
+    loadAnswerIndex: (run) => loadAnswerIndex(db, run),
+    loadCells: (run, keys) => loadCells(db, run, keys),
+    deleteAnswers: (run) => deleteRunAnswerItems(doc, tableName, KEYS.monitorRunData(run)),
   };
 }
 
-const partition = (ownerId: string, runId: string) => KEYS.monitorFamily(ownerId, runId, 'x').pk;
-
 async function cellsWithPrefix(
   db: Db,
-  ownerId: string,
-  runId: string,
+  run: RunRef,
   prefix: string,
   onlyOk: boolean,
 ): Promise<Set<string>> {
@@ -162,7 +153,7 @@ async function cellsWithPrefix(
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ProjectionExpression: 'sk, #status',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': partition(ownerId, runId), ':prefix': prefix },
+      ExpressionAttributeValues: { ':pk': KEYS.monitorRunData(run), ':prefix': prefix },
       ConsistentRead: true,
     },
     (item) => item,
@@ -192,18 +183,12 @@ async function putOnce(db: Db, key: { pk: string; sk: string }, body: object): P
   }
 }
 
-async function setFamilyFlag(
-  db: Db,
-  ownerId: string,
-  runId: string,
-  family: string,
-  flags: Item,
-): Promise<void> {
+async function setFamilyFlag(db: Db, run: RunRef, family: string, flags: Item): Promise<void> {
   const names = Object.keys(flags);
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
-      Key: KEYS.monitorFamily(ownerId, runId, family),
+      Key: KEYS.monitorFamily(run, family),
       UpdateExpression: `SET #family = :family, ${names.map((_name, i) => `#f${i} = if_not_exists(#f${i}, :v${i})`).join(', ')}`,
       ExpressionAttributeNames: {
         '#family': 'family',
@@ -217,45 +202,18 @@ async function setFamilyFlag(
   );
 }
 
-async function getAnswer(
-  db: Db,
-  ownerId: string,
-  runId: string,
-  key: CellKey,
-): Promise<StoredAnswer | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.monitorAnswer(ownerId, runId, cellKeyString(key)),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? (StoredAnswerSchema.parse(payload(Item)) as StoredAnswer) : undefined;
+async function getAnswer(db: Db, run: RunRef, key: CellKey): Promise<StoredAnswer | undefined> {
+  const item = await readItem(db, KEYS.monitorAnswer(run, cellKeyString(key)));
+  return item ? (StoredAnswerSchema.parse(payload(item)) as StoredAnswer) : undefined;
 }
 
-async function getFamily(
-  db: Db,
-  ownerId: string,
-  runId: string,
-  family: ProviderFamily,
-): Promise<FamilyStatus> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.monitorFamily(ownerId, runId, family),
-      ConsistentRead: true,
-    }),
-  );
-  return familyStatus(family, Item);
-}
-
-async function loadRunData(db: Db, ownerId: string, runId: string): Promise<RunData> {
+async function loadRunData(db: Db, run: RunRef): Promise<RunData> {
   const items = await queryAll(
     db.doc,
     {
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition(ownerId, runId) },
+      ExpressionAttributeValues: { ':pk': KEYS.monitorRunData(run) },
       ConsistentRead: true,
     },
     (item) => item,
@@ -278,16 +236,15 @@ async function loadRunData(db: Db, ownerId: string, runId: string): Promise<RunD
 /** Some answers and their judge replies by key (BatchGetItem), each validated like the rest. */
 async function loadCells(
   db: Db,
-  ownerId: string,
-  runId: string,
+  run: RunRef,
   keys: readonly CellKey[],
 ): Promise<Pick<RunData, 'answers' | 'judgements'>> {
   const cells = keys.map(cellKeyString);
   const items = await batchGetItems(
     db,
     [
-      ...cells.map((cell) => KEYS.monitorAnswer(ownerId, runId, cell)),
-      ...cells.map((cell) => KEYS.monitorJudgement(ownerId, runId, cell)),
+      ...cells.map((cell) => KEYS.monitorAnswer(run, cell)),
+      ...cells.map((cell) => KEYS.monitorJudgement(run, cell)),
     ],
     { maxRounds: 6, failure: 'answers could not be read', consistentRead: true },
   );

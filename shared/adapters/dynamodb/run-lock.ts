@@ -6,11 +6,13 @@
  * The lock (`RUNLOCK`) names the run holding it and a lease end (`lease_expires_at`, epoch
  * seconds). It is taken with a conditional put (free, or its lease over) and released with a
  * delete conditional on the run id, so a late step of an old run can never free a newer run's
- * lock. A period marker claims a month for one monthly run of the case.
+ * lock. A period marker claims a month for one monthly run of the case; it expires 400 days after
+ * the month began.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { LockResult } from '#shared/domain/monitor/ports';
+import type { Lease, LockResult } from '#shared/domain/monitor/ports';
+import type { RunRef } from '#shared/domain/monitor/run-ref';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS } from './keys.ts';
@@ -18,28 +20,16 @@ import { TTL_ATTRIBUTE } from './table.ts';
 
 const MONTHLY_MARKER_DAYS = 400;
 
-/** The lock's lease: when it is taken and for how long. */
-export interface Lease {
-  now: Date;
-  seconds: number;
-}
-
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
-export async function acquireLock(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-  lease: Lease,
-): Promise<LockResult> {
+export async function acquireLock(db: Db, run: RunRef, lease: Lease): Promise<LockResult> {
   try {
     const { Attributes } = await db.doc.send(
       new PutCommand({
         TableName: db.tableName,
         Item: {
-          ...KEYS.monitorRunLock(ownerId, caseId),
-          run_id: runId,
+          ...KEYS.monitorRunLock(run),
+          run_id: run.run_id,
           acquired_at: lease.now.toISOString(),
           lease_expires_at: epochSeconds(lease.now) + lease.seconds,
         },
@@ -56,23 +46,17 @@ export async function acquireLock(
   }
 }
 
-export function renewLock(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-  lease: Lease,
-): Promise<boolean> {
+export function renewLock(db: Db, run: RunRef, lease: Lease): Promise<boolean> {
   return conditionalWrite(() =>
     db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: KEYS.monitorRunLock(ownerId, caseId),
+        Key: KEYS.monitorRunLock(run),
         UpdateExpression:
           'SET run_id = :run, lease_expires_at = :until, acquired_at = if_not_exists(acquired_at, :at)',
         ConditionExpression: 'attribute_not_exists(pk) OR run_id = :run OR lease_expires_at < :now',
         ExpressionAttributeValues: {
-          ':run': runId,
+          ':run': run.run_id,
           ':until': epochSeconds(lease.now) + lease.seconds,
           ':at': lease.now.toISOString(),
           ':now': epochSeconds(lease.now),
@@ -82,39 +66,33 @@ export function renewLock(
   );
 }
 
-export function releaseLock(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-): Promise<boolean> {
+export function releaseLock(db: Db, run: RunRef): Promise<boolean> {
   return conditionalWrite(() =>
     db.doc.send(
       new DeleteCommand({
         TableName: db.tableName,
-        Key: KEYS.monitorRunLock(ownerId, caseId),
+        Key: KEYS.monitorRunLock(run),
         ConditionExpression: 'run_id = :run',
-        ExpressionAttributeValues: { ':run': runId },
+        ExpressionAttributeValues: { ':run': run.run_id },
       }),
     ),
   );
 }
 
-export function claimPeriod(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  period: string,
-  runId: string,
-): Promise<boolean> {
+/** When a period's marker may go: 400 days after the month began, whenever it was claimed. */
+function markerExpiry(period: string): number {
+  return epochSeconds(new Date(`${period}-01T00:00:00Z`)) + MONTHLY_MARKER_DAYS * 86_400;
+}
+
+export function claimPeriod(db: Db, run: RunRef, period: string): Promise<boolean> {
   return conditionalWrite(() =>
     db.doc.send(
       new PutCommand({
         TableName: db.tableName,
         Item: {
-          ...KEYS.monitorPeriod(ownerId, caseId, period),
-          run_id: runId,
-          [TTL_ATTRIBUTE]: epochSeconds(new Date()) + MONTHLY_MARKER_DAYS * 86_400,
+          ...KEYS.monitorPeriod(run, period),
+          run_id: run.run_id,
+          [TTL_ATTRIBUTE]: markerExpiry(period),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
@@ -122,20 +100,14 @@ export function claimPeriod(
   );
 }
 
-export async function releasePeriod(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  period: string,
-  runId: string,
-): Promise<void> {
+export async function releasePeriod(db: Db, run: RunRef, period: string): Promise<void> {
   await conditionalWrite(() =>
     db.doc.send(
       new DeleteCommand({
         TableName: db.tableName,
-        Key: KEYS.monitorPeriod(ownerId, caseId, period),
+        Key: KEYS.monitorPeriod(run, period),
         ConditionExpression: 'run_id = :run',
-        ExpressionAttributeValues: { ':run': runId },
+        ExpressionAttributeValues: { ':run': run.run_id },
       }),
     ),
   );

@@ -8,7 +8,6 @@
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
@@ -21,10 +20,12 @@ import type {
   StoredRun,
   StoredSummary,
 } from '#shared/domain/monitor/ports';
+import { type CaseRef, type RunRef, runRefOf } from '#shared/domain/monitor/run-ref';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { readItem } from './read-item.ts';
 import { acquireLock, claimPeriod, releaseLock, releasePeriod, renewLock } from './run-lock.ts';
 
 type Item = Record<string, unknown>;
@@ -56,29 +57,29 @@ function toRun(item: Item): StoredRun {
 export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: string): RunsStore {
   const db: Db = { doc, tableName };
   return {
-    acquireLock: (ownerId, caseId, runId, lease) => acquireLock(db, ownerId, caseId, runId, lease),
-    renewLock: (ownerId, caseId, runId, lease) => renewLock(db, ownerId, caseId, runId, lease),
-    releaseLock: (ownerId, caseId, runId) => releaseLock(db, ownerId, caseId, runId),
-    claimPeriod: (ownerId, caseId, period, runId) =>
-      claimPeriod(db, ownerId, caseId, period, runId),
-    releasePeriod: (ownerId, caseId, period, runId) =>
-      releasePeriod(db, ownerId, caseId, period, runId),
+    acquireLock: (run, lease) => acquireLock(db, run, lease),
+    renewLock: (run, lease) => renewLock(db, run, lease),
+    releaseLock: (run) => releaseLock(db, run),
+    claimPeriod: (run, period) => claimPeriod(db, run, period),
+    releasePeriod: (run, period) => releasePeriod(db, run, period),
     createRun: (run) => createRun(db, run),
-    deleteRun: (ownerId, caseId, runId) => deleteRun(db, ownerId, caseId, runId),
-    getRun: (ownerId, caseId, runId) => getRun(db, ownerId, caseId, runId),
-    listRuns: (ownerId, caseId, limit) => listRuns(db, ownerId, caseId, limit),
-    findPrecedingDoneRun: (ownerId, caseId, runId) =>
-      findPrecedingDoneRun(db, ownerId, caseId, runId),
-    markRunning: (ownerId, caseId, runId, at) => markRunning(db, ownerId, caseId, runId, at),
-    setPlan: (ownerId, caseId, runId, plan) => setPlan(db, ownerId, caseId, runId, plan),
-    finishRun: (ownerId, caseId, runId, outcome) => finishRun(db, ownerId, caseId, runId, outcome),
-    putSummary: (ownerId, caseId, stored) => putSummary(db, ownerId, caseId, stored),
-    getSummary: (ownerId, caseId, runId) => getSummary(db, ownerId, caseId, runId),
+    deleteRun: async (run) => {
+      await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: KEYS.monitorRun(run) }));
+    },
+    getRun: async (run) => {
+      const item = await readItem(db, KEYS.monitorRun(run));
+      return item ? toRun(item) : undefined;
+    },
+    listRuns: (ref, limit) => listRuns(db, ref, limit),
+    findPrecedingDoneRun: (run) => findPrecedingDoneRun(db, run),
+    markRunning: (run, at) => markRunning(db, run, at),
+    setPlan: (run, plan) => setPlan(db, run, plan),
+    finishRun: (run, outcome) => finishRun(db, run, outcome),
+    putSummary: (run, stored) => putSummary(db, run, stored),
+    getSummary: (run) => getSummary(db, run),
     listOpenRuns: () => listOpenRuns(db),
   };
 }
-
-const casePk = (ownerId: string, caseId: string) => KEYS.monitorCase(ownerId, caseId).pk;
 
 async function createRun(db: Db, run: StoredRun): Promise<void> {
   const { plan, ...rest } = run;
@@ -86,7 +87,7 @@ async function createRun(db: Db, run: StoredRun): Promise<void> {
     new PutCommand({
       TableName: db.tableName,
       Item: {
-        ...KEYS.monitorRun(run.owner_id, run.case_id, run.id),
+        ...KEYS.monitorRun(runRefOf(run)),
         gsi2pk: GSI.openRuns,
         gsi2sk: `${run.created_at}#${run.id}`,
         ...rest,
@@ -98,40 +99,13 @@ async function createRun(db: Db, run: StoredRun): Promise<void> {
   );
 }
 
-async function deleteRun(db: Db, ownerId: string, caseId: string, runId: string): Promise<void> {
-  await db.doc.send(
-    new DeleteCommand({ TableName: db.tableName, Key: KEYS.monitorRun(ownerId, caseId, runId) }),
-  );
-}
-
-async function getRun(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-): Promise<StoredRun | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.monitorRun(ownerId, caseId, runId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toRun(Item) : undefined;
-}
-
-async function listRuns(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  limit: number,
-): Promise<StoredRun[]> {
+async function listRuns(db: Db, ref: CaseRef, limit: number): Promise<StoredRun[]> {
   const { Items } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :runs)',
       ExpressionAttributeValues: {
-        ':pk': casePk(ownerId, caseId),
+        ':pk': KEYS.monitorCase(ref).pk,
         ':runs': SK_PREFIX.monitorRun,
       },
       ScanIndexForward: false,
@@ -142,12 +116,7 @@ async function listRuns(
   return (Items ?? []).map(toRun);
 }
 
-async function findPrecedingDoneRun(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-): Promise<StoredRun | undefined> {
+async function findPrecedingDoneRun(db: Db, run: RunRef): Promise<StoredRun | undefined> {
   let startKey: Item | undefined;
   do {
     const page = await db.doc.send(
@@ -157,11 +126,11 @@ async function findPrecedingDoneRun(
         FilterExpression: '#status = :done AND #id <> :self_id',
         ExpressionAttributeNames: { '#status': 'status', '#id': 'id' },
         ExpressionAttributeValues: {
-          ':pk': casePk(ownerId, caseId),
+          ':pk': KEYS.monitorCase(run).pk,
           ':first': SK_PREFIX.monitorRun,
-          ':self': KEYS.monitorRun(ownerId, caseId, runId).sk,
+          ':self': KEYS.monitorRun(run).sk,
           ':done': 'done',
-          ':self_id': runId,
+          ':self_id': run.run_id,
         },
         ScanIndexForward: false,
         ConsistentRead: true,
@@ -175,18 +144,12 @@ async function findPrecedingDoneRun(
   return undefined;
 }
 
-function markRunning(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-  at: string,
-): Promise<boolean> {
+function markRunning(db: Db, run: RunRef, at: string): Promise<boolean> {
   return conditionalWrite(() =>
     db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: KEYS.monitorRun(ownerId, caseId, runId),
+        Key: KEYS.monitorRun(run),
         UpdateExpression: 'SET #status = :running, started_at = :at',
         ConditionExpression: '#status = :queued',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -196,17 +159,11 @@ function markRunning(
   );
 }
 
-async function setPlan(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-  plan: RunPlan,
-): Promise<RunPlan> {
+async function setPlan(db: Db, run: RunRef, plan: RunPlan): Promise<RunPlan> {
   const { Attributes } = await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
-      Key: KEYS.monitorRun(ownerId, caseId, runId),
+      Key: KEYS.monitorRun(run),
       UpdateExpression: 'SET #plan = if_not_exists(#plan, :plan)',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#plan': 'plan' },
@@ -217,20 +174,14 @@ async function setPlan(
   return (Attributes?.plan as RunPlan | undefined) ?? plan;
 }
 
-function finishRun(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-  outcome: RunOutcome,
-): Promise<boolean> {
+function finishRun(db: Db, run: RunRef, outcome: RunOutcome): Promise<boolean> {
   const { status, ...fields } = outcome;
   const names = Object.keys(fields);
   return conditionalWrite(() =>
     db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: KEYS.monitorRun(ownerId, caseId, runId),
+        Key: KEYS.monitorRun(run),
         UpdateExpression: `SET #status = :status, ${names.map((_name, i) => `#f${i} = :f${i}`).join(', ')} REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
         ExpressionAttributeNames: {
@@ -252,41 +203,30 @@ function finishRun(
 
 async function putSummary(
   db: Db,
-  ownerId: string,
-  caseId: string,
-  stored: StoredSummary,
+  run: RunRef,
+  summary: Omit<StoredSummary, 'run_id'>,
 ): Promise<StoredSummary> {
+  const stored: StoredSummary = { run_id: run.run_id, ...summary };
   const written = await conditionalWrite(() =>
     db.doc.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: { ...KEYS.monitorRunSummary(ownerId, caseId, stored.run_id), ...stored },
+        Item: { ...KEYS.monitorRunSummary(run), ...stored },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
   );
   if (written) return stored;
-  return (await getSummary(db, ownerId, caseId, stored.run_id)) ?? stored;
+  return (await getSummary(db, run)) ?? stored;
 }
 
-async function getSummary(
-  db: Db,
-  ownerId: string,
-  caseId: string,
-  runId: string,
-): Promise<StoredSummary | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.monitorRunSummary(ownerId, caseId, runId),
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) return undefined;
+async function getSummary(db: Db, run: RunRef): Promise<StoredSummary | undefined> {
+  const item = await readItem(db, KEYS.monitorRunSummary(run));
+  if (!item) return undefined;
   return {
-    run_id: String(Item.run_id),
-    finished_at: String(Item.finished_at),
-    summary: Item.summary as RunSummary,
+    run_id: String(item.run_id),
+    finished_at: String(item.finished_at),
+    summary: item.summary as RunSummary,
   };
 }
 

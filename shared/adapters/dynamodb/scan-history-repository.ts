@@ -5,7 +5,7 @@
  * count, the last 20 scores, pillar shares) listed through gsi1 `USER#<id>#DOMAINS` /
  * `<last_scanned_at>#<domain>`. Every read is a Query of one partition: no scan of the table.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { foldIntoSummary, toHistoryScan } from '#shared/domain/scans/history';
 import type {
   DomainQuery,
@@ -18,6 +18,7 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { decodeCursor, encodeCursor } from './pagination.ts';
+import { readItem } from './read-item.ts';
 
 /** Optimistic retries of the summary's read-modify-write when scans of a domain race. */
 const SUMMARY_ATTEMPTS = 5;
@@ -40,11 +41,9 @@ export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
   );
   for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt += 1) {
     const key = KEYS.accountDomain(ownerId, scan.domain);
-    const { Item } = await db.doc.send(
-      new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
-    );
-    const version = typeof Item?.version === 'number' ? Item.version : 0;
-    const next = foldIntoSummary(Item ? toSummary(Item) : undefined, entry);
+    const item = await readItem(db, key);
+    const version = typeof item?.version === 'number' ? item.version : 0;
+    const next = foldIntoSummary(item ? toSummary(item) : undefined, entry);
     if (!next) return;
     const written = await conditionalWrite(() =>
       db.doc.send(
@@ -58,8 +57,8 @@ export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
             ...pillarAttributes(next),
             version: version + 1,
           },
-          ConditionExpression: Item ? 'version = :version' : 'attribute_not_exists(pk)',
-          ...(Item ? { ExpressionAttributeValues: { ':version': version } } : {}),
+          ConditionExpression: item ? 'version = :version' : 'attribute_not_exists(pk)',
+          ...(item ? { ExpressionAttributeValues: { ':version': version } } : {}),
         }),
       ),
     );

@@ -21,6 +21,7 @@ import type {
 import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { readItem } from './read-item.ts';
 
 export function createSessionsRepository(
   doc: DynamoDBDocumentClient,
@@ -97,14 +98,8 @@ async function putSignInLink(db: Db, tokenHash: string, link: StoredSignInLink):
 }
 
 async function getSignInLink(db: Db, tokenHash: string): Promise<StoredSignInLink | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.signInToken(tokenHash),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toLink(Item) : undefined;
+  const item = await readItem(db, KEYS.signInToken(tokenHash));
+  return item ? toLink(item) : undefined;
 }
 
 async function useSignInLink(

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
 import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
@@ -30,7 +31,7 @@ export function statsShardOf(scanId: string): number {
 const appliedAttribute = (scanId: string) => `scan_${scanId}`;
 
 function domainMarkerKey(version: number, domain: string): ItemKey {
-  return KEYS.statsDomainSeen(version, createHash('sha256').update(domain).digest('hex'));
+  return KEYS.statsDomainSeen(version, sha256Hex(domain));
 }
 
 /** The counter additions of one scan, as an UpdateExpression's parts. */

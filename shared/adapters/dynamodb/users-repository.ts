@@ -4,6 +4,8 @@
  * - `EMAIL#<email>` / `EMAIL`: claims an address, so two users cannot share one.
  * - `APIKEY#<sha256>` / `APIKEY`: a key, found by the hash of the presented token;
  *   gsi1 `USER#<id>#KEYS` lists a user's keys, gsi2 `KEYID#<id>` finds a key by its public id.
+ * - `USER#<id>` / `KEYSLOTS`: the places of the active keys, the cap (key-slots.ts); every key
+ *   written or revoked here moves it, whoever asks.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
@@ -18,7 +20,7 @@ import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type { Account, StoredApiKey, User, UsersRepository } from '#shared/domain/accounts/ports';
 import { ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { Db } from './client.ts';
-import { createKeySlots } from './key-slots.ts';
+import { confirmPlace, freePlace, openPlaces, type PlacesDeps, takePlace } from './key-slots.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
 
@@ -28,13 +30,12 @@ export function createUsersRepository(
 ): UsersRepository {
   const db: Db = { doc, tableName };
   return {
-    ...createKeySlots(doc, tableName),
     createUser: (user) => createUser(db, user),
     findUserByEmail: (email) => findUserByEmail(db, email),
     findUserById: (id) => findUserById(db, id),
     listUsers: () => listUsers(db),
     setAccount: (userId, account) => setAccount(db, userId, account),
-    putKey: (key, hash) => putKey(db, key, hash),
+    putKey: (key, hash, maxActive) => putKey(db, key, hash, maxActive),
     findKeyByHash: (hash) => findKeyByHash(db, hash),
     listKeys: (userId) => listKeys(db, userId),
     revokeKey: (keyId, revokedAt) => revokeKey(db, keyId, revokedAt),
@@ -78,6 +79,9 @@ async function createUser(db: Db, user: User): Promise<void> {
     await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: KEYS.email(user.email) }));
     throw error;
   }
+  // The cap's places exist from the account's creation (if this write is lost, the first key
+  // written makes them from the listing).
+  await openPlaces(db, user.id);
 }
 
 async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
@@ -126,7 +130,33 @@ async function setAccount(db: Db, userId: string, account: Account | null): Prom
   }
 }
 
-async function putKey(db: Db, key: StoredApiKey, hash: string): Promise<void> {
+/**
+ * Writes the key in a place of its account's cap (key-slots.ts); false, with nothing written,
+ * when the account holds `maxActive` active keys already.
+ */
+async function putKey(
+  db: Db,
+  key: StoredApiKey,
+  hash: string,
+  maxActive: number,
+): Promise<boolean> {
+  const placesDeps: PlacesDeps = { ...db, listKeys: (userId) => listKeys(db, userId) };
+  const takenAt = await takePlace(placesDeps, key, maxActive);
+  if (takenAt === null) return false;
+  try {
+    await writeKey(db, key, hash);
+  } catch (error) {
+    await freePlace(db, key).catch(() => undefined);
+    throw error;
+  }
+  if (await confirmPlace(db, key, takenAt)) return true;
+  // Its place was freed as stale while this create stood still for minutes: the key, never
+  // shown to anyone, is revoked so that it does not count beyond the cap.
+  await revokeKey(db, key.id, new Date().toISOString());
+  return false;
+}
+
+async function writeKey(db: Db, key: StoredApiKey, hash: string): Promise<void> {
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
@@ -191,6 +221,9 @@ async function revokeKey(db: Db, keyId: string, revokedAt: string): Promise<Stor
     }),
   );
   forgetCachedKeys();
+  // Every revoke frees the place, a repeated one too: a revoke that stopped between the two
+  // writes is finished by its retry, and freeing a place twice frees nothing more.
+  await freePlace(db, { id: keyId, user_id: String(item.user_id) });
   return toKey(Attributes ?? item);
 }
 

@@ -17,7 +17,6 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -34,6 +33,7 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryPage } from './pagination.ts';
+import { readItem } from './read-item.ts';
 import { TTL_ATTRIBUTE } from './table.ts';
 import { toEndpoint } from './webhook-endpoints-repository.ts';
 import {
@@ -108,14 +108,8 @@ async function getDelivery(
   accountId: string,
   deliveryId: string,
 ): Promise<StoredDelivery | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.webhookDelivery(accountId, deliveryId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toDelivery(Item) : undefined;
+  const item = await readItem(db, KEYS.webhookDelivery(accountId, deliveryId));
+  return item ? toDelivery(item) : undefined;
 }
 
 async function putDelivery(db: DeliveriesDb, delivery: StoredDelivery): Promise<boolean> {

@@ -6,16 +6,15 @@
  * transactions: dynalite has none); the create operation gives claim and slot back if a later
  * write fails.
  */
-import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '#shared/domain/events/types';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import type {
   EndpointChanges,
   EndpointSecret,
@@ -26,8 +25,9 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { readItem } from './read-item.ts';
 
-const urlHash = (url: string) => createHash('sha256').update(url, 'utf8').digest('hex');
+const urlHash = (url: string) => sha256Hex(url);
 
 export function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -137,14 +137,8 @@ async function getEndpoint(
   accountId: string,
   endpointId: string,
 ): Promise<StoredEndpoint | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: KEYS.webhookEndpoint(accountId, endpointId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toEndpoint(Item) : undefined;
+  const item = await readItem(db, KEYS.webhookEndpoint(accountId, endpointId));
+  return item ? toEndpoint(item) : undefined;
 }
 
 async function listEndpoints(db: Db, accountId: string): Promise<StoredEndpoint[]> {

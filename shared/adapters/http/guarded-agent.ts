@@ -8,6 +8,9 @@
  *   public unicast the socket is never opened, so DNS rebinding cannot slip a private address
  *   in between an earlier check and the connection.
  *
+ * Offline (`loopbackOnly`, OFFLINE_DNS=1) both checks admit loopback addresses only, for every
+ * caller of the agent: scans, webhook deliveries and, offline, the model providers.
+ *
  * TLS uses Node's default trust store (including NODE_EXTRA_CA_CERTS) and SNI; HTTP/2 is
  * offered through ALPN and used when the origin selects it, HTTP/1.1 otherwise.
  */
@@ -26,9 +29,21 @@ import { systemLookup } from './system-lookup.ts';
 /** Resolves a host name to every address it has; injectable so tests never touch real DNS. */
 export type DnsLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
 
+/** What opens a socket once the guard has passed a destination (undici's connector by default). */
+export type ConnectStep = (options: {
+  /** The guarded lookup: the step must resolve names through it, as Node's sockets do. */
+  lookup: GuardedLookup;
+  timeout: number;
+  allowH2: boolean;
+}) => buildConnector.connector;
+
 export interface GuardedAgentOptions {
   /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): loopback, private ranges, any port. */
   allowPrivateTargets: boolean;
+  /** Offline (OFFLINE_DNS=1): loopback destinations only, above allowPrivateTargets. */
+  loopbackOnly?: boolean;
+  /** Tests only: stands in for the socket (a recorder), so a refusal test can never send. */
+  connectStep?: ConnectStep;
   lookup?: DnsLookup;
   /** Narrow exceptions for tests that need one reachable fixture; production passes none. */
   policyExceptions?: AddressPolicyExceptions;
@@ -42,12 +57,9 @@ export const DEFAULT_CONNECTIONS_PER_ORIGIN = 6;
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 export function createGuardedAgent(options: GuardedAgentOptions): Agent {
-  const policy: AddressPolicy = {
-    allowPrivateTargets: options.allowPrivateTargets,
-    ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
-  };
+  const policy = guardPolicy(options);
   const resolve: DnsLookup = options.lookup ?? systemLookup;
-  const connector = buildConnector({
+  const connector = (options.connectStep ?? buildConnector)({
     timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     lookup: createGuardedLookup(resolve, policy),
     allowH2: true,
@@ -68,6 +80,17 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     headersTimeout: 15_000,
     bodyTimeout: 15_000,
   });
+}
+
+/** The address policy of an agent's options. */
+export function guardPolicy(
+  options: Pick<GuardedAgentOptions, 'allowPrivateTargets' | 'loopbackOnly' | 'policyExceptions'>,
+): AddressPolicy {
+  return {
+    allowPrivateTargets: options.allowPrivateTargets,
+    ...(options.loopbackOnly ? { loopbackOnly: true } : {}),
+    ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
+  };
 }
 
 /** Everything about the destination that is known before a lookup: scheme, port, literals. */
@@ -99,18 +122,21 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** The `lookup` of Node's sockets, guarded. */
+export type GuardedLookup = (
+  hostname: string,
+  lookupOptions: { all?: boolean; family?: number | string },
+  callback: LookupCallback,
+) => void;
+
 /**
  * The `lookup` handed to the socket. Node calls it for every host name (not for IP literals)
  * right before opening the socket; refusing here is what defeats DNS rebinding. Every resolved
  * address must pass: a name that resolves to one public and one private address is refused,
  * because the socket could pick either.
  */
-function createGuardedLookup(resolve: DnsLookup, policy: AddressPolicy) {
-  return (
-    hostname: string,
-    lookupOptions: { all?: boolean; family?: number | string },
-    callback: LookupCallback,
-  ): void => {
+function createGuardedLookup(resolve: DnsLookup, policy: AddressPolicy): GuardedLookup {
+  return (hostname, lookupOptions, callback) => {
     resolve(hostname)
       .then((addresses) => {
         const answer = guardedAnswer(hostname, addresses, lookupOptions.family, policy);
@@ -145,7 +171,8 @@ function guardedAnswer(
   for (const entry of wanted) {
     const verdict = checkAddress(entry.address, policy);
     if (!verdict.allowed) {
-      const detail = `${hostname} resolves to a non-public address (${verdict.detail})`;
+      const kind = verdict.reason === 'not_loopback' ? 'non-loopback' : 'non-public';
+      const detail = `${hostname} resolves to a ${kind} address (${verdict.detail})`;
       return new BlockedTargetError(hostname, verdict.reason, detail);
     }
   }

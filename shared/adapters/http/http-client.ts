@@ -33,14 +33,6 @@ export class Agent extends UndiciAgent {
   }
 }
 
-let defaultAgent: Agent | undefined;
-
-/** The process-wide agent for requests that name no dispatcher (model providers). */
-export function getDefaultAgent(): Agent {
-  defaultAgent ??= new Agent({ keepAliveTimeout: 30_000 });
-  return defaultAgent;
-}
-
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> & {
   method: Dispatcher.HttpMethod;
 };

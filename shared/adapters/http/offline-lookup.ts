@@ -1,3 +1,7 @@
+/** The name lookup of a machine without network (OFFLINE_DNS=1): nothing leaves the machine. */
+import type { LookupAddress } from 'node:dns';
+import type { DnsLookup } from './guarded-agent.ts';
+
 /**
  * A DNS lookup that never leaves the machine: `localhost` (and `*.localhost`) is 127.0.0.1,
  * every other name fails the way an unknown name does (ENOTFOUND), at once. Third-party
@@ -5,9 +9,6 @@
  * uses it when OFFLINE_DNS=1 (tests, benchmarks, demos on a machine without network); `extra`
  * maps more names (a test's rebinding host, say).
  */
-import type { LookupAddress } from 'node:dns';
-import type { DnsLookup } from './guarded-agent.ts';
-
 export function offlineLookup(extra: Record<string, string> = {}): DnsLookup {
   return async (hostname: string): Promise<LookupAddress[]> => {
     const name = hostname.toLowerCase().replace(/\.$/, '');

@@ -32,21 +32,25 @@ import {
   type SafeFetchResponse,
 } from '#shared/domain/kernel/net/fetcher';
 import { createDnsScheduler } from './dns-scheduler.ts';
-import { createGuardedAgent, type DnsLookup } from './guarded-agent.ts';
+import {
+  type ConnectStep,
+  createGuardedAgent,
+  type DnsLookup,
+  guardPolicy,
+} from './guarded-agent.ts';
 import { dispatchRequest } from './http-client.ts';
+import type { RequestSigner } from './message-signatures.ts';
+import { readCapped } from './read-capped.ts';
 import { systemLookup } from './system-lookup.ts';
 
 export {
   BlockedTargetError,
   FetchNetworkError,
   FetchTimeoutError,
-  SafeFetchError,
-  type SafeFetchErrorKind,
   TooManyRedirectsError,
 } from '#shared/domain/kernel/net/fetch-errors';
 export {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
-  type RedirectHop,
   type SafeFetcher,
   type SafeFetchRequest,
   type SafeFetchResponse,
@@ -54,11 +58,15 @@ export {
 export type { DnsLookup } from './guarded-agent.ts';
 
 export const DEFAULT_USER_AGENT =
-  'AgentReadinessScanner/2.0 (+https://agent-readiness.example/docs/scanner)';
+  'AgentReadinessScanner/2.0 (+https://agent-readiness.example/docs#scanner)';
 
 export interface SafeFetcherOptions {
   /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): loopback, private ranges, any port. */
   allowPrivateTargets: boolean;
+  /** Offline (OFFLINE_DNS=1): loopback destinations only, above allowPrivateTargets. */
+  loopbackOnly?: boolean;
+  /** Tests only: stands in for the socket (guarded-agent.ts). */
+  connectStep?: ConnectStep;
   userAgent?: string;
   lookup?: DnsLookup;
   /** Redirect hops followed before giving up; default 5 (RFC 9309 asks for at least five). */
@@ -75,6 +83,11 @@ export interface SafeFetcherOptions {
   connectionsPerOrigin?: number;
   /** Name lookups running at once (DNS_LOOKUP_CONCURRENCY); dns-scheduler.ts. */
   dnsConcurrency?: number;
+  /**
+   * Signs every request, each redirect hop afresh (Web Bot Auth, message-signatures.ts): the
+   * scanner's fetcher has one, the webhook sender does not.
+   */
+  signer?: RequestSigner;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -86,6 +99,7 @@ interface Transport {
   agent: ReturnType<typeof createGuardedAgent>;
   userAgent: string;
   maxRedirects: number;
+  signer: RequestSigner | undefined;
 }
 
 export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
@@ -104,23 +118,23 @@ function createTransport(options: SafeFetcherOptions): Transport {
   const agent = createGuardedAgent({
     allowPrivateTargets: options.allowPrivateTargets,
     lookup: dns.lookup,
+    ...(options.loopbackOnly ? { loopbackOnly: true } : {}),
+    ...(options.connectStep ? { connectStep: options.connectStep } : {}),
     ...(options.policyExceptions ? { policyExceptions: options.policyExceptions } : {}),
     connectionsPerOrigin: options.connectionsPerOrigin ?? DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   });
   return {
-    policy: {
-      allowPrivateTargets: options.allowPrivateTargets,
-      ...(options.policyExceptions ? { exceptions: options.policyExceptions } : {}),
-    },
+    policy: guardPolicy(options),
     dns,
     agent,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     maxRedirects: options.maxRedirects ?? 5,
+    signer: options.signer,
   };
 }
 
 /** One hop: checked against the policy here, so a refusal names the hop that caused it. */
-function sendHop(
+async function sendHop(
   transport: Transport,
   target: URL,
   request: SafeFetchRequest,
@@ -130,15 +144,19 @@ function sendHop(
   if (!verdict.allowed) {
     throw new BlockedTargetError(target.href, verdict.reason, verdict.detail);
   }
+  const method = request.method ?? 'GET';
+  // Signed per hop: @authority and @path are the hop's own.
+  const signature = (await transport.signer?.headers(target, method)) ?? {};
   return transport.dns.inScope(request.signal, () =>
     dispatchRequest(transport.agent, {
       origin: target.origin,
       path: `${target.pathname}${target.search}`,
-      method: request.method ?? 'GET',
+      method,
       headers: {
         'user-agent': transport.userAgent,
         'accept-encoding': 'gzip, deflate, br',
         ...lowerCaseKeys(request.headers ?? {}),
+        ...signature,
       },
       signal,
     }),
@@ -204,7 +222,7 @@ async function readBody(
       new Error(`unsupported content-encoding ${headers['content-encoding']}`),
     );
   }
-  const { body, truncated } = await readCapped(stream, decoders, maxBytes);
+  const { body, truncated } = await readDecoded(stream, decoders, maxBytes);
   return { body, truncated, text: decodeText(body, headers['content-type']) };
 }
 
@@ -256,7 +274,7 @@ function resolveLocation(location: string, base: URL): URL {
  * Streams the body through the decoders named by Content-Encoding and stops at `maxBytes`
  * decoded bytes. The socket is torn down as soon as the cap is reached.
  */
-async function readCapped(
+async function readDecoded(
   body: Readable,
   decoders: Transform[],
   maxBytes: number,
@@ -265,32 +283,15 @@ async function readCapped(
     decoders.length === 0
       ? body
       : (pipeline([body, ...decoders], () => {
-          // Errors surface through the async iterator below; nothing to do here.
+          // Errors surface through the async iterator readCapped reads; nothing to do here.
         }) as unknown as Readable);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  let truncated = false;
-  try {
-    for await (const chunk of source) {
-      const buffer = chunk as Buffer;
-      if (total + buffer.length > maxBytes) {
-        chunks.push(buffer.subarray(0, maxBytes - total));
-        total = maxBytes;
-        truncated = true;
-        break;
-      }
-      chunks.push(buffer);
-      total += buffer.length;
-    }
-  } finally {
-    if (truncated) {
-      discard(body);
-      for (const decoder of decoders) {
-        discard(decoder);
-      }
-    }
+  const read = await readCapped(source, maxBytes);
+  if (read.error) throw read.error;
+  if (read.truncated) {
+    discard(body);
+    for (const decoder of decoders) discard(decoder);
   }
-  return { body: Buffer.concat(chunks, total), truncated };
+  return { body: read.body, truncated: read.truncated };
 }
 
 /** Drops a stream we no longer want; the abort error it emits is expected, not a failure. */

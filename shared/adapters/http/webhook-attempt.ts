@@ -9,9 +9,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { requestVia } from '#shared/adapters/http/http-client';
-import { BlockedTargetError, errorCode } from '#shared/domain/kernel/net/fetch-errors';
-
+import { errorCode, findBlockedTarget } from '#shared/domain/kernel/net/fetch-errors';
 import type { AttemptError, AttemptResult } from '#shared/domain/webhooks/attempt';
+import { readCapped } from './read-capped.ts';
 
 export const WEBHOOK_USER_AGENT =
   'AgentReadinessWebhooks/1.0 (+https://agent-readiness.example/docs/webhooks)';
@@ -51,7 +51,7 @@ export async function sendAttempt(input: SendAttemptInput): Promise<AttemptResul
       body: input.body,
       signal,
     });
-    const { text, truncated } = await readCapped(response.body, input.maxResponseBytes);
+    const { text, truncated } = await readSnippet(response.body, input.maxResponseBytes);
     return {
       status: response.statusCode,
       durationMs: elapsed(),
@@ -83,33 +83,15 @@ function withDefaults(headers: Record<string, string>): Record<string, string> {
  * known it is what counts: a body that breaks off or stalls past the deadline only shortens
  * the snippet.
  */
-async function readCapped(
+async function readSnippet(
   body: Dispatcher.ResponseData['body'],
   maxBytes: number,
 ): Promise<{ text: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  let truncated = false;
   body.on('error', () => {});
-  try {
-    for await (const chunk of body) {
-      const buffer = chunk as Buffer;
-      const room = maxBytes - total;
-      if (buffer.length > room) {
-        chunks.push(buffer.subarray(0, room));
-        total = maxBytes;
-        truncated = true;
-        break;
-      }
-      chunks.push(buffer);
-      total += buffer.length;
-    }
-  } catch {
-    truncated = true;
-  } finally {
-    if (truncated) body.destroy();
-  }
-  return { text: Buffer.concat(chunks, total).toString('utf8'), truncated };
+  const read = await readCapped(body, maxBytes);
+  const truncated = read.truncated || read.error !== undefined;
+  if (truncated) body.destroy();
+  return { text: read.body.toString('utf8'), truncated };
 }
 
 function singleHeader(value: string | string[] | undefined): string | null {
@@ -122,7 +104,7 @@ function describeFailure(
   timedOut: boolean,
   timeoutMs: number,
 ): AttemptError['error'] {
-  const blocked = findBlocked(error);
+  const blocked = findBlockedTarget(error);
   if (blocked) {
     return { class: 'blocked', message: `Refused by the address policy: ${blocked.detail}` };
   }
@@ -137,15 +119,6 @@ function describeFailure(
     return { class: 'tls', message: `TLS handshake failed (${code})` };
   }
   return { class: 'network', message: networkMessage(code, error) };
-}
-
-function findBlocked(error: unknown): BlockedTargetError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if (current instanceof BlockedTargetError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function isTlsCode(code: string): boolean {

@@ -1,7 +1,7 @@
 /**
  * The local mail port: messages are kept in this process (the local stack runs every handler in
  * its own process) and handed to whoever listens: `npm start` prints them, tests read them.
- * Nothing is sent anywhere.
+ * Nothing is sent anywhere. The wiring makes one per wiring (shared/wiring/mail.ts).
  */
 import type { MailMessage, MailPort } from '#shared/domain/accounts/mail-port';
 
@@ -15,6 +15,8 @@ export interface Outbox extends MailPort {
   /** Calls `listener` for every message from now on; returns the unsubscribe. */
   subscribe(listener: (entry: OutboxEntry) => void): () => void;
   clear(): void;
+  /** Drops the messages and the listeners: the outbox is done with. */
+  close(): void;
 }
 
 const KEPT_MESSAGES = 100;
@@ -37,8 +39,9 @@ export function createOutbox(now: () => Date = () => new Date()): Outbox {
     clear() {
       entries.length = 0;
     },
+    close() {
+      entries.length = 0;
+      listeners.clear();
+    },
   };
 }
-
-/** The process's outbox: the mail port of the local stack. */
-export const LOCAL_OUTBOX: Outbox = createOutbox();

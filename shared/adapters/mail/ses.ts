@@ -5,6 +5,7 @@
  */
 
 import type { MailPort } from '#shared/domain/accounts/mail-port';
+import type { Clock } from '#shared/domain/kernel/clock';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import { type AwsCredentials, signAwsRequest } from './sigv4.ts';
 
@@ -13,7 +14,7 @@ export interface SesOptions {
   from: string;
   credentials: () => AwsCredentials;
   fetch?: typeof fetch;
-  now?: () => Date;
+  clock: Clock;
 }
 
 export function createSesMailPort(options: SesOptions): MailPort {
@@ -39,7 +40,7 @@ export function createSesMailPort(options: SesOptions): MailPort {
         region: options.region,
         service: 'ses',
         credentials: options.credentials(),
-        now: options.now?.() ?? new Date(),
+        now: options.clock.now(),
       });
       let response: Response;
       try {

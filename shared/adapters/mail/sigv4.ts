@@ -3,7 +3,8 @@
  * than pulling an SDK client into the dashboard's functions; the unit tests pin it to the
  * published test-suite vectors (get-vanilla, post-vanilla).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 
 export interface AwsCredentials {
   accessKeyId: string;
@@ -23,7 +24,6 @@ export interface RequestToSign {
   now: Date;
 }
 
-const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
 const hmac = (key: string | Buffer, data: string) =>
   createHmac('sha256', key).update(data, 'utf8').digest();
 

@@ -1,4 +1,7 @@
-/** What every adapter factory receives besides its family's configuration. */
+/**
+ * What the four provider adapters share: their dependencies, URL joining, token usage, and the
+ * errors for an answer without text.
+ */
 import type { Dispatcher } from 'undici';
 import {
   ProviderError,
@@ -7,9 +10,13 @@ import {
 } from '#shared/domain/monitor/provider-port';
 import type { FamilyConfig } from './config.ts';
 
+/** What every adapter factory receives besides its family's configuration. */
 export interface AdapterDeps {
-  /** Routes requests through a given undici dispatcher (MockAgent, proxy); defaults to global. */
-  dispatcher?: Dispatcher | undefined;
+  /**
+   * The undici dispatcher every request goes through: the wiring's provider agent (one pool per
+   * process, closed with the wiring), or a test's own (MockAgent, a dedicated Agent).
+   */
+  dispatcher: Dispatcher;
 }
 
 /** A family configuration whose API key is known to be present. */
@@ -20,6 +27,7 @@ export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+/** Token usage as reported; the total is the sum when the provider does not give one. */
 export function usageOf(
   input: number | null | undefined,
   output: number | null | undefined,

@@ -23,8 +23,9 @@ import {
   usageOf,
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
-import { httpFailure, postJson, type RawResponse, throttleDelayFromHeaders } from './http.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { httpFailure, type RawResponse, throttleDelayFromHeaders } from './http.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { parseShape, tryParseJson } from './parse.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 export const ANTHROPIC_WEB_SEARCH_TOOL = 'web_search_20250305';
@@ -85,24 +86,14 @@ const ErrorBodySchema = z.object({
   error: z.object({ type: z.string(), message: z.string().nullish() }),
 });
 
-export function createAnthropicProvider(
-  config: KeyedFamilyConfig,
-  deps: AdapterDeps = {},
-): Provider {
-  return {
-    family: 'anthropic',
-    async ask(request: AskRequest): Promise<AskResult> {
-      const response = await postJson('anthropic', {
-        url: joinUrl(config.baseUrl, 'v1/messages'),
-        headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-        body: buildRequestBody(config, request),
-        timeoutMs: config.timeoutMs,
-        dispatcher: deps.dispatcher,
-      });
-      if (response.status >= 300) throw anthropicFailure(response);
-      return toAskResult(config, request, response);
-    },
-  };
+export function createAnthropicProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
+  return jsonProvider('anthropic', config, deps, {
+    url: joinUrl(config.baseUrl, 'v1/messages'),
+    headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+    body: (request) => buildRequestBody(config, request),
+    failure: anthropicFailure,
+    answer: (request, response) => toAskResult(config, request, response),
+  });
 }
 
 function buildRequestBody(config: KeyedFamilyConfig, request: AskRequest) {
@@ -124,12 +115,7 @@ function toAskResult(
   response: RawResponse,
 ): AskResult {
   const { status } = response;
-  const message = parseShape(
-    'anthropic',
-    MessageSchema,
-    parseJsonBody('anthropic', response.text, status),
-    status,
-  );
+  const message = readReply('anthropic', MessageSchema, response);
   refuseUnfinishedTurn(message.stop_reason, status);
   const read = readContent(message, status);
   const failed = read.searchErrors.find(

@@ -23,11 +23,6 @@ export function normaliseUrl(url: string): string {
   return parsed.toString();
 }
 
-/** True when the text could be a bare host name such as `example.org` (Gemini chunk titles). */
-export function looksLikeDomain(text: string): boolean {
-  return /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text.trim());
-}
-
 export interface CitationInput {
   url: string;
   title?: string | null | undefined;

@@ -22,8 +22,9 @@ import {
   usageOf,
 } from './adapter.ts';
 import { type CitationInput, collectCitations, domainOf, uniqueQueries } from './citations.ts';
-import { httpFailure, postJson, type RawResponse } from './http.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { httpFailure, type RawResponse, roundSeconds } from './http.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { tryParseJson } from './parse.ts';
 
 const GroundingMetadataSchema = z.object({
   webSearchQueries: z.array(z.string()).nullish(),
@@ -100,21 +101,14 @@ export function geminiGenerateUrl(baseUrl: string, model: string): string {
   return joinUrl(baseUrl, `v1beta/models/${encodeURIComponent(id)}:generateContent`);
 }
 
-export function createGoogleProvider(config: KeyedFamilyConfig, deps: AdapterDeps = {}): Provider {
-  return {
-    family: 'google',
-    async ask(request: AskRequest): Promise<AskResult> {
-      const response = await postJson('google', {
-        url: geminiGenerateUrl(config.baseUrl, config.model),
-        headers: { 'x-goog-api-key': config.apiKey },
-        body: buildRequestBody(config, request),
-        timeoutMs: config.timeoutMs,
-        dispatcher: deps.dispatcher,
-      });
-      if (response.status >= 300) throw geminiFailure(response);
-      return toAskResult(config, request, response);
-    },
-  };
+export function createGoogleProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
+  return jsonProvider('google', config, deps, {
+    url: geminiGenerateUrl(config.baseUrl, config.model),
+    headers: { 'x-goog-api-key': config.apiKey },
+    body: (request) => buildRequestBody(config, request),
+    failure: geminiFailure,
+    answer: (request, response) => toAskResult(config, request, response),
+  });
 }
 
 function buildRequestBody(config: KeyedFamilyConfig, request: AskRequest) {
@@ -130,12 +124,7 @@ function toAskResult(
   request: AskRequest,
   response: RawResponse,
 ): AskResult {
-  const body = parseShape(
-    'google',
-    ResponseSchema,
-    parseJsonBody('google', response.text, response.status),
-    response.status,
-  );
+  const body = readReply('google', ResponseSchema, response);
   const candidate = body.candidates?.[0];
   if (candidate === undefined) throw noCandidate(body.promptFeedback?.blockReason, response);
   const finishReason = candidate.finishReason ?? null;
@@ -250,8 +239,4 @@ function dailyQuotaExhausted(details: readonly Record<string, unknown>[]): boole
     .filter((detail) => String(detail['@type'] ?? '').endsWith('google.rpc.QuotaFailure'))
     .flatMap((detail) => (Array.isArray(detail.violations) ? detail.violations : []))
     .some((violation) => /PerDay/.test(String((violation as { quotaId?: unknown }).quotaId ?? '')));
-}
-
-function roundSeconds(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
 }

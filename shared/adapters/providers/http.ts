@@ -4,7 +4,8 @@
  * error types the monitor engine retries on (docs/monitor.md).
  */
 import type { Dispatcher } from 'undici';
-import { getDefaultAgent, requestVia } from '#shared/adapters/http/http-client';
+import { requestVia } from '#shared/adapters/http/http-client';
+import { findBlockedTarget } from '#shared/domain/kernel/net/fetch-errors';
 import {
   ProviderError,
   type ProviderErrorType,
@@ -18,8 +19,8 @@ export interface JsonPost {
   headers: Record<string, string>;
   body: unknown;
   timeoutMs: number;
-  /** Tests pass a MockAgent or a dedicated Agent; production uses one shared Agent. */
-  dispatcher?: Dispatcher | undefined;
+  /** The connection pool: the wiring's one provider agent, or a test's own (MockAgent...). */
+  dispatcher: Dispatcher;
 }
 
 export interface RawResponse {
@@ -39,7 +40,7 @@ export async function postJson(family: ProviderFamily, post: JsonPost): Promise<
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), post.timeoutMs);
   try {
-    const response = await requestVia(post.dispatcher ?? getDefaultAgent(), post.url, {
+    const response = await requestVia(post.dispatcher, post.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...post.headers },
       body: JSON.stringify(post.body),
@@ -70,6 +71,14 @@ function transportFailure(
   const code = (error as { code?: unknown } | null)?.code;
   if (aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ProviderError(family, 'timeout', `${family} did not answer within ${timeoutMs} ms`, {
+      cause: error,
+    });
+  }
+  // Refused by the guarded agent (offline, a provider URL off this machine): nothing was sent,
+  // and sending again cannot help.
+  const blocked = findBlockedTarget(error);
+  if (blocked) {
+    return new ProviderError(family, 'rejected', `${family} was not called: ${blocked.message}`, {
       cause: error,
     });
   }
@@ -184,7 +193,8 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-function roundSeconds(seconds: number): number {
+/** Seconds to the millisecond: a provider's `1.2345s` delay is 1.235 s. */
+export function roundSeconds(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
 

@@ -12,27 +12,18 @@ import { createPerplexityProvider } from './perplexity.ts';
 
 export {
   type AskMode,
-  type AskRequest,
   type AskResult,
-  type Citation,
   PROVIDER_FAMILIES,
   type Provider,
   ProviderError,
-  type ProviderErrorType,
   type ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
 export type { AdapterDeps } from './adapter.ts';
-export {
-  describeProviderSetup,
-  type FamilyConfig,
-  loadProvidersConfig,
-  type ProvidersConfig,
-  simulatedProviderEnv,
-} from './config.ts';
+export { type FamilyConfig, loadProvidersConfig, type ProvidersConfig } from './config.ts';
 
 const FACTORIES: Record<
   ProviderFamily,
-  (config: KeyedFamilyConfig, deps?: AdapterDeps) => Provider
+  (config: KeyedFamilyConfig, deps: AdapterDeps) => Provider
 > = {
   openai: createOpenAiProvider,
   anthropic: createAnthropicProvider,
@@ -47,7 +38,7 @@ const FACTORIES: Record<
 export function createProvider(
   family: ProviderFamily,
   config: FamilyConfig,
-  deps: AdapterDeps = {},
+  deps: AdapterDeps,
 ): Provider {
   const { apiKey } = config;
   if (!apiKey) {

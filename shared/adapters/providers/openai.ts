@@ -19,8 +19,9 @@ import {
   usageOf,
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
-import { httpFailure, postJson, type RawResponse } from './http.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { httpFailure, type RawResponse } from './http.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { parseShape, tryParseJson } from './parse.ts';
 
 const Item = z.looseObject({ type: z.string() });
 
@@ -85,21 +86,14 @@ export function openAiResponsesUrl(baseUrl: string): string {
   return joinUrl(baseUrl, path.endsWith('/v1') ? 'responses' : 'v1/responses');
 }
 
-export function createOpenAiProvider(config: KeyedFamilyConfig, deps: AdapterDeps = {}): Provider {
-  return {
-    family: 'openai',
-    async ask(request: AskRequest): Promise<AskResult> {
-      const response = await postJson('openai', {
-        url: openAiResponsesUrl(config.baseUrl),
-        headers: { authorization: `Bearer ${config.apiKey}` },
-        body: buildRequestBody(config, request),
-        timeoutMs: config.timeoutMs,
-        dispatcher: deps.dispatcher,
-      });
-      if (response.status >= 300) throw openAiFailure(response);
-      return toAskResult(config, request, response);
-    },
-  };
+export function createOpenAiProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
+  return jsonProvider('openai', config, deps, {
+    url: openAiResponsesUrl(config.baseUrl),
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    body: (request) => buildRequestBody(config, request),
+    failure: openAiFailure,
+    answer: (request, response) => toAskResult(config, request, response),
+  });
 }
 
 function buildRequestBody(config: KeyedFamilyConfig, request: AskRequest) {
@@ -124,12 +118,7 @@ function toAskResult(
   request: AskRequest,
   response: RawResponse,
 ): AskResult {
-  const body = parseShape(
-    'openai',
-    ResponseSchema,
-    parseJsonBody('openai', response.text, response.status),
-    response.status,
-  );
+  const body = readReply('openai', ResponseSchema, response);
   if (body.status === 'failed' || body.status === 'cancelled') {
     throw failedRun(body.error?.code ?? null, body.error?.message ?? body.status, response.status);
   }

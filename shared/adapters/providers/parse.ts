@@ -1,7 +1,12 @@
-/** Parses a 2xx body; anything that is not JSON is an `invalid_response`, never a crash. */
+/**
+ * Reading what a provider answered: the JSON of a success body and its documented shape, where
+ * anything else is a `ProviderError` (`invalid_response`) and never a crash, and error bodies read
+ * leniently for the detail they may carry.
+ */
 import type { z } from 'zod';
 import { ProviderError, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 
+/** Parses a 2xx body; anything that is not JSON is an `invalid_response`, never a crash. */
 export function parseJsonBody(family: ProviderFamily, text: string, status: number): unknown {
   try {
     return JSON.parse(text);

@@ -21,8 +21,9 @@ import {
   usageOf,
 } from './adapter.ts';
 import { type CitationInput, collectCitations, uniqueQueries } from './citations.ts';
-import { httpFailure, postJson, type RawResponse } from './http.ts';
-import { parseJsonBody, parseShape, tryParseJson } from './parse.ts';
+import { httpFailure, type RawResponse } from './http.ts';
+import { jsonProvider, readReply } from './json-provider.ts';
+import { parseShape, tryParseJson } from './parse.ts';
 
 const Item = z.looseObject({ type: z.string() });
 const ErrorInfoSchema = z.object({
@@ -75,24 +76,14 @@ const ResponseSchema = z.object({
 
 const ErrorBodySchema = z.object({ error: ErrorInfoSchema });
 
-export function createPerplexityProvider(
-  config: KeyedFamilyConfig,
-  deps: AdapterDeps = {},
-): Provider {
-  return {
-    family: 'perplexity',
-    async ask(request: AskRequest): Promise<AskResult> {
-      const response = await postJson('perplexity', {
-        url: joinUrl(config.baseUrl, 'v1/agent'),
-        headers: { authorization: `Bearer ${config.apiKey}` },
-        body: buildRequestBody(config, request),
-        timeoutMs: config.timeoutMs,
-        dispatcher: deps.dispatcher,
-      });
-      if (response.status >= 300) throw perplexityFailure(response);
-      return toAskResult(config, request, response);
-    },
-  };
+export function createPerplexityProvider(config: KeyedFamilyConfig, deps: AdapterDeps): Provider {
+  return jsonProvider('perplexity', config, deps, {
+    url: joinUrl(config.baseUrl, 'v1/agent'),
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    body: (request) => buildRequestBody(config, request),
+    failure: perplexityFailure,
+    answer: (request, response) => toAskResult(config, request, response),
+  });
 }
 
 function buildRequestBody(config: KeyedFamilyConfig, request: AskRequest) {
@@ -116,12 +107,7 @@ function toAskResult(
   response: RawResponse,
 ): AskResult {
   const { status } = response;
-  const body = parseShape(
-    'perplexity',
-    ResponseSchema,
-    parseJsonBody('perplexity', response.text, status),
-    status,
-  );
+  const body = readReply('perplexity', ResponseSchema, response);
   if (body.status === 'failed' || body.status === 'cancelled') {
     throw failedRun(body.status, body.error ?? null);
   }

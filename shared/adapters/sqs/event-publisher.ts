@@ -1,8 +1,9 @@
-/** Publishes each event as one SQS message; the event type is a message attribute. */
+/** The events port on AWS and locally (fauxqs): domain events as messages of the events queue. */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { EventPublisher } from '#shared/domain/events/ports';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 
+/** Publishes each event as one SQS message; the event type is a message attribute. */
 export function createSqsPublisher(client: SQSClient, queueUrl: string): EventPublisher {
   return {
     async publish(event) {

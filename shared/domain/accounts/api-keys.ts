@@ -4,8 +4,9 @@
  * lets secret scanners recognise our keys); the 40 characters carry ~238 bits of entropy, so a
  * single SHA-256 is the right storage hash (slow hashes exist for low-entropy passwords).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 
 export const API_KEY_PREFIX = 'ars_';
 const BODY_LENGTH = 40;
@@ -29,7 +30,7 @@ export function isWellFormedApiKey(candidate: string): boolean {
 
 /** The only form in which a key is stored. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return sha256Hex(key);
 }
 
 /** Public id of a key (safe to print, list and use for revocation). */

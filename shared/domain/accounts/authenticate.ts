@@ -1,6 +1,6 @@
 /**
  * Authentication of API requests: the bearer key of a request resolved to a principal for the
- * route's requirement (anonymous, key holder), with the errors of docs/spec.md "Authentication".
+ * route's requirement (anonymous, key holder), with the errors of docs/api.md "Authentication".
  */
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-keys.ts';
@@ -8,7 +8,7 @@ import type { KeyLookup } from './ports.ts';
 import { ANONYMOUS, type AuthRequirement, type KeyPrincipal, type Principal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 
-export { ANONYMOUS, type AuthRequirement, type Principal } from './principal.ts';
+export type { AuthRequirement, Principal } from './principal.ts';
 
 export interface AuthDependencies {
   keys: KeyLookup;
@@ -16,7 +16,7 @@ export interface AuthDependencies {
 }
 
 /**
- * docs/spec.md "Authentication": resolves the Authorization header to a principal for one route.
+ * docs/api.md "Authentication": resolves the Authorization header to a principal for one route.
  * - routes with an optional key: no header = anonymous; a header that does not verify = 401
  *   `invalid_key` (never downgraded to anonymous);
  * - routes with a required key: a missing or unknown key = 401 `unauthorized`;
@@ -57,6 +57,14 @@ function bearerToken(
     throw new UnauthorizedError(
       'unauthorized',
       'This route needs an API key: send "Authorization: Bearer <API_KEY>".',
+    );
+  }
+  // Two Authorization headers reach us joined with a comma (API Gateway, the local front): which
+  // key was meant cannot be told, so neither is tried. A key never holds a comma.
+  if (authorizationHeader.includes(',')) {
+    throw new UnauthorizedError(
+      unknownKeyCode(requirement),
+      'Send exactly one Authorization header ("Bearer <API_KEY>"); several were sent.',
     );
   }
   const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorizationHeader)?.[1];

@@ -9,14 +9,11 @@
  * - a caller revokes only keys whose scopes it holds (itself included), so a narrow key cannot
  *   take away a wider one.
  */
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
-import {
-  type CreateKeyBody,
-  type KeyIdParams,
-  type KeyView,
-  MAX_ACTIVE_KEYS,
-} from './key-schemas.ts';
+import type { CreateKeyBody, KeyIdParams, KeyView } from './key-schemas.ts';
 import { createOperatorService } from './operator-service.ts';
 import type { KeyUsage, StoredApiKey, UsersRepository } from './ports.ts';
 import { isScope, type Scope } from './scopes.ts';
@@ -26,7 +23,7 @@ export interface KeyDeps {
   /** When each key was last used (`last_used_at`). */
   usage: Pick<KeyUsage, 'lastUsed'>;
   adminEmails: readonly string[];
-  now?: () => Date;
+  clock: Clock;
 }
 
 /** The key as the API shows it; `lastUsedAt` from KeyUsage (null: not used since it is kept). */
@@ -87,32 +84,19 @@ export async function createKey(
       { details: { not_held: notHeld } },
     );
   }
-  // One place of the cap, taken atomically before the key exists (issue 18, finding 3).
-  const countActive = async () =>
-    (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at).length;
-  if (!(await deps.users.takeKeySlot(principal.userId, MAX_ACTIVE_KEYS, countActive))) {
-    throw new BadRequestError(
-      'invalid_request',
-      `An account can hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`,
-    );
-  }
+  // The operator service writes the key within the account's cap (its place taken atomically).
   const operator = createOperatorService({
     users: deps.users,
     adminEmails: deps.adminEmails,
-    ...(deps.now ? { now: deps.now } : {}),
+    clock: deps.clock,
   });
-  try {
-    const { key, stored } = await operator.createKey({
-      email: principal.email,
-      scopes: wanted,
-      plugin: input.body.plugin === true || (principal.kind === 'key' && principal.plugin),
-      name: input.body.name?.trim() || null,
-    });
-    return { key: keyView(stored), api_key: key };
-  } catch (error) {
-    await deps.users.releaseKeySlot(principal.userId).catch(() => undefined);
-    throw error;
-  }
+  const { key, stored } = await operator.createKey({
+    email: principal.email,
+    scopes: wanted,
+    plugin: input.body.plugin === true || (principal.kind === 'key' && principal.plugin),
+    name: input.body.name?.trim() || null,
+  });
+  return { key: keyView(stored), api_key: key };
 }
 
 export async function revokeKey(
@@ -132,10 +116,9 @@ export async function revokeKey(
       { details: { not_held: notHeld } },
     );
   }
-  if (target.revoked_at) return { key: await oneKeyView(target, deps) };
-  const at = (deps.now?.() ?? new Date()).toISOString();
+  // Revoking a revoked key again keeps its first time and finishes freeing its place, should an
+  // earlier revoke have stopped between the two writes.
+  const at = nowIso(deps.clock);
   const revoked = await deps.users.revokeKey(target.id, at);
-  // The store keeps the first revocation time: only the revoke that wrote it frees the place.
-  if (revoked.revoked_at === at) await deps.users.releaseKeySlot(principal.userId);
   return { key: await oneKeyView(revoked, deps) };
 }

@@ -1,4 +1,4 @@
-/** Wire schemas of the key routes (`/api/v1/keys`, additions to docs/spec.md). */
+/** Wire schemas of the key routes (`/api/v1/keys`, additions; docs/api.md "Reference"). */
 import { z } from 'zod';
 import { SCOPES } from './scopes.ts';
 

@@ -7,7 +7,7 @@
  * that time (an in-process memo). So the stored time is never more than twice the resolution
  * behind the real last use: within an hour.
  */
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { KeyUsage } from './ports.ts';
 import type { Principal } from './principal.ts';
 
@@ -27,6 +27,7 @@ export interface KeyUseRecorder {
 
 export function createKeyUseRecorder(
   usage: KeyUsage,
+  logger: Logger,
   now: () => number = Date.now,
 ): KeyUseRecorder {
   // Key id -> when this process last tried to write it.

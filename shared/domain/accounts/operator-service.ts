@@ -1,10 +1,13 @@
 /**
  * What an operator does with users and keys (the admin CLI is a thin shell over this).
- * The rules of docs/spec.md "Authentication" that apply at creation time live here:
- * `monitor:admin` only for addresses on the admin list, never on a plugin key.
+ * The rules of docs/api.md "Scopes" that apply at creation time live here:
+ * `monitor:admin` only for addresses on the admin list, never on a plugin key; at most
+ * MAX_ACTIVE_KEYS active keys per account, whoever creates them (the store takes the place).
  */
-import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
+import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
+import { MAX_ACTIVE_KEYS } from './key-schemas.ts';
 import type {
   Account,
   Plan,
@@ -18,7 +21,7 @@ import { isScope, SCOPES, type Scope } from './scopes.ts';
 export interface OperatorDeps {
   users: UsersRepository;
   adminEmails: readonly string[];
-  now?: () => Date;
+  clock: Clock;
   newUserId?: () => string;
 }
 
@@ -63,20 +66,19 @@ interface AccountInput {
 }
 
 export function createOperatorService(deps: OperatorDeps) {
-  const now = deps.now ?? (() => new Date());
   return {
-    createUser: (input: AccountInput) => createUser(deps, now, input),
+    createUser: (input: AccountInput) => createUser(deps, input),
     setAccount: (input: AccountInput) => setAccount(deps, input),
     createKey: (input: {
       email: string;
       scopes: string[];
       plugin: boolean;
       name?: string | null;
-    }) => createKey(deps, now, input),
+    }) => createKey(deps, input),
     listUsers: () => deps.users.listUsers(),
     listKeys: async (email: string): Promise<StoredApiKey[]> =>
       deps.users.listKeys((await requireUser(deps, email)).id),
-    revokeKey: (keyId: string) => deps.users.revokeKey(keyId, now().toISOString()),
+    revokeKey: (keyId: string) => deps.users.revokeKey(keyId, nowIso(deps.clock)),
   };
 }
 
@@ -87,11 +89,11 @@ async function requireUser(deps: OperatorDeps, email: string): Promise<User> {
   return user;
 }
 
-async function createUser(deps: OperatorDeps, now: () => Date, input: AccountInput): Promise<User> {
+async function createUser(deps: OperatorDeps, input: AccountInput): Promise<User> {
   const user: User = {
     id: deps.newUserId?.() ?? crypto.randomUUID(),
     email: normaliseEmail(input.email),
-    created_at: now().toISOString(),
+    created_at: nowIso(deps.clock),
     account: parseAccount(input.plan, input.subscription),
   };
   await deps.users.createUser(user);
@@ -107,7 +109,6 @@ async function setAccount(deps: OperatorDeps, input: AccountInput): Promise<User
 
 async function createKey(
   deps: OperatorDeps,
-  now: () => Date,
   input: { email: string; scopes: string[]; plugin: boolean; name?: string | null },
 ): Promise<{ key: string; stored: StoredApiKey }> {
   const user = await requireUser(deps, input.email);
@@ -121,10 +122,15 @@ async function createKey(
     plugin: scopes.has('plugin'),
     hint: keyHint(key),
     name: input.name ?? null,
-    created_at: now().toISOString(),
+    created_at: nowIso(deps.clock),
     revoked_at: null,
   };
-  await deps.users.putKey(stored, hashApiKey(key));
+  if (!(await deps.users.putKey(stored, hashApiKey(key), MAX_ACTIVE_KEYS))) {
+    throw new BadRequestError(
+      'invalid_request',
+      `An account can hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`,
+    );
+  }
   return { key, stored };
 }
 
@@ -148,10 +154,10 @@ function keyScopes(
     throw new BadRequestError('invalid_scope', 'A key needs at least one scope (--scopes).');
   if (scopes.has('monitor:admin')) {
     if (scopes.has('plugin')) {
-      throw new ConflictError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
+      throw new ForbiddenError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
     }
     if (!adminEmails.includes(user.email)) {
-      throw new ConflictError(
+      throw new ForbiddenError(
         'admin_not_allowed',
         `monitor:admin is only for keys of addresses in ADMIN_EMAILS; ${user.email} is not listed.`,
       );

@@ -52,29 +52,22 @@ export interface KeyLookup {
   findKeyByHash(hash: string): Promise<StoredApiKey | undefined>;
 }
 
-/**
- * The places for active keys of an account, taken atomically (one counter with a conditional
- * update) so parallel creates cannot pass the cap together.
- */
-export interface KeySlots {
-  /**
-   * Takes one place of `max`; false when none is left. `countActive` gives the true number of
-   * active keys: it starts the counter, and corrects it when the cap seems reached (keys revoked
-   * by the operator CLI give their places back that way).
-   */
-  takeKeySlot(userId: string, max: number, countActive: () => Promise<number>): Promise<boolean>;
-  /** Gives one place back (a key revoked, a create that failed after taking its place). */
-  releaseKeySlot(userId: string): Promise<void>;
-}
-
 /** Users, their Monitor account and their API keys (implemented by the DynamoDB adapter). */
-export interface UsersRepository extends KeyLookup, KeySlots {
+export interface UsersRepository extends KeyLookup {
   createUser(user: User): Promise<void>;
   findUserByEmail(email: string): Promise<User | undefined>;
   findUserById(id: string): Promise<User | undefined>;
   listUsers(): Promise<User[]>;
   setAccount(userId: string, account: Account | null): Promise<void>;
-  putKey(key: StoredApiKey, hash: string): Promise<void>;
+  /**
+   * Writes a key if its account holds fewer than `maxActive` active keys, taking one place of the
+   * account's cap atomically whatever creates run beside it; false (nothing written) otherwise.
+   */
+  putKey(key: StoredApiKey, hash: string, maxActive: number): Promise<boolean>;
   listKeys(userId: string): Promise<StoredApiKey[]>;
+  /**
+   * Revokes a key (the first revocation time is kept) and frees its place of the cap; repeating
+   * it frees nothing more, so a retry finishes a revoke that stopped half-way.
+   */
   revokeKey(keyId: string, revokedAt: string): Promise<StoredApiKey>;
 }

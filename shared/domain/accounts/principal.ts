@@ -1,4 +1,7 @@
-/** Who is calling: nobody in particular, or the holder of one API key. */
+/**
+ * The principals an operation hears from (anonymous, an API key, a dashboard session), what each
+ * carries, and which one each route's auth mode promises.
+ */
 import type { Scope } from './scopes.ts';
 
 /**
@@ -70,7 +73,7 @@ export interface AuthRequirement {
   scope?: Scope;
 }
 
-/** True when the principal may read every tenant (docs/spec.md: `monitor:admin`). */
+/** True when the principal may read every tenant (docs/api.md "Scopes": `monitor:admin`). */
 export function readsAllTenants(principal: Principal): boolean {
   return principal.kind !== 'anonymous' && principal.scopes.has('monitor:admin');
 }

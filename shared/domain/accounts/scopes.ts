@@ -1,4 +1,4 @@
-/** The scopes of docs/spec.md "Authentication". */
+/** The scopes of docs/api.md "Scopes". */
 export const SCOPES = [
   'monitor:read',
   'monitor:write',

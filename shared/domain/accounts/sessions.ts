@@ -4,7 +4,8 @@
  * its principal is a key-like principal of the user carrying every scope the account may use
  * (`monitor:admin` only while the address is on ADMIN_EMAILS, never `plugin`).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import type { SessionPrincipal } from './principal.ts';
 import type { Scope } from './scopes.ts';
 import type { StoredSession } from './session-ports.ts';
@@ -18,7 +19,7 @@ export function generateSecretToken(): string {
 
 /** The only form in which a session or sign-in token is stored. */
 export function hashSecretToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return sha256Hex(token);
 }
 
 /** A token of the shape generateSecretToken makes: anything else is refused without a read. */

@@ -6,8 +6,9 @@
  * the link starts a session; the link token and the session token are stored only as hashes.
  */
 import type { MailPort } from '#shared/domain/accounts/mail-port';
+import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { quotaBucketForAddress } from '#shared/domain/scans/client-address';
 import type { QuotaStore } from '#shared/domain/scans/ports';
 import { normaliseEmail } from './operator-service.ts';
@@ -33,7 +34,8 @@ export interface SignInDeps {
   quota: QuotaStore;
   mail: MailPort;
   settings: SessionSettings;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
 }
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -46,9 +48,9 @@ export function signInUrl(baseUrl: string, token: string): string {
 export async function issueSignInLink(
   user: User,
   baseUrl: string,
-  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
 ): Promise<{ url: string; expiresAt: Date }> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const token = generateSecretToken();
   const expiresAt = new Date(now.getTime() + deps.settings.linkTtlSeconds * 1000);
   await deps.sessions.putSignInLink(hashSecretToken(token), {
@@ -95,14 +97,14 @@ export async function requestSignInLink(
   deps: SignInDeps,
 ): Promise<void> {
   const email = normaliseEmail(input.email);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   await takeLinkAllowance(email, input.sourceIp, deps, now);
   const user = await deps.users.findUserByEmail(email);
   if (!user) {
-    logger.info('sign-in link asked for an address without a user');
+    deps.logger.info('sign-in link asked for an address without a user');
     return;
   }
-  const { url } = await issueSignInLink(user, input.baseUrl, { ...deps, now: () => now });
+  const { url } = await issueSignInLink(user, input.baseUrl, { ...deps, clock: frozenAt(now) });
   // A failed send is logged, not shown: an error only addresses with an account could meet
   // would tell which addresses have one. The person asks again after a while.
   await deps.mail
@@ -119,7 +121,7 @@ export async function requestSignInLink(
       ].join('\n'),
     })
     .catch((error: unknown) => {
-      logger.error('sign-in mail not sent', { error: error as Error });
+      deps.logger.error('sign-in mail not sent', { error: error as Error });
     });
 }
 
@@ -134,11 +136,11 @@ export function invalidLink(): BadRequestError {
 /** The address a link would sign in as, without using it (the confirmation page). */
 export async function peekSignInLink(
   token: string,
-  deps: Pick<SignInDeps, 'sessions' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'clock'>,
 ): Promise<{ email: string }> {
   if (!isWellFormedSecretToken(token)) throw invalidLink();
   const link = await deps.sessions.getSignInLink(hashSecretToken(token));
-  const now = epochSeconds(deps.now?.() ?? new Date());
+  const now = epochSeconds(deps.clock.now());
   if (!link || link.used_at !== null || link.expires_at <= now) throw invalidLink();
   return { email: link.email };
 }
@@ -149,7 +151,7 @@ export async function startSession(
   deps: SignInDeps,
 ): Promise<{ cookieToken: string; session: StoredSession }> {
   if (!isWellFormedSecretToken(input.token)) throw invalidLink();
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const link = await deps.sessions.useSignInLink(
     hashSecretToken(input.token),
     epochSeconds(now),
@@ -177,20 +179,20 @@ export async function startSession(
 /** The live session a cookie token names, or undefined (unknown, malformed or expired). */
 export async function resolveSession(
   cookieToken: string | undefined,
-  deps: Pick<SignInDeps, 'sessions' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'clock'>,
 ): Promise<StoredSession | undefined> {
   if (!cookieToken || !isWellFormedSecretToken(cookieToken)) return undefined;
   const session = await deps.sessions.getSession(hashSecretToken(cookieToken));
-  if (!session || session.expires_at <= epochSeconds(deps.now?.() ?? new Date())) return undefined;
+  if (!session || session.expires_at <= epochSeconds(deps.clock.now())) return undefined;
   return session;
 }
 
 /** A user's live sessions, newest first. */
 export async function listLiveSessions(
   userId: string,
-  deps: Pick<SignInDeps, 'sessions' | 'now'>,
+  deps: Pick<SignInDeps, 'sessions' | 'clock'>,
 ): Promise<StoredSession[]> {
-  const now = epochSeconds(deps.now?.() ?? new Date());
+  const now = epochSeconds(deps.clock.now());
   const all = await deps.sessions.listSessions(userId);
   return all
     .map((entry) => entry.session)

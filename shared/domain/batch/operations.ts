@@ -1,10 +1,11 @@
 /**
- * The batch area's HTTP operations (`batch create`, `batch status` of docs/spec.md). The workflow
+ * The batch area's HTTP operations (`create_batch`, `list_batches`, `get_batch` of docs/api.md). The workflow
  * steps that process a job live in `steps.ts`.
  */
 import type { Plan, User } from '#shared/domain/accounts/ports';
+import type { Clock } from '#shared/domain/kernel/clock';
 import { BadRequestError, NotFoundError, RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { activePlan, largestBatch, type PlanLimits } from '#shared/domain/kernel/plans';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
@@ -30,7 +31,8 @@ export interface BatchDeps {
   /** Map concurrency of the batch-scan workflow (BATCH_CONCURRENCY). */
   concurrency: number;
   allowPrivateTargets: boolean;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   newId?: () => string;
 }
 
@@ -81,7 +83,7 @@ export async function createBatch(
   deps: BatchDeps,
 ): Promise<CreateBatchResponse> {
   const principal = input.principal;
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const maxEntries = largestBatch(deps.limits);
   if (input.body.domains.length > maxEntries) {
     throw new BadRequestError(
@@ -170,7 +172,10 @@ async function queueJob(
   } catch (error) {
     await deps.store.deleteJob(job.id).catch(() => undefined);
     await deps.quota.give(ownerId, day, entries.length).catch((giveError: unknown) => {
-      logger.error('batch quota not given back', { job_id: job.id, error: giveError as Error });
+      deps.logger.error('batch quota not given back', {
+        job_id: job.id,
+        error: giveError as Error,
+      });
     });
     throw error;
   }
@@ -181,7 +186,7 @@ export async function getBatch(
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<BatchStatusResponse> {
   const principal = input.principal;
-  const job = await deps.store.getJob(input.params.id.toLowerCase());
+  const job = await deps.store.getJob(input.params.id);
   // Another account's job reads exactly like a missing one.
   if (!job || job.owner_id !== principal.userId) {
     throw new NotFoundError(`No batch job with id "${input.params.id}".`);

@@ -1,6 +1,10 @@
-/** A batch job as stored: `BATCH#<id>` / `JOB`. Its counts are derived from its rows. */
+/**
+ * What the batch area keeps and the ports it keeps it through: a job and its rows (one per
+ * accepted domain) in the batch store, and the per-account daily quota of queued domains.
+ */
 import type { JobStatus, RowStatus } from './schemas.ts';
 
+/** A batch job as stored: `BATCH#<id>` / `JOB`. Its counts are derived from its rows. */
 export interface StoredJob {
   id: string;
   owner_id: string;
@@ -25,6 +29,7 @@ export interface StoredRow {
   finished_at: string | null;
 }
 
+/** How a row ended: its scan and score, or the error that stopped it. */
 export interface RowOutcome {
   status: 'done' | 'failed';
   score: number | null;
@@ -33,6 +38,7 @@ export interface RowOutcome {
   finished_at: string;
 }
 
+/** Jobs and their rows; every state change is a conditional write that happens once. */
 export interface BatchStore {
   /** Writes the rows first, then the job (so a job is never visible without its rows). */
   createJob(job: StoredJob, rows: readonly StoredRow[]): Promise<void>;

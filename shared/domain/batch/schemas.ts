@@ -1,8 +1,9 @@
 /**
- * Wire schemas of batch scans (docs/spec.md "Batch job", `POST /scans/batch`, `GET
+ * Wire schemas of batch scans (docs/api.md "Batch scans" and the reference of `POST /scans/batch`, `GET
  * /scans/batch/{id}`).
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { pageQueryFields } from '#shared/domain/kernel/page-query';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -25,7 +26,7 @@ export const CreateBatchBodySchema = z
   .meta({ id: 'CreateBatchRequest' });
 
 export const BatchIdParamsSchema = z.object({
-  id: z.uuid().meta({ description: 'Batch job id (UUID)' }),
+  id: RecordIdSchema.meta({ description: 'Batch job id (UUID)' }),
 });
 
 export const LimitsSchema = z
@@ -109,4 +110,3 @@ export type ListBatchesResponse = z.input<typeof ListBatchesResponseSchema>;
 export type BatchIdParams = z.infer<typeof BatchIdParamsSchema>;
 export type CreateBatchResponse = z.input<typeof CreateBatchResponseSchema>;
 export type BatchStatusResponse = z.input<typeof BatchStatusResponseSchema>;
-export type ResultRow = z.infer<typeof ResultRowSchema>;

@@ -3,9 +3,11 @@
  * a retried or resumed task finds what an earlier run recorded and does not record it again.
  */
 import { z } from 'zod';
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
 import { scanIdForRow } from '#shared/domain/kernel/ids';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { ScanService } from '#shared/domain/scans/service';
 import type { BatchStore } from './ports.ts';
@@ -14,12 +16,13 @@ import { type BatchChunk, planChunks, startJobExecution } from './workflow.ts';
 export interface BatchStepDeps {
   store: BatchStore;
   scanner: ScanService;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   /** Rows per child execution (workflow.ts); BATCH_CHUNK_SIZE unless a test makes it smaller. */
   chunkSize?: number;
+  /** Counts `BatchJobCompleted` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
-
-const nowOf = (deps: { now?: () => Date }) => (deps.now?.() ?? new Date()).toISOString();
 
 export const JobStepInputSchema = z.object({ job_id: z.uuid() });
 
@@ -41,11 +44,11 @@ export const FinalizeStepInputSchema = z.object({
 /** queued -> running, and the job's chunks (workflow.ts), each run as a child execution. */
 export async function startJob(
   input: z.infer<typeof JobStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'now' | 'chunkSize'>,
+  deps: Pick<BatchStepDeps, 'store' | 'clock' | 'chunkSize'>,
 ): Promise<{ job_id: string; chunks: BatchChunk[] }> {
   const job = await deps.store.getJob(input.job_id);
   if (!job) throw new Error(`job ${input.job_id} does not exist`);
-  await deps.store.markJobRunning(input.job_id, nowOf(deps));
+  await deps.store.markJobRunning(input.job_id, nowIso(deps.clock));
   return { job_id: input.job_id, chunks: planChunks(job.total, deps.chunkSize) };
 }
 
@@ -77,7 +80,7 @@ export async function scanJobDomain(
       score: scan.score,
       scan_id: scan.id,
       error: null,
-      finished_at: nowOf(deps),
+      finished_at: nowIso(deps.clock),
     });
     return { index: input.index, status: 'done' };
   } catch (error) {
@@ -87,7 +90,7 @@ export async function scanJobDomain(
       score: null,
       scan_id: null,
       error: error.message,
-      finished_at: nowOf(deps),
+      finished_at: nowIso(deps.clock),
     });
     return { index: input.index, status: 'failed' };
   }
@@ -96,9 +99,9 @@ export async function scanJobDomain(
 /** After the retries ran out: the domain is failed with a reason, the job goes on. */
 export async function recordDomainFailure(
   input: z.infer<typeof FailureStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'now'>,
+  deps: Pick<BatchStepDeps, 'store' | 'logger' | 'clock'>,
 ): Promise<{ index: number; status: string }> {
-  logger.warn('batch domain failed after retries', {
+  deps.logger.warn('batch domain failed after retries', {
     job_id: input.job_id,
     index: input.index,
     error: input.failure?.Error,
@@ -109,7 +112,7 @@ export async function recordDomainFailure(
     scan_id: null,
     error:
       'The scan could not be completed: the scanner failed repeatedly. Try this domain again later.',
-    finished_at: nowOf(deps),
+    finished_at: nowIso(deps.clock),
   });
   return { index: input.index, status: 'failed' };
 }
@@ -121,9 +124,9 @@ export async function recordDomainFailure(
  */
 export async function finalizeJob(
   input: z.infer<typeof FinalizeStepInputSchema>,
-  deps: Pick<BatchStepDeps, 'store' | 'now'>,
+  deps: Pick<BatchStepDeps, 'store' | 'clock' | 'metrics'>,
 ): Promise<{ job_id: string; status: 'done' | 'failed' }> {
-  const at = nowOf(deps);
+  const at = nowIso(deps.clock);
   for (const row of await deps.store.listRows(input.job_id)) {
     if (row.status === 'done' || row.status === 'failed') continue;
     await deps.store.finishRow(input.job_id, row.index, {
@@ -135,7 +138,8 @@ export async function finalizeJob(
     });
   }
   const status = input.failure ? 'failed' : 'done';
-  await deps.store.finishJob(input.job_id, status, at);
+  const finished = await deps.store.finishJob(input.job_id, status, at);
+  if (finished && status === 'done') deps.metrics?.count('BatchJobCompleted');
   return { job_id: input.job_id, status };
 }
 

@@ -1,3 +1,7 @@
+/** The events area's operation: what the dispatcher does with each message of the events queue. */
+import type { DispatchDeps } from './ports.ts';
+import { DomainEventSchema } from './types.ts';
+
 /**
  * The dispatcher's work for one queue message: record the event (once: a message SQS delivers
  * twice is recognised by the event id), then hand it to the webhooks, which start one delivery
@@ -5,10 +9,6 @@
  * fails half-way is simply received again. A body that is not an event is logged and dropped:
  * no retry can make it valid, and the dead-letter queue is for messages that could succeed later.
  */
-import { logger } from '#shared/domain/kernel/logger';
-import type { DispatchDeps } from './ports.ts';
-import { DomainEventSchema } from './types.ts';
-
 export async function dispatchEvent(body: string, deps: DispatchDeps): Promise<void> {
   let json: unknown;
   try {
@@ -18,14 +18,14 @@ export async function dispatchEvent(body: string, deps: DispatchDeps): Promise<v
   }
   const parsed = DomainEventSchema.safeParse(json);
   if (!parsed.success) {
-    logger.error('dropped a message that is not an event', { body: body.slice(0, 200) });
+    deps.logger.error('dropped a message that is not an event', { body: body.slice(0, 200) });
     return;
   }
   const event = parsed.data;
   const first = await deps.log.record(event);
   // Also for an event seen before: the first try may have stopped before every delivery started.
   const { deliveries } = await deps.deliver(event);
-  logger.info(first ? 'event recorded' : 'event seen before', {
+  deps.logger.info(first ? 'event recorded' : 'event seen before', {
     event_id: event.id,
     type: event.type,
     deliveries,

@@ -1,6 +1,11 @@
-/** Where domain events are published: the events queue (SQS on AWS, fauxqs locally). */
+/**
+ * The events area's ports: where domain events are published, and what the dispatcher keeps of
+ * the events it has seen.
+ */
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { DomainEvent } from './types.ts';
 
+/** Where domain events are published: the events queue (SQS on AWS, fauxqs locally). */
 export interface EventPublisher {
   publish(event: DomainEvent): Promise<void>;
 }
@@ -12,9 +17,10 @@ export interface EventLog {
   get(id: string): Promise<DomainEvent | undefined>;
 }
 
-/** The dispatcher's dependencies: the event log and the webhooks' delivery start. */
+/** The dispatcher's dependencies: the event log, the webhooks' delivery start, the logger. */
 export interface DispatchDeps {
   log: EventLog;
+  logger: Logger;
   /** Starts the event's webhook deliveries; idempotent per event. */
   deliver(event: DomainEvent): Promise<{ deliveries: number }>;
 }

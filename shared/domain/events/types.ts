@@ -1,5 +1,5 @@
 /**
- * Domain events (docs/spec.md "Events"): something happened to an account's data. They travel
+ * Domain events (docs/api.md "Webhooks", docs/webhooks.md): something happened to an account's data. They travel
  * through SQS to the dispatcher, which delivers them to the account's webhook endpoints.
  */
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export function newEvent(
   type: EventType,
   accountId: string,
   data: Record<string, unknown>,
-  now: Date = new Date(),
+  now: Date,
 ): DomainEvent {
   return {
     id: crypto.randomUUID(),

@@ -1,79 +1,132 @@
 /**
  * The typed error model. Domain code throws `AppError`s with a stable `code` and never knows
- * HTTP; `ERROR_CODES` is the one table that gives each code its HTTP status (the route manifest,
- * the error mapper, OpenAPI and the docs page all read it). Messages are written for the caller
- * and are always safe to expose.
+ * HTTP: `ERROR_CODES` lists every code with what it means; the HTTP surfaces give each code its
+ * status in one table of their own (shared/surfaces/http/error-status.ts). Messages are written
+ * for the caller and are always safe to expose.
  */
 export const ERROR_CODES = {
-  invalid_domain: { status: 400, description: 'domain missing or cannot be parsed' },
-  invalid_request: { status: 400, description: 'the request does not match the schema' },
-  invalid_json: { status: 400, description: 'the request body is not valid JSON' },
+  invalid_domain: { family: 'invalid', description: 'domain missing or cannot be parsed' },
+  invalid_request: { family: 'invalid', description: 'the request does not match the schema' },
+  invalid_json: { family: 'invalid', description: 'the request body is not valid JSON' },
   invalid_url: {
-    status: 400,
-    description: 'URL not https, carries credentials, or points at a private host',
+    family: 'invalid',
+    description: 'the receiver URL is not https, holds credentials, or leads to a private address',
   },
-  invalid_event: { status: 400, description: 'unknown event name' },
-  invalid_cursor: { status: 400, description: 'the pagination cursor is malformed or foreign' },
-  invalid_email: { status: 400, description: 'not a valid e-mail address' },
-  invalid_scope: { status: 400, description: 'unknown scope, or a scope the caller cannot grant' },
-  invalid_account: { status: 400, description: 'unknown plan or subscription state' },
+  invalid_event: { family: 'invalid', description: 'unknown event name' },
+  invalid_cursor: {
+    family: 'invalid',
+    description: 'the pagination cursor is malformed or foreign',
+  },
+  invalid_email: { family: 'invalid', description: 'not a valid e-mail address' },
+  invalid_scope: {
+    family: 'invalid',
+    description: 'unknown scope, or a scope the caller cannot grant',
+  },
+  invalid_account: { family: 'invalid', description: 'unknown plan or subscription state' },
   sign_in_link_invalid: {
-    status: 400,
+    family: 'invalid',
     description: 'the dashboard sign-in link is unknown, expired or already used',
   },
-  invalid_key: { status: 401, description: 'bearer token sent but unknown' },
-  unauthorized: { status: 401, description: 'bearer token missing or unknown' },
+  invalid_key: { family: 'unauthenticated', description: 'bearer token sent but unknown' },
+  unauthorized: { family: 'unauthenticated', description: 'bearer token missing or unknown' },
   plan_required: {
-    status: 402,
+    family: 'payment',
     description: 'the plan does not allow this, or the subscription ended',
   },
-  no_account: { status: 403, description: 'no Monitor account exists for the key' },
-  insufficient_scope: { status: 403, description: 'the key lacks the scope this route needs' },
+  no_account: { family: 'forbidden', description: 'no Monitor account exists for the key' },
+  insufficient_scope: {
+    family: 'forbidden',
+    description: 'the key lacks the scope this route needs',
+  },
   csrf_failed: {
-    status: 403,
+    family: 'forbidden',
     description: 'a dashboard form without its CSRF token, or sent from another site',
   },
   admin_not_allowed: {
-    status: 403,
+    family: 'forbidden',
     description: 'monitor:admin is only for admin addresses, never for plugin keys',
   },
-  not_found: { status: 404, description: 'no such resource (or it belongs to another account)' },
-  method_not_allowed: { status: 405, description: 'the path exists but not for this method' },
-  no_run: { status: 409, description: 'no run has finished yet' },
-  run_pending: { status: 409, description: 'a run is already queued or in progress' },
-  case_archived: { status: 409, description: 'the case is archived: restore it to start a run' },
-  duplicate_endpoint: { status: 409, description: 'URL already registered for the account' },
-  user_exists: { status: 409, description: 'a user with this e-mail address exists' },
+  not_found: {
+    family: 'not_found',
+    description: 'no such resource (or it belongs to another account)',
+  },
+  method_not_allowed: {
+    family: 'protocol',
+    description: 'the path exists but not for this method',
+  },
+  no_run: { family: 'conflict', description: 'no run has finished yet' },
+  run_pending: { family: 'conflict', description: 'a run is already queued or in progress' },
+  case_archived: {
+    family: 'conflict',
+    description: 'the case is archived: restore it to start a run',
+  },
+  duplicate_endpoint: { family: 'conflict', description: 'URL already registered for the account' },
+  user_exists: { family: 'conflict', description: 'a user with this e-mail address exists' },
   idempotency_key_in_flight: {
-    status: 409,
+    family: 'conflict',
     description: 'a request with this Idempotency-Key is still being processed; retry later',
   },
-  payload_too_large: { status: 413, description: 'the request body exceeds 64 KiB' },
+  payload_too_large: { family: 'protocol', description: 'the request body exceeds 64 KiB' },
+  misdirected_request: {
+    family: 'protocol',
+    description: 'the Host names a server this one does not answer as (the local stack)',
+  },
   idempotency_key_reused: {
-    status: 422,
+    family: 'protocol',
     description: 'the Idempotency-Key was used before with another request body',
   },
   request_header_fields_too_large: {
-    status: 431,
+    family: 'protocol',
     description: 'the request headers are too large',
   },
   rate_limited: {
-    status: 429,
+    family: 'limited',
     description: "anonymous daily scan limit, or the API key's request rate, reached",
   },
-  quota_exceeded: { status: 429, description: 'batch or daily limit of the plan reached' },
+  quota_exceeded: { family: 'limited', description: 'batch or daily limit of the plan reached' },
   sign_in_limited: {
-    status: 429,
+    family: 'limited',
     description: 'too many sign-in links asked for this address or network; retry later',
   },
-  scan_failed: { status: 500, description: 'the scan could not be completed' },
-  internal_error: { status: 500, description: 'unexpected server error' },
-  not_implemented: { status: 501, description: 'the method is not supported by this server' },
-  auth_unavailable: { status: 503, description: 'the bearer token cannot be verified now' },
-  service_unavailable: { status: 503, description: 'a dependency is unavailable; retry later' },
-} as const satisfies Record<string, { status: number; description: string }>;
+  scan_failed: { family: 'failed', description: 'the scan could not be completed' },
+  internal_error: { family: 'failed', description: 'unexpected server error' },
+  not_implemented: {
+    family: 'protocol',
+    description: 'the method is not supported by this server',
+  },
+  auth_unavailable: {
+    family: 'unavailable',
+    description: 'the bearer token cannot be verified now',
+  },
+  service_unavailable: {
+    family: 'unavailable',
+    description: 'a dependency is unavailable; retry later',
+  },
+} as const satisfies Record<string, { family: ErrorFamily; description: string }>;
+
+/**
+ * What kind of failure a code names, for code that reacts to it (retry an `unavailable` one, give
+ * a unit back for an `invalid` one). Each subclass below is thrown with the codes of one family;
+ * `protocol` codes (the request as a whole: its method, its size) are thrown as plain AppErrors.
+ */
+export type ErrorFamily =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'payment'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'limited'
+  | 'failed'
+  | 'unavailable'
+  | 'protocol';
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
+
+/** The codes of one family. */
+export type CodeOf<F extends ErrorFamily> = {
+  [C in ErrorCodeName]: (typeof ERROR_CODES)[C]['family'] extends F ? C : never;
+}[ErrorCodeName];
 
 export interface AppErrorOptions {
   cause?: unknown;
@@ -95,23 +148,56 @@ export class AppError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
   }
-
-  get status(): number {
-    return ERROR_CODES[this.code].status;
-  }
 }
 
 /*
  * The subclasses name the family of a failure for code that reacts to it (`instanceof
- * UnavailableError`: retry; `instanceof BadRequestError`: the caller's mistake). The status still
- * comes from the code, through the table above.
+ * UnavailableError`: retry; `instanceof BadRequestError`: the caller's mistake), and each takes
+ * only the codes of its family, so a class never promises another kind of failure than its code
+ * says. None carries a status: the HTTP surfaces map the code alone.
  */
-export class BadRequestError extends AppError {}
-export class UnauthorizedError extends AppError {}
-export class PaymentRequiredError extends AppError {}
-export class ForbiddenError extends AppError {}
-export class ConflictError extends AppError {}
-export class RateLimitedError extends AppError {}
+
+/** The request is the caller's mistake (`invalid`). */
+export class BadRequestError extends AppError {
+  constructor(code: CodeOf<'invalid'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}
+
+/** No valid credentials came with the request (`unauthenticated`). */
+export class UnauthorizedError extends AppError {
+  constructor(code: CodeOf<'unauthenticated'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}
+
+/** The account's plan does not cover it (`payment`). */
+export class PaymentRequiredError extends AppError {
+  constructor(code: CodeOf<'payment'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}
+
+/** The caller is known and may not do this (`forbidden`). */
+export class ForbiddenError extends AppError {
+  constructor(code: CodeOf<'forbidden'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}
+
+/** The state of the resource does not allow it now (`conflict`). */
+export class ConflictError extends AppError {
+  constructor(code: CodeOf<'conflict'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}
+
+/** A limit or quota is used up for now (`limited`). */
+export class RateLimitedError extends AppError {
+  constructor(code: CodeOf<'limited'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}
 
 export class NotFoundError extends AppError {
   constructor(message = 'The requested resource was not found.', options?: AppErrorOptions) {
@@ -120,7 +206,15 @@ export class NotFoundError extends AppError {
 }
 
 /** A request that was valid but could not be carried out (for example `scan_failed`). */
-export class OperationFailedError extends AppError {}
+export class OperationFailedError extends AppError {
+  constructor(code: CodeOf<'failed'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}
 
 /** A dependency (the store, a provider) is unreachable right now; the caller may retry. */
-export class UnavailableError extends AppError {}
+export class UnavailableError extends AppError {
+  constructor(code: CodeOf<'unavailable'>, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+  }
+}

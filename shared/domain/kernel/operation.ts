@@ -56,5 +56,3 @@ export type CallerInput<Params = undefined, Query = undefined, Body = undefined>
   Body,
   Caller
 >;
-
-export type Operation<Input, Output, Deps> = (input: Input, deps: Deps) => Promise<Output>;

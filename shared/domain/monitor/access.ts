@@ -1,5 +1,5 @@
 /**
- * Who may do what with cases (docs/spec.md "Authentication"): a key without a Monitor account gets
+ * Who may do what with cases (docs/api.md "Authentication", "Scopes"): a key without a Monitor account gets
  * 403 `no_account`; reads are keyed by the key holder's id, except for a `monitor:admin` key,
  * which reads any tenant's case (never writes it); manual runs need the Pro plan with an
  * active subscription (402 `plan_required`). Another tenant's case reads as 404.
@@ -41,19 +41,23 @@ export function caseNotFound(caseId: string): NotFoundError {
   return new NotFoundError(`No case with id "${caseId}".`);
 }
 
-/** A case the principal may read: its own, or any case for a monitor:admin key. */
+/**
+ * A case the principal may read: its own, or any case for a monitor:admin key. The id is as the
+ * request's schema left it (lower-case, RecordIdSchema).
+ */
 export async function readableCase(
   principal: Caller,
   caseId: string,
   deps: AccessDeps,
 ): Promise<StoredCase> {
   await requireReader(principal, deps);
-  const id = caseId.toLowerCase();
-  const own = await deps.cases.getCase(principal.userId, id);
+  const own = await deps.cases.getCase({ owner_id: principal.userId, case_id: caseId });
   if (own) return own;
   if (readsAllTenants(principal)) {
-    const owner = await deps.cases.findOwner(id);
-    const found = owner ? await deps.cases.getCase(owner, id) : undefined;
+    const owner = await deps.cases.findOwner(caseId);
+    const found = owner
+      ? await deps.cases.getCase({ owner_id: owner, case_id: caseId })
+      : undefined;
     if (found) return found;
   }
   throw caseNotFound(caseId);
@@ -66,7 +70,7 @@ export async function ownCase(
   deps: AccessDeps,
 ): Promise<{ user: User; stored: StoredCase }> {
   const user = await requireAccount(principal, deps);
-  const stored = await deps.cases.getCase(principal.userId, caseId.toLowerCase());
+  const stored = await deps.cases.getCase({ owner_id: principal.userId, case_id: caseId });
   if (!stored) throw caseNotFound(caseId);
   return { user, stored };
 }

@@ -7,6 +7,7 @@
  * domains and the citation categories (engine/measure.ts: only sources the answer points at).
  */
 import { brandMentioned } from './answer-view.ts';
+import type { AnswerFacets } from './ports.ts';
 import type { AnswerView, ListAnswersQuery } from './run-schemas.ts';
 
 export type AnswerFilters = Omit<ListAnswersQuery, 'limit' | 'cursor' | 'format'>;
@@ -42,27 +43,10 @@ export function citesCategory(view: AnswerView, category: string): boolean {
 }
 
 /**
- * What the filters read of an answer, and the grid of the answers page: kept per answer in the
- * run's answer index (`answer-index.ts`), so a page of a finished run filters without measuring
- * every answer again. `answerMatches` filters views through the same facets, so a filter means
- * the same on a view and on an index entry.
+ * What the filters read of an answer, and the grid of the answers page (`AnswerFacets`, kept per
+ * answer in the run's answer index, `answer-index.ts`): `answerMatches` filters views through the
+ * same facets, so a filter means the same on a view and on an index entry.
  */
-export interface AnswerFacets {
-  id: string;
-  family: AnswerView['family'];
-  mode: AnswerView['mode'];
-  block: AnswerView['block'];
-  prompt_id: string;
-  /** The brand's mention counts (the `mentioned` filter). */
-  mentioned: boolean;
-  /** Names, lower-cased, whose mention counts toward their share of answer (`entity`). */
-  share: string[];
-  /** Domains of the sources the answer cites (`cited_domain`). */
-  cited: string[];
-  /** Categories of the sources the answer cites (`citation_category`). */
-  categories: string[];
-}
-
 export function answerFacets(view: AnswerView): AnswerFacets {
   const cited = view.sources.filter((source) => source.cited);
   return {

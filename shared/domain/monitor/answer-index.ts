@@ -17,6 +17,7 @@ import {
   type RunDataStore,
   type StoredRun,
 } from './ports.ts';
+import { runRefOf } from './run-ref.ts';
 import type { AnswerView } from './run-schemas.ts';
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -66,19 +67,20 @@ export async function openAnswers(
   run: StoredRun,
   data: Pick<RunDataStore, 'loadAnswerIndex' | 'loadCells' | 'loadRunData'>,
 ): Promise<RunAnswers> {
-  const index = await data.loadAnswerIndex(run.owner_id, run.id);
+  const ref = runRefOf(run);
+  const index = await data.loadAnswerIndex(ref);
   if (index) {
     return {
       run,
       index,
       async views(entries) {
-        const cells = await data.loadCells(run.owner_id, run.id, entries.map(cellOf));
+        const cells = await data.loadCells(ref, entries.map(cellOf));
         const views = new Map(answerViewsOf(run.profile, cells).map((view) => [view.id, view]));
         return entries.flatMap((entry) => views.get(entry.id) ?? []);
       },
     };
   }
-  const all = answerViewsOf(run.profile, await data.loadRunData(run.owner_id, run.id));
+  const all = answerViewsOf(run.profile, await data.loadRunData(ref));
   const byEntry = new Map(all.map((view) => [view.id, view]));
   return {
     run,

@@ -50,10 +50,6 @@ const MonitorConfigSchema = z.object({
    */
   MONITOR_JUDGE_BATCH: count(1, 20).default(8),
   /**
-   * How long a run's lock holds without being released: longer than the state machine's own
-   * timeout (6 h), so only a run whose execution can no longer be running loses it.
-   */
-  /**
    * Price overrides for the cost estimate (docs/monitor.md "Configuration"): JSON, family to
    * `{input_per_million, output_per_million, per_search}` in USD; unnamed families keep the
    * list prices of engine/cost.ts.
@@ -81,6 +77,10 @@ const MonitorConfigSchema = z.object({
       ),
     )
     .optional(),
+  /**
+   * How long a run's lock holds without being released: longer than the state machine's own
+   * timeout (6 h), so only a run whose execution can no longer be running loses it.
+   */
   MONITOR_RUN_LEASE_SECONDS: count(60, 7 * 86_400).default(22_500),
   /** Cited sites a run scans for its readiness gaps, besides the brand's own (0: none). */
   MONITOR_CITED_SCANS: count(0, 20).default(8),

@@ -1,12 +1,13 @@
-/**
- * Run ids are UUID version 7 (RFC 9562): the first 48 bits are the creation time in
- * milliseconds, so a case's runs sort by creation in the store (newest first is one query in
- * reverse) and ids stay unguessable. One run per case is pending at a time, so two runs of a
- * case are never created in the same millisecond.
- */
+/** The monitor's ids: runs, ordered by creation, and the events about them, derived from the run. */
 import { randomBytes } from 'node:crypto';
 import { nameBasedUuid } from '#shared/domain/kernel/ids';
 
+/**
+ * A run id made at `at`: UUID version 7 (RFC 9562), whose first 48 bits are the creation time in
+ * milliseconds, so a case's runs sort by creation in the store (newest first is one query in
+ * reverse) and ids stay unguessable. One run per case is pending at a time, so two runs of a case
+ * are never created in the same millisecond.
+ */
 export function runIdAt(at: Date, random: Buffer = randomBytes(10)): string {
   const bytes = Buffer.alloc(16);
   bytes.writeUIntBE(at.getTime(), 0, 6);

@@ -1,10 +1,11 @@
 /**
- * The monitor's HTTP operations: docs/spec.md's `list_cases`, `get_case`, `get_case_summary`,
- * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (everything the
- * dashboard does, the API does too). The workflow steps live in `steps/`.
+ * The monitor's HTTP operations: docs/api.md's `list_cases`, `get_case`, `get_case_summary`,
+ * `list_runs`, `create_run`, and the additions `create_case` and `patch_case` (so that the API
+ * can do whatever the dashboard does). The workflow steps live in `steps/`.
  */
 import type { User } from '#shared/domain/accounts/ports';
 import { readsAllTenants } from '#shared/domain/accounts/principal';
+import { frozenAt, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import {
@@ -25,6 +26,7 @@ import {
   normaliseCaseDomain,
   uniqueTexts,
 } from './profile.ts';
+import { caseRefOf, runOfCase } from './run-ref.ts';
 import { type RunStarterDeps, startRun } from './runs.ts';
 import type {
   CaseIdParams,
@@ -93,10 +95,10 @@ export async function createCase(
 export async function createCaseFor(
   user: User,
   body: CreateCaseBody,
-  deps: Pick<MonitorDeps, 'cases' | 'now' | 'newCaseId' | 'allowPrivateTargets'>,
+  deps: Pick<MonitorDeps, 'cases' | 'clock' | 'newCaseId' | 'allowPrivateTargets'>,
 ): Promise<CaseResponse> {
   if (!user.account) throw noAccount();
-  const at = (deps.now?.() ?? new Date()).toISOString();
+  const at = nowIso(deps.clock);
   const fields = checkedFields(body, deps.allowPrivateTargets === true);
   const stored: StoredCase = {
     id: deps.newCaseId?.() ?? crypto.randomUUID(),
@@ -135,8 +137,8 @@ export async function patchCase(
     },
     deps.allowPrivateTargets === true,
   );
-  const at = (deps.now?.() ?? new Date()).toISOString();
-  const updated = await deps.cases.updateCase(stored.owner_id, stored.id, merged, at);
+  const at = nowIso(deps.clock);
+  const updated = await deps.cases.updateCase(caseRefOf(stored), merged, at);
   return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
 }
 
@@ -215,12 +217,9 @@ export async function getCaseSummary(
   deps: MonitorDeps,
 ): Promise<CaseSummaryResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);
-  const runId = stored.latest_run_id;
-  const [run, summary] = runId
-    ? await Promise.all([
-        deps.runs.getRun(stored.owner_id, stored.id, runId),
-        deps.runs.getSummary(stored.owner_id, stored.id, runId),
-      ])
+  const latest = stored.latest_run_id ? runOfCase(stored, stored.latest_run_id) : undefined;
+  const [run, summary] = latest
+    ? await Promise.all([deps.runs.getRun(latest), deps.runs.getSummary(latest)])
     : [undefined, undefined];
   if (!run || !summary) {
     throw new ConflictError(
@@ -240,7 +239,7 @@ export async function listRuns(
   deps: MonitorDeps,
 ): Promise<ListRunsResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);
-  const runs = await deps.runs.listRuns(stored.owner_id, stored.id, input.query.limit);
+  const runs = await deps.runs.listRuns(caseRefOf(stored), input.query.limit);
   return { runs: runs.map(runView) };
 }
 
@@ -256,11 +255,11 @@ export async function createRun(
       'The case is archived: restore it (PATCH `status` to `active`) to start a run.',
     );
   }
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const run = await startRun(
     stored,
     { kind: 'manual', label: input.body?.label ?? now.toISOString().slice(0, 10) },
-    { ...deps, now: () => now },
+    { ...deps, clock: frozenAt(now) },
   );
   return { run: { id: run.id, label: run.label, kind: run.kind, status: run.status } };
 }

@@ -1,12 +1,13 @@
 /**
  * What the monitor keeps (docs/monitor.md "Data"), and the store ports its operations and
- * workflow steps use. Every read of a case or run is keyed by the owner's id.
+ * workflow steps use. A case or run is named by its reference (run-ref.ts), which carries the
+ * owner's id: every read of a case or run is keyed by it.
  */
 
 import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
-import type { AnswerFacets } from './answer-filters.ts';
 import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
 import type { ReadinessGaps } from './engine/readiness-schema.ts';
+import type { CaseRef, RunRef } from './run-ref.ts';
 import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
 
 /** A case as stored: the fields measurement reads (CaseProfile) plus ownership and state. */
@@ -46,13 +47,12 @@ export interface CasePage {
 export interface CasesStore {
   /** Claims the id (owner pointer) first, then writes the case. */
   createCase(stored: StoredCase): Promise<void>;
-  getCase(ownerId: string, caseId: string): Promise<StoredCase | undefined>;
+  getCase(ref: CaseRef): Promise<StoredCase | undefined>;
   /** The owner of a case id, for monitor:admin reads and the workflow; undefined if unknown. */
   findOwner(caseId: string): Promise<string | undefined>;
   /** Applies the changes to an existing case; undefined when there is none. */
   updateCase(
-    ownerId: string,
-    caseId: string,
+    ref: CaseRef,
     changes: CaseChanges,
     updatedAt: string,
   ): Promise<StoredCase | undefined>;
@@ -63,11 +63,7 @@ export interface CasesStore {
   /** Every case (the monthly schedule, the simulator's case source). */
   allCases(): Promise<StoredCase[]>;
   /** Records a finished run on its case unless a later run is recorded already. */
-  recordLatestRun(
-    ownerId: string,
-    caseId: string,
-    latest: { run_id: string; score: number; finished_at: string },
-  ): Promise<boolean>;
+  recordLatestRun(run: RunRef, latest: { score: number; finished_at: string }): Promise<boolean>;
 }
 
 export interface PageRequest {
@@ -128,44 +124,38 @@ export interface StoredSummary {
   summary: RunSummary;
 }
 
+/** The lease of a case's run lock: taken at `now`, for `seconds`. */
+export interface Lease {
+  now: Date;
+  seconds: number;
+}
+
 export interface RunsStore {
-  acquireLock(
-    ownerId: string,
-    caseId: string,
-    runId: string,
-    lease: { now: Date; seconds: number },
-  ): Promise<LockResult>;
+  /** Takes the case's run lock for this run: free, or its lease over. */
+  acquireLock(run: RunRef, lease: Lease): Promise<LockResult>;
   /** Extends the lock for this run, or takes it again when it is free or expired. */
-  renewLock(
-    ownerId: string,
-    caseId: string,
-    runId: string,
-    lease: { now: Date; seconds: number },
-  ): Promise<boolean>;
+  renewLock(run: RunRef, lease: Lease): Promise<boolean>;
   /** Deletes the lock if this run holds it; false otherwise (already released, or another's). */
-  releaseLock(ownerId: string, caseId: string, runId: string): Promise<boolean>;
-  /** Claims a monthly period for a case once; false when it was claimed before. */
-  claimPeriod(ownerId: string, caseId: string, period: string, runId: string): Promise<boolean>;
-  releasePeriod(ownerId: string, caseId: string, period: string, runId: string): Promise<void>;
+  releaseLock(run: RunRef): Promise<boolean>;
+  /** Claims a monthly period (`YYYY-MM`) of the run's case once; false when claimed before. */
+  claimPeriod(run: RunRef, period: string): Promise<boolean>;
+  releasePeriod(run: RunRef, period: string): Promise<void>;
   createRun(run: StoredRun): Promise<void>;
-  deleteRun(ownerId: string, caseId: string, runId: string): Promise<void>;
-  getRun(ownerId: string, caseId: string, runId: string): Promise<StoredRun | undefined>;
+  deleteRun(run: RunRef): Promise<void>;
+  getRun(run: RunRef): Promise<StoredRun | undefined>;
   /** Newest first, without the case snapshot. */
-  listRuns(ownerId: string, caseId: string, limit: number): Promise<StoredRun[]>;
-  /** The latest run created before this one that finished `done`. */
-  findPrecedingDoneRun(
-    ownerId: string,
-    caseId: string,
-    runId: string,
-  ): Promise<StoredRun | undefined>;
-  /** queued -> running (and the plan, set once); false when not queued any more. */
-  markRunning(ownerId: string, caseId: string, runId: string, at: string): Promise<boolean>;
-  setPlan(ownerId: string, caseId: string, runId: string, plan: RunPlan): Promise<RunPlan>;
+  listRuns(ref: CaseRef, limit: number): Promise<StoredRun[]>;
+  /** The latest run of the case created before this one that finished `done`. */
+  findPrecedingDoneRun(run: RunRef): Promise<StoredRun | undefined>;
+  /** queued -> running; false when not queued any more. */
+  markRunning(run: RunRef, at: string): Promise<boolean>;
+  /** Sets the plan once and returns the one stored (an earlier attempt's, if any). */
+  setPlan(run: RunRef, plan: RunPlan): Promise<RunPlan>;
   /** Sets the end state once; false when the run had one already. */
-  finishRun(ownerId: string, caseId: string, runId: string, outcome: RunOutcome): Promise<boolean>;
+  finishRun(run: RunRef, outcome: RunOutcome): Promise<boolean>;
   /** Stores the summary once and returns what is stored (an earlier attempt's, if any). */
-  putSummary(ownerId: string, caseId: string, stored: StoredSummary): Promise<StoredSummary>;
-  getSummary(ownerId: string, caseId: string, runId: string): Promise<StoredSummary | undefined>;
+  putSummary(run: RunRef, stored: Omit<StoredSummary, 'run_id'>): Promise<StoredSummary>;
+  getSummary(run: RunRef): Promise<StoredSummary | undefined>;
   /** Runs without an end state, across tenants (the local stack resumes them). */
   listOpenRuns(): Promise<StoredRun[]>;
 }
@@ -224,6 +214,27 @@ export interface RunData {
 }
 
 /**
+ * What the filters read of an answer, and the grid of the answers page: kept per answer in the
+ * run's answer index, so a page of a finished run filters without measuring every answer again
+ * (`answer-filters.ts` makes them from an answer's view and matches them).
+ */
+export interface AnswerFacets {
+  id: string;
+  family: ProviderFamily;
+  mode: AskMode;
+  block: AnswerRecord['block'];
+  prompt_id: string;
+  /** The brand's mention counts (the `mentioned` filter). */
+  mentioned: boolean;
+  /** Names, lower-cased, whose mention counts toward their share of answer (`entity`). */
+  share: string[];
+  /** Domains of the sources the answer cites (`cited_domain`). */
+  cited: string[];
+  /** Categories of the sources the answer cites (`citation_category`). */
+  categories: string[];
+}
+
+/**
  * One answer in the run's answer index: what the list's filters and the answers page's grid read
  * (`AnswerFacets`), and the cell to read the answer itself by.
  */
@@ -243,35 +254,29 @@ export interface AnswerIndex {
 /** A run's answers, judge replies and family states (`USER#<owner>#RUN#<run>`). */
 export interface RunDataStore {
   /** Cells of a family that have an answer or a recorded failure. */
-  answeredCells(ownerId: string, runId: string, family: ProviderFamily): Promise<Set<string>>;
+  answeredCells(run: RunRef, family: ProviderFamily): Promise<Set<string>>;
   /** Cells of a family whose answer is `ok`. */
-  answeredOkCells(ownerId: string, runId: string, family: ProviderFamily): Promise<Set<string>>;
-  putAnswer(ownerId: string, runId: string, answer: StoredAnswer): Promise<boolean>;
-  getAnswer(ownerId: string, runId: string, key: CellKey): Promise<StoredAnswer | undefined>;
+  answeredOkCells(run: RunRef, family: ProviderFamily): Promise<Set<string>>;
+  putAnswer(run: RunRef, answer: StoredAnswer): Promise<boolean>;
+  getAnswer(run: RunRef, key: CellKey): Promise<StoredAnswer | undefined>;
   /** Cells of an answering family that have a judge reply (or a recorded judge failure). */
-  judgedCells(ownerId: string, runId: string, family: ProviderFamily): Promise<Set<string>>;
-  putJudgement(ownerId: string, runId: string, judgement: StoredJudgement): Promise<boolean>;
-  getFamily(ownerId: string, runId: string, family: ProviderFamily): Promise<FamilyStatus>;
-  excludeFamily(
-    ownerId: string,
-    runId: string,
-    family: ProviderFamily,
-    reason: string,
-  ): Promise<void>;
-  markJudgeUnavailable(ownerId: string, runId: string, family: ProviderFamily): Promise<void>;
-  loadRunData(ownerId: string, runId: string): Promise<RunData>;
+  judgedCells(run: RunRef, family: ProviderFamily): Promise<Set<string>>;
+  putJudgement(run: RunRef, judgement: StoredJudgement): Promise<boolean>;
+  getFamily(run: RunRef, family: ProviderFamily): Promise<FamilyStatus>;
+  excludeFamily(run: RunRef, family: ProviderFamily, reason: string): Promise<void>;
+  markJudgeUnavailable(run: RunRef, family: ProviderFamily): Promise<void>;
+  loadRunData(run: RunRef): Promise<RunData>;
   /** Stores the run's answer index (a repeated write stores the same index again). */
-  putAnswerIndex(ownerId: string, runId: string, index: AnswerIndex): Promise<void>;
+  putAnswerIndex(run: RunRef, index: AnswerIndex): Promise<void>;
   /** The run's answer index; undefined for a run finished before indexes were written. */
-  loadAnswerIndex(ownerId: string, runId: string): Promise<AnswerIndex | undefined>;
+  loadAnswerIndex(run: RunRef): Promise<AnswerIndex | undefined>;
   /** These answers and their judge replies (those that exist), read by key. */
   loadCells(
-    ownerId: string,
-    runId: string,
+    run: RunRef,
     keys: readonly CellKey[],
   ): Promise<Pick<RunData, 'answers' | 'judgements'>>;
-  /** Deletes the run's answers, judge replies and answer index (not its summary); how many answers. */
-  deleteAnswers(ownerId: string, runId: string): Promise<number>;
+  /** Deletes the run's answers, judge replies and answer index (not its summary); the answers. */
+  deleteAnswers(run: RunRef): Promise<number>;
 }
 
 /** The cell key as one string: `<family>#<mode>#<cell id>`. */
@@ -285,6 +290,6 @@ export function cellKeyString(key: CellKey): string {
  */
 export interface ReadinessStore {
   /** Stores the gaps unless the run has some already; returns what is stored. */
-  putReadiness(ownerId: string, runId: string, gaps: ReadinessGaps): Promise<ReadinessGaps>;
-  getReadiness(ownerId: string, runId: string): Promise<ReadinessGaps | undefined>;
+  putReadiness(run: RunRef, gaps: ReadinessGaps): Promise<ReadinessGaps>;
+  getReadiness(run: RunRef): Promise<ReadinessGaps | undefined>;
 }

@@ -3,7 +3,6 @@
  * routes apply to what callers send (domains, competitor entries, the search text of `q`).
  */
 import type { CaseProfile, CompetitorProfile } from './engine/index.ts';
-import type { StoredCase } from './ports.ts';
 
 const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
@@ -92,7 +91,11 @@ export function searchTextOf(name: string, domain: string): string {
   return `${foldForSearch(name)}\n${foldForSearch(domain)}`;
 }
 
-export function toCaseProfile(stored: StoredCase): CaseProfile {
+/**
+ * A copy of the profile part of a case (a stored case is a profile and more): what measurement
+ * reads, nothing it could change in the case.
+ */
+export function toCaseProfile(stored: CaseProfile): CaseProfile {
   return {
     id: stored.id,
     name: stored.name,

@@ -5,6 +5,7 @@
  */
 import type { RunDataStore, StoredRun } from './ports.ts';
 import { ASK_MODES, PROVIDER_FAMILIES } from './provider-port.ts';
+import { runRefOf } from './run-ref.ts';
 
 export interface RunProgress {
   /** queued; asking the models; judging the answers; summarising once every answer is judged. */
@@ -32,9 +33,10 @@ export async function runProgress(
   if (run.status === 'queued' || !run.plan) {
     return { phase: 'queued', asked: 0, planned, judged: 0 };
   }
+  const ref = runRefOf(run);
   const [asked, judged] = await Promise.all([
-    countCells((family) => data.answeredCells(run.owner_id, run.id, family)),
-    countCells((family) => data.judgedCells(run.owner_id, run.id, family)),
+    countCells((family) => data.answeredCells(ref, family)),
+    countCells((family) => data.judgedCells(ref, family)),
   ]);
   const phase =
     planned !== null && asked < planned ? 'asking' : judged < asked ? 'judging' : 'summarising';

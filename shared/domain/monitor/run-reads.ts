@@ -12,6 +12,7 @@ import { answerViewsOf, openAnswers, type RunAnswers } from './answer-index.ts';
 import { answerCsvHeader, answerCsvRow, answerJsonLine } from './answer-view.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { type RunProgress, runProgress } from './run-progress.ts';
+import { runOfCase, runRefOf } from './run-ref.ts';
 import type {
   AnswerView,
   DeleteAnswersResponse,
@@ -33,7 +34,7 @@ export interface AnswerExport {
 }
 
 async function runOf(stored: StoredCase, runId: string, deps: RunReadDeps): Promise<StoredRun> {
-  const run = await deps.runs.getRun(stored.owner_id, stored.id, runId.toLowerCase());
+  const run = await deps.runs.getRun(runOfCase(stored, runId));
   if (!run) throw new NotFoundError(`No run with id "${runId}" in this case.`);
   return run;
 }
@@ -44,10 +45,7 @@ export async function getRun(
 ): Promise<GetRunResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
-  const summary =
-    run.status === 'done'
-      ? await deps.runs.getSummary(stored.owner_id, stored.id, run.id)
-      : undefined;
+  const summary = run.status === 'done' ? await deps.runs.getSummary(runRefOf(run)) : undefined;
   return { run: runView(run), summary: summary?.summary ?? null };
 }
 
@@ -124,7 +122,7 @@ export async function readRunAnswers(
 ): Promise<{ run: StoredRun; views: AnswerView[] }> {
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
-  const data = await deps.data.loadRunData(run.owner_id, run.id);
+  const data = await deps.data.loadRunData(runRefOf(run));
   return { run, views: answerViewsOf(run.profile, data) };
 }
 
@@ -157,5 +155,5 @@ export async function deleteRunAnswers(
       'The run is still in progress; its answers can be deleted once it has finished.',
     );
   }
-  return { deleted: await deps.data.deleteAnswers(stored.owner_id, run.id) };
+  return { deleted: await deps.data.deleteAnswers(runRefOf(run)) };
 }

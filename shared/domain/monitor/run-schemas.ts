@@ -4,6 +4,7 @@
  * `DELETE .../answers`. The answer fields are the ones docs/monitor.md "Answers" lists.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { RunSummarySchema } from './engine/index.ts';
 import { SOURCE_CATEGORIES } from './engine/source-category.ts';
 import { FACT_STATUSES, PROMPT_BLOCKS } from './engine/types.ts';
@@ -11,8 +12,8 @@ import { ASK_MODES, PROVIDER_FAMILIES } from './provider-port.ts';
 import { RunSchema } from './schemas.ts';
 
 export const RunIdParamsSchema = z.object({
-  id: z.uuid().meta({ description: 'Case id' }),
-  run_id: z.uuid().meta({ description: 'Run id' }),
+  id: RecordIdSchema.meta({ description: 'Case id' }),
+  run_id: RecordIdSchema.meta({ description: 'Run id' }),
 });
 
 export const GetRunResponseSchema = z.object({

@@ -3,12 +3,15 @@
  * case's lock, record the run with a snapshot of the case, start its workflow. Resuming the
  * runs the store says are unfinished (the local stack, after a restart) lives here too.
  */
+
+import type { Clock } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { executionNameFor, type WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { runIdAt } from './ids.ts';
 import type { RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { toCaseProfile } from './profile.ts';
+import { type RunRef, runOfCase, runRefOf } from './run-ref.ts';
 import type { RunKind } from './schemas.ts';
 
 export interface RunStarterDeps {
@@ -16,15 +19,9 @@ export interface RunStarterDeps {
   workflows: WorkflowStarter;
   /** Lease of the pending-run lock (MONITOR_RUN_LEASE_SECONDS). */
   leaseSeconds: number;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   newRunId?: (at: Date) => string;
-}
-
-/** The input of the monitor-run state machine: ids only, everything else is in the store. */
-export interface MonitorExecutionInput {
-  run_id: string;
-  case_id: string;
-  owner_id: string;
 }
 
 export interface RunRequest {
@@ -47,16 +44,16 @@ export function runPendingError(): ConflictError {
   );
 }
 
+/**
+ * Starts the run's monitor-run execution. Its input is the run's reference (ids only, everything
+ * else is in the store); the execution is named after the run, so a second start is refused.
+ */
 export function startRunExecution(
   workflows: WorkflowStarter,
-  run: Pick<StoredRun, 'id' | 'case_id' | 'owner_id'>,
+  run: RunRef,
 ): Promise<{ started: boolean }> {
-  const input: MonitorExecutionInput = {
-    run_id: run.id,
-    case_id: run.case_id,
-    owner_id: run.owner_id,
-  };
-  return workflows.start('monitor-run', executionNameFor('monitor', run.id), input);
+  const input: RunRef = { run_id: run.run_id, case_id: run.case_id, owner_id: run.owner_id };
+  return workflows.start('monitor-run', executionNameFor('monitor', run.run_id), input);
 }
 
 export async function startRun(
@@ -64,34 +61,34 @@ export async function startRun(
   request: RunRequest,
   deps: RunStarterDeps,
 ): Promise<StoredRun> {
-  const now = deps.now?.() ?? new Date();
-  const runId = (deps.newRunId ?? runIdAt)(now);
-  const lock = await deps.runs.acquireLock(stored.owner_id, stored.id, runId, {
-    now,
-    seconds: deps.leaseSeconds,
-  });
+  const now = deps.clock.now();
+  const ref = runOfCase(stored, (deps.newRunId ?? runIdAt)(now));
+  const lock = await deps.runs.acquireLock(ref, { now, seconds: deps.leaseSeconds });
   if (!lock.acquired) throw runPendingError();
   let claimed = false;
   try {
-    if (lock.tookOverRunId) await abandon(stored, lock.tookOverRunId, now, deps.runs);
+    if (lock.tookOverRunId) {
+      await abandon(runOfCase(stored, lock.tookOverRunId), now, deps.runs);
+    }
     if (request.period !== undefined) {
-      claimed = await deps.runs.claimPeriod(stored.owner_id, stored.id, request.period, runId);
+      claimed = await deps.runs.claimPeriod(ref, request.period);
       if (!claimed) throw new PeriodClaimedError(`${request.period} is already scheduled`);
     }
-    const run = newRun(stored, runId, request, now);
+    const run = newRun(stored, ref.run_id, request, now);
     await deps.runs.createRun(run);
-    await startRunExecution(deps.workflows, run);
+    await startRunExecution(deps.workflows, ref);
     return run;
   } catch (error) {
     // Nothing half-done stays behind: no run without a workflow, no lock without a run.
-    await deps.runs.deleteRun(stored.owner_id, stored.id, runId).catch(() => undefined);
+    await deps.runs.deleteRun(ref).catch(() => undefined);
     if (claimed && request.period !== undefined) {
-      await deps.runs
-        .releasePeriod(stored.owner_id, stored.id, request.period, runId)
-        .catch(() => undefined);
+      await deps.runs.releasePeriod(ref, request.period).catch(() => undefined);
     }
-    await deps.runs.releaseLock(stored.owner_id, stored.id, runId).catch((releaseError) => {
-      logger.error('monitor run lock not released', { run_id: runId, error: releaseError });
+    await deps.runs.releaseLock(ref).catch((releaseError) => {
+      deps.logger.error('monitor run lock not released', {
+        run_id: ref.run_id,
+        error: releaseError,
+      });
     });
     throw error;
   }
@@ -121,9 +118,9 @@ function newRun(stored: StoredCase, runId: string, request: RunRequest, now: Dat
 }
 
 /** A run whose lease ran out without it ending (its execution timed out or was aborted). */
-async function abandon(stored: StoredCase, runId: string, now: Date, runs: RunsStore) {
+async function abandon(run: RunRef, now: Date, runs: RunsStore) {
   // The run's own record says what happened (no log line: the operator CLI prints JSON only).
-  await runs.finishRun(stored.owner_id, stored.id, runId, {
+  await runs.finishRun(run, {
     status: 'failed',
     finished_at: now.toISOString(),
     error: 'The run did not end within its lease (its workflow timed out or was stopped).',
@@ -140,7 +137,7 @@ export async function resumeOpenRuns(
   deps: RunStarterDeps,
   options: { queuedBefore?: Date } = {},
 ): Promise<string[]> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const resumed: string[] = [];
   for (const run of await deps.runs.listOpenRuns()) {
     if (options.queuedBefore) {
@@ -148,19 +145,17 @@ export async function resumeOpenRuns(
         continue;
       }
     }
-    const held = await deps.runs.renewLock(run.owner_id, run.case_id, run.id, {
-      now,
-      seconds: deps.leaseSeconds,
-    });
+    const ref = runRefOf(run);
+    const held = await deps.runs.renewLock(ref, { now, seconds: deps.leaseSeconds });
     if (!held) {
-      await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
+      await deps.runs.finishRun(ref, {
         status: 'failed',
         finished_at: now.toISOString(),
         error: 'Another run of this case took over before this one could resume.',
       });
       continue;
     }
-    const { started } = await startRunExecution(deps.workflows, run);
+    const { started } = await startRunExecution(deps.workflows, ref);
     if (started) resumed.push(run.id);
   }
   return resumed;

@@ -8,8 +8,9 @@
  * hand adds nothing.
  */
 import type { User } from '#shared/domain/accounts/ports';
+import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { MonitorDeps } from './operations.ts';
 import type { StoredCase } from './ports.ts';
 import { PeriodClaimedError, startRun } from './runs.ts';
@@ -52,7 +53,7 @@ export function isEligible(user: User | undefined): boolean {
 }
 
 export async function scheduleMonthlyRuns(deps: MonitorDeps): Promise<MonthlyResult> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const period = periodOf(now);
   const result: MonthlyResult = {
     period,
@@ -102,7 +103,7 @@ async function scheduleCase(stored: StoredCase, context: ScheduleContext, deps: 
     const run = await startRun(
       stored,
       { kind: 'monthly', label: context.period, period: context.period },
-      { ...deps, now: () => context.now },
+      { ...deps, clock: frozenAt(context.now) },
     );
     result.created.push({ case_id: stored.id, run_id: run.id });
   } catch (error) {
@@ -119,20 +120,21 @@ async function scheduleCase(stored: StoredCase, context: ScheduleContext, deps: 
 
 /**
  * The same schedule in process (the local stack): calls `run` at the start of every month,
- * UTC. The timers do not keep the process alive.
+ * UTC; a failed run is logged. The timers do not keep the process alive.
  */
 export function startMonthlyTimer(
   run: () => Promise<unknown>,
-  now: () => Date = () => new Date(),
+  clock: Clock,
+  logger: Logger,
 ): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const arm = () => {
     if (stopped) return;
-    const due = nextMonthStart(now()).getTime();
-    const wait = Math.min(MAX_TIMER_MS, Math.max(0, due - now().getTime()));
+    const due = nextMonthStart(clock.now()).getTime();
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, due - clock.now().getTime()));
     timer = setTimeout(() => {
-      if (now().getTime() < due) return arm();
+      if (clock.now().getTime() < due) return arm();
       run()
         .catch((error: unknown) =>
           logger.error('monthly schedule failed', { error: error as Error }),

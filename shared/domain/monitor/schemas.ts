@@ -1,8 +1,9 @@
 /**
- * Wire schemas of cases and runs (docs/spec.md "Case", "Run", "Case summary" and the routes under
+ * Wire schemas of cases and runs (docs/api.md "Cases and runs" and the reference of the routes under
  * `/api/v1/cases`), with this service's additions marked as such in their descriptions.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { RunSummarySchema } from './engine/index.ts';
 import { normaliseCaseDomain } from './profile.ts';
 
@@ -112,7 +113,7 @@ export const PatchCaseBodySchema = z.object(caseFields).partial().strict().meta(
   description: 'Fields to change; lists and the fact sheet are replaced whole.',
 });
 
-export const CaseIdParamsSchema = z.object({ id: z.uuid().meta({ description: 'Case id' }) });
+export const CaseIdParamsSchema = z.object({ id: RecordIdSchema.meta({ description: 'Case id' }) });
 
 export const ListCasesQuerySchema = z.object({
   q: z.string().max(200).optional().meta({
@@ -260,7 +261,6 @@ export const CaseSummaryResponseSchema = z.object({
 
 export type CreateCaseBody = z.output<typeof CreateCaseBodySchema>;
 export type PatchCaseBody = z.output<typeof PatchCaseBodySchema>;
-export type CompetitorInputValue = z.output<typeof CompetitorInput>;
 export type CaseIdParams = z.output<typeof CaseIdParamsSchema>;
 export type ListCasesQuery = z.output<typeof ListCasesQuerySchema>;
 export type ListRunsQuery = z.output<typeof ListRunsQuerySchema>;

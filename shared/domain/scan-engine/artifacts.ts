@@ -40,8 +40,11 @@ export type Fetched =
   | { kind: 'redirect-loop'; url: string; message: string }
   /** DNS failure, refused or reset connection, TLS error: we could not tell. */
   | { kind: 'network-error'; url: string; message: string }
-  /** Refused by the SSRF policy before any packet was sent. */
-  | { kind: 'blocked'; url: string; message: string }
+  /**
+   * Refused by the SSRF policy before any packet was sent; `offline` when only because the
+   * service runs offline (OFFLINE_DNS=1) and the destination is not loopback.
+   */
+  | { kind: 'blocked'; url: string; message: string; offline?: boolean }
   /**
    * Not attempted or cut short by the scanner itself (the scan deadline was spent elsewhere,
    * or the platform does not answer anonymous clients): unknown, never the site's fault.
@@ -106,6 +109,10 @@ export interface ScanArtifacts {
   catalogCards: Record<string, Fetched>;
   /** Authorization-server metadata named by protected-resource metadata (absolute URL keys). */
   authServerMetadata: Record<string, Fetched>;
+  /** JWK Sets named by the A2A card's signatures (`jku`, same origin; absolute URL keys). */
+  a2aKeySets?: Record<string, Fetched>;
+  /** Agent catalogs named by a robots.txt Agentmap line or a rel link, off the well-known paths. */
+  hintedCatalogs?: Record<string, Fetched>;
   /** sameAs targets we tried (absolute URL keys). */
   sameAsTargets: Record<string, Fetched>;
   /** Wikidata entity JSON per QID. */

@@ -1,11 +1,11 @@
 /**
- * Two figures the result page shows that the Scan payload (docs/spec.md) has no field for, carried
+ * Two figures the result page shows that the scan payload (docs/api.md, `get_scan`) has no field for, carried
  * inside finding texts in one fixed wording that this module both writes and reads:
  *
  * - the gain of a fix: a finding that names something to fix ends with "(+N points)", the
  *   points its check would gain if it were fixed;
  * - the best reachable: a check with signals that cannot be verified from outside (counted
- *   as half by the spec) has one finding ending "Best reachable here: X of Y points.".
+ *   as half by the contract, docs/api.md "Scans") has one finding ending "Best reachable here: X of Y points.".
  *
  * Kept free of engine imports so the page can use it without loading the scan engine.
  */

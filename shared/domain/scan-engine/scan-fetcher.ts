@@ -12,11 +12,12 @@
  *
  * It also keeps the figures the benchmark reports: requests issued, sequential waves (a
  * request is one wave after the answers it was derived from, and one wave after the request
- * whose connection slot it waited for), and repeats of the same key (the memo makes them
- * impossible; the counter proves it).
+ * whose connection slot it waited for: with slots handed out first come, first served, the k-th
+ * request started on an origin takes the slot of the (k - perOrigin)-th), and repeats of the
+ * same key (the memo makes them impossible; the counter proves it).
  */
 import { gunzipSync } from 'node:zlib';
-import { SafeFetchError } from '#shared/domain/kernel/net/fetch-errors';
+import { BlockedTargetError, SafeFetchError } from '#shared/domain/kernel/net/fetch-errors';
 import {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   type SafeFetcher,
@@ -57,7 +58,7 @@ const MIN_USEFUL_MS = 150;
 interface QueuedRequest {
   priority: number;
   sequence: number;
-  start: (slotWave: number) => void;
+  start: () => void;
 }
 
 export class ScanFetcher {
@@ -70,6 +71,8 @@ export class ScanFetcher {
   readonly #issuedKeys = new Set<string>();
   readonly #waves = new Map<string, number>();
   readonly #active = new Map<string, number>();
+  /** Waves of the requests started on each origin, in start order (slot accounting). */
+  readonly #startedWaves = new Map<string, number[]>();
   readonly #queues = new Map<string, QueuedRequest[]>();
   readonly #deadlineController = new AbortController();
   #deadlineTimer: ReturnType<typeof setTimeout> | undefined;
@@ -140,18 +143,21 @@ export class ScanFetcher {
     }
     const dependencyWave = 1 + Math.max(0, ...(options.after ?? []).map((f) => this.#waveOf(f)));
     return new Promise<Fetched>((resolve) => {
-      const start = (slotWave: number) => {
-        const wave = Math.max(dependencyWave, slotWave);
+      const start = () => {
+        const started = this.#startedWaves.get(origin) ?? [];
+        this.#startedWaves.set(origin, started);
+        const wave = Math.max(dependencyWave, slotWave(started, this.#perOrigin));
+        started.push(wave);
         this.#active.set(origin, (this.#active.get(origin) ?? 0) + 1);
         this.#run(url, key, options, wave)
           .then(resolve)
           .finally(() => {
             this.#active.set(origin, (this.#active.get(origin) ?? 1) - 1);
-            this.#startNext(origin, wave + 1);
+            this.#startNext(origin);
           });
       };
       if ((this.#active.get(origin) ?? 0) < this.#perOrigin) {
-        start(1);
+        start();
         return;
       }
       const queue = this.#queues.get(origin) ?? [];
@@ -161,8 +167,8 @@ export class ScanFetcher {
     });
   }
 
-  #startNext(origin: string, slotWave: number): void {
-    this.#queues.get(origin)?.shift()?.start(slotWave);
+  #startNext(origin: string): void {
+    this.#queues.get(origin)?.shift()?.start();
   }
 
   #waveOf(fetched: Fetched): number {
@@ -198,6 +204,12 @@ export class ScanFetcher {
       return failureToFetched(url, error, hadWholeBudget ? budgetMs : undefined);
     }
   }
+}
+
+/** The wave of the slot the next request on an origin takes (see the module comment). */
+function slotWave(startedWaves: readonly number[], perOrigin: number): number {
+  const previous = startedWaves[startedWaves.length - perOrigin];
+  return previous === undefined ? 1 : previous + 1;
 }
 
 function toFetched(response: SafeFetchResponse, maxBytes: number): Fetched {
@@ -259,7 +271,9 @@ function failureToFetched(url: string, error: unknown, wholeBudgetMs: number | u
   if (error instanceof SafeFetchError) {
     switch (error.kind) {
       case 'blocked':
-        return { kind: 'blocked', url, message: error.message };
+        return error instanceof BlockedTargetError && error.reason === 'not_loopback'
+          ? { kind: 'blocked', url, message: error.message, offline: true }
+          : { kind: 'blocked', url, message: error.message };
       case 'redirects':
         return { kind: 'redirect-loop', url, message: error.message };
       default:

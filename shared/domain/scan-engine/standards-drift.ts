@@ -18,6 +18,62 @@ export interface DriftEntry {
 
 export const DRIFT_LOG: readonly DriftEntry[] = [
   {
+    changed: '2026-10-09',
+    followed: '2026-11-28',
+    standards: ['web-bot-auth', 'rfc9421', 'rfc7638', 'webbotauth-registry'],
+    what: 'draft-ietf-webbotauth-httpsig-protocol-01 makes every Signature-Agent member a direct JWK Set URL (a dictionary keyed by the signature label, which the signature covers as "signature-agent";key=...), requires keyid to be the JWK SHA-256 thumbprint and tag="web-bot-auth", and recommends that a key directory sign its own response ("@authority";req and Content-Digest, tag http-message-signatures-directory); registry-04 makes the Signature Agent Card OAuth client metadata with a web_bot_auth object.',
+    judgement:
+      'No site is scored on it: the scanner itself now signs every request (single scans, batches, cited-site scans) with an Ed25519 key, publishes its signed key directory and a Signature Agent Card, and names them in its AI Catalog and robots.txt comments (/docs#scanner).',
+  },
+  {
+    changed: '2026-08-26',
+    followed: '2026-11-28',
+    standards: ['ard', 'ai-catalog', 'mcp-discovery'],
+    what: 'ARD v0.91 names /.well-known/ard.json (rel="ard") its path and keeps /.well-known/ai-catalog.json (rel="ai-catalog") as a predecessor consumers may read; the MCP discovery draft and the AI Catalog spec keep /.well-known/ai-catalog.json. A robots.txt Agentmap: line names an entry source. The two paths are contested.',
+    judgement:
+      'A valid catalog at either path earns the discovery signal in full and neither is told to move (ard.json needs entries, the AI Catalog also specVersion); MCP Server Card entries are followed from both. Agentmap lines and rel links are reported as hints, and a catalog they name elsewhere on the site counts too. Same points (manifests 2).',
+  },
+  {
+    changed: '2026-05-28',
+    followed: '2026-11-28',
+    standards: ['a2a', 'rfc8785'],
+    what: 'A2A 1.0.1 serves the Agent Card as application/a2a+json and lets it carry signatures[]: JWS (RFC 7515) over the card canonicalised with RFC 8785 without signatures, the key in the protected header (jwk, or jku and kid).',
+    judgement:
+      "A card served as application/json keeps full credit with a note naming application/a2a+json. Each signature is verified (key from jwk, or from jku on the card's own origin, fetched like a well-known document): one that does not verify is bad and costs a third of the card's points; one whose key cannot be had is a warning; an unsigned card is fine. Same points (a2a 3).",
+  },
+  {
+    changed: '2026-10-30',
+    followed: '2026-11-28',
+    standards: ['aipref-vocab', 'aipref-training'],
+    what: 'draft-ietf-aipref-vocab-08 keeps the labels the scan reads; draft-kelley-aipref-training-preference-signal-00 states training preferences as robots.txt groups keyed by a purpose token instead of a crawler name. (Both known from secondary sources: the texts themselves could not be reached from here.)',
+    judgement:
+      'A group for train-ai or search counts as a declared AI usage policy (explicit-policy) with an info finding; it is never reported as blocking a crawler, since no crawler carries that token. Same points.',
+  },
+  {
+    changed: '2026-10',
+    followed: '2026-11-28',
+    standards: ['auth-md', 'x402', 'x402-v1', 'httpauth-payment', 'ucp', 'acp'],
+    what: 'auth.md v1 (an H1 naming it, at /auth.md; agent_auth in authorization-server metadata), x402 v2 (PAYMENT-REQUIRED, base64 JSON, x402Version 2; v1 kept its requirements in the body), the HTTP Payment authentication scheme, UCP 2026-04-08 (/.well-known/ucp, ucp.version) and the ACP discovery proposal (/.well-known/acp.json) say how an agent gets credentials, pays and shops.',
+    judgement:
+      'Reported in the agent check as findings without points: good when published in the current form, a warning for x402 v1 or an older UCP version, bad when malformed, and one info finding when absent (a site that does not sell to agents or let them sign up needs none of it). The point table is unchanged: scoring_version 2.',
+  },
+  {
+    changed: '2026-08',
+    followed: '2026-11-28',
+    standards: ['llms-txt'],
+    what: 'llms.txt v2: pages point at their markdown with rel="alternate" type="text/markdown" and at the llms.txt that covers them with rel="describedby" (link element or Link header); a markdown version may be page.md or page.html.md; a file in a subpath covers the pages under it; the Optional section loses its special meaning.',
+    judgement:
+      'No change needed: the scan already credits rel="describedby", follows the markdown alternate whatever its extension, and counts Optional like any other section. Same points (llms 8).',
+  },
+  {
+    changed: '2026-07-28',
+    followed: '2026-11-28',
+    standards: ['mcp-protocol', 'mcp-discovery'],
+    what: 'MCP 2026-07-28 is stateless: every server must answer server/discover, the request any client sends first.',
+    judgement:
+      "Considered and declined: the scan still does not POST to the endpoint a Server Card names. It would be a third dependent round trip (catalog, card, endpoint), the first non-GET request the scanner sends to someone else's server, and the domain owner did not ask for the scan. The live signal stays unverifiable (half of 1 point).",
+  },
+  {
     changed: '2025-04',
     followed: '2026-11-25',
     standards: ['rfc9728', 'rfc8414'],

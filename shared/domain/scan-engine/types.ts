@@ -1,5 +1,5 @@
 /**
- * The public shape of a scan result (docs/spec.md "Scan"). Any change to a weight or a rule that
+ * The public shape of a scan result (docs/api.md "Scans", `get_scan`). Any change to a weight or a rule that
  * changes scores bumps SCORING_VERSION; the weights of version 2 live in `checks/*.ts` and are
  * summarised in docs/scan-engine.md.
  */
@@ -37,7 +37,7 @@ export interface Finding {
   state: FindingState;
   text: string;
   /**
-   * Added to SPEC's Finding (docs/decisions.md): the standard and revision this finding is
+   * Added to the contract's finding (docs/decisions.md): the standard and revision this finding is
    * judged against. Checks may set it; `buildCheck` fills it from the registry otherwise, so
    * every finding of a report carries one.
    */
@@ -79,7 +79,7 @@ export interface ScanReport {
   score: number;
   /**
    * The highest score this site can reach: every fixable point earned, signals that cannot be
-   * verified from outside kept at half (the spec's rule). Not a field of the public Scan yet.
+   * verified from outside kept at half (the contract's rule). Not a field of the public Scan yet.
    */
   max_reachable: number;
   scoring_version: typeof SCORING_VERSION;

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the scan history (additions to docs/spec.md, docs/decisions.md "Scan history"):
+ * Wire schemas of the scan history (additions, docs/api.md; docs/decisions.md "Scan history"):
  * an account's scanned domains with their trend, and one domain's scans with the per-check change
  * against the scan before. The dashboard's history page shows exactly these.
  */

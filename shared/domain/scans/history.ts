@@ -89,11 +89,3 @@ export function checkChanges(before: HistoryScan, after: HistoryScan): CheckChan
     .filter((entry) => entry.change !== 0)
     .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.check.localeCompare(b.check));
 }
-
-/** "llms +2, crawler -4": a diff in one line, for pages and notes. */
-export function describeChanges(changes: readonly CheckChange[]): string {
-  if (changes.length === 0) return 'no check changed';
-  return changes
-    .map((entry) => `${entry.check} ${entry.change > 0 ? '+' : ''}${entry.change}`)
-    .join(', ');
-}

@@ -1,5 +1,5 @@
 /**
- * The scan area's operations, one per operation id of docs/spec.md (`scan_domain`, `get_scan`,
+ * The scan area's operations, one per operation id of docs/api.md (`scan_domain`, `get_scan`,
  * `get_stats`). HTTP handlers, MCP tools, workflow steps and the dashboard call these.
  */
 import type { CallerInput, Links, OperationInput } from '#shared/domain/kernel/operation';
@@ -21,7 +21,7 @@ export interface ScanWriteDeps {
   scanner: ScanService;
 }
 
-/** The public form of a stored scan: docs/spec.md's fields plus the result page address. */
+/** The public form of a stored scan: the fields of docs/api.md's `get_scan` plus the result page address. */
 export function toPublicScan(stored: StoredScan, links: Links): Scan {
   return {
     id: stored.id,

@@ -1,6 +1,10 @@
-/** A finished scan as stored; the public `url` is added when it is read. */
+/**
+ * What the scans area keeps and the ports it keeps it through: finished scans (and each account's
+ * scan history by domain) in the scan store, and the counters the stats are read from.
+ */
 import type { Check } from '#shared/domain/scan-engine/types';
 
+/** A finished scan as stored; the public `url` is added when it is read. */
 export interface StoredScan {
   id: string;
   domain: string;

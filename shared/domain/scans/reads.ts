@@ -20,9 +20,8 @@ export function printable(text: string, maxLength: number): string {
 }
 
 export async function readScan(deps: ScanReadDeps, id: string): Promise<StoredScan> {
-  const stored = ScanIdSchema.safeParse(id).success
-    ? await deps.scans.getScan(id.toLowerCase())
-    : undefined;
+  const parsed = ScanIdSchema.safeParse(id);
+  const stored = parsed.success ? await deps.scans.getScan(parsed.data) : undefined;
   // The id is echoed capped and printable: it is whatever the caller put in the path.
   if (!stored) throw new NotFoundError(`No scan with id "${printable(id, 64)}".`);
   return stored;

@@ -4,7 +4,7 @@
  * from the scan id), then the row is settled. A crash anywhere in between leaves the row
  * unsettled, and the retry does what is missing exactly once (docs/decisions.md, issue 18).
  */
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { ScanEvents, ScanStore, StatsStore, StoredScan } from './ports.ts';
 
 export interface ScanEffectsDeps {
@@ -14,6 +14,7 @@ export interface ScanEffectsDeps {
   events?: ScanEvents | undefined;
   /** First wait between tries of a `scan.completed` publication (then x4). */
   announceBackoffMs: number;
+  logger: Logger;
 }
 
 /**
@@ -36,7 +37,7 @@ async function recordStats(deps: ScanEffectsDeps, stored: StoredScan): Promise<b
     return true;
   } catch (error) {
     // The scan itself is saved and answered; a missed aggregate must not fail the call.
-    logger.error('stats update failed', { scanId: stored.id, error: error as Error });
+    deps.logger.error('stats update failed', { scanId: stored.id, error: error as Error });
     return false;
   }
 }
@@ -54,7 +55,10 @@ async function announce(deps: ScanEffectsDeps, stored: StoredScan): Promise<bool
     } catch (error) {
       if (attempt + 1 >= ANNOUNCE_ATTEMPTS) {
         // The scan is saved; a lost notification is logged, never a failed scan.
-        logger.error('scan.completed not emitted', { scanId: stored.id, error: error as Error });
+        deps.logger.error('scan.completed not emitted', {
+          scanId: stored.id,
+          error: error as Error,
+        });
         return false;
       }
       await sleep(deps.announceBackoffMs * 4 ** attempt);
@@ -72,7 +76,7 @@ export async function settleScan(deps: ScanEffectsDeps, stored: StoredScan): Pro
     // Only after the row is settled: a retry before this point must still find the marker.
     await deps.stats.forgetScan(stored);
   } catch (error) {
-    logger.warn('scan not settled; its effects will be checked again', {
+    deps.logger.warn('scan not settled; its effects will be checked again', {
       scanId: stored.id,
       error: error as Error,
     });

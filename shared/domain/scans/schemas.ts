@@ -1,11 +1,12 @@
 /**
- * Wire schemas of the scan area (docs/spec.md "Scan", "Stats"). They validate input, type the
+ * Wire schemas of the scan area (docs/api.md "Scans"). They validate input, type the
  * operations and generate the OpenAPI document; the `id` in `.meta()` names the component.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { pageQueryFields } from '#shared/domain/kernel/page-query';
 
-export const ScanIdSchema = z.uuid();
+export const ScanIdSchema = RecordIdSchema;
 
 export const FindingSchema = z
   .object({
@@ -68,7 +69,7 @@ export const StatsSchema = z
 export const CreateScanBodySchema = z
   .object({
     domain: z.string().meta({
-      description: 'A domain or URL, with or without scheme, with or without `www.`',
+      description: 'Host name or URL to scan; the scheme and a leading `www.` may be left out',
       example: 'example.com',
     }),
   })
@@ -111,6 +112,5 @@ export type Stats = z.infer<typeof StatsSchema>;
 export type CreateScanBody = z.infer<typeof CreateScanBodySchema>;
 export type ScanIdParams = z.infer<typeof ScanIdParamsSchema>;
 export type BadgeParams = z.infer<typeof BadgeParamsSchema>;
-export type ScanSummary = z.infer<typeof ScanSummarySchema>;
 export type ListScansQuery = z.infer<typeof ListScansQuerySchema>;
 export type ListScansResponse = z.input<typeof ListScansResponseSchema>;

@@ -4,8 +4,16 @@
  * event, finished again for a stored scan whose effects a crash cut off, so each happens once
  * (docs/decisions.md).
  */
-import { BadRequestError, RateLimitedError, UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
+import {
+  AppError,
+  BadRequestError,
+  RateLimitedError,
+  UnavailableError,
+} from '#shared/domain/kernel/errors';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import { runScan } from '#shared/domain/scan-engine/engine';
@@ -25,10 +33,13 @@ export interface ScanServiceDeps {
   allowPrivateTargets: boolean;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   newId?: () => string;
   /** First wait between tries of a `scan.completed` publication (then x4); tests shorten it. */
   announceBackoffMs?: number;
+  /** Counts `ScanCompleted` and `ScanFailed` (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export interface ScanRequest {
@@ -55,10 +66,9 @@ interface QuotaUnit {
   window: string;
 }
 
-/** What every function of one service shares: its dependencies and its clock and ids. */
+/** What every function of one service shares: its dependencies and its ids. */
 interface ServiceContext {
   deps: ScanServiceDeps;
-  now: () => Date;
   newId: () => string;
   effects: ScanEffectsDeps;
 }
@@ -68,11 +78,11 @@ interface ServiceContext {
  * runs, so parallel calls cannot pass the limit together. Returns the unit, to give it back.
  */
 async function takeAnonymousQuota(
-  { deps, now }: ServiceContext,
+  { deps }: ServiceContext,
   sourceIp: string,
   report: LimitReporter | undefined,
 ): Promise<QuotaUnit> {
-  const at = now();
+  const at = deps.clock.now();
   const unit = {
     key: `ANON#${quotaBucketForAddress(sourceIp)}`,
     window: `DAY#${at.toISOString().slice(0, 10)}`,
@@ -114,12 +124,17 @@ async function refundIfNotCallersFault(
 ): Promise<void> {
   if (!unit || !(error instanceof BadRequestError || error instanceof UnavailableError)) return;
   await deps.quotas.release(unit.key, unit.window).catch((releaseError: unknown) => {
-    logger.warn('quota refund failed', { error: releaseError as Error });
+    deps.logger.warn('quota refund failed', { error: releaseError as Error });
   });
 }
 
+/** `ScanFailed`: the scan ended in `scan_failed` (the site could not be scanned). */
+export function countIfScanFailed(metrics: Metrics | undefined, error: unknown): void {
+  if (error instanceof AppError && error.code === 'scan_failed') metrics?.count('ScanFailed');
+}
+
 async function measure(
-  { deps, now, newId }: ServiceContext,
+  { deps, newId }: ServiceContext,
   request: ScanRequest,
   target: ScanTarget,
 ): Promise<StoredScan> {
@@ -132,7 +147,7 @@ async function measure(
     domain: report.domain,
     score: report.score,
     scoring_version: report.scoring_version,
-    created_at: now().toISOString(),
+    created_at: nowIso(deps.clock),
     checks: report.checks,
     ...(request.ownerId ? { owner_id: request.ownerId } : {}),
   };
@@ -165,9 +180,11 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
     const saved = await deps.scans.putScan(stored);
     if (!saved) return (await existing(context, stored.id)) ?? stored;
   } catch (error) {
+    countIfScanFailed(deps.metrics, error);
     await refundIfNotCallersFault(context, unit, error);
     throw error;
   }
+  deps.metrics?.count('ScanCompleted');
   await settleScan(context.effects, stored);
   return stored;
 }
@@ -179,12 +196,12 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
 export function createScanService(deps: ScanServiceDeps) {
   const context: ServiceContext = {
     deps,
-    now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? (() => crypto.randomUUID()),
     effects: {
       scans: deps.scans,
       stats: deps.stats,
       events: deps.events,
+      logger: deps.logger,
       announceBackoffMs: deps.announceBackoffMs ?? 200,
     },
   };

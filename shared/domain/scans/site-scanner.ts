@@ -5,10 +5,14 @@
  * reused instead of scanning again; a new scan is stored already settled (no stats count, no
  * `scan.completed`), without an owner, and is readable at `/scans/{id}` like any other.
  */
+
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanStore, StoredScan } from './ports.ts';
+import { countIfScanFailed } from './service.ts';
 
 export interface SiteScannerDeps {
   scans: ScanStore;
@@ -17,8 +21,10 @@ export interface SiteScannerDeps {
   scanDeadlineMs: number;
   /** How old a stored scan may be and still be reused. */
   maxAgeMs: number;
-  now?: () => Date;
+  clock: Clock;
   newId?: () => string;
+  /** Counts `ScanCompleted` and `ScanFailed` like every scan (docs/runbook.md). */
+  metrics?: Metrics;
 }
 
 export interface SiteScan {
@@ -32,30 +38,31 @@ export interface SiteScan {
  * not be scanned (`BadRequestError`), a site that cannot be reached (`OperationFailedError`).
  */
 export function createSiteScanner(deps: SiteScannerDeps) {
-  const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());
   return {
     async scanSite(target: string): Promise<SiteScan> {
       const parsed = parseScanTarget(target, { allowPrivateTargets: deps.allowPrivateTargets });
       const latest = await deps.scans.latestByDomain(parsed.domain);
-      const age = latest ? now().getTime() - Date.parse(latest.created_at) : Number.NaN;
+      const age = latest ? deps.clock.now().getTime() - Date.parse(latest.created_at) : Number.NaN;
       if (latest && age >= 0 && age < deps.maxAgeMs) return { scan: latest, reused: true };
       const report = await runScan(parsed, {
         fetcher: deps.fetcher,
         deadlineMs: deps.scanDeadlineMs,
+      }).catch((error: unknown) => {
+        countIfScanFailed(deps.metrics, error);
+        throw error;
       });
       const scan: StoredScan = {
         id: newId(),
         domain: report.domain,
         score: report.score,
         scoring_version: report.scoring_version,
-        created_at: now().toISOString(),
+        created_at: nowIso(deps.clock),
         checks: report.checks,
       };
       await deps.scans.putScan(scan, { settled: true });
+      deps.metrics?.count('ScanCompleted');
       return { scan, reused: false };
     },
   };
 }
-
-export type SiteScanner = ReturnType<typeof createSiteScanner>;

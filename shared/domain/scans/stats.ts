@@ -1,7 +1,12 @@
-/** Exact median from the 101-bucket histogram; null when there is no scan. */
+/**
+ * The stats of `GET /api/v1/stats` from the stored counters: the median score and the score
+ * distribution from the 101-bucket histogram (one bucket per score), and each check's failure
+ * rate.
+ */
 import type { StatsCounters } from './ports.ts';
 import type { Stats } from './schemas.ts';
 
+/** Exact median from the 101-bucket histogram; null when there is no scan. */
 export function medianFromHistogram(histogram: readonly number[]): number | null {
   const total = histogram.reduce((sum, count) => sum + count, 0);
   if (total === 0) return null;
@@ -29,6 +34,7 @@ export function scoreDistribution(histogram: readonly number[]): Stats['score_di
   });
 }
 
+/** The stats payload of a scoring version from its counters. */
 export function toStats(counters: StatsCounters, scoringVersion: number): Stats {
   const failureRate: Record<string, number> = {};
   for (const [checkId, bad] of Object.entries(counters.badChecks)) {

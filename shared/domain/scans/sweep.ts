@@ -26,7 +26,7 @@ export interface SweepResult {
 
 export async function sweepAbandonedScans(
   scanner: Pick<ScanService, 'settleUnsettled'>,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<SweepResult> {
   const savedBefore = new Date(now.getTime() - ABANDONED_AFTER_MS);
   const scans = await scanner.settleUnsettled({ limit: SWEEP_LIMIT, savedBefore });

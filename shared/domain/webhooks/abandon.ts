@@ -3,7 +3,7 @@
  * delivery is marked failed with its reason instead of staying pending with nothing to run it.
  */
 import { z } from 'zod';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { WebhookStore } from './ports.ts';
 import { AttemptStepInputSchema } from './steps-input.ts';
 
@@ -18,14 +18,14 @@ export const AbandonStepInputSchema = AttemptStepInputSchema.extend({
  */
 export async function abandonDelivery(
   input: z.infer<typeof AbandonStepInputSchema>,
-  deps: { store: WebhookStore },
+  deps: { store: WebhookStore; logger: Logger },
 ): Promise<{ next: 'abandoned' | 'superseded' }> {
   const delivery = await deps.store.deliveries.getDelivery(input.account_id, input.delivery_id);
   if (!delivery || delivery.generation !== input.generation || delivery.status !== 'pending') {
     return { next: 'superseded' };
   }
   const reason = input.failure?.Error ?? 'an internal error';
-  logger.error('webhook delivery abandoned: its attempt step kept failing', {
+  deps.logger.error('webhook delivery abandoned: its attempt step kept failing', {
     delivery_id: delivery.id,
     event_id: delivery.event_id,
     error: reason,

@@ -1,10 +1,10 @@
 /**
- * Beyond docs/spec.md (docs/webhooks.md): a redelivery of a delivery that failed (or any other),
+ * Beyond the customer's contract (docs/api.md, docs/webhooks.md): a redelivery of a delivery that failed (or any other),
  * and secret rotation with a grace period during which the old secret keeps signing next to the new
  * one. The test delivery, which sends, is in test-delivery.ts.
  */
+
 import { NotFoundError, UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { takeOverAndStart } from './deliveries.ts';
 import { requireEndpoint, type WebhookDeps } from './operations.ts';
@@ -20,10 +20,10 @@ import { deliveryView, endpointView } from './views.ts';
  */
 export async function redeliverDelivery(
   input: CallerInput<DeliveryIdParams>,
-  deps: Pick<WebhookDeps, 'store' | 'workflows'>,
+  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'logger'>,
 ) {
   const { userId } = input.principal;
-  const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id.toLowerCase());
+  const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id);
   if (!delivery) throw new NotFoundError(`No webhook delivery with id "${input.params.id}".`);
   const endpoint = await deps.store.endpoints.getEndpoint(userId, delivery.endpoint_id);
   if (!endpoint) {
@@ -32,7 +32,10 @@ export async function redeliverDelivery(
     );
   }
   const taken = await takeOverAndStart(delivery, deps);
-  logger.info('webhook redelivery', { delivery_id: delivery.id, generation: taken.generation });
+  deps.logger.info('webhook redelivery', {
+    delivery_id: delivery.id,
+    generation: taken.generation,
+  });
   return { delivery: deliveryView(taken) };
 }
 
@@ -45,18 +48,21 @@ const ROTATION_TRIES = 3;
  */
 export async function rotateWebhookSecret(
   input: CallerInput<WebhookIdParams, undefined, RotateSecretBody>,
-  deps: Pick<WebhookDeps, 'store' | 'graceSeconds' | 'now' | 'newSecret'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger' | 'graceSeconds' | 'clock' | 'newSecret'>,
 ) {
   const { userId } = input.principal;
   const grace = input.body?.grace_period_s ?? deps.graceSeconds;
   for (let attempt = 0; attempt < ROTATION_TRIES; attempt += 1) {
     const endpoint = await requireEndpoint(deps, userId, input.params.id);
-    const now = deps.now?.() ?? new Date();
+    const now = deps.clock.now();
     const secret = deps.newSecret?.() ?? generateWebhookSecret();
     const expiresAt = new Date(now.getTime() + grace * 1000).toISOString();
     const next = rotatedSecrets(endpoint, secret, grace > 0 ? expiresAt : null);
     if (await deps.store.endpoints.replaceSecrets(endpoint, endpoint.secrets, next)) {
-      logger.info('webhook secret rotated', { endpoint_id: endpoint.id, grace_seconds: grace });
+      deps.logger.info('webhook secret rotated', {
+        endpoint_id: endpoint.id,
+        grace_seconds: grace,
+      });
       return {
         endpoint: endpointView({ ...endpoint, secrets: next }),
         secret,

@@ -16,6 +16,7 @@
  *   pointed into a private network only gives a rebinding attempt more tries. The endpoint
  *   stays active: the next event is checked afresh.
  */
+import type { Metrics } from '#shared/domain/kernel/metrics';
 
 export type AttemptErrorClass = 'timeout' | 'network' | 'tls' | 'blocked';
 
@@ -88,4 +89,11 @@ export function classifyAttempt(input: ClassifyAttemptInput): AttemptClassificat
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+/** `WebhookDeliverySucceeded` for a 2xx, `WebhookDeliveryFailed` for any other attempt. */
+export function countAttempt(metrics: Metrics | undefined, outcome: AttemptClassification): void {
+  metrics?.count(
+    outcome.outcome === 'delivered' ? 'WebhookDeliverySucceeded' : 'WebhookDeliveryFailed',
+  );
 }

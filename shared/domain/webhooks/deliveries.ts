@@ -5,7 +5,8 @@
  * deleted, taken over by a redelivery, resumed by the local stack after a restart.
  */
 import type { DomainEvent } from '#shared/domain/events/types';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Clock } from '#shared/domain/kernel/clock';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { deliveryExecutionName, deliveryIdFor } from './ids.ts';
 import { eventBody } from './payloads.ts';
@@ -14,8 +15,12 @@ import type { StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 export interface DeliveryLifecycleDeps {
   store: WebhookStore;
   workflows: WorkflowStarter;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
 }
+
+/** Starting and releasing deliveries reads no time: only delivering an event does. */
+type DeliveryStartDeps = Pick<DeliveryLifecycleDeps, 'store' | 'workflows' | 'logger'>;
 
 /** The input of the webhook-delivery state machine (state-machines/webhook-delivery.asl.json). */
 export interface DeliveryExecutionInput {
@@ -45,13 +50,13 @@ function neverStarted(delivery: StoredDelivery): boolean {
 }
 
 /** Starts a pending delivery's execution; when that fails, the delivery is failed, not left pending. */
-async function startOrFail(delivery: StoredDelivery, deps: DeliveryLifecycleDeps): Promise<void> {
+async function startOrFail(delivery: StoredDelivery, deps: DeliveryStartDeps): Promise<void> {
   try {
     await startDeliveryExecution(deps.workflows, delivery);
   } catch (error) {
     const reason = `${NOT_STARTED_ERROR}: ${error instanceof Error ? error.message : String(error)}`;
     await deps.store.deliveries.abandon(delivery, reason.slice(0, 500)).catch((abandonError) => {
-      logger.error('a delivery that could not start is still pending', {
+      deps.logger.error('a delivery that could not start is still pending', {
         delivery_id: delivery.id,
         error: abandonError as Error,
       });
@@ -133,7 +138,7 @@ export async function deliverEvent(
   );
   if (endpoints.length === 0) return { deliveries: 0 };
   const body = eventBody(event);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   await forEachLimited(endpoints, PARALLEL, async (endpoint) => {
     const { delivery } = await deps.store.deliveries.createDelivery(
       newDelivery(event, endpoint, body, now),
@@ -152,7 +157,7 @@ export async function deliverEvent(
  * sides write first and read (strongly consistent) second, so at least one of them sees the
  * other; the generation makes sure only one of them starts it.
  */
-async function releaseIfActive(delivery: StoredDelivery, deps: DeliveryLifecycleDeps) {
+async function releaseIfActive(delivery: StoredDelivery, deps: DeliveryStartDeps) {
   const endpoint = await deps.store.endpoints.getEndpoint(
     delivery.account_id,
     delivery.endpoint_id,
@@ -167,7 +172,7 @@ async function releaseIfActive(delivery: StoredDelivery, deps: DeliveryLifecycle
 /** Gives the delivery to a new execution; the current view when another caller won. */
 export async function takeOverAndStart(
   delivery: StoredDelivery,
-  deps: DeliveryLifecycleDeps,
+  deps: DeliveryStartDeps,
   options: { holdIfNotStarted?: boolean } = {},
 ): Promise<StoredDelivery> {
   const taken = await deps.store.deliveries.takeOver(delivery);
@@ -193,7 +198,7 @@ export async function takeOverAndStart(
 export async function releaseHeldDeliveries(
   accountId: string,
   endpointId: string,
-  deps: DeliveryLifecycleDeps,
+  deps: DeliveryStartDeps,
 ): Promise<number> {
   const ids = await deps.store.deliveries.listOpenForEndpoint(accountId, endpointId);
   let released = 0;
@@ -224,7 +229,7 @@ export async function dropWaitingDeliveries(
  * its engine keeps executions in memory). A pending delivery is attempted at once; a held one
  * stays held unless its endpoint is active. On AWS, standard workflows survive on their own.
  */
-export async function resumeOpenDeliveries(deps: DeliveryLifecycleDeps): Promise<string[]> {
+export async function resumeOpenDeliveries(deps: DeliveryStartDeps): Promise<string[]> {
   const resumed: string[] = [];
   const refs = await deps.store.deliveries.listAllOpen();
   await forEachLimited(refs, PARALLEL, async (ref) => {
@@ -247,6 +252,6 @@ export async function resumeOpenDeliveries(deps: DeliveryLifecycleDeps): Promise
     const after = await deps.store.deliveries.getDelivery(ref.account_id, ref.delivery_id);
     if (after && after.generation > before) resumed.push(delivery.id);
   });
-  if (resumed.length > 0) logger.info('resumed webhook deliveries', { count: resumed.length });
+  if (resumed.length > 0) deps.logger.info('resumed webhook deliveries', { count: resumed.length });
   return resumed;
 }

@@ -1,11 +1,12 @@
 /**
- * The webhook routes of docs/spec.md (list, create, change, delete). The additions (test delivery,
+ * The webhook routes of docs/api.md (list, create, change, delete). The additions (test delivery,
  * redelivery, secret rotation) are in additions.ts. Every read goes through the caller's
  * account, so another account's endpoint answers 404 exactly like a missing one.
  */
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
+import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { MAX_ENDPOINTS_PER_ACCOUNT, RECENT_DELIVERIES } from './config.ts';
@@ -20,11 +21,11 @@ export interface WebhookDeps {
   store: WebhookStore;
   workflows: WorkflowStarter;
   allowPrivateTargets: boolean;
-  /** Tests only: resolves receiver names instead of DNS. */
   /** The service's one name lookup (OFFLINE_DNS governs it). */
   lookup: ReceiverLookup;
   graceSeconds: number;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   newId?: () => string;
   newSecret?: () => string;
 }
@@ -59,7 +60,7 @@ export async function requireEndpoint(
   accountId: string,
   endpointId: string,
 ): Promise<StoredEndpoint> {
-  const endpoint = await deps.store.endpoints.getEndpoint(accountId, endpointId.toLowerCase());
+  const endpoint = await deps.store.endpoints.getEndpoint(accountId, endpointId);
   if (!endpoint) throw new NotFoundError(`No webhook endpoint with id "${endpointId}".`);
   return endpoint;
 }
@@ -95,12 +96,12 @@ export async function createWebhook(
     events,
     active: true,
     paused_reason: null,
-    created_at: (deps.now?.() ?? new Date()).toISOString(),
+    created_at: nowIso(deps.clock),
     last_delivery_at: null,
     secrets: [{ value: deps.newSecret?.() ?? generateWebhookSecret(), expires_at: null }],
   };
   await register(endpoint, deps.store);
-  logger.info('webhook endpoint created', { endpoint_id: endpoint.id, events });
+  deps.logger.info('webhook endpoint created', { endpoint_id: endpoint.id, events });
   return {
     endpoint: endpointView(endpoint),
     secret: (endpoint.secrets[0] as { value: string }).value,
@@ -140,7 +141,7 @@ async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<
 
 export async function updateWebhook(
   input: CallerInput<WebhookIdParams, undefined, UpdateWebhookBody>,
-  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'now'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger' | 'workflows' | 'clock'>,
 ) {
   const { userId } = input.principal;
   const { body } = input;
@@ -163,20 +164,20 @@ export async function updateWebhook(
     changes.active = body.active;
     changes.paused_reason = body.active ? null : 'api';
   }
-  const id = input.params.id.toLowerCase();
+  const { id } = input.params;
   const updated = await deps.store.endpoints.updateEndpoint(userId, id, changes);
   if (!updated) throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
   if (body.active === true) {
     const released = await releaseHeldDeliveries(userId, id, deps);
     if (released > 0)
-      logger.info('held webhook deliveries released', { endpoint_id: id, released });
+      deps.logger.info('held webhook deliveries released', { endpoint_id: id, released });
   }
   return { endpoint: endpointView(updated) };
 }
 
 export async function deleteWebhook(
   input: CallerInput<WebhookIdParams>,
-  deps: Pick<WebhookDeps, 'store'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger'>,
 ) {
   const { userId } = input.principal;
   const endpoint = await requireEndpoint(deps, userId, input.params.id);
@@ -187,6 +188,6 @@ export async function deleteWebhook(
   const dropped = await dropWaitingDeliveries(userId, endpoint.id, deps);
   await deps.store.endpoints.releaseUrl(userId, endpoint.url);
   await deps.store.endpoints.releaseSlot(userId);
-  logger.info('webhook endpoint deleted', { endpoint_id: endpoint.id, dropped });
+  deps.logger.info('webhook endpoint deleted', { endpoint_id: endpoint.id, dropped });
   return { deleted: endpoint.id };
 }

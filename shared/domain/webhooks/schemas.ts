@@ -1,11 +1,12 @@
 /**
- * Wire schemas of the webhook routes (docs/spec.md "Webhook endpoint", "Webhook delivery" and the
+ * Wire schemas of the webhook routes (docs/api.md "Webhooks": the endpoint, the delivery and the
  * four webhook routes, plus the test, redeliver and rotate-secret additions). Event names are
  * checked by the operations, not here, so an unknown name answers `invalid_event`, not the
  * generic `invalid_request`.
  */
 import { z } from 'zod';
 import { EVENT_TYPES } from '#shared/domain/events/types';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { MAX_GRACE_SECONDS } from './config.ts';
 
 export const MAX_LABEL_LENGTH = 200;
@@ -103,11 +104,11 @@ export const SignatureDescriptionSchema = z
   .meta({ id: 'WebhookSignature' });
 
 export const WebhookIdParamsSchema = z.object({
-  id: z.uuid().meta({ description: 'Endpoint id (UUID)' }),
+  id: RecordIdSchema.meta({ description: 'Endpoint id (UUID)' }),
 });
 
 export const DeliveryIdParamsSchema = z.object({
-  id: z.uuid().meta({ description: 'Delivery id (UUID)' }),
+  id: RecordIdSchema.meta({ description: 'Delivery id (UUID)' }),
 });
 
 export const CreateWebhookBodySchema = z
@@ -168,7 +169,9 @@ export const ListWebhooksResponseSchema = z.object({
 
 export const CreateWebhookResponseSchema = z.object({
   endpoint: EndpointSchema,
-  secret: z.string().meta({ description: 'The signing secret; returned only here' }),
+  secret: z.string().meta({
+    description: 'Secret that signs the deliveries; this response is the only one that shows it',
+  }),
   signature: SignatureDescriptionSchema,
 });
 
@@ -180,7 +183,9 @@ export const DeleteWebhookResponseSchema = z.object({
 
 export const RotateSecretResponseSchema = z.object({
   endpoint: EndpointSchema,
-  secret: z.string().meta({ description: 'The new signing secret; returned only here' }),
+  secret: z
+    .string()
+    .meta({ description: 'The new signing secret; this response is the only one that shows it' }),
   previous_secret_expires_at: z.iso.datetime().meta({
     description: 'Until then deliveries carry a second `v1=` value signed with the old secret',
   }),

@@ -2,6 +2,7 @@
  * One signed attempt to an endpoint: the secrets valid right now, a fresh timestamp, the same
  * body bytes, then the outcome judged. Shared by the delivery workflow and the test route.
  */
+import type { Clock } from '#shared/domain/kernel/clock';
 import type { AttemptResult } from './attempt.ts';
 import { type AttemptClassification, classifyAttempt } from './attempt.ts';
 import type { StoredEndpoint } from './ports.ts';
@@ -30,12 +31,12 @@ export function signingSecrets(endpoint: StoredEndpoint, now: Date): string[] {
 export async function sendSigned(
   endpoint: StoredEndpoint,
   event: { id: string; type: string; body: string },
-  deps: { send: SendPort; now: () => Date },
+  deps: { send: SendPort; clock: Clock },
 ): Promise<SignedAttempt> {
   const headers = buildDeliveryHeaders({
     event,
-    secrets: signingSecrets(endpoint, deps.now()),
-    clock: deps.now,
+    secrets: signingSecrets(endpoint, deps.clock.now()),
+    clock: deps.clock,
   });
   const result = await deps.send({ url: endpoint.url, headers, body: event.body });
   return { at: headers[TIMESTAMP_HEADER], outcome: classifyAttempt(result) };

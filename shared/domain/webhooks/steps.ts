@@ -7,8 +7,10 @@
  * endpoint, or owned by a newer execution (a redelivery), ends this execution without a send; a
  * paused endpoint parks the delivery as `held` (released when the endpoint is active again).
  */
-import { logger } from '#shared/domain/kernel/logger';
-import type { AttemptClassification } from './attempt.ts';
+import type { Clock } from '#shared/domain/kernel/clock';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
+import { type AttemptClassification, countAttempt } from './attempt.ts';
 import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
 import { nextDelaySeconds } from './retry-schedule.ts';
 import { type SendPort, sendSigned } from './sender.ts';
@@ -40,9 +42,12 @@ export interface AttemptStepDeps {
   store: WebhookStore;
   send: SendPort;
   schedule: readonly number[];
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   /** Uniform in [0, 1): the jitter source. */
   random?: () => number;
+  /** Counts attempts and endpoints switched off (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export async function attemptDelivery(
@@ -67,11 +72,10 @@ export async function attemptDelivery(
   if (!endpoint.active) {
     return stop((await store.deliveries.hold(delivery)) ? 'paused' : 'superseded');
   }
-  const now = deps.now ?? (() => new Date());
   const event = { id: delivery.event_id, type: delivery.event, body: delivery.body };
-  const { at, outcome } = await sendSigned(endpoint, event, { send: deps.send, now });
+  const { at, outcome } = await sendSigned(endpoint, event, deps);
   const attempt = delivery.attempts + 1;
-  const plan = planNext(delivery, outcome, { ...deps, now: now() });
+  const plan = planNext(delivery, outcome, { ...deps, now: deps.clock.now() });
   const update: AttemptUpdate = {
     record: {
       attempt,
@@ -83,11 +87,13 @@ export async function attemptDelivery(
     },
     ...plan.update,
   };
-  logAttempt(delivery, update, plan.next);
+  logAttempt(deps.logger, delivery, update, plan.next);
   const recorded = await store.deliveries.recordAttempt(delivery, update);
   // A redelivery took the delivery over while this attempt was in flight: its execution goes on.
   if (!recorded) return { next: 'superseded', attempts: attempt };
+  countAttempt(deps.metrics, outcome);
   await afterOutcome(endpoint, plan.next, recorded.delivered_at ?? at, store);
+  if (plan.next === 'gone') deps.metrics?.count('WebhookEndpointDisabled');
   return {
     next: plan.next,
     attempts: attempt,
@@ -158,7 +164,12 @@ async function afterOutcome(
   }
 }
 
-function logAttempt(delivery: StoredDelivery, update: AttemptUpdate, next: AttemptNext): void {
+function logAttempt(
+  logger: Logger,
+  delivery: StoredDelivery,
+  update: AttemptUpdate,
+  next: AttemptNext,
+): void {
   const fields = {
     delivery_id: delivery.id,
     endpoint_id: delivery.endpoint_id,

@@ -1,6 +1,8 @@
-/** `POST /api/v1/webhooks/{id}/test` (an addition to docs/spec.md, docs/webhooks.md). */
-import { logger } from '#shared/domain/kernel/logger';
+/** `POST /api/v1/webhooks/{id}/test` (an addition, docs/api.md and docs/webhooks.md). */
+import { nowIso } from '#shared/domain/kernel/clock';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { CallerInput } from '#shared/domain/kernel/operation';
+import { countAttempt } from './attempt.ts';
 import { requireEndpoint, type WebhookDeps } from './operations.ts';
 import { TEST_EVENT_TYPE, testEventBody } from './payloads.ts';
 import type { StoredDelivery } from './ports.ts';
@@ -14,22 +16,23 @@ import { deliveryView } from './views.ts';
  * it is resumed), never retried, and changes nothing about the endpoint; it is recorded among
  * the account's deliveries.
  */
-export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'now' | 'newId'> {
+export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'logger' | 'clock' | 'newId'> {
   send: SendPort;
+  /** Counts the attempt like any delivery's (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: TestWebhookDeps) {
   const { userId } = input.principal;
   const endpoint = await requireEndpoint(deps, userId, input.params.id);
-  const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const eventId = newId();
-  const createdAt = now().toISOString();
+  const createdAt = nowIso(deps.clock);
   const body = testEventBody(endpoint.id, eventId, createdAt);
   const { at, outcome } = await sendSigned(
     endpoint,
     { id: eventId, type: TEST_EVENT_TYPE, body },
-    { send: deps.send, now },
+    deps,
   );
   const delivered = outcome.outcome === 'delivered';
   const delivery: StoredDelivery = {
@@ -46,7 +49,7 @@ export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: Tes
     last_status: outcome.status,
     last_error: outcome.error,
     created_at: createdAt,
-    delivered_at: delivered ? now().toISOString() : null,
+    delivered_at: delivered ? nowIso(deps.clock) : null,
     next_attempt_at: null,
     attempt_log: [
       {
@@ -60,7 +63,8 @@ export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: Tes
     ],
   };
   await deps.store.deliveries.putFinishedDelivery(delivery);
-  logger.info('webhook test delivery', {
+  countAttempt(deps.metrics, outcome);
+  deps.logger.info('webhook test delivery', {
     endpoint_id: endpoint.id,
     event_id: eventId,
     status: outcome.status,

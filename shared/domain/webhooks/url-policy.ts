@@ -1,5 +1,5 @@
 /**
- * Validation of a webhook receiver URL at registration (docs/spec.md: https, no credentials, no
+ * Validation of a webhook receiver URL at registration (docs/api.md "Webhooks": https, no credentials, no
  * private network). What passes is returned as a WHATWG URL whose `href` is the canonical form
  * to store: host lower-cased and converted to punycode, default port dropped.
  *

@@ -4,11 +4,16 @@
  * Bearer keys travel in a header, never in cookies, so no credentials mode is needed; the
  * dashboard is same-origin and needs no CORS at all.
  */
+import {
+  RATELIMIT_HEADER,
+  RATELIMIT_POLICY_HEADER,
+} from '#shared/surfaces/http/rate-limit-headers';
+
 export const CORS = {
   allowOrigins: ['*'],
   allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   allowHeaders: ['authorization', 'content-type'],
-  exposeHeaders: ['x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'],
+  exposeHeaders: ['x-request-id', 'retry-after', RATELIMIT_HEADER, RATELIMIT_POLICY_HEADER],
   allowCredentials: false,
   maxAgeSeconds: 3600,
 } as const;

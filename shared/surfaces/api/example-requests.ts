@@ -113,6 +113,7 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   well_known_document: { params: { document: 'api-catalog' } },
   well_known_folder_document: { params: { folder: 'mcp', document: 'catalog.json' } },
   mcp_server_card: {},
+  signatures_directory: {},
 };
 
 const csrf = { csrf_token: EXAMPLE_CSRF };

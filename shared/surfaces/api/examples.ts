@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { buildMeta } from '#shared/surfaces/http/meta';
 import { errorCodesOf, type RouteDefinition } from '#shared/surfaces/http/route';
 import type { Meta } from '#shared/surfaces/http/schemas';
@@ -226,7 +227,7 @@ export function errorExamples(route: RouteDefinition, baseUrl: string): ErrorExa
     code === realCode && real && realBody
       ? { status: real.status, code, body: realBody, captured: true }
       : {
-          status: ERROR_CODES[code].status,
+          status: httpStatusOf(code),
           code,
           body: {
             error: { code, message: ERROR_CODES[code].description, request_id: EXAMPLE_REQUEST_ID },

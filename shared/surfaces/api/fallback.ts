@@ -1,4 +1,7 @@
-/** The error for a request no route takes: 405 with the path's methods, else 404, never echoing a key. */
+/**
+ * The API's answer to a request no route of the manifest takes (functions/http/fallback.ts serves
+ * it), never echoing a key that came in the path.
+ */
 import { redactApiKeys } from '#shared/domain/accounts/api-keys';
 import { AppError, NotFoundError } from '#shared/domain/kernel/errors';
 import { matchRoute } from './manifest.ts';

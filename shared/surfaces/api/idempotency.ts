@@ -9,23 +9,22 @@
  * A request that fails with a 5xx lets its key go, so the retry runs again. Requests without the
  * header are untouched.
  */
-import { createHash } from 'node:crypto';
-import type { MiddlewareObj } from '@middy/core';
+import type { MiddlewareObj, Request } from '@middy/core';
 import type { Principal } from '#shared/domain/accounts/principal';
 import { AppError, BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotencyStore,
   MAX_IDEMPOTENCY_KEY_LENGTH,
 } from '#shared/domain/kernel/idempotency';
+import type { PipelineContext } from '#shared/surfaces/http/pipeline';
 import type { ApiEvent, ApiResult } from '#shared/surfaces/http/request';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_SHAPE = /^[\x21-\x7e]+$/;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function bodyText(event: ApiEvent): string {
   if (!event.body) return '';
@@ -49,17 +48,24 @@ function keyFrom(event: ApiEvent): string | undefined {
   return key;
 }
 
+interface Claim {
+  store: IdempotencyStore;
+  key: string;
+}
+
+/** The middy request of an API route, with this middleware's claim kept on it. */
+type IdempotentRequest = Request<ApiEvent, ApiResult, Error, PipelineContext, { claim?: Claim }>;
+
 export function idempotencyMiddleware(
   route: RouteDefinition,
   store: () => IdempotencyStore | undefined,
-  principalOf: (event: ApiEvent) => Principal | undefined,
-): MiddlewareObj<ApiEvent, ApiResult> {
-  const claims: Claims = new WeakMap();
-
-  async function settle(event: ApiEvent, response: ApiResult | undefined): Promise<void> {
-    const claim = claims.get(event);
+  principalOf: (context: PipelineContext) => Principal | undefined,
+): MiddlewareObj<ApiEvent, ApiResult, Error, PipelineContext> {
+  /** Keeps the first answer for replays, or lets the key go after a failure (no answer). */
+  async function settle(request: IdempotentRequest, response: ApiResult | undefined) {
+    const claim = request.internal.claim;
     if (!claim) return;
-    claims.delete(event);
+    delete request.internal.claim;
     const status = response?.statusCode ?? 500;
     if (!response || status >= 500) {
       await claim.store.release(claim.key).catch(() => undefined);
@@ -72,38 +78,37 @@ export function idempotencyMiddleware(
   }
 
   return {
-    before: (request) => claimOrReplay(route, store, principalOf, claims, request.event),
-    after: async (request) => {
-      await settle(request.event, request.response ?? undefined);
+    before: async (request: IdempotentRequest) => {
+      const principal = principalOf(request.context);
+      const outcome = await claimOrReplay(route, store, principal, request.event);
+      if (outcome && 'claim' in outcome) request.internal.claim = outcome.claim;
+      return outcome && 'replay' in outcome ? outcome.replay : undefined;
     },
-    onError: async (request) => {
+    after: async (request: IdempotentRequest) => {
+      await settle(request, request.response ?? undefined);
+    },
+    onError: async (request: IdempotentRequest) => {
       // The error envelope (registered first) answers afterwards; a failed request lets go.
-      await settle(request.event, undefined);
+      await settle(request, undefined);
     },
   };
 }
-
-type Claims = WeakMap<ApiEvent, { store: IdempotencyStore; key: string }>;
 
 /** Claims the request's key, or answers it: a replay, 409 in flight, 422 reused. */
 async function claimOrReplay(
   route: RouteDefinition,
   store: () => IdempotencyStore | undefined,
-  principalOf: (event: ApiEvent) => Principal | undefined,
-  claims: Claims,
+  principal: Principal | undefined,
   event: ApiEvent,
-): Promise<ApiResult | undefined> {
+): Promise<{ claim: Claim } | { replay: ApiResult } | undefined> {
   const idempotency = route.idempotent ? store() : undefined;
   if (!idempotency) return undefined;
   const given = keyFrom(event);
   if (given === undefined) return undefined;
-  const key = sha256(`${callerOf(principalOf(event), event)}\n${route.operationId}\n${given}`);
+  const key = sha256Hex(`${callerOf(principal, event)}\n${route.operationId}\n${given}`);
   const expiresAt = Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS;
-  const claim = await idempotency.claim(key, sha256(bodyText(event)), expiresAt);
-  if (claim.state === 'claimed') {
-    claims.set(event, { store: idempotency, key });
-    return undefined;
-  }
+  const claim = await idempotency.claim(key, sha256Hex(bodyText(event)), expiresAt);
+  if (claim.state === 'claimed') return { claim: { store: idempotency, key } };
   if (claim.state === 'in_flight') {
     throw new ConflictError(
       'idempotency_key_in_flight',
@@ -118,12 +123,14 @@ async function claimOrReplay(
     );
   }
   return {
-    statusCode: claim.response.status,
-    headers: {
-      ...claim.response.headers,
-      'x-request-id': event.requestContext?.requestId ?? '',
-      [REPLAYED_HEADER]: 'true',
+    replay: {
+      statusCode: claim.response.status,
+      headers: {
+        ...claim.response.headers,
+        'x-request-id': event.requestContext?.requestId ?? '',
+        [REPLAYED_HEADER]: 'true',
+      },
+      body: claim.response.body,
     },
-    body: claim.response.body,
   };
 }

@@ -15,7 +15,7 @@ import { MONITOR_ROUTES } from './routes/monitor.ts';
 import { SCAN_ROUTES } from './routes/scans.ts';
 import { WEBHOOK_ROUTES } from './routes/webhooks.ts';
 
-export { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
+export { ERROR_CODES } from '#shared/domain/kernel/errors';
 export {
   compareSpecificity,
   countsRequestRate,
@@ -23,7 +23,6 @@ export {
   type HttpMethod,
   matchPath,
   type RawContentType,
-  type RouteArea,
   type RouteDefinition,
 } from '#shared/surfaces/http/route';
 
@@ -44,12 +43,6 @@ export type RouteOperationId = keyof typeof ROUTE_TABLE;
 
 /** Answers requests no route matches (API Gateway `$default`, the local front's fallback). */
 export const FALLBACK_HANDLER = 'functions/http/fallback.ts';
-
-export function routeById<Id extends RouteOperationId>(operationId: Id): (typeof ROUTE_TABLE)[Id] {
-  const route = ROUTE_TABLE[operationId];
-  if (!route) throw new Error(`No route ${String(operationId)} in the manifest`);
-  return route;
-}
 
 export interface RouteMatch {
   route: RouteDefinition;

@@ -10,6 +10,11 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
+import {
+  RATELIMIT_HEADER,
+  RATELIMIT_POLICY_HEADER,
+} from '#shared/surfaces/http/rate-limit-headers';
 import { ErrorEnvelopeSchema, MetaSchema } from '#shared/surfaces/http/schemas';
 import { errorExamples, requestExample, responseExample } from './examples.ts';
 import {
@@ -51,7 +56,7 @@ const RETRY_AFTER_HEADER = {
  * (docs/api.md "Rate limits"; shared/surfaces/http/rate-limit-headers.ts).
  */
 const RATE_LIMIT_HEADERS = {
-  ratelimit: z
+  [RATELIMIT_HEADER]: z
     .string()
     .optional()
     .meta({
@@ -61,7 +66,7 @@ const RATE_LIMIT_HEADERS = {
         '`key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC ' +
         'day), `batch-daily` (domains queued per UTC day).',
     }),
-  'ratelimit-policy': z
+  [RATELIMIT_POLICY_HEADER]: z
     .string()
     .optional()
     .meta({
@@ -83,6 +88,7 @@ const RAW_DESCRIPTIONS: Record<RawContentType, string> = {
   'image/svg+xml': 'SVG image',
   'text/plain': 'Plain text',
   'application/xml': 'XML document',
+  'application/http-message-signatures-directory+json': 'Web Bot Auth key directory (JWKS)',
 };
 
 /** One example envelope per error code, grouped by status. */
@@ -104,7 +110,8 @@ function errorResponses(
   const examples = errorExamplesByStatus(route, serverUrl);
   const byStatus = new Map<number, string[]>();
   for (const code of errorCodesOf(route)) {
-    const { status, description } = ERROR_CODES[code];
+    const status = httpStatusOf(code);
+    const { description } = ERROR_CODES[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${description}`]);
   }
   // Pages answer people: their "not found" is a page too.

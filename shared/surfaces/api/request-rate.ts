@@ -7,8 +7,9 @@
  * protects the service, it must not become a second way for a store outage to fail requests.
  */
 import type { Principal } from '#shared/domain/accounts/principal';
+import type { Clock } from '#shared/domain/kernel/clock';
 import { RateLimitedError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import {
   fixedWindow,
   KEY_RATE_WINDOW_SECONDS,
@@ -23,7 +24,7 @@ export interface RequestRateDeps {
   counter: RequestCounter;
   /** Requests per key per minute; 0 turns the limit off. */
   perMinute: number;
-  now?: () => number;
+  clock: Clock;
 }
 
 /** Counts the request against its key's window; throws 429 when the window is full. */
@@ -32,11 +33,12 @@ export async function limitRequestRate(
   principal: Principal,
   report: LimitReporter,
   deps: RequestRateDeps | undefined,
+  logger: Logger,
 ): Promise<void> {
   if (!deps || deps.perMinute <= 0 || principal.kind !== 'key' || !countsRequestRate(route)) {
     return;
   }
-  const { start, resetSeconds } = fixedWindow(deps.now?.() ?? Date.now(), KEY_RATE_WINDOW_SECONDS);
+  const { start, resetSeconds } = fixedWindow(deps.clock.now().getTime(), KEY_RATE_WINDOW_SECONDS);
   let count: number;
   try {
     // Kept a few minutes past its window: TTL deletion is late anyway, and nothing reads it then.

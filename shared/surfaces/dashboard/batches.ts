@@ -8,6 +8,7 @@ import {
   listBatches,
 } from '#shared/domain/batch/operations';
 import { type BatchIdParams, CreateBatchBodySchema } from '#shared/domain/batch/schemas';
+import { nowIso } from '#shared/domain/kernel/clock';
 import { PaymentRequiredError } from '#shared/domain/kernel/errors';
 import { activePlan } from '#shared/domain/kernel/plans';
 import {
@@ -27,7 +28,7 @@ import {
   viewerOf,
 } from './responses.ts';
 
-export type BatchPageDeps = Pick<BatchDeps, 'store' | 'quota' | 'users' | 'limits' | 'now'>;
+export type BatchPageDeps = Pick<BatchDeps, 'store' | 'quota' | 'users' | 'limits' | 'clock'>;
 
 const RECENT_JOBS = 15;
 
@@ -36,7 +37,7 @@ async function overview(
   deps: BatchPageDeps,
 ): Promise<Omit<BatchesView, 'viewer'>> {
   const userId = input.principal.userId;
-  const day = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+  const day = nowIso(deps.clock).slice(0, 10);
   const [page, usedToday, user] = await Promise.all([
     listBatches(
       { ...input, params: undefined, body: undefined, query: { limit: RECENT_JOBS } },

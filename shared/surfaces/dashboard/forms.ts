@@ -6,6 +6,7 @@
  * the form with what was typed and the message at its field (`form-kit/`), never an error page.
  */
 import { z } from 'zod';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 
 const many = z
   .union([z.string(), z.array(z.string())])
@@ -40,7 +41,7 @@ export const CaseFormSchema = z.object({
 export const TrackCompetitorFormSchema = z.object({
   name: z.string().trim().min(1).max(200),
   /** The run page the form was sent from, to go back to. */
-  run_id: z.uuid().optional(),
+  run_id: RecordIdSchema.optional(),
 });
 
 export const CaseStatusFormSchema = z.object({ status: z.enum(['active', 'archived']) });
@@ -106,15 +107,15 @@ export const CasesQuerySchema = z.object({
   notice: optionalText(40),
 });
 /**
- * Path ids of the pages: UUIDs, as in the areas' own parameter schemas (a malformed id reads
- * as not found). Declared here so that the route table does not load every area's schemas
- * into every dashboard function.
+ * Path ids of the pages: UUIDs, lower-cased as in the areas' own parameter schemas (a malformed
+ * id reads as not found). Declared here so that the route table does not load every area's
+ * schemas into every dashboard function.
  */
-export const UuidParamsSchema = z.object({ id: z.uuid() });
-export const RunParamsSchema = z.object({ id: z.uuid(), run_id: z.uuid() });
+export const UuidParamsSchema = z.object({ id: RecordIdSchema });
+export const RunParamsSchema = z.object({ id: RecordIdSchema, run_id: RecordIdSchema });
 
 export const CaseRunQuerySchema = z.object({
-  against: z.uuid().optional(),
+  against: RecordIdSchema.optional(),
   notice: optionalText(40),
 });
 

@@ -3,7 +3,8 @@
  * the session gate (`session-gate.ts`: same-site check, session cookie, CSRF token, form bodies),
  * composed here in the dashboard slice so that no JSON API function bundles session code. Errors
  * are pages for people: no session means "sign in" (303), a stale form or a foreign origin a page
- * that says to reload, anything else a page with its message.
+ * that says to reload, anything else a page with its message. A handler module hands in the
+ * route's dependencies and the gate's: `createDashboardHandler(route, page, getDeps, getGateDeps)`.
  */
 import {
   clearedSessionCookie,
@@ -11,30 +12,33 @@ import {
   sessionCookieName,
 } from '#shared/domain/accounts/sessions';
 import { AppError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { InvocationLogger, Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import { errorPage } from '#shared/surfaces/dashboard/views/misc-pages';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { type Gate, httpPipeline, type RouteInput, rawBody } from '#shared/surfaces/http/pipeline';
 import type { ApiEvent } from '#shared/surfaces/http/request';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
-import {
-  type DashboardGateDeps,
-  getDashboardGateDeps,
-} from '#shared/wiring/dashboard-session-gate';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { htmlPage, type PageResponse, redirect } from './responses.ts';
-import { passBrowserGate } from './session-gate.ts';
+import { type BrowserGateDeps, passBrowserGate } from './session-gate.ts';
 
-export interface DashboardHandlerOptions {
-  /** The gate's own dependencies (tests inject fakes); default: the process-wide ones. */
-  gate?: () => DashboardGateDeps;
+/** The dashboard pipeline's own needs: the session lookup, where links point, the logger. */
+export interface DashboardGateDeps extends BrowserGateDeps {
+  publicBaseUrl: string | undefined;
+  logger: InvocationLogger;
+  /** Counts requests refused with `rate_limited` (docs/runbook.md). */
+  metrics?: Metrics;
 }
 
 /** The session gate as the pipeline's way in, and error pages instead of the JSON envelope. */
 function sessionGate(deps: () => DashboardGateDeps): Gate {
   return {
     publicBaseUrl: () => deps().publicBaseUrl,
-    authenticate: (route, event, baseUrl) => passBrowserGate(route, event, baseUrl, deps()),
+    logger: () => deps().logger,
+    authenticate: (route, event, request) => passBrowserGate(route, event, request.baseUrl, deps()),
     renderError: dashboardErrorPage,
+    metrics: () => deps().metrics,
   };
 }
 
@@ -43,12 +47,10 @@ export function createDashboardHandler<R extends RouteDefinition, D>(
   route: R,
   operation: (input: RouteInput<R>, deps: D) => Promise<PageResponse>,
   getDeps: () => D,
-  options: DashboardHandlerOptions = {},
+  gateDeps: () => DashboardGateDeps,
 ) {
   if (route.area !== 'dashboard') throw new Error(`${route.operationId} is not a dashboard route`);
-  return httpPipeline(route, sessionGate(options.gate ?? getDashboardGateDeps)).handler(
-    rawBody(route, operation, getDeps),
-  );
+  return httpPipeline(route, sessionGate(gateDeps)).handler(rawBody(route, operation, getDeps));
 }
 
 /**
@@ -72,7 +74,7 @@ function hadSessionCookie(event: ApiEvent, secure: boolean): boolean {
   return readCookie(cookies, sessionCookieName(secure)) !== undefined;
 }
 
-export function dashboardErrorPage(error: unknown, event: ApiEvent): PageResponse {
+export function dashboardErrorPage(error: unknown, event: ApiEvent, logger: Logger): PageResponse {
   if (error instanceof AppError && error.code === 'unauthorized') {
     const secure = event.headers?.['x-forwarded-proto'] !== 'http';
     // A cookie that no longer names a live session is cleared on the way.
@@ -82,8 +84,9 @@ export function dashboardErrorPage(error: unknown, event: ApiEvent): PageRespons
     );
   }
   if (error instanceof AppError) {
-    const page = errorPage({ status: error.status, code: error.code, message: error.message });
-    return htmlPage(page, error.status);
+    const status = httpStatusOf(error.code);
+    const page = errorPage({ status, code: error.code, message: error.message });
+    return htmlPage(page, status);
   }
   logger.error('dashboard page failed', { error: error as Error });
   return htmlPage(

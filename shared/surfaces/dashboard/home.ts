@@ -5,6 +5,7 @@
 import type { Plan, User } from '#shared/domain/accounts/ports';
 import { listLiveSessions, type SignInDeps } from '#shared/domain/accounts/sign-in';
 import type { DailyQuota } from '#shared/domain/batch/ports';
+import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { PaymentRequiredError } from '#shared/domain/kernel/errors';
 import { activePlan, type PlanLimits } from '#shared/domain/kernel/plans';
 import { homePage } from '#shared/surfaces/dashboard/views/home-page';
@@ -24,7 +25,7 @@ export interface HomeDeps extends Pick<SignInDeps, 'sessions'> {
   adminEmails: readonly string[];
   /** The areas the overview reads (what changed): scans, batches, webhooks, cases. */
   areas: OverviewDeps;
-  now?: () => Date;
+  clock: Clock;
 }
 
 export async function homeOverview(
@@ -32,12 +33,12 @@ export async function homeOverview(
   deps: HomeDeps,
 ): Promise<PageResponse> {
   const { principal } = input;
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock.now();
   const today = now.toISOString().slice(0, 10);
   const [user, usedToday, sessions, overview] = await Promise.all([
     deps.users.findUserById(principal.userId),
     deps.quota.used(principal.userId, today),
-    listLiveSessions(principal.userId, { ...deps, now: () => now }),
+    listLiveSessions(principal.userId, { ...deps, clock: frozenAt(now) }),
     readOverview(input, deps.areas, today),
   ]);
   const account = user?.account ?? null;

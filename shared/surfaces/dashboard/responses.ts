@@ -1,10 +1,11 @@
 /** What a dashboard operation answers: a page, a redirect, or a download. */
 import type { z } from 'zod';
 import type { SessionPrincipal } from '#shared/domain/accounts/principal';
-import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { AppError, BadRequestError, type CodeOf } from '#shared/domain/kernel/errors';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 
 export interface PageResponse {
   body: string;
@@ -59,7 +60,8 @@ export async function attempt<T>(
   } catch (error) {
     const shown = shownError(error);
     if (!shown || !(error instanceof AppError)) throw error;
-    return { ok: false, error: shown, status: error.status, details: error.details ?? {} };
+    const status = httpStatusOf(error.code);
+    return { ok: false, error: shown, status, details: error.details ?? {} };
   }
 }
 
@@ -82,7 +84,7 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
 export function parseWith<S extends z.ZodType>(
   schema: S,
   value: unknown,
-  code: ErrorCodeName = 'invalid_request',
+  code: CodeOf<'invalid'> = 'invalid_request',
 ): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;

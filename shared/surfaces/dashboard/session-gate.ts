@@ -20,6 +20,7 @@ import {
   sessionPrincipal,
 } from '#shared/domain/accounts/sessions';
 import { resolveSession } from '#shared/domain/accounts/sign-in';
+import type { Clock } from '#shared/domain/kernel/clock';
 import { ForbiddenError, UnauthorizedError } from '#shared/domain/kernel/errors';
 
 export interface BrowserEvent {
@@ -33,7 +34,7 @@ export interface BrowserEvent {
 export interface BrowserGateDeps {
   sessions: SessionStore;
   adminEmails: readonly string[];
-  now?: () => Date;
+  clock: Clock;
 }
 
 export const CSRF_FIELD = 'csrf_token';

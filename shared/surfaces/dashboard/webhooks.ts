@@ -131,7 +131,7 @@ export async function updateWebhookFromForm(
 
 export async function deleteWebhookFromForm(
   input: Input<WebhookIdParams>,
-  deps: Pick<WebhookDeps, 'store'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger'>,
 ): Promise<PageResponse> {
   await deleteWebhook(input, deps);
   return back('webhook_deleted');
@@ -139,7 +139,7 @@ export async function deleteWebhookFromForm(
 
 export async function redeliverFromForm(
   input: Input<DeliveryIdParams>,
-  deps: Pick<WebhookDeps, 'store' | 'workflows'>,
+  deps: Pick<WebhookDeps, 'store' | 'workflows' | 'logger'>,
 ): Promise<PageResponse> {
   await redeliverDelivery(input, deps);
   return back('redelivery_started');

@@ -1,8 +1,16 @@
-/** Seconds a client should wait after a 503 that did not name its own delay. */
+/**
+ * From a thrown error to what the HTTP surfaces answer: an `AppError` keeps its code, status,
+ * message and details and gets its headers (`Retry-After`, `WWW-Authenticate`, `Allow`); anything
+ * else is a generic 500, marked so that the pipeline logs it in full and shows the caller none of
+ * it.
+ */
 import { AppError, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { httpStatusOf } from './error-status.ts';
 
+/** Seconds a client should wait after a 503 that did not name its own delay. */
 const DEFAULT_UNAVAILABLE_RETRY_SECONDS = 5;
 
+/** An error as the envelope and the response headers show it. */
 export interface MappedError {
   status: number;
   code: ErrorCodeName;
@@ -24,7 +32,7 @@ export function mapError(error: unknown): MappedError {
       unexpected: true,
     };
   }
-  const status = error.status;
+  const status = httpStatusOf(error.code);
   const headers: Record<string, string> = {};
   const retryAfter =
     error.retryAfterSeconds ?? (status === 503 ? DEFAULT_UNAVAILABLE_RETRY_SECONDS : undefined);

@@ -5,7 +5,7 @@ import type { Meta } from './schemas.ts';
 
 export const DOCS_PATH = '/docs';
 
-/** The `meta` object of every response (docs/spec.md "Meta"). */
+/** The `meta` object of every response (docs/api.md "Every response: `meta`"). */
 export function buildMeta(baseUrl: string, now: Date = new Date()): Meta {
   return {
     pricing: { model: 'free' },

@@ -7,14 +7,16 @@
  * the dashboard a session cookie (`shared/surfaces/dashboard/handler.ts`), so neither bundles
  * the other's authentication.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Principal, PrincipalFor } from '#shared/domain/accounts/principal';
-import { logger } from '#shared/domain/kernel/logger';
+import { AppError } from '#shared/domain/kernel/errors';
+import type { InvocationLogger, Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { OperationInput, RequestContext } from '#shared/domain/kernel/operation';
 import type { LimitState } from '#shared/domain/kernel/rate-limit';
+import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
 import { buildMeta } from './meta.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import {
@@ -45,41 +47,64 @@ export type RouteInput<R> = OperationInput<ParamsOf<R>, QueryOf<R>, BodyOf<R>, P
 export type RawResponse = { body: string; status?: number; headers?: Record<string, string> };
 
 /**
- * What a surface plugs into the pipeline: where links point, who is asking (the principal the
- * route's auth mode promises, and the event handed on to validation, e.g. a form body as JSON),
- * and optionally a page instead of the JSON envelope for an error (undefined keeps the envelope).
+ * What a surface plugs into the pipeline: where links point, the logger, who is asking (the
+ * principal the route's auth mode promises, and the event handed on to validation, e.g. a form
+ * body as JSON), and optionally a page instead of the JSON envelope for an error (undefined keeps
+ * the envelope). Each is read per request, from the surface's dependencies.
  */
 export interface Gate {
   publicBaseUrl(): string | undefined;
+  logger(): InvocationLogger;
   authenticate(
     route: RouteDefinition,
     event: ApiEvent,
-    baseUrl: string,
+    request: RequestContext,
   ): Promise<{ principal: Principal; event: ApiEvent }>;
-  renderError?: (error: unknown, event: ApiEvent) => RawResponse | undefined;
+  renderError?: (error: unknown, event: ApiEvent, logger: Logger) => RawResponse | undefined;
+  /** Where a request refused with 429 `rate_limited` is counted (`RateLimited`). */
+  metrics?: () => Metrics | undefined;
 }
 
+/** What the pipeline learns about one request, kept with that request only. */
 interface PipelineState {
-  request: RequestContext;
+  startedAt: number;
+  logger: InvocationLogger;
+  /** The quotas the request met; the response carries them as its RateLimit fields. */
+  limits: LimitState[];
+  request?: RequestContext;
+  /** Set once the caller is known and the request valid. */
   input?: OperationInput<unknown, unknown, unknown>;
 }
 
-const stateByEvent = new WeakMap<ApiEvent, PipelineState>();
-const startedAt = new WeakMap<ApiEvent, number>();
-const limitsByEvent = new WeakMap<ApiEvent, LimitState[]>();
+/**
+ * The Lambda context of one request with the pipeline's state of it. Middy hands
+ * `request.context` to every middleware and to the final handler (its middlewares add to the
+ * context), so the state lives exactly as long as its request, and concurrent requests of one
+ * process never share it.
+ */
+export type PipelineContext = Context & { readonly pipeline?: PipelineState };
+
+/** The context of one request, carrying `state`; Lambda's own context object is left as it is. */
+function withState(context: Context, state: PipelineState): PipelineContext {
+  return Object.assign(Object.create(context) as Context, { pipeline: state });
+}
+
+function stateOf(context: PipelineContext): PipelineState {
+  if (!context.pipeline) throw new Error('pipeline state missing: the middleware did not run');
+  return context.pipeline;
+}
 
 /**
  * Records the state of a quota the request met; the response, success or error, carries it as
  * the `RateLimit-Policy` and `RateLimit` fields (docs/api.md "Rate limits").
  */
-export function reportLimit(event: ApiEvent, state: LimitState): void {
-  limitsByEvent.set(event, [...(limitsByEvent.get(event) ?? []), state]);
+function reportLimit(state: PipelineState, limit: LimitState): void {
+  state.limits.push(limit);
 }
 
-function withLimits(event: ApiEvent, result: ApiResult): ApiResult {
-  const limits = limitsByEvent.get(event);
-  if (!limits) return result;
-  return { ...result, headers: { ...result.headers, ...rateLimitHeaders(limits) } };
+function withLimits(state: PipelineState, result: ApiResult): ApiResult {
+  if (state.limits.length === 0) return result;
+  return { ...result, headers: { ...result.headers, ...rateLimitHeaders(state.limits) } };
 }
 
 function withoutBodyForHead(event: ApiEvent, result: ApiResult): ApiResult {
@@ -87,68 +112,95 @@ function withoutBodyForHead(event: ApiEvent, result: ApiResult): ApiResult {
 }
 
 /** One line per request, carrying the request id like every other line of the request. */
-function logOutcome(event: ApiEvent, result: ApiResult): ApiResult {
-  const started = startedAt.get(event) ?? performance.now();
-  logger.debug('request handled', {
+function logOutcome(event: ApiEvent, state: PipelineState, result: ApiResult): ApiResult {
+  state.logger.debug('request handled', {
     method: event.requestContext?.http?.method,
     path: event.rawPath,
     status: result.statusCode,
-    duration_ms: Math.round(performance.now() - started),
+    duration_ms: Math.round(performance.now() - state.startedAt),
   });
-  return withoutBodyForHead(event, withLimits(event, result));
+  return withoutBodyForHead(event, withLimits(state, result));
+}
+
+/** Who the pipeline found is asking, once it has authenticated the request (idempotency keys). */
+export function principalOf(context: PipelineContext): Principal | undefined {
+  return context.pipeline?.input?.principal;
+}
+
+/** The pipeline's state of a request that failed, even one that failed before it had any. */
+function failedState(request: PipelineRequest, gate: Gate): PipelineState {
+  return (
+    request.context.pipeline ?? { startedAt: performance.now(), logger: gate.logger(), limits: [] }
+  );
+}
+
+type PipelineRequest = middy.Request<ApiEvent, ApiResult, Error, PipelineContext>;
+
+/** Answers a failed request: the surface's page for it, or the JSON error envelope. */
+function answerError(route: RouteDefinition, gate: Gate, request: PipelineRequest): void {
+  countRateLimited(gate, request.error);
+  const state = failedState(request, gate);
+  const context = state.request ?? requestContextOf(request.event, undefined);
+  const page = gate.renderError?.(request.error, request.event, state.logger);
+  const response = page
+    ? rawResult(route, page, context.id)
+    : errorResponse(request.error, context, state.logger);
+  request.response = logOutcome(request.event, state, response);
+}
+
+/** Gives the request its id and state, then lets the gate say who is asking, then validates. */
+async function authenticateAndValidate(
+  route: RouteDefinition,
+  gate: Gate,
+  request: PipelineRequest,
+) {
+  const state: PipelineState = { startedAt: performance.now(), logger: gate.logger(), limits: [] };
+  request.context = withState(request.context, state);
+  const context: RequestContext = {
+    ...requestContextOf(request.event, gate.publicBaseUrl()),
+    reportLimit: (limit) => reportLimit(state, limit),
+  };
+  state.request = context;
+  state.logger.appendKeys({ request_id: context.id, operation: route.operationId });
+  const { principal, event } = await gate.authenticate(route, request.event, context);
+  const parts = validateRequest(route, event);
+  state.input = { ...parts, principal, request: context };
 }
 
 /**
  * The shared stack for one route, without its final handler: a surface may add middlewares of
  * its own (`.use(...)`) before `.handler(jsonBody(...))` or `.handler(rawBody(...))`.
  */
-/** Who the pipeline found is asking, once it has authenticated the request (idempotency keys). */
-export function principalOfEvent(event: ApiEvent): Principal | undefined {
-  return stateByEvent.get(event)?.input?.principal;
-}
-
 export function httpPipeline(route: RouteDefinition, gate: Gate) {
-  return middy<ApiEvent, ApiResult, Error, Context>({ timeoutEarlyInMillis: 0 })
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({
-      name: 'error-envelope',
-      onError: (request) => {
-        const context =
-          stateByEvent.get(request.event)?.request ?? requestContextOf(request.event, undefined);
-        const page = gate.renderError?.(request.error, request.event);
-        const response = page
-          ? rawResult(route, page, context.id)
-          : errorResponse(request.error, context);
-        request.response = logOutcome(request.event, response);
-      },
-    })
+  return middy<ApiEvent, ApiResult, Error, PipelineContext>({ timeoutEarlyInMillis: 0 })
+    .use(invocationLogging<ApiEvent, ApiResult, PipelineContext>(() => gate.logger()))
+    .use({ name: 'error-envelope', onError: (request) => answerError(route, gate, request) })
     .use({
       name: 'authenticate-and-validate',
-      before: async (request) => {
-        startedAt.set(request.event, performance.now());
-        const context: RequestContext = {
-          ...requestContextOf(request.event, gate.publicBaseUrl()),
-          reportLimit: (state) => reportLimit(request.event, state),
-        };
-        logger.appendKeys({ request_id: context.id, operation: route.operationId });
-        stateByEvent.set(request.event, { request: context });
-        const { principal, event } = await gate.authenticate(route, request.event, context.baseUrl);
-        const parts = validateRequest(route, event);
-        stateByEvent.set(request.event, {
-          request: context,
-          input: { ...parts, principal, request: context },
-        });
-      },
+      before: (request) => authenticateAndValidate(route, gate, request),
     });
 }
 
-function inputOf(event: ApiEvent): {
+/** `RateLimited`: every 429 `rate_limited` the pipeline answers, whichever quota refused it. */
+function countRateLimited(gate: Gate, error: unknown): void {
+  if (!(error instanceof AppError) || error.code !== 'rate_limited') return;
+  try {
+    gate.metrics?.()?.count('RateLimited');
+  } catch {
+    // Counting must never cost the caller its answer.
+  }
+}
+
+function inputOf(context: PipelineContext): {
+  state: PipelineState;
   request: RequestContext;
   input: OperationInput<unknown, unknown, unknown>;
 } {
-  const state = stateByEvent.get(event);
-  if (!state?.input) throw new Error('pipeline state missing: the middleware did not run');
-  return { request: state.request, input: state.input };
+  const state = stateOf(context);
+  if (!state.request || !state.input) {
+    throw new Error('pipeline state missing: the middleware did not run');
+  }
+  return { state, request: state.request, input: state.input };
 }
 
 function rawResult(route: RouteDefinition, page: RawResponse, requestId: string): ApiResult {
@@ -172,11 +224,11 @@ export function jsonBody<R extends RouteDefinition, D>(
 ) {
   if (!('schema' in route.response)) throw new Error(`${route.operationId} is not a JSON route`);
   const status = route.response.status;
-  return async (event: ApiEvent): Promise<ApiResult> => {
-    const { request, input } = inputOf(event);
+  return async (event: ApiEvent, context: PipelineContext): Promise<ApiResult> => {
+    const { state, request, input } = inputOf(context);
     const data = await operation(input as RouteInput<R>, getDeps());
     const body = { ...(data as object), meta: buildMeta(request.baseUrl) };
-    return logOutcome(event, jsonResponse(status, body, request.id));
+    return logOutcome(event, state, jsonResponse(status, body, request.id));
   };
 }
 
@@ -187,10 +239,10 @@ export function rawBody<R extends RouteDefinition, D>(
   getDeps: () => D,
 ) {
   if (!('raw' in route.response)) throw new Error(`${route.operationId} is not a raw route`);
-  return async (event: ApiEvent): Promise<ApiResult> => {
-    const { request, input } = inputOf(event);
+  return async (event: ApiEvent, context: PipelineContext): Promise<ApiResult> => {
+    const { state, request, input } = inputOf(context);
     const page = await operation(input as RouteInput<R>, getDeps());
-    return logOutcome(event, rawResult(route, page, request.id));
+    return logOutcome(event, state, rawResult(route, page, request.id));
   };
 }
 
@@ -214,8 +266,8 @@ export function exportingBody<R extends RouteDefinition, D>(
 ) {
   if (!('schema' in route.response)) throw new Error(`${route.operationId} is not a JSON route`);
   const status = route.response.status;
-  return async (event: ApiEvent): Promise<ApiResult> => {
-    const { request, input } = inputOf(event);
+  return async (event: ApiEvent, context: PipelineContext): Promise<ApiResult> => {
+    const { state, request, input } = inputOf(context);
     const data = await operation(input as RouteInput<R>, getDeps());
     const result: ApiResult = isExport(data)
       ? {
@@ -228,6 +280,6 @@ export function exportingBody<R extends RouteDefinition, D>(
           body: data.export.body,
         }
       : jsonResponse(status, { ...(data as object), meta: buildMeta(request.baseUrl) }, request.id);
-    return logOutcome(event, result);
+    return logOutcome(event, state, result);
   };
 }

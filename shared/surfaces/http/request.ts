@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { redactApiKeys } from '#shared/domain/accounts/api-keys';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import type { RequestContext } from '#shared/domain/kernel/operation';
 import { mapError } from './error-mapper.ts';
 import { linksFor } from './links.ts';
@@ -55,8 +55,12 @@ export function jsonResponse(
   };
 }
 
-/** The docs/spec.md error body of an error: `{error: {code, message, request_id}, meta}`. */
-function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl'>) {
+/** The error body of docs/api.md "Errors and the envelope": `{error: {code, message, request_id}, meta}`. */
+function errorBody(
+  error: unknown,
+  request: Pick<RequestContext, 'id' | 'baseUrl'>,
+  logger: Logger,
+) {
   const mapped = mapError(error);
   if (mapped.unexpected) {
     logger.error('unhandled error', { request_id: request.id, error: error as Error });
@@ -82,11 +86,12 @@ function errorBody(error: unknown, request: Pick<RequestContext, 'id' | 'baseUrl
   };
 }
 
-/** Turns any error into the docs/spec.md envelope; unexpected ones are logged and never leaked. */
+/** Turns any error into the envelope of docs/api.md; unexpected ones are logged and never leaked. */
 export function errorResponse(
   error: unknown,
   request: Pick<RequestContext, 'id' | 'baseUrl'>,
+  logger: Logger,
 ): ApiResult {
-  const { mapped, body } = errorBody(error, request);
+  const { mapped, body } = errorBody(error, request, logger);
   return jsonResponse(mapped.status, body, request.id, mapped.headers);
 }

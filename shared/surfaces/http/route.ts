@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { AuthMode } from '#shared/domain/accounts/principal';
 import type { Scope } from '#shared/domain/accounts/scopes';
-import type { ErrorCodeName } from '#shared/domain/kernel/errors';
+import type { CodeOf, ErrorCodeName } from '#shared/domain/kernel/errors';
 import type { WorkflowName } from '#shared/surfaces/workflows/manifest';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -20,7 +20,8 @@ export type RawContentType =
   | 'text/csv'
   | 'text/plain'
   | 'application/xml'
-  | 'image/svg+xml';
+  | 'image/svg+xml'
+  | 'application/http-message-signatures-directory+json';
 
 /** Media types of exports of a JSON route (rows as CSV with a header row, or JSON Lines). */
 export type ExportContentType = 'text/csv' | 'application/x-ndjson';
@@ -57,7 +58,7 @@ export interface RouteDefinition {
     /** A body is optional on this route (an empty body validates as `{}`). */
     optionalBody?: boolean;
     /** Error code for a body that does not match the schema (default `invalid_request`). */
-    invalidBodyCode?: ErrorCodeName;
+    invalidBodyCode?: CodeOf<'invalid'>;
   };
   /**
    * API routes: the JSON body without `meta`, which the pipeline adds. Documents and pages
@@ -88,7 +89,7 @@ export interface RouteDefinition {
    * shared/surfaces/api/idempotency.ts).
    */
   idempotent?: boolean;
-  /** Documented as an addition to docs/spec.md (OpenAPI `x-addition`, docs page badge). */
+  /** Documented as an addition to the customer's contract (docs/api.md, OpenAPI `x-addition`, docs page badge). */
   addition?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Wire schemas every route shares (docs/spec.md "Meta", "Error envelope"). Each area's own schemas
+ * Wire schemas every route shares (docs/api.md "Every response: `meta`", "Errors and the envelope"). Each area's own schemas
  * live with the area (`shared/<area>/schemas.ts`).
  */
 import { z } from 'zod';
@@ -15,7 +15,9 @@ export const MetaSchema = z
 export const ErrorEnvelopeSchema = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: 'Stable machine-readable code (see Errors).' }),
+      code: z
+        .string()
+        .meta({ description: 'Stable code a program can branch on (see the error table).' }),
       message: z.string().meta({ description: 'Human-readable explanation and what to do.' }),
       request_id: z.string().optional().meta({ description: 'Quote it when asking for support.' }),
       details: z.record(z.string(), z.unknown()).optional(),

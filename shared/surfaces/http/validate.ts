@@ -1,11 +1,17 @@
-/** Bodies above this size are refused before parsing (413 `payload_too_large`). */
+/**
+ * The validation step of the HTTP pipeline (pipeline.ts): the JSON body read with a size cap, and
+ * the path parameters, the query and the body checked against the route's zod schemas. A bad part
+ * is a 4xx in the error envelope with the first issues named; a malformed id reads as unknown.
+ */
 import type { z } from 'zod';
 import { AppError, BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { ApiEvent } from './request.ts';
 import type { RouteDefinition } from './route.ts';
 
+/** Bodies above this size are refused before parsing (413 `payload_too_large`). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** The route's request parts after validation (each undefined when the route has no schema). */
 export interface ValidatedParts {
   params: unknown;
   query: unknown;
@@ -30,6 +36,7 @@ function readBody(event: ApiEvent): unknown {
   }
 }
 
+/** The first five issues of a zod error, each as `path: message`, for an error message. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 5)

@@ -1,19 +1,16 @@
 /**
- * One MCP server per request (stateless Streamable HTTP): every tool of `TOOLS`, each calling
- * its REST route under the caller's key. The result's `structuredContent` is the REST body,
- * `meta` included, with a short text rendering beside it; a REST error is a tool error carrying
- * the same `error.code` and message.
+ * One MCP server per request (official SDK v2, which speaks both eras: dual-era.ts): every tool
+ * of `TOOLS`, each calling its REST route under the caller's key. The result's
+ * `structuredContent` is the REST body, `meta` included, with a short text rendering beside it;
+ * a REST error is a tool error carrying the same `error.code` and message. The same server,
+ * tools, schemas and results serve 2026-07-28 and 2025-11-25 clients alike.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type ListToolsResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, type ListToolsResult, McpServer } from '@modelcontextprotocol/server';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteInvoker } from './invoker.ts';
 import { portableToolSchema } from './portable-schema.ts';
 import { TOOLS, type ToolDefinition } from './tools.ts';
+import { SERVED_PROTOCOL_VERSIONS, SERVER_INFO, TOOL_LIST_TTL_MS } from './versions.ts';
 
 export interface ToolCallContext {
   /** `Bearer <key>`, exactly as the REST route will check it. */
@@ -24,8 +21,6 @@ export interface ToolCallContext {
   sourceIp: string;
   invoke: RouteInvoker;
 }
-
-export const SERVER_INFO = { name: 'agent-readiness', version: '1.1.0' } as const;
 
 const MAX_TEXT = 4000;
 
@@ -142,7 +137,12 @@ export function listTools(): ListToolsResult {
 }
 
 export function buildMcpServer(context: ToolCallContext): McpServer {
-  const server = new McpServer(SERVER_INFO);
+  const cacheHint = { ttlMs: TOOL_LIST_TTL_MS, cacheScope: 'public' } as const;
+  const server = new McpServer(SERVER_INFO, {
+    // An older client asking for another 2025 revision is offered 2025-11-25 (initialize).
+    supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS],
+    cacheHints: { 'tools/list': cacheHint, 'server/discover': cacheHint },
+  });
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
@@ -157,6 +157,6 @@ export function buildMcpServer(context: ToolCallContext): McpServer {
   }
   // The SDK keeps validating arguments and results with the zod schemas; only the listing
   // changes. Registering the tools above installed the SDK's own handler, replaced here.
-  server.server.setRequestHandler(ListToolsRequestSchema, listTools);
+  server.server.setRequestHandler('tools/list', listTools);
   return server;
 }

@@ -7,9 +7,8 @@
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import { ROUTES } from '#shared/surfaces/api/manifest';
 import { escapeHtml } from '#shared/surfaces/http/html';
-import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
-import { toolCallHtml } from './docs-mcp-example.ts';
+import { mcpSection } from './docs-mcp.ts';
 import {
   authText,
   compactExample,
@@ -20,6 +19,7 @@ import {
   tableOfContents,
 } from './docs-routes.ts';
 import { layout } from './html.ts';
+import { scannerSection } from './scanner-section.ts';
 import { standardsSection } from './standards-section.ts';
 
 function planRows(): string {
@@ -31,57 +31,6 @@ function planRows(): string {
     .join('');
   return `<table><thead><tr><th>Plan</th><th>per_batch</th><th>per_day</th></tr></thead><tbody>${rows}</tbody></table>
 <p>(Defaults; an operator may change them, and every batch response states the limits in force under <code>limits</code>.)</p>`;
-}
-
-function toolInputs(tool: (typeof TOOLS)[number]): string {
-  const fields = Object.entries(
-    tool.inputSchema.shape as Record<
-      string,
-      { meta(): { description?: string } | undefined; isOptional(): boolean }
-    >,
-  );
-  if (fields.length === 0) return 'no input';
-  return fields
-    .map(([name, schema]) => {
-      const description = schema.meta()?.description;
-      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${inlineCode(description)}` : ''}`;
-    })
-    .join('; ');
-}
-
-function mcpSection(baseUrl: string): string {
-  const header = JSON.stringify(
-    {
-      mcpServers: {
-        'agent-readiness': {
-          type: 'http',
-          url: `${baseUrl}/api/mcp`,
-          headers: { Authorization: 'Bearer ars_YOUR_KEY' },
-        },
-      },
-    },
-    null,
-    2,
-  );
-  const path = JSON.stringify(
-    { mcpServers: { 'agent-readiness': { type: 'http', url: `${baseUrl}/api/mcp/ars_YOUR_KEY` } } },
-    null,
-    2,
-  );
-  const rows = TOOLS.map(
-    (tool) =>
-      `<tr><th scope="row"><code>${escapeHtml(tool.name)}</code></th><td><code>${tool.route.method} ${escapeHtml(tool.route.path)}</code></td><td>${toolInputs(tool)}</td></tr>`,
-  ).join('');
-  return `<h2 id="mcp">Tool server (MCP)</h2>
-<p>AI assistants read the service as tools over MCP (stateless Streamable HTTP, JSON responses) at
-<code>${escapeHtml(baseUrl)}/api/mcp</code> with the key in the <code>Authorization</code> header, or at
-<code>${escapeHtml(baseUrl)}/api/mcp/&lt;API_KEY&gt;</code> for clients that cannot send headers (treat that URL as a secret).
-Each tool calls its REST route with your key: same scopes, limits and results; <code>structuredContent</code> is the REST
-body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>
-<p>Key in a header:</p><pre>${escapeHtml(header)}</pre>
-<p>Key in the path:</p><pre>${escapeHtml(path)}</pre>
-<table><thead><tr><th>Tool</th><th>REST route</th><th>Input</th></tr></thead><tbody>${rows}</tbody></table>
-${TOOLS[0] ? toolCallHtml(TOOLS[0], baseUrl) : ''}`;
 }
 
 const API_ROUTES = ROUTES.filter(
@@ -136,7 +85,7 @@ pagination, <code>waitForBatch</code>/<code>waitForRun</code> and <code>verifyWe
 <code>client/README.md</code> examples run in the service's tests.</p>`;
 
 /** How scans are scored, batched and fetched (#scoring, #batch, #scanner). */
-function scansGuide(): string {
+function scansGuide(baseUrl: string): string {
   return `<h2 id="scoring">Scoring</h2>
 <p>Nine checks in four pillars (R Retrievable, E Explainable, A Actionable, D Distributed).
 <code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
@@ -145,7 +94,7 @@ Scans carry <code>scoring_version</code> (currently 2).</p>
 <h3 id="max-score">Why no site scores 100</h3>
 <p>Signals that cannot be verified from outside count half: whether your firewall admits the real,
 IP-verified AI crawlers (1 point), whether a published MCP endpoint answers (1 point; the scanner only
-sends GET) and mentions of your brand in AI answers, directories and reviews (4 points). A fully
+sends GET, see <a href="#scanner">the scanner</a>) and mentions of your brand in AI answers, directories and reviews (4 points). A fully
 agent-ready site therefore scores 97, or 94 to 96 when its sameAs profiles or Wikidata cannot be
 reached from the scanner. Each result page shows the maximum reachable for that site and the three
 fixes worth the most points.</p>
@@ -159,15 +108,7 @@ day has room for only part of a batch, that part is queued and the rest listed u
 <code>rejected</code> with the reason; with no room left, 429 with <code>Retry-After</code> until 00:00 UTC.
 Job status moves <code>queued</code> → <code>running</code> → <code>done</code> (every domain
 <code>done</code> or <code>failed</code>), or <code>failed</code> if the job itself stopped.</p>
-<h2 id="scanner">The scanner</h2>
-<p>Scans fetch a site as <code>AgentReadinessScanner/2.0</code> (the User-Agent links to this section),
-only when someone asks for a scan of that domain. One scan makes about 25 to 40 GET requests, at most
-16 at a time (one HTTP/2 connection when the site offers it), within about 25 seconds: the homepage, <code>/robots.txt</code>, sitemaps, <code>/llms.txt</code>,
-well-known agent and API documents, and a few sampled pages. It sends no cookies or credentials, follows at
-most 5 redirects and reads a capped number of bytes per response. Sampled inner pages are fetched only
-when robots.txt allows our token; machine-discovery files (robots.txt, <code>/.well-known/</code>) are
-always read, like the homepage, because a scan is a fetch a person asked for, not a crawl. Disallowing
-<code>AgentReadinessScanner</code> in robots.txt stops the sampled inner-page fetches.</p>`;
+${scannerSection(baseUrl)}`;
 }
 
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */
@@ -189,7 +130,7 @@ ${CLIENT_NOTE}
 <p>Send <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys look like <code>ars_…</code>, are shown once at creation and stored only as SHA-256 hashes.
 Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
-${scansGuide()}
+${scansGuide(baseUrl)}
 ${standardsSection()}
 ${mcpSection(baseUrl)}
 <h2 id="routes">Routes</h2>

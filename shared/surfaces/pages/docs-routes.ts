@@ -8,6 +8,7 @@
 import { STATUS_CODES } from 'node:http';
 import { routeExample } from '#shared/surfaces/api/examples';
 import { ERROR_CODES, errorCodesOf, type RouteDefinition } from '#shared/surfaces/api/manifest';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { escapeHtml } from '#shared/surfaces/http/html';
 
 /**
@@ -84,7 +85,7 @@ function errorList(route: RouteDefinition, baseUrl: string): string {
   const items = codes
     .map(
       (code) =>
-        `<li><code>${ERROR_CODES[code].status} ${code}</code>: ${inlineCode(ERROR_CODES[code].description)}</li>`,
+        `<li><code>${httpStatusOf(code)} ${code}</code>: ${inlineCode(ERROR_CODES[code].description)}</li>`,
     )
     .join('');
   const real = routeExample(route, baseUrl).errors.find((error) => error.captured);

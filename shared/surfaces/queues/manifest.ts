@@ -37,8 +37,6 @@ export const QUEUES = [
   },
 ] as const satisfies readonly QueueDefinition[];
 
-export type QueueName = (typeof QUEUES)[number]['name'];
-
 export function deadLetterQueueName(name: string): string {
   return `${name}-dlq`;
 }

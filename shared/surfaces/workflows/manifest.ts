@@ -25,6 +25,8 @@ export interface WorkflowTask {
   environment?: Readonly<Record<string, string>>;
   /** Reads the model providers' API keys (the provider-keys secret on AWS). */
   providerKeys?: boolean;
+  /** Scans, signing its requests with the scanner's keys (the signing-keys secret on AWS). */
+  signingKeys?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export const WORKFLOWS = [
         timeoutSeconds: 90,
         memorySize: 1024,
         publishesEvents: true,
+        signingKeys: true,
         environment: { SCAN_DEADLINE_MS: '25000' },
       },
       {
@@ -200,6 +203,7 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 150,
         memorySize: 1024,
+        signingKeys: true,
         // The scans' own deadline, as for the batch scans' ScanDomain.
         environment: { SCAN_DEADLINE_MS: '25000' },
       },

@@ -1,5 +1,8 @@
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
+import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createKey, type KeyDeps, revokeKey } from '#shared/domain/accounts/key-operations';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -23,9 +26,11 @@ afterAll(async () => {
   await table?.close();
 });
 
-async function accountWithOneKey(): Promise<{ deps: KeyDeps; principal: KeyPrincipal }> {
-  const users = createUsersRepository(table.doc, TABLE);
-  const operator = createOperatorService({ users, adminEmails: [] });
+async function accountWithOneKey(
+  doc: DynamoDBDocumentClient = table.doc,
+): Promise<{ deps: KeyDeps; principal: KeyPrincipal }> {
+  const users = createUsersRepository(doc, TABLE);
+  const operator = createOperatorService({ users, adminEmails: [], clock: systemClock });
   const email = `cap-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const user = await operator.createUser({ email, plan: 'pro' });
   const { stored } = await operator.createKey({ email, scopes: ['scans:read'], plugin: false });
@@ -38,7 +43,7 @@ async function accountWithOneKey(): Promise<{ deps: KeyDeps; principal: KeyPrinc
     plugin: false,
   };
   const usage = createKeyUsageRepository(table.doc, TABLE);
-  return { deps: { users, usage, adminEmails: [] }, principal };
+  return { deps: { users, usage, adminEmails: [], clock: systemClock }, principal };
 }
 
 function input<P, B>(principal: KeyPrincipal, params: P, body: B) {
@@ -49,6 +54,44 @@ function input<P, B>(principal: KeyPrincipal, params: P, body: B) {
     principal,
     request: { requestId: 'test', sourceIp: '127.0.0.1', baseUrl: 'http://localhost' },
   } as unknown as CallerInput<P, undefined, B>;
+}
+
+/**
+ * A document client whose writes of key items, once armed, wait until `expected` creates have
+ * each either reached that write or been refused, so places can be taken while none of those keys
+ * is stored yet: the interleaving in which a count of the stored keys undercounts the places.
+ */
+function holdKeyWrites(doc: DynamoDBDocumentClient, expected: number) {
+  let armed = false;
+  let arrived = 0;
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const arrive = () => {
+    arrived += 1;
+    for (const waiter of waiting.filter((entry) => arrived >= entry.count)) waiter.resolve();
+  };
+  const whenArrived = (count: number) =>
+    new Promise<void>((resolve) => {
+      waiting.push({ count, resolve });
+      if (arrived >= count) resolve();
+    });
+  const gate = whenArrived(expected);
+  const send = doc.send.bind(doc) as (command: unknown) => Promise<unknown>;
+  const held = new Proxy(doc, {
+    get(target, property, receiver) {
+      if (property !== 'send') return Reflect.get(target, property, receiver);
+      return async (command: unknown) => {
+        if (armed && command instanceof PutCommand && command.input.Item?.sk === 'APIKEY') {
+          arrive();
+          await gate;
+        }
+        return send(command);
+      };
+    },
+  });
+  const arm = () => {
+    armed = true;
+  };
+  return { doc: held, arm, whenArrived, refused: arrive };
 }
 
 const outcome = (promise: Promise<unknown>) =>
@@ -71,6 +114,34 @@ describe('the active-key cap', () => {
     );
     const active = (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at);
     expect(active).toHaveLength(50);
+  }, 60_000);
+
+  it('holds at 50 when an older account reaches the cap while its new keys are unwritten', async () => {
+    const hold = holdKeyWrites(table.doc, 50);
+    const { deps, principal } = await accountWithOneKey(hold.doc);
+    // An account older than the counter: its operator-made key is the only trace of its keys.
+    await table.doc.send(
+      new DeleteCommand({ TableName: TABLE, Key: KEYS.keySlots(principal.userId) }),
+    );
+    hold.arm();
+    const create = () =>
+      outcome(
+        createKey(input(principal, undefined, { scopes: ['scans:read'] }), deps).catch(
+          (error: unknown) => {
+            hold.refused();
+            throw error;
+          },
+        ),
+      );
+    // 49 creates take the 49 free places; their keys wait. The 50th comes when the cap is reached.
+    const first = Array.from({ length: 49 }, create);
+    await hold.whenArrived(49);
+    const last = await create();
+    const results = [...(await Promise.all(first)), last];
+    const active = (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at);
+    expect(active).toHaveLength(50);
+    expect(last).toBe('invalid_request');
+    expect(results.filter((result) => result === 'created')).toHaveLength(49);
   }, 60_000);
 
   it('frees a place when a key is revoked', async () => {

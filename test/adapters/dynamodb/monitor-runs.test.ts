@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
 import type { User } from '#shared/domain/accounts/ports';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { StoredCase } from '#shared/domain/monitor/ports';
+import { runOfCase, runRefOf } from '#shared/domain/monitor/run-ref';
 import { PeriodClaimedError, resumeOpenRuns, startRun } from '#shared/domain/monitor/runs';
 import {
   isEligible,
@@ -11,8 +13,12 @@ import {
   periodOf,
   scheduleMonthlyRuns,
 } from '#shared/domain/monitor/schedule';
+import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
 import { PROFILE } from '#test/unit/domain/monitor/builders';
+
+const logger = recordingLogger();
 
 let table: TestTable;
 let cases: ReturnType<typeof createCasesRepository>;
@@ -60,7 +66,7 @@ describe('startRun', () => {
     const run = await startRun(
       stored,
       { kind: 'manual', label: 'now' },
-      { runs, workflows, leaseSeconds: 60 },
+      { runs, workflows, leaseSeconds: 60, clock: systemClock, logger },
     );
     expect(run).toMatchObject({
       status: 'queued',
@@ -71,7 +77,11 @@ describe('startRun', () => {
     expect(run.profile.name).toBe(PROFILE.name);
     expect(workflows.started).toEqual([`monitor-${run.id}`]);
     await expect(
-      startRun(stored, { kind: 'manual', label: 'again' }, { runs, workflows, leaseSeconds: 60 }),
+      startRun(
+        stored,
+        { kind: 'manual', label: 'again' },
+        { runs, workflows, leaseSeconds: 60, clock: systemClock, logger },
+      ),
     ).rejects.toMatchObject({ code: 'run_pending' });
   });
 
@@ -86,14 +96,14 @@ describe('startRun', () => {
       startRun(
         stored,
         { kind: 'manual', label: 'x' },
-        { runs, workflows: failing, leaseSeconds: 60 },
+        { runs, workflows: failing, leaseSeconds: 60, clock: systemClock, logger },
       ),
     ).rejects.toThrow('unavailable');
-    expect(await runs.listRuns('u2', stored.id, 10)).toEqual([]);
+    expect(await runs.listRuns({ owner_id: 'u2', case_id: stored.id }, 10)).toEqual([]);
     const retry = await startRun(
       stored,
       { kind: 'manual', label: 'x' },
-      { runs, workflows: recordingStarter(), leaseSeconds: 60 },
+      { runs, workflows: recordingStarter(), leaseSeconds: 60, clock: systemClock, logger },
     );
     expect(retry.status).toBe('queued');
   });
@@ -108,7 +118,8 @@ describe('startRun', () => {
         runs,
         workflows: recordingStarter(),
         leaseSeconds: 60,
-        now: () => t0,
+        clock: fixedClock(t0),
+        logger,
       },
     );
     const fresh = await startRun(
@@ -118,10 +129,11 @@ describe('startRun', () => {
         runs,
         workflows: recordingStarter(),
         leaseSeconds: 60,
-        now: () => new Date(t0.getTime() + 120_000),
+        clock: fixedClock(new Date(t0.getTime() + 120_000)),
+        logger,
       },
     );
-    const listed = await runs.listRuns('u3', stored.id, 10);
+    const listed = await runs.listRuns({ owner_id: 'u3', case_id: stored.id }, 10);
     expect(listed.map((r) => [r.id, r.status])).toEqual([
       [fresh.id, 'queued'],
       [stale.id, 'failed'],
@@ -131,18 +143,24 @@ describe('startRun', () => {
 
   it('claims a monthly period once per case', async () => {
     const stored = await newCase('u4');
-    const deps = { runs, workflows: recordingStarter(), leaseSeconds: 60 };
+    const deps = {
+      runs,
+      workflows: recordingStarter(),
+      leaseSeconds: 60,
+      clock: systemClock,
+      logger,
+    };
     const run = await startRun(
       stored,
       { kind: 'monthly', label: '2026-11', period: '2026-11' },
       deps,
     );
-    await runs.finishRun('u4', stored.id, run.id, {
+    await runs.finishRun(runRefOf(run), {
       status: 'failed',
       finished_at: 'x',
       error: 'x',
     });
-    await runs.releaseLock('u4', stored.id, run.id);
+    await runs.releaseLock(runRefOf(run));
     await expect(
       startRun(stored, { kind: 'monthly', label: '2026-11', period: '2026-11' }, deps),
     ).rejects.toBeInstanceOf(PeriodClaimedError);
@@ -158,18 +176,30 @@ describe('resumeOpenRuns', () => {
     const open = await startRun(
       stored,
       { kind: 'manual', label: 'open' },
-      { runs, workflows: first, leaseSeconds: 60 },
+      { runs, workflows: first, leaseSeconds: 60, clock: systemClock, logger },
     );
     const again = recordingStarter();
-    const resumed = await resumeOpenRuns({ runs, workflows: again, leaseSeconds: 60 });
+    const resumed = await resumeOpenRuns({
+      runs,
+      workflows: again,
+      leaseSeconds: 60,
+      clock: systemClock,
+      logger,
+    });
     expect(resumed).toContain(open.id);
 
     // Another run took the lock (its lease had run out): the old one cannot resume.
-    await runs.releaseLock('u5', stored.id, open.id);
-    await runs.acquireLock('u5', stored.id, 'someone-else', { now: new Date(), seconds: 60 });
-    const later = await resumeOpenRuns({ runs, workflows: recordingStarter(), leaseSeconds: 60 });
+    await runs.releaseLock(runRefOf(open));
+    await runs.acquireLock(runOfCase(stored, 'someone-else'), { now: new Date(), seconds: 60 });
+    const later = await resumeOpenRuns({
+      runs,
+      workflows: recordingStarter(),
+      leaseSeconds: 60,
+      clock: systemClock,
+      logger,
+    });
     expect(later).not.toContain(open.id);
-    expect((await runs.getRun('u5', stored.id, open.id))?.status).toBe('failed');
+    expect((await runs.getRun(runRefOf(open)))?.status).toBe('failed');
   });
 });
 
@@ -213,7 +243,8 @@ describe('the monthly schedule', () => {
       },
       workflows: recordingStarter(),
       leaseSeconds: 60,
-      now: () => new Date('2026-12-01T00:00:05Z'),
+      clock: fixedClock(new Date('2026-12-01T00:00:05Z')),
+      logger,
     };
     const make = async (owner: string, status: StoredCase['status'] = 'active') => {
       const stored = {
@@ -229,7 +260,10 @@ describe('the monthly schedule', () => {
     const paused = await make('pro', 'paused');
     const free = await make('free');
     const busy = await make('pro');
-    await deps.runs.acquireLock('pro', busy.id, 'manual-run', { now: deps.now(), seconds: 600 });
+    await deps.runs.acquireLock(runOfCase(busy, 'manual-run'), {
+      now: deps.clock.now(),
+      seconds: 600,
+    });
 
     const first = await scheduleMonthlyRuns(deps);
     expect(first.period).toBe('2026-12');
@@ -241,15 +275,15 @@ describe('the monthly schedule', () => {
         { case_id: busy.id, reason: 'run_pending' },
       ]),
     );
-    const [run] = await deps.runs.listRuns('pro', eligible.id, 5);
+    const [run] = await deps.runs.listRuns({ owner_id: 'pro', case_id: eligible.id }, 5);
     expect(run).toMatchObject({ kind: 'monthly', label: '2026-12', period: '2026-12' });
 
-    await deps.runs.finishRun('pro', eligible.id, run?.id ?? '', {
+    await deps.runs.finishRun(runOfCase(eligible, run?.id ?? ''), {
       status: 'failed',
       finished_at: 'x',
       error: 'x',
     });
-    await deps.runs.releaseLock('pro', eligible.id, run?.id ?? '');
+    await deps.runs.releaseLock(runOfCase(eligible, run?.id ?? ''));
     const second = await scheduleMonthlyRuns(deps);
     expect(second.created).toEqual([]);
     expect(second.skipped).toContainEqual({ case_id: eligible.id, reason: 'already_scheduled' });

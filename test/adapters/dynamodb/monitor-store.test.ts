@@ -11,6 +11,7 @@ import type {
   StoredCase,
   StoredRun,
 } from '#shared/domain/monitor/ports';
+import { caseRefOf, runOfCase, runRefOf } from '#shared/domain/monitor/run-ref';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { PROFILE, record } from '#test/unit/domain/monitor/builders';
 
@@ -77,18 +78,18 @@ describe('the pending-run lock', () => {
   it('is held by one run at a time and released only by that run', async () => {
     const c = storedCase('owner-lock', 'Lock Co', 'lock.example');
     const now = new Date();
-    expect(await runs.acquireLock(c.owner_id, c.id, 'run-a', { now, seconds: 60 })).toEqual({
+    expect(await runs.acquireLock(runOfCase(c, 'run-a'), { now, seconds: 60 })).toEqual({
       acquired: true,
       tookOverRunId: undefined,
     });
-    expect((await runs.acquireLock(c.owner_id, c.id, 'run-b', { now, seconds: 60 })).acquired).toBe(
+    expect((await runs.acquireLock(runOfCase(c, 'run-b'), { now, seconds: 60 })).acquired).toBe(
       false,
     );
-    expect(await runs.releaseLock(c.owner_id, c.id, 'run-b')).toBe(false);
-    expect(await runs.renewLock(c.owner_id, c.id, 'run-b', { now, seconds: 60 })).toBe(false);
-    expect(await runs.renewLock(c.owner_id, c.id, 'run-a', { now, seconds: 60 })).toBe(true);
-    expect(await runs.releaseLock(c.owner_id, c.id, 'run-a')).toBe(true);
-    expect((await runs.acquireLock(c.owner_id, c.id, 'run-b', { now, seconds: 60 })).acquired).toBe(
+    expect(await runs.releaseLock(runOfCase(c, 'run-b'))).toBe(false);
+    expect(await runs.renewLock(runOfCase(c, 'run-b'), { now, seconds: 60 })).toBe(false);
+    expect(await runs.renewLock(runOfCase(c, 'run-a'), { now, seconds: 60 })).toBe(true);
+    expect(await runs.releaseLock(runOfCase(c, 'run-a'))).toBe(true);
+    expect((await runs.acquireLock(runOfCase(c, 'run-b'), { now, seconds: 60 })).acquired).toBe(
       true,
     );
   });
@@ -96,17 +97,17 @@ describe('the pending-run lock', () => {
   it('is taken over once its lease has run out, naming the run that held it', async () => {
     const c = storedCase('owner-lease', 'Lease Co', 'lease.example');
     const start = new Date('2026-11-01T00:00:00Z');
-    await runs.acquireLock(c.owner_id, c.id, 'stale', { now: start, seconds: 60 });
+    await runs.acquireLock(runOfCase(c, 'stale'), { now: start, seconds: 60 });
     const early = new Date(start.getTime() + 59_000);
     expect(
-      (await runs.acquireLock(c.owner_id, c.id, 'new', { now: early, seconds: 60 })).acquired,
+      (await runs.acquireLock(runOfCase(c, 'new'), { now: early, seconds: 60 })).acquired,
     ).toBe(false);
     const late = new Date(start.getTime() + 61_000);
-    expect(await runs.acquireLock(c.owner_id, c.id, 'new', { now: late, seconds: 60 })).toEqual({
+    expect(await runs.acquireLock(runOfCase(c, 'new'), { now: late, seconds: 60 })).toEqual({
       acquired: true,
       tookOverRunId: 'stale',
     });
-    expect(await runs.releaseLock(c.owner_id, c.id, 'stale')).toBe(false);
+    expect(await runs.releaseLock(runOfCase(c, 'stale'))).toBe(false);
   });
 });
 
@@ -186,13 +187,13 @@ describe('cases', () => {
     const c = created[1] as StoredCase;
     const older = runIdAt(new Date('2026-01-01T00:00:00Z'));
     const newer = runIdAt(new Date('2026-02-01T00:00:00Z'));
-    expect(
-      await cases.recordLatestRun(owner, c.id, { run_id: newer, score: 50, finished_at: 'b' }),
-    ).toBe(true);
-    expect(
-      await cases.recordLatestRun(owner, c.id, { run_id: older, score: 10, finished_at: 'a' }),
-    ).toBe(false);
-    expect(await cases.getCase(owner, c.id)).toMatchObject({
+    expect(await cases.recordLatestRun(runOfCase(c, newer), { score: 50, finished_at: 'b' })).toBe(
+      true,
+    );
+    expect(await cases.recordLatestRun(runOfCase(c, older), { score: 10, finished_at: 'a' })).toBe(
+      false,
+    );
+    expect(await cases.getCase(caseRefOf(c))).toMatchObject({
       latest_score: 50,
       latest_run_id: newer,
     });
@@ -204,11 +205,7 @@ describe('runs', () => {
     const c = storedCase('owner-runs', 'Runs Co', 'runs.example');
     const [a, b, d] = [storedRun(c), storedRun(c), storedRun(c)];
     for (const run of [a, b, d]) await runs.createRun(run);
-    expect((await runs.listRuns(c.owner_id, c.id, 10)).map((r) => r.id)).toEqual([
-      d.id,
-      b.id,
-      a.id,
-    ]);
+    expect((await runs.listRuns(caseRefOf(c), 10)).map((r) => r.id)).toEqual([d.id, b.id, a.id]);
     const done: RunOutcome = {
       status: 'done',
       finished_at: 'x',
@@ -216,15 +213,15 @@ describe('runs', () => {
       delta: 0,
       excluded_models: [],
     };
-    expect(await runs.finishRun(c.owner_id, c.id, a.id, done)).toBe(true);
-    expect(await runs.finishRun(c.owner_id, c.id, a.id, done)).toBe(false);
-    await runs.finishRun(c.owner_id, c.id, b.id, {
+    expect(await runs.finishRun(runRefOf(a), done)).toBe(true);
+    expect(await runs.finishRun(runRefOf(a), done)).toBe(false);
+    await runs.finishRun(runRefOf(b), {
       status: 'failed',
       finished_at: 'y',
       error: 'no',
     });
-    expect((await runs.findPrecedingDoneRun(c.owner_id, c.id, d.id))?.id).toBe(a.id);
-    expect(await runs.findPrecedingDoneRun(c.owner_id, c.id, a.id)).toBeUndefined();
+    expect((await runs.findPrecedingDoneRun(runRefOf(d)))?.id).toBe(a.id);
+    expect(await runs.findPrecedingDoneRun(runRefOf(a))).toBeUndefined();
     expect((await runs.listOpenRuns()).map((r) => r.id)).toContain(d.id);
     expect((await runs.listOpenRuns()).map((r) => r.id)).not.toContain(a.id);
   });
@@ -234,34 +231,32 @@ describe('runs', () => {
     const run = storedRun(c);
     await runs.createRun(run);
     const plan = { prompts_per_block: 3, repeats: 1, prompt_set_version: 'v1.a', cells: 9 };
-    expect(await runs.setPlan(c.owner_id, c.id, run.id, plan)).toEqual(plan);
-    expect(await runs.setPlan(c.owner_id, c.id, run.id, { ...plan, repeats: 5 })).toEqual(plan);
-    const summary = { run_id: run.id, finished_at: 'first', summary: { total_score: 1 } } as never;
-    await runs.putSummary(c.owner_id, c.id, summary);
-    const again = await runs.putSummary(c.owner_id, c.id, {
+    expect(await runs.setPlan(runRefOf(run), plan)).toEqual(plan);
+    expect(await runs.setPlan(runRefOf(run), { ...plan, repeats: 5 })).toEqual(plan);
+    const summary = { finished_at: 'first', summary: { total_score: 1 } } as never;
+    await runs.putSummary(runRefOf(run), summary);
+    const again = await runs.putSummary(runRefOf(run), {
       ...(summary as object),
       finished_at: 'second',
     } as never);
-    expect(again.finished_at).toBe('first');
+    expect(again).toMatchObject({ run_id: run.id, finished_at: 'first' });
+    expect(await runs.getSummary(runRefOf(run))).toMatchObject({ finished_at: 'first' });
   });
 });
 
 describe('run answers', () => {
   it('records each answer once and reads the whole run back, refusing damaged items', async () => {
-    const owner = 'owner-data';
-    const runId = runIdAt(tick());
+    const ref = { owner_id: 'owner-data', case_id: crypto.randomUUID(), run_id: runIdAt(tick()) };
     const answer = record('Acme Analytics is good.', { family: 'openai', mode: 'raw' });
     const key = { family: 'openai', mode: 'raw', cell_id: answer.id } as const;
     const stored = { status: 'ok', key, record: answer, answered_at: 'now' } as const;
-    expect(await data.putAnswer(owner, runId, stored)).toBe(true);
-    expect(await data.putAnswer(owner, runId, stored)).toBe(false);
-    expect([...(await data.answeredCells(owner, runId, 'openai'))]).toEqual([
-      `openai#raw#${answer.id}`,
-    ]);
-    expect((await data.answeredCells(owner, runId, 'google')).size).toBe(0);
-    await data.excludeFamily(owner, runId, 'google', 'down');
-    await data.excludeFamily(owner, runId, 'google', 'second reason');
-    const run = await data.loadRunData(owner, runId);
+    expect(await data.putAnswer(ref, stored)).toBe(true);
+    expect(await data.putAnswer(ref, stored)).toBe(false);
+    expect([...(await data.answeredCells(ref, 'openai'))]).toEqual([`openai#raw#${answer.id}`]);
+    expect((await data.answeredCells(ref, 'google')).size).toBe(0);
+    await data.excludeFamily(ref, 'google', 'down');
+    await data.excludeFamily(ref, 'google', 'second reason');
+    const run = await data.loadRunData(ref);
     expect(run.answers).toEqual([stored]);
     expect(run.families.find((f) => f.family === 'google')).toMatchObject({
       excluded: true,
@@ -270,10 +265,10 @@ describe('run answers', () => {
     await table.doc.send(
       new PutCommand({
         TableName: table.tableName,
-        Item: { ...KEYS.monitorAnswer(owner, runId, 'openai#raw#bad'), status: 'ok' },
+        Item: { ...KEYS.monitorAnswer(ref, 'openai#raw#bad'), status: 'ok' },
       }),
     );
-    await expect(data.loadRunData(owner, runId)).rejects.toThrow();
+    await expect(data.loadRunData(ref)).rejects.toThrow();
   });
 });
 
@@ -292,40 +287,38 @@ describe('a run’s answer index', () => {
   });
 
   it('reads back an index split into parts, in order, and none when a part is missing', async () => {
-    const owner = 'owner-index';
-    const runId = runIdAt(tick());
-    expect(await data.loadAnswerIndex(owner, runId)).toBeUndefined();
+    const ref = { owner_id: 'owner-index', case_id: 'case-index', run_id: runIdAt(tick()) };
+    expect(await data.loadAnswerIndex(ref)).toBeUndefined();
     const index = {
       entries: Array.from({ length: 3000 }, (_, n) => entry(n)),
       prompts: { 'A-01': 'Which tools?' },
     };
-    await data.putAnswerIndex(owner, runId, index);
-    await data.putAnswerIndex(owner, runId, index);
-    expect(await data.loadAnswerIndex(owner, runId)).toEqual(index);
+    await data.putAnswerIndex(ref, index);
+    await data.putAnswerIndex(ref, index);
+    expect(await data.loadAnswerIndex(ref)).toEqual(index);
     await table.doc.send(
       new DeleteCommand({
         TableName: table.tableName,
-        Key: KEYS.monitorAnswerIndex(owner, runId, 1),
+        Key: KEYS.monitorAnswerIndex(ref, 1),
       }),
     );
-    expect(await data.loadAnswerIndex(owner, runId)).toBeUndefined();
+    expect(await data.loadAnswerIndex(ref)).toBeUndefined();
   });
 
   it('keeps an empty index apart from none, reads cells by key, and goes with the answers', async () => {
-    const owner = 'owner-cells';
-    const runId = runIdAt(tick());
-    await data.putAnswerIndex(owner, runId, { entries: [], prompts: {} });
-    expect(await data.loadAnswerIndex(owner, runId)).toEqual({ entries: [], prompts: {} });
+    const ref = { owner_id: 'owner-cells', case_id: 'case-cells', run_id: runIdAt(tick()) };
+    await data.putAnswerIndex(ref, { entries: [], prompts: {} });
+    expect(await data.loadAnswerIndex(ref)).toEqual({ entries: [], prompts: {} });
     const answer = record('Acme Analytics is good.', { family: 'openai', mode: 'raw' });
     const key = { family: 'openai', mode: 'raw', cell_id: answer.id } as const;
-    await data.putAnswer(owner, runId, { status: 'ok', key, record: answer, answered_at: 'now' });
-    const cells = await data.loadCells(owner, runId, [
+    await data.putAnswer(ref, { status: 'ok', key, record: answer, answered_at: 'now' });
+    const cells = await data.loadCells(ref, [
       key,
       { family: 'openai', mode: 'raw', cell_id: 'missing' },
     ]);
     expect(cells.answers.map((a) => a.key)).toEqual([key]);
     expect(cells.judgements).toEqual([]);
-    expect(await data.deleteAnswers(owner, runId)).toBe(1);
-    expect(await data.loadAnswerIndex(owner, runId)).toBeUndefined();
+    expect(await data.deleteAnswers(ref)).toBe(1);
+    expect(await data.loadAnswerIndex(ref)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createScansRepository } from '#shared/adapters/dynamodb/scans-repository';
 import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
@@ -13,6 +14,9 @@ import {
   startFixtureSite,
 } from '#test/fixtures/sites/index';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 /**
  * Issue 18, finding 1: a scan's side effects (its stats count and its `scan.completed` event)
@@ -57,6 +61,8 @@ function service(overrides: { stats?: StatsStore; events?: ScanEvents } = {}) {
     allowPrivateTargets: true,
     anonymousScansPerDay: 3,
     scanDeadlineMs: 10_000,
+    clock: systemClock,
+    logger,
     ...(overrides.events ? { events: overrides.events } : {}),
   });
 }
@@ -167,6 +173,8 @@ describe('the unsettled-scans outbox', () => {
       allowPrivateTargets: true,
       anonymousScansPerDay: 3,
       scanDeadlineMs: 10_000,
+      clock: systemClock,
+      logger,
       events: flaky,
       announceBackoffMs: 1,
     });

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createScansRepository } from '#shared/adapters/dynamodb/scans-repository';
 import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
@@ -9,6 +10,9 @@ import { readScan } from '#shared/domain/scans/reads';
 import { createScanService } from '#shared/domain/scans/service';
 import { offlineLookup } from '#test/fixtures/sites/offline-lookup';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 /** The scans service in production mode over dynalite, with DNS answers injected. */
 let table: TestTable;
@@ -40,6 +44,8 @@ function service() {
     allowPrivateTargets: false,
     anonymousScansPerDay: 3,
     scanDeadlineMs: 5_000,
+    clock: systemClock,
+    logger,
   });
 }
 

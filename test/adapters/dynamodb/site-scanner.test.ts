@@ -10,6 +10,7 @@ import {
   type RunningFixtureSite,
   startFixtureSite,
 } from '#test/fixtures/sites/index';
+import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /**
@@ -41,7 +42,7 @@ function scanner(now: Date) {
     allowPrivateTargets: true,
     scanDeadlineMs: 10_000,
     maxAgeMs: DAY,
-    now: () => now,
+    clock: fixedClock(now),
   });
 }
 

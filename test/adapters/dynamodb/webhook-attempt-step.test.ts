@@ -10,7 +10,11 @@ import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/domai
 import type { SendPort } from '#shared/domain/webhooks/sender';
 import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { attemptDelivery } from '#shared/domain/webhooks/steps';
+import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 /**
  * The workflow's one step against the real repositories (dynalite) and a scripted receiver:
@@ -99,8 +103,9 @@ const deps = (send: SendPort, schedule: readonly number[] = [10, 20]) => ({
   store,
   send,
   schedule,
-  now: () => NOW,
+  clock: fixedClock(NOW),
   random: () => 0.5,
+  logger,
 });
 
 describe('attemptDelivery', () => {
@@ -254,14 +259,23 @@ describe('abandonDelivery', () => {
   it('fails a delivery whose attempt step kept failing, with a reason, once', async () => {
     const { delivery } = await setUp();
     const failure = { Error: 'UnavailableError', Cause: 'the store is unreachable' };
-    expect(await abandonDelivery({ ...input(delivery), failure }, { store })).toEqual({
+    const logged = recordingLogger();
+    expect(
+      await abandonDelivery({ ...input(delivery), failure }, { store, logger: logged }),
+    ).toEqual({
       next: 'abandoned',
     });
+    expect(logged.at('error')).toEqual([
+      expect.objectContaining({ fields: expect.objectContaining({ delivery_id: delivery.id }) }),
+    ]);
     const stored = await store.deliveries.getDelivery(delivery.account_id, delivery.id);
     expect(stored).toMatchObject({ status: 'failed', attempts: 0 });
     expect(stored?.last_error).toMatch(/UnavailableError.*redeliver/);
-    expect(await abandonDelivery({ ...input(delivery), failure }, { store })).toEqual({
+    expect(
+      await abandonDelivery({ ...input(delivery), failure }, { store, logger: logged }),
+    ).toEqual({
       next: 'superseded',
     });
+    expect(logged.at('error')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createWebhookDeliveriesRepository } from '#shared/adapters/dynamodb/webhook-deliveries-repository';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import { newEvent } from '#shared/domain/events/types';
@@ -14,6 +15,9 @@ import {
 import { deliveryExecutionName, deliveryIdFor } from '#shared/domain/webhooks/ids';
 import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/domain/webhooks/ports';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 /**
  * The life of deliveries outside the workflow, against the real repositories (dynalite) and a
@@ -82,8 +86,10 @@ describe('deliverEvent (the dispatcher)', () => {
     ];
     await endpoint(account());
     const workflows = engine();
-    const event = newEvent('scan.completed', id, { scan: { id: 's' } });
-    expect(await deliverEvent(event, { store, workflows })).toEqual({ deliveries: 1 });
+    const event = newEvent('scan.completed', id, { scan: { id: 's' } }, new Date());
+    expect(await deliverEvent(event, { store, workflows, clock: systemClock, logger })).toEqual({
+      deliveries: 1,
+    });
     const deliveryId = deliveryIdFor(event.id, scans.id);
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 0)]);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
@@ -104,9 +110,9 @@ describe('deliverEvent (the dispatcher)', () => {
     await endpoint(id);
     await endpoint(id);
     const workflows = engine();
-    const event = newEvent('run.completed', id, {});
-    await deliverEvent(event, { store, workflows });
-    await deliverEvent(event, { store, workflows });
+    const event = newEvent('run.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows, clock: systemClock, logger });
+    await deliverEvent(event, { store, workflows, clock: systemClock, logger });
     expect(workflows.attempts).toBe(4);
     expect(new Set(workflows.names).size).toBe(2);
     expect(workflows.names).toHaveLength(2);
@@ -116,8 +122,8 @@ describe('deliverEvent (the dispatcher)', () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
-    const event = newEvent('score.changed', id, {});
-    await deliverEvent(event, { store, workflows });
+    const event = newEvent('score.changed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows, clock: systemClock, logger });
     expect(workflows.names).toEqual([]);
     const deliveryId = deliveryIdFor(event.id, paused.id);
     expect((await store.deliveries.getDelivery(id, deliveryId))?.status).toBe('held');
@@ -130,11 +136,15 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
     const workflows = engine();
-    const events = [newEvent('scan.completed', id, {}), newEvent('scan.completed', id, {})];
-    for (const event of events) await deliverEvent(event, { store, workflows });
+    const events = [
+      newEvent('scan.completed', id, {}, new Date()),
+      newEvent('scan.completed', id, {}, new Date()),
+    ];
+    for (const event of events)
+      await deliverEvent(event, { store, workflows, clock: systemClock, logger });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
-    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(2);
-    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(0);
+    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows, logger })).toBe(2);
+    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows, logger })).toBe(0);
     expect(workflows.names.sort()).toEqual(
       events.map((event) => deliveryExecutionName(deliveryIdFor(event.id, paused.id), 1)).sort(),
     );
@@ -143,34 +153,36 @@ describe('releasing, dropping and resuming', () => {
   it('puts a released delivery back on hold when its execution cannot start', async () => {
     const id = account();
     const paused = await endpoint(id, { active: false, paused_reason: 'api' });
-    const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: engine() });
+    const event = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows: engine(), clock: systemClock, logger });
     await store.endpoints.updateEndpoint(id, paused.id, { active: true, paused_reason: null });
     const down: WorkflowStarter = {
       start: async () => {
         throw new Error('workflow service unavailable');
       },
     };
-    await expect(releaseHeldDeliveries(id, paused.id, { store, workflows: down })).rejects.toThrow(
-      'unavailable',
-    );
+    await expect(
+      releaseHeldDeliveries(id, paused.id, { store, workflows: down, logger }),
+    ).rejects.toThrow('unavailable');
     const deliveryId = deliveryIdFor(event.id, paused.id);
     expect((await store.deliveries.getDelivery(id, deliveryId))?.status).toBe('held');
     const workflows = engine();
-    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows })).toBe(1);
+    expect(await releaseHeldDeliveries(id, paused.id, { store, workflows, logger })).toBe(1);
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 2)]);
   });
 
   it('fails a delivery whose execution cannot start instead of leaving it pending, and starts it when the event comes again', async () => {
     const id = account();
     const target = await endpoint(id);
-    const event = newEvent('scan.completed', id, {});
+    const event = newEvent('scan.completed', id, {}, new Date());
     const down: WorkflowStarter = {
       start: async () => {
         throw new Error('StartExecution: ThrottlingException');
       },
     };
-    await expect(deliverEvent(event, { store, workflows: down })).rejects.toThrow('Throttling');
+    await expect(
+      deliverEvent(event, { store, workflows: down, clock: systemClock, logger }),
+    ).rejects.toThrow('Throttling');
     const deliveryId = deliveryIdFor(event.id, target.id);
     const failed = await store.deliveries.getDelivery(id, deliveryId);
     expect(failed).toMatchObject({ status: 'failed', attempts: 0 });
@@ -178,8 +190,8 @@ describe('releasing, dropping and resuming', () => {
     expect(await store.deliveries.listOpenForEndpoint(id, target.id)).toEqual([]);
     // SQS hands the message over again: the delivery gets a new execution, once.
     const workflows = engine();
-    await deliverEvent(event, { store, workflows });
-    await deliverEvent(event, { store, workflows });
+    await deliverEvent(event, { store, workflows, clock: systemClock, logger });
+    await deliverEvent(event, { store, workflows, clock: systemClock, logger });
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 1)]);
     expect(await store.deliveries.getDelivery(id, deliveryId)).toMatchObject({
       status: 'pending',
@@ -190,8 +202,8 @@ describe('releasing, dropping and resuming', () => {
   it('fails a redelivery whose execution cannot start instead of leaving it pending', async () => {
     const id = account();
     const target = await endpoint(id);
-    const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: engine() });
+    const event = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows: engine(), clock: systemClock, logger });
     const deliveryId = deliveryIdFor(event.id, target.id);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
     await store.deliveries.abandon(delivery as StoredDelivery, 'receiver down');
@@ -202,7 +214,7 @@ describe('releasing, dropping and resuming', () => {
     };
     // What the redelivery route does (redeliverDelivery).
     const failed = (await store.deliveries.getDelivery(id, deliveryId)) as StoredDelivery;
-    await expect(takeOverAndStart(failed, { store, workflows: down })).rejects.toThrow(
+    await expect(takeOverAndStart(failed, { store, workflows: down, logger })).rejects.toThrow(
       'ServiceUnavailable',
     );
     expect(await store.deliveries.getDelivery(id, deliveryId)).toMatchObject({
@@ -215,10 +227,10 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     const target = await endpoint(id);
     const workflows = engine();
-    const waiting = newEvent('scan.completed', id, {});
-    const finished = newEvent('scan.completed', id, {});
-    await deliverEvent(waiting, { store, workflows });
-    await deliverEvent(finished, { store, workflows });
+    const waiting = newEvent('scan.completed', id, {}, new Date());
+    const finished = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(waiting, { store, workflows, clock: systemClock, logger });
+    await deliverEvent(finished, { store, workflows, clock: systemClock, logger });
     const first = await store.deliveries.getDelivery(id, deliveryIdFor(waiting.id, target.id));
     const done = await store.deliveries.getDelivery(id, deliveryIdFor(finished.id, target.id));
     if (!done || !first) throw new Error('missing');
@@ -257,11 +269,11 @@ describe('releasing, dropping and resuming', () => {
     const id = account();
     await endpoint(id);
     const before = engine();
-    const event = newEvent('scan.completed', id, {});
-    await deliverEvent(event, { store, workflows: before });
+    const event = newEvent('scan.completed', id, {}, new Date());
+    await deliverEvent(event, { store, workflows: before, clock: systemClock, logger });
     // A new engine (the local stack restarted): the same names are accepted again.
     const after = engine();
-    const resumed = await resumeOpenDeliveries({ store, workflows: after });
+    const resumed = await resumeOpenDeliveries({ store, workflows: after, logger });
     expect(after.names).toEqual(expect.arrayContaining(before.names));
     expect(resumed).toEqual(expect.arrayContaining(before.names.map((name) => name.slice(4, 40))));
   });

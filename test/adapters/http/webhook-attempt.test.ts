@@ -19,6 +19,7 @@ import tls from 'node:tls';
 import { promisify } from 'node:util';
 import type { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
 import { sendAttempt, WEBHOOK_USER_AGENT } from '#shared/adapters/http/webhook-attempt';
 import {
@@ -195,7 +196,7 @@ const secret = 'ars_whsec_attempt-test';
 function send(path: string, overrides: Partial<Parameters<typeof sendAttempt>[0]> = {}) {
   return sendAttempt({
     url: `https://127.0.0.1:${receiver.port}${path}`,
-    headers: { ...buildDeliveryHeaders({ event, secrets: [secret], clock: () => new Date() }) },
+    headers: { ...buildDeliveryHeaders({ event, secrets: [secret], clock: systemClock }) },
     body: event.body,
     timeoutMs: 2_000,
     maxResponseBytes: 1_024,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
 /**
@@ -16,7 +16,7 @@ interface AxeResult {
 
 /** The violations as "rule (impact): selectors", empty when the page passes. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  source ??= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  source ??= await readFile(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(source);
   const result = (await page.evaluate(

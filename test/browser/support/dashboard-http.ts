@@ -1,9 +1,9 @@
-import { LOCAL_OUTBOX } from '#shared/adapters/mail/outbox';
+import { getOutbox } from '#shared/wiring/mail';
 
 /**
  * A minimal browser for the dashboard's HTTP tests: a cookie jar, form posts that carry the
  * Origin a browser sends, redirects left to the test, and the sign-in link from the local
- * outbox (the stack runs in this process, so its outbox is this module's).
+ * outbox (the stack runs in this process: its wiring's outbox is the process's).
  */
 export interface PageAnswer {
   status: number;
@@ -31,7 +31,8 @@ export function csrfOf(html: string): string {
 
 /** The newest sign-in link mailed to `email` through the local outbox. */
 export function latestSignInLink(email: string): string | undefined {
-  const mail = LOCAL_OUTBOX.messages()
+  const mail = getOutbox()
+    .messages()
     .filter((message) => message.to === email)
     .at(-1);
   return mail ? /https?:\/\/\S+\/dashboard\/sign-in\?token=[\w-]+/.exec(mail.text)?.[0] : undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorHandle, startSimulator } from '#local/simulator/server';
+import { Agent } from '#shared/adapters/http/http-client';
 import type { FamilyConfig } from '#shared/adapters/providers/config';
 import { createProvider } from '#shared/adapters/providers/index';
 import {
@@ -14,6 +15,7 @@ const RIVAL = { name: 'Globex Insights', domain: 'globex.example' };
 const PROMPT = 'Which product analytics tools suit a 20-person startup?';
 
 let simulator: SimulatorHandle;
+const dispatcher = new Agent();
 
 beforeAll(async () => {
   simulator = await startSimulator({
@@ -28,19 +30,24 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await dispatcher.close();
   await simulator.close();
 });
 
 function providerFor(family: ProviderFamily, overrides: Partial<FamilyConfig> = {}) {
-  return createProvider(family, {
+  return createProvider(
     family,
-    apiKey: 'any-key',
-    baseUrl: simulator.url,
-    model: `${family}-sim-model`,
-    timeoutMs: 5000,
-    maxOutputTokens: 1024,
-    ...overrides,
-  });
+    {
+      family,
+      apiKey: 'any-key',
+      baseUrl: simulator.url,
+      model: `${family}-sim-model`,
+      timeoutMs: 5000,
+      maxOutputTokens: 1024,
+      ...overrides,
+    },
+    { dispatcher },
+  );
 }
 
 async function failureOf(family: ProviderFamily, overrides: Partial<FamilyConfig> = {}) {
@@ -182,14 +189,18 @@ describe('simulator content knobs', () => {
       competitorMentionRate: 0,
     });
     try {
-      const provider = createProvider('openai', {
-        family: 'openai',
-        apiKey: 'k',
-        baseUrl: quiet.url,
-        model: 'm',
-        timeoutMs: 5000,
-        maxOutputTokens: 100,
-      });
+      const provider = createProvider(
+        'openai',
+        {
+          family: 'openai',
+          apiKey: 'k',
+          baseUrl: quiet.url,
+          model: 'm',
+          timeoutMs: 5000,
+          maxOutputTokens: 100,
+        },
+        { dispatcher },
+      );
       const result = await provider.ask({ prompt: PROMPT, mode: 'online' });
       const reference = await providerFor('openai', { model: 'm' }).ask({
         prompt: PROMPT,

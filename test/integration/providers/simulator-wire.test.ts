@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorHandle, startSimulator } from '#local/simulator/server';
+import { Agent } from '#shared/adapters/http/http-client';
 import { createProvider } from '#shared/adapters/providers/index';
 import {
   type AnswerMeasurement,
@@ -22,12 +23,14 @@ import {
 } from '#shared/domain/monitor/provider-port';
 
 let simulator: SimulatorHandle;
+const dispatcher = new Agent();
 
 beforeAll(async () => {
   simulator = await startSimulator({ seed: 'wire' });
 });
 
 afterAll(async () => {
+  await dispatcher.close();
   await simulator.close();
 });
 
@@ -142,7 +145,7 @@ function adaptersFor(url: string): Record<ProviderFamily, Provider> {
       timeoutMs: 10_000,
       maxOutputTokens: 1000,
     };
-    return [family, createProvider(family, config)] as const;
+    return [family, createProvider(family, config, { dispatcher })] as const;
   });
   return Object.fromEntries(entries) as Record<ProviderFamily, Provider>;
 }

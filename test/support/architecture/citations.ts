@@ -1,12 +1,13 @@
 /**
  * The citation rule of docs/architecture.md ("Small pieces"): comments cite documents inside the
  * repository (docs/...), never the reference kit beside it (SPEC.md, DESIGN.md, research notes),
- * which a later reader of the repository does not have. The customer's contract is kept in
- * docs/spec.md for that reason. Checked by test/unit/architecture/citations.test.ts.
+ * which a later reader of the repository does not have. The contract is cited as docs/api.md,
+ * which says it in the project's own words (test/unit/docs/own-words.test.ts). Checked by
+ * test/unit/architecture/citations.test.ts.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { SourceFile } from './layers.ts';
+import type { SourceFile } from './sources.ts';
 
 export const CITATION_ROOTS = [
   'shared',

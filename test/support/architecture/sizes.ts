@@ -5,10 +5,8 @@
  * functions, nested ones too). Generated data files are exempt, each listed with its reason.
  * Checked by test/unit/architecture/sizes.test.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
-import type { SourceFile } from './layers.ts';
+import { type SourceFile, syntaxTree } from './sources.ts';
 
 export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 60;
@@ -22,15 +20,6 @@ export const SOURCE_ROOTS = ['shared', 'functions', 'local', 'infra', 'bench', '
  * generated file added later is listed here with what generates it.
  */
 export const GENERATED_DATA: Readonly<Record<string, string>> = {};
-
-/**
- * Offences waiting for a split that another change in flight owns, keyed as described by
- * `offenceKey`, each with who finishes it. The test fails when one of these is fixed and still
- * listed, so the list only shrinks; it is empty once those changes are merged.
- */
-export const PENDING_SPLITS: Readonly<Record<string, string>> = {};
-
-const SOURCE_EXTENSIONS = ['.ts', '.mts', '.mjs', '.js'];
 
 export interface SizeOffence {
   file: string;
@@ -47,10 +36,6 @@ export function countLines(text: string): number {
   if (text === '') return 0;
   const lines = text.split('\n').length;
   return text.endsWith('\n') ? lines - 1 : lines;
-}
-
-function scriptKind(file: string): ts.ScriptKind {
-  return file.endsWith('.ts') || file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
 }
 
 function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
@@ -79,13 +64,7 @@ function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): 
 
 /** Every function of one file longer than the limit, nested ones included. */
 export function findLongFunctions(file: SourceFile, limit = MAX_FUNCTION_LINES): SizeOffence[] {
-  const source = ts.createSourceFile(
-    file.path,
-    file.text,
-    ts.ScriptTarget.Latest,
-    true,
-    scriptKind(file.path),
-  );
+  const source = syntaxTree(file);
   const found: SizeOffence[] = [];
   const visit = (node: ts.Node, outer: string | undefined): void => {
     let name = outer;
@@ -120,31 +99,9 @@ export function findSizeOffences(
   return offences;
 }
 
-/** `file` for a long file, `file#name` for a long function. */
-export function offenceKey(offence: SizeOffence): string {
-  return offence.name === undefined ? offence.file : `${offence.file}#${offence.name}`;
-}
-
 /** One offence as a line of the failure message. */
 export function describeOffence(offence: SizeOffence): string {
   return offence.name === undefined
     ? `${offence.file}: ${offence.lines} lines (file limit ${offence.limit})`
     : `${offence.file}:${offence.line} ${offence.name}: ${offence.lines} lines (function limit ${offence.limit})`;
-}
-
-/** Every source file under the given folders, read from disk. */
-export function readSources(root: string, folders: readonly string[] = SOURCE_ROOTS): SourceFile[] {
-  const out: SourceFile[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const relative = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules') walk(relative);
-      } else if (SOURCE_EXTENSIONS.some((extension) => entry.name.endsWith(extension))) {
-        out.push({ path: relative, text: readFileSync(path.join(root, relative), 'utf8') });
-      }
-    }
-  };
-  for (const folder of folders) walk(folder);
-  return out;
 }

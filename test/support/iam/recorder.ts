@@ -224,6 +224,7 @@ export function startRecording(): Recording {
   observeInvocations((invocation, caller) => {
     invoked.add(invocation.module);
     record(invocationCalls(invocation, caller));
+    return undefined;
   });
   observeChildExecutions((parent, child) => record(childCalls(parent, child)));
   return {

@@ -5,7 +5,7 @@ import {
   findMissingDocs,
   findOutsideCitations,
 } from '#test/support/architecture/citations';
-import { readSources } from '#test/support/architecture/sizes';
+import { readSources } from '#test/support/architecture/sources';
 
 describe('citation rule', () => {
   const sources = readSources(process.cwd(), CITATION_ROOTS);
@@ -23,7 +23,7 @@ describe('citation rule', () => {
     const planted = [
       { path: 'shared/domain/x/a.ts', text: '/** The Scan of SPEC.md "Scan". */\nexport {};\n' },
       { path: 'shared/domain/x/b.ts', text: '// see research/monitor.md 2.3\n' },
-      { path: 'shared/domain/x/c.ts', text: '/** docs/spec.md "Scan", docs/monitor.md. */\n' },
+      { path: 'shared/domain/x/c.ts', text: '/** docs/api.md "Scans", docs/monitor.md. */\n' },
       { path: 'shared/domain/x/d.ts', text: '/** docs/no-such-page.md */\n' },
     ];
     expect(findOutsideCitations(planted)).toEqual([

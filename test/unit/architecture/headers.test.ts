@@ -1,59 +1,87 @@
-/** File headers (docs/architecture.md): every source file starts with a comment, before its imports. */
+/**
+ * File headers and doc comments (docs/architecture.md "Small pieces"): every source file starts
+ * with a comment before its imports, and no doc comment is left detached from what it documents.
+ * Each rule holds over the real tree and fires on a violation planted in a real file's text.
+ */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  DOC_COMMENT_ROOTS,
+  describeDetached,
+  findDetachedComments,
   findMissingHeaders,
   HEADER_ROOTS,
-  hasHeader,
-  moveHeaderAboveImports,
-  PENDING_HEADERS,
 } from '#test/support/architecture/headers';
-import { readSources } from '#test/support/architecture/sizes';
+import { plantedIn, readSources } from '#test/support/architecture/sources';
+
+const root = process.cwd();
 
 describe('header rule', () => {
   it('finds a header before the imports in every source file', () => {
-    const sources = readSources(process.cwd(), HEADER_ROOTS);
+    const sources = readSources(root, HEADER_ROOTS);
     expect(sources.length).toBeGreaterThan(300);
-    const missing = findMissingHeaders(sources);
-    expect(missing.filter((file) => PENDING_HEADERS[file] === undefined)).toEqual([]);
-    // A file that got its header leaves the pending list.
-    expect(Object.keys(PENDING_HEADERS).filter((file) => !missing.includes(file))).toEqual([]);
+    expect(findMissingHeaders(sources)).toEqual([]);
   });
 
-  it('fires on a planted file whose comment comes after its imports', () => {
-    const planted = [
-      {
-        path: 'shared/domain/x/late.ts',
-        text: "import { a } from './a.ts';\n\n/** X. */\nexport const x = a;\n",
-      },
-      {
-        path: 'shared/domain/x/none.ts',
-        text: "import { a } from './a.ts';\nexport const x = a;\n",
-      },
-      {
-        path: 'shared/domain/x/early.ts',
-        text: "/** X. */\nimport { a } from './a.ts';\nexport const x = a;\n",
-      },
-      { path: 'local/cli.ts', text: "#!/usr/bin/env node\n// The CLI.\nimport './a.ts';\n" },
-    ];
-    expect(findMissingHeaders(planted)).toEqual([
-      'shared/domain/x/late.ts',
-      'shared/domain/x/none.ts',
-    ]);
+  it('fires on a real file whose header is moved below its imports', () => {
+    const file = 'shared/domain/scans/sweep.ts';
+    const text = readFileSync(file, 'utf8');
+    const header = /^\/\*\*[\s\S]*?\*\/\n/.exec(text)?.[0] ?? '';
+    expect(header).not.toBe('');
+    const late = text.slice(header.length).replace(/\n\n/, `\n\n${header}`);
+    expect(findMissingHeaders([{ path: file, text }])).toEqual([]);
+    expect(findMissingHeaders([{ path: file, text: late }])).toEqual([file]);
   });
 
-  it('moves the block comment after the imports to the top, and nothing else', () => {
-    const late =
-      "import { a } from './a.ts';\n\n/**\n * What x is for.\n */\nexport const x = a;\n";
-    const moved = moveHeaderAboveImports('late.ts', late);
-    expect(moved).toBe(
-      "/**\n * What x is for.\n */\nimport { a } from './a.ts';\n\nexport const x = a;\n",
+  it('takes a line comment after a `#!` line as a header', () => {
+    const cli = {
+      path: 'local/cli.ts',
+      text: "#!/usr/bin/env node\n// The CLI.\nimport './a.ts';\n",
+    };
+    expect(findMissingHeaders([cli])).toEqual([]);
+  });
+});
+
+describe('detached doc comments', () => {
+  it('finds none in the code', () => {
+    const sources = readSources(root, DOC_COMMENT_ROOTS);
+    expect(sources.length).toBeGreaterThan(450);
+    expect(sources.flatMap(findDetachedComments).map(describeDetached)).toEqual([]);
+  });
+
+  it('fire on a doc comment left behind at the end of a real file, or before a blank line', () => {
+    const file = 'shared/domain/scans/sweep.ts';
+    const atEnd = plantedIn(root, file, '/** What the sweep found. */');
+    expect(findDetachedComments(atEnd).map((c) => c.followedBy)).toEqual(['the end']);
+    const beforeBlank = plantedIn(
+      root,
+      file,
+      '/** What the sweep found. */\n\nexport const x = 1;',
     );
-    expect(hasHeader(moved ?? '')).toBe(true);
-    expect(
-      moveHeaderAboveImports('none.ts', "import { a } from './a.ts';\nexport const x = a;\n"),
-    ).toBeUndefined();
-    expect(
-      moveHeaderAboveImports('line.ts', "import { a } from './a.ts';\n// x\nexport const x = a;\n"),
-    ).toBeUndefined();
+    expect(findDetachedComments(beforeBlank).map((c) => c.followedBy)).toEqual(['a blank line']);
+  });
+
+  it('fire on a doc comment followed by another, inside a type or before a closing brace', () => {
+    const file = 'shared/domain/scans/sweep.ts';
+    const doubled = plantedIn(
+      root,
+      file,
+      '/** The old one. */\n/** The new one. */\nexport function y() {}',
+    );
+    expect(findDetachedComments(doubled).map((c) => c.followedBy)).toEqual(['a comment']);
+    const member = plantedIn(root, file, 'interface X {\n  a: 1;\n  /** Gone. */\n}');
+    expect(findDetachedComments(member).map((c) => c.followedBy)).toEqual(['a closing bracket']);
+  });
+
+  it('let a doc comment sit above a directive and its code, and leave other comments alone', () => {
+    const file = 'shared/domain/scans/sweep.ts';
+    const directive = plantedIn(
+      root,
+      file,
+      '/** Why. */\n// biome-ignore lint/suspicious/noExplicitAny: a reason\nexport let z: any;',
+    );
+    const plain = plantedIn(root, file, '// a note\n\n/* a block */\n\nexport const w = 1;');
+    expect(findDetachedComments(directive)).toEqual([]);
+    expect(findDetachedComments(plain)).toEqual([]);
   });
 });

@@ -27,6 +27,13 @@ describe('the configuration', () => {
     expect(config.MCP_TOOL_FUNCTIONS).toEqual({});
   });
 
+  it('refuses Amazon SES as the mail transport when OFFLINE_DNS=1 keeps everything on the machine', () => {
+    expect(() => loadConfig({ OFFLINE_DNS: '1', MAIL_TRANSPORT: 'ses' })).toThrow(
+      /OFFLINE_DNS.*MAIL_TRANSPORT must be outbox/,
+    );
+    expect(loadConfig({ OFFLINE_DNS: '1' }).mail.transport).toBe('outbox');
+  });
+
   it('names every bad variable in one error', () => {
     expect(() =>
       loadConfig({

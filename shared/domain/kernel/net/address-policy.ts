@@ -6,6 +6,9 @@
  * The address rule is an allow-list, not a block-list: only plain public unicast passes
  * (ipaddr.js range `unicast` after unwrapping IPv4-mapped IPv6, and for IPv6 only 2000::/3).
  * Anything new that IANA reserves is therefore refused until ipaddr.js learns it is public.
+ *
+ * Offline (`loopbackOnly`, OFFLINE_DNS=1) comes before every other rule: only loopback
+ * addresses pass, whatever else allows private targets, so nothing leaves the machine.
  */
 import ipaddr from 'ipaddr.js';
 
@@ -15,7 +18,8 @@ export type BlockReason =
   | 'port_not_allowed'
   | 'userinfo_not_allowed'
   | 'local_hostname'
-  | 'non_public_address';
+  | 'non_public_address'
+  | 'not_loopback';
 
 /** Exceptions to the production rules, for tests only: production passes none. */
 export interface AddressPolicyExceptions {
@@ -28,6 +32,11 @@ export interface AddressPolicyExceptions {
 export interface AddressPolicy {
   /** Loopback, private ranges and any port are reachable (tests and the local demo). */
   allowPrivateTargets: boolean;
+  /**
+   * Offline (OFFLINE_DNS=1): every destination must be a loopback address (127.0.0.0/8, ::1,
+   * and IPv4-mapped loopback), before and above every other rule and exception.
+   */
+  loopbackOnly?: boolean;
   exceptions?: AddressPolicyExceptions;
 }
 
@@ -70,12 +79,25 @@ export function isIpLiteral(host: string): boolean {
   return ipaddr.isValid(stripBrackets(host));
 }
 
+/** True for a loopback address in any form ipaddr.js reads (IPv4-mapped IPv6 unwrapped). */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = stripBrackets(address);
+  return ipaddr.isValid(bare) && !bare.includes('%') && ipaddr.process(bare).range() === 'loopback';
+}
+
 /** Checks a resolved or literal address against the policy. */
 export function checkAddress(address: string, policy: AddressPolicy): PolicyVerdict {
+  const bare = stripBrackets(address);
+  if (policy.loopbackOnly && !isLoopbackAddress(bare)) {
+    return {
+      allowed: false,
+      reason: 'not_loopback',
+      detail: `address ${bare} is not loopback, and offline mode (OFFLINE_DNS=1) reaches loopback only`,
+    };
+  }
   if (policy.allowPrivateTargets) {
     return { allowed: true };
   }
-  const bare = stripBrackets(address);
   if (policy.exceptions?.addresses?.includes(bare)) {
     return { allowed: true };
   }
@@ -124,6 +146,11 @@ export function checkUrl(url: URL, policy: AddressPolicy): PolicyVerdict {
       reason: 'userinfo_not_allowed',
       detail: 'URLs with credentials are not fetched',
     };
+  }
+  if (policy.loopbackOnly && isIpLiteral(url.hostname)) {
+    // Offline, a literal is judged here at once; a name by every address its lookup answers.
+    const verdict = checkAddress(url.hostname, policy);
+    if (!verdict.allowed) return verdict;
   }
   if (policy.allowPrivateTargets) {
     return { allowed: true };

@@ -30,6 +30,16 @@ export class BlockedTargetError extends SafeFetchError {
   }
 }
 
+/** The policy refusal behind an error, looking through its causes (undici may wrap it). */
+export function findBlockedTarget(error: unknown): BlockedTargetError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof BlockedTargetError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export class FetchTimeoutError extends SafeFetchError {
   constructor(url: string, timeoutMs: number) {
     super('timeout', url, `No complete answer from ${url} within ${timeoutMs} ms`);

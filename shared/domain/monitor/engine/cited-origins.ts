@@ -30,7 +30,7 @@ type Located = { origin: string; site: string };
  * The origin and site key of a source. A provider redirect (Gemini names only the domain) takes
  * the origin other answers link that domain at, else `https://<domain>`.
  */
-export function originOf(
+function originAndSiteOf(
   citation: Citation,
   known: ReadonlyMap<string, Located> = new Map(),
 ): Located | undefined {
@@ -104,7 +104,7 @@ export function planReadinessScans(
     const seen = new Set<string>();
     for (const citation of answer.citations) {
       if (!citation.cited) continue;
-      const found = originOf(citation, known);
+      const found = originAndSiteOf(citation, known);
       if (!found || isSameSite(found.site, profile.domain)) continue;
       const entry = totals.get(found.site) ?? { ...found, answers: 0, citations: 0 };
       entry.citations += 1;

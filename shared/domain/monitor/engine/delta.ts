@@ -11,7 +11,7 @@ import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { newcombeDifference, type RateInterval, round4 } from './statistics.ts';
 import type { RunSummary, SummaryDelta } from './summary-schema.ts';
 
-/** What a stored summary of any earlier version offers; only the SPEC fields are certain. */
+/** What a stored summary of any earlier version offers; only the contract's fields are certain. */
 export type PreviousSummary = Pick<RunSummary, 'total_score' | 'per_model'> &
   Partial<
     Pick<RunSummary, 'dimensions' | 'score_version' | 'prompt_set_version' | 'served_models'> & {

@@ -25,7 +25,6 @@ export {
   type JudgeAnswerInput,
   type JudgeEntityInput,
   type JudgeInput,
-  type JudgeItem,
   readJudgeInput,
 } from './judge-prompt.ts';
 

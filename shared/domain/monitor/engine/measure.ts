@@ -1,8 +1,6 @@
 /**
- * Measures one answer: deterministic detection for the brand and every competitor, the
- * judge's verdict on top where there is one, fact statuses, and cited domains. Without a
- * verdict (no other family to judge, or a reply that broke the contract) the deterministic
- * result stands: an unreadable judge never fails a run.
+ * The measurement of one answer (docs/monitor.md, "Method"): what the run's summary is built from,
+ * one small, storable record per answer.
  */
 import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain';
 import type { TokenUsage } from '#shared/domain/monitor/provider-port';
@@ -20,6 +18,12 @@ import type {
   UsageCounts,
 } from './types.ts';
 
+/**
+ * Measures one answer: deterministic detection for the brand and every competitor, the
+ * judge's verdict on top where there is one, fact statuses, and cited domains. Without a
+ * verdict (no other family to judge, or a reply that broke the contract) the deterministic
+ * result stands: an unreadable judge never fails a run.
+ */
 export function measureAnswer(
   profile: CaseProfile,
   answer: AnswerRecord,

@@ -2,7 +2,8 @@
  * The prompt cells of a run: blocks A-D, one language variant per case language, each prompt
  * asked `repeats` times (per family and mode; the workflow multiplies by those).
  */
-import { createHash } from 'node:crypto';
+
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import { detectMentions } from './mentions.ts';
 import {
   DEFAULT_PROMPTS_PER_BLOCK,
@@ -53,10 +54,9 @@ export function buildPromptSet(profile: CaseProfile, options: PromptSetOptions =
   );
   const repeats = checkedCount(options.repeats, DEFAULT_REPEATS, 'repeats', MAX_REPEATS);
   const prompts = promptCatalogue(profile, perBlock);
-  const hash = createHash('sha256')
-    .update(JSON.stringify(prompts.map((p) => [p.prompt_id, p.language, p.prompt, p.branded])))
-    .digest('hex')
-    .slice(0, 12);
+  const hash = sha256Hex(
+    JSON.stringify(prompts.map((p) => [p.prompt_id, p.language, p.prompt, p.branded])),
+  ).slice(0, 12);
   const cells = prompts.flatMap((prompt) =>
     Array.from({ length: repeats }, (_, index) => ({
       id: `${prompt.prompt_id}-${prompt.language}-r${index + 1}`,

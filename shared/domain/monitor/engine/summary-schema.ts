@@ -1,5 +1,5 @@
 /**
- * The `summary` of docs/spec.md "Case summary", with this service's additive fields. The API uses
+ * The `summary` of docs/api.md ("Cases and runs", `get_case_summary`), with this service's additive fields. The API uses
  * it as response schema and in OpenAPI; `RunSummary` is inferred from it, so the engine and
  * the documentation cannot drift apart.
  */
@@ -290,6 +290,5 @@ export const RunSummarySchema = z
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 export type SummaryDelta = z.infer<typeof SummaryDeltaSchema>;
 export type CitedDomain = z.infer<typeof CitedDomainSchema>;
-export type ShareOfAnswerEntry = z.infer<typeof ShareOfAnswerEntrySchema>;
 export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 export type RunUsage = z.infer<typeof RunUsageSchema>;

@@ -44,7 +44,7 @@ export interface SummariseInput {
 }
 
 /**
- * Turns the measurements of a finished run into docs/spec.md's `summary` (see summary-schema.ts).
+ * Turns the measurements of a finished run into the `summary` of docs/api.md (see summary-schema.ts).
  */
 export function summariseRun(input: SummariseInput): RunSummary {
   const { profile, measurements } = input;

@@ -26,7 +26,7 @@ export interface CompetitorProfile {
 }
 
 /**
- * The case fields measurement needs (docs/spec.md "Case (detail)" plus aliases and competitor
+ * The case fields measurement needs (the case of docs/api.md, `get_case`, plus aliases and competitor
  * domains).
  */
 export interface CaseProfile {

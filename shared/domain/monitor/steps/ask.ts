@@ -4,17 +4,11 @@
  * answer is stored whole (text, citations, model, usage, latency) before the next is asked.
  */
 
+import { nowIso } from '#shared/domain/kernel/clock';
 import type { AnswerRecord, PromptCell } from '#shared/domain/monitor/engine/types';
 import { type CellKey, cellKeyString } from '#shared/domain/monitor/ports';
 import { ASK_MODES, type AskMode } from '#shared/domain/monitor/provider-port';
-import {
-  cellsOf,
-  isFinished,
-  type LaneInput,
-  loadRun,
-  type MonitorLaneDeps,
-  nowOf,
-} from './context.ts';
+import { cellsOf, isFinished, type LaneInput, loadRun, type MonitorLaneDeps } from './context.ts';
 import { LANE_DONE, type LaneResult, laneShare, runLane } from './lane.ts';
 
 interface AskItem {
@@ -30,17 +24,17 @@ export function askItems(family: LaneInput['family'], cells: readonly PromptCell
 }
 
 export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
-  const { owner_id: owner, run_id: runId, family } = input;
+  const { family } = input;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
-  if ((await deps.data.getFamily(owner, runId, family)).excluded) return LANE_DONE;
-  const answered = await deps.data.answeredCells(owner, runId, family);
+  if ((await deps.data.getFamily(input, family)).excluded) return LANE_DONE;
+  const answered = await deps.data.answeredCells(input, family);
   const pending = laneShare(askItems(family, cellsOf(run)), input.lane, input.lanes).filter(
     (item) => !answered.has(cellKeyString(item.key)),
   );
   if (pending.length === 0) return LANE_DONE;
   const giveUp = async (reason: string) => {
-    await deps.data.excludeFamily(owner, runId, family, reason);
+    await deps.data.excludeFamily(input, family, reason);
   };
   let provider: Awaited<ReturnType<MonitorLaneDeps['providers']['forFamily']>>;
   try {
@@ -69,8 +63,8 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
         searched: result.searched,
         ...(result.searchQueries ? { search_queries: result.searchQueries } : {}),
       };
-      const answeredAt = nowOf(deps).toISOString();
-      await deps.data.putAnswer(owner, runId, {
+      const answeredAt = nowIso(deps.clock);
+      await deps.data.putAnswer(input, {
         status: 'ok',
         key: item.key,
         record,
@@ -78,11 +72,11 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
       });
     },
     async skip(item, reason) {
-      await deps.data.putAnswer(owner, runId, {
+      await deps.data.putAnswer(input, {
         status: 'failed',
         key: item.key,
         error: reason,
-        answered_at: nowOf(deps).toISOString(),
+        answered_at: nowIso(deps.clock),
       });
     },
     giveUp,

@@ -1,9 +1,15 @@
 /**
  * What the monitor-run workflow steps share: their dependencies, the input schemas of the Task
- * states (state-machines/monitor-run.asl.json) and reading a run with its prompt cells.
+ * states (state-machines/monitor-run.asl.json) and reading a run with its prompt cells. Every
+ * step's input is the run's reference (run-ref.ts) plus what the state adds; a step loads the run
+ * once at its start and hands the loaded run to what it calls.
  */
 import { z } from 'zod';
 import type { EventPublisher } from '#shared/domain/events/ports';
+import type { Clock } from '#shared/domain/kernel/clock';
+import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
+import type { Logger } from '#shared/domain/kernel/logger';
+import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
@@ -16,6 +22,7 @@ import type {
 } from '#shared/domain/monitor/ports';
 import type { MonitorProviders } from '#shared/domain/monitor/provider-port';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
+import type { RunRef } from '#shared/domain/monitor/run-ref';
 
 export interface MonitorStepDeps {
   cases: CasesStore;
@@ -26,9 +33,12 @@ export interface MonitorStepDeps {
   events: EventPublisher | undefined;
   /** The run's readiness gaps (ScanCitedSites writes, AggregateRun reads); absent: none. */
   readiness?: ReadinessStore;
-  now?: () => Date;
+  logger: Logger;
+  clock: Clock;
   /** Jitter source for retry delays (tests fix it). */
   random?: () => number;
+  /** Counts runs ended and judge tokens (docs/runbook.md); unset, nothing is counted. */
+  metrics?: Metrics;
 }
 
 /** The lane steps also call the model providers (only their functions bundle the adapters). */
@@ -36,11 +46,12 @@ export interface MonitorLaneDeps extends MonitorStepDeps {
   providers: MonitorProviders;
 }
 
+/** The run's reference, its ids normalised here where the workflow hands them in. */
 export const RunStepInputSchema = z.object({
-  run_id: z.uuid(),
-  case_id: z.uuid(),
+  run_id: RecordIdSchema,
+  case_id: RecordIdSchema,
   owner_id: z.string().min(1),
-});
+}) satisfies z.ZodType<RunRef>;
 
 const Family = z.enum(PROVIDER_FAMILIES);
 
@@ -72,11 +83,10 @@ export type JudgeLaneInput = z.output<typeof JudgeLaneInputSchema>;
 export type FailedStepInput = z.output<typeof FailedStepInputSchema>;
 export type LaneFailedInput = z.output<typeof LaneFailedInputSchema>;
 
-export const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
-
-export async function loadRun(input: RunStepInput, deps: MonitorStepDeps): Promise<StoredRun> {
-  const run = await deps.runs.getRun(input.owner_id, input.case_id, input.run_id);
-  if (!run) throw new Error(`monitor run ${input.run_id} does not exist`);
+/** The run a step's input names, read once at the step's start. */
+export async function loadRun(ref: RunRef, deps: MonitorStepDeps): Promise<StoredRun> {
+  const run = await deps.runs.getRun(ref);
+  if (!run) throw new Error(`monitor run ${ref.run_id} does not exist`);
   return run;
 }
 

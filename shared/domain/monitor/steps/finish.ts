@@ -7,8 +7,8 @@
  * ends in the same state and publishes the same events (same ids).
  */
 import type { DomainEvent } from '#shared/domain/events/types';
+import { nowIso } from '#shared/domain/kernel/clock';
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
 import { answerViewsOf, indexOfViews } from '#shared/domain/monitor/answer-index';
 import {
   type AnswerMeasurement,
@@ -26,12 +26,12 @@ import {
   type StoredSummary,
 } from '#shared/domain/monitor/ports';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
+import { type RunRef, runRefOf } from '#shared/domain/monitor/run-ref';
 import {
   type FailedStepInput,
   type LaneFailedInput,
   loadRun,
   type MonitorStepDeps,
-  nowOf,
   type RunStepInput,
 } from './context.ts';
 
@@ -42,40 +42,35 @@ export async function aggregateRun(
   const run = await loadRun(input, deps);
   if (run.status === 'failed') return { status: 'failed', total_score: null };
   const stored =
-    run.status === 'done'
-      ? await deps.runs.getSummary(run.owner_id, run.case_id, run.id)
-      : await summarise(run, deps);
-  if (!stored) return failRun(run, 'No model family answered: every one stayed unavailable.', deps);
+    run.status === 'done' ? await deps.runs.getSummary(input) : await summarise(input, run, deps);
+  if (!stored)
+    return failRun(input, run, 'No model family answered: every one stayed unavailable.', deps);
   const { summary, finished_at } = stored;
-  await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
+  const finished = await deps.runs.finishRun(input, {
     status: 'done',
     finished_at,
     total_score: summary.total_score,
     delta: summary.delta.total_score,
     excluded_models: summary.sources_meta.excluded_models ?? [],
   });
-  await deps.cases.recordLatestRun(run.owner_id, run.case_id, {
-    run_id: run.id,
-    score: summary.total_score,
-    finished_at,
-  });
-  await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
-  await publish(doneEvents(run, stored, nowOf(deps)), deps);
+  if (finished) deps.metrics?.count('RunCompleted');
+  await deps.cases.recordLatestRun(input, { score: summary.total_score, finished_at });
+  await deps.runs.releaseLock(input);
+  await publish(doneEvents(run, stored, deps.clock.now()), deps);
   return { status: 'done', total_score: summary.total_score };
 }
 
 /** The run's summary, computed once; undefined when no family's answers count. */
 async function summarise(
+  ref: RunRef,
   run: StoredRun,
   deps: MonitorStepDeps,
 ): Promise<StoredSummary | undefined> {
-  const data = await deps.data.loadRunData(run.owner_id, run.id);
+  const data = await deps.data.loadRunData(ref);
   const counted = countedFamilies(data);
   if (counted.length === 0) return undefined;
-  const previous = await deps.runs.findPrecedingDoneRun(run.owner_id, run.case_id, run.id);
-  const previousSummary = previous
-    ? await deps.runs.getSummary(run.owner_id, run.case_id, previous.id)
-    : undefined;
+  const previous = await deps.runs.findPrecedingDoneRun(ref);
+  const previousSummary = previous ? await deps.runs.getSummary(runRefOf(previous)) : undefined;
   const summarised = summariseRun({
     profile: run.profile,
     measurements: measurements(run.profile, data, counted),
@@ -87,20 +82,12 @@ async function summarise(
       summary: previousSummary.summary,
     },
   });
-  const readiness = await readinessOf(run, deps);
+  const readiness = await readinessOf(ref, deps);
   const summary = readiness ? { ...summarised, readiness_gaps: readiness } : summarised;
   // Before the summary: a run that reads as done always has its answer index (a retry stores
   // the same index again).
-  await deps.data.putAnswerIndex(
-    run.owner_id,
-    run.id,
-    indexOfViews(answerViewsOf(run.profile, data)),
-  );
-  return deps.runs.putSummary(run.owner_id, run.case_id, {
-    run_id: run.id,
-    finished_at: nowOf(deps).toISOString(),
-    summary,
-  });
+  await deps.data.putAnswerIndex(ref, indexOfViews(answerViewsOf(run.profile, data)));
+  return deps.runs.putSummary(ref, { finished_at: nowIso(deps.clock), summary });
 }
 
 /**
@@ -108,13 +95,13 @@ async function summarise(
  * (docs/monitor.md "Readiness of the cited pages"): an unreadable record is left out, only a
  * store outage is thrown for the Task to retry.
  */
-async function readinessOf(run: StoredRun, deps: MonitorStepDeps) {
+async function readinessOf(ref: RunRef, deps: MonitorStepDeps) {
   try {
-    return await deps.readiness?.getReadiness(run.owner_id, run.id);
+    return await deps.readiness?.getReadiness(ref);
   } catch (error) {
     if (error instanceof UnavailableError) throw error;
-    logger.warn('readiness gaps unreadable: summary without them', {
-      run_id: run.id,
+    deps.logger.warn('readiness gaps unreadable: summary without them', {
+      run_id: ref.run_id,
       error: error as Error,
     });
     return undefined;
@@ -211,16 +198,17 @@ function scoreChange(summary: RunSummary) {
   };
 }
 
-async function failRun(run: StoredRun, error: string, deps: MonitorStepDeps) {
-  const finishedAt = nowOf(deps).toISOString();
-  await deps.runs.finishRun(run.owner_id, run.case_id, run.id, {
+async function failRun(ref: RunRef, run: StoredRun, error: string, deps: MonitorStepDeps) {
+  const finishedAt = nowIso(deps.clock);
+  const finished = await deps.runs.finishRun(ref, {
     status: 'failed',
     finished_at: finishedAt,
     error,
   });
-  // Whatever the earlier attempt recorded is what the event reports.
-  const ended = (await deps.runs.getRun(run.owner_id, run.case_id, run.id)) ?? run;
-  await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
+  if (finished) deps.metrics?.count('RunFailed');
+  // Whatever the earlier attempt recorded is what the event reports: read again after the write.
+  const ended = (await deps.runs.getRun(ref)) ?? run;
+  await deps.runs.releaseLock(ref);
   const data = {
     run_id: run.id,
     case_id: run.case_id,
@@ -236,7 +224,7 @@ async function failRun(run: StoredRun, error: string, deps: MonitorStepDeps) {
     excluded_models: [],
     error: ended.error ?? error,
   };
-  await publish([runCompletedEvent(run, data, nowOf(deps))], deps);
+  await publish([runCompletedEvent(run, data, deps.clock.now())], deps);
   return { status: 'failed' as const, total_score: null };
 }
 
@@ -245,14 +233,15 @@ export async function markRunFailed(
   deps: MonitorStepDeps,
 ): Promise<{ status: 'done' | 'failed'; total_score: number | null }> {
   const run = await loadRun(input, deps);
-  logger.error('monitor run failed', { run_id: run.id, error: input.failure?.Error });
+  deps.logger.error('monitor run failed', { run_id: run.id, error: input.failure?.Error });
   if (run.status === 'done') {
     // The run ended well before the failure (a late step failed): only make sure of the lock.
-    await deps.runs.releaseLock(run.owner_id, run.case_id, run.id);
+    await deps.runs.releaseLock(input);
     return { status: 'done', total_score: run.total_score };
   }
   const reason = input.failure?.Error ? ` (${input.failure.Error})` : '';
   return failRun(
+    input,
     run,
     `The run could not be completed: a step failed${reason}. Start a new run; if it fails again, contact support.`,
     deps,
@@ -262,21 +251,27 @@ export async function markRunFailed(
 /** A lane task failed after its retries: the family is given up, the run goes on. */
 export async function askLaneFailed(input: LaneFailedInput, deps: MonitorStepDeps) {
   const reason = `its task failed${input.failure?.Error ? ` (${input.failure.Error})` : ''}`;
-  logger.warn('monitor family given up', { run_id: input.run_id, family: input.family, reason });
-  await deps.data.excludeFamily(input.owner_id, input.run_id, input.family, reason);
+  deps.logger.warn('monitor family given up', {
+    run_id: input.run_id,
+    family: input.family,
+    reason,
+  });
+  await deps.data.excludeFamily(input, input.family, reason);
   return { family: input.family, status: 'gave_up' };
 }
 
 /** A judge lane failed after its retries: the answers it had left keep their deterministic result. */
 export async function judgeLaneFailed(input: LaneFailedInput, deps: MonitorStepDeps) {
-  logger.warn('monitor judge given up', { run_id: input.run_id, family: input.family });
-  await deps.data.markJudgeUnavailable(input.owner_id, input.run_id, input.family);
+  deps.logger.warn('monitor judge given up', { run_id: input.run_id, family: input.family });
+  await deps.data.markJudgeUnavailable(input, input.family);
   return { family: input.family, status: 'gave_up' };
 }
 
 async function publish(events: DomainEvent[], deps: MonitorStepDeps): Promise<void> {
   if (!deps.events) {
-    logger.warn('no events queue configured: monitor events not sent', { count: events.length });
+    deps.logger.warn('no events queue configured: monitor events not sent', {
+      count: events.length,
+    });
     return;
   }
   for (const event of events) await deps.events.publish(event);

@@ -6,13 +6,16 @@
  * unreadable reply leaves the deterministic result standing.
  */
 
+import { nowIso } from '#shared/domain/kernel/clock';
 import { judgeFamilyFor } from '#shared/domain/monitor/engine/judge';
 import { type CellKey, cellKeyString, type RunDataStore } from '#shared/domain/monitor/ports';
+import { tokensOf } from '#shared/domain/monitor/provider-metrics';
 import {
   ASK_MODES,
   PROVIDER_FAMILIES,
   type ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
+import type { RunRef } from '#shared/domain/monitor/run-ref';
 import {
   cellsOf,
   isFinished,
@@ -20,7 +23,6 @@ import {
   loadRun,
   type MonitorLaneDeps,
   type MonitorStepDeps,
-  nowOf,
   type RunStepInput,
 } from './context.ts';
 import { batchesOf, type JudgeCallContext, judgeBatch, judgeEachAlone } from './judge-batch.ts';
@@ -34,17 +36,13 @@ export interface JudgeLanes {
 }
 
 /** Families whose answers count: not given up, and with at least one answer. */
-export async function answeringFamilies(
-  owner: string,
-  runId: string,
-  data: RunDataStore,
-): Promise<ProviderFamily[]> {
+async function answeringFamilies(run: RunRef, data: RunDataStore): Promise<ProviderFamily[]> {
   const available: ProviderFamily[] = [];
   for (const family of PROVIDER_FAMILIES) {
-    const status = await data.getFamily(owner, runId, family);
+    const status = await data.getFamily(run, family);
     if (status.excluded) continue;
-    if ((await data.answeredOkCells(owner, runId, family)).size > 0) available.push(family);
-    else await data.excludeFamily(owner, runId, family, 'no answer at all');
+    if ((await data.answeredOkCells(run, family)).size > 0) available.push(family);
+    else await data.excludeFamily(run, family, 'no answer at all');
   }
   return available;
 }
@@ -55,7 +53,7 @@ export async function planJudging(
 ): Promise<{ judges: JudgeLanes[] }> {
   const run = await loadRun(input, deps);
   if (isFinished(run)) return { judges: [] };
-  const available = await answeringFamilies(input.owner_id, input.run_id, deps.data);
+  const available = await answeringFamilies(input, deps.data);
   const judged = new Map<ProviderFamily, ProviderFamily[]>();
   for (const family of available) {
     const judge = judgeFamilyFor(family, available);
@@ -75,7 +73,6 @@ async function pendingKeys(
   cells: ReturnType<typeof cellsOf>,
   data: RunDataStore,
 ): Promise<CellKey[]> {
-  const { owner_id: owner, run_id: runId } = input;
   const keys: CellKey[] = [];
   const answered = new Set<string>();
   const judgedAlready = new Set<string>();
@@ -83,8 +80,8 @@ async function pendingKeys(
     for (const cell of cells) {
       for (const mode of ASK_MODES) keys.push({ family, mode, cell_id: cell.id });
     }
-    for (const key of await data.answeredOkCells(owner, runId, family)) answered.add(key);
-    for (const key of await data.judgedCells(owner, runId, family)) judgedAlready.add(key);
+    for (const key of await data.answeredOkCells(input, family)) answered.add(key);
+    for (const key of await data.judgedCells(input, family)) judgedAlready.add(key);
   }
   return laneShare(keys, input.lane, input.lanes).filter(
     (key) => answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key)),
@@ -92,23 +89,27 @@ async function pendingKeys(
 }
 
 export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
-  const { owner_id: owner, run_id: runId, family: judge } = input;
+  const { family: judge } = input;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
-  if ((await deps.data.getFamily(owner, runId, judge)).judge_unavailable) return LANE_DONE;
+  if ((await deps.data.getFamily(input, judge)).judge_unavailable) return LANE_DONE;
   const pending = await pendingKeys(input, cellsOf(run), deps.data);
   if (pending.length === 0) return LANE_DONE;
   const provider = await deps.providers.forFamily(judge);
   const context: JudgeCallContext = {
     profile: run.profile,
     judge,
-    ask: (prompt) => provider.ask({ prompt, mode: 'raw' }),
+    ask: async (prompt) => {
+      const result = await provider.ask({ prompt, mode: 'raw' });
+      deps.metrics?.count('JudgeTokens', tokensOf(result.usage));
+      return result;
+    },
     async answerText(key) {
-      const answer = await deps.data.getAnswer(owner, runId, key);
+      const answer = await deps.data.getAnswer(input, key);
       return answer?.status === 'ok' ? answer.record.text : undefined;
     },
-    store: (judgement) => deps.data.putJudgement(owner, runId, judgement),
-    now: () => nowOf(deps).toISOString(),
+    store: (judgement) => deps.data.putJudgement(input, judgement),
+    now: () => nowIso(deps.clock),
   };
   return runLane({
     // Each lane judges its own share in calls of up to `judgeBatch` answers.
@@ -120,7 +121,7 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
     work: (batch) => judgeBatch(context, batch),
     skip: (batch, reason) => judgeEachAlone(context, batch, reason),
     async giveUp() {
-      await deps.data.markJudgeUnavailable(owner, runId, judge);
+      await deps.data.markJudgeUnavailable(input, judge);
     },
   });
 }

@@ -4,9 +4,10 @@
  * same prompts. Returns, per family, its concurrency and lanes for the ask Map.
  */
 
+import { nowIso } from '#shared/domain/kernel/clock';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompts';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
-import { isFinished, loadRun, type MonitorStepDeps, nowOf, type RunStepInput } from './context.ts';
+import { isFinished, loadRun, type MonitorStepDeps, type RunStepInput } from './context.ts';
 import { laneRange } from './lane.ts';
 
 export interface FamilyLanes {
@@ -21,15 +22,10 @@ export async function prepareRun(
 ): Promise<{ families: FamilyLanes[] }> {
   const run = await loadRun(input, deps);
   if (isFinished(run)) return { families: [] };
-  await deps.runs.markRunning(
-    input.owner_id,
-    input.case_id,
-    input.run_id,
-    nowOf(deps).toISOString(),
-  );
+  await deps.runs.markRunning(input, nowIso(deps.clock));
   const { promptsPerBlock, repeats } = deps.config;
   const set = buildPromptSet(run.profile, { promptsPerBlock, repeats });
-  await deps.runs.setPlan(input.owner_id, input.case_id, input.run_id, {
+  await deps.runs.setPlan(input, {
     prompts_per_block: promptsPerBlock,
     repeats,
     prompt_set_version: set.version,

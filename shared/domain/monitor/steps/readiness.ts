@@ -8,7 +8,7 @@
  * without `readiness_gaps`. The state carries ids only: scans and gaps live in the table.
  */
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import { logger } from '#shared/domain/kernel/logger';
+import type { Logger } from '#shared/domain/kernel/logger';
 import { planReadinessScans } from '#shared/domain/monitor/engine/cited-origins';
 import {
   buildReadinessGaps,
@@ -43,9 +43,9 @@ export async function scanCitedSites(
 ): Promise<{ sites: number; unreachable: number }> {
   const run = await loadRun(input, deps);
   if (isFinished(run) || deps.config.citedScans === 0) return { sites: 0, unreachable: 0 };
-  const stored = await deps.readiness.getReadiness(run.owner_id, run.id);
+  const stored = await deps.readiness.getReadiness(input);
   if (stored) return { sites: stored.sites.length, unreachable: stored.unreachable.length };
-  const data = await deps.data.loadRunData(run.owner_id, run.id);
+  const data = await deps.data.loadRunData(input);
   const counted = countedFamilies(data);
   const answers = data.answers.flatMap((answer) =>
     answer.status === 'ok' && counted.includes(answer.key.family) ? [answer.record] : [],
@@ -56,17 +56,18 @@ export async function scanCitedSites(
     ...plan.sites.map((site) => ({ origin: site.origin, answers: site.answers })),
   ];
   const [brand, ...sites] = await mapLimited(targets, deps.scanConcurrency ?? 4, (target) =>
-    scanOne(target, deps.sites),
+    scanOne(target, deps.sites, deps.logger),
   );
   if (!brand) throw new Error('no brand target');
   const gaps = buildReadinessGaps({ brand, sites, links: scanLinks });
-  const kept = await deps.readiness.putReadiness(run.owner_id, run.id, gaps);
+  const kept = await deps.readiness.putReadiness(input, gaps);
   return { sites: kept.sites.length, unreachable: kept.unreachable.length };
 }
 
 async function scanOne(
   target: { origin: string; answers: number },
   scanner: CitedSiteScanner,
+  logger: Logger,
 ): Promise<ScannedSite> {
   const fallbackDomain = target.origin.replace(/^[a-z]+:\/\//, '').replace(/^www\./, '');
   try {

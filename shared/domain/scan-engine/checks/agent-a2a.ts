@@ -7,6 +7,8 @@
 import { isObject, type JsonObject } from '#shared/domain/scan-engine/parse/json-ld';
 import { partial, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 import { standardRef } from '#shared/domain/scan-engine/standards';
+import type { Finding } from '#shared/domain/scan-engine/types';
+import { type SignatureContext, signatureFindings } from './agent-a2a-signatures.ts';
 
 const POINTS = 3;
 
@@ -40,7 +42,34 @@ function interfaceProblems(document: JsonObject): string[] | 'absent' {
   });
 }
 
-export function a2aSignal(path: string, document: JsonObject): Signal {
+/** A2A 1.0.1 §14.1: the card's media type. */
+export const A2A_MEDIA_TYPE = 'application/a2a+json';
+
+export interface A2aCardContext extends SignatureContext {
+  contentType: string;
+}
+
+/**
+ * The card signal with what 1.0.1 added: a card served as application/json keeps its credit
+ * with a note naming application/a2a+json; a signature that does not verify costs a third.
+ */
+export function a2aSignal(path: string, document: JsonObject, context: A2aCardContext): Signal {
+  const base = a2aMembersSignal(path, document);
+  const signatures = signatureFindings(document, context);
+  const notes: Finding[] = [...signatures.findings];
+  if (context.contentType !== A2A_MEDIA_TYPE && base.outcome === 'pass') {
+    notes.push({
+      state: 'warn',
+      text: `The A2A agent card at ${path} is served as ${context.contentType || 'an untyped body'}; A2A 1.0.1 serves it as ${A2A_MEDIA_TYPE}. Credited in full meanwhile.`,
+    });
+  }
+  if (signatures.failed && base.outcome === 'pass') {
+    return partial('a2a-card', POINTS, 2 / 3, ...base.findings, ...notes);
+  }
+  return { ...base, findings: [...base.findings, ...notes] };
+}
+
+function a2aMembersSignal(path: string, document: JsonObject): Signal {
   const missing: string[] = REQUIRED.filter(([key, kind]) => !has(document, key, kind)).map(
     ([key]) => key,
   );

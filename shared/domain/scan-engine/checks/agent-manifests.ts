@@ -1,61 +1,15 @@
 /**
- * Evidence for the agent check's manifest signal (2 points): a valid AI Catalog
- * (`/.well-known/ai-catalog.json`, Agent-Card/ai-catalog), and WebMCP tools visible in the
- * homepage's static HTML: `document.modelContext` registration or declarative tool forms in
- * full, the deprecated `navigator.modelContext` in full with a note (docs/scan-engine.md).
+ * Evidence for the agent check's WebMCP signal: tools visible in the homepage's static HTML,
+ * `document.modelContext` registration or declarative tool forms in full, the deprecated
+ * `navigator.modelContext` in full with a note (docs/scan-engine.md). The AI Catalog is judged
+ * with the other discovery documents in agent-discovery.ts.
  */
-import {
-  isJsonResponse,
-  isOk,
-  isResponse,
-  type ScanArtifacts,
-} from '#shared/domain/scan-engine/artifacts';
+import { isResponse, type ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
 import { homepageFacts } from '#shared/domain/scan-engine/context';
-import { judgeCatalog } from '#shared/domain/scan-engine/parse/ai-catalog';
-import { parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import { webMcpFacts } from '#shared/domain/scan-engine/parse/webmcp';
 import { fail, pass, type Signal, unverifiable } from '#shared/domain/scan-engine/scoring';
 import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Finding } from '#shared/domain/scan-engine/types';
-
-const AI_CATALOG = '/.well-known/ai-catalog.json';
-
-/** A valid catalog's finding, or the finding naming what is malformed. */
-export function aiCatalogEvidence(
-  artifacts: ScanArtifacts,
-): { valid?: Finding; problem?: Finding } | undefined {
-  const fetched = artifacts.probes[AI_CATALOG];
-  if (!isOk(fetched)) return undefined;
-  const standard = standardRef('ai-catalog');
-  if (!isJsonResponse(fetched)) {
-    const type = fetched.headers['content-type'] ?? 'no content type';
-    return {
-      problem: {
-        state: 'bad',
-        standard,
-        text: `${AI_CATALOG} answers ${type}, not application/ai-catalog+json.`,
-      },
-    };
-  }
-  const judged = judgeCatalog(parseJson(fetched.text));
-  if (judged.problems.length > 0) {
-    return {
-      problem: {
-        state: 'bad',
-        standard,
-        text: `The AI Catalog at ${AI_CATALOG} is malformed: ${judged.problems.slice(0, 4).join('; ')}.`,
-      },
-    };
-  }
-  const types = [...new Set(judged.entries.map((entry) => entry.type))].join(', ');
-  return {
-    valid: {
-      state: 'good',
-      standard,
-      text: `AI Catalog at ${AI_CATALOG} lists ${judged.entries.length} entr${judged.entries.length === 1 ? 'y' : 'ies'}${types === '' ? '' : ` (${types})`}.`,
-    },
-  };
-}
 
 /** WebMCP tools seen without a browser, or `undefined` when there is no trace of WebMCP. */
 export function webMcpSignal(artifacts: ScanArtifacts, points: number): Signal | undefined {

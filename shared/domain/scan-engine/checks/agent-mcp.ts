@@ -12,6 +12,7 @@ import {
   type ScanArtifacts,
   shortUrl,
 } from '#shared/domain/scan-engine/artifacts';
+import { CATALOG_PATHS } from '#shared/domain/scan-engine/collect/plan';
 import {
   type CatalogEntry,
   cardIdentity,
@@ -33,10 +34,9 @@ import type { Finding } from '#shared/domain/scan-engine/types';
 
 export const MCP_POINTS = { mcpCard: 4, mcpLive: 1 } as const;
 
+/** Where earlier drafts put the card (SEP-2127 and before); probed in the first wave. */
 export const MCP_CARD_PATHS = [
   '/.well-known/mcp/server-card.json',
-  '/.well-known/mcp/server-card',
-  '/.well-known/mcp-server-card',
   '/.well-known/mcp.json',
 ] as const;
 
@@ -57,10 +57,13 @@ export interface FoundCard {
 /** A catalog entry's card, fetched or inline, or the finding that says why it is unusable. */
 export function cardFromCatalogs(artifacts: ScanArtifacts): FoundCard | Finding | undefined {
   let problem: Finding | undefined;
-  for (const path of ['/.well-known/ai-catalog.json', '/.well-known/mcp/catalog.json']) {
+  for (const path of CATALOG_PATHS) {
     const catalog = artifacts.probes[path];
     if (!isOk(catalog) || !isJsonResponse(catalog)) continue;
-    const judged = judgeCatalog(parseJson(catalog.text));
+    // ARD's manifest needs no specVersion (ARD v0.91 §5.1).
+    const judged = judgeCatalog(parseJson(catalog.text), {
+      requireSpecVersion: !path.endsWith('/ard.json'),
+    });
     const entry = judged.entries.find(isMcpCardEntry);
     if (entry === undefined) {
       if (judged.problems.length > 0 && path.includes('mcp/')) {

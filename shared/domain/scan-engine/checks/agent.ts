@@ -5,6 +5,7 @@
  * probed with `initialize` and counts as unverifiable (half) when a card names one.
  */
 import {
+  contentTypeOf,
   type Fetched,
   isJsonResponse,
   isOk,
@@ -28,7 +29,8 @@ import {
 import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Check } from '#shared/domain/scan-engine/types';
 import { a2aSignal } from './agent-a2a.ts';
-import { aiCatalogEvidence, webMcpSignal } from './agent-manifests.ts';
+import { actionFindings } from './agent-actions.ts';
+import { type MissingSignal, manifestSignal } from './agent-discovery.ts';
 import {
   cardFromCatalogs,
   legacyCard,
@@ -55,6 +57,16 @@ interface Found {
   document: JsonObject;
 }
 
+function a2aCardSignal(artifacts: ScanArtifacts, found: Found): Signal {
+  const fetched = artifacts.probes[found.path];
+  const response = isOk(fetched) ? fetched : undefined;
+  return a2aSignal(found.path, found.document, {
+    contentType: response === undefined ? '' : contentTypeOf(response),
+    cardUrl: response?.finalUrl ?? `${artifacts.origin}${found.path}`,
+    keySets: artifacts.a2aKeySets ?? {},
+  });
+}
+
 /** The first probe among `paths` that answered 2xx JSON with an object body. */
 function firstJson(artifacts: ScanArtifacts, paths: readonly string[]): Found | undefined {
   for (const path of paths) {
@@ -76,13 +88,6 @@ function allFailed(artifacts: ScanArtifacts, paths: readonly string[]): boolean 
   return fetched.length > 0 && fetched.every(isScannerFailure);
 }
 
-type MissingSignal = (
-  key: string,
-  points: number,
-  what: string,
-  paths: readonly string[],
-) => Signal;
-
 export function evaluateAgent(artifacts: ScanArtifacts): Check {
   const site = classifySite(artifacts);
   const absenceIsNa = site.type === 'content';
@@ -99,7 +104,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
     '/.well-known/agent-card.json',
     '/.well-known/agent.json',
   ]);
-  const a2a = a2aFound === undefined ? undefined : a2aSignal(a2aFound.path, a2aFound.document);
+  const a2a = a2aFound === undefined ? undefined : a2aCardSignal(artifacts, a2aFound);
   const mcp = mcpSignals(artifacts, alternativeTo(missing, a2aUsable(a2a), 'A2A'), absenceIsNa);
   const skills = firstJson(artifacts, ['/.well-known/agent-skills/index.json']);
   const a2aMissing = alternativeTo(missing, mcpUsable(mcp), 'MCP');
@@ -111,7 +116,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
       : missing('skills', POINTS.skills, 'Agent Skills index', [
           '/.well-known/agent-skills/index.json',
         ]),
-    manifestSignal(artifacts, missing),
+    manifestSignal(artifacts, missing, POINTS.manifests),
   ];
   const siteFinding = {
     state: 'info' as const,
@@ -119,7 +124,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
       ? `Site type: content (${site.evidence.join(', ')}); missing agent endpoints are not applicable, published ones are scored.`
       : `Site type: ${site.type} (${site.evidence.join(', ')}); agent endpoints are expected.`,
   };
-  const check = buildCheck(AGENT_CHECK, signals, [siteFinding]);
+  const check = buildCheck(AGENT_CHECK, signals, [siteFinding, ...actionFindings(artifacts)]);
   if (check.max === 0 && check.findings.every((finding) => finding.state === 'info')) {
     check.findings.unshift({
       standard: standardRef('scoring'),
@@ -157,42 +162,6 @@ function mcpUsable(signals: readonly Signal[]): boolean {
 /** An A2A card with name, endpoint and skills (at least two thirds of its points). */
 function a2aUsable(signal: Signal | undefined): boolean {
   return signal !== undefined && earnedPoints(signal) >= (signal.points * 2) / 3 - 1e-9;
-}
-
-/** agents.json or ARD, else a valid AI Catalog, else WebMCP tools in the static HTML. */
-function manifestSignal(artifacts: ScanArtifacts, missing: MissingSignal): Signal {
-  const manifest = firstJson(artifacts, ['/.well-known/agents.json', '/.well-known/ard.json']);
-  const catalog = aiCatalogEvidence(artifacts);
-  if (manifest !== undefined) {
-    return pass(
-      'manifests',
-      POINTS.manifests,
-      {
-        state: 'good',
-        standard: standardRef('agents-json'),
-        text: `Agent manifest published at ${manifest.path}.`,
-      },
-      ...(catalog?.problem === undefined ? [] : [catalog.problem]),
-    );
-  }
-  if (catalog?.valid !== undefined) {
-    return pass('manifests', POINTS.manifests, catalog.valid);
-  }
-  const webMcp = webMcpSignal(artifacts, POINTS.manifests);
-  if (webMcp !== undefined) {
-    return catalog?.problem === undefined
-      ? webMcp
-      : { ...webMcp, findings: [catalog.problem, ...webMcp.findings] };
-  }
-  if (catalog?.problem !== undefined) {
-    return fail('manifests', POINTS.manifests, catalog.problem);
-  }
-  return missing(
-    'manifests',
-    POINTS.manifests,
-    'AI Catalog, agents.json, ARD manifest or WebMCP tools',
-    ['/.well-known/ai-catalog.json', '/.well-known/agents.json', '/.well-known/ard.json'],
-  );
 }
 
 function mcpSignals(
@@ -249,5 +218,3 @@ function skillsSignal(index: Found): Signal {
     text: `Agent Skills index at ${index.path} ${schemaOk ? '' : 'lacks the discovery $schema'}${!schemaOk && named.length === 0 ? ' and ' : ''}${named.length === 0 ? 'lists no named skills' : ''}.`,
   });
 }
-
-export { MCP_CARD_PATHS } from './agent-mcp.ts';

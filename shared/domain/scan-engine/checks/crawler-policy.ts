@@ -22,6 +22,7 @@ import { fail, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Finding } from '#shared/domain/scan-engine/types';
 import { ALL_AI_TOKENS } from './ai-tokens.ts';
+import { purposeFindings, purposeGroups } from './crawler-purposes.ts';
 
 /** The homepage's response headers, where header-borne preferences are read. */
 export type HomepageHeaders = Readonly<Record<string, string>>;
@@ -32,6 +33,7 @@ export function explicitPolicySignal(policy: RobotsPolicy, headers: HomepageHead
     return fail(key, 2);
   }
   const named = namesAnyToken(policy.rules, ALL_AI_TOKENS);
+  const purposes = purposeGroups(policy.rules);
   const usage = usageFindings(policy.rules, headers['content-usage']);
   const licenses = policy.rules.licenses;
   const hasSignals = allContentSignals(policy.rules).length > 0;
@@ -40,8 +42,11 @@ export function explicitPolicySignal(policy: RobotsPolicy, headers: HomepageHead
     hasSignals ? 'Content-Signal preferences' : '',
     usage.valid.length > 0 ? `Content-Usage preferences (${usage.valid.join('; ')})` : '',
     licenses.length > 0 ? `an RSL license (${licenses.map((l) => l.value).join(', ')})` : '',
+    purposes.length > 0
+      ? `training-preference groups (${purposes.map((p) => `${p.token}=${p.preference}`).join(', ')})`
+      : '',
   ].filter(Boolean);
-  const extra = [...usage.findings, ...licenseFindings(licenses)];
+  const extra = [...usage.findings, ...licenseFindings(licenses), ...purposeFindings(purposes)];
   if (parts.length > 0) {
     return pass(
       key,

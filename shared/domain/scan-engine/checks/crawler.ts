@@ -30,8 +30,6 @@ export const CRAWLER_CHECK: CheckDefinition = {
   title: 'AI crawler access (robots.txt, Content-Signal, edge)',
 };
 
-export { ALL_AI_TOKENS, SEARCH_CRAWLERS, TRAINING_CRAWLERS, USER_FETCHERS } from './ai-tokens.ts';
-
 export const CRAWLER_POINTS = {
   robotsFile: 2,
   searchCrawlers: 6,

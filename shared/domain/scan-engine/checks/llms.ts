@@ -182,7 +182,10 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
       note: `llms.txt links (${describeFailure(sampled[0] as Fetched)})`,
     });
   }
-  const broken = sampled.filter((link) => !isOk(link) && !isScannerFailure(link));
+  // A 402 is a paid document, not a broken link (x402: agents can pay for it).
+  const broken = sampled.filter(
+    (link) => !isOk(link) && !isScannerFailure(link) && !(isResponse(link) && link.status === 402),
+  );
   if (broken.length > 0) {
     return partial('links', POINTS.links, 1 - broken.length / sampled.length, {
       state: 'bad',

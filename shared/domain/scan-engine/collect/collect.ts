@@ -19,6 +19,7 @@ import { type PageFacts, parseHtml } from '#shared/domain/scan-engine/html';
 import { robotsPolicyOf } from '#shared/domain/scan-engine/robots-policy';
 import type { ScanFetcher } from '#shared/domain/scan-engine/scan-fetcher';
 import { originOf } from '#shared/domain/scan-engine/site';
+import { collectA2aKeySets, collectHintedCatalogs } from './agents.ts';
 import { collectLlmsLinks, collectMarkdownMirror } from './documents.ts';
 import { collectEntityTargets } from './entity.ts';
 import { fetchHomepage } from './homepage.ts';
@@ -100,6 +101,8 @@ async function gather(site: SiteFetcher, homepage: Fetched, inputHost: string) {
     serviceDescriptions: followUps.serviceDescriptions,
     authServerMetadata: followUps.authServerMetadata,
     catalogCards: followUps.catalogCards,
+    a2aKeySets: followUps.a2aKeySets,
+    hintedCatalogs: followUps.hintedCatalogs,
     sameAsTargets: followUps.entity.sameAs,
     wikidata: followUps.entity.wikidata,
   } satisfies ScanArtifacts;
@@ -115,6 +118,8 @@ async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: Page
     secondTier,
     entity,
     catalogCards,
+    a2aKeySets,
+    hintedCatalogs,
   ] = await Promise.all([
     site.fanOut.llmsTxt.then((llms) => collectLlmsLinks(site, llms)),
     site.fanOut.markdown.then((markdown) =>
@@ -125,6 +130,8 @@ async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: Page
     collectSecondTierProbes(site),
     collectEntityTargets(site.fetcher, { homepage, facts }),
     collectCatalogCards(site),
+    collectA2aKeySets(site),
+    collectHintedCatalogs(site, { robots: site.fanOut.robots, homepage, facts }),
   ]);
   return {
     llmsLinks,
@@ -134,6 +141,8 @@ async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: Page
     secondTier,
     entity,
     catalogCards,
+    a2aKeySets,
+    hintedCatalogs,
   };
 }
 

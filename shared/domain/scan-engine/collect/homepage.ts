@@ -39,6 +39,16 @@ export async function fetchHomepage(
     }
     failures.push(fetched);
   }
+  // Offline (OFFLINE_DNS=1) nothing but loopback is reached: say so rather than blame the target.
+  if (
+    failures.length > 0 &&
+    failures.every((failure) => failure.kind === 'blocked' && failure.offline)
+  ) {
+    throw new BadRequestError(
+      'invalid_domain',
+      `${target.domain} is not on this machine: the service runs offline (OFFLINE_DNS=1) and connects to loopback addresses only.`,
+    );
+  }
   // A name that resolves (or redirects) into a private or reserved address is a hostile target,
   // a mistake of the request rather than a failure of the site: the caller gets a 400.
   if (failures.some((failure) => failure.kind === 'blocked')) {

@@ -32,23 +32,35 @@ export const ACCEPT = {
   aiCatalog: 'application/ai-catalog+json, application/json;q=0.9',
   /** The MCP discovery draft: request a Server Card with its media type. */
   mcpCard: 'application/mcp-server-card+json, application/json;q=0.9',
+  /** A2A 1.0.1: the card's media type. */
+  a2aCard: 'application/a2a+json, application/json;q=0.9',
+  jwks: 'application/jwk-set+json, application/json;q=0.9',
   text: 'text/plain, text/markdown;q=0.9, */*;q=0.1',
 } as const;
 
-/** Probe paths fetched on every scan (first tier). */
+/**
+ * Every well-known path (and /auth.md) is fetched on every scan, in the first wave: none of them
+ * depends on an earlier answer (issue 28, "two round trips"). Legacy locations are probed beside
+ * the current ones so that either is credited without a second round trip.
+ */
 export const FIRST_TIER_PROBES = {
   '/.well-known/api-catalog': { accept: ACCEPT.linkset, cap: BYTE_CAPS.wellKnown },
-  '/.well-known/openapi.json': { accept: ACCEPT.json, cap: BYTE_CAPS.openApi },
   '/.well-known/oauth-protected-resource': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/ai-catalog.json': { accept: ACCEPT.aiCatalog, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/ard.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/agent-card.json': { accept: ACCEPT.a2aCard, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/mcp/catalog.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/openapi.json': { accept: ACCEPT.json, cap: BYTE_CAPS.openApi },
   '/.well-known/oauth-authorization-server': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/openid-configuration': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
-  '/.well-known/ai-catalog.json': { accept: ACCEPT.aiCatalog, cap: BYTE_CAPS.wellKnown },
-  '/.well-known/mcp/catalog.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/mcp/server-card.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/mcp.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
-  '/.well-known/agent-card.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/agent.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/agent-skills/index.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
   '/.well-known/agents.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/ucp': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/.well-known/acp.json': { accept: ACCEPT.json, cap: BYTE_CAPS.wellKnown },
+  '/auth.md': { accept: ACCEPT.markdownMirror, cap: BYTE_CAPS.llmsFull },
 } as const;
 
 /** First-tier probes that other requests wait on (they go first when slots are busy). */
@@ -56,18 +68,24 @@ export const PROBES_WITH_FOLLOW_UPS: ReadonlySet<string> = new Set([
   '/.well-known/api-catalog',
   '/.well-known/oauth-protected-resource',
   '/.well-known/ai-catalog.json',
+  '/.well-known/ard.json',
+  '/.well-known/agent-card.json',
   '/.well-known/mcp/catalog.json',
 ]);
 
-/** The catalogs whose MCP Server Card entries are followed (current first). */
-export const CATALOG_PATHS = ['/.well-known/ai-catalog.json', '/.well-known/mcp/catalog.json'];
+/**
+ * The catalogs whose MCP Server Card entries are followed: the AI Catalog and ARD's manifest
+ * (contested paths, either earns the credit), then the MCP Catalog they replaced.
+ */
+export const CATALOG_PATHS = [
+  '/.well-known/ai-catalog.json',
+  '/.well-known/ard.json',
+  '/.well-known/mcp/catalog.json',
+];
 
-/** Fallback paths, fetched only when the first-tier path for the same artifact is missing. */
+/** Fallback paths outside /.well-known/, fetched only when the well-known one is missing. */
 export const SECOND_TIER_PROBES = {
   openApi: ['/openapi.json'],
-  mcp: ['/.well-known/mcp/server-card', '/.well-known/mcp-server-card'],
-  agentCard: ['/.well-known/agent.json'],
-  agentsJson: ['/.well-known/ard.json'],
 } as const;
 
 /**

@@ -47,7 +47,12 @@ export function openSite(
   origin: string,
   options: { probeToken: string; homepage: Promise<Fetched> },
 ): SiteFetcher {
-  // The catch-all probes go first: every document of the origin waits for their answer.
+  // robots.txt and the default sitemap go right after the homepage (issue 28): the most requests
+  // hang off them. The fan-out below asks for the same URL and Accept and shares these answers.
+  for (const [path, accept, maxBytes] of LEADING) {
+    fetcher.get(`${origin}${path}`, { accept, maxBytes, priority: PRIORITY.hasFollowUps });
+  }
+  // Then the catch-all probes: every document of the origin waits for their answer.
   const fingerprints = Promise.all(
     catchAllProbes(options.probeToken).map((probe) =>
       fetcher.get(`${origin}${probe.path}`, {
@@ -89,6 +94,12 @@ export function openSite(
   };
   return { ...site, fanOut: startFanOut(site) };
 }
+
+/** Issued before everything else on an origin; the fan-out asks for them the same way. */
+const LEADING = [
+  ['/robots.txt', ACCEPT.text, BYTE_CAPS.robots],
+  ['/sitemap.xml', ACCEPT.xml, BYTE_CAPS.sitemap],
+] as const;
 
 /** The first wave on an origin. Issue order matters: free slots go to the first callers. */
 function startFanOut(site: Omit<SiteFetcher, 'fanOut'>): FanOut {

@@ -111,37 +111,23 @@ export async function collectCatalogCards(site: SiteFetcher): Promise<Record<str
   });
 }
 
-const SECOND_TIER_GROUPS: ReadonlyArray<{ firstTier: string[]; fallbacks: readonly string[] }> = [
-  { firstTier: ['/.well-known/openapi.json'], fallbacks: SECOND_TIER_PROBES.openApi },
-  {
-    firstTier: [...CATALOG_PATHS, '/.well-known/mcp/server-card.json', '/.well-known/mcp.json'],
-    fallbacks: SECOND_TIER_PROBES.mcp,
-  },
-  { firstTier: ['/.well-known/agent-card.json'], fallbacks: SECOND_TIER_PROBES.agentCard },
-  { firstTier: ['/.well-known/agents.json'], fallbacks: SECOND_TIER_PROBES.agentsJson },
-];
-
+/** /openapi.json, fetched only when /.well-known/openapi.json is missing (not well-known). */
 export async function collectSecondTierProbes(site: SiteFetcher): Promise<Record<string, Fetched>> {
-  const groups = await Promise.all(
-    SECOND_TIER_GROUPS.map(async (group) => {
-      const firstTier = await Promise.all(
-        group.firstTier.map((path) => site.fanOut.probes[path] ?? Promise.resolve(undefined)),
-      );
-      if (firstTier.some((fetched) => isOk(fetched) && isJsonResponse(fetched))) {
-        return {};
-      }
-      const after = firstTier.filter((fetched): fetched is Fetched => fetched !== undefined);
-      const entries = await Promise.all(
-        group.fallbacks.map(async (path) => {
-          const cap = path === '/openapi.json' ? BYTE_CAPS.openApi : BYTE_CAPS.wellKnown;
-          const options = { accept: ACCEPT.json, maxBytes: cap, priority: PRIORITY.leaf, after };
-          return [path, await site.document(`${site.origin}${path}`, options)] as const;
-        }),
-      );
-      return Object.fromEntries(entries);
+  const firstTier = await (site.fanOut.probes['/.well-known/openapi.json'] ??
+    Promise.resolve(undefined));
+  if (firstTier === undefined || (isOk(firstTier) && isJsonResponse(firstTier))) return {};
+  const entries = await Promise.all(
+    SECOND_TIER_PROBES.openApi.map(async (path) => {
+      const options = {
+        accept: ACCEPT.json,
+        maxBytes: BYTE_CAPS.openApi,
+        priority: PRIORITY.leaf,
+        after: [firstTier],
+      };
+      return [path, await site.document(`${site.origin}${path}`, options)] as const;
     }),
   );
-  return Object.assign({}, ...groups);
+  return Object.fromEntries(entries);
 }
 
 async function fetchAll(

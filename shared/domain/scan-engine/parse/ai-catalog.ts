@@ -24,10 +24,18 @@ export interface CatalogJudgement {
   entries: CatalogEntry[];
 }
 
-export function judgeCatalog(document: unknown): CatalogJudgement {
+/**
+ * `specVersion` is required of an AI Catalog; ARD's manifest at /.well-known/ard.json only needs
+ * `entries` (ARD v0.91 §5.1: other top-level members are transport-defined).
+ */
+export function judgeCatalog(
+  document: unknown,
+  options: { requireSpecVersion?: boolean } = {},
+): CatalogJudgement {
   if (!isObject(document)) return { problems: ['the document is not a JSON object'], entries: [] };
   const problems: string[] = [];
-  if (typeof document.specVersion !== 'string' || document.specVersion === '') {
+  const needsVersion = options.requireSpecVersion ?? true;
+  if (needsVersion && (typeof document.specVersion !== 'string' || document.specVersion === '')) {
     problems.push('no specVersion string');
   }
   if (!Array.isArray(document.entries)) {

@@ -1,4 +1,4 @@
-/** docs/spec.md's batch scan routes (REST only). */
+/** The batch scan routes of docs/api.md "Batch scans" (REST only). */
 import {
   BatchIdParamsSchema,
   BatchStatusResponseSchema,

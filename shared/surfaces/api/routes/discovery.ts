@@ -1,8 +1,9 @@
 /**
  * The service's own site documents (issue 15: the service is the reference site of its scan):
  * the home page, robots.txt, llms.txt, sitemap, api-catalog, AI Catalog, MCP Catalog, Agent
- * Skills and the tool server's card. They describe the site, not the API, so OpenAPI leaves
- * them out. Five routes behind one function (docs/decisions.md, issue 15: CloudFormation's 500
+ * Skills, the tool server's card, the scanner's key directory and Signature Agent Card, and
+ * auth.md. They describe the site, not the API, so OpenAPI leaves them out. Six routes behind one
+ * function (docs/decisions.md, issue 15: CloudFormation's 500
  * resources per stack leave no room for a function per document); the names a `{document}`
  * route serves are listed in shared/surfaces/pages/discovery/documents.ts, others answer 404.
  */
@@ -39,13 +40,19 @@ export const DISCOVERY_ROUTES = {
     'site_document',
     '/{document}',
     'text/plain',
-    'robots.txt, llms.txt, llms-full.txt, sitemap.xml, logo.svg',
+    'robots.txt, llms.txt, llms-full.txt, auth.md, sitemap.xml, logo.svg',
   ),
   well_known_document: document(
     'well_known_document',
     '/.well-known/{document}',
     'application/json',
-    'RFC 9727 api-catalog, AI Catalog',
+    'RFC 9727 api-catalog, AI Catalog, Signature Agent Card',
+  ),
+  signatures_directory: document(
+    'signatures_directory',
+    '/.well-known/http-message-signatures-directory',
+    'application/http-message-signatures-directory+json',
+    "The scanner's Web Bot Auth key directory (JWKS, signed response)",
   ),
   well_known_folder_document: document(
     'well_known_folder_document',

@@ -1,6 +1,6 @@
 /**
- * The account's API keys (additions: docs/spec.md "Everything the dashboard does, the API does
- * too"). Any valid key of the account may call them; what it may create or revoke is bounded by the
+ * The account's API keys (additions: whatever the dashboard lets a person do, the API offers too;
+ * docs/api.md "The dashboard"). Any valid key of the account may call them; what it may create or revoke is bounded by the
  * scopes it holds itself (docs/dashboard.md "Keys").
  */
 import {

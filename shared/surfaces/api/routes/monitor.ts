@@ -1,4 +1,4 @@
-/** docs/spec.md's case, run and summary routes, plus creating and changing cases (additions). */
+/** The case, run and summary routes of docs/api.md, plus creating and changing cases (additions). */
 import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
 import {
   DeleteAnswersResponseSchema,
@@ -76,8 +76,8 @@ export const MONITOR_ROUTES = {
     path: '/api/v1/cases/{id}',
     summary: 'Read a case',
     description:
-      "The case's details. Resolves across all tenants for a monitor:admin key; otherwise " +
-      "only within the key holder's own cases (another tenant's case reads as not found).",
+      "The case's details. A `monitor:admin` key reads any account's case; every other key " +
+      "reads its own account's cases only (another account's case reads as not found).",
     tag: 'Monitor',
     auth: 'required',
     scope: 'monitor:read',

@@ -23,7 +23,7 @@ import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 const SCAN_AUTH_ERRORS = ['invalid_key', 'insufficient_scope', 'auth_unavailable'] as const;
 
-/** docs/spec.md's scan routes and the shareable result page. */
+/** The scan routes of docs/api.md "Scans" and the shareable result page. */
 export const SCAN_ROUTES = {
   scan_domain: {
     operationId: 'scan_domain',
@@ -116,7 +116,8 @@ export const SCAN_ROUTES = {
     method: 'GET',
     path: '/api/v1/scans/{id}',
     summary: 'Read a scan result',
-    description: 'Results are public; the same payload backs the shareable result page.',
+    description:
+      'Anyone holding a scan id may read the scan; the shareable result page shows this payload.',
     tag: 'Scans',
     auth: 'optional',
     scope: 'scans:read',

@@ -20,7 +20,7 @@ import type { RouteDefinition } from '#shared/surfaces/http/route';
 const TAG = 'Webhooks';
 const KEY_ERRORS = ['unauthorized', 'insufficient_scope'] as const;
 
-/** docs/spec.md's webhook routes (REST only) and three documented additions. */
+/** The webhook routes of docs/api.md "Webhooks" (REST only) and three documented additions. */
 export const WEBHOOK_ROUTES = {
   list_webhooks: {
     operationId: 'list_webhooks',
@@ -95,7 +95,7 @@ export const WEBHOOK_ROUTES = {
     area: 'webhooks',
     method: 'DELETE',
     path: '/api/v1/webhooks/{id}',
-    summary: 'Remove an endpoint and every delivery still waiting for it',
+    summary: 'Delete an endpoint and drop the deliveries queued for it',
     description:
       'Pending and held deliveries are removed; a retry that was scheduled finds nothing and ' +
       'stops. Finished deliveries stay readable in `recent_deliveries` until they expire.',

@@ -6,6 +6,7 @@
  * The page then renders the same form again with what was typed (`render.ts`).
  */
 import { AppError, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import type { FieldLimits } from './limits.ts';
 import { type MessageContext, type MessageTable, messageFor } from './messages.ts';
 
@@ -227,6 +228,6 @@ export async function submitForm<T>(
     const shown = formError(error, spec);
     if (!shown || !(error instanceof AppError)) throw error;
     const state = { values, error: shown };
-    return { ok: false, state, status: error.status, details: error.details ?? {} };
+    return { ok: false, state, status: httpStatusOf(error.code), details: error.details ?? {} };
   }
 }

@@ -20,7 +20,7 @@ import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 export const SCOPE_HINTS: Record<Scope, string> = {
   'scans:read': 'read scans and batch jobs',
   'scans:write': 'run scans, single or batched',
-  'monitor:read': 'read cases, runs and summaries',
+  'monitor:read': 'read cases with their runs and summaries',
   'monitor:write': 'create and change cases, start manual runs (Pro)',
   'monitor:admin': 'read every tenant’s cases (operator list only)',
   'webhooks:manage': 'register, change and remove webhook endpoints',
@@ -30,7 +30,7 @@ export const SCOPE_HINTS: Record<Scope, string> = {
 export interface KeysView {
   viewer: Viewer;
   keys: readonly KeyView[];
-  /** Scopes this session may grant, in the SPEC's order. */
+  /** Scopes this session may grant, in the order of `SCOPES` (accounts/scopes.ts). */
   grantable: readonly Scope[];
   created?: { key: KeyView; apiKey: string } | undefined;
   notice?: string | undefined;

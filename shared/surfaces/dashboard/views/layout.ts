@@ -4,7 +4,7 @@
  * the Content-Security-Policy admits exactly that style and script (by hash) and nothing from
  * elsewhere.
  */
-import { createHash } from 'node:crypto';
+import { sha256Base64 } from '#shared/domain/kernel/hash';
 import { escapeHtml } from '#shared/surfaces/http/html';
 import { DASHBOARD_SCRIPT } from './client-script.ts';
 import { DASHBOARD_CSS } from './styles.ts';
@@ -26,12 +26,10 @@ const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
 ];
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
-
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `script-src 'sha256-${sha256(DASHBOARD_SCRIPT)}'`,
-  `style-src 'sha256-${sha256(DASHBOARD_CSS)}'`,
+  `script-src 'sha256-${sha256Base64(DASHBOARD_SCRIPT)}'`,
+  `style-src 'sha256-${sha256Base64(DASHBOARD_CSS)}'`,
   "img-src 'self' data:",
   "connect-src 'self'",
   "form-action 'self'",

@@ -4,6 +4,7 @@
  * server, generated from the manifest, and the RFC 9728 protected-resource metadata of the API
  * (docs page: #standards).
  */
+import { SERVED_PROTOCOL_VERSIONS, SERVER_INFO } from '#shared/surfaces/mcp/versions';
 import { mcpToolRoutes, PATHS, reverseDnsName, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 
 export const MCP_CARD_TYPE = 'application/mcp-server-card+json';
@@ -44,11 +45,50 @@ function cardEntry(baseUrl: string) {
   };
 }
 
+/**
+ * What else the service publishes for agents, each under a `urn:air` identifier of its own host
+ * (AI Catalog spec: publisher-authorized identifiers): the scanner's key directory and Signature
+ * Agent Card (Web Bot Auth) and auth.md (how an agent gets credentials).
+ */
+function identityEntries(baseUrl: string) {
+  const host = new URL(baseUrl).hostname;
+  return [
+    {
+      identifier: `urn:air:${host}:web-bot-auth:key-directory`,
+      displayName: 'AgentReadinessScanner key directory',
+      type: 'application/http-message-signatures-directory+json',
+      url: `${baseUrl}${PATHS.keyDirectory}`,
+    },
+    {
+      identifier: `urn:air:${host}:web-bot-auth:signature-agent-card`,
+      displayName: 'AgentReadinessScanner Signature Agent Card',
+      type: 'application/json',
+      url: `${baseUrl}${PATHS.signatureAgentCard}`,
+    },
+    {
+      identifier: `urn:air:${host}:auth:auth-md`,
+      displayName: 'auth.md: how agents get credentials',
+      type: 'text/markdown',
+      url: `${baseUrl}${PATHS.authMd}`,
+    },
+  ];
+}
+
+/**
+ * The AI Catalog. Its MCP entry names the revisions the server speaks in the entry's
+ * `extensions` (the catalog's place for custom data), as the card does on its remote.
+ */
 export function aiCatalog(baseUrl: string): unknown {
   return {
     specVersion: '1.0',
     host: { displayName: SERVICE_NAME, documentationUrl: `${baseUrl}${PATHS.docs}` },
-    entries: [cardEntry(baseUrl)],
+    entries: [
+      {
+        ...cardEntry(baseUrl),
+        extensions: { supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS] },
+      },
+      ...identityEntries(baseUrl),
+    ],
   };
 }
 
@@ -57,12 +97,16 @@ export function mcpCatalog(baseUrl: string): unknown {
   return { specVersion: 'draft', entries: [{ ...cardEntry(baseUrl), displayName: SERVICE_NAME }] };
 }
 
+/**
+ * The server card (SEP-2127, the schema's v2 shape): identity, the one remote and, on it, the
+ * protocol revisions served, consistent with `server/discover` and `initialize`.
+ */
 export function serverCard(baseUrl: string): unknown {
   const tools = mcpToolRoutes().length;
   return {
-    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json',
     name: reverseDnsName(baseUrl),
-    version: '1.0.0',
+    version: SERVER_INFO.version,
     title: SERVICE_NAME,
     description: `Read tools over the scan and monitor API (${tools} tools).`.slice(0, 100),
     websiteUrl: `${baseUrl}${PATHS.docs}#mcp`,
@@ -78,6 +122,7 @@ export function serverCard(baseUrl: string): unknown {
             isSecret: true,
           },
         ],
+        supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS],
       },
     ],
     _meta: { summary: SERVICE_SUMMARY },

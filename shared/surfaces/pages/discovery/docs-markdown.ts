@@ -6,6 +6,7 @@
 import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
+import { scannerMarkdown } from '#shared/surfaces/pages/scanner-section';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
 import { apiRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
 
@@ -54,7 +55,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; Standards; Routes (each with an example request and the answer the service gave it):',
+    'Contents: Conventions; Scoring; The scanner; Standards; Routes (each with an example request and the answer the service gave it):',
     '',
     ...routes.contents,
     '',
@@ -69,6 +70,8 @@ export function docsMarkdown(baseUrl: string): string {
     '## Scoring',
     '',
     'Nine checks in four pillars; `score = round(100 × Σ points / Σ applicable max)`; signals that cannot be verified from outside count half; scans carry `scoring_version` 2.',
+    '',
+    scannerMarkdown(baseUrl),
     '',
     standardsMarkdown(),
     '',

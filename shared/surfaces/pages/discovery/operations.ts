@@ -16,9 +16,11 @@ import {
   skillMarkdown,
   skillsIndex,
 } from './catalogs.ts';
+import type { DiscoveryDeps } from './deps.ts';
 import { docsMarkdown } from './docs-markdown.ts';
 import { homeMarkdown, renderHomePage } from './home-page.ts';
 import { LOGO_SVG } from './json-ld.ts';
+import { authMarkdown, signatureAgentCard } from './scanner-documents.ts';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './site-documents.ts';
 
 const CACHE = { 'cache-control': 'public, max-age=3600' };
@@ -29,14 +31,16 @@ const CORS = {
   'access-control-allow-headers': 'Content-Type, If-None-Match',
 };
 
-type Op = (input: OperationInput) => Promise<RawResponse>;
+/** A document built from the request alone (most of them). */
+type PlainOp = (input: OperationInput) => Promise<RawResponse>;
+type Op = (input: OperationInput, deps: DiscoveryDeps) => Promise<RawResponse>;
 
 const text =
-  (build: (baseUrl: string) => string, headers: Record<string, string> = {}): Op =>
+  (build: (baseUrl: string) => string, headers: Record<string, string> = {}): PlainOp =>
   async (input) => ({ body: build(input.request.baseUrl), headers: { ...CACHE, ...headers } });
 
 const json =
-  (build: (baseUrl: string) => unknown, headers: Record<string, string> = {}): Op =>
+  (build: (baseUrl: string) => unknown, headers: Record<string, string> = {}): PlainOp =>
   async (input) => ({
     body: `${JSON.stringify(build(input.request.baseUrl), null, 2)}\n`,
     headers: { ...CACHE, ...CORS, ...headers },
@@ -49,7 +53,10 @@ export function wantsMarkdown(accept: string | undefined): boolean {
   return first === 'text/markdown';
 }
 
-function negotiated(html: (baseUrl: string) => string, markdown: (baseUrl: string) => string): Op {
+function negotiated(
+  html: (baseUrl: string) => string,
+  markdown: (baseUrl: string) => string,
+): PlainOp {
   return async (input) => {
     const baseUrl = input.request.baseUrl;
     if (wantsMarkdown(input.request.accept)) {
@@ -86,3 +93,14 @@ export const skillsIndexDocument = json(skillsIndex);
 export const skillDocument = text(skillMarkdown, {
   'content-type': 'text/markdown; charset=utf-8',
 });
+export const signatureAgentCardDocument = json(signatureAgentCard);
+export const authMdDocument = text(authMarkdown, {
+  'content-type': 'text/markdown; charset=utf-8',
+});
+
+/** The key directory, signed for the authority it was asked on (`"@authority";req`). */
+export const keyDirectoryDocument: Op = async (input, deps) => {
+  const authority = new URL(input.request.baseUrl).host;
+  const { body, headers } = await deps.keyDirectory(authority);
+  return { body, headers };
+};

@@ -38,6 +38,13 @@ export function robotsTxt(baseUrl: string): string {
     'Content-Usage: train-ai=n, search=y',
     '',
     `Sitemap: ${baseUrl}${PATHS.sitemap}`,
+    // ARD v0.91 §5.1: an entry source for agent discovery.
+    `Agentmap: ${baseUrl}${PATHS.aiCatalog}`,
+    '',
+    '# Our scanner, AgentReadinessScanner, signs every request (Web Bot Auth, RFC 9421):',
+    `# key directory ${baseUrl}${PATHS.keyDirectory}`,
+    `# Signature Agent Card ${baseUrl}${PATHS.signatureAgentCard}`,
+    `# how to verify or block it: ${baseUrl}${PATHS.docs}#scanner`,
     '',
   ].join('\n');
 }
@@ -61,6 +68,7 @@ export function llmsTxt(baseUrl: string): string {
     '',
     `- [AI Catalog](${baseUrl}${PATHS.aiCatalog}): the MCP server of this service`,
     `- [MCP server card](${baseUrl}${PATHS.serverCard}): endpoint ${baseUrl}${PATHS.mcpEndpoint}, read tools: ${mcpToolRoutes().length}`,
+    `- [auth.md](${baseUrl}${PATHS.authMd}): how an agent gets credentials (API keys)`,
     '',
     '## Optional',
     '',

@@ -11,7 +11,7 @@ export const SERVICE_NAME = 'Agent-Readiness Scan API';
 export const SERVICE_SUMMARY =
   'Scores how ready a website is for AI agents and search crawlers (0 to 100, nine checks judged against the current standards), and monitors how AI assistants answer about a brand.';
 /** The day the site's documents last changed in substance (sitemap lastmod). */
-export const SITE_UPDATED = '2026-11-25';
+export const SITE_UPDATED = '2026-11-28';
 
 export const PATHS = {
   home: '/',
@@ -30,6 +30,9 @@ export const PATHS = {
   serverCard: `${MCP_ENDPOINTS[0].path}/server-card`,
   skills: '/.well-known/agent-skills/index.json',
   skill: '/.well-known/agent-skills/scan-a-domain.md',
+  keyDirectory: '/.well-known/http-message-signatures-directory',
+  signatureAgentCard: '/.well-known/signature-agent-card',
+  authMd: '/auth.md',
 } as const;
 
 /** The API's routes as agents should know them: the OpenAPI routes, not browser forms. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createOutbox } from '#shared/adapters/mail/outbox';
 import { createSesMailPort } from '#shared/adapters/mail/ses';
 import { signAwsRequest } from '#shared/adapters/mail/sigv4';
@@ -59,6 +60,7 @@ describe('the SES mail port', () => {
       region: 'eu-west-1',
       from: 'no-reply@example.com',
       credentials: () => SUITE.credentials,
+      clock: systemClock,
       fetch: async (url, init) => {
         calls.push({ url: String(url), init: init ?? {} });
         return new Response('{}', { status: 200 });
@@ -83,6 +85,7 @@ describe('the SES mail port', () => {
       region: 'eu-west-1',
       from: 'no-reply@example.com',
       credentials: () => SUITE.credentials,
+      clock: systemClock,
       fetch: async () => new Response('MessageRejected', { status: 400 }),
     });
     await expect(port.send({ to: 'a@b.example', subject: 's', text: 't' })).rejects.toMatchObject({

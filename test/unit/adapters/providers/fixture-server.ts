@@ -1,6 +1,11 @@
+/**
+ * A tiny loopback server that answers every request with one canned response, and records
+ * what the adapter sent. Used to replay the hand-written fixtures in test/fixtures/providers.
+ */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent } from '#shared/adapters/http/http-client';
 import type { FamilyConfig } from '#shared/adapters/providers/config';
 import { createProvider } from '#shared/adapters/providers/index';
 import {
@@ -9,11 +14,6 @@ import {
   ProviderError,
   type ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
-
-/**
- * A tiny loopback server that answers every request with one canned response, and records
- * what the adapter sent. Used to replay the hand-written fixtures in test/fixtures/providers.
- */
 
 export interface CannedResponse {
   status?: number;
@@ -113,15 +113,19 @@ export async function askCanned(
   overrides: Partial<FamilyConfig> | ((serverUrl: string) => Partial<FamilyConfig>) = {},
 ): Promise<AskOutcome> {
   const server = await serveCanned(canned);
+  const dispatcher = new Agent();
   try {
     const extra = typeof overrides === 'function' ? overrides(server.url) : overrides;
-    const provider = createProvider(family, familyConfig(family, server.url, extra));
+    const provider = createProvider(family, familyConfig(family, server.url, extra), {
+      dispatcher,
+    });
     const result = await provider.ask(request);
     return { result, error: undefined, sent: server.requests[0] };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     return { result: undefined, error, sent: server.requests[0] };
   } finally {
+    await dispatcher.close();
     await server.close();
   }
 }

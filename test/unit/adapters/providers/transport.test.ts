@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Agent } from '#shared/adapters/http/http-client';
 import { createProvider } from '#shared/adapters/providers/index';
 import { PROVIDER_FAMILIES, ProviderError } from '#shared/domain/monitor/provider-port';
 import { askCanned, familyConfig, fixture } from './fixture-server.ts';
@@ -40,8 +41,12 @@ describe.each(PROVIDER_FAMILIES)('%s adapter transport failures', (family) => {
 
   it('maps a refused connection to unavailable', async () => {
     // Port 9 (discard) is not served on loopback here, so connecting is refused at once.
-    const provider = createProvider(family, familyConfig(family, 'http://127.0.0.1:9'));
+    const dispatcher = new Agent();
+    const provider = createProvider(family, familyConfig(family, 'http://127.0.0.1:9'), {
+      dispatcher,
+    });
     const error = await provider.ask({ prompt: 'hi', mode: 'raw' }).catch((e: unknown) => e);
+    await dispatcher.close();
 
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).type).toBe('unavailable');

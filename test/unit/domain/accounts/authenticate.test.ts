@@ -81,6 +81,13 @@ describe('authenticate', () => {
     ).toBe('invalid_key');
   });
 
+  it('refuses two Authorization headers (joined with a comma) without reading the store', async () => {
+    const deps = { keys: failingLookup, adminEmails: [] };
+    const joined = `Bearer ${KEY}, Bearer ${KEY}`;
+    expect(await codeOf(authenticate({ auth: 'optional' }, joined, deps))).toBe('invalid_key');
+    expect(await codeOf(authenticate({ auth: 'required' }, joined, deps))).toBe('unauthorized');
+  });
+
   it('answers a store failure with auth_unavailable', async () => {
     expect(
       await codeOf(authenticate({ auth: 'optional' }, `Bearer ${KEY}`, deps(failingLookup))),

@@ -6,6 +6,9 @@ import {
 import type { KeyUsage } from '#shared/domain/accounts/ports';
 import type { KeyPrincipal, Principal } from '#shared/domain/accounts/principal';
 import type { Scope } from '#shared/domain/accounts/scopes';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 /** The "last used" recording rule (docs/api.md "API keys"): no write per request. */
 const keyOf = (keyId: string): KeyPrincipal => ({
@@ -35,7 +38,7 @@ describe('recording the last use of a key', () => {
   it('tries one write per key per resolution in a process, and again once it has passed', async () => {
     let now = Date.parse('2026-11-25T10:00:00.000Z');
     const { usage, writes } = recordingUsage();
-    const recorder = createKeyUseRecorder(usage, () => now);
+    const recorder = createKeyUseRecorder(usage, logger, () => now);
     await recorder.record(keyOf('key_a'));
     now += 1000;
     await recorder.record(keyOf('key_a'));
@@ -52,7 +55,7 @@ describe('recording the last use of a key', () => {
 
   it('keeps each key apart', async () => {
     const { usage, writes } = recordingUsage();
-    const recorder = createKeyUseRecorder(usage, () => 0);
+    const recorder = createKeyUseRecorder(usage, logger, () => 0);
     await Promise.all([
       recorder.record(keyOf('key_a')),
       recorder.record(keyOf('key_b')),
@@ -63,7 +66,7 @@ describe('recording the last use of a key', () => {
 
   it('records nothing for an anonymous caller or a dashboard session', async () => {
     const { usage, writes } = recordingUsage();
-    const recorder = createKeyUseRecorder(usage);
+    const recorder = createKeyUseRecorder(usage, logger);
     const others: Principal[] = [
       { kind: 'anonymous' },
       {
@@ -84,7 +87,7 @@ describe('recording the last use of a key', () => {
     const { usage, writes } = recordingUsage(() =>
       Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }),
     );
-    const recorder = createKeyUseRecorder(usage, () => now);
+    const recorder = createKeyUseRecorder(usage, logger, () => now);
     await expect(recorder.record(keyOf('key_a'))).resolves.toBeUndefined();
     now += 1000;
     await expect(recorder.record(keyOf('key_a'))).resolves.toBeUndefined();
@@ -96,7 +99,7 @@ describe('recording the last use of a key', () => {
 
   it('forgets the longest-untried key past its bound, so many keys cannot grow the memo', async () => {
     const { usage, writes } = recordingUsage();
-    const recorder = createKeyUseRecorder(usage, () => 0);
+    const recorder = createKeyUseRecorder(usage, logger, () => 0);
     for (let index = 0; index <= 1000; index += 1) await recorder.record(keyOf(`key_${index}`));
     expect(writes).toHaveLength(1001);
     // key_0 was forgotten to make room for key_1000; key_1 is still remembered.

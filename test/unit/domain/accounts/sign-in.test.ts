@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import type { MailMessage } from '#shared/domain/accounts/mail-port';
 import type { User } from '#shared/domain/accounts/ports';
 import type { SessionStore, StoredSignInLink } from '#shared/domain/accounts/session-ports';
 import { hashSecretToken, sessionSettingsFrom } from '#shared/domain/accounts/sessions';
 import { requestSignInLink, type SignInDeps, startSession } from '#shared/domain/accounts/sign-in';
+import { fixedClock } from '#test/support/clock';
+import { type RecordingLogger, recordingLogger } from '#test/support/logger';
 
 /** The sign-in service with in-memory ports: what it stores, mails and refuses. */
 const USER: User = {
@@ -54,6 +57,8 @@ function fakes(options: { mailFails?: boolean } = {}) {
       },
     },
     settings: sessionSettingsFrom({}),
+    logger: recordingLogger(),
+    clock: systemClock,
   };
   return { deps, links, mails };
 }
@@ -78,6 +83,8 @@ describe('asking for a sign-in link', () => {
     expect(unknown.mails).toEqual([]);
     const failing = fakes({ mailFails: true });
     await expect(ask(failing.deps, USER.email)).resolves.toBeUndefined();
+    // A failed send is logged for the operator, never shown to the person asking.
+    expect((failing.deps.logger as RecordingLogger).at('error')).toHaveLength(1);
   });
 
   it('counts requests per address whether or not it has an account', async () => {
@@ -112,7 +119,7 @@ describe('using a link', () => {
     const { deps, mails } = fakes();
     await ask(deps, USER.email);
     const token = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-    const later = { ...deps, now: () => new Date(Date.now() + 16 * 60_000) };
+    const later = { ...deps, clock: fixedClock(new Date(Date.now() + 16 * 60_000)) };
     await expect(startSession({ token }, later)).rejects.toMatchObject({
       code: 'sign_in_link_invalid',
     });

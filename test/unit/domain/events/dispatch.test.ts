@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import { dispatchEvent } from '#shared/domain/events/operations';
 import type { DispatchDeps } from '#shared/domain/events/ports';
 import { createScanEvents, scanCompletedEvent } from '#shared/domain/events/scan-events';
 import { type DomainEvent, DomainEventSchema, newEvent } from '#shared/domain/events/types';
 import type { StoredScan } from '#shared/domain/scans/ports';
 import { EVENT_PAYLOAD_SCHEMAS, eventBody } from '#shared/domain/webhooks/payloads';
+import { type RecordingLogger, recordingLogger } from '#test/support/logger';
 
 /** The dispatcher's handling of one message, and scan.completed as the scan service emits it. */
-function fakes(): DispatchDeps & { recorded: string[]; delivered: string[] } {
+function fakes(): DispatchDeps & {
+  recorded: string[];
+  delivered: string[];
+  logger: RecordingLogger;
+} {
   const recorded: string[] = [];
   const delivered: string[] = [];
   return {
@@ -25,13 +31,14 @@ function fakes(): DispatchDeps & { recorded: string[]; delivered: string[] } {
       delivered.push(event.id);
       return { deliveries: 1 };
     },
+    logger: recordingLogger(),
   };
 }
 
 describe('dispatchEvent', () => {
   it('records the event and hands it to the webhooks, also when SQS delivers it again', async () => {
     const deps = fakes();
-    const event = newEvent('run.completed', 'account-1', { case_id: 'c' });
+    const event = newEvent('run.completed', 'account-1', { case_id: 'c' }, new Date());
     await dispatchEvent(JSON.stringify(event), deps);
     await dispatchEvent(JSON.stringify(event), deps);
     expect(deps.recorded).toEqual([event.id, event.id]);
@@ -45,6 +52,10 @@ describe('dispatchEvent', () => {
     await dispatchEvent(JSON.stringify({ id: 'x', type: 'scan.deleted' }), deps);
     expect(deps.recorded).toEqual([]);
     expect(deps.delivered).toEqual([]);
+    expect(deps.logger.at('error').map((line) => line.message)).toEqual([
+      'dropped a message that is not an event',
+      'dropped a message that is not an event',
+    ]);
   });
 
   it('lets a failing delivery fail the message, so SQS retries it', async () => {
@@ -52,7 +63,7 @@ describe('dispatchEvent', () => {
     deps.deliver = async () => {
       throw new Error('workflow service down');
     };
-    const event = newEvent('scan.completed', 'account-1', {});
+    const event = newEvent('scan.completed', 'account-1', {}, new Date());
     await expect(dispatchEvent(JSON.stringify(event), deps)).rejects.toThrow('down');
   });
 });
@@ -96,7 +107,10 @@ describe('scan.completed', () => {
 
   it('is published for a scan with an owner and never for an anonymous one', async () => {
     const published: DomainEvent[] = [];
-    const events = createScanEvents({ publish: async (event) => void published.push(event) });
+    const events = createScanEvents(
+      { publish: async (event) => void published.push(event) },
+      systemClock,
+    );
     await events.scanCompleted(scan);
     const { owner_id: _owner, ...anonymous } = scan;
     await events.scanCompleted(anonymous);

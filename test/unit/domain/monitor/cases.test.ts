@@ -47,7 +47,10 @@ describe('case domains', () => {
   it('creates a case on 127.0.0.1:4100 in local mode and refuses it elsewhere, at the domain', async () => {
     const user = { id: 'u', email: 'a@example.com', created_at: '', account: { plan: 'pro' } };
     const created: unknown[] = [];
-    const deps = { cases: { createCase: async (c: unknown) => void created.push(c) } };
+    const deps = {
+      cases: { createCase: async (c: unknown) => void created.push(c) },
+      clock: { now: () => new Date('2026-11-25T09:30:00Z') },
+    };
     const body = CreateCaseBodySchema.parse({
       name: 'Local demo',
       domain: '127.0.0.1:4100',

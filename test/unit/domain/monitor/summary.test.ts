@@ -263,7 +263,7 @@ describe('summariseRun: delta', () => {
     });
   });
 
-  it('is not comparable across prompt sets, and works with a summary holding only SPEC fields', () => {
+  it("is not comparable across prompt sets, and works with a summary holding only the contract's fields", () => {
     const delta = summarise({
       previous: { run_id: 'old', summary: { total_score: 60, per_model: { anthropic: 60 } } },
     }).delta;

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
+import type { Clock } from '#shared/domain/kernel/clock';
 import {
   buildDeliveryHeaders,
   DEFAULT_TOLERANCE_SECONDS,
   EVENT_HEADER,
   EVENT_ID_HEADER,
   generateWebhookSecret,
-  isWellFormedWebhookSecret,
   parseSignatureHeader,
   SIGNATURE_DESCRIPTION,
   SIGNATURE_HEADER,
@@ -15,6 +16,7 @@ import {
   verifyDelivery,
   WEBHOOK_SECRET_PREFIX,
 } from '#shared/domain/webhooks/signing';
+import { fixedClock } from '#test/support/clock';
 
 // The published test vector (docs/webhooks.md). The digest below was computed with
 // `openssl dgst -sha256 -hmac "$SECRET"` over `timestamp.body`, not with our code.
@@ -27,7 +29,7 @@ const VECTOR = {
 };
 
 /**
- * A receiver written from the docs/spec.md sentence alone: HMAC-SHA256(secret, timestamp + "." +
+ * A receiver written from the docs/api.md "Webhooks" rule alone: HMAC-SHA256(secret, timestamp + "." +
  * body).
  */
 function specReceiverDigest(secret: string, timestamp: string, body: string): string {
@@ -42,9 +44,9 @@ function eventWithBody(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-function clockAt(...isoTimes: string[]): () => Date {
+function clockAt(...isoTimes: string[]): Clock {
   let index = 0;
-  return () => new Date(isoTimes[Math.min(index++, isoTimes.length - 1)] as string);
+  return { now: () => new Date(isoTimes[Math.min(index++, isoTimes.length - 1)] as string) };
 }
 
 describe('signatureFor', () => {
@@ -52,7 +54,7 @@ describe('signatureFor', () => {
     expect(signatureFor(VECTOR.secret, VECTOR.timestamp, VECTOR.body)).toBe(VECTOR.opensslDigest);
   });
 
-  it('matches what a receiver written from docs/spec.md computes', () => {
+  it('matches what a receiver written from docs/api.md computes', () => {
     expect(specReceiverDigest(VECTOR.secret, VECTOR.timestamp, VECTOR.body)).toBe(
       VECTOR.opensslDigest,
     );
@@ -84,7 +86,6 @@ describe('generateWebhookSecret', () => {
     const secret = generateWebhookSecret();
     expect(secret.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
     expect(secret.slice(WEBHOOK_SECRET_PREFIX.length)).toMatch(/^[0-9a-f]{64}$/);
-    expect(isWellFormedWebhookSecret(secret)).toBe(true);
   });
 
   it('never repeats', () => {
@@ -99,16 +100,10 @@ describe('generateWebhookSecret', () => {
     const stripped = secret.slice(WEBHOOK_SECRET_PREFIX.length);
     expect(signatureFor(secret, 'ts', body)).not.toBe(specReceiverDigest(stripped, 'ts', body));
   });
-
-  it('rejects look-alikes', () => {
-    expect(isWellFormedWebhookSecret('whsec_abc')).toBe(false);
-    expect(isWellFormedWebhookSecret(`${WEBHOOK_SECRET_PREFIX}${'g'.repeat(64)}`)).toBe(false);
-    expect(isWellFormedWebhookSecret(`${WEBHOOK_SECRET_PREFIX}${'a'.repeat(63)}`)).toBe(false);
-  });
 });
 
 describe('buildDeliveryHeaders', () => {
-  it('sets the four docs/spec.md headers with one v1= value for one secret', () => {
+  it('sets the four documented headers with one v1= value for one secret', () => {
     const event = eventWithBody('3f1c7a52-9a4e-4d55-8a8e-0c3d2b1f6e10');
     const headers = buildDeliveryHeaders({
       event,
@@ -165,12 +160,12 @@ describe('buildDeliveryHeaders', () => {
 
   it('refuses to sign without a secret', () => {
     expect(() =>
-      buildDeliveryHeaders({ event: eventWithBody('e1'), secrets: [], clock: () => new Date() }),
+      buildDeliveryHeaders({ event: eventWithBody('e1'), secrets: [], clock: systemClock }),
     ).toThrow(/secret/);
   });
 
   it('refuses a body that does not carry the event id', () => {
-    const clock = () => new Date();
+    const clock = systemClock;
     const secrets = ['ars_whsec_a'];
     const wrongId = { id: 'e1', type: 'scan.completed', body: JSON.stringify({ id: 'e2' }) };
     const noId = { id: 'e1', type: 'scan.completed', body: JSON.stringify({ data: {} }) };
@@ -210,7 +205,7 @@ describe('verifyDelivery', () => {
   const secret = 'ars_whsec_receiver';
   const event = eventWithBody('e-verify');
   const signedAt = new Date('2026-03-01T12:00:00.000Z');
-  const headers = buildDeliveryHeaders({ event, secrets: [secret], clock: () => signedAt });
+  const headers = buildDeliveryHeaders({ event, secrets: [secret], clock: fixedClock(signedAt) });
   const atPlus = (seconds: number) => new Date(signedAt.getTime() + seconds * 1000);
 
   it('accepts a good delivery and returns the event id from the signed body', () => {
@@ -238,7 +233,7 @@ describe('verifyDelivery', () => {
     const rotated = buildDeliveryHeaders({
       event,
       secrets: ['ars_whsec_new', secret],
-      clock: () => signedAt,
+      clock: fixedClock(signedAt),
     });
     for (const accepted of [[secret], ['ars_whsec_new'], ['ars_whsec_unrelated', secret]]) {
       const result = verifyDelivery({

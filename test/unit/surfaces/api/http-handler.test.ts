@@ -8,9 +8,11 @@ import { createUsersRepository } from '#shared/adapters/dynamodb/users-repositor
 import { generateApiKey } from '#shared/domain/accounts/api-keys';
 import { createKeyUseRecorder } from '#shared/domain/accounts/key-usage';
 import type { KeyUsage, StoredApiKey } from '#shared/domain/accounts/ports';
-import { createApiHandler, noDeps } from '#shared/surfaces/api/http-handler';
+import { type ApiDeps, createApiHandler, noDeps } from '#shared/surfaces/api/http-handler';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
-import type { ApiDeps } from '#shared/wiring/api';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 const route = {
   operationId: 'echo',
@@ -40,12 +42,13 @@ const api = (): ApiDeps => ({
   keys: createUsersRepository(doc, 'table'),
   adminEmails: [],
   publicBaseUrl: 'https://api.example.com',
+  logger,
 });
 const handler = createApiHandler(
   route,
   async ({ body, params }) => ({ echoed: `${params.id}:${body.word}` }),
   () => undefined,
-  { api },
+  api,
 );
 
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
@@ -133,12 +136,17 @@ describe('the request pipeline', () => {
         throw new Error('database password is hunter2');
       },
       () => undefined,
-      { api },
+      api,
     );
     const result = await failing(event(), {} as Context);
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('hunter2');
     expect(JSON.parse(result.body ?? '{}').error.code).toBe('internal_error');
+    // The operator sees it in full, on a line carrying the request id and the operation.
+    expect(logger.at('error').at(-1)).toMatchObject({
+      message: 'unhandled error',
+      fields: { request_id: 'req-1', operation: 'echo' },
+    });
   });
 });
 
@@ -155,14 +163,18 @@ describe('marking the key of a request used', () => {
   };
 
   function handlerUsing(usage: KeyUsage) {
-    return createApiHandler(route, async ({ body }) => ({ echoed: body.word }), noDeps, {
-      api: () => ({
+    return createApiHandler(
+      route,
+      async ({ body }) => ({ echoed: body.word }),
+      noDeps,
+      () => ({
         keys: { findKeyByHash: async () => stored },
         adminEmails: [],
         publicBaseUrl: 'https://api.example.com',
-        keyUse: createKeyUseRecorder(usage),
+        logger,
+        keyUse: createKeyUseRecorder(usage, logger),
       }),
-    });
+    );
   }
 
   it('records the use of the calling key, and none for an anonymous call', async () => {

@@ -11,8 +11,9 @@ import {
   matchPath,
   matchRoute,
   ROUTES,
-  routeById,
 } from '#shared/surfaces/api/manifest';
+import { META_ROUTES } from '#shared/surfaces/api/routes/meta';
+import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
 import { mapError } from '#shared/surfaces/http/error-mapper';
 
 describe('route manifest', () => {
@@ -24,7 +25,7 @@ describe('route manifest', () => {
   });
 
   it('documents body, store and unexpected errors on the routes that can produce them', () => {
-    const scan = errorCodesOf(routeById('scan_domain'));
+    const scan = errorCodesOf(SCAN_ROUTES.scan_domain);
     expect(scan).toEqual(
       expect.arrayContaining([
         'invalid_domain',
@@ -34,7 +35,7 @@ describe('route manifest', () => {
         'internal_error',
       ]),
     );
-    const docs = errorCodesOf(routeById('docs_page'));
+    const docs = errorCodesOf(META_ROUTES.docs_page);
     expect(docs).toEqual(['internal_error']);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import type { SessionStore, StoredSession } from '#shared/domain/accounts/session-ports';
 import { hashSecretToken, sessionCookie } from '#shared/domain/accounts/sessions';
 import {
@@ -52,6 +53,7 @@ const form = (body: string, headers: Record<string, string> = {}) =>
 const deps = (session = live(), adminEmails: string[] = []) => ({
   sessions: storeWith(session),
   adminEmails,
+  clock: systemClock,
 });
 
 describe('the browser gate', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { routeById } from '#shared/surfaces/api/manifest';
+import { BATCH_ROUTES } from '#shared/surfaces/api/routes/batch';
+import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
 import { LINK_PATHS, linksFor } from '#shared/surfaces/http/links';
 
 describe('links', () => {
   it('use the same paths as the routes they point at', () => {
-    expect(LINK_PATHS.scanPage).toBe(routeById('scan_page').path);
-    expect(LINK_PATHS.batchJob).toBe(routeById('get_batch').path);
+    expect(LINK_PATHS.scanPage).toBe(SCAN_ROUTES.scan_page.path);
+    expect(LINK_PATHS.batchJob).toBe(BATCH_ROUTES.get_batch.path);
   });
 
   it('build absolute addresses from the base URL, encoding the id', () => {

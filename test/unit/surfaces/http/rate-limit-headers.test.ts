@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/adapters/clock/system-clock';
 import type { Principal } from '#shared/domain/accounts/principal';
 import type { LimitState } from '#shared/domain/kernel/rate-limit';
 import { fixedWindow } from '#shared/domain/kernel/rate-limit';
 import { limitRequestRate } from '#shared/surfaces/api/request-rate';
 import { rateLimitHeaders } from '#shared/surfaces/http/rate-limit-headers';
+import { fixedClock } from '#test/support/clock';
+import { recordingLogger } from '#test/support/logger';
+
+const logger = recordingLogger();
 
 const KEY: Principal = {
   kind: 'key',
@@ -84,14 +89,18 @@ describe('per-key request rate', () => {
     const store = counter();
     const now = Date.UTC(2026, 10, 25, 12, 0, 45);
     const reports: LimitState[] = [];
-    const deps = { counter: store, perMinute: 3, now: () => now };
+    const deps = { counter: store, perMinute: 3, clock: fixedClock(new Date(now)) };
     for (let request = 0; request < 3; request += 1) {
-      await limitRequestRate(route, KEY, (state) => reports.push(state), deps);
+      await limitRequestRate(route, KEY, (state) => reports.push(state), deps, logger);
     }
     expect(reports.map((state) => state.remaining)).toEqual([2, 1, 0]);
-    const refused = await limitRequestRate(route, KEY, (state) => reports.push(state), deps).catch(
-      (error: unknown) => error,
-    );
+    const refused = await limitRequestRate(
+      route,
+      KEY,
+      (state) => reports.push(state),
+      deps,
+      logger,
+    ).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 15 });
     expect(reports.at(-1)).toMatchObject({
       policy: 'key-requests',
@@ -99,22 +108,28 @@ describe('per-key request rate', () => {
       resetSeconds: 15,
     });
     // The next minute is a new window.
-    const later = { ...deps, now: () => now + 15_000 };
-    await expect(limitRequestRate(route, KEY, () => undefined, later)).resolves.toBeUndefined();
+    const later = { ...deps, clock: fixedClock(new Date(now + 15_000)), logger };
+    await expect(
+      limitRequestRate(route, KEY, () => undefined, later, logger),
+    ).resolves.toBeUndefined();
   });
 
   it('counts nothing for anonymous callers, routes without keys, or a limit of 0, and lets a request through when the counter fails', async () => {
     const store = counter();
-    const deps = { counter: store, perMinute: 1 };
-    await limitRequestRate(route, { kind: 'anonymous' }, () => undefined, deps);
-    await limitRequestRate({ auth: 'none' }, KEY, () => undefined, deps);
-    await limitRequestRate(route, KEY, () => undefined, { ...deps, perMinute: 0 });
+    const deps = { counter: store, perMinute: 1, clock: systemClock, logger };
+    await limitRequestRate(route, { kind: 'anonymous' }, () => undefined, deps, logger);
+    await limitRequestRate({ auth: 'none' }, KEY, () => undefined, deps, logger);
+    await limitRequestRate(route, KEY, () => undefined, { ...deps, perMinute: 0 }, logger);
     expect(store.counts.size).toBe(0);
     const failing = {
       perMinute: 1,
+      clock: systemClock,
       counter: { hit: () => Promise.reject(new Error('ProvisionedThroughputExceededException')) },
     };
-    await expect(limitRequestRate(route, KEY, () => undefined, failing)).resolves.toBeUndefined();
+    await expect(
+      limitRequestRate(route, KEY, () => undefined, failing, logger),
+    ).resolves.toBeUndefined();
+    expect(logger.at('warn').map((line) => line.message)).toEqual(['request rate not counted']);
   });
 
   it('fixes windows on the minute and never says 0 seconds to the reset', () => {

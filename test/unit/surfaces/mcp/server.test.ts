@@ -4,8 +4,8 @@
  * tool's structured result and a REST error is a tool error with the same code. An in-memory MCP
  * transport and a recording invoker: no HTTP, no store.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '#shared/surfaces/api/manifest';

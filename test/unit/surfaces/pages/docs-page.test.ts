@@ -86,3 +86,39 @@ describe('the docs in markdown', () => {
     }
   });
 });
+
+describe('the scanner and the standards it is judged by (issue 28)', () => {
+  const html = renderDocsPage('https://api.example.com');
+  const markdown = docsMarkdown('https://api.example.com');
+
+  it('explains the bot, its signature and how to verify or block it at #scanner', () => {
+    const scanner = html.slice(html.indexOf('id="scanner"'), html.indexOf('id="standards"'));
+    expect(scanner).toContain('AgentReadinessScanner/2.0');
+    expect(scanner).toContain(
+      'Signature-Agent: sig1="https://api.example.com/.well-known/http-message-signatures-directory"',
+    );
+    expect(scanner).toContain('tag="web-bot-auth"');
+    expect(scanner).toContain('https://api.example.com/.well-known/signature-agent-card');
+    expect(scanner).toMatch(/id="scanner-verify">How to verify or block it/);
+    expect(markdown).toContain('## The scanner');
+  });
+
+  it('lists the second-wave texts with their revisions and dated drift entries', () => {
+    for (const revision of [
+      'draft-ietf-webbotauth-httpsig-protocol-01',
+      'draft-meunier-webbotauth-registry-04',
+      'ARD v0.91',
+      'A2A 1.0.1',
+      'RFC 8785',
+      'draft-ietf-aipref-vocab-08',
+      'draft-kelley-aipref-training-preference-signal-00',
+      'x402 v2',
+      'UCP 2026-04-08',
+      'MCP 2026-07-28',
+    ]) {
+      expect(html, revision).toContain(revision);
+    }
+    expect(html.match(/followed 2026-11-28/g)?.length ?? 0).toBeGreaterThanOrEqual(6);
+    expect(markdown).toContain('draft-ietf-webbotauth-httpsig-protocol-01');
+  });
+});
