@@ -56,6 +56,7 @@ export const getMonitorDeps = lazy(
     },
     logger: getLogger(),
     clock: getClock(),
+    allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
   }),
 );
 

@@ -16,6 +16,7 @@ import {
   patchCase,
 } from '#shared/domain/monitor/operations';
 import { getCasePrompts } from '#shared/domain/monitor/prompt-operations';
+import { getRunProgress } from '#shared/domain/monitor/run-reads';
 import {
   type CaseIdParams,
   type CaseSummaryResponse,
@@ -26,18 +27,11 @@ import {
 } from '#shared/domain/monitor/schemas';
 import { CASE_PAGE_RUNS, casePage } from '#shared/surfaces/dashboard/views/case-page';
 import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-page';
-import {
-  CASE_FORM,
-  CASE_SEARCH_FORM,
-  caseBodyOf,
-  caseFormValuesOf,
-  EMPTY_CASE_FORM,
-  RUN_FORM,
-} from './case-form.ts';
+import { CASE_FORM, caseBodyFrom, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
 import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
-
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
+import { CASE_SEARCH_FORM, RUN_FORM } from './forms-monitor.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
   attempt,
@@ -107,7 +101,7 @@ export async function createCaseFromForm(
   deps: MonitorDeps,
 ): Promise<PageResponse> {
   const created = await submitForm(CASE_FORM, input.body, () =>
-    createCase({ ...input, body: parseWith(CreateCaseBodySchema, caseBodyOf(input.body)) }, deps),
+    createCase({ ...input, body: caseBodyFrom(CreateCaseBodySchema, input.body) }, deps),
   );
   if (created.ok) return redirect(DASHBOARD_PATHS.case(created.value.case.id));
   return htmlPage(
@@ -132,7 +126,7 @@ export async function updateCaseFromForm(
   deps: MonitorDeps,
 ): Promise<PageResponse> {
   const saved = await submitForm(CASE_FORM, input.body, () =>
-    patchCase({ ...input, body: parseWith(PatchCaseBodySchema, caseBodyOf(input.body)) }, deps),
+    patchCase({ ...input, body: caseBodyFrom(PatchCaseBodySchema, input.body) }, deps),
   );
   if (saved.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=case_saved`);
   return htmlPage(
@@ -162,10 +156,22 @@ async function renderCase(
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
     getCasePrompts(reader, deps),
   ]);
-  const history = summary ? await scoreHistory(reader, runs, deps) : [];
-  const viewer = viewerOf(input.principal);
+  const open = runs.find((run) => run.status === 'queued' || run.status === 'running');
+  const [history, progress] = await Promise.all([
+    summary ? scoreHistory(reader, runs, deps) : [],
+    open ? getRunProgress({ ...reader, params: { id: detail.id, run_id: open.id } }, deps) : null,
+  ]);
   return htmlPage(
-    casePage({ viewer, detail, runs, summary, history, prompts, ...extra }),
+    casePage({
+      viewer: viewerOf(input.principal),
+      detail,
+      runs,
+      summary,
+      history,
+      prompts,
+      progress: open && progress ? { run: open, ...progress } : undefined,
+      ...extra,
+    }),
     extra.status ?? 200,
   );
 }
