@@ -88,7 +88,6 @@ export function buildApp(app: App): BuiltApp {
   return { stage, data, workflows, api, monitoring };
 }
 
-/** What every function of the stage gets in its environment. */
 /** The `signup` context: `open` (the default when absent) or `closed`; anything else stops the synth. */
 function signupOf(app: App): 'open' | 'closed' | undefined {
   const signup = contextString(app, 'signup');
@@ -98,6 +97,7 @@ function signupOf(app: App): 'open' | 'closed' | undefined {
   return signup;
 }
 
+/** What every function of the stage gets in its environment. */
 function sharedEnvironmentOf(
   stage: string,
   adminEmails: string | undefined,
