@@ -1,8 +1,9 @@
 /**
  * The order in which the docs' example requests are sent (docs/decisions.md "Docs examples that
  * run"), so that each finds what it reads: a key and an endpoint first, then scans (delivered to
- * the endpoint), a batch, a case and its run, the site documents, and the dashboard's pages and
- * forms as a signed-in browser sends them. After a step, `after` binds the ids it created to the
+ * the endpoint), a batch, a case, its prompts and its run, the site documents, the dashboard's
+ * pages and forms as a signed-in browser sends them, and last the home page's scan box as a
+ * visitor's browser sends it. After a step, `after` binds the ids it created to the
  * stand-ins the later examples name, and waits for what runs in the background.
  */
 import {
@@ -87,6 +88,10 @@ const API_STEPS: Step[] = [
   { operationId: 'create_case', after: (c) => c.bind(ID.case, pick(c.json(), 'case', 'id')) },
   { operationId: 'get_case' },
   { operationId: 'patch_case' },
+  {
+    operationId: 'get_case_prompts',
+    after: (c) => c.bind(ID.promptSet, pick(c.json(), 'prompt_set_version')),
+  },
   { operationId: 'list_cases' },
   {
     operationId: 'create_run',
@@ -100,6 +105,8 @@ const API_STEPS: Step[] = [
   { operationId: 'get_run' },
   { operationId: 'get_case_summary' },
   { operationId: 'list_run_answers' },
+  // After the run's reads: the run asked the list as generated, the change applies to the next.
+  { operationId: 'set_case_prompts' },
   { operationId: 'redeliver_webhook_delivery' },
   { operationId: 'list_webhooks' },
   { operationId: 'rotate_webhook_secret' },
@@ -190,6 +197,14 @@ const DASHBOARD_STEPS: Step[] = [
   { operationId: 'dashboard_case_run' },
   { operationId: 'dashboard_run_answers' },
   { operationId: 'dashboard_track_competitor', status: 303 },
+  {
+    operationId: 'dashboard_case_prompts',
+    after: (c) =>
+      c.bind(ID.dashboardPromptSet, idIn(c.text, /name="prompt_set_version" value="([^"]+)"/)),
+  },
+  // The prompt list before the German fields: saving those changes the list (and its version).
+  { operationId: 'dashboard_save_prompts', status: 303 },
+  { operationId: 'dashboard_save_translations', status: 303 },
   { operationId: 'dashboard_case_status', status: 303 },
   { operationId: 'dashboard_webhooks' },
   {
@@ -208,6 +223,8 @@ const DASHBOARD_STEPS: Step[] = [
   { operationId: 'dashboard_redeliver', status: 303 },
   { operationId: 'dashboard_delete_webhook', status: 303 },
   { operationId: 'dashboard_sign_out', status: 303 },
+  // A visitor without an account: the home page's scan box, then the public result page.
+  { operationId: 'dashboard_home_scan', status: 303 },
 ];
 
 /** Every step, in order. */

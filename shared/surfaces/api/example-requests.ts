@@ -24,6 +24,9 @@ export const EXAMPLE_IDS = {
   dashboardDelivery: 'b8c7d6e5-f4a3-4b2c-8d1e-0f9a8b7c6d5e',
   dashboardKey: 'key_3Np8Qs2Wd6Ky9Ha4',
   otherSession: 'ses_Qm3xT8vW2nLp5Rk9',
+  /** The prompt set versions read before changing the prompts (API case, dashboard case). */
+  promptSet: 'v2.5e1f0a3c9d2b',
+  dashboardPromptSet: 'v2.8c4d2e6f1a7b',
 } as const;
 
 /** The site the examples scan and the receiver they register (loopback stand-ins in the run). */
@@ -81,6 +84,26 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
       fact_sheet: { pricing: 'from $29 per month', founded: '2019', headquarters: 'Berlin' },
     },
   },
+  get_case_prompts: { params: { id: ID.case } },
+  set_case_prompts: {
+    params: { id: ID.case },
+    body: {
+      prompts: [
+        {
+          id: 'A1-en',
+          text: 'Which product analytics providers would you recommend for B2B SaaS teams in Germany and Austria?',
+        },
+        { id: 'B1-en', text: 'What does Acme Analytics (acme-analytics.com) do and who is it for?' },
+        {
+          id: 'C1-d2e4bc-en',
+          text: 'What are the best alternatives to Globex Insights for funnel analysis?',
+          enabled: false,
+        },
+        { text: 'Which analytics tool suits a 20-person SaaS start-up in Berlin?', block: 'A' },
+      ],
+      prompt_set_version: ID.promptSet,
+    },
+  },
   get_case_summary: { params: { id: ID.case } },
   list_runs: { params: { id: ID.case }, query: { limit: '2' } },
   create_run: { params: { id: ID.case }, body: { label: 'November check' } },
@@ -132,6 +155,37 @@ const CASE_FORM = {
   status: 'active',
 };
 const DASHBOARD_CASE = { id: ID.dashboardCase };
+/**
+ * The prompt list form as the browser sends it for the dashboard's case (English and German, one
+ * prompt per block in the local run): every listed prompt's id, words and tick (the German
+ * comparison left unticked, the use-case question reworded), and one new prompt.
+ */
+const PROMPTS_FORM = {
+  ...csrf,
+  prompt_set_version: ID.dashboardPromptSet,
+  id_0: 'A1-en',
+  text_0:
+    'Which product analytics providers would you recommend for B2B SaaS product teams of 10 to 200 people in Austria?',
+  on_0: '1',
+  id_1: 'B1-en',
+  text_1: 'What does Acme Analytics (acme-analytics.com) do and who is it for?',
+  on_1: '1',
+  id_2: 'B1-de',
+  text_2: 'Was macht Acme Analytics (acme-analytics.com) und für wen ist es gedacht?',
+  on_2: '1',
+  id_3: 'C1-d2e4bc-en',
+  text_3: 'What are the best alternatives to Globex Insights for funnel analysis?',
+  on_3: '1',
+  id_4: 'C4-bd891a-de',
+  text_4:
+    'Wie schneidet Acme Analytics im Vergleich zu Globex Insights bei Preis und Funktionen ab?',
+  id_5: 'D1-922d8d-en',
+  text_5: 'How do small SaaS teams set up funnel analysis without a data engineer?',
+  on_5: '1',
+  new_prompts: 'Which analytics tool suits a 20-person SaaS start-up in Vienna?',
+  new_language: 'en',
+  new_block: 'A',
+};
 const DASHBOARD_RUN = { id: ID.dashboardCase, run_id: ID.dashboardRun };
 
 /** The dashboard's pages and forms, as a browser sends them. */
@@ -159,13 +213,29 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_create_case: { body: CASE_FORM },
   dashboard_case: { params: DASHBOARD_CASE },
   dashboard_edit_case: { params: DASHBOARD_CASE },
-  dashboard_update_case: { params: DASHBOARD_CASE, body: { ...CASE_FORM, region: 'Austria' } },
+  dashboard_update_case: {
+    params: DASHBOARD_CASE,
+    body: { ...CASE_FORM, region: 'Austria', languages: 'en, de' },
+  },
   dashboard_start_run: { params: DASHBOARD_CASE, body: { ...csrf, label: 'November check' } },
   dashboard_case_run: { params: DASHBOARD_RUN },
   dashboard_run_answers: { params: DASHBOARD_RUN, query: { family: 'openai' } },
   dashboard_track_competitor: {
     params: DASHBOARD_CASE,
     body: { ...csrf, name: 'Hooli Data', run_id: ID.dashboardRun },
+  },
+  dashboard_case_prompts: { params: DASHBOARD_CASE },
+  dashboard_save_prompts: { params: DASHBOARD_CASE, body: PROMPTS_FORM },
+  dashboard_save_translations: {
+    params: DASHBOARD_CASE,
+    body: {
+      ...csrf,
+      language_0: 'de',
+      category_0: 'Produktanalyse',
+      icp_0: 'B2B-SaaS-Produktteams mit 10 bis 200 Personen',
+      region_0: 'Österreich',
+      use_cases_0: 'Trichteranalyse\nKundenbindung',
+    },
   },
   dashboard_case_status: { params: DASHBOARD_CASE, body: { ...csrf, status: 'archived' } },
   dashboard_webhooks: {},
@@ -185,6 +255,7 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_redeliver: { params: { id: ID.dashboardDelivery }, body: csrf },
   dashboard_delete_webhook: { params: { id: ID.dashboardEndpoint }, body: csrf },
   dashboard_sign_out: { body: csrf },
+  dashboard_home_scan: { body: { domain: EXAMPLE_DOMAIN } },
 };
 
 /** Every route's example request by operationId (a test checks that every route has one). */
