@@ -4,8 +4,8 @@
  * (the runs route, the monitor-run state machine on the local engine, the real adapters) against
  * the simulator with an injected latency per call. Prints the provider calls, the wall time from
  * the request to the run's end, the ideal wall time the per-family concurrency allows, their
- * ratio and the peak memory, and the tokens and estimated cost of the run (answers and judge)
- * from the summary's usage. Target: ratio <= 1.3.
+ * ratio and the peak memory, the tokens and estimated cost of the run (answers and judge) from the
+ * summary's usage, and the canaries' share of the calls and the cost. Target: ratio <= 1.3.
  *
  * Ideal: the run asks every family, then judges (a judge is chosen among the families that
  * answered), so ideal = L x (max over families of ceil(asks / concurrency) + max over judge
@@ -78,6 +78,14 @@ interface BenchUsage {
   output_tokens: number;
   estimated_cost_usd: number;
   judge: { calls: number; input_tokens: number; output_tokens: number; estimated_cost_usd: number };
+  /** The canary calls, apart from the totals above (docs/monitor.md "Canaries"). */
+  canaries: {
+    answer_calls: number;
+    judge_calls: number;
+    input_tokens: number;
+    output_tokens: number;
+    estimated_cost_usd: number;
+  };
 }
 
 async function call(stack: LocalStack, key: string, method: string, path: string, body?: unknown) {
@@ -93,19 +101,34 @@ async function call(stack: LocalStack, key: string, method: string, path: string
 }
 
 /**
- * Ideal wall time in ms for the two phases, and the lower bound over providers. A judge family's
- * answers are shared over its lanes, and each lane judges its share `batch` answers a call.
+ * Ideal wall time in ms for the two phases, and the lower bound over providers. Each family asks
+ * its cells and the canaries in both modes; a judge family's answers are shared over its lanes,
+ * each lane judging its share of the case's answers `batch` a call, and the canaries' calls of
+ * `batch` (judged apart) shared over the lanes.
  */
-function idealOf(cells: number, concurrency: Record<ProviderFamily, number>, batch: number) {
-  const asks = cells * 2;
-  const judged = new Map<ProviderFamily, number>();
+function idealOf(
+  cells: number,
+  canaries: number,
+  concurrency: Record<ProviderFamily, number>,
+  batch: number,
+) {
+  const asks = (cells + canaries) * 2;
+  const judged = new Map<ProviderFamily, { own: number; canary: number }>();
   for (const family of PROVIDER_FAMILIES) {
     const judge = judgeFamilyFor(family, PROVIDER_FAMILIES) as ProviderFamily;
-    judged.set(judge, (judged.get(judge) ?? 0) + asks);
+    const sum = judged.get(judge) ?? { own: 0, canary: 0 };
+    judged.set(judge, { own: sum.own + cells * 2, canary: sum.canary + canaries * 2 });
   }
-  const laneCalls = (answers: number, family: ProviderFamily) =>
-    Array.from({ length: concurrency[family] }, (_, lane) =>
-      Math.ceil(Math.ceil((answers - lane) / concurrency[family]) / batch),
+  // A lane's share of the case's answers in calls of `batch`; the canaries are put in calls
+  // first and the calls shared over the lanes (steps/judge.ts).
+  const share = (answers: number, family: ProviderFamily, lane: number) =>
+    Math.ceil(Math.ceil((answers - lane) / concurrency[family]) / batch);
+  const canaryShare = (answers: number, family: ProviderFamily, lane: number) =>
+    Math.max(0, Math.ceil((Math.ceil(answers / batch) - lane) / concurrency[family]));
+  const laneCalls = (answers: { own: number; canary: number }, family: ProviderFamily) =>
+    Array.from(
+      { length: concurrency[family] },
+      (_, lane) => share(answers.own, family, lane) + canaryShare(answers.canary, family, lane),
     );
   const judgeCalls = new Map(
     [...judged].map(([f, n]) => [f, laneCalls(n, f).reduce((a, b) => a + b, 0)] as const),
@@ -172,6 +195,15 @@ async function main(): Promise<void> {
   }
 }
 
+/** The canaries' share of the run's calls and cost (their usage is apart from the totals). */
+function canaryLine(usage: BenchUsage, canaryPrompts: number): string {
+  const canaryCalls = usage.canaries.answer_calls + usage.canaries.judge_calls;
+  const calls = usage.answer_calls + usage.judge_calls + canaryCalls;
+  const cost = usage.estimated_cost_usd + usage.canaries.estimated_cost_usd;
+  const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
+  return `  canaries:         ${canaryPrompts} per family and mode: ${canaryCalls} calls (answers ${usage.canaries.answer_calls}, judge ${usage.canaries.judge_calls}) = ${pct(canaryCalls, calls)} of the run's ${calls} calls; $${usage.canaries.estimated_cost_usd.toFixed(4)} = ${pct(usage.canaries.estimated_cost_usd, cost)} of its $${cost.toFixed(4)}`;
+}
+
 function report(figures: {
   execution: string;
   cells: number;
@@ -182,7 +214,7 @@ function report(figures: {
   summary: { summary: { total_score: number; usage: BenchUsage } };
 }): void {
   const { config, cells, wallMs } = figures;
-  const ideal = idealOf(cells, config.concurrency, config.judgeBatch);
+  const ideal = idealOf(cells, config.canaryPrompts, config.concurrency, config.judgeBatch);
   const ratio = wallMs / ideal.phases;
   const total = Object.values(figures.calls).reduce((sum, n) => sum + n, 0);
   const { usage } = figures.summary.summary;
@@ -192,6 +224,7 @@ function report(figures: {
     `  provider calls:   ${total} (answers ${usage.answer_calls}, judge ${usage.judge_calls}); by family and status: ${JSON.stringify(figures.calls)}`,
     `  tokens:           input ${usage.input_tokens}, output ${usage.output_tokens}; judge alone: ${usage.judge.calls} calls, input ${usage.judge.input_tokens}, output ${usage.judge.output_tokens}`,
     `  estimated cost:   $${usage.estimated_cost_usd.toFixed(4)} per run, judge $${usage.judge.estimated_cost_usd.toFixed(4)} (prices: MONITOR_PRICES over engine/cost.ts, docs/monitor.md "Configuration")`,
+    canaryLine(usage, config.canaryPrompts),
     `  concurrency:      ${JSON.stringify(config.concurrency)}; judge: up to ${config.judgeBatch} answers a call (MONITOR_JUDGE_BATCH), ideal calls per family ${JSON.stringify(ideal.judgeCalls)}`,
     `  wall time:        ${(wallMs / 1000).toFixed(1)} s`,
     `  ideal (phases):   ${(ideal.phases / 1000).toFixed(1)} s   lower bound over providers: ${(ideal.bound / 1000).toFixed(1)} s`,

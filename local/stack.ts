@@ -35,7 +35,8 @@ import { startHttpFront } from './http-front.ts';
 import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
-import { startSimulator } from './simulator/server.ts';
+import type { SimulatorScenario } from './simulator/scenario.ts';
+import { type SimulatorHandle, startSimulator } from './simulator/server.ts';
 import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
 
 export interface LocalStackOptions {
@@ -69,6 +70,11 @@ export interface LocalStack {
   providers: Record<ProviderFamily, 'real' | 'simulated'>;
   /** Base URL of the provider simulator, when any family is simulated. */
   simulatorUrl: string | undefined;
+  /**
+   * Tests and demos: what changed in the simulated world (local/simulator/scenario.ts), when any
+   * family is simulated; a no-op otherwise.
+   */
+  setSimulatorScenario(scenario: SimulatorScenario | null): void;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
   resumed: { batchJobs: string[]; deliveries: string[]; monitorRuns: string[] };
@@ -236,6 +242,14 @@ function wireService(settings: WiringSettings, variables: Environment) {
   };
 }
 
+/** The simulator's address and its scenario switch, for the stack's callers (tests, demos). */
+function simulatorControls(simulator: SimulatorHandle | undefined) {
+  return {
+    simulatorUrl: simulator?.url,
+    setSimulatorScenario: (scenario: SimulatorScenario | null) => simulator?.setScenario(scenario),
+  };
+}
+
 /** The stack's own URL, known once the front listens (port 0 in tests). */
 function ownUrlHolder() {
   let url: string | undefined;
@@ -318,7 +332,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     config,
     variables: serviceVariables,
     providers: emulators.providers,
-    simulatorUrl: simulator?.url,
+    ...simulatorControls(simulator),
     workflows,
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
     rewire: wiring.rewire,

@@ -50,6 +50,8 @@ export interface CaseAnswerSettings {
   factErrorRate: number;
   /** Domain to the origin its site is served from (SIMULATOR_SITE_ORIGINS); absent: none. */
   siteOrigins?: Readonly<Record<string, string>>;
+  /** A case brand's own citation rate in the scenario (scenario.ts); undefined: `rates`'. */
+  brandCitationRate?: (brand: string) => number | undefined;
 }
 
 /** How often a brand-facts answer knows the brand at all (else an absence statement). */
@@ -160,7 +162,10 @@ function describe(company: Company, context: Context): Described {
   }
   const cites: number[] = [];
   const online = key.mode === 'online';
-  if (online && company.domain && random.chance(settings.rates.ownCitationRate)) {
+  const citationRate =
+    (company.brandOf !== null ? settings.brandCitationRate?.(company.name) : undefined) ??
+    settings.rates.ownCitationRate;
+  if (online && company.domain && random.chance(citationRate)) {
     const own = brandSource({ name: company.name, domain: company.domain });
     cites.push(addSource(sources, servedFrom(own, settings.siteOrigins)));
   }
@@ -269,7 +274,24 @@ function factSentences(
   });
 }
 
+/**
+ * Whether a sentence names a tracked company is asked again and again (the same phrases, the same
+ * names): remembered, because the matcher is most of the simulator's time in a long run.
+ */
+const NAMES_OTHERS = new Map<string, boolean>();
+const NAMES_OTHERS_LIMIT = 50_000;
+
 /** True when the text names a tracked company other than `self`. */
 function namesOthers(text: string, tracked: readonly EntityTerms[], self: string | null): boolean {
-  return tracked.some((entity) => entity.name !== self && detectMentions(text, entity).detected);
+  const key = [text, self ?? '', ...tracked.map((e) => [e.name, ...e.aliases].join('\u0001'))].join(
+    '\u0000',
+  );
+  const known = NAMES_OTHERS.get(key);
+  if (known !== undefined) return known;
+  const names = tracked.some(
+    (entity) => entity.name !== self && detectMentions(text, entity).detected,
+  );
+  if (NAMES_OTHERS.size >= NAMES_OTHERS_LIMIT) NAMES_OTHERS.clear();
+  NAMES_OTHERS.set(key, names);
+  return names;
 }

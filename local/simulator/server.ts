@@ -14,24 +14,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readJudgeInput } from '#shared/domain/monitor/engine/judge';
-import {
-  type AnswerTruth,
-  type ContentOptions,
-  composeAnswer,
-  DEFAULT_CONTENT_OPTIONS,
-  type SimulatedAnswer,
-  type SimulatedBrand,
-} from './answer.ts';
+import type { AnswerTruth, SimulatedBrand } from './answer.ts';
 import { anthropicWire } from './anthropic-wire.ts';
-import { composeCaseAnswer } from './case-answer.ts';
 import { CaseIndex, type CaseSource } from './cases.ts';
+import { composer, contentOptions } from './compose.ts';
 import { type FaultConfig, FaultPlan, type FaultSpec, type SimulatedFamily } from './faults.ts';
 import { googleWire } from './google-wire.ts';
-import { composeJudgeReply } from './judge-reply.ts';
 import { openAiWire } from './openai-wire.ts';
 import { perplexityWire } from './perplexity-wire.ts';
 import { idFrom } from './random.ts';
-import { type RateKnobs, ratesFor } from './rates.ts';
+import type { RateKnobs } from './rates.ts';
+import { type SimulatorScenario, servedModel } from './scenario.ts';
 import {
   type AskedQuestion,
   type FamilyWire,
@@ -77,6 +70,8 @@ export interface SimulatorOptions {
    * false otherwise.
    */
   varyRepeats?: boolean;
+  /** What changed in the simulated world (scenario.ts); `setScenario` changes it later. */
+  scenario?: SimulatorScenario;
   /** Called once per handled request, e.g. to log; the default is silent. */
   onRequest?: (entry: SimulatorLogEntry) => void;
   /**
@@ -109,6 +104,8 @@ export interface SimulatorHandle {
   url: string;
   /** Changes or clears one family's fault while running (resets its `times` counter). */
   setFault(family: SimulatedFamily, fault: FaultSpec | null): void;
+  /** Changes what happened in the simulated world (scenario.ts); null: as configured. */
+  setScenario(scenario: SimulatorScenario | null): void;
   close(): Promise<void>;
 }
 
@@ -116,7 +113,6 @@ const WIRES: readonly FamilyWire[] = [openAiWire, anthropicWire, perplexityWire,
 const MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 const DEFAULT_SLOW_MS = 5000;
-const DEFAULT_FACT_ERROR_RATE = 0.2;
 
 /** What the request handler needs: the options and the state kept across requests. */
 interface Simulator {
@@ -129,6 +125,7 @@ interface Simulator {
   pending: Set<NodeJS.Timeout>;
   varyRepeats: boolean;
   compose: ReturnType<typeof composer>;
+  scenario: SimulatorScenario | null;
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
@@ -142,6 +139,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     pending: new Set(),
     varyRepeats: options.varyRepeats ?? cases !== null,
     compose: composer(options, content, cases),
+    scenario: options.scenario ?? null,
   };
   const server = createServer((req, res) => {
     handle(sim, req, res).catch((error: unknown) => {
@@ -157,6 +155,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   return {
     url: `http://${host}:${address.port}`,
     setFault: (family, fault) => sim.plan.set(family, fault),
+    setScenario: (scenario) => {
+      sim.scenario = scenario;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of sim.pending) clearTimeout(timer);
@@ -248,7 +249,10 @@ async function answer(
   const answering = fault === null || fault.kind === 'slow';
   // A judge verdict is a function of the answer it judges; it never searches.
   const isJudge = readJudgeInput(question.prompt) !== undefined;
-  const asked: AskedQuestion = isJudge ? { ...question, mode: 'raw' } : question;
+  const served = servedModel(wire.family, question.model, sim.scenario);
+  const asked: AskedQuestion = isJudge
+    ? { ...question, mode: 'raw' }
+    : { ...question, model: served };
   const key = [wire.family, question.model, question.mode, question.prompt].join('\u0000');
   const counted = sim.varyRepeats && answering && !isJudge;
   const repeat = counted ? (sim.repeats.get(key) ?? 0) : 0;
@@ -264,7 +268,7 @@ async function answer(
       fault.kind === 'malformed' ? wire.malformed(question, ids) : wire.fault(fault, question, ids);
     return { response, fault };
   }
-  const content = await sim.compose(wire.family, question, repeat);
+  const content = await sim.compose(wire.family, question, repeat, sim.scenario);
   if (content.truth && !isJudge) {
     sim.options.onAnswer?.({
       family: wire.family,
@@ -276,53 +280,6 @@ async function answer(
     });
   }
   return { response: wire.answer(asked, content, ids), fault };
-}
-
-/** The content of an answer: a judge verdict, an answer about a case, or the generic one. */
-function composer(options: SimulatorOptions, content: ContentOptions, cases: CaseIndex | null) {
-  const overrides = {
-    global: {
-      brandMentionRate: options.brandMentionRate,
-      competitorMentionRate: options.competitorMentionRate,
-      ownCitationRate: options.ownCitationRate,
-    },
-    perFamily: options.familyRates ?? {},
-  };
-  return async (
-    family: SimulatedFamily,
-    question: AskedQuestion,
-    repeat: number,
-  ): Promise<SimulatedAnswer> => {
-    const judgeInput = readJudgeInput(question.prompt);
-    if (judgeInput) return composeJudgeReply(judgeInput);
-    const key = { family, ...question, repeat };
-    const rates = ratesFor(family, question.mode, overrides);
-    const matches = cases ? await cases.lookup(question.prompt) : [];
-    if (matches.length === 0) return composeAnswer({ ...content, ...rates }, key);
-    const settings = {
-      seed: content.seed,
-      rates,
-      brands: content.brands,
-      competitors: content.competitors,
-      thirdPartyDomains: content.thirdPartyDomains,
-      factErrorRate: options.factErrorRate ?? DEFAULT_FACT_ERROR_RATE,
-      ...(options.siteOrigins ? { siteOrigins: options.siteOrigins } : {}),
-    };
-    return composeCaseAnswer(matches, settings, key);
-  };
-}
-
-function contentOptions(options: SimulatorOptions): ContentOptions {
-  const defaults = DEFAULT_CONTENT_OPTIONS;
-  return {
-    seed: options.seed ?? defaults.seed,
-    brands: options.brands ?? defaults.brands,
-    competitors: options.competitors ?? defaults.competitors,
-    brandMentionRate: options.brandMentionRate ?? defaults.brandMentionRate,
-    competitorMentionRate: options.competitorMentionRate ?? defaults.competitorMentionRate,
-    ownCitationRate: options.ownCitationRate ?? defaults.ownCitationRate,
-    thirdPartyDomains: options.thirdPartyDomains ?? defaults.thirdPartyDomains,
-  };
 }
 
 /** Resolves true after `ms`, or false as soon as the client gives up (so nothing is written). */

@@ -7,6 +7,7 @@
  * idle polling, X-Ray sampling) are named below with the reason for each.
  */
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
+import { DEFAULT_CANARY_PROMPTS } from '#shared/domain/monitor/engine/prompt-limits';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import type { Counts, Tally } from './counts.ts';
 import type { Prices } from './prices.ts';
@@ -24,6 +25,15 @@ export interface CostInputs {
 const DAYS_PER_MONTH = 365.25 / 12;
 /** A run asks every prompt in both modes (raw, online) of every model family. */
 const MODES = 2;
+
+/**
+ * The answers a run asks of one family in one mode: the case's prompts times its repeats, and the
+ * canaries (MONITOR_CANARY_PROMPTS at its default, once each; docs/monitor.md "Canaries"), priced
+ * like the case's answers (they are shorter, so this is an upper bound).
+ */
+function askedPerFamilyAndMode(inputs: CostInputs): number {
+  return inputs.prompts * inputs.repeats + (inputs.cases > 0 ? DEFAULT_CANARY_PROMPTS : 0);
+}
 /** Batch jobs are as large as the pro plan lets one be (PLAN_LIMITS). */
 const DOMAINS_PER_JOB = DEFAULT_PLAN_LIMITS.pro.per_batch;
 /** The sweep schedule runs every ten minutes (shared/surfaces/schedules/manifest.ts). */
@@ -57,7 +67,7 @@ const TALLY_FIELDS = [
 /** How many of each measured operation a month brings. */
 function monthlyOperations(inputs: CostInputs, counts: Counts): [Tally, number][] {
   const runs = inputs.cases;
-  const answers = runs * inputs.prompts * inputs.repeats * MODES * PROVIDER_FAMILIES.length;
+  const answers = runs * askedPerFamilyAndMode(inputs) * MODES * PROVIDER_FAMILIES.length;
   const jobsPerDay = Math.ceil(inputs.batch_domains_per_day / DOMAINS_PER_JOB);
   const { per_operation: op } = counts;
   return [
@@ -83,7 +93,7 @@ function monthlyTotals(inputs: CostInputs, counts: Counts): Tally {
 
 /** Judge tokens (input and output) of a month's runs. */
 export function judgeTokensPerMonth(inputs: CostInputs, counts: Counts): number {
-  const perFamilyAnswers = inputs.cases * inputs.prompts * inputs.repeats * MODES;
+  const perFamilyAnswers = inputs.cases * askedPerFamilyAndMode(inputs) * MODES;
   return PROVIDER_FAMILIES.reduce((total, family) => {
     const judged = counts.judge_per_answer[family];
     return total + perFamilyAnswers * (judged.input + judged.output);
@@ -92,7 +102,7 @@ export function judgeTokensPerMonth(inputs: CostInputs, counts: Counts): number 
 
 /** USD for the model tokens: each family's answers, and the judging of them. */
 function modelCosts(inputs: CostInputs, counts: Counts, prices: Prices) {
-  const perFamilyAnswers = inputs.cases * inputs.prompts * inputs.repeats * MODES;
+  const perFamilyAnswers = inputs.cases * askedPerFamilyAndMode(inputs) * MODES;
   const costs: Record<string, number> = {};
   let judge = 0;
   for (const family of PROVIDER_FAMILIES) {

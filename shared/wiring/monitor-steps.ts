@@ -9,6 +9,7 @@ import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getStore } from '#shared/wiring/platform';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getCasesStore, getMonitorConfig, getRunDataStore, getRunsStore } from './monitor.ts';
 
 export const getMonitorStepDeps = lazy(
@@ -19,6 +20,7 @@ export const getMonitorStepDeps = lazy(
     config: getMonitorConfig(),
     events: getEventPublisher(),
     readiness: getReadinessStore(),
+    brandScans: getScanReadDeps().scans,
     logger: getLogger(),
     clock: getClock(),
     metrics: getMetrics(),

@@ -9,12 +9,14 @@ import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository'
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import type { CaseProfile } from '#shared/domain/monitor/engine/index';
+import type { FixesDeps } from '#shared/domain/monitor/fixes';
 import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { toCaseProfile } from '#shared/domain/monitor/profile';
 import type { RunReadDeps } from '#shared/domain/monitor/run-reads';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
 export function getMonitorConfig(): MonitorConfig {
@@ -70,10 +72,21 @@ export const getRunReadDeps = lazy(
   }),
 );
 
+/** `list_fixes`: the runs and the scans of the brand's site (the scans store, no engine). */
+export const getFixesDeps = lazy(
+  (): FixesDeps => ({
+    cases: getCasesStore(),
+    runs: getRunsStore(),
+    users: getMonitorUsers(),
+    scans: getScanReadDeps().scans,
+  }),
+);
+
 /** The dashboard's case pages: the case operations and the run reads together. */
-export const getCasePagesDeps = lazy((): MonitorDeps & RunReadDeps => ({
+export const getCasePagesDeps = lazy((): MonitorDeps & RunReadDeps & FixesDeps => ({
   ...getMonitorDeps(),
   data: getRunDataStore(),
+  scans: getScanReadDeps().scans,
 }));
 
 /** Every case as the simulator needs it (the local stack's `caseSource`). */

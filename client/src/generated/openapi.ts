@@ -395,6 +395,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cases/{id}/fixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Did the fixes of the brand's site pay off? (addition) (addition to the specification)
+         * @description Every check of the brand's site that went from failing (or partial) to passing in its scans (the owner's scan history of the domain and the runs' own scans of it), dated by the first passing scan, oldest first. For each: the runs before and after it (up to three a side) with their unbranded answers; share of answer, the own citation rate and each family's mention rate on both sides with the change and its 95% interval; the same change for the competitors as a control; and a `verdict`: `improved`, `no_change`, `worse`, or `too_early` (fewer than two runs after the fix, or too few answers to see a 20-point change). When the engine changed between the two sides, `engine_changed` is true and no improvement is claimed.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_fixes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1004,8 +1026,30 @@ export interface components {
             excluded_models: string[];
             /** @description Why the run failed; null when done */
             error: string | null;
+            /** @description The run's `summary.changes`, each with its `cause` (engine, competitors, own_site or unexplained), without the evidence; empty for a failed run (addition) */
+            changes: components["schemas"]["EventChange"][];
         } & {
             [key: string]: unknown;
+        };
+        /** @description A change of the run's summary with its cause, as the events carry it */
+        EventChange: {
+            /** @enum {string} */
+            metric: "total_score" | "share_of_answer" | "own_citation_rate" | "mention_rate";
+            /**
+             * @description For `mention_rate`: the model family
+             * @enum {string}
+             */
+            family?: "openai" | "anthropic" | "perplexity" | "google";
+            /** @description For `share_of_answer`: the brand or competitor whose share moved (addition) */
+            brand?: string;
+            before: number;
+            after: number;
+            /** @description after - before */
+            change: number;
+            /** @description 95% interval of the change; it does not cover 0 */
+            interval: number[];
+            /** @enum {string} */
+            cause: "engine" | "competitors" | "own_site" | "unexplained";
         };
         /** @description A finished run's total_score differs from the preceding run's. */
         ScoreChangedEvent: {
@@ -1042,6 +1086,10 @@ export interface components {
             };
             /** @description Both runs asked the same prompts with the same score version */
             comparable: boolean;
+            /** @description The run's `summary.changes` with their causes (addition) */
+            changes: components["schemas"]["EventChange"][];
+            /** @description The cause of the total score's change; null when it stayed within its noise band (addition) */
+            cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
         } & {
             [key: string]: unknown;
         };
@@ -1487,6 +1535,10 @@ export interface components {
             };
             /** @description Brands the judge found named as options for the category that the case does not track (not the brand, its aliases or a competitor), most answers first, at most 10 (addition). Add one with a PATCH of the case's `competitors`. */
             discovered_brands?: components["schemas"]["DiscoveredBrand"][];
+            /** @description Every figure that moved beyond its noise band since the previous comparable run, each with its cause and the evidence that decided it (addition; empty without a comparable earlier run, absent in runs before it). */
+            changes?: components["schemas"]["SummaryChange"][];
+            /** @description How this run's numbers were sampled and the smallest change they can detect (addition). */
+            methodology?: components["schemas"]["Methodology"];
             /** @description Which checks the sites cited where competitors win pass and the brand’s site fails (addition; absent in runs before it, and when the scanning step failed). */
             readiness_gaps?: components["schemas"]["ReadinessGaps"];
         };
@@ -1630,12 +1682,21 @@ export interface components {
                 output_tokens: number;
                 estimated_cost_usd: number;
             };
+            canaries?: components["schemas"]["CanaryUsage"];
         };
         /** @description USD per million tokens and per web search. */
         ModelPrice: {
             input_per_million: number;
             output_per_million: number;
             per_search: number;
+        };
+        /** @description The canary calls (addition); not included in the totals above */
+        CanaryUsage: {
+            answer_calls: number;
+            judge_calls: number;
+            input_tokens: number;
+            output_tokens: number;
+            estimated_cost_usd: number;
         };
         TopSearchQuery: {
             /** @description As first issued (queries differing only in case are one) */
@@ -1660,6 +1721,87 @@ export interface components {
             /** @description answers / judged answers, with its 95% Wilson interval */
             share: components["schemas"]["RateInterval"];
             families: ("openai" | "anthropic" | "perplexity" | "google")[];
+        };
+        SummaryChange: {
+            /** @enum {string} */
+            metric: "total_score" | "share_of_answer" | "own_citation_rate" | "mention_rate";
+            /**
+             * @description For `mention_rate`: the model family
+             * @enum {string}
+             */
+            family?: "openai" | "anthropic" | "perplexity" | "google";
+            /** @description For `share_of_answer`: the brand or competitor whose share moved (addition) */
+            brand?: string;
+            before: number;
+            after: number;
+            /** @description after - before */
+            change: number;
+            /** @description 95% interval of the change; it does not cover 0 */
+            interval: number[];
+            /** @enum {string} */
+            cause: "engine" | "competitors" | "own_site" | "unexplained";
+            evidence: components["schemas"]["ChangeEvidence"];
+        };
+        ChangeEvidence: {
+            /** @description The reason in plain words */
+            text: string;
+            models: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                before: string[];
+                after: string[];
+            }[];
+            canaries: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                drift: number | null;
+                interval: number[] | null;
+            }[];
+            scans: {
+                scan_id: string;
+                created_at: string;
+                /** @enum {string} */
+                role: "before" | "after";
+            }[];
+            checks: {
+                check: string;
+                /** @description good, warn, bad or unknown */
+                before: string;
+                after: string;
+            }[];
+            prompts: {
+                /** @description Prompts (per family) where the brand stayed stable */
+                stable: number;
+                /** @description The brand's mention rate there, before and after */
+                brand: number[];
+                /** @description The competitors' mention rate there */
+                competitors: number[];
+                /** @description Interval of the competitors' change */
+                interval: number[];
+            } | null;
+        };
+        Methodology: {
+            /** @example method-v1 */
+            version: string;
+            /** @constant */
+            interval: "wilson";
+            /** @example 0.95 */
+            confidence: number;
+            repeats: number;
+            /** @description Families whose answers count in this run */
+            families: ("openai" | "anthropic" | "perplexity" | "google")[];
+            sample_sizes: {
+                /** @description Answers the scores count (canaries not included) */
+                answers: number;
+                per_family: {
+                    [key: string]: number;
+                };
+            };
+            /** @description The smallest change against another run of this size that a 95% test finds 80% of the time (two-sided), in rate units (0.1 = 10 points) */
+            minimum_detectable_effect: {
+                share_of_answer: number;
+                mention_rate: number;
+            };
         };
         /** @description Readiness of the pages the models cite where competitors are cited and the brand is not, against the brand’s own site (addition, issue 16). */
         ReadinessGaps: {
@@ -1752,6 +1894,50 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
         };
+        /** @description A run as in the run list, with its canaries (addition) */
+        RunDetail: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** @enum {string} */
+            kind: "manual" | "monthly";
+            /**
+             * @description `queued`, then `running`, then `done`; `failed` when the run could not finish
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            /** Format: date-time */
+            scheduled_for: string;
+            finished_at: string | null;
+            /** @description null until the run is done */
+            total_score: number | null;
+            /** @description total_score minus that of the preceding finished run (0 for the first) */
+            delta: number | null;
+            /** @description Why a failed run failed (addition) */
+            error: string | null;
+            canary: components["schemas"]["RunCanary"] | null;
+        };
+        /** @description The canary prompts of the run (addition): brand-neutral control questions asked per family and mode, never counted in the scores. Null before the run is done, and for runs from before canaries. */
+        RunCanary: {
+            /**
+             * @description Version of the service's control set (not the case's prompt set)
+             * @example canary-v1
+             */
+            prompt_set_version: string;
+            families: {
+                [key: string]: components["schemas"]["FamilyCanary"];
+            };
+        };
+        FamilyCanary: {
+            /** @description Model ids the family served in this run, most frequent first */
+            served_models: string[];
+            /** @description The family's canary answers in this run */
+            answers: number;
+            /** @description Share of the canary answers' features (control brands named, domains cited, length) that differ from the previous run's; null on a case's first run */
+            drift: number | null;
+            /** @description 95% Wilson interval [low, high] of `drift`; null with it */
+            interval: number[] | null;
+        };
         Answer: {
             /** @description `<family>.<mode>.<cell>`, unique within the run */
             id: string;
@@ -1820,6 +2006,85 @@ export interface components {
              * @enum {string}
              */
             category: "own" | "competitor" | "reference" | "review_comparison" | "forum_community" | "news_media" | "other";
+        };
+        Fix: {
+            /**
+             * @description The scan check id
+             * @example llms
+             */
+            check: string;
+            title: string;
+            /** @description The domain the scans saw */
+            domain: string;
+            /**
+             * Format: date-time
+             * @description When the first passing scan was made
+             */
+            fixed_at: string;
+            /** @description The first passing scan */
+            scan_id: string;
+            /** @description The last failing scan before it */
+            previous_scan_id: string;
+            /**
+             * @description The check before the fix
+             * @enum {string}
+             */
+            from_state: "warn" | "bad";
+            before: {
+                /** @description Finished runs of this side, oldest first */
+                runs: string[];
+                /** @description Unbranded answers of those runs (what the rates stand on) */
+                answers: number;
+            };
+            after: {
+                /** @description Finished runs of this side, oldest first */
+                runs: string[];
+                /** @description Unbranded answers of those runs (what the rates stand on) */
+                answers: number;
+            };
+            figures: components["schemas"]["FixFigure"][];
+            /** @description The smallest change the two sides can tell from noise (95%, 80% power, at p = 0.5) */
+            minimum_detectable_effect: number | null;
+            /** @description A family served other models on the two sides, or its canaries moved after the fix: the verdict then never claims an improvement */
+            engine_changed: boolean;
+            engine: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                before: string[];
+                after: string[];
+                canary_moved: boolean;
+            }[];
+            /** @enum {string} */
+            verdict: "improved" | "no_change" | "worse" | "too_early";
+            /** @description The verdict in plain words */
+            reason: string;
+        };
+        FixFigure: {
+            /** @enum {string} */
+            metric: "share_of_answer" | "own_citation_rate" | "mention_rate";
+            /**
+             * @description For `mention_rate`: the model family
+             * @enum {string}
+             */
+            family?: "openai" | "anthropic" | "perplexity" | "google";
+            before: number;
+            after: number;
+            /** @description after - before */
+            change: number;
+            /** @description 95% Newcombe interval of the change */
+            interval: number[];
+            /** @description The same change for the competitors (their mention rate; their sites' citation rate); null when the runs do not record it */
+            control: {
+                before: number;
+                after: number;
+                change: number;
+                interval: number[];
+            } | null;
+            /** @description The change minus the control's, with the intervals combined */
+            net: {
+                change: number;
+                interval: number[];
+            };
         };
         WebhookEndpointListed: {
             /** Format: uuid */
@@ -4338,7 +4603,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        run: components["schemas"]["Run"];
+                        run: components["schemas"]["RunDetail"];
                         /** @description The run's summary, the same object as the case summary's `summary`; null until the run is done. */
                         summary: components["schemas"]["CaseSummary"] | null;
                         meta: components["schemas"]["Meta"];
@@ -4631,6 +4896,113 @@ export interface operations {
             };
             /** @description `run_pending`: a run is already queued or in progress */
             409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_fixes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Oldest fix first (a timeline) */
+                        fixes: components["schemas"]["Fix"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;

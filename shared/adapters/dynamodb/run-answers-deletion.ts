@@ -13,12 +13,15 @@ const MAX_ATTEMPTS = 8;
 
 type Key = { pk: string; sk: string };
 
-/** Deletes every answer, judge reply and index part in the partition; the answers deleted. */
+/**
+ * Deletes every answer, judge reply and answer index part in the partition; the deleted
+ * answers' cells (`<family>#<mode>#<cell>`, as `cellKeyString` writes them).
+ */
 export async function deleteRunAnswerItems(
   doc: DynamoDBDocumentClient,
   tableName: string,
   partition: string,
-): Promise<number> {
+): Promise<string[]> {
   const keys: Key[] = [];
   const prefixes = [
     SK_PREFIX.monitorAnswerIndex,
@@ -43,7 +46,9 @@ export async function deleteRunAnswerItems(
   for (let start = 0; start < keys.length; start += BATCH_WRITE_SIZE) {
     await deleteBatch(doc, tableName, keys.slice(start, start + BATCH_WRITE_SIZE));
   }
-  return keys.filter((key) => key.sk.startsWith(SK_PREFIX.monitorAnswer)).length;
+  return keys
+    .filter((key) => key.sk.startsWith(SK_PREFIX.monitorAnswer))
+    .map((key) => key.sk.slice(SK_PREFIX.monitorAnswer.length));
 }
 
 async function deleteBatch(doc: DynamoDBDocumentClient, tableName: string, keys: Key[]) {

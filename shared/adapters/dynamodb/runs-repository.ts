@@ -13,6 +13,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { CaseProfile, RunSummary } from '#shared/domain/monitor/engine/index';
+import type { RunCanary } from '#shared/domain/monitor/engine/loop-schema';
+import type { RunEvidence } from '#shared/domain/monitor/engine/run-evidence';
 import type {
   RunOutcome,
   RunPlan,
@@ -227,6 +229,8 @@ async function getSummary(db: Db, run: RunRef): Promise<StoredSummary | undefine
     run_id: String(item.run_id),
     finished_at: String(item.finished_at),
     summary: item.summary as RunSummary,
+    ...(item.canary ? { canary: item.canary as RunCanary } : {}),
+    ...(item.evidence ? { evidence: item.evidence as RunEvidence } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { answerFacets } from './answer-filters.ts';
 import { answerView } from './answer-view.ts';
+import { isCanary } from './engine/canaries.ts';
 import type { CaseProfile } from './engine/index.ts';
 import {
   type AnswerIndex,
@@ -22,7 +23,7 @@ import type { AnswerView } from './run-schemas.ts';
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Every `ok` answer of the data as its view, in id order. */
+/** Every `ok` answer of the data about the case as its view, in id order. */
 export function answerViewsOf(
   profile: CaseProfile,
   data: Pick<RunData, 'answers' | 'judgements'>,
@@ -30,7 +31,8 @@ export function answerViewsOf(
   const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
   const views: AnswerView[] = [];
   for (const answer of data.answers) {
-    if (answer.status !== 'ok') continue;
+    // The canaries are the service's control questions, not answers about the case.
+    if (answer.status !== 'ok' || isCanary(answer.key.cell_id)) continue;
     views.push(answerView(profile, answer, judgements.get(cellKeyString(answer.key))));
   }
   return views.sort(byId);

@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
+  DEFAULT_CANARY_PROMPTS,
   DEFAULT_PROMPTS_PER_BLOCK,
   DEFAULT_REPEATS,
+  MAX_CANARY_PROMPTS,
   MAX_PROMPTS_PER_BLOCK,
   MAX_REPEATS,
 } from './engine/prompt-limits.ts';
@@ -84,6 +86,11 @@ const MonitorConfigSchema = z.object({
   MONITOR_RUN_LEASE_SECONDS: count(60, 7 * 86_400).default(22_500),
   /** Cited sites a run scans for its readiness gaps, besides the brand's own (0: none). */
   MONITOR_CITED_SCANS: count(0, 20).default(8),
+  /**
+   * Canary prompts asked per family and mode on every run (docs/monitor.md "Canaries"): the
+   * first n of the service's control set, never counted in the case's scores.
+   */
+  MONITOR_CANARY_PROMPTS: count(1, MAX_CANARY_PROMPTS).default(DEFAULT_CANARY_PROMPTS),
 });
 
 export interface MonitorConfig {
@@ -99,6 +106,8 @@ export interface MonitorConfig {
   prices: Partial<Record<ProviderFamily, ModelPrice>>;
   /** Cited sites scanned per run for `readiness_gaps` (MONITOR_CITED_SCANS, default 8). */
   citedScans: number;
+  /** Canary prompts per family and mode (MONITOR_CANARY_PROMPTS, default 6). */
+  canaryPrompts: number;
 }
 
 export interface RetrySettings {
@@ -142,6 +151,7 @@ export function loadMonitorConfig(env: Record<string, string | undefined>): Moni
     leaseSeconds: values.MONITOR_RUN_LEASE_SECONDS,
     prices: values.MONITOR_PRICES ?? {},
     citedScans: values.MONITOR_CITED_SCANS,
+    canaryPrompts: values.MONITOR_CANARY_PROMPTS,
   };
 }
 

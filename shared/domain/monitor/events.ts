@@ -5,6 +5,9 @@
  */
 import type { DomainEvent } from '#shared/domain/events/types';
 import { newEvent } from '#shared/domain/events/types';
+import type { ChangeCause } from '#shared/domain/monitor/engine/change-schema';
+import type { RunSummary } from '#shared/domain/monitor/engine/index';
+import type { SummaryChange } from '#shared/domain/monitor/engine/loop-schema';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { runEventId } from './ids.ts';
 import type { StoredRun } from './ports.ts';
@@ -24,6 +27,8 @@ export interface RunCompletedData {
   previous_run_id: string | null;
   excluded_models: ProviderFamily[];
   error: string | null;
+  /** The run's `summary.changes`, each with its cause (empty for a failed run). */
+  changes: EventChange[];
 }
 
 export interface ScoreChangedData {
@@ -39,6 +44,16 @@ export interface ScoreChangedData {
   per_model_delta: Partial<Record<ProviderFamily, number>>;
   /** Both runs asked the same prompts and used the same score version. */
   comparable: boolean;
+  changes: EventChange[];
+  /** The cause of the total score's change; null when it stayed within its noise band. */
+  cause: ChangeCause | null;
+}
+
+/** A change as the events carry it: the summary's item without its evidence. */
+export type EventChange = Omit<SummaryChange, 'evidence'>;
+
+export function eventChanges(summary: Pick<RunSummary, 'changes'>): EventChange[] {
+  return (summary.changes ?? []).map(({ evidence: _evidence, ...change }) => change);
 }
 
 export function runCompletedEvent(run: StoredRun, data: RunCompletedData, now: Date): DomainEvent {

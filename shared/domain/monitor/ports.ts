@@ -6,7 +6,9 @@
 
 import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
 import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
+import type { RunCanary } from './engine/loop-schema.ts';
 import type { ReadinessGaps } from './engine/readiness-schema.ts';
+import type { RunEvidence } from './engine/run-evidence.ts';
 import type { CaseRef, RunRef } from './run-ref.ts';
 import type { CaseStatus, RunKind, RunStatus } from './schemas.ts';
 
@@ -102,6 +104,9 @@ export interface RunPlan {
   repeats: number;
   prompt_set_version: string;
   cells: number;
+  /** Canary prompts asked per family and mode (engine/canaries.ts); absent in older runs: none. */
+  canaries?: number;
+  canary_set_version?: string;
 }
 
 export type RunOutcome =
@@ -124,6 +129,10 @@ export interface StoredSummary {
   run_id: string;
   finished_at: string;
   summary: RunSummary;
+  /** `run.canary` of the run (absent for runs from before canaries). */
+  canary?: RunCanary;
+  /** What a later run needs to explain its changes against this one (engine/run-evidence.ts). */
+  evidence?: RunEvidence;
 }
 
 /** The lease of a case's run lock: taken at `now`, for `seconds`. */
@@ -277,8 +286,11 @@ export interface RunDataStore {
     run: RunRef,
     keys: readonly CellKey[],
   ): Promise<Pick<RunData, 'answers' | 'judgements'>>;
-  /** Deletes the run's answers, judge replies and answer index (not its summary); the answers. */
-  deleteAnswers(run: RunRef): Promise<number>;
+  /**
+   * Deletes the run's answers, judge replies and answer index (not its summary); the deleted
+   * answers' cells (`cellKeyString`).
+   */
+  deleteAnswers(run: RunRef): Promise<string[]>;
 }
 
 /** The cell key as one string: `<family>#<mode>#<cell id>`. */

@@ -12,7 +12,10 @@ export interface RunProgress {
   phase: 'queued' | 'asking' | 'judging' | 'summarising';
   /** Answers asked so far (an answer or a recorded failure). */
   asked: number;
-  /** Answers the plan asks for (cells x families x modes); null before the plan is made. */
+  /**
+   * Answers the plan asks for ((cells + canaries) x families x modes); null before the plan is
+   * made.
+   */
   planned: number | null;
   /** Judge replies so far. */
   judged: number;
@@ -29,7 +32,9 @@ export async function runProgress(
   run: StoredRun,
   data: Pick<RunDataStore, 'answeredCells' | 'judgedCells'>,
 ): Promise<RunProgress> {
-  const planned = run.plan ? run.plan.cells * PROVIDER_FAMILIES.length * ASK_MODES.length : null;
+  // The canaries are asked and judged in the same cells' stores: they count as planned too.
+  const cells = run.plan ? run.plan.cells + (run.plan.canaries ?? 0) : null;
+  const planned = cells === null ? null : cells * PROVIDER_FAMILIES.length * ASK_MODES.length;
   if (run.status === 'queued' || !run.plan) {
     return { phase: 'queued', asked: 0, planned, judged: 0 };
   }

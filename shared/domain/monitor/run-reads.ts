@@ -10,6 +10,7 @@ import { type AccessDeps, ownCase, readableCase } from './access.ts';
 import { answerMatches, facetsMatch } from './answer-filters.ts';
 import { answerViewsOf, openAnswers, type RunAnswers } from './answer-index.ts';
 import { answerCsvHeader, answerCsvRow, answerJsonLine } from './answer-view.ts';
+import { isCanary } from './engine/canaries.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
 import { type RunProgress, runProgress } from './run-progress.ts';
 import { runOfCase, runRefOf } from './run-ref.ts';
@@ -46,7 +47,10 @@ export async function getRun(
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
   const summary = run.status === 'done' ? await deps.runs.getSummary(runRefOf(run)) : undefined;
-  return { run: runView(run), summary: summary?.summary ?? null };
+  return {
+    run: { ...runView(run), canary: summary?.canary ?? null },
+    summary: summary?.summary ?? null,
+  };
 }
 
 /** How far a run under way has got (`run-progress.ts`); null once it has ended. */
@@ -155,5 +159,7 @@ export async function deleteRunAnswers(
       'The run is still in progress; its answers can be deleted once it has finished.',
     );
   }
-  return { deleted: await deps.data.deleteAnswers(runRefOf(run)) };
+  const cells = await deps.data.deleteAnswers(runRefOf(run));
+  // The canaries go too, but the count is of the answers the list showed.
+  return { deleted: cells.filter((cell) => !isCanary(cell.split('#')[2] ?? '')).length };
 }

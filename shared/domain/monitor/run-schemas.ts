@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { RunSummarySchema } from './engine/index.ts';
+import { RunCanarySchema } from './engine/loop-schema.ts';
 import { SOURCE_CATEGORIES } from './engine/source-category.ts';
 import { FACT_STATUSES, PROMPT_BLOCKS } from './engine/types.ts';
 import { ASK_MODES, PROVIDER_FAMILIES } from './provider-port.ts';
@@ -16,8 +17,12 @@ export const RunIdParamsSchema = z.object({
   run_id: RecordIdSchema.meta({ description: 'Run id' }),
 });
 
+export const RunDetailSchema = RunSchema.extend({
+  canary: RunCanarySchema.nullable(),
+}).meta({ id: 'RunDetail', description: 'A run as in the run list, with its canaries (addition)' });
+
 export const GetRunResponseSchema = z.object({
-  run: RunSchema,
+  run: RunDetailSchema,
   summary: RunSummarySchema.nullable().meta({
     description:
       "The run's summary, the same object as the case summary's `summary`; null until the run is done.",

@@ -17,9 +17,10 @@
  * finding as the gain of fixing it. Half credit is explained once per check, with the best
  * score the check can reach.
  */
+import { stateFor } from './check-state.ts';
 import { reachableSentence, withGain } from './report-notes.ts';
 import { standardForSignal } from './standards.ts';
-import type { Check, CheckId, CheckState, Finding, Pillar } from './types.ts';
+import type { Check, CheckId, Finding, Pillar } from './types.ts';
 
 export type SignalOutcome = 'pass' | 'partial' | 'fail' | 'unverifiable' | 'na';
 
@@ -225,20 +226,6 @@ function halfCreditFinding(applicable: readonly Signal[], max: number): Finding 
     state: 'unknown',
     text: `${parts.filter(Boolean).join(' ')} ${reachableSentence(max - lostByDesign, max)}`,
   };
-}
-
-export function stateFor(score: number, max: number): CheckState {
-  if (max <= 0) {
-    return 'unknown';
-  }
-  const ratio = score / max;
-  if (ratio >= 0.8) {
-    return 'good';
-  }
-  if (ratio >= 0.4) {
-    return 'warn';
-  }
-  return 'bad';
 }
 
 /** The site score: round(100 * sum(score) / sum(max)); N/A already left both sides. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { DomainEvent, EventType } from '#shared/domain/events/types';
+import { CHANGE_CAUSES, ChangeFiguresSchema } from '#shared/domain/monitor/engine/change-schema';
 
 export const TEST_EVENT_TYPE = 'webhook.test';
 
@@ -55,6 +56,11 @@ export const RunCompletedDataSchema = z
       .array(z.string())
       .meta({ description: 'Model families left out of this run (they stayed unavailable)' }),
     error: z.string().nullable().meta({ description: 'Why the run failed; null when done' }),
+    changes: z.array(ChangeFiguresSchema).meta({
+      description:
+        "The run's `summary.changes`, each with its `cause` (engine, competitors, own_site or " +
+        'unexplained), without the evidence; empty for a failed run (addition)',
+    }),
   })
   .meta({ id: 'RunCompletedData' });
 
@@ -71,6 +77,13 @@ export const ScoreChangedDataSchema = z
     per_model_delta: FamilyScoresSchema,
     comparable: z.boolean().meta({
       description: 'Both runs asked the same prompts with the same score version',
+    }),
+    changes: z.array(ChangeFiguresSchema).meta({
+      description: "The run's `summary.changes` with their causes (addition)",
+    }),
+    cause: z.enum(CHANGE_CAUSES).nullable().meta({
+      description:
+        "The cause of the total score's change; null when it stayed within its noise band (addition)",
     }),
   })
   .meta({ id: 'ScoreChangedData' });

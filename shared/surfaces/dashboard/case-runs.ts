@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { facetsMatch } from '#shared/domain/monitor/answer-filters';
+import type { FixesDeps } from '#shared/domain/monitor/fixes';
 import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { getCase, listRuns, patchCase } from '#shared/domain/monitor/operations';
 import { compareSummaries } from '#shared/domain/monitor/run-compare';
@@ -25,6 +26,7 @@ import {
 } from '#shared/domain/monitor/schemas';
 import { answersPage } from '#shared/surfaces/dashboard/views/answers-page';
 import { scoreRange } from '#shared/surfaces/dashboard/views/case-insights';
+import type { CanaryPoint } from '#shared/surfaces/dashboard/views/case-loop';
 import type { ScorePoint } from '#shared/surfaces/dashboard/views/case-summary';
 import { comparePage, runPage } from '#shared/surfaces/dashboard/views/run-page';
 import type {
@@ -44,7 +46,7 @@ import {
   viewerOf,
 } from './responses.ts';
 
-export type CasePagesDeps = MonitorDeps & RunReadDeps;
+export type CasePagesDeps = MonitorDeps & RunReadDeps & FixesDeps;
 type Input<P = undefined, Q = undefined, B = undefined> = SessionInput<P, Q, B>;
 
 /** Finished runs in the score chart, newest last (their summaries are read for the ranges). */
@@ -54,27 +56,40 @@ function readerOf<P>(input: Input<unknown, unknown, unknown>, params: P): Input<
   return { ...input, params, query: undefined, body: undefined } as Input<P>;
 }
 
+/** The score line of the case's finished runs, newest last. */
 export async function scoreHistory(
   input: Input<CaseIdParams, unknown, unknown>,
   runs: readonly RunView[],
   deps: CasePagesDeps,
 ): Promise<ScorePoint[]> {
+  return (await runHistory(input, runs, deps)).points;
+}
+
+/** The finished runs' scores with their ranges and their canaries, newest last. */
+export async function runHistory(
+  input: Input<CaseIdParams, unknown, unknown>,
+  runs: readonly RunView[],
+  deps: CasePagesDeps,
+): Promise<{ points: ScorePoint[]; canaries: CanaryPoint[] }> {
   const done = runs
     .filter((run) => run.status === 'done' && run.total_score !== null)
     .slice(0, HISTORY_RUNS)
     .reverse();
-  const summaries = await Promise.all(
+  const reads = await Promise.all(
     done.map((run) =>
-      getRun(readerOf(input, { id: input.params.id, run_id: run.id }), deps)
-        .then((read) => read.summary)
-        .catch(() => null),
+      getRun(readerOf(input, { id: input.params.id, run_id: run.id }), deps).catch(() => null),
     ),
   );
-  return done.map((run, index) => {
-    const summary = summaries[index];
+  const points = done.map((run, index) => {
+    const summary = reads[index]?.summary;
     const range = summary ? scoreRange(summary.intervals.dimensions) : undefined;
     return { label: run.label, value: run.total_score as number, ...range };
   });
+  const canaries = done.map((run, index) => ({
+    label: run.label,
+    canary: reads[index]?.run.canary ?? null,
+  }));
+  return { points, canaries };
 }
 
 export async function caseRunPage(

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { ConflictError } from '#shared/domain/kernel/errors';
+import { listFixes } from '#shared/domain/monitor/fixes';
 import {
   createCase,
   createRun,
@@ -28,7 +29,7 @@ import {
 import { CASE_PAGE_RUNS, casePage } from '#shared/surfaces/dashboard/views/case-page';
 import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-page';
 import { CASE_FORM, caseBodyFrom, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
-import { type CasePagesDeps, scoreHistory } from './case-runs.ts';
+import { type CasePagesDeps, runHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
 import { CASE_SEARCH_FORM, RUN_FORM } from './forms-monitor.ts';
@@ -157,8 +158,9 @@ async function renderCase(
     getCasePrompts(reader, deps),
   ]);
   const open = runs.find((run) => run.status === 'queued' || run.status === 'running');
-  const [history, progress] = await Promise.all([
-    summary ? scoreHistory(reader, runs, deps) : [],
+  const [{ points: history, canaries }, fixes, progress] = await Promise.all([
+    runHistory(reader, runs, deps),
+    attempt(() => listFixes(reader, deps)),
     open ? getRunProgress({ ...reader, params: { id: detail.id, run_id: open.id } }, deps) : null,
   ]);
   return htmlPage(
@@ -167,7 +169,9 @@ async function renderCase(
       detail,
       runs,
       summary,
-      history,
+      history: summary ? history : [],
+      canaries,
+      fixes: fixes.ok ? fixes.value.fixes : null,
       prompts,
       progress: open && progress ? { run: open, ...progress } : undefined,
       ...extra,

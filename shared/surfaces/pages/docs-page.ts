@@ -9,6 +9,7 @@ import { ROUTES } from '#shared/surfaces/api/manifest';
 import { escapeHtml } from '#shared/surfaces/http/html';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { mcpSection } from './docs-mcp.ts';
+import { monitorMethodSection } from './docs-monitor-method.ts';
 import {
   authText,
   compactExample,
@@ -73,6 +74,7 @@ const SECTIONS: readonly TocEntry[] = [
   { id: 'batch', title: 'Batch scans and plans' },
   { id: 'scanner', title: 'The scanner' },
   { id: 'standards', title: 'Standards' },
+  { id: 'monitor-method', title: 'How the monitor measures' },
   { id: 'mcp', title: 'Tool server (MCP)' },
   { id: 'dashboard', title: 'Dashboard' },
   { id: 'site-documents', title: 'Site documents' },
@@ -132,6 +134,7 @@ Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
 ${scansGuide(baseUrl)}
 ${standardsSection()}
+${monitorMethodSection()}
 ${mcpSection(baseUrl)}
 <h2 id="routes">Routes</h2>
 <p>Each route with an example request and the answer the service gave it, ids and times

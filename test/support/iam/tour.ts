@@ -136,6 +136,7 @@ async function monitor(input: TourInput): Promise<{ caseId: string; runId: strin
   await call('GET', `/api/v1/cases/${caseId}/summary`);
   await call('GET', `/api/v1/cases/${caseId}/runs/${runId}`);
   await call('GET', `/api/v1/cases/${caseId}/runs/${runId}/answers`);
+  await call('GET', `/api/v1/cases/${caseId}/fixes`);
   await call('DELETE', `/api/v1/cases/${caseId}/runs/${runId}/answers`);
   return { caseId, runId };
 }

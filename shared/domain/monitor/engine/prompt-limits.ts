@@ -11,6 +11,13 @@ export const DEFAULT_PROMPTS_PER_BLOCK = 13;
 export const DEFAULT_REPEATS = 3;
 export const MAX_PROMPTS_PER_BLOCK = 100;
 export const MAX_REPEATS = 10;
+/**
+ * Canary prompts per family and mode: 6 asked once in both modes of 4 families are 48 calls and
+ * 6 judge calls, about 4.4 % of a default run's calls (docs/monitor.md "Canaries"); the control
+ * set holds 12.
+ */
+export const DEFAULT_CANARY_PROMPTS = 6;
+export const MAX_CANARY_PROMPTS = 12;
 
 /** At most this many prompts of the customer's own per case (docs/monitor.md "Prompts"). */
 export const MAX_CUSTOM_PROMPTS = 100;

@@ -11,6 +11,7 @@ import {
   ServedModelsSchema,
   TopSearchQuerySchema,
 } from './insights.ts';
+import { CanaryUsageSchema, MethodologySchema, SummaryChangeSchema } from './loop-schema.ts';
 import { ReadinessGapsSchema } from './readiness-schema.ts';
 
 const Family = z.enum(PROVIDER_FAMILIES);
@@ -211,6 +212,7 @@ export const RunUsageSchema = z
       })
       .optional()
       .meta({ description: 'The judge calls alone, included in the totals above (addition).' }),
+    canaries: CanaryUsageSchema.optional(),
   })
   .meta({
     id: 'RunUsage',
@@ -303,6 +305,19 @@ export const RunSummarySchema = z
           'track (not the brand, its aliases or a competitor), most answers first, at most 10 ' +
           "(addition). Add one with a PATCH of the case's `competitors`.",
       }),
+    changes: z
+      .array(SummaryChangeSchema)
+      .optional()
+      .meta({
+        description:
+          'Every figure that moved beyond its noise band since the previous comparable run, each ' +
+          'with its cause and the evidence that decided it (addition; empty without a comparable ' +
+          'earlier run, absent in runs before it).',
+      }),
+    methodology: MethodologySchema.optional().meta({
+      description:
+        "How this run's numbers were sampled and the smallest change they can detect (addition).",
+    }),
     readiness_gaps: ReadinessGapsSchema.optional().meta({
       description:
         'Which checks the sites cited where competitors win pass and the brand’s site fails ' +

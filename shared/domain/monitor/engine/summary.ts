@@ -26,6 +26,7 @@ import {
   topSearchQueries,
 } from './insights.ts';
 import { JUDGE_VERSION } from './judge.ts';
+import { methodologyOf } from './methodology.ts';
 import { type RateInterval, round4, roundInterval, wilson } from './statistics.ts';
 import type { ModelPrice, RunSummary } from './summary-schema.ts';
 import type { AnswerMeasurement, CaseProfile } from './types.ts';
@@ -41,6 +42,8 @@ export interface SummariseInput {
   previous?: PreviousRun | undefined;
   /** Per-family price overrides for the cost estimate (see DEFAULT_PRICES). */
   prices?: Partial<Record<ProviderFamily, ModelPrice>> | undefined;
+  /** Times each prompt was asked per family and mode (the plan's); default: the most seen. */
+  repeats?: number | undefined;
 }
 
 /**
@@ -99,7 +102,23 @@ export function summariseRun(input: SummariseInput): RunSummary {
     judge: judgeStats(measurements),
     usage: runUsage(measurements, input.prices),
     ...insightsOf(measurements),
+    methodology: methodOf(input, dimensions.visibility, shares.intervals),
   };
+}
+
+/** `summary.methodology`: the run's sample and what it can detect (engine/methodology.ts). */
+function methodOf(
+  input: SummariseInput,
+  visibility: RateInterval,
+  shares: Record<string, RateInterval>,
+) {
+  const { measurements } = input;
+  return methodologyOf({
+    measurements,
+    repeats: input.repeats ?? Math.max(1, ...measurements.map((m) => m.repeat)),
+    mentionRate: visibility,
+    shareOfAnswer: shares[input.profile.name] ?? wilson(0, 0),
+  });
 }
 
 /** The change against the previous run, with the families whose served model changed. */

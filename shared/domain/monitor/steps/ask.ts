@@ -1,14 +1,21 @@
 /**
- * AskLane: one lane of a family's answers. Every cell is asked in both modes (raw: no web
- * search; online: the provider's search tool), exactly as the engine built the prompt; each
- * answer is stored whole (text, citations, model, usage, latency) before the next is asked.
+ * AskLane: one lane of a family's answers. Every cell, the canaries' included, is asked in both
+ * modes (raw: no web search; online: the provider's search tool), exactly as the engine built the
+ * prompt; each answer is stored whole (text, citations, model, usage, latency) before the next is
+ * asked.
  */
 
 import { nowIso } from '#shared/domain/kernel/clock';
 import type { AnswerRecord, PromptCell } from '#shared/domain/monitor/engine/types';
 import { type CellKey, cellKeyString } from '#shared/domain/monitor/ports';
 import { ASK_MODES, type AskMode } from '#shared/domain/monitor/provider-port';
-import { cellsOf, isFinished, type LaneInput, loadRun, type MonitorLaneDeps } from './context.ts';
+import {
+  askedCellsOf,
+  isFinished,
+  type LaneInput,
+  loadRun,
+  type MonitorLaneDeps,
+} from './context.ts';
 import { LANE_DONE, type LaneResult, laneShare, runLane } from './lane.ts';
 
 interface AskItem {
@@ -29,7 +36,7 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
   if (isFinished(run)) return LANE_DONE;
   if ((await deps.data.getFamily(input, family)).excluded) return LANE_DONE;
   const answered = await deps.data.answeredCells(input, family);
-  const pending = laneShare(askItems(family, cellsOf(run)), input.lane, input.lanes).filter(
+  const pending = laneShare(askItems(family, askedCellsOf(run)), input.lane, input.lanes).filter(
     (item) => !answered.has(cellKeyString(item.key)),
   );
   if (pending.length === 0) return LANE_DONE;

@@ -10,7 +10,9 @@ import type { Clock } from '#shared/domain/kernel/clock';
 import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
+import type { BrandScanReader } from '#shared/domain/monitor/brand-scans';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
+import { canaryCells } from '#shared/domain/monitor/engine/canaries';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import type { PromptCell } from '#shared/domain/monitor/engine/types';
 import type {
@@ -33,6 +35,8 @@ export interface MonitorStepDeps {
   events: EventPublisher | undefined;
   /** The run's readiness gaps (ScanCitedSites writes, AggregateRun reads); absent: none. */
   readiness?: ReadinessStore;
+  /** Scans of the brand's site, for the `own_site` cause (brand-scans.ts); absent: none. */
+  brandScans?: BrandScanReader;
   logger: Logger;
   clock: Clock;
   /** Jitter source for retry delays (tests fix it). */
@@ -103,6 +107,19 @@ export function cellsOf(run: StoredRun): PromptCell[] {
     );
   }
   return set.cells;
+}
+
+/**
+ * The run's canary cells (engine/canaries.ts), as planned: none for a run planned before
+ * canaries. Asked and judged beside the case's cells, never counted in its scores.
+ */
+export function canaryCellsOf(run: StoredRun): PromptCell[] {
+  return canaryCells(run.plan?.canaries ?? 0);
+}
+
+/** Every cell the run asks: the case's, then the canaries. */
+export function askedCellsOf(run: StoredRun): PromptCell[] {
+  return [...cellsOf(run), ...canaryCellsOf(run)];
 }
 
 export function isFinished(run: StoredRun): boolean {

@@ -10,21 +10,15 @@ import type { DomainEvent } from '#shared/domain/events/types';
 import { nowIso } from '#shared/domain/kernel/clock';
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import { answerViewsOf, indexOfViews } from '#shared/domain/monitor/answer-index';
+import { isCanary } from '#shared/domain/monitor/engine/canaries';
 import {
   type AnswerMeasurement,
   type CaseProfile,
-  measureAnswer,
-  parseJudgeVerdict,
   type RunSummary,
   summariseRun,
 } from '#shared/domain/monitor/engine/index';
-import { runCompletedEvent, scoreChangedEvent } from '#shared/domain/monitor/events';
-import {
-  cellKeyString,
-  type RunData,
-  type StoredRun,
-  type StoredSummary,
-} from '#shared/domain/monitor/ports';
+import { eventChanges, runCompletedEvent, scoreChangedEvent } from '#shared/domain/monitor/events';
+import type { RunData, StoredRun, StoredSummary } from '#shared/domain/monitor/ports';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { type RunRef, runRefOf } from '#shared/domain/monitor/run-ref';
 import {
@@ -34,6 +28,8 @@ import {
   type MonitorStepDeps,
   type RunStepInput,
 } from './context.ts';
+import { closeLoop } from './loop.ts';
+import { measureAll } from './measure-answers.ts';
 
 export async function aggregateRun(
   input: RunStepInput,
@@ -60,7 +56,10 @@ export async function aggregateRun(
   return { status: 'done', total_score: summary.total_score };
 }
 
-/** The run's summary, computed once; undefined when no family's answers count. */
+/**
+ * The run's summary, computed once with its canaries, evidence and changes (loop.ts); undefined
+ * when no family's answers count.
+ */
 async function summarise(
   ref: RunRef,
   run: StoredRun,
@@ -71,23 +70,31 @@ async function summarise(
   if (counted.length === 0) return undefined;
   const previous = await deps.runs.findPrecedingDoneRun(ref);
   const previousSummary = previous ? await deps.runs.getSummary(runRefOf(previous)) : undefined;
+  const measured = measurements(run.profile, data, counted);
   const summarised = summariseRun({
     profile: run.profile,
-    measurements: measurements(run.profile, data, counted),
+    measurements: measured,
     excludedModels: PROVIDER_FAMILIES.filter((family) => !counted.includes(family)),
     promptSetVersion: run.plan?.prompt_set_version ?? 'unknown',
     prices: deps.config.prices,
+    repeats: run.plan?.repeats,
     previous: previousSummary && {
       run_id: previousSummary.run_id,
       summary: previousSummary.summary,
     },
   });
   const readiness = await readinessOf(ref, deps);
-  const summary = readiness ? { ...summarised, readiness_gaps: readiness } : summarised;
+  const withGaps = readiness ? { ...summarised, readiness_gaps: readiness } : summarised;
+  const loop = await closeLoop(ref, run, data, counted, withGaps, measured, deps);
   // Before the summary: a run that reads as done always has its answer index (a retry stores
   // the same index again).
   await deps.data.putAnswerIndex(ref, indexOfViews(answerViewsOf(run.profile, data)));
-  return deps.runs.putSummary(ref, { finished_at: nowIso(deps.clock), summary });
+  return deps.runs.putSummary(ref, {
+    finished_at: nowIso(deps.clock),
+    summary: loop.summary,
+    canary: loop.canary,
+    evidence: loop.evidence,
+  });
 }
 
 /**
@@ -117,36 +124,14 @@ export function countedFamilies(data: RunData): ProviderFamily[] {
   );
 }
 
+/** The case's own answers measured (the canaries never count in its scores). */
 export function measurements(
   profile: CaseProfile,
   data: RunData,
   counted: readonly ProviderFamily[],
 ): AnswerMeasurement[] {
-  const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
-  const out: AnswerMeasurement[] = [];
-  for (const answer of data.answers) {
-    if (answer.status !== 'ok' || !counted.includes(answer.key.family)) continue;
-    const judgement = judgements.get(cellKeyString(answer.key));
-    if (judgement?.status !== 'ok') {
-      out.push(measureAnswer(profile, answer.record, undefined));
-      continue;
-    }
-    const verdict = parseJudgeVerdict(
-      judgement.raw_text,
-      answer.record.text,
-      profile,
-      judgement.batch_item,
-    );
-    out.push(
-      measureAnswer(profile, answer.record, verdict, {
-        family: judgement.judge_family,
-        model: judgement.judge_model,
-        usage: judgement.usage,
-        ...(judgement.calls === undefined ? {} : { calls: judgement.calls }),
-      }),
-    );
-  }
-  return out;
+  const own = { ...data, answers: data.answers.filter((answer) => !isCanary(answer.key.cell_id)) };
+  return measureAll(profile, own, counted).map((answer) => answer.measured);
 }
 
 function doneEvents(run: StoredRun, stored: StoredSummary, now: Date): DomainEvent[] {
@@ -168,6 +153,7 @@ function doneEvents(run: StoredRun, stored: StoredSummary, now: Date): DomainEve
         previous_run_id: summary.delta.previous_run_id,
         excluded_models: summary.sources_meta.excluded_models ?? [],
         error: null,
+        changes: eventChanges(summary),
       },
       now,
     ),
@@ -195,6 +181,8 @@ function scoreChange(summary: RunSummary) {
     per_model: summary.per_model,
     per_model_delta: delta.per_model,
     comparable: delta.comparable,
+    changes: eventChanges(summary),
+    cause: summary.changes?.find((change) => change.metric === 'total_score')?.cause ?? null,
   };
 }
 
@@ -223,6 +211,7 @@ async function failRun(ref: RunRef, run: StoredRun, error: string, deps: Monitor
     previous_run_id: null,
     excluded_models: [],
     error: ended.error ?? error,
+    changes: [],
   };
   await publish([runCompletedEvent(run, data, deps.clock.now())], deps);
   return { status: 'failed' as const, total_score: null };

@@ -3,11 +3,14 @@
  * each answer is chosen among the families that did answer (never the answering family itself,
  * engine/judge.ts), and a judge family's calls are bounded by its own concurrency. A lane judges
  * several answers per call (judge-batch.ts, MONITOR_JUDGE_BATCH). Judges are asked in raw mode; their replies are stored as received and read at aggregation, where an
- * unreadable reply leaves the deterministic result standing.
+ * unreadable reply leaves the deterministic result standing. Canary answers are judged in calls of
+ * their own, against the control brands (engine/canaries.ts).
  */
 
 import { nowIso } from '#shared/domain/kernel/clock';
+import { CANARY_PROFILE, isCanary } from '#shared/domain/monitor/engine/canaries';
 import { judgeFamilyFor } from '#shared/domain/monitor/engine/judge';
+import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import { type CellKey, cellKeyString, type RunDataStore } from '#shared/domain/monitor/ports';
 import { tokensOf } from '#shared/domain/monitor/provider-metrics';
 import {
@@ -17,7 +20,7 @@ import {
 } from '#shared/domain/monitor/provider-port';
 import type { RunRef } from '#shared/domain/monitor/run-ref';
 import {
-  cellsOf,
+  askedCellsOf,
   isFinished,
   type JudgeLaneInput,
   loadRun,
@@ -67,12 +70,19 @@ export async function planJudging(
   };
 }
 
-/** This lane's share of the answers to judge: answered `ok` and not judged yet. */
-async function pendingKeys(
+/**
+ * This lane's calls: its share of the case's answers to judge (answered `ok`, not judged yet) in
+ * calls of `batch`, and its share of the canary calls. The canaries are few, so they are put in
+ * calls first and the calls shared over the lanes (a lane's own few canaries would each make a
+ * call of their own); both shares are fixed by the run's cells, never by what is judged already,
+ * so two lanes never take the same answer.
+ */
+async function laneCalls(
   input: JudgeLaneInput,
-  cells: ReturnType<typeof cellsOf>,
+  cells: ReturnType<typeof askedCellsOf>,
   data: RunDataStore,
-): Promise<CellKey[]> {
+  batch: number,
+): Promise<{ own: CellKey[][]; canary: CellKey[][] }> {
   const keys: CellKey[] = [];
   const answered = new Set<string>();
   const judgedAlready = new Set<string>();
@@ -83,9 +93,24 @@ async function pendingKeys(
     for (const key of await data.answeredOkCells(input, family)) answered.add(key);
     for (const key of await data.judgedCells(input, family)) judgedAlready.add(key);
   }
-  return laneShare(keys, input.lane, input.lanes).filter(
-    (key) => answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key)),
-  );
+  const pending = (key: CellKey) =>
+    answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key));
+  const own = laneShare(
+    keys.filter((key) => !isCanary(key.cell_id)),
+    input.lane,
+    input.lanes,
+  ).filter(pending);
+  const canary = laneShare(
+    batchesOf(
+      keys.filter((key) => isCanary(key.cell_id)),
+      batch,
+    ),
+    input.lane,
+    input.lanes,
+  )
+    .map((call) => call.filter(pending))
+    .filter((call) => call.length > 0);
+  return { own: batchesOf(own, batch), canary };
 }
 
 export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
@@ -93,11 +118,12 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
   if ((await deps.data.getFamily(input, judge)).judge_unavailable) return LANE_DONE;
-  const pending = await pendingKeys(input, cellsOf(run), deps.data);
-  if (pending.length === 0) return LANE_DONE;
+  const batch = deps.config.judgeBatch;
+  const pending = await laneCalls(input, askedCellsOf(run), deps.data, batch);
+  if (pending.own.length + pending.canary.length === 0) return LANE_DONE;
   const provider = await deps.providers.forFamily(judge);
-  const context: JudgeCallContext = {
-    profile: run.profile,
+  const contextFor = (profile: CaseProfile): JudgeCallContext => ({
+    profile,
     judge,
     ask: async (prompt) => {
       const result = await provider.ask({ prompt, mode: 'raw' });
@@ -110,16 +136,21 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
     },
     store: (judgement) => deps.data.putJudgement(input, judgement),
     now: () => nowIso(deps.clock),
-  };
+  });
+  // Canaries are judged apart, against the control brands: a call judges answers of one profile.
+  const calls = [
+    ...pending.own.map((keys) => ({ keys, context: contextFor(run.profile) })),
+    ...pending.canary.map((keys) => ({ keys, context: contextFor(CANARY_PROFILE) })),
+  ];
   return runLane({
     // Each lane judges its own share in calls of up to `judgeBatch` answers.
-    pending: batchesOf(pending, deps.config.judgeBatch),
+    pending: calls,
     attempt: input.attempt,
     budgetMs: deps.config.laneBudgetMs,
     retry: deps.config.retry,
     ...(deps.random ? { random: deps.random } : {}),
-    work: (batch) => judgeBatch(context, batch),
-    skip: (batch, reason) => judgeEachAlone(context, batch, reason),
+    work: (call) => judgeBatch(call.context, call.keys),
+    skip: (call, reason) => judgeEachAlone(call.context, call.keys, reason),
     async giveUp() {
       await deps.data.markJudgeUnavailable(input, judge);
     },

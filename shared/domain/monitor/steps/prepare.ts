@@ -1,10 +1,11 @@
 /**
  * PrepareRun: `queued` -> `running`, and the run's plan (prompt set size, repeats, prompt set
- * version) fixed once from its case snapshot and the configuration, so a resumed run asks the
- * same prompts. Returns, per family, its concurrency and lanes for the ask Map.
+ * version, canary prompts) fixed once from its case snapshot and the configuration, so a resumed
+ * run asks the same prompts. Returns, per family, its concurrency and lanes for the ask Map.
  */
 
 import { nowIso } from '#shared/domain/kernel/clock';
+import { CANARY_SET_VERSION } from '#shared/domain/monitor/engine/canaries';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { isFinished, loadRun, type MonitorStepDeps, type RunStepInput } from './context.ts';
@@ -30,6 +31,8 @@ export async function prepareRun(
     repeats,
     prompt_set_version: set.version,
     cells: set.cells.length,
+    canaries: deps.config.canaryPrompts,
+    canary_set_version: CANARY_SET_VERSION,
   });
   return {
     families: PROVIDER_FAMILIES.map((family) => {

@@ -9,6 +9,7 @@
  */
 import { UnavailableError } from '#shared/domain/kernel/errors';
 import type { Logger } from '#shared/domain/kernel/logger';
+import { isCanary } from '#shared/domain/monitor/engine/canaries';
 import { planReadinessScans } from '#shared/domain/monitor/engine/cited-origins';
 import {
   buildReadinessGaps,
@@ -48,7 +49,9 @@ export async function scanCitedSites(
   const data = await deps.data.loadRunData(input);
   const counted = countedFamilies(data);
   const answers = data.answers.flatMap((answer) =>
-    answer.status === 'ok' && counted.includes(answer.key.family) ? [answer.record] : [],
+    answer.status === 'ok' && counted.includes(answer.key.family) && !isCanary(answer.key.cell_id)
+      ? [answer.record]
+      : [],
   );
   const plan = planReadinessScans(run.profile, answers, deps.config.citedScans);
   const targets = [

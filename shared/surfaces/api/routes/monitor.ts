@@ -1,5 +1,9 @@
-/** The case, run and summary routes of docs/api.md, plus creating and changing cases (additions). */
+/**
+ * The case, run and summary routes of docs/api.md, plus creating and changing cases, one run and
+ * its answers, and the fixes of the brand's site (additions).
+ */
 import { ANSWER_CSV_COLUMNS } from '#shared/domain/monitor/answer-view';
+import { ListFixesResponseSchema } from '#shared/domain/monitor/fix-schemas';
 import {
   CasePromptsResponseSchema,
   PutCasePromptsBodySchema,
@@ -308,6 +312,33 @@ export const MONITOR_ROUTES = {
     errors: ['unauthorized', 'insufficient_scope', 'no_account', 'not_found', 'run_pending'],
     data: 'readwrite',
     handler: 'functions/http/monitor/delete-run-answers.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  list_fixes: {
+    operationId: 'list_fixes',
+    area: 'monitor',
+    method: 'GET',
+    path: '/api/v1/cases/{id}/fixes',
+    summary: "Did the fixes of the brand's site pay off? (addition)",
+    description:
+      "Every check of the brand's site that went from failing (or partial) to passing in its " +
+      "scans (the owner's scan history of the domain and the runs' own scans of it), dated by " +
+      'the first passing scan, oldest first. For each: the runs before and after it (up to ' +
+      'three a side) with their unbranded answers; share of answer, the own citation rate and ' +
+      "each family's mention rate on both sides with the change and its 95% interval; the same " +
+      'change for the competitors as a control; and a `verdict`: `improved`, `no_change`, ' +
+      '`worse`, or `too_early` (fewer than two runs after the fix, or too few answers to see a ' +
+      '20-point change). When the engine changed between the two sides, `engine_changed` is ' +
+      'true and no improvement is claimed.',
+    tag: 'Monitor',
+    auth: 'required',
+    scope: 'monitor:read',
+    request: { params: CaseIdParamsSchema },
+    response: { status: 200, schema: ListFixesResponseSchema },
+    errors: [...CASE_READ_ERRORS, 'not_found'],
+    data: 'read',
+    handler: 'functions/http/monitor/list-fixes.ts',
     mcpTool: false,
     addition: true,
   },

@@ -1,7 +1,9 @@
 /**
  * One case: its facts, starting a run, the runs with their status (each opens its own page), the
- * latest summary, comparing runs, and archiving the case (after a confirmation).
+ * latest summary with its changes and their causes, the canaries per family, the fixes of the
+ * brand's site with their verdicts, comparing runs, and archiving the case (after a confirmation).
  */
+import type { FixView } from '#shared/domain/monitor/fix-schemas';
 import type { CasePromptsResponse } from '#shared/domain/monitor/prompt-schemas';
 import type { RunProgress } from '#shared/domain/monitor/run-progress';
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
@@ -9,6 +11,7 @@ import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
 import { RUN_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type CanaryPoint, canaryPanel, fixesTimeline } from './case-loop.ts';
 import { type ScorePoint, summarySection } from './case-summary.ts';
 import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -21,6 +24,10 @@ export interface CaseView {
   runs: readonly RunView[];
   summary: CaseSummaryResponse | null;
   history: readonly ScorePoint[];
+  /** The finished runs' canaries, oldest first. */
+  canaries: readonly CanaryPoint[];
+  /** The fixes of the brand's site; null when they could not be read. */
+  fixes: readonly FixView[] | null;
   /** What the next run asks (`get_case_prompts`). */
   prompts: CasePromptsResponse;
   notice?: string | undefined;
@@ -173,6 +180,8 @@ ${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
 ${facts(detail)}
 ${runForm(view)}
 <section id="case-summary" data-live>${latestSummary(view)}</section>
+${canaryPanel(view.canaries)}
+${fixesTimeline(view.fixes, detail.id)}
 ${runsSection(view)}
 ${promptsSection(detail, view.prompts)}
 <h2>Archive</h2>

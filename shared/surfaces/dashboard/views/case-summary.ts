@@ -15,6 +15,7 @@ import {
   type SummaryLinks,
   scoreRange,
 } from './case-insights.ts';
+import { changesSection } from './case-loop.ts';
 import { type Bar, barChart, lineChart, type Point } from './charts.ts';
 import { escapeHtml, percent, timeTag } from './components.ts';
 import type { Viewer } from './layout.ts';
@@ -235,6 +236,7 @@ export function summarySection(options: SummaryOptions): string {
 <p class="muted">Range ${range.lower} to ${range.upper}.</p>
 <p class="muted">Run “${escapeHtml(run.label)}”, finished ${timeTag(run.finished_at)}.</p></div>
 ${deltaCard(summary, links)}</div>
+${changesSection(summary.changes)}
 <p class="actions"><a class="button secondary" href="${escapeHtml(links.answers({}))}">All answers of this run</a>
 <a class="button secondary" href="${escapeHtml(links.answers({ format: 'csv' }))}" download>Export answers (CSV)</a>
 <a class="button secondary" href="${escapeHtml(links.answers({ format: 'jsonl' }))}" download>Export answers (JSON Lines)</a></p>

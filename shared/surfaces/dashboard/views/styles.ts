@@ -70,6 +70,8 @@ code{background:#f3f5f8;border-radius:4px;padding:.05rem .3rem;font-size:.92em}
 .s-done,.s-delivered,.s-active,.good{color:#0a6b2d}
 .s-failed,.s-revoked,.bad{color:#a4161a}
 .s-running,.s-queued,.s-pending,.s-held,.s-paused,.warn{color:#8a5a00}
+.s-cause-engine,.s-verdict-too_early{color:#8a5a00}.s-cause-competitors{color:#5b2a86}.s-cause-own_site,.s-verdict-improved{color:#0a6b2d}.s-cause-unexplained,.s-verdict-no_change{color:#4a4a4a}.s-verdict-worse{color:#a4161a}
+ol.timeline{border-left:2px solid #d5dae1;padding-left:1.4rem;margin-left:.4rem}ol.timeline li{margin:.2rem 0 1rem}ol.timeline p{margin:.2rem 0}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem;margin:1rem 0}
 .card{border:1px solid #d5dae1;border-radius:8px;padding:.8rem 1rem}
 .card h2,.card h3{margin-top:0;border:0}

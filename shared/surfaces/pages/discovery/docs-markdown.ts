@@ -5,6 +5,7 @@
  */
 import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
+import { monitorMethodMarkdown } from '#shared/surfaces/pages/docs-monitor-method';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
 import { scannerMarkdown } from '#shared/surfaces/pages/scanner-section';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
@@ -55,7 +56,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; The scanner; Standards; Routes (each with an example request and the answer the service gave it):',
+    'Contents: Conventions; Scoring; The scanner; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
     '',
     ...routes.contents,
     '',
@@ -75,6 +76,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     standardsMarkdown(),
     '',
+    ...monitorMethodMarkdown(),
     '## Routes',
     '',
     'Every error answers `{"error":{"code","message","request_id"},"meta"}`; replace `ars_YOUR_KEY` with your key.',

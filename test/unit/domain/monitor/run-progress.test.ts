@@ -43,4 +43,21 @@ describe('a run under way', () => {
     });
     expect(summarising.phase).toBe('summarising');
   });
+
+  it('plans the canaries too, which are asked and judged beside the case prompts', async () => {
+    const withCanaries = {
+      ...run('running', 10),
+      plan: { cells: 10, canaries: 2, prompts_per_block: 1, repeats: 1, prompt_set_version: 'v' },
+    } as unknown as StoredRun;
+    const asking = await runProgress(withCanaries, {
+      answeredCells: cells(20),
+      judgedCells: cells(0),
+    });
+    expect(asking).toEqual({ phase: 'asking', asked: 80, planned: 96, judged: 0 });
+    const judging = await runProgress(withCanaries, {
+      answeredCells: cells(24),
+      judgedCells: cells(3),
+    });
+    expect(judging).toMatchObject({ phase: 'judging', asked: 96, planned: 96 });
+  });
 });
