@@ -104,6 +104,7 @@ const API_STEPS: Step[] = [
   { operationId: 'list_runs' },
   { operationId: 'get_run' },
   { operationId: 'get_case_summary' },
+  { operationId: 'list_fixes' },
   { operationId: 'list_run_answers' },
   // After the run's reads: the run asked the list as generated, the change applies to the next.
   { operationId: 'set_case_prompts' },

@@ -93,7 +93,10 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
           id: 'A1-en',
           text: 'Which product analytics providers would you recommend for B2B SaaS teams in Germany and Austria?',
         },
-        { id: 'B1-en', text: 'What does Acme Analytics (acme-analytics.com) do and who is it for?' },
+        {
+          id: 'B1-en',
+          text: 'What does Acme Analytics (acme-analytics.com) do and who is it for?',
+        },
         {
           id: 'C1-d2e4bc-en',
           text: 'What are the best alternatives to Globex Insights for funnel analysis?',
@@ -105,6 +108,7 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
     },
   },
   get_case_summary: { params: { id: ID.case } },
+  list_fixes: { params: { id: ID.case } },
   list_runs: { params: { id: ID.case }, query: { limit: '2' } },
   create_run: { params: { id: ID.case }, body: { label: 'November check' } },
   get_run: { params: { id: ID.case, run_id: ID.run } },
