@@ -109,6 +109,15 @@ describe('the answer index', () => {
     });
   });
 
+  it('leaves the canaries out: they are the service’s control questions, not the case’s', () => {
+    const canary: StoredAnswer = {
+      ...answer('openai', 1),
+      key: { family: 'openai', mode: 'online', cell_id: 'canary-1-r1' },
+    };
+    const withCanary = { ...DATA, answers: [...DATA.answers, canary] };
+    expect(answerViewsOf(PROFILE, withCanary).map((v) => v.id)).toEqual(views.map((v) => v.id));
+  });
+
   it('reads and measures only the chosen answers, and shows what the whole run would', async () => {
     const indexed = store(index);
     const opened = await openAnswers(RUN, indexed.data);
