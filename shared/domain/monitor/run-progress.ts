@@ -19,6 +19,8 @@ export interface RunProgress {
   planned: number | null;
   /** Judge replies so far. */
   judged: number;
+  /** Of the planned answers, those to the canary prompts (the service's control questions). */
+  canaries: number;
 }
 
 async function countCells(
@@ -33,10 +35,11 @@ export async function runProgress(
   data: Pick<RunDataStore, 'answeredCells' | 'judgedCells'>,
 ): Promise<RunProgress> {
   // The canaries are asked and judged in the same cells' stores: they count as planned too.
-  const cells = run.plan ? run.plan.cells + (run.plan.canaries ?? 0) : null;
-  const planned = cells === null ? null : cells * PROVIDER_FAMILIES.length * ASK_MODES.length;
+  const perCell = PROVIDER_FAMILIES.length * ASK_MODES.length;
+  const canaries = (run.plan?.canaries ?? 0) * perCell;
+  const planned = run.plan ? run.plan.cells * perCell + canaries : null;
   if (run.status === 'queued' || !run.plan) {
-    return { phase: 'queued', asked: 0, planned, judged: 0 };
+    return { phase: 'queued', asked: 0, planned, judged: 0, canaries };
   }
   const ref = runRefOf(run);
   const [asked, judged] = await Promise.all([
@@ -45,5 +48,5 @@ export async function runProgress(
   ]);
   const phase =
     planned !== null && asked < planned ? 'asking' : judged < asked ? 'judging' : 'summarising';
-  return { phase, asked, planned, judged };
+  return { phase, asked, planned, judged, canaries };
 }

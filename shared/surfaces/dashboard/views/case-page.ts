@@ -51,9 +51,11 @@ function progressOf(view: CaseView): string {
     return '<p role="status">A run is under way: models are being asked now. This part updates by itself (or reload the page).</p>';
   }
   const phase = PHASES[progress.phase];
+  const control =
+    progress.canaries > 0 ? ` (${progress.canaries} of them to the control questions)` : '';
   const counts =
     progress.phase === 'asking' || progress.phase === 'judging'
-      ? `: ${progress.asked}${progress.planned === null ? '' : ` of ${progress.planned}`} answers asked, ${progress.judged} judged`
+      ? `: ${progress.asked}${progress.planned === null ? '' : ` of ${progress.planned}${control}`} answers asked, ${progress.judged} judged`
       : '';
   const bar =
     progress.planned !== null

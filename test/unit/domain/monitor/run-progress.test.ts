@@ -23,6 +23,7 @@ describe('a run under way', () => {
       asked: 0,
       planned: null,
       judged: 0,
+      canaries: 0,
     });
   });
 
@@ -31,7 +32,7 @@ describe('a run under way', () => {
       answeredCells: cells(5),
       judgedCells: cells(0),
     });
-    expect(asking).toEqual({ phase: 'asking', asked: 20, planned: 80, judged: 0 });
+    expect(asking).toEqual({ phase: 'asking', asked: 20, planned: 80, judged: 0, canaries: 0 });
     const judging = await runProgress(run('running', 10), {
       answeredCells: cells(20),
       judgedCells: cells(4),
@@ -53,7 +54,7 @@ describe('a run under way', () => {
       answeredCells: cells(20),
       judgedCells: cells(0),
     });
-    expect(asking).toEqual({ phase: 'asking', asked: 80, planned: 96, judged: 0 });
+    expect(asking).toEqual({ phase: 'asking', asked: 80, planned: 96, judged: 0, canaries: 16 });
     const judging = await runProgress(withCanaries, {
       answeredCells: cells(24),
       judgedCells: cells(3),
