@@ -220,21 +220,9 @@ function save(counts: Record<string, unknown>, date: string): string {
 
 async function main(): Promise<void> {
   const meter = startMeter();
-  const faults = PROVIDER_FAMILIES.map((family) => `${family}=slow:${PROVIDER_LATENCY_MS}`);
   // The cases' brands and competitors, which the runs cite and then scan.
   const caseSites = await sites(RUN_CASES * 4);
-  const stack = await startLocalStack({
-    dataDir: null,
-    wrapStoreClient: (client) => meter.wrapStoreClient(client),
-    env: {
-      LOG_LEVEL: 'INFO',
-      ALLOW_PRIVATE_TARGETS: '1',
-      OFFLINE_DNS: '1',
-      SIMULATOR_FAULTS: faults.join(','),
-      SIMULATOR_SITE_ORIGINS: siteOrigins(RUN_CASES, caseSites),
-      MONITOR_REPEATS: '1',
-    },
-  });
+  const stack = await startMeteredStack(meter, caseSites);
   try {
     const key = await createBenchKey([
       'scans:read',
@@ -249,23 +237,7 @@ async function main(): Promise<void> {
     const batches = await measureBatches(meter, stack, key);
     const runs = await measureRuns(meter, stack, key);
     const date = new Date().toISOString().slice(0, 10);
-    const counts = {
-      measured_on: date,
-      command: 'npm run bench:cost-counts',
-      commit: commit(),
-      conditions: {
-        site_latency_ms: SITE_LATENCY_MS,
-        provider_latency_ms: PROVIDER_LATENCY_MS,
-        log_level: 'INFO',
-        scans: SCANS,
-        batch_sizes: BATCH_SIZES,
-        run_prompts_per_block: RUN_SIZES,
-        run_answers: runs.answers,
-      },
-      per_operation: { scan, ...batches, run: runs.run, run_answer: runs.run_answer, schedules },
-      tokens_per_answer: runs.tokens.perAnswer,
-      judge_per_answer: runs.tokens.judgePerAnswer,
-    };
+    const counts = countsFile(date, { scan, batches, runs, schedules });
     meter.print(JSON.stringify(counts, null, 2));
     meter.print(`written to ${save(counts, date)}`);
   } finally {
@@ -273,6 +245,60 @@ async function main(): Promise<void> {
     await Promise.all(caseSites.map((site) => site.close()));
     meter.close();
   }
+}
+
+/**
+ * The local stack in memory with its store reads and writes metered, scanning loopback, every
+ * provider answering after PROVIDER_LATENCY_MS, and the case sites served as the cases' domains.
+ */
+function startMeteredStack(meter: Meter, caseSites: RunningFixtureSite[]): Promise<LocalStack> {
+  const faults = PROVIDER_FAMILIES.map((family) => `${family}=slow:${PROVIDER_LATENCY_MS}`);
+  return startLocalStack({
+    dataDir: null,
+    wrapStoreClient: (client) => meter.wrapStoreClient(client),
+    env: {
+      LOG_LEVEL: 'INFO',
+      ALLOW_PRIVATE_TARGETS: '1',
+      OFFLINE_DNS: '1',
+      SIMULATOR_FAULTS: faults.join(','),
+      SIMULATOR_SITE_ORIGINS: siteOrigins(RUN_CASES, caseSites),
+      MONITOR_REPEATS: '1',
+    },
+  });
+}
+
+interface Measurements {
+  scan: Awaited<ReturnType<typeof measureScans>>;
+  batches: Awaited<ReturnType<typeof measureBatches>>;
+  runs: Awaited<ReturnType<typeof measureRuns>>;
+  schedules: Awaited<ReturnType<typeof measureSchedules>>;
+}
+
+/** The counts file: when and how it was measured, the counts per operation, the tokens. */
+function countsFile(date: string, { scan, batches, runs, schedules }: Measurements) {
+  return {
+    measured_on: date,
+    command: 'npm run bench:cost-counts',
+    commit: commit(),
+    conditions: {
+      site_latency_ms: SITE_LATENCY_MS,
+      provider_latency_ms: PROVIDER_LATENCY_MS,
+      log_level: 'INFO',
+      scans: SCANS,
+      batch_sizes: BATCH_SIZES,
+      run_prompts_per_block: RUN_SIZES,
+      run_answers: runs.answers,
+    },
+    per_operation: {
+      scan,
+      ...batches,
+      run: runs.run,
+      run_answer: runs.run_answer,
+      schedules,
+    },
+    tokens_per_answer: runs.tokens.perAnswer,
+    judge_per_answer: runs.tokens.judgePerAnswer,
+  };
 }
 
 await main();

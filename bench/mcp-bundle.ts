@@ -119,8 +119,9 @@ const store = await startDynalite(null);
 try {
   const script = childScript(file, await keyOnLocalStore(store.endpoint));
   const runs = [];
-  for (let index = 0; index < COLD_RUNS; index += 1)
+  for (let index = 0; index < COLD_RUNS; index += 1) {
     runs.push(await coldRun(script, store.endpoint));
+  }
   console.log(
     JSON.stringify({
       bundle: kb(built.bytes),

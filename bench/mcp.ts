@@ -68,8 +68,9 @@ async function bundles() {
   const a = await measureBundle('A-mcp-invokes-routes', 'functions/mcp/mcp.ts');
   const b = await measureBundle('B-mcp-in-process', { contents: inProcessEntry() });
   const routes = [];
-  for (const tool of TOOLS)
+  for (const tool of TOOLS) {
     routes.push(await measureBundle(`route-${tool.name}`, tool.route.handler));
+  }
   return { a, b, routes };
 }
 

@@ -95,8 +95,9 @@ async function call(stack: LocalStack, key: string, method: string, path: string
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok)
+  if (!response.ok) {
     throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  }
   return json;
 }
 

@@ -136,8 +136,9 @@ function mixOf(soak: Soak, hosts: string[], ids: { caseId: string; scanId: strin
     if (!reading && tick % 25 === 0) {
       return soak.call('POST /scans/batch', 'POST', '/api/v1/scans/batch', { domains: hosts });
     }
-    if (!reading && tick % 10 === 0)
+    if (!reading && tick % 10 === 0) {
       return soak.call('POST /scans', 'POST', '/api/v1/scans', { domain: site });
+    }
     if (tick % 4 === 0) return soak.call('GET /scans', 'GET', '/api/v1/scans');
     if (tick % 4 === 1) return soak.call('GET /scans/{id}', 'GET', `/api/v1/scans/${ids.scanId}`);
     if (tick % 4 === 2) {

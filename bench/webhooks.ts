@@ -151,8 +151,9 @@ function analyse(
   const expected = createdAt.size * receivers.length;
   let lostEvents = 0;
   for (const eventId of createdAt.keys()) {
-    if (receivers.some((_receiver, index) => !firstSeen.has(`${index}:${eventId}`)))
+    if (receivers.some((_receiver, index) => !firstSeen.has(`${index}:${eventId}`))) {
       lostEvents += 1;
+    }
   }
   return {
     receipts,

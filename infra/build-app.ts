@@ -28,20 +28,9 @@ export interface BuiltApp {
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 
 export function buildApp(app: App): BuiltApp {
-  const stage = contextString(app, 'stage') ?? process.env.STAGE ?? 'dev';
-  if (!STAGE_PATTERN.test(stage)) {
-    throw new Error(`stage "${stage}" must match ${STAGE_PATTERN} (it is part of stack names)`);
-  }
-  const publicBaseUrl = contextString(app, 'publicBaseUrl');
-  if (publicBaseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(publicBaseUrl)) {
-    throw new Error(`publicBaseUrl "${publicBaseUrl}" must be an absolute http(s) URL`);
-  }
-
-  // Environment-agnostic unless the CLI resolved an account/region: synth never looks anything
-  // up, so it stays offline.
-  const account = process.env.CDK_DEFAULT_ACCOUNT;
-  const region = process.env.CDK_DEFAULT_REGION;
-  const env: Environment | undefined = account || region ? { account, region } : undefined;
+  const stage = stageOf(app);
+  const publicBaseUrl = publicBaseUrlOf(app);
+  const env = deployEnvironment();
   const prefix = `AgentReadiness-${stage}`;
 
   const data = new DataStack(app, `${prefix}-Data`, {
@@ -88,7 +77,38 @@ export function buildApp(app: App): BuiltApp {
   return { stage, data, workflows, api, monitoring };
 }
 
-/** The `signup` context: `open` (the default when absent) or `closed`; anything else stops the synth. */
+/** The `stage` context (or $STAGE, or `dev`): part of every stack name, so kept short and plain. */
+function stageOf(app: App): string {
+  const stage = contextString(app, 'stage') ?? process.env.STAGE ?? 'dev';
+  if (!STAGE_PATTERN.test(stage)) {
+    throw new Error(`stage "${stage}" must match ${STAGE_PATTERN} (it is part of stack names)`);
+  }
+  return stage;
+}
+
+/** The `publicBaseUrl` context, when given: an absolute http(s) URL. */
+function publicBaseUrlOf(app: App): string | undefined {
+  const publicBaseUrl = contextString(app, 'publicBaseUrl');
+  if (publicBaseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(publicBaseUrl)) {
+    throw new Error(`publicBaseUrl "${publicBaseUrl}" must be an absolute http(s) URL`);
+  }
+  return publicBaseUrl;
+}
+
+/**
+ * Environment-agnostic unless the CLI resolved an account/region: synth never looks anything
+ * up, so it stays offline.
+ */
+function deployEnvironment(): Environment | undefined {
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const region = process.env.CDK_DEFAULT_REGION;
+  return account || region ? { account, region } : undefined;
+}
+
+/**
+ * The `signup` context: `open` (the default when absent) or `closed`; anything else stops the
+ * synth.
+ */
 function signupOf(app: App): 'open' | 'closed' | undefined {
   const signup = contextString(app, 'signup');
   if (signup !== undefined && signup !== 'open' && signup !== 'closed') {

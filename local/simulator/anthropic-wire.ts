@@ -23,8 +23,9 @@ export const anthropicWire: FamilyWire = {
     if (!headerOf(request, 'anthropic-version')) return 'anthropic-version: header is required';
     if (typeof body.model !== 'string') return 'model: Field required';
     if (typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
-    if (!Array.isArray(body.messages) || body.messages.length === 0)
+    if (!Array.isArray(body.messages) || body.messages.length === 0) {
       return 'messages: Field required';
+    }
     for (const tool of toolsOf(body)) {
       if (String(tool.type).startsWith('web_search_') && tool.name !== 'web_search') {
         return "tools.0.name: Input should be 'web_search'";
@@ -66,30 +67,52 @@ function lastUserText(messages: unknown): string {
 
 function messageBody(question: AskedQuestion, answer: SimulatedAnswer, ids: string) {
   const online = question.mode === 'online';
-  const content: unknown[] = [];
-  if (online) {
-    content.push(
-      { type: 'text', text: "I'll search for current information." },
-      {
-        type: 'server_tool_use',
-        id: `srvtoolu_${ids}`,
-        name: 'web_search',
-        input: { query: answer.searchQuery },
-      },
-      {
-        type: 'web_search_tool_result',
-        tool_use_id: `srvtoolu_${ids}`,
-        content: answer.sources.map((source) => ({
-          type: 'web_search_result',
-          url: source.url,
-          title: source.title,
-          encrypted_content: idFrom(`${source.url}#content`, 48),
-          page_age: 'April 3, 2026',
-        })),
-      },
-    );
-  }
-  answer.sentences.forEach((sentence, index) => {
+  return {
+    id: `msg_${ids}`,
+    type: 'message',
+    role: 'assistant',
+    model: question.model,
+    content: [...(online ? searchBlocks(answer, ids) : []), ...textBlocks(answer)],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: {
+      input_tokens: approximateTokens(question.prompt) + (online ? 3000 : 0),
+      output_tokens: approximateTokens(answer.sentences.map((s) => s.text).join(' ')),
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      server_tool_use: { web_search_requests: online ? 1 : 0 },
+      service_tier: 'standard',
+    },
+  };
+}
+
+/** What an online answer starts with: a line of intent, the search call and its results. */
+function searchBlocks(answer: SimulatedAnswer, ids: string): unknown[] {
+  return [
+    { type: 'text', text: "I'll search for current information." },
+    {
+      type: 'server_tool_use',
+      id: `srvtoolu_${ids}`,
+      name: 'web_search',
+      input: { query: answer.searchQuery },
+    },
+    {
+      type: 'web_search_tool_result',
+      tool_use_id: `srvtoolu_${ids}`,
+      content: answer.sources.map((source) => ({
+        type: 'web_search_result',
+        url: source.url,
+        title: source.title,
+        encrypted_content: idFrom(`${source.url}#content`, 48),
+        page_age: 'April 3, 2026',
+      })),
+    },
+  ];
+}
+
+/** One text block per sentence, carrying a citation of each source the sentence rests on. */
+function textBlocks(answer: SimulatedAnswer): unknown[] {
+  return answer.sentences.map((sentence, index) => {
     const text = (index > 0 ? ' ' : '') + sentence.text;
     const citations = sentence.sources.flatMap((sourceIndex) => {
       const source = answer.sources[sourceIndex];
@@ -104,25 +127,8 @@ function messageBody(question: AskedQuestion, answer: SimulatedAnswer, ids: stri
         },
       ];
     });
-    content.push(citations.length > 0 ? { type: 'text', text, citations } : { type: 'text', text });
+    return citations.length > 0 ? { type: 'text', text, citations } : { type: 'text', text };
   });
-  return {
-    id: `msg_${ids}`,
-    type: 'message',
-    role: 'assistant',
-    model: question.model,
-    content,
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: {
-      input_tokens: approximateTokens(question.prompt) + (online ? 3000 : 0),
-      output_tokens: approximateTokens(answer.sentences.map((s) => s.text).join(' ')),
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-      server_tool_use: { web_search_requests: online ? 1 : 0 },
-      service_tier: 'standard',
-    },
-  };
 }
 
 function rateHeaders(ids: string, remaining = 49, resetSeconds = 1): Record<string, string> {

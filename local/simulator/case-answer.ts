@@ -72,58 +72,70 @@ export function composeCaseAnswer(
   settings: CaseAnswerSettings,
   key: AnswerKey,
 ): SimulatedAnswer {
+  const context = contextOf(matches, settings, key);
+  const opening = { text: `Here is an overview for "${topicOf(key.prompt)}".`, sources: [] };
+  const told = tellCompanies(companiesOf(matches, settings), context);
+  const closed = closing(context, told.named.length === 0);
+  return {
+    sentences: [opening, ...told.sentences, ...closed.sentences],
+    sources: context.sources,
+    searchQuery: searchQueryOf(key.prompt),
+    mentioned: told.named,
+    truth: { entities: told.entities, facts: told.facts, untracked: closed.untracked },
+  };
+}
+
+/**
+ * What every sentence of one answer draws on: the answer's own random stream (seeded by the
+ * request, so a repeated request gets the same answer) and, online, the third-party pages found.
+ */
+function contextOf(
+  matches: readonly CaseMatch[],
+  settings: CaseAnswerSettings,
+  key: AnswerKey,
+): Context {
   const random = seededRandom(
     [settings.seed, key.family, key.model, key.mode, key.prompt, key.repeat].join('\u0000'),
   );
-  const topic = topicOf(key.prompt);
-  const context: Context = {
+  const thirdParty =
+    key.mode === 'online'
+      ? thirdPartySources(settings.thirdPartyDomains, random, topicOf(key.prompt))
+      : [];
+  return {
     matches,
     settings,
     key,
     random,
     tracked: matches.flatMap(({ profile }) => [profile, ...profile.competitors]),
     sources: [],
-    thirdParty:
-      key.mode === 'online'
-        ? thirdPartySources(settings.thirdPartyDomains, random, topic).map((source) =>
-            servedFrom(source, settings.siteOrigins),
-          )
-        : [],
+    thirdParty: thirdParty.map((source) => servedFrom(source, settings.siteOrigins)),
   };
-  const sentences: SimulatedSentence[] = [
-    { text: `Here is an overview for "${topic}".`, sources: [] },
-  ];
+}
+
+/**
+ * The companies the answer names, in a random order, each drawn at its rate unless the prompt
+ * names it; with the truth about every company (what a perfect judge would report).
+ */
+function tellCompanies(companies: Company[], context: Context) {
+  const sentences: SimulatedSentence[] = [];
   const named: string[] = [];
-  const companies = companiesOf(matches, settings);
-  const truth: AnswerTruth = {
-    entities: companies.map((c) => ({
-      name: c.name,
-      named: false,
-      absence: false,
-      sentiment: null,
-    })),
-    facts: [],
-    untracked: [],
-  };
-  for (const company of random.shuffle(companies)) {
-    if (!company.inPrompt && !random.chance(company.rate)) continue;
+  const entities: EntityTruth[] = companies.map((company) => ({
+    name: company.name,
+    named: false,
+    absence: false,
+    sentiment: null,
+  }));
+  const facts: AnswerTruth['facts'] = [];
+  for (const company of context.random.shuffle(companies)) {
+    if (!company.inPrompt && !context.random.chance(company.rate)) continue;
     const described = describe(company, context);
     sentences.push(...described.sentences);
     if (described.named) named.push(company.name);
-    const entity = truth.entities.find((e) => e.name === company.name);
+    const entity = entities.find((e) => e.name === company.name);
     if (entity) Object.assign(entity, described.truth);
-    truth.facts.push(...described.facts);
+    facts.push(...described.facts);
   }
-  const closed = closing(context, named.length === 0);
-  sentences.push(...closed.sentences);
-  truth.untracked.push(...closed.untracked);
-  return {
-    sentences,
-    sources: context.sources,
-    searchQuery: searchQueryOf(key.prompt),
-    mentioned: named,
-    truth,
-  };
+  return { sentences, named, entities, facts };
 }
 
 interface Context {

@@ -75,32 +75,13 @@ function responseBody(question: AskedQuestion, answer: SimulatedAnswer, ids: str
   const text = answer.sentences
     .map((sentence) => sentence.text + sentence.sources.map((index) => `[${index + 1}]`).join(''))
     .join(' ');
-  const output: unknown[] = [];
-  if (online) {
-    output.push({
-      type: 'search_results',
-      queries: [answer.searchQuery],
-      results: answer.sources.map((source, index) => ({
-        id: index + 1,
-        url: source.url,
-        title: source.title,
-        snippet: source.snippet,
-        date: '2026-04-03',
-        last_updated: '2026-05-01',
-        source: 'web',
-      })),
-    });
-  }
-  output.push({
+  const message = {
     type: 'message',
     id: `msg_${ids}`,
     role: 'assistant',
     status: 'completed',
     content: [{ type: 'output_text', text, annotations: [] }],
-  });
-  const input = approximateTokens(question.prompt) + (online ? 1500 : 0);
-  const outputTokens = approximateTokens(text);
-  const searchCost = online ? SEARCH_PRICE_USD : 0;
+  };
   return {
     id: `resp_${ids}`,
     object: 'response',
@@ -108,20 +89,45 @@ function responseBody(question: AskedQuestion, answer: SimulatedAnswer, ids: str
     completed_at: nowSeconds(),
     status: 'completed',
     model: question.model,
-    output,
-    usage: {
-      input_tokens: input,
-      output_tokens: outputTokens,
-      total_tokens: input + outputTokens,
-      cost: {
-        currency: 'USD',
-        input_cost: input / 1e6,
-        output_cost: outputTokens / 1e6,
-        tool_calls_cost: searchCost,
-        total_cost: (input + outputTokens) / 1e6 + searchCost,
-      },
-      ...(online ? { tool_calls_details: { search_web: { invocation: 1 } } } : {}),
+    output: online ? [searchResultsItem(answer), message] : [message],
+    usage: usageOf(question, text, online),
+  };
+}
+
+/** The `search_results` output item of an online answer: the query and the pages found. */
+function searchResultsItem(answer: SimulatedAnswer) {
+  return {
+    type: 'search_results',
+    queries: [answer.searchQuery],
+    results: answer.sources.map((source, index) => ({
+      id: index + 1,
+      url: source.url,
+      title: source.title,
+      snippet: source.snippet,
+      date: '2026-04-03',
+      last_updated: '2026-05-01',
+      source: 'web',
+    })),
+  };
+}
+
+/** Tokens and their cost in dollars; an online answer adds one web search at its fixed price. */
+function usageOf(question: AskedQuestion, text: string, online: boolean) {
+  const input = approximateTokens(question.prompt) + (online ? 1500 : 0);
+  const outputTokens = approximateTokens(text);
+  const searchCost = online ? SEARCH_PRICE_USD : 0;
+  return {
+    input_tokens: input,
+    output_tokens: outputTokens,
+    total_tokens: input + outputTokens,
+    cost: {
+      currency: 'USD',
+      input_cost: input / 1e6,
+      output_cost: outputTokens / 1e6,
+      tool_calls_cost: searchCost,
+      total_cost: (input + outputTokens) / 1e6 + searchCost,
     },
+    ...(online ? { tool_calls_details: { search_web: { invocation: 1 } } } : {}),
   };
 }
 

@@ -134,56 +134,82 @@ function startExecution(
   keepOutput: boolean,
   logger: () => Logger,
 ): Running {
-  let aborted = false;
-  const guarded: TaskHandlers = {};
-  for (const [state, handler] of Object.entries(setup.handlers)) {
-    guarded[state] = (taskInput) => {
-      if (aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
-      return handler(taskInput);
-    };
-  }
+  const gate = { aborted: false };
   const execution = setup.machine.run(input as JsonValue, {
-    overrides: { taskResourceLocalHandlers: guarded, waitTimeOverrides: setup.waitOverrides },
-    context: {
-      Execution: {
-        Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
-        Name: name,
-        Input: input as never,
-        StartTime: new Date().toISOString(),
-        RoleArn: 'arn:aws:iam::000000000000:role/local',
-      },
-    } as never,
+    overrides: {
+      taskResourceLocalHandlers: guardedHandlers(setup.handlers, name, gate),
+      waitTimeOverrides: setup.waitOverrides,
+    },
+    context: executionContext(workflow, name, input),
   });
   if (transitionObserver) {
     void countTransitions(workflow, execution.eventLogs, transitionObserver).catch(() => undefined);
   }
-  const summary: ExecutionSummary = { workflow, name, status: 'RUNNING' };
   const running: Running = {
-    summary,
+    summary: { workflow, name, status: 'RUNNING' },
     abort: () => {
-      aborted = true;
+      gate.aborted = true;
       execution.abort();
     },
     done: Promise.resolve(),
   };
-  running.done = execution.result
+  running.done = settle(running, execution.result, keepOutput, logger);
+  return running;
+}
+
+/** The task handlers of one execution, each refusing to start once the execution was aborted. */
+function guardedHandlers(
+  handlers: TaskHandlers,
+  name: string,
+  gate: { readonly aborted: boolean },
+): TaskHandlers {
+  const guarded: TaskHandlers = {};
+  for (const [state, handler] of Object.entries(handlers)) {
+    guarded[state] = (taskInput) => {
+      if (gate.aborted) return Promise.reject(new Error(`execution ${name} was aborted`));
+      return handler(taskInput);
+    };
+  }
+  return guarded;
+}
+
+/** The context object (`$$.Execution`) an execution on Step Functions would see. */
+function executionContext(workflow: WorkflowName, name: string, input: unknown): never {
+  return {
+    Execution: {
+      Id: `arn:aws:states:local:000000000000:execution:${workflow}:${name}`,
+      Name: name,
+      Input: input as never,
+      StartTime: new Date().toISOString(),
+      RoleArn: 'arn:aws:iam::000000000000:role/local',
+    },
+  } as never;
+}
+
+/** Records how the execution ended in its summary (and its output, for a child). */
+function settle(
+  running: Running,
+  result: Promise<JsonValue>,
+  keepOutput: boolean,
+  logger: () => Logger,
+): Promise<void> {
+  return result
     .then(
       (output) => {
-        summary.status = 'SUCCEEDED';
+        running.summary.status = 'SUCCEEDED';
         if (keepOutput) running.output = output;
       },
-      (error: unknown) => recordFailure(summary, error, logger()),
+      (error: unknown) => recordFailure(running.summary, error, logger()),
     )
     .finally(() => {
       // A finished execution has nothing to abort. Dropping the closure lets the engine's
       // execution (its event log and history) be collected: the engine keeps every execution's
       // name for as long as the process runs, as Step Functions keeps names unique
-      // (docs/decisions.md "Soak memory"). The replacement is defined outside this function:
-      // V8 gives every closure made here the same context, which holds `execution`, so a
-      // `() => undefined` written here would keep the execution as well.
+      // (docs/decisions.md "Soak memory"). The replacement is a module constant, never a closure
+      // made in startExecution: V8 gives every closure made there the same context, which holds
+      // `execution`, so a `() => undefined` written there would keep the execution as well.
       running.abort = NOTHING_TO_ABORT;
     });
-  return running;
 }
 
 function recordFailure(summary: ExecutionSummary, error: unknown, logger: Logger): void {
@@ -228,9 +254,7 @@ export function createLocalWorkflowEngine(options: {
   timeScale: number;
   logger: () => Logger;
 }): LocalWorkflowEngine {
-  const prepared = new Map<string, Prepared>();
-  for (const workflow of WORKFLOWS)
-    prepared.set(workflow.name, prepare(workflow, options.timeScale));
+  const prepared = prepareWorkflows(options.timeScale);
   const runs = new Map<string, Running>();
 
   function run(workflow: WorkflowName, name: string, input: unknown, asChild = false): Running {
@@ -254,16 +278,7 @@ export function createLocalWorkflowEngine(options: {
     return takeChildOutput(child, name, entry);
   }
 
-  for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
-    const setup = prepared.get(workflow.name);
-    for (const child of workflow.children ?? []) {
-      if (setup) {
-        setup.handlers[child.state] = (input) =>
-          runChild(workflow.name as WorkflowName, child, input);
-      }
-    }
-  }
-
+  connectChildren(prepared, runChild);
   return {
     async start(workflow, name, input) {
       if (runs.has(name)) return { started: false };
@@ -278,8 +293,35 @@ export function createLocalWorkflowEngine(options: {
       return { ...entry.summary };
     },
     async close() {
-      for (const entry of runs.values()) if (entry.summary.status === 'RUNNING') entry.abort();
+      for (const entry of runs.values()) {
+        if (entry.summary.status === 'RUNNING') entry.abort();
+      }
       await Promise.all([...runs.values()].map((entry) => entry.done));
     },
   };
+}
+
+/** Every workflow of the manifest, validated and ready to run, by name. */
+function prepareWorkflows(timeScale: number): Map<string, Prepared> {
+  const prepared = new Map<string, Prepared>();
+  for (const workflow of WORKFLOWS) {
+    prepared.set(workflow.name, prepare(workflow, timeScale));
+  }
+  return prepared;
+}
+
+/** Points each child Task state (the manifest's `children`) at `runChild`, in the same engine. */
+function connectChildren(
+  prepared: ReadonlyMap<string, Prepared>,
+  runChild: (parent: WorkflowName, child: WorkflowChild, input: JsonValue) => Promise<JsonValue>,
+): void {
+  for (const workflow of WORKFLOWS as readonly WorkflowDefinition[]) {
+    const setup = prepared.get(workflow.name);
+    for (const child of workflow.children ?? []) {
+      if (setup) {
+        setup.handlers[child.state] = (input) =>
+          runChild(workflow.name as WorkflowName, child, input);
+      }
+    }
+  }
 }

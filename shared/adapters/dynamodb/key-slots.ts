@@ -60,9 +60,11 @@ export async function takePlace(
   for (let round = 0; round < 3; round += 1) {
     if (await take(deps, key, takenAt, max)) return takenAt;
     const places = await readPlaces(deps, key.user_id);
-    if (places === undefined) await placesFromListing(deps, key.user_id);
-    else if (Object.keys(places).length >= max && !(await freeStale(deps, key.user_id, places)))
+    if (places === undefined) {
+      await placesFromListing(deps, key.user_id);
+    } else if (Object.keys(places).length >= max && !(await freeStale(deps, key.user_id, places))) {
       return null;
+    }
     // Otherwise a place was freed or taken meanwhile: try again.
   }
   return null;

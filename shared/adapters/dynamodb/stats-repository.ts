@@ -69,8 +69,9 @@ function sumCounters(items: Record<string, unknown>[]): StatsCounters {
       histogram[score] = count + Number(item[`h${score}`] ?? 0);
     });
     for (const [name, value] of Object.entries(item)) {
-      if (name.startsWith('bad_'))
+      if (name.startsWith('bad_')) {
         badChecks[name.slice(4)] = (badChecks[name.slice(4)] ?? 0) + Number(value);
+      }
     }
     if (
       typeof item.updated_at === 'string' &&

@@ -197,9 +197,11 @@ function readContent(message: z.infer<typeof MessageSchema>, status: number): Co
     } else if (block.type === 'web_search_tool_result') {
       read.searched = true;
       const result = parseShape('anthropic', SearchToolResultSchema, block, status);
-      if (Array.isArray(result.content))
+      if (Array.isArray(result.content)) {
         read.searchResults += readSearchResults(result.content, read.sources, status);
-      else read.searchErrors.push(result.content.error_code);
+      } else {
+        read.searchErrors.push(result.content.error_code);
+      }
     }
   }
   return read;

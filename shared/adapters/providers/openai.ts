@@ -118,55 +118,93 @@ function toAskResult(
   request: AskRequest,
   response: RawResponse,
 ): AskResult {
+  const { status } = response;
   const body = readReply('openai', ResponseSchema, response);
-  if (body.status === 'failed' || body.status === 'cancelled') {
-    throw failedRun(body.error?.code ?? null, body.error?.message ?? body.status, response.status);
-  }
-  const incompleteReason = body.status === 'incomplete' ? body.incomplete_details?.reason : null;
-  if (incompleteReason === 'content_filter') {
-    throw new ProviderError('openai', 'rejected', 'openai withheld the answer: content_filter', {
-      status: response.status,
-    });
-  }
-  const texts: string[] = [];
-  const refusals: string[] = [];
-  const sources: CitationInput[] = [];
-  const queries: string[] = [];
-  let searched = false;
-  for (const item of body.output) {
-    if (item.type === 'message') {
-      const message = parseShape('openai', MessageSchema, item, response.status);
-      texts.push(readMessage(message, sources, refusals, response.status));
-    } else if (item.type === 'web_search_call') {
-      searched = true;
-      const call = parseShape('openai', WebSearchCallSchema, item, response.status);
-      queries.push(...(call.action?.queries ?? (call.action?.query ? [call.action.query] : [])));
-      for (const source of call.action?.sources ?? []) {
-        if (source.url) sources.push({ url: source.url, cited: false });
-      }
-    }
-  }
-  const text = texts.join('\n\n');
-  if (text.trim() === '' && refusals.length > 0) {
-    throw new ProviderError('openai', 'rejected', `openai refused: ${refusals.join(' ')}`, {
-      status: response.status,
+  const incompleteReason = refuseUnfinishedRun(body, status);
+  const read = readOutput(body.output, status);
+  const text = read.texts.join('\n\n');
+  if (text.trim() === '' && read.refusals.length > 0) {
+    throw new ProviderError('openai', 'rejected', `openai refused: ${read.refusals.join(' ')}`, {
+      status,
     });
   }
   if (text.trim() === '' && incompleteReason === 'max_output_tokens') {
-    throw truncatedBeforeText('openai', 'max_output_tokens', response.status);
+    throw truncatedBeforeText('openai', 'max_output_tokens', status);
   }
-  const citations = collectCitations(sources);
+  const citations = collectCitations(read.sources);
   return {
     provider: 'openai',
     model: body.model || config.model,
     mode: request.mode,
-    text: requireAnswerText('openai', text, response.status),
-    searched: searched || citations.some((citation) => citation.cited),
-    searchQueries: uniqueQueries(queries),
+    text: requireAnswerText('openai', text, status),
+    searched: read.searched || citations.some((citation) => citation.cited),
+    searchQueries: uniqueQueries(read.queries),
     citations,
     usage: usageOf(body.usage?.input_tokens, body.usage?.output_tokens, body.usage?.total_tokens),
     latencyMs: response.latencyMs,
   };
+}
+
+/**
+ * A failed or cancelled run, and an answer the content filter withheld, are errors. Otherwise
+ * the reason an incomplete run stopped early (none when it completed).
+ */
+function refuseUnfinishedRun(
+  body: z.infer<typeof ResponseSchema>,
+  status: number,
+): string | null | undefined {
+  if (body.status === 'failed' || body.status === 'cancelled') {
+    throw failedRun(body.error?.code ?? null, body.error?.message ?? body.status, status);
+  }
+  const incompleteReason = body.status === 'incomplete' ? body.incomplete_details?.reason : null;
+  if (incompleteReason === 'content_filter') {
+    throw new ProviderError('openai', 'rejected', 'openai withheld the answer: content_filter', {
+      status,
+    });
+  }
+  return incompleteReason;
+}
+
+interface OutputRead {
+  texts: string[];
+  refusals: string[];
+  sources: CitationInput[];
+  queries: string[];
+  searched: boolean;
+}
+
+/**
+ * The output items in order: each message's text, refusals and cited URLs, and each web search
+ * call's queries and sources.
+ */
+function readOutput(output: readonly z.infer<typeof Item>[], status: number): OutputRead {
+  const read: OutputRead = {
+    texts: [],
+    refusals: [],
+    sources: [],
+    queries: [],
+    searched: false,
+  };
+  for (const item of output) {
+    if (item.type === 'message') {
+      const message = parseShape('openai', MessageSchema, item, status);
+      read.texts.push(readMessage(message, read.sources, read.refusals, status));
+    } else if (item.type === 'web_search_call') {
+      read.searched = true;
+      const call = parseShape('openai', WebSearchCallSchema, item, status);
+      read.queries.push(...searchQueriesOf(call));
+      for (const source of call.action?.sources ?? []) {
+        if (source.url) read.sources.push({ url: source.url, cited: false });
+      }
+    }
+  }
+  return read;
+}
+
+/** The call's `queries`, or else its deprecated single `query`. */
+function searchQueriesOf(call: z.infer<typeof WebSearchCallSchema>): string[] {
+  if (call.action?.queries) return call.action.queries;
+  return call.action?.query ? [call.action.query] : [];
 }
 
 /**

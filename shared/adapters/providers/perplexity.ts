@@ -111,27 +111,10 @@ function toAskResult(
   if (body.status === 'failed' || body.status === 'cancelled') {
     throw failedRun(body.status, body.error ?? null);
   }
-  const texts: string[] = [];
-  const annotated: CitationInput[] = [];
-  const results: NumberedSource[] = [];
-  const queries: string[] = [];
-  let searchItems = 0;
-  for (const item of body.output) {
-    if (item.type === 'search_results') {
-      searchItems += 1;
-      const parsed = parseShape('perplexity', SearchResultsItemSchema, item, status);
-      queries.push(...(parsed.queries ?? []));
-      for (const result of parsed.results) {
-        results.push({ id: result.id ?? null, url: result.url, title: result.title });
-      }
-    } else if (item.type === 'message') {
-      const message = parseShape('perplexity', MessageItemSchema, item, status);
-      texts.push(readMessage(message, annotated, status));
-    }
-  }
-  const text = requireAnswerText('perplexity', texts.join('\n\n'), status);
+  const read = readOutput(body.output, status);
+  const text = requireAnswerText('perplexity', read.texts.join('\n\n'), status);
   const markers = citedMarkers(text);
-  const fromResults = results.map((result) => ({
+  const fromResults = read.results.map((result) => ({
     url: result.url,
     title: result.title,
     cited: result.id !== null && markers.has(result.id),
@@ -142,12 +125,47 @@ function toAskResult(
     model: body.model || config.model,
     mode: request.mode,
     text,
-    searched: searchItems > 0 || invocations > 0,
-    searchQueries: uniqueQueries(queries),
-    citations: collectCitations([...annotated, ...fromResults]),
+    searched: read.searchItems > 0 || invocations > 0,
+    searchQueries: uniqueQueries(read.queries),
+    citations: collectCitations([...read.annotated, ...fromResults]),
     usage: usageOf(body.usage?.input_tokens, body.usage?.output_tokens, body.usage?.total_tokens),
     latencyMs: response.latencyMs,
   };
+}
+
+interface OutputRead {
+  texts: string[];
+  /** URLs the message's annotations cite. */
+  annotated: CitationInput[];
+  /** The search results, with the ids the text's `[n]` markers refer to. */
+  results: NumberedSource[];
+  queries: string[];
+  searchItems: number;
+}
+
+/** The output items in order: each message's text, and each search_results item's pages. */
+function readOutput(output: readonly z.infer<typeof Item>[], status: number): OutputRead {
+  const read: OutputRead = {
+    texts: [],
+    annotated: [],
+    results: [],
+    queries: [],
+    searchItems: 0,
+  };
+  for (const item of output) {
+    if (item.type === 'search_results') {
+      read.searchItems += 1;
+      const parsed = parseShape('perplexity', SearchResultsItemSchema, item, status);
+      read.queries.push(...(parsed.queries ?? []));
+      for (const result of parsed.results) {
+        read.results.push({ id: result.id ?? null, url: result.url, title: result.title });
+      }
+    } else if (item.type === 'message') {
+      const message = parseShape('perplexity', MessageItemSchema, item, status);
+      read.texts.push(readMessage(message, read.annotated, status));
+    }
+  }
+  return read;
 }
 
 function readMessage(

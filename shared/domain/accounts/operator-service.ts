@@ -84,8 +84,9 @@ export function createOperatorService(deps: OperatorDeps) {
 
 async function requireUser(deps: OperatorDeps, email: string): Promise<User> {
   const user = await deps.users.findUserByEmail(normaliseEmail(email));
-  if (!user)
+  if (!user) {
     throw new NotFoundError(`No user with e-mail ${email}. Create it first with create-user.`);
+  }
   return user;
 }
 
@@ -150,8 +151,9 @@ function keyScopes(
   }
   const scopes = new Set(requested as Scope[]);
   if (plugin) scopes.add('plugin');
-  if (scopes.size === 0)
+  if (scopes.size === 0) {
     throw new BadRequestError('invalid_scope', 'A key needs at least one scope (--scopes).');
+  }
   if (scopes.has('monitor:admin')) {
     if (scopes.has('plugin')) {
       throw new ForbiddenError('admin_not_allowed', 'A plugin key never carries monitor:admin.');

@@ -1,6 +1,6 @@
 /**
- * The batch area's HTTP operations (`create_batch`, `list_batches`, `get_batch` of docs/api.md). The workflow
- * steps that process a job live in `steps.ts`.
+ * The batch area's HTTP operations (`create_batch`, `list_batches`, `get_batch` of docs/api.md).
+ * The workflow steps that process a job live in `steps.ts`.
  */
 import type { Plan, User } from '#shared/domain/accounts/ports';
 import type { Clock } from '#shared/domain/kernel/clock';
@@ -10,7 +10,7 @@ import type { CallerInput } from '#shared/domain/kernel/operation';
 import { activePlan, largestBatch, type PlanLimits } from '#shared/domain/kernel/plans';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
-import { sortEntries } from './accept.ts';
+import { type Sorted, sortEntries } from './accept.ts';
 import type { BatchStore, DailyQuota, StoredJob, StoredRow } from './ports.ts';
 import type {
   BatchIdParams,
@@ -84,25 +84,12 @@ export async function createBatch(
 ): Promise<CreateBatchResponse> {
   const principal = input.principal;
   const now = deps.clock.now();
-  const maxEntries = largestBatch(deps.limits);
-  if (input.body.domains.length > maxEntries) {
-    throw new BadRequestError(
-      'invalid_request',
-      `A batch holds at most ${maxEntries} entries; this one has ${input.body.domains.length}.`,
-    );
-  }
+  refuseOversizedRequest(input.body.domains.length, deps.limits);
   const plan = activePlan((await deps.users.findUserById(principal.userId))?.account ?? null);
   const limits = deps.limits[plan];
   const report = input.request.reportLimit;
   reportBatchLimits(report, limits, now);
-  const { accepted, rejected } = sortEntries(input.body.domains, deps.allowPrivateTargets);
-  if (accepted.length === 0) {
-    throw new BadRequestError(
-      'invalid_request',
-      'No entry of `domains` is a domain that can be scanned; see details.rejected.',
-      { details: { rejected } },
-    );
-  }
+  const { accepted, rejected } = scannableEntries(input.body.domains, deps.allowPrivateTargets);
   if (accepted.length > limits.per_batch) throw batchTooLarge(plan, limits, accepted.length);
   const day = now.toISOString().slice(0, 10);
   const granted = await deps.quota.take(principal.userId, day, accepted.length, limits.per_day);
@@ -110,8 +97,7 @@ export async function createBatch(
     reportBatchLimits(report, limits, now, limits.per_day);
     throw quotaExceeded(plan, limits, now);
   }
-  const reason = `Not queued: the daily limit of ${limits.per_day} domains of the ${plan} plan is reached. Retry after 00:00 UTC.`;
-  rejected.push(...accepted.slice(granted).map((entry) => ({ domain: entry.domain, reason })));
+  rejected.push(...overDailyLimit(accepted.slice(granted), plan, limits));
   const queued = accepted.slice(0, granted);
   const job = await queueJob(principal.userId, queued, now, deps, day);
   const usedToday = await deps.quota.used(principal.userId, day);
@@ -133,6 +119,40 @@ export async function createBatch(
       used_today: usedToday,
     },
   };
+}
+
+/** More entries than any plan accepts is a malformed request, refused before any lookup. */
+function refuseOversizedRequest(entries: number, limits: Record<Plan, PlanLimits>): void {
+  const maxEntries = largestBatch(limits);
+  if (entries > maxEntries) {
+    throw new BadRequestError(
+      'invalid_request',
+      `A batch holds at most ${maxEntries} entries; this one has ${entries}.`,
+    );
+  }
+}
+
+/** The entries sorted into scannable domains and rejected ones; with none scannable, a 400. */
+function scannableEntries(domains: readonly string[], allowPrivateTargets: boolean): Sorted {
+  const sorted = sortEntries(domains, allowPrivateTargets);
+  if (sorted.accepted.length === 0) {
+    throw new BadRequestError(
+      'invalid_request',
+      'No entry of `domains` is a domain that can be scanned; see details.rejected.',
+      { details: { rejected: sorted.rejected } },
+    );
+  }
+  return sorted;
+}
+
+/** The accepted entries the day's remaining units did not cover, rejected with the reason. */
+function overDailyLimit(
+  entries: readonly { domain: string }[],
+  plan: Plan,
+  limits: PlanLimits,
+): Sorted['rejected'] {
+  const reason = `Not queued: the daily limit of ${limits.per_day} domains of the ${plan} plan is reached. Retry after 00:00 UTC.`;
+  return entries.map((entry) => ({ domain: entry.domain, reason }));
 }
 
 /**

@@ -91,10 +91,26 @@ const COMMERCE_LINK = /\/(cart|checkout|basket|shop|products?)(\/|$|\?)/i;
  */
 export function classifySite(artifacts: ScanArtifacts): SiteClassification {
   const facts = homepageFacts(artifacts);
-  const nodes = jsonLdOf(facts).nodes;
   const hrefs = (facts?.anchors ?? []).map((anchor) => anchor.href);
+  const commerce = commerceEvidence(artifacts, facts, hrefs);
+  if (commerce.length > 0) {
+    return { type: 'commerce', evidence: commerce };
+  }
+  const app = appEvidence(artifacts, hrefs);
+  if (app.length > 0) {
+    return { type: 'app', evidence: app };
+  }
+  return { type: 'content', evidence: ['no API, login or commerce signals on the homepage'] };
+}
 
+/** Signs of a shop: product structured data, cart or shop links, a shop platform. */
+function commerceEvidence(
+  artifacts: ScanArtifacts,
+  facts: PageFacts | undefined,
+  hrefs: readonly string[],
+): string[] {
   const commerce: string[] = [];
+  const nodes = jsonLdOf(facts).nodes;
   if (nodes.some((node) => hasType(node, ['Product', 'Offer', 'Store', 'OnlineStore']))) {
     commerce.push('Product/Store structured data');
   }
@@ -108,10 +124,11 @@ export function classifySite(artifacts: ScanArtifacts): SiteClassification {
   ) {
     commerce.push('a shop platform');
   }
-  if (commerce.length > 0) {
-    return { type: 'commerce', evidence: commerce };
-  }
+  return commerce;
+}
 
+/** Signs of an application: a login challenge or links, an API catalog, an OpenAPI document. */
+function appEvidence(artifacts: ScanArtifacts, hrefs: readonly string[]): string[] {
   const app: string[] = [];
   if (homepageHeaders(artifacts)['www-authenticate'] !== undefined) {
     app.push('WWW-Authenticate on /');
@@ -119,16 +136,25 @@ export function classifySite(artifacts: ScanArtifacts): SiteClassification {
   if (hrefs.some((href) => APP_LINK.test(href))) {
     app.push('login/sign-up/API/developer links');
   }
-  const catalog = artifacts.probes['/.well-known/api-catalog'];
-  if (
-    isOk(catalog) &&
-    linksetHrefs(parseJson(catalog.text), 'item').length +
-      linksetHrefs(parseJson(catalog.text), 'service-desc').length >
-      0
-  ) {
+  if (catalogListsApis(artifacts.probes['/.well-known/api-catalog'])) {
     app.push('an API catalog');
   }
-  const openApi = [
+  if (publishesOpenApi(artifacts)) {
+    app.push('an OpenAPI description');
+  }
+  return app;
+}
+
+/** True when the API catalog answered and lists at least one item or service-desc link. */
+function catalogListsApis(catalog: Fetched | undefined): boolean {
+  if (!isOk(catalog)) return false;
+  const document = parseJson(catalog.text);
+  return linksetHrefs(document, 'item').length + linksetHrefs(document, 'service-desc').length > 0;
+}
+
+/** True when a service description or a usual OpenAPI path answered with an OpenAPI document. */
+function publishesOpenApi(artifacts: ScanArtifacts): boolean {
+  return [
     ...Object.values(artifacts.serviceDescriptions),
     artifacts.probes['/.well-known/openapi.json'],
     artifacts.probes['/openapi.json'],
@@ -136,13 +162,6 @@ export function classifySite(artifacts: ScanArtifacts): SiteClassification {
     (fetched) =>
       isOk(fetched) && isJsonResponse(fetched) && looksLikeOpenApi(parseJson(fetched.text)),
   );
-  if (openApi) {
-    app.push('an OpenAPI description');
-  }
-  if (app.length > 0) {
-    return { type: 'app', evidence: app };
-  }
-  return { type: 'content', evidence: ['no API, login or commerce signals on the homepage'] };
 }
 
 export function looksLikeOpenApi(document: unknown): boolean {

@@ -143,10 +143,14 @@ export async function deliverEvent(
     const { delivery } = await deps.store.deliveries.createDelivery(
       newDelivery(event, endpoint, body, now),
     );
-    if (delivery.status === 'pending') await startOrFail(delivery, deps);
-    else if (delivery.status === 'held') await releaseIfActive(delivery, deps);
-    // The message came again after a start failed: give the delivery its execution now.
-    else if (neverStarted(delivery)) await takeOverAndStart(delivery, deps);
+    if (delivery.status === 'pending') {
+      await startOrFail(delivery, deps);
+    } else if (delivery.status === 'held') {
+      await releaseIfActive(delivery, deps);
+    } else if (neverStarted(delivery)) {
+      // The message came again after a start failed: give the delivery its execution now.
+      await takeOverAndStart(delivery, deps);
+    }
   });
   return { deliveries: endpoints.length };
 }

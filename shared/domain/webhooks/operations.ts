@@ -169,8 +169,9 @@ export async function updateWebhook(
   if (!updated) throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
   if (body.active === true) {
     const released = await releaseHeldDeliveries(userId, id, deps);
-    if (released > 0)
+    if (released > 0) {
       deps.logger.info('held webhook deliveries released', { endpoint_id: id, released });
+    }
   }
   return { endpoint: endpointView(updated) };
 }

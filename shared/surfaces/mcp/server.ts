@@ -24,27 +24,15 @@ export interface ToolCallContext {
 
 const MAX_TEXT = 4000;
 
+/** The API Gateway event the tool's REST route would receive for this call. */
 function routeEvent(
   tool: ToolDefinition,
   args: Record<string, unknown>,
   context: ToolCallContext,
 ): APIGatewayProxyEventV2 {
   const { route } = tool;
-  let path = route.path;
-  const query = new URLSearchParams();
-  const body: Record<string, unknown> = {};
-  const pathParameters: Record<string, string> = {};
-  for (const [name, value] of Object.entries(args)) {
-    if (value === undefined) continue;
-    const where = tool.placement[name];
-    if (where === 'path') {
-      pathParameters[name] = String(value);
-      path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
-    } else if (where === 'query') query.set(name, String(value));
-    else if (where === 'body') body[name] = value;
-  }
+  const { path, pathParameters, query, body } = placeArguments(tool, args);
   const hasBody = route.request?.body !== undefined;
-  const now = Date.now();
   return {
     version: '2.0',
     routeKey: `${route.method} ${route.path}`,
@@ -58,26 +46,68 @@ function routeEvent(
     },
     ...(query.size > 0 ? { queryStringParameters: Object.fromEntries(query) } : {}),
     ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
-    requestContext: {
-      accountId: 'mcp',
-      apiId: 'mcp',
-      domainName: context.domainName,
-      domainPrefix: context.domainName.split('.')[0] ?? '',
-      http: {
-        method: route.method,
-        path,
-        protocol: 'HTTP/1.1',
-        sourceIp: context.sourceIp,
-        userAgent: 'agent-readiness-mcp',
-      },
-      requestId: crypto.randomUUID(),
-      routeKey: `${route.method} ${route.path}`,
-      stage: '$default',
-      time: new Date(now).toUTCString(),
-      timeEpoch: now,
-    },
+    requestContext: requestContextOf(tool, path, context),
     ...(hasBody ? { body: JSON.stringify(body) } : {}),
     isBase64Encoded: false,
+  };
+}
+
+interface PlacedArguments {
+  /** The route's path with its parameters filled in. */
+  path: string;
+  pathParameters: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+}
+
+/** Each argument where the route takes it: in the path, the query string or the body. */
+function placeArguments(tool: ToolDefinition, args: Record<string, unknown>): PlacedArguments {
+  const placed: PlacedArguments = {
+    path: tool.route.path,
+    pathParameters: {},
+    query: new URLSearchParams(),
+    body: {},
+  };
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    const where = tool.placement[name];
+    if (where === 'path') {
+      placed.pathParameters[name] = String(value);
+      placed.path = placed.path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    } else if (where === 'query') {
+      placed.query.set(name, String(value));
+    } else if (where === 'body') {
+      placed.body[name] = value;
+    }
+  }
+  return placed;
+}
+
+/** What API Gateway adds about a request: the domain it came in on, the caller, an id, a time. */
+function requestContextOf(
+  tool: ToolDefinition,
+  path: string,
+  context: ToolCallContext,
+): APIGatewayProxyEventV2['requestContext'] {
+  const { route } = tool;
+  const now = Date.now();
+  return {
+    accountId: 'mcp',
+    apiId: 'mcp',
+    domainName: context.domainName,
+    domainPrefix: context.domainName.split('.')[0] ?? '',
+    http: {
+      method: route.method,
+      path,
+      protocol: 'HTTP/1.1',
+      sourceIp: context.sourceIp,
+      userAgent: 'agent-readiness-mcp',
+    },
+    requestId: crypto.randomUUID(),
+    routeKey: `${route.method} ${route.path}`,
+    stage: '$default',
+    time: new Date(now).toUTCString(),
+    timeEpoch: now,
   };
 }
 

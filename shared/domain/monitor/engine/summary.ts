@@ -60,11 +60,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
   const shares = shareOfAnswer(profile, measurements);
   const citations = citationStats(profile, measurements);
   const recall = trainingRecall(measurements);
-  const values = {
-    visibility: round4(dimensions.visibility.value),
-    accuracy: round4(dimensions.accuracy.value),
-    sentiment: round4(dimensions.sentiment.value),
-  };
+  const values = dimensionValues(dimensions);
   const excluded = PROVIDER_FAMILIES.filter((f) => input.excludedModels.includes(f));
   return {
     total_score: totalScore,
@@ -87,11 +83,7 @@ export function summariseRun(input: SummariseInput): RunSummary {
     sources_meta: sourcesMeta(measurements, citations.answers_with_sources, recall, excluded),
     score_version: SCORE_VERSION,
     prompt_set_version: input.promptSetVersion,
-    per_model_dimensions: mapValues(perModel.dimensions, (d) => ({
-      visibility: round4(d.visibility.value),
-      accuracy: round4(d.accuracy.value),
-      sentiment: round4(d.sentiment.value),
-    })),
+    per_model_dimensions: mapValues(perModel.dimensions, dimensionValues),
     intervals: {
       confidence: 0.95,
       method: 'wilson',
@@ -234,6 +226,15 @@ function judgeStats(measurements: readonly AnswerMeasurement[]) {
       .length,
     judge_only: entities.filter((e) => e.judge_only).length,
     dropped_quotes: measurements.reduce((sum, m) => sum + m.dropped_quotes, 0),
+  };
+}
+
+/** The three dimensions' point values, rounded as stored. */
+function dimensionValues(d: DimensionIntervals): Record<keyof DimensionIntervals, number> {
+  return {
+    visibility: round4(d.visibility.value),
+    accuracy: round4(d.accuracy.value),
+    sentiment: round4(d.sentiment.value),
   };
 }
 

@@ -7,8 +7,8 @@
 
 import { nowIso } from '#shared/domain/kernel/clock';
 import type { AnswerRecord, PromptCell } from '#shared/domain/monitor/engine/types';
-import { type CellKey, cellKeyString } from '#shared/domain/monitor/ports';
-import { ASK_MODES, type AskMode } from '#shared/domain/monitor/provider-port';
+import { type CellKey, cellKeyString, type StoredRun } from '#shared/domain/monitor/ports';
+import { ASK_MODES, type AskMode, type AskResult } from '#shared/domain/monitor/provider-port';
 import {
   askedCellsOf,
   isFinished,
@@ -30,15 +30,44 @@ export function askItems(family: LaneInput['family'], cells: readonly PromptCell
   );
 }
 
+/** The lane's cells not answered yet, in both modes; empty when the family is out of the run. */
+async function pendingAsks(
+  input: LaneInput,
+  run: StoredRun,
+  deps: MonitorLaneDeps,
+): Promise<AskItem[]> {
+  if ((await deps.data.getFamily(input, input.family)).excluded) return [];
+  const answered = await deps.data.answeredCells(input, input.family);
+  return laneShare(askItems(input.family, askedCellsOf(run)), input.lane, input.lanes).filter(
+    (item) => !answered.has(cellKeyString(item.key)),
+  );
+}
+
+/** What is stored of one answer: the cell as asked, and the provider's reply whole. */
+function answerRecordOf(
+  item: AskItem,
+  family: LaneInput['family'],
+  result: AskResult,
+): AnswerRecord {
+  return {
+    ...item.cell,
+    family,
+    mode: item.mode,
+    text: result.text,
+    citations: result.citations,
+    model: result.model,
+    usage: result.usage,
+    latency_ms: result.latencyMs,
+    searched: result.searched,
+    ...(result.searchQueries ? { search_queries: result.searchQueries } : {}),
+  };
+}
+
 export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
   const { family } = input;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
-  if ((await deps.data.getFamily(input, family)).excluded) return LANE_DONE;
-  const answered = await deps.data.answeredCells(input, family);
-  const pending = laneShare(askItems(family, askedCellsOf(run)), input.lane, input.lanes).filter(
-    (item) => !answered.has(cellKeyString(item.key)),
-  );
+  const pending = await pendingAsks(input, run, deps);
   if (pending.length === 0) return LANE_DONE;
   const giveUp = async (reason: string) => {
     await deps.data.excludeFamily(input, family, reason);
@@ -58,24 +87,11 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
     ...(deps.random ? { random: deps.random } : {}),
     async work(item) {
       const result = await provider.ask({ prompt: item.cell.prompt, mode: item.mode });
-      const record: AnswerRecord = {
-        ...item.cell,
-        family,
-        mode: item.mode,
-        text: result.text,
-        citations: result.citations,
-        model: result.model,
-        usage: result.usage,
-        latency_ms: result.latencyMs,
-        searched: result.searched,
-        ...(result.searchQueries ? { search_queries: result.searchQueries } : {}),
-      };
-      const answeredAt = nowIso(deps.clock);
       await deps.data.putAnswer(input, {
         status: 'ok',
         key: item.key,
-        record,
-        answered_at: answeredAt,
+        record: answerRecordOf(item, family, result),
+        answered_at: nowIso(deps.clock),
       });
     },
     async skip(item, reason) {

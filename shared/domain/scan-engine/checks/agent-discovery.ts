@@ -164,8 +164,9 @@ export function manifestSignal(
     );
   }
   const webMcp = webMcpSignal(artifacts, points);
-  if (webMcp !== undefined)
+  if (webMcp !== undefined) {
     return { ...webMcp, findings: [...problem, ...webMcp.findings, ...hints] };
+  }
   if (catalog?.problem !== undefined) return fail('manifests', points, catalog.problem, ...hints);
   const absent = missing(
     'manifests',

@@ -117,8 +117,9 @@ function entryCard(
 
 function describeCard(fetched: Fetched): string {
   if (fetched.kind !== 'response') return `could not be read (${fetched.kind})`;
-  if (isOk(fetched))
+  if (isOk(fetched)) {
     return `answers ${fetched.headers['content-type'] ?? 'an untyped body'} that is not a JSON object`;
+  }
   return `answers HTTP ${fetched.status}`;
 }
 

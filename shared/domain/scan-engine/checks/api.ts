@@ -62,40 +62,50 @@ export function evaluateApi(artifacts: ScanArtifacts): Check {
     text: `Site type: ${site.type} (${site.evidence.join(', ')}).`,
   };
   if (site.type === 'content' && !anyArtifact) {
-    return buildCheck(
-      API_CHECK,
-      [
-        notApplicable('catalog', POINTS.catalog),
-        notApplicable('service-desc', POINTS.serviceDesc),
-        notApplicable('link-header', POINTS.linkHeader),
-        notApplicable('prm', POINTS.prm),
-        notApplicable('auth-server', POINTS.authServer),
-      ],
-      [
-        {
-          state: 'unknown',
-          text: 'Not applicable: content site with no API published (no api-catalog, OpenAPI or OAuth metadata). Nothing to fix unless you offer an API.',
-        },
-        siteFinding,
-      ],
-    );
+    return noApiPublished(siteFinding);
   }
-
   const signals: Signal[] = [
     catalogSignal(artifacts, catalog),
     serviceDescSignal(artifacts, openApi),
-    linkRels.length > 0
-      ? pass('link-header', POINTS.linkHeader, {
-          state: 'good',
-          text: `The homepage Link header advertises ${linkRels.join(', ')}.`,
-        })
-      : fail('link-header', POINTS.linkHeader, {
-          state: 'warn',
-          text: 'The homepage sends no Link header with api-catalog, service-desc, service-doc or describedby; add e.g. Link: </.well-known/api-catalog>; rel="api-catalog".',
-        }),
+    linkHeaderSignal(linkRels),
     ...authSignals(artifacts, prm, authMetadata, openApi.document),
   ];
   return buildCheck(API_CHECK, signals, [siteFinding]);
+}
+
+/** A content site that publishes no API: every signal is N/A, and the finding says why. */
+function noApiPublished(siteFinding: Finding): Check {
+  return buildCheck(
+    API_CHECK,
+    [
+      notApplicable('catalog', POINTS.catalog),
+      notApplicable('service-desc', POINTS.serviceDesc),
+      notApplicable('link-header', POINTS.linkHeader),
+      notApplicable('prm', POINTS.prm),
+      notApplicable('auth-server', POINTS.authServer),
+    ],
+    [
+      {
+        state: 'unknown',
+        text: 'Not applicable: content site with no API published (no api-catalog, OpenAPI or OAuth metadata). Nothing to fix unless you offer an API.',
+      },
+      siteFinding,
+    ],
+  );
+}
+
+/** Whether the homepage's Link header advertises one of the API discovery relations. */
+function linkHeaderSignal(linkRels: readonly string[]): Signal {
+  if (linkRels.length > 0) {
+    return pass('link-header', POINTS.linkHeader, {
+      state: 'good',
+      text: `The homepage Link header advertises ${linkRels.join(', ')}.`,
+    });
+  }
+  return fail('link-header', POINTS.linkHeader, {
+    state: 'warn',
+    text: 'The homepage sends no Link header with api-catalog, service-desc, service-doc or describedby; add e.g. Link: </.well-known/api-catalog>; rel="api-catalog".',
+  });
 }
 
 function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): Signal {

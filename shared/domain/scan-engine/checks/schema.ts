@@ -13,7 +13,12 @@ import {
   pageFacts,
 } from '#shared/domain/scan-engine/context';
 import type { PageFacts } from '#shared/domain/scan-engine/html';
-import { hasType, type JsonObject, stringProp } from '#shared/domain/scan-engine/parse/json-ld';
+import {
+  hasType,
+  type JsonLdSummary,
+  type JsonObject,
+  stringProp,
+} from '#shared/domain/scan-engine/parse/json-ld';
 import {
   buildCheck,
   type CheckDefinition,
@@ -60,48 +65,42 @@ export function evaluateSchema(artifacts: ScanArtifacts): Check {
   }
   const shell = renderVerdict(facts) === 'shell';
   const jsonLd = jsonLdOf(facts);
-  const signals: Signal[] = [];
+  return buildCheck(SCHEMA_CHECK, [
+    jsonLdSignal(facts, jsonLd, shell),
+    identitySignal(jsonLd.nodes, shell && jsonLd.blocks === 0),
+    typeFitSignal(artifacts, jsonLd.nodes),
+    metadataSignal(facts),
+    openGraphSignal(facts, shell),
+  ]);
+}
 
-  // JSON-LD parses
+/** Whether the homepage's JSON-LD blocks parse; microdata or RDFa alone earns half. */
+function jsonLdSignal(facts: PageFacts, jsonLd: JsonLdSummary, shell: boolean): Signal {
   if (jsonLd.blocks === 0) {
     if (facts.hasMicrodataOrRdfa) {
-      signals.push(
-        partial('json-ld', POINTS.jsonLd, 0.5, {
-          state: 'warn',
-          text: 'Structured data is only in microdata/RDFa; agents read JSON-LD most reliably. Add a <script type="application/ld+json"> block.',
-        }),
-      );
-    } else if (shell) {
-      signals.push(shellNotScored('json-ld', POINTS.jsonLd, 'JSON-LD'));
-    } else {
-      signals.push(
-        fail('json-ld', POINTS.jsonLd, {
-          state: 'bad',
-          text: 'No JSON-LD on the homepage. Add schema.org JSON-LD describing your organization and website.',
-        }),
-      );
+      return partial('json-ld', POINTS.jsonLd, 0.5, {
+        state: 'warn',
+        text: 'Structured data is only in microdata/RDFa; agents read JSON-LD most reliably. Add a <script type="application/ld+json"> block.',
+      });
     }
-  } else if (jsonLd.invalidBlocks > 0) {
-    signals.push(
-      partial('json-ld', POINTS.jsonLd, 0.5, {
-        state: 'bad',
-        text: `${jsonLd.invalidBlocks} of ${jsonLd.blocks} JSON-LD blocks are not valid JSON; fix them (agents skip broken blocks).`,
-      }),
-    );
-  } else {
-    signals.push(
-      pass('json-ld', POINTS.jsonLd, {
-        state: 'good',
-        text: `${jsonLd.blocks} JSON-LD block(s) parse (${jsonLd.nodes.length} typed node(s)).`,
-      }),
-    );
+    if (shell) {
+      return shellNotScored('json-ld', POINTS.jsonLd, 'JSON-LD');
+    }
+    return fail('json-ld', POINTS.jsonLd, {
+      state: 'bad',
+      text: 'No JSON-LD on the homepage. Add schema.org JSON-LD describing your organization and website.',
+    });
   }
-
-  signals.push(identitySignal(jsonLd.nodes, shell && jsonLd.blocks === 0));
-  signals.push(typeFitSignal(artifacts, jsonLd.nodes));
-  signals.push(metadataSignal(facts));
-  signals.push(openGraphSignal(facts, shell));
-  return buildCheck(SCHEMA_CHECK, signals);
+  if (jsonLd.invalidBlocks > 0) {
+    return partial('json-ld', POINTS.jsonLd, 0.5, {
+      state: 'bad',
+      text: `${jsonLd.invalidBlocks} of ${jsonLd.blocks} JSON-LD blocks are not valid JSON; fix them (agents skip broken blocks).`,
+    });
+  }
+  return pass('json-ld', POINTS.jsonLd, {
+    state: 'good',
+    text: `${jsonLd.blocks} JSON-LD block(s) parse (${jsonLd.nodes.length} typed node(s)).`,
+  });
 }
 
 function shellNotScored(key: string, points: number, what: string): Signal {

@@ -41,8 +41,9 @@ export function cardSignatures(card: JsonObject): Array<CardSignature | string> 
     } catch {
       return `signatures[${index}] has a protected header that is not base64url JSON`;
     }
-    if (!isObject(header))
+    if (!isObject(header)) {
       return `signatures[${index}] has a protected header that is not an object`;
+    }
     return { index, protectedB64: raw.protected, signatureB64: raw.signature, header };
   });
 }
