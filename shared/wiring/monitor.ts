@@ -60,6 +60,7 @@ export const getMonitorDeps = lazy(
     },
     logger: getLogger(),
     clock: getClock(),
+    allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
   }),
 );
 

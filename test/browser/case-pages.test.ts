@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWERS_PER_PAGE } from '#shared/surfaces/dashboard/case-runs';
 import { startTestStack, type TestStack } from '#test/support/stack';
 import { axeViolations } from './support/axe.ts';
 import {
@@ -178,7 +179,7 @@ describe.skipIf(!CHROMIUM_PATH)('the case pages in Chromium', () => {
       `share of answer of ${name}`,
     );
     const articles = page.locator('article.answer');
-    expect(await articles.count()).toBe(Math.min(competitor?.count ?? 0, 20));
+    expect(await articles.count()).toBe(Math.min(competitor?.count ?? 0, ANSWERS_PER_PAGE));
     for (const article of await articles.all()) {
       const row = article.getByRole('row', { name: new RegExp(`^${name}\\b`) });
       expect(await row.locator('td').first().innerText()).toBe('counted');

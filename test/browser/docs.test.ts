@@ -83,6 +83,47 @@ describe.skipIf(!CHROMIUM_PATH)('the docs page in Chromium', () => {
     expect(prose).toEqual([]);
   });
 
+  it('fits a 375 px screen with every part open: no table or example wider than the page', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.evaluate(() => {
+      for (const details of Array.from(document.querySelectorAll('details'))) details.open = true;
+    });
+    const wide = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return Array.from(document.querySelectorAll('body *'))
+        .filter((node) => {
+          const box = node.getBoundingClientRect();
+          if (box.width === 0 || box.right <= width + 1) return false;
+          // Inside a box that scrolls on its own, a wide part is reachable and cut off nowhere.
+          for (let up = node.parentElement; up; up = up.parentElement) {
+            const overflow = getComputedStyle(up).overflowX;
+            if (
+              (overflow === 'auto' || overflow === 'scroll') &&
+              up.getBoundingClientRect().right <= width + 1
+            )
+              return false;
+          }
+          return true;
+        })
+        .slice(0, 10)
+        .map(
+          (node) =>
+            `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''} ${Math.round(node.getBoundingClientRect().width)} px`,
+        );
+    });
+    expect(wide).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    expect(await axeViolations(page), '375 px').toEqual([]);
+    const shots = await screenshotDir();
+    await page
+      .locator('#mcp')
+      .screenshot({ path: join(shots, 'docs-phone.png') })
+      .catch(() => undefined);
+    await page.setViewportSize({ width: 1024, height: 720 });
+  }, 60_000);
+
   it('passes axe-core with its collapsed parts closed and open', async () => {
     expect(await axeViolations(page), 'closed').toEqual([]);
     await page.evaluate(() => {

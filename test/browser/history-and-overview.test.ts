@@ -170,7 +170,9 @@ describe.skipIf(!CHROMIUM_PATH)('scan history and the overview in Chromium', () 
     const rows = page.getByRole('region', { name: 'Scans of this domain' }).locator('tbody tr');
     expect(await rows.count()).toBe(2);
     const latest = await rows.first().innerText();
-    expect(latest).toMatch(/llms \+\d/);
+    // Checks by their names, never their internal ids (`render`, `llms`).
+    expect(latest).toMatch(/llms\.txt \+\d/);
+    expect(latest).not.toMatch(/\b(render|crawler|markdown) [+−]/);
     expect(latest).toMatch(/up \d+ points|▲ \+\d+/);
     expect(await rows.last().innerText()).toContain('first scan of this domain');
     await expectAccessible('domain history after a rescan');

@@ -21,14 +21,14 @@ const ONE_MB = 1024 * 1024;
 // and request signing in the scanning functions). Issue 27 raised both by what tracing and
 // metrics weigh in every function: Powertools Tracer with aws-xray-sdk-core, semver and
 // cls-hooked (about 125 KB) and Powertools Metrics (about 15 KB); the import cost they add is
-// measured in docs/decisions.md "Operable on AWS (issue 27)". Issue 25 added 1 % more for the
-// form kit in every dashboard function (each form declared with its limits read from its area's
-// schema and its message table, about 12 KB) and the home page's scan box (about 6 KB) in the
-// scan form's function. Issue 30 added about 1 % to every dashboard function: the Agents tab's
-// upload script and its chart styles in the page frame (about 4 KB) and the gate's multipart
-// reader for the upload form without script (about 1.5 KB), which took the largest one, the
-// dashboard's test delivery with its HTTP client, just over. The deployment package (zipped)
-// keeps its 1 MB limit exactly.
+// measured in docs/decisions.md "Operable on AWS (issue 27)". Issue 25 added the form kit to
+// every dashboard function (each form declared with its limits read from its area's schema and
+// its message table, one forms file per area so a function bundles only its own) and the home
+// page's scan box to the scan form's function (docs/decisions.md "Merging the two parts of issue
+// 25"). Issue 30 added about 1 % to every dashboard function: the Agents tab's upload script and
+// its chart styles in the page frame (about 4 KB) and the gate's multipart reader for the upload
+// form without script (about 1.5 KB). The deployment package (zipped) keeps its 1 MB limit
+// exactly.
 const CODE_CEILING = 1.17 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.5 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
@@ -103,6 +103,38 @@ describe('Lambda bundles', () => {
     if (!spec) throw new Error('no function scan_domain');
     const { inputs } = await bundle(spec.entry);
     expect(inputs.filter((input) => ENGINE_MODULE.test(input)).length).toBeGreaterThan(10);
+  });
+
+  // The monitor's engine (the mention matcher, the judge, the prompt set, the summaries), not its
+  // limits' constants, which the configuration reads in every function, nor its wire schemas
+  // (`*-schema.ts`), which the events' payloads carry. (The public-suffix list it uses is no
+  // marker: the scan engine uses it too.)
+  const MONITOR_ENGINE_MODULE =
+    /shared\/domain\/monitor\/engine\/(?!prompt-limits\.ts$)(?![\w-]+-schema\.ts$)/;
+  const dashboardRoutes = ROUTES.filter((route) => route.area === 'dashboard');
+  /** The overview and the case pages show cases; no other dashboard page needs the engine. */
+  const showsCases = (path: string, operationId: string) =>
+    path.startsWith('/dashboard/cases') || operationId === 'dashboard_home';
+
+  it('keeps the monitor engine out of the dashboard functions that show no case', async () => {
+    const others = dashboardRoutes.filter((route) => !showsCases(route.path, route.operationId));
+    expect(others.length).toBeGreaterThan(15);
+    for (const route of others) {
+      const { inputs } = await bundle(route.handler);
+      expect(
+        inputs.filter((input) => MONITOR_ENGINE_MODULE.test(input)),
+        route.operationId,
+      ).toEqual([]);
+    }
+  });
+
+  it('recognises the monitor engine in the case pages, so the check above can fail', async () => {
+    const cases = dashboardRoutes.filter((route) => showsCases(route.path, route.operationId));
+    expect(cases.length).toBeGreaterThan(5);
+    for (const route of cases) {
+      const { inputs } = await bundle(route.handler);
+      expect(inputs.filter((input) => MONITOR_ENGINE_MODULE.test(input)).length).toBeGreaterThan(3);
+    }
   });
 
   // The session gate and its handler, the session rules, their store and wiring.

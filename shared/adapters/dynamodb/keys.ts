@@ -100,6 +100,9 @@ export const KEYS = {
     key(monitorRunDataPk(run), `JUDGE#${cellKey}`),
   monitorFamily: (run: RunDataRef, family: string) =>
     key(monitorRunDataPk(run), `FAMILY#${family}`),
+  /** A part of the run's answer index (AggregateRun), read by the answers list and page. */
+  monitorAnswerIndex: (run: RunDataRef, part: number) =>
+    key(monitorRunDataPk(run), `INDEX#${String(part).padStart(4, '0')}`),
   /** The run's readiness gaps (the ScanCitedSites step), read by AggregateRun. */
   monitorReadiness: (run: RunDataRef) => key(monitorRunDataPk(run), 'READINESS'),
   // Dashboard: a browser session and a sign-in link, each found by the SHA-256 of the secret
@@ -152,6 +155,7 @@ export const SK_PREFIX = {
   monitorFamily: 'FAMILY#',
   agentLogIngest: 'INGEST#',
   agentLogDay: 'DAY#',
+  monitorAnswerIndex: 'INDEX#',
 } as const;
 
 /** Partition values of the secondary indexes. */

@@ -1,6 +1,7 @@
 /**
  * Deleting a run's stored answers and judge replies (`ANSWER#` and `JUDGE#` items of the run
- * partition, docs/monitor.md "Data"); the family states and the run's summary stay. Batched
+ * partition, docs/monitor.md "Data") and the answer index that describes them (`INDEX#`); the
+ * family states and the run's summary stay. Batched
  * deletes of 25 keys, unprocessed keys retried a bounded number of times.
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -13,8 +14,8 @@ const MAX_ATTEMPTS = 8;
 type Key = { pk: string; sk: string };
 
 /**
- * Deletes every answer and judge reply in the partition; the deleted answers' cells
- * (`<family>#<mode>#<cell>`, as `cellKeyString` writes them).
+ * Deletes every answer, judge reply and answer index part in the partition; the deleted
+ * answers' cells (`<family>#<mode>#<cell>`, as `cellKeyString` writes them).
  */
 export async function deleteRunAnswerItems(
   doc: DynamoDBDocumentClient,
@@ -22,7 +23,12 @@ export async function deleteRunAnswerItems(
   partition: string,
 ): Promise<string[]> {
   const keys: Key[] = [];
-  for (const prefix of [SK_PREFIX.monitorAnswer, SK_PREFIX.monitorJudgement]) {
+  const prefixes = [
+    SK_PREFIX.monitorAnswerIndex,
+    SK_PREFIX.monitorAnswer,
+    SK_PREFIX.monitorJudgement,
+  ];
+  for (const prefix of prefixes) {
     keys.push(
       ...(await queryAll(
         doc,

@@ -20,10 +20,12 @@ import {
 } from '#shared/domain/monitor/ports';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import type { RunRef } from '#shared/domain/monitor/run-ref';
+import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 import { readItem } from './read-item.ts';
+import { loadAnswerIndex, putAnswerIndex } from './run-answer-index.ts';
 import { deleteRunAnswerItems } from './run-answers-deletion.ts';
 
 const Family = z.enum(PROVIDER_FAMILIES);
@@ -131,6 +133,9 @@ export function createRunAnswersRepository(
     markJudgeUnavailable: (run, family) =>
       setFamilyFlag(db, run, family, { judge_unavailable: true }),
     loadRunData: (run) => loadRunData(db, run),
+    putAnswerIndex: (run, index) => putAnswerIndex(db, run, index),
+    loadAnswerIndex: (run) => loadAnswerIndex(db, run),
+    loadCells: (run, keys) => loadCells(db, run, keys),
     deleteAnswers: (run) => deleteRunAnswerItems(doc, tableName, KEYS.monitorRunData(run)),
   };
 }
@@ -225,5 +230,31 @@ async function loadRunData(db: Db, run: RunRef): Promise<RunData> {
       (item) => StoredJudgementSchema.parse(payload(item)) as StoredJudgement,
     ),
     families: PROVIDER_FAMILIES.map((family) => familyStatus(family, families.get(family))),
+  };
+}
+
+/** Some answers and their judge replies by key (BatchGetItem), each validated like the rest. */
+async function loadCells(
+  db: Db,
+  run: RunRef,
+  keys: readonly CellKey[],
+): Promise<Pick<RunData, 'answers' | 'judgements'>> {
+  const cells = keys.map(cellKeyString);
+  const items = await batchGetItems(
+    db,
+    [
+      ...cells.map((cell) => KEYS.monitorAnswer(run, cell)),
+      ...cells.map((cell) => KEYS.monitorJudgement(run, cell)),
+    ],
+    { maxRounds: 6, failure: 'answers could not be read', consistentRead: true },
+  );
+  const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+  return {
+    answers: bySk(SK_PREFIX.monitorAnswer).map(
+      (item) => StoredAnswerSchema.parse(payload(item)) as StoredAnswer,
+    ),
+    judgements: bySk(SK_PREFIX.monitorJudgement).map(
+      (item) => StoredJudgementSchema.parse(payload(item)) as StoredJudgement,
+    ),
   };
 }

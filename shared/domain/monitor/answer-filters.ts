@@ -7,6 +7,7 @@
  * domains and the citation categories (engine/measure.ts: only sources the answer points at).
  */
 import { brandMentioned } from './answer-view.ts';
+import type { AnswerFacets } from './ports.ts';
 import type { AnswerView, ListAnswersQuery } from './run-schemas.ts';
 
 export type AnswerFilters = Omit<ListAnswersQuery, 'limit' | 'cursor' | 'format'>;
@@ -41,16 +42,51 @@ export function citesCategory(view: AnswerView, category: string): boolean {
   return view.sources.some((source) => source.cited && source.category === category);
 }
 
-/** Every filter of the query the answer passes; an absent filter passes everything. */
-export function answerMatches(view: AnswerView, filters: AnswerFilters): boolean {
-  if (filters.family && view.family !== filters.family) return false;
-  if (filters.mode && view.mode !== filters.mode) return false;
-  if (filters.block && view.block !== filters.block) return false;
-  if (filters.prompt_id && view.prompt_id !== filters.prompt_id) return false;
-  if (filters.mentioned !== undefined && brandMentioned(view) !== filters.mentioned) return false;
-  if (filters.entity !== undefined && !countsForEntity(view, filters.entity)) return false;
-  if (filters.cited_domain !== undefined && !citesDomain(view, filters.cited_domain)) return false;
-  if (filters.citation_category !== undefined && !citesCategory(view, filters.citation_category))
+/**
+ * What the filters read of an answer, and the grid of the answers page (`AnswerFacets`, kept per
+ * answer in the run's answer index, `answer-index.ts`): `answerMatches` filters views through the
+ * same facets, so a filter means the same on a view and on an index entry.
+ */
+export function answerFacets(view: AnswerView): AnswerFacets {
+  const cited = view.sources.filter((source) => source.cited);
+  return {
+    id: view.id,
+    family: view.family,
+    mode: view.mode,
+    block: view.block,
+    prompt_id: view.prompt_id,
+    mentioned: brandMentioned(view),
+    share: view.branded
+      ? []
+      : view.mentions
+          .filter((mention) => mention.counted && !mention.in_prompt)
+          .map((mention) => mention.name.toLowerCase()),
+    cited: [...new Set(cited.map((source) => source.domain))],
+    categories: [...new Set(cited.map((source) => source.category))],
+  };
+}
+
+/** Every filter of the query the facets pass; an absent filter passes everything. */
+export function facetsMatch(facets: AnswerFacets, filters: AnswerFilters): boolean {
+  if (filters.family && facets.family !== filters.family) return false;
+  if (filters.mode && facets.mode !== filters.mode) return false;
+  if (filters.block && facets.block !== filters.block) return false;
+  if (filters.prompt_id && facets.prompt_id !== filters.prompt_id) return false;
+  if (filters.mentioned !== undefined && facets.mentioned !== filters.mentioned) return false;
+  if (filters.entity !== undefined && !facets.share.includes(filters.entity.trim().toLowerCase()))
+    return false;
+  const domain = filters.cited_domain;
+  if (domain !== undefined && !facets.cited.some((host) => withinDomain(host, domain)))
+    return false;
+  if (
+    filters.citation_category !== undefined &&
+    !facets.categories.includes(filters.citation_category)
+  )
     return false;
   return true;
+}
+
+/** Every filter of the query the answer passes; an absent filter passes everything. */
+export function answerMatches(view: AnswerView, filters: AnswerFilters): boolean {
+  return facetsMatch(answerFacets(view), filters);
 }

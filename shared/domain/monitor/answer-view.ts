@@ -71,8 +71,9 @@ export function brandMentioned(view: AnswerView): boolean {
 }
 
 /**
- * The CSV columns, in this order forever (new columns are only ever appended). Lists and
- * objects are JSON text in their cell; docs/monitor.md "Answers" documents each column.
+ * The CSV columns, in this order forever (new columns are only ever appended). Every cell is
+ * plain text a spreadsheet shows as it is: lists are entries joined by "; ", each entry in words
+ * (docs/monitor.md "Answers" documents each column); the JSON Lines export keeps the structure.
  */
 export const ANSWER_CSV_COLUMNS = [
   'id',
@@ -97,12 +98,7 @@ export const ANSWER_CSV_COLUMNS = [
 ] as const;
 
 function csvCell(value: unknown): string {
-  const text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
+  const text = value === null || value === undefined ? '' : String(value);
   // Quoted when needed (RFC 4180); a leading formula character is defused for spreadsheets.
   const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
@@ -112,10 +108,53 @@ export function answerCsvHeader(): string {
   return `${ANSWER_CSV_COLUMNS.join(',')}\r\n`;
 }
 
+const LIST = '; ';
+
+/** "Acme Analytics (brand): counted, recommended, quote “…”; Globex Insights: found, not counted". */
+function mentionsText(view: AnswerView): string {
+  return view.mentions
+    .map((m) => {
+      const state = m.counted ? 'counted' : m.detected ? 'found, not counted' : 'not found';
+      const parts = [
+        state,
+        ...(m.judge === 'not_judged' ? [] : [`judge: ${m.judge.replaceAll('_', ' ')}`]),
+        ...(m.recommended ? ['recommended'] : []),
+        ...(m.in_prompt ? ['named in the prompt'] : []),
+        ...(m.evidence_quote ? [`quote “${m.evidence_quote}”`] : []),
+      ];
+      return `${m.name}${m.role === 'brand' ? ' (brand)' : ''}: ${parts.join(', ')}`;
+    })
+    .join(LIST);
+}
+
+/** "pricing: accurate, claimed “from $29”; founded: wrong, claimed “2018”". */
+function factsText(view: AnswerView): string {
+  return view.facts
+    .map(
+      (f) =>
+        `${f.key}: ${f.status.replaceAll('_', ' ')}${f.claimed_value ? `, claimed “${f.claimed_value}”` : ''}`,
+    )
+    .join(LIST);
+}
+
+/** "https://… (cited, vendor); https://… (retrieved only, other)". */
+function sourcesText(view: AnswerView): string {
+  return view.sources
+    .map(
+      (s) =>
+        `${s.url} (${s.cited ? 'cited' : 'retrieved only'}, ${s.category.replaceAll('_', ' ')})`,
+    )
+    .join(LIST);
+}
+
 export function answerCsvRow(view: AnswerView): string {
   const row: Record<(typeof ANSWER_CSV_COLUMNS)[number], unknown> = {
     ...view,
     brand_mentioned: brandMentioned(view),
+    mentions: mentionsText(view),
+    facts: factsText(view),
+    sources: sourcesText(view),
+    search_queries: view.search_queries.join(LIST),
     input_tokens: view.tokens.input,
     output_tokens: view.tokens.output,
   };

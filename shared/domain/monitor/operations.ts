@@ -49,6 +49,11 @@ import { caseDetail, caseListEntry, runView } from './views.ts';
 
 export interface MonitorDeps extends AccessDeps, RunStarterDeps, PromptPlanDeps {
   newCaseId?: () => string;
+  /**
+   * ALLOW_PRIVATE_TARGETS=1 (the local stack): a case's domains may be loopback or private
+   * addresses with a port, as scans there accept them (`127.0.0.1:4100`).
+   */
+  allowPrivateTargets?: boolean;
 }
 
 export async function listCases(
@@ -94,11 +99,11 @@ export async function createCase(
 export async function createCaseFor(
   user: User,
   body: CreateCaseBody,
-  deps: Pick<MonitorDeps, 'cases' | 'clock' | 'newCaseId'>,
+  deps: Pick<MonitorDeps, 'cases' | 'clock' | 'newCaseId' | 'allowPrivateTargets'>,
 ): Promise<CaseResponse> {
   if (!user.account) throw noAccount();
   const at = nowIso(deps.clock);
-  const fields = checkedFields(body);
+  const fields = checkedFields(body, deps.allowPrivateTargets === true);
   const stored: StoredCase = {
     id: deps.newCaseId?.() ?? crypto.randomUUID(),
     owner_id: user.id,
@@ -119,35 +124,42 @@ export async function patchCase(
 ): Promise<CaseResponse> {
   const { stored } = await ownCase(input.principal, input.params.id, deps);
   if (Object.keys(input.body).length === 0) return { case: caseDetail(stored) };
-  const merged = checkedFields({
-    name: input.body.name ?? stored.name,
-    domain: input.body.domain ?? stored.domain,
-    category: input.body.category ?? stored.category,
-    icp: input.body.icp ?? stored.icp,
-    competitors: input.body.competitors ?? stored.competitors,
-    competitor_domains: input.body.competitor_domains,
-    use_cases: input.body.use_cases ?? stored.use_cases,
-    region: input.body.region ?? stored.region,
-    languages: input.body.languages ?? stored.languages,
-    fact_sheet: input.body.fact_sheet ?? stored.fact_sheet,
-    translations: input.body.translations ?? keptTranslations(stored, input.body.languages),
-    aliases: input.body.aliases ?? stored.aliases,
-    status: input.body.status ?? stored.status,
-  });
+  const merged = checkedFields(
+    {
+      name: input.body.name ?? stored.name,
+      domain: input.body.domain ?? stored.domain,
+      category: input.body.category ?? stored.category,
+      icp: input.body.icp ?? stored.icp,
+      competitors: input.body.competitors ?? stored.competitors,
+      competitor_domains: input.body.competitor_domains,
+      use_cases: input.body.use_cases ?? stored.use_cases,
+      region: input.body.region ?? stored.region,
+      languages: input.body.languages ?? stored.languages,
+      fact_sheet: input.body.fact_sheet ?? stored.fact_sheet,
+      translations: input.body.translations ?? keptTranslations(stored, input.body.languages),
+      aliases: input.body.aliases ?? stored.aliases,
+      status: input.body.status ?? stored.status,
+    },
+    deps.allowPrivateTargets === true,
+  );
   const at = nowIso(deps.clock);
   const updated = await deps.cases.updateCase(caseRefOf(stored), merged, at);
   return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
 }
 
 /** The editable fields, normalised, with the checks that span fields (400 `invalid_request`). */
-function checkedFields(body: CreateCaseBody): Required<Omit<CaseChanges, 'prompt_edits'>> {
-  const domain = normaliseCaseDomain(body.domain);
-  const competitors = competitorProfiles(body.competitors);
+function checkedFields(
+  body: CreateCaseBody,
+  local: boolean,
+): Required<Omit<CaseChanges, 'prompt_edits'>> {
+  const domain = normaliseCaseDomain(body.domain, { local });
+  if (domain === null) throw notPublicDomain();
+  const competitors = competitorProfiles(body.competitors, { local });
   const languages = uniqueTexts(body.languages);
   const problems = nameConflicts(body.name, competitors);
-  problems.push(...applyCompetitorDomains(competitors, body.competitor_domains ?? {}));
+  problems.push(...competitorDomainProblems(body.competitors, competitors));
+  problems.push(...applyCompetitorDomains(competitors, body.competitor_domains ?? {}, local));
   const translations = checkedTranslations(body.translations, languages, problems);
-  if (domain === null) problems.push('domain is not a domain name');
   if (problems.length > 0) {
     throw new BadRequestError('invalid_request', `Invalid case: ${problems.join('; ')}.`, {
       details: { issues: problems.map((message) => ({ path: [], message })) },
@@ -171,18 +183,44 @@ function checkedFields(body: CreateCaseBody): Required<Omit<CaseChanges, 'prompt
   };
 }
 
+/** A domain only the local stack accepts (a port, a loopback or private address), elsewhere. */
+function notPublicDomain(): BadRequestError {
+  const message =
+    'must be a public domain name such as example.com; a port, an IP address or a local name is accepted only in local mode (ALLOW_PRIVATE_TARGETS=1)';
+  return new BadRequestError('invalid_request', `Invalid case: domain ${message}.`, {
+    details: { issues: [{ path: ['domain'], code: 'custom', message }] },
+  });
+}
+
 /** `competitor_domains` sets the site of competitors listed by name. */
 function applyCompetitorDomains(
   competitors: CompetitorProfile[],
   domains: Record<string, string>,
+  local: boolean,
 ): string[] {
   const problems: string[] = [];
   for (const [name, domain] of Object.entries(domains)) {
     const competitor = competitors.find((c) => foldForSearch(c.name) === foldForSearch(name));
-    if (competitor) competitor.domain = normaliseCaseDomain(domain);
-    else problems.push(`competitor_domains names "${name}", which is not in competitors`);
+    if (!competitor) {
+      problems.push(`competitor_domains names "${name}", which is not in competitors`);
+      continue;
+    }
+    competitor.domain = normaliseCaseDomain(domain, { local });
+    if (competitor.domain === null) problems.push(`the domain of "${name}" is not a public domain`);
   }
   return problems;
+}
+
+/** A competitor's domain that only the local stack accepts, sent outside local mode. */
+function competitorDomainProblems(
+  entries: CreateCaseBody['competitors'],
+  competitors: readonly CompetitorProfile[],
+): string[] {
+  return entries.flatMap((entry, index) =>
+    typeof entry !== 'string' && entry.domain && competitors[index]?.domain === null
+      ? [`the domain of "${entry.name}" is not a public domain name such as example.com`]
+      : [],
+  );
 }
 
 export async function getCaseSummary(

@@ -3,6 +3,7 @@
  * workflow steps use. A case or run is named by its reference (run-ref.ts), which carries the
  * owner's id: every read of a case or run is keyed by it.
  */
+
 import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
 import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
 import type { RunCanary } from './engine/loop-schema.ts';
@@ -223,6 +224,44 @@ export interface RunData {
   families: FamilyStatus[];
 }
 
+/**
+ * What the filters read of an answer, and the grid of the answers page: kept per answer in the
+ * run's answer index, so a page of a finished run filters without measuring every answer again
+ * (`answer-filters.ts` makes them from an answer's view and matches them).
+ */
+export interface AnswerFacets {
+  id: string;
+  family: ProviderFamily;
+  mode: AskMode;
+  block: AnswerRecord['block'];
+  prompt_id: string;
+  /** The brand's mention counts (the `mentioned` filter). */
+  mentioned: boolean;
+  /** Names, lower-cased, whose mention counts toward their share of answer (`entity`). */
+  share: string[];
+  /** Domains of the sources the answer cites (`cited_domain`). */
+  cited: string[];
+  /** Categories of the sources the answer cites (`citation_category`). */
+  categories: string[];
+}
+
+/**
+ * One answer in the run's answer index: what the list's filters and the answers page's grid read
+ * (`AnswerFacets`), and the cell to read the answer itself by.
+ */
+export interface IndexedAnswer extends AnswerFacets {
+  cell_id: string;
+}
+
+/**
+ * A finished run's answer index (docs/decisions.md "The answers page"), written once by
+ * AggregateRun: every `ok` answer's facets in id order, and each prompt's text by its id.
+ */
+export interface AnswerIndex {
+  entries: IndexedAnswer[];
+  prompts: Record<string, string>;
+}
+
 /** A run's answers, judge replies and family states (`USER#<owner>#RUN#<run>`). */
 export interface RunDataStore {
   /** Cells of a family that have an answer or a recorded failure. */
@@ -238,9 +277,18 @@ export interface RunDataStore {
   excludeFamily(run: RunRef, family: ProviderFamily, reason: string): Promise<void>;
   markJudgeUnavailable(run: RunRef, family: ProviderFamily): Promise<void>;
   loadRunData(run: RunRef): Promise<RunData>;
+  /** Stores the run's answer index (a repeated write stores the same index again). */
+  putAnswerIndex(run: RunRef, index: AnswerIndex): Promise<void>;
+  /** The run's answer index; undefined for a run finished before indexes were written. */
+  loadAnswerIndex(run: RunRef): Promise<AnswerIndex | undefined>;
+  /** These answers and their judge replies (those that exist), read by key. */
+  loadCells(
+    run: RunRef,
+    keys: readonly CellKey[],
+  ): Promise<Pick<RunData, 'answers' | 'judgements'>>;
   /**
-   * Deletes the run's answers and judge replies (not its summary); the deleted answers' cells
-   * (`cellKeyString`).
+   * Deletes the run's answers, judge replies and answer index (not its summary); the deleted
+   * answers' cells (`cellKeyString`).
    */
   deleteAnswers(run: RunRef): Promise<string[]>;
 }

@@ -8,34 +8,43 @@ const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[
 
 /**
  * A brand or competitor domain as stored: the host of a URL or a bare name, lower-case,
- * punycode, without `www.`, a port or a trailing dot; null when it is not a domain name.
+ * punycode, without `www.`, a port or a trailing dot; null when it is not a domain name. With
+ * `local` (ALLOW_PRIVATE_TARGETS=1, the local stack, where scans accept them too) a loopback or
+ * private address, a single-label name such as `localhost` and a port are kept: `127.0.0.1:4100`.
  */
-export function normaliseCaseDomain(input: string): string | null {
+export function normaliseCaseDomain(
+  input: string,
+  options: { local?: boolean } = {},
+): string | null {
   const trimmed = input.trim();
   if (trimmed === '' || /\s/.test(trimmed)) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
-  let host: string;
+  let url: URL;
   try {
-    const url = new URL(withScheme);
-    if (url.username !== '' || url.password !== '') return null;
-    host = url.hostname;
+    url = new URL(withScheme);
   } catch {
     return null;
   }
-  host = host.replace(/\.$/, '').replace(/^www\./, '');
+  if (url.username !== '' || url.password !== '') return null;
+  const host = url.hostname.replace(/\.$/, '').replace(/^www\./, '');
+  if (options.local) {
+    if (host === '' || !/^[a-z0-9.[\]:-]+$/.test(host)) return null;
+    return url.port ? `${host}:${url.port}` : host;
+  }
   return HOST_PATTERN.test(host) && !/^[\d.]+$/.test(host) ? host : null;
 }
 
 /** Competitor entries as sent (a name, or `{name, domain, aliases}`) as stored. */
 export function competitorProfiles(
   entries: readonly (string | { name: string; domain?: string | null; aliases?: string[] })[],
+  options: { local?: boolean } = {},
 ): CompetitorProfile[] {
   return entries.map((entry) =>
     typeof entry === 'string'
       ? { name: entry.trim(), domain: null, aliases: [] }
       : {
           name: entry.name.trim(),
-          domain: entry.domain ? normaliseCaseDomain(entry.domain) : null,
+          domain: entry.domain ? normaliseCaseDomain(entry.domain, options) : null,
           aliases: uniqueTexts(entry.aliases ?? []),
         },
   );

@@ -7,12 +7,13 @@
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { type AccessDeps, ownCase, readableCase } from './access.ts';
-import { type AnswerFilters, answerMatches, withinDomain } from './answer-filters.ts';
-import { answerCsvHeader, answerCsvRow, answerJsonLine, answerView } from './answer-view.ts';
+import { answerMatches, facetsMatch, withinDomain } from './answer-filters.ts';
+import { answerViewsOf, openAnswers, type RunAnswers } from './answer-index.ts';
+import { answerCsvHeader, answerCsvRow, answerJsonLine } from './answer-view.ts';
 import { isCanary } from './engine/canaries.ts';
 import type { RunDataStore, RunsStore, StoredCase, StoredRun } from './ports.ts';
-import { cellKeyString } from './ports.ts';
 import type { ProviderFamily } from './provider-port.ts';
+import { type RunProgress, runProgress } from './run-progress.ts';
 import { runOfCase, runRefOf } from './run-ref.ts';
 import type {
   AnswerView,
@@ -53,15 +54,25 @@ export async function getRun(
   };
 }
 
+/** How far a run under way has got (`run-progress.ts`); null once it has ended. */
+export async function getRunProgress(
+  input: CallerInput<RunIdParams>,
+  deps: RunReadDeps,
+): Promise<RunProgress | null> {
+  const stored = await readableCase(input.principal, input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
+  if (run.status !== 'queued' && run.status !== 'running') return null;
+  return runProgress(run, deps.data);
+}
+
 export async function listRunAnswers(
   input: CallerInput<RunIdParams, ListAnswersQuery>,
   deps: RunReadDeps,
 ): Promise<ListAnswersResponse | AnswerExport> {
-  const stored = await readableCase(input.principal, input.params.id, deps);
-  const run = await runOf(stored, input.params.run_id, deps);
-  const views = await matchingAnswers(run, input.query, deps);
   const { format } = input.query;
   if (format !== 'json') {
+    const { run, views: all } = await readRunAnswers(input, deps);
+    const views = all.filter((view) => answerMatches(view, input.query));
     const csv = format === 'csv';
     return {
       export: {
@@ -73,34 +84,51 @@ export async function listRunAnswers(
       },
     };
   }
-  const after = decodeAnswerCursor(input.query.cursor);
-  const start = after === undefined ? 0 : views.findIndex((view) => view.id > after);
-  const from = start === -1 ? views.length : start;
-  const page = views.slice(from, from + input.query.limit);
-  const last = page.at(-1);
-  const more = from + page.length < views.length;
-  return { answers: page, next_cursor: more && last ? encodeAnswerCursor(last.id) : null };
+  const answers = await openRunAnswers(input, deps);
+  const matching = answers.index.entries.filter((entry) => facetsMatch(entry, input.query));
+  const from = answersAfter(matching, input.query.cursor);
+  const chosen = matching.slice(from, from + input.query.limit);
+  const last = chosen.at(-1);
+  const more = from + chosen.length < matching.length;
+  return {
+    answers: await answers.views(chosen),
+    next_cursor: more && last ? encodeAnswerCursor(last.id) : null,
+  };
+}
+
+/** Where the page after `cursor` starts in a list in id order; 0 without a cursor. */
+export function answersAfter(list: readonly { id: string }[], cursor: string | undefined): number {
+  const after = decodeAnswerCursor(cursor);
+  if (after === undefined) return 0;
+  const start = list.findIndex((entry) => entry.id > after);
+  return start === -1 ? list.length : start;
 }
 
 /**
- * Every answer of the run that passes the filters (`answerMatches`, the one filter of the list
- * and the exports), in id order (stable across pages).
+ * A run's answers for a list or a page: its answer index (every answer's facets, in id order)
+ * and the views of the entries a reader picks, read by key (`answer-index.ts`), so a page reads
+ * and measures only its own answers.
  */
-async function matchingAnswers(
-  run: StoredRun,
-  query: AnswerFilters,
+export async function openRunAnswers(
+  input: CallerInput<RunIdParams, unknown>,
   deps: RunReadDeps,
-): Promise<AnswerView[]> {
+): Promise<RunAnswers> {
+  const stored = await readableCase(input.principal, input.params.id, deps);
+  return openAnswers(await runOf(stored, input.params.run_id, deps), deps.data);
+}
+
+/**
+ * Every answer of a run as the list shows it, in id order, from one read of the run's stored
+ * answers and judge replies (the exports, which hold every answer that passes).
+ */
+export async function readRunAnswers(
+  input: CallerInput<RunIdParams, unknown>,
+  deps: RunReadDeps,
+): Promise<{ run: StoredRun; views: AnswerView[] }> {
+  const stored = await readableCase(input.principal, input.params.id, deps);
+  const run = await runOf(stored, input.params.run_id, deps);
   const data = await deps.data.loadRunData(runRefOf(run));
-  const judgements = new Map(data.judgements.map((j) => [cellKeyString(j.key), j]));
-  const views: AnswerView[] = [];
-  for (const answer of data.answers) {
-    // The canaries are the service's control questions, not answers about the case.
-    if (answer.status !== 'ok' || isCanary(answer.key.cell_id)) continue;
-    const view = answerView(run.profile, answer, judgements.get(cellKeyString(answer.key)));
-    if (answerMatches(view, query)) views.push(view);
-  }
-  return views.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { run, views: answerViewsOf(run.profile, data) };
 }
 
 /** A page of the brand's own site (its domain or a subdomain) that a run's answers cite. */
@@ -126,7 +154,11 @@ export async function ownCitedPages(
 ): Promise<{ owner_id: string; domain: string; pages: OwnCitedPage[] }> {
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
-  const views = await matchingAnswers(run, { cited_domain: stored.domain }, deps);
+  const answers = await openAnswers(run, deps.data);
+  const citing = answers.index.entries.filter((entry) =>
+    facetsMatch(entry, { cited_domain: stored.domain }),
+  );
+  const views = await answers.views(citing);
   const pages = new Map<string, OwnCitedPage>();
   for (const view of views) {
     const urls = new Set(

@@ -25,7 +25,9 @@ const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(ma
 const DomainInput = z
   .string()
   .max(253)
-  .refine((value) => normaliseCaseDomain(value) !== null, {
+  // The schema admits what the local stack admits (`host:port`); outside local mode the case
+  // operations refuse anything but a public domain name (operations.ts `checkedFields`).
+  .refine((value) => normaliseCaseDomain(value, { local: true }) !== null, {
     message: 'must be a domain name such as example.com (a URL is reduced to its host)',
   })
   .meta({ example: 'acme-analytics.com' });

@@ -1,9 +1,13 @@
 /**
- * A request and a response example for every route of the manifest, generated from the route's
- * zod schemas (JSON Schema samples, shared/surfaces/api/json-sample.ts): the `/docs` page shows
- * them (HTML and markdown) and the OpenAPI document carries them as `examples` (docs/decisions.md,
- * issue 17 "Docs examples"). test/unit/surfaces/api/examples.test.ts checks each against the
- * route's schemas, so a new manifest entry gets its examples, checked, with no further step.
+ * A request and a response example for every route of the manifest: the `/docs` page shows them
+ * (HTML and markdown) and the OpenAPI document carries them as `examples` (docs/decisions.md
+ * "Docs examples that run"). The request is the route's hand-written example
+ * (`example-requests.ts`); the response is what the local stack answered it
+ * (`captured-examples.json`, `npm run docs:examples`), and so is the error shown. A dashboard
+ * route is shown as the browser sends it (the `ars_session` cookie, the form's CSRF field), not
+ * as a curl call. A route without a written example falls back to samples of its schemas
+ * (JSON Schema samples, `json-sample.ts`); a test makes sure none does.
+ * test/unit/surfaces/api/examples.test.ts checks each against the route's schemas.
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCodeName } from '#shared/domain/kernel/errors';
@@ -11,13 +15,20 @@ import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { buildMeta } from '#shared/surfaces/http/meta';
 import { errorCodesOf, type RouteDefinition } from '#shared/surfaces/http/route';
 import type { Meta } from '#shared/surfaces/http/schemas';
+import { capturedRoute } from './captured.ts';
+import {
+  EXAMPLE_CSRF,
+  EXAMPLE_REQUESTS,
+  EXAMPLE_SESSION,
+  type ExampleRequestSpec,
+} from './example-requests.ts';
 import { type JsonSchema, sampleJson } from './json-sample.ts';
 
 /** The moment every example's `meta.generated_at` shows (stable docs, stable OpenAPI). */
 export const EXAMPLE_TIME = new Date('2026-11-25T09:30:00.000Z');
 export const EXAMPLE_KEY = 'ars_YOUR_KEY';
 export const EXAMPLE_IDEMPOTENCY_KEY = '6f1d2c3b-retry-safe-0001';
-const EXAMPLE_REQUEST_ID = 'req_01JDZ6X8T3N7Q5R2W9YV4K0B1C';
+const EXAMPLE_REQUEST_ID = '00000000-0000-4000-8000-000000000001';
 
 export interface RequestExample {
   method: string;
@@ -28,7 +39,12 @@ export interface RequestExample {
   headers: Record<string, string>;
   /** The JSON body (or the form fields of a dashboard form), when the route takes one. */
   body?: unknown;
+  /** The body sent as it is (a file: an access log), for the routes that take one. */
+  rawBody?: string;
+  /** A curl call (API and site routes) or the HTTP request a browser sends (dashboard). */
   curl: string;
+  /** `curl` for scripts; `browser` for the dashboard's pages and forms. */
+  client: 'curl' | 'browser';
 }
 
 export interface ResponseExample {
@@ -36,12 +52,18 @@ export interface ResponseExample {
   contentType: string;
   /** The JSON body with `meta`, for routes answering JSON with a schema. */
   body?: Record<string, unknown> & { meta: Meta };
+  /** Where a redirect (303) sends the browser. */
+  location?: string;
+  /** Captured from the local stack (false: sampled from the schemas). */
+  captured: boolean;
 }
 
 export interface ErrorExample {
   status: number;
   code: ErrorCodeName;
   body: { error: { code: string; message: string; request_id: string }; meta: Meta };
+  /** What the stack answered (false: the code's description in the same envelope). */
+  captured: boolean;
 }
 
 export interface RouteExample {
@@ -77,13 +99,18 @@ function queryString(query: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
-function requestHeaders(route: RouteDefinition, body: unknown): Record<string, string> {
+function requestHeaders(route: RouteDefinition, spec: ExampleRequestSpec): Record<string, string> {
   const headers: Record<string, string> = {};
   if (route.auth === 'required' || route.auth === 'optional') {
     headers.Authorization = `Bearer ${EXAMPLE_KEY}`;
   }
-  if (route.auth === 'session') headers.Cookie = 'session=YOUR_SESSION';
-  if (body !== undefined) {
+  // The local (http) name; over https the cookie is `__Host-ars_session` (docs/dashboard.md).
+  if (route.auth === 'session') headers.Cookie = `ars_session=${EXAMPLE_SESSION}`;
+  if (spec.raw) {
+    headers['Content-Type'] = spec.raw.contentType;
+    // The page's script sends the file as it is, with the form's CSRF token in a header.
+    if (route.area === 'dashboard') headers['X-CSRF-Token'] = EXAMPLE_CSRF;
+  } else if (spec.body !== undefined) {
     headers['Content-Type'] =
       route.area === 'dashboard' ? 'application/x-www-form-urlencoded' : 'application/json';
   }
@@ -105,7 +132,9 @@ function curlOf(
   for (const [name, value] of Object.entries(headers)) {
     lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   }
-  if (body !== undefined) lines.push(`  --data ${shellQuote(body)}`);
+  // A file goes as it is (`--data` would drop its line breaks).
+  const option = headers['Content-Type'] === 'application/json' ? '--data' : '--data-binary';
+  if (body !== undefined) lines.push(`  ${option} ${shellQuote(body)}`);
   return lines.join(' \\\n');
 }
 
@@ -113,19 +142,50 @@ function formBody(body: unknown): string {
   return queryString(asRecord(body)).slice(1);
 }
 
-/** The request example: parameters, query, body and headers sampled from the route's schemas. */
+/** A route's written example, or one sampled from its schemas when it has none. */
+function requestSpec(route: RouteDefinition): ExampleRequestSpec {
+  const written = EXAMPLE_REQUESTS[route.operationId];
+  if (written) return written;
+  return {
+    params: route.request?.params
+      ? (asRecord(sampleOf(route.request.params, 'input')) as Record<string, string>)
+      : {},
+    query: route.request?.query
+      ? (asRecord(sampleOf(route.request.query, 'input')) as Record<string, string>)
+      : {},
+    ...(route.request?.body ? { body: sampleOf(route.request.body, 'input') } : {}),
+  };
+}
+
+/**
+ * A form a browser sends (or a page it asks for): the request line, the session cookie and,
+ * for a form, the origin and the fields, the CSRF token among them.
+ */
+function browserRequest(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): string {
+  const target = new URL(url);
+  const lines = [`${method} ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  if (body !== undefined) lines.push(`Origin: ${target.origin}`, '', body);
+  return lines.join('\n');
+}
+
+/** The request example: the route's written example (parameters, query, body) and its headers. */
 export function requestExample(route: RouteDefinition, baseUrl: string): RequestExample {
-  const params = route.request?.params ? asRecord(sampleOf(route.request.params, 'input')) : {};
-  const query = route.request?.query ? asRecord(sampleOf(route.request.query, 'input')) : {};
-  const body = route.request?.body ? sampleOf(route.request.body, 'input') : undefined;
-  const headers = requestHeaders(route, body);
+  const spec = requestSpec(route);
+  const params = spec.params ?? {};
+  const query = spec.query ?? {};
+  const body = spec.body;
+  const headers = requestHeaders(route, spec);
   const url = `${baseUrl}${fillPath(route.path, params)}${queryString(query)}`;
+  const browser = route.area === 'dashboard';
   const text =
-    body === undefined
-      ? undefined
-      : route.area === 'dashboard'
-        ? formBody(body)
-        : JSON.stringify(body);
+    spec.raw?.text ??
+    (body === undefined ? undefined : browser ? formBody(body) : JSON.stringify(body));
   return {
     method: route.method,
     url,
@@ -133,31 +193,65 @@ export function requestExample(route: RouteDefinition, baseUrl: string): Request
     query,
     headers,
     ...(body === undefined ? {} : { body }),
-    curl: curlOf(route.method, url, headers, text),
+    ...(spec.raw ? { rawBody: spec.raw.text } : {}),
+    curl: browser
+      ? browserRequest(route.method, url, headers, text)
+      : curlOf(route.method, url, headers, text),
+    client: browser ? 'browser' : 'curl',
   };
 }
 
-/** The success example: status, media type and (for JSON routes) the body with `meta`. */
+/** The success example: what the stack answered the example request (else a schema sample). */
 export function responseExample(route: RouteDefinition, baseUrl: string): ResponseExample {
+  const captured = capturedRoute(route.operationId, baseUrl);
+  if (captured) {
+    return {
+      status: captured.status,
+      contentType: captured.content_type,
+      ...(captured.body === undefined
+        ? {}
+        : { body: captured.body as Record<string, unknown> & { meta: Meta } }),
+      ...(captured.location === undefined ? {} : { location: captured.location }),
+      captured: true,
+    };
+  }
   const meta = buildMeta(baseUrl, EXAMPLE_TIME);
   if ('schema' in route.response) {
     const body = { ...asRecord(sampleOf(route.response.schema, 'output')), meta };
-    return { status: route.response.status, contentType: 'application/json', body };
+    return {
+      status: route.response.status,
+      contentType: 'application/json',
+      body,
+      captured: false,
+    };
   }
-  return { status: route.response.status, contentType: route.response.raw };
+  return { status: route.response.status, contentType: route.response.raw, captured: false };
 }
 
-/** The error envelope of each error code the route can answer. */
+/**
+ * An envelope for each error code the route can answer: the one the stack answered the example
+ * (without its key, or with a value it refuses) as captured, the others in the same envelope
+ * with the code's description as message (the OpenAPI document lists one per code; `/docs`
+ * shows the captured one).
+ */
 export function errorExamples(route: RouteDefinition, baseUrl: string): ErrorExample[] {
+  const real = capturedRoute(route.operationId, baseUrl)?.error;
+  const realBody = real?.body as ErrorExample['body'] | undefined;
+  const realCode = realBody?.error?.code;
   const meta = buildMeta(baseUrl, EXAMPLE_TIME);
-  return errorCodesOf(route).map((code) => ({
-    status: httpStatusOf(code),
-    code,
-    body: {
-      error: { code, message: ERROR_CODES[code].description, request_id: EXAMPLE_REQUEST_ID },
-      meta,
-    },
-  }));
+  return errorCodesOf(route).map((code) =>
+    code === realCode && real && realBody
+      ? { status: real.status, code, body: realBody, captured: true }
+      : {
+          status: httpStatusOf(code),
+          code,
+          body: {
+            error: { code, message: ERROR_CODES[code].description, request_id: EXAMPLE_REQUEST_ID },
+            meta,
+          },
+          captured: false,
+        },
+  );
 }
 
 export function routeExample(route: RouteDefinition, baseUrl: string): RouteExample {

@@ -1,5 +1,6 @@
 /** Batch pages over `create_batch`, `get_batch` and `list_batches` (the account's recent jobs). */
 import type { z } from 'zod';
+import { sortEntries } from '#shared/domain/batch/accept';
 import {
   type BatchDeps,
   createBatch,
@@ -17,8 +18,8 @@ import {
   batchJobPage,
 } from '#shared/surfaces/dashboard/views/batches-page';
 import { submitForm } from './form-kit/form.ts';
-import { BATCH_FORM } from './form-specs.ts';
 import { type BatchFormSchema, lines } from './forms.ts';
+import { BATCH_FORM } from './forms-scans.ts';
 import {
   htmlPage,
   type PageResponse,
@@ -94,7 +95,9 @@ export async function createBatchFromForm(
     { ...input, params: { id: created.value.job.id }, body: undefined },
     deps,
   );
-  return htmlPage(batchCreatedPage(viewer, created.value, status), 202);
+  // The same rule that collapsed them tells the person which lines named a domain twice.
+  const { duplicates } = sortEntries(lines(input.body.domains), deps.allowPrivateTargets);
+  return htmlPage(batchCreatedPage(viewer, created.value, status, duplicates), 202);
 }
 
 export async function batchJob(

@@ -5,12 +5,11 @@
  * per line as `Name | domain | aliases`, facts as `key: value`); the area's schemas and operation
  * check the values.
  */
+import type { z } from 'zod';
 import { BadRequestError } from '#shared/domain/kernel/errors';
 import {
   type CaseDetail,
   CreateCaseBodySchema,
-  CreateRunBodySchema,
-  ListCasesQuerySchema,
   MAX_ALIASES,
   MAX_COMPETITORS,
   MAX_FACTS,
@@ -19,6 +18,7 @@ import { defineForm } from './form-kit/form.ts';
 import { listLimits, recordLineLimit, textLimits } from './form-kit/limits.ts';
 import type { MessageContext } from './form-kit/messages.ts';
 import { type CaseForm, lines, listOf } from './forms.ts';
+import { parseWith } from './responses.ts';
 
 /** The form's fields as text, in the formats the form explains. */
 export type CaseFormValues = {
@@ -74,7 +74,8 @@ export const CASE_FORM = defineForm({
       required: true,
       messages: {
         required: 'Enter the brand’s site, e.g. acme-analytics.com.',
-        invalid: 'Enter a domain such as acme-analytics.com (a URL is reduced to its host).',
+        invalid:
+          'Enter a domain such as acme-analytics.com (a URL is reduced to its host; in local mode a host:port such as 127.0.0.1:4100 works too).',
         too_long: long('The domain'),
       },
     },
@@ -166,7 +167,8 @@ function competitorOf(
   return { name, domain: domain === '' ? null : domain, aliases: listOf(aliases) };
 }
 
-function factSheetOf(text: string): Record<string, string> {
+/** The facts of the text area, and the lines (0-based) that do not read "key: value". */
+function factSheetOf(text: string): { facts: Record<string, string>; unreadable: number[] } {
   const facts: Record<string, string> = {};
   const unreadable: number[] = [];
   lines(text).forEach((entry, index) => {
@@ -174,23 +176,35 @@ function factSheetOf(text: string): Record<string, string> {
     if (separator <= 0) unreadable.push(index);
     else facts[entry.slice(0, separator).trim()] = entry.slice(separator + 1).trim();
   });
-  if (unreadable.length > 0) {
-    throw new BadRequestError(
-      'invalid_request',
-      'Each line of the fact sheet must read "key: value".',
-      {
-        details: {
-          issues: unreadable.map((index) => ({
-            path: ['fact_sheet', index],
-            code: 'not_key_value',
-          })),
-        },
-      },
-    );
-  }
-  return facts;
+  return { facts, unreadable };
 }
 
+/**
+ * The request body of the case form, checked with the area's own schema (create or patch), every
+ * refusal at once: a fact-sheet line that does not read "key: value" is reported beside the
+ * schema's issues (the other fields), not instead of them.
+ */
+export function caseBodyFrom<S extends z.ZodType>(schema: S, form: CaseForm): z.output<S> {
+  const { facts, unreadable } = factSheetOf(form.fact_sheet);
+  const layout = unreadable.map((index) => ({
+    path: ['fact_sheet', index],
+    code: 'not_key_value',
+  }));
+  let parsed: z.output<S> | undefined;
+  let issues: unknown[] = [];
+  try {
+    parsed = parseWith(schema, { ...caseBodyOf(form), fact_sheet: facts });
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    issues = Array.isArray(error.details?.issues) ? error.details.issues : [];
+  }
+  if (parsed !== undefined && layout.length === 0) return parsed;
+  throw new BadRequestError('invalid_request', 'Some values of the form cannot be used.', {
+    details: { issues: [...issues, ...layout] },
+  });
+}
+
+/** The case form's fields in the request body's shape (the fact sheet's readable lines). */
 export function caseBodyOf(form: CaseForm): Record<string, unknown> {
   return {
     name: form.name,
@@ -201,7 +215,7 @@ export function caseBodyOf(form: CaseForm): Record<string, unknown> {
     use_cases: lines(form.use_cases),
     region: form.region,
     languages: listOf(form.languages),
-    fact_sheet: factSheetOf(form.fact_sheet),
+    fact_sheet: factSheetOf(form.fact_sheet).facts,
     aliases: listOf(form.aliases),
     status: form.status,
   };
@@ -231,24 +245,3 @@ export function caseFormValuesOf(detail: CaseDetail): CaseFormValues {
     status: detail.status,
   };
 }
-
-export const RUN_FORM = defineForm({
-  fields: {
-    label: {
-      label: 'Run label (optional)',
-      ...textLimits(CreateRunBodySchema.shape.label),
-      messages: { too_long: long('The label') },
-    },
-  },
-});
-
-/** The case search: a person types it too, so a refusal is worded at the field as well. */
-export const CASE_SEARCH_FORM = defineForm({
-  fields: {
-    q: {
-      label: 'Find a case',
-      ...textLimits(ListCasesQuerySchema.shape.q),
-      messages: { too_long: long('The search') },
-    },
-  },
-});

@@ -5,16 +5,20 @@
  * and schemas the API routes call; nothing here decides a rule of its own.
  */
 import type { z } from 'zod';
+import { facetsMatch } from '#shared/domain/monitor/answer-filters';
 import type { FixesDeps } from '#shared/domain/monitor/fixes';
 import type { MonitorDeps } from '#shared/domain/monitor/operations';
 import { getCase, listRuns, patchCase } from '#shared/domain/monitor/operations';
 import { compareSummaries } from '#shared/domain/monitor/run-compare';
-import { getRun, listRunAnswers, type RunReadDeps } from '#shared/domain/monitor/run-reads';
 import {
-  type AnswerView,
-  ListAnswersQuerySchema,
-  type RunIdParams,
-} from '#shared/domain/monitor/run-schemas';
+  type AnswerExport,
+  answersAfter,
+  getRun,
+  listRunAnswers,
+  openRunAnswers,
+  type RunReadDeps,
+} from '#shared/domain/monitor/run-reads';
+import { ListAnswersQuerySchema, type RunIdParams } from '#shared/domain/monitor/run-schemas';
 import {
   type CaseIdParams,
   PatchCaseBodySchema,
@@ -119,57 +123,80 @@ export async function caseRunPage(
   );
 }
 
-/** Every answer of the run, unfiltered, for the prompt-by-model grid (pages of 100). */
-async function allAnswers(input: Input<RunIdParams>, deps: CasePagesDeps): Promise<AnswerView[]> {
-  const answers: AnswerView[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 50; page += 1) {
-    const query = parseWith(ListAnswersQuerySchema, { limit: 100, ...(cursor ? { cursor } : {}) });
-    const listed = await listRunAnswers({ ...input, query }, deps);
-    if (!('answers' in listed)) break;
-    answers.push(...listed.answers);
-    if (!listed.next_cursor) break;
-    cursor = listed.next_cursor;
+/** Answers per page of the answers page. */
+export const ANSWERS_PER_PAGE = 50;
+
+/** The page asked for: `page=N`, or the page an older `cursor` link points into; else 1. */
+function pageNumber(
+  query: z.output<typeof RunAnswersQuerySchema>,
+  matching: readonly { id: string }[],
+): number {
+  const asked = Number(query.page);
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  if (query.page === undefined && query.cursor) {
+    return Math.floor(answersAfter(matching, query.cursor) / ANSWERS_PER_PAGE) + 1;
   }
-  return answers;
+  return page;
 }
 
+function exportResponse(listed: AnswerExport): PageResponse {
+  return {
+    body: listed.export.body,
+    status: 200,
+    headers: {
+      'content-type': `${listed.export.contentType}; charset=utf-8`,
+      'content-disposition': `attachment; filename="${listed.export.filename}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  };
+}
+
+/**
+ * The answers page: the run's answer index gives the prompt-by-model grid (every answer) and the
+ * answers the filters keep, with their total; only the page's own answers are read and measured
+ * (`openRunAnswers`). The filters are the list's own (`facetsMatch`).
+ */
 export async function runAnswersPage(
   input: Input<RunIdParams, z.output<typeof RunAnswersQuerySchema>>,
   deps: CasePagesDeps,
 ): Promise<PageResponse> {
+  const { page: _page, ...given } = input.query;
   const filters = Object.fromEntries(
-    Object.entries(input.query).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(given).filter(([, value]) => value !== undefined && value !== ''),
   ) as Record<string, string>;
-  const query = parseWith(ListAnswersQuerySchema, { limit: 20, ...filters });
+  const query = parseWith(ListAnswersQuerySchema, { limit: ANSWERS_PER_PAGE, ...filters });
   const reader = readerOf(input, input.params);
-  const listed = await listRunAnswers({ ...reader, query }, deps);
-  if ('export' in listed) {
-    return {
-      body: listed.export.body,
-      status: 200,
-      headers: {
-        'content-type': `${listed.export.contentType}; charset=utf-8`,
-        'content-disposition': `attachment; filename="${listed.export.filename}"`,
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      },
-    };
+  if (query.format !== 'json') {
+    return exportResponse((await listRunAnswers({ ...reader, query }, deps)) as AnswerExport);
   }
-  const [{ case: detail }, read, grid] = await Promise.all([
+  const [{ case: detail }, read, answers] = await Promise.all([
     getCase(readerOf(input, { id: input.params.id }), deps),
     getRun(reader, deps),
-    allAnswers(reader, deps),
+    openRunAnswers(reader, deps),
   ]);
+  const { entries, prompts } = answers.index;
+  const matching = entries.filter((entry) => facetsMatch(entry, query));
+  const pages = Math.max(1, Math.ceil(matching.length / ANSWERS_PER_PAGE));
+  const page = Math.min(pageNumber(input.query, matching), pages);
+  const from = (page - 1) * ANSWERS_PER_PAGE;
+  const { cursor: _cursor, ...selection } = filters;
   return htmlPage(
     answersPage({
       viewer: viewerOf(input.principal),
       detail,
       run: read.run,
-      grid,
-      answers: listed.answers,
-      nextCursor: listed.next_cursor,
-      filters,
+      grid: { entries, prompts },
+      answers: await answers.views(matching.slice(from, from + ANSWERS_PER_PAGE)),
+      paging: {
+        page,
+        pages,
+        from,
+        total: matching.length,
+        of: entries.length,
+        size: ANSWERS_PER_PAGE,
+      },
+      filters: selection,
     }),
   );
 }

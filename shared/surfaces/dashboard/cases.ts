@@ -17,6 +17,7 @@ import {
   patchCase,
 } from '#shared/domain/monitor/operations';
 import { getCasePrompts } from '#shared/domain/monitor/prompt-operations';
+import { getRunProgress } from '#shared/domain/monitor/run-reads';
 import {
   type CaseIdParams,
   type CaseSummaryResponse,
@@ -28,18 +29,11 @@ import {
 import { CASE_PAGE_RUNS, casePage } from '#shared/surfaces/dashboard/views/case-page';
 import { caseFormPage, casesPage } from '#shared/surfaces/dashboard/views/cases-page';
 import { citedPagesOf } from './case-cited-pages.ts';
-import {
-  CASE_FORM,
-  CASE_SEARCH_FORM,
-  caseBodyOf,
-  caseFormValuesOf,
-  EMPTY_CASE_FORM,
-  RUN_FORM,
-} from './case-form.ts';
+import { CASE_FORM, caseBodyFrom, caseFormValuesOf, EMPTY_CASE_FORM } from './case-form.ts';
 import { type CasePagesDeps, runHistory } from './case-runs.ts';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
-
 import type { CaseFormSchema, RunFormSchema } from './forms.ts';
+import { CASE_SEARCH_FORM, RUN_FORM } from './forms-monitor.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
   attempt,
@@ -109,7 +103,7 @@ export async function createCaseFromForm(
   deps: MonitorDeps,
 ): Promise<PageResponse> {
   const created = await submitForm(CASE_FORM, input.body, () =>
-    createCase({ ...input, body: parseWith(CreateCaseBodySchema, caseBodyOf(input.body)) }, deps),
+    createCase({ ...input, body: caseBodyFrom(CreateCaseBodySchema, input.body) }, deps),
   );
   if (created.ok) return redirect(DASHBOARD_PATHS.case(created.value.case.id));
   return htmlPage(
@@ -134,7 +128,7 @@ export async function updateCaseFromForm(
   deps: MonitorDeps,
 ): Promise<PageResponse> {
   const saved = await submitForm(CASE_FORM, input.body, () =>
-    patchCase({ ...input, body: parseWith(PatchCaseBodySchema, caseBodyOf(input.body)) }, deps),
+    patchCase({ ...input, body: caseBodyFrom(PatchCaseBodySchema, input.body) }, deps),
   );
   if (saved.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=case_saved`);
   return htmlPage(
@@ -164,9 +158,11 @@ async function renderCase(
     latestSummary(reader, deps) as Promise<CaseSummaryResponse | null>,
     getCasePrompts(reader, deps),
   ]);
-  const [{ points: history, canaries }, fixes, citedPages] = await Promise.all([
+  const open = runs.find((run) => run.status === 'queued' || run.status === 'running');
+  const [{ points: history, canaries }, fixes, progress, citedPages] = await Promise.all([
     runHistory(reader, runs, deps),
     attempt(() => listFixes(reader, deps)),
+    open ? getRunProgress({ ...reader, params: { id: detail.id, run_id: open.id } }, deps) : null,
     citedPagesOf(reader, summary, deps),
   ]);
   return htmlPage(
@@ -180,6 +176,7 @@ async function renderCase(
       fixes: fixes.ok ? fixes.value.fixes : null,
       prompts,
       citedPages,
+      progress: open && progress ? { run: open, ...progress } : undefined,
       ...extra,
     }),
     extra.status ?? 200,

@@ -157,6 +157,8 @@ export const RunAnswersQuerySchema = z.object({
   citation_category: optionalText(20),
   cursor: optionalText(2000),
   format: optionalText(5),
+  /** The page of the answers page (1-based; anything else reads as the first page). */
+  page: optionalText(6),
 });
 
 export const SessionIdParamsSchema = z.object({

@@ -10,8 +10,8 @@ import { CreateKeyBodySchema, type KeyIdParams } from '#shared/domain/accounts/k
 import { SCOPES } from '#shared/domain/accounts/scopes';
 import { type KeysView, keysPage } from '#shared/surfaces/dashboard/views/keys-page';
 import { submitForm } from './form-kit/form.ts';
-import { KEY_FORM } from './form-specs.ts';
 import type { CreateKeyFormSchema } from './forms.ts';
+import { KEY_FORM } from './forms-accounts.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
   htmlPage,

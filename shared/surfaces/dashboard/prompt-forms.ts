@@ -11,7 +11,7 @@ import { PutCasePromptsBodySchema } from '#shared/domain/monitor/prompt-schemas'
 import { TranslationSchema } from '#shared/domain/monitor/schemas';
 import { defineForm, type FieldSpec, type FormError, issueCode } from './form-kit/form.ts';
 import { listLimits, textLimits } from './form-kit/limits.ts';
-import { type MessageContext, messageFor } from './form-kit/messages.ts';
+import { type MessageContext, messageFor, tooLongMessage as tooLong } from './form-kit/messages.ts';
 
 const PROMPT_TEXT = PutCasePromptsBodySchema.shape.prompts.element.shape.text;
 
@@ -34,9 +34,6 @@ function contextOf(label: string, issue: Issue): MessageContext {
   };
 }
 
-const tooLong = (what: string) => (c: MessageContext) =>
-  `${what} is too long: at most ${c.max} characters${c.length === undefined ? '' : ` (this one has ${c.length})`}.`;
-
 /** The longest prompt the API takes, as the form's text boxes are told. */
 export const PROMPT_TEXT_MAXLENGTH = textLimits(PROMPT_TEXT).maxlength ?? 1000;
 
@@ -46,7 +43,7 @@ export function promptsForm(rows: readonly { language: string }[]) {
     new_prompts: {
       label: 'New prompts',
       required: false,
-      maxlength: MAX_CUSTOM_PROMPTS * ((textLimits(PROMPT_TEXT).maxlength ?? 1000) + 2),
+      maxlength: MAX_CUSTOM_PROMPTS * (PROMPT_TEXT_MAXLENGTH + 2),
       messages: { too_long: tooLong('The new prompts') },
     },
   };

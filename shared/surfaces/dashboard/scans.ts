@@ -18,13 +18,13 @@ import { CreateScanBodySchema, type ScanIdParams } from '#shared/domain/scans/sc
 import { domainPage, type HistoryFilters } from '#shared/surfaces/dashboard/views/scan-history';
 import { scanResultPage, scansPage } from '#shared/surfaces/dashboard/views/scans-page';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
-import { HISTORY_SEARCH_FORM, SCAN_FORM } from './form-specs.ts';
 import type {
   DomainPageQuerySchema,
   DomainPathSchema,
   ScanFormSchema,
   ScansQuerySchema,
 } from './forms.ts';
+import { HISTORY_SEARCH_FORM, SCAN_FORM } from './forms-scans.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
   htmlPage,

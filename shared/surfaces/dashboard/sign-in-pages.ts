@@ -18,10 +18,10 @@ import {
   confirmSignInPage,
   invalidLinkPage,
   signInPage,
-} from '#shared/surfaces/dashboard/views/misc-pages';
+} from '#shared/surfaces/dashboard/views/sign-in-page';
 import { submitForm } from './form-kit/form.ts';
-import { SIGN_IN_FORM } from './form-specs.ts';
 import type { SessionFormSchema, SignInRequestFormSchema } from './forms.ts';
+import { SIGN_IN_FORM } from './forms-accounts.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { attempt, htmlPage, type PageResponse, redirect, type SessionInput } from './responses.ts';
 

@@ -20,8 +20,8 @@ import {
 } from '#shared/domain/webhooks/schemas';
 import { type WebhooksView, webhooksPage } from '#shared/surfaces/dashboard/views/webhooks-page';
 import { submitForm } from './form-kit/form.ts';
-import { WEBHOOK_FORM, WEBHOOK_UPDATE_FORM } from './form-specs.ts';
 import type { CreateWebhookFormSchema, UpdateWebhookForm } from './forms.ts';
+import { WEBHOOK_FORM, WEBHOOK_UPDATE_FORM } from './forms-webhooks.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
 import {
   htmlPage,

@@ -1,6 +1,6 @@
 /**
  * The `/docs` page rendered from the route manifest: a table of contents, one section per route
- * (grouped by tag) with its auth, request and response examples generated from its schemas and its
+ * (grouped by tag) with its auth, its example request and the answer the local stack gave it, and its
  * errors (shared/surfaces/pages/docs-routes.ts), the client package and the standards registry
  * with its drift log.
  */
@@ -52,8 +52,10 @@ function dashboardSection(baseUrl: string): string {
 (no password) and use every capability of the API in the browser, over the same operations. These HTML pages
 and forms are for browsers, so the OpenAPI document leaves them out.</p>
 <table><thead><tr><th>Route</th><th>What</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>
-<p>Each as a request (forms are <code>application/x-www-form-urlencoded</code> and also carry the
-session's CSRF token) and its answer:</p>
+<p>Each as the browser sends it and as the service answered it: pages carry the session cookie
+<code>ars_session</code> (<code>__Host-ars_session</code> over https), forms are
+<code>application/x-www-form-urlencoded</code> posts from this site that also carry the page's
+<code>csrf_token</code> field. They are not an API for scripts: scripts use <code>/api/v1</code> with a key.</p>
 ${DASHBOARD_ROUTES.map((route) => compactExample(route, baseUrl)).join('\n')}`;
 }
 
@@ -138,7 +140,8 @@ ${agentsSection()}
 ${monitorMethodSection()}
 ${mcpSection(baseUrl)}
 <h2 id="routes">Routes</h2>
-<p>Each route with a request and a response example generated from its schemas (the same examples
+<p>Each route with an example request and the answer the service gave it, ids and times
+normalised (the same examples
 are in the OpenAPI document); replace <code>ars_YOUR_KEY</code> with your key.</p>
 ${routeGroups(API_ROUTES, baseUrl)}
 ${dashboardSection(baseUrl)}

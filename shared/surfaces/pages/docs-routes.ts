@@ -1,13 +1,14 @@
 /**
  * The route parts of the `/docs` page: the table of contents (the page's sections, then every
  * route grouped by its tag, each linking its stable `#operationId` anchor), one section per route
- * with its request and response example generated from its schemas
- * (shared/surfaces/api/examples.ts), its error codes with one error envelope, and inline code
+ * with its example request and the answer the local stack gave it
+ * (shared/surfaces/api/examples.ts), its error codes with a real error envelope, and inline code
  * from the manifest's backticks rendered as `<code>`.
  */
 import { STATUS_CODES } from 'node:http';
 import { routeExample } from '#shared/surfaces/api/examples';
-import { ERROR_CODES, type RouteDefinition } from '#shared/surfaces/api/manifest';
+import { ERROR_CODES, errorCodesOf, type RouteDefinition } from '#shared/surfaces/api/manifest';
+import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { escapeHtml } from '#shared/surfaces/http/html';
 
 /**
@@ -27,7 +28,11 @@ export function inlineCode(text: string): string {
 
 export function authText(route: RouteDefinition): string {
   if (route.auth === 'none') return 'none';
-  if (route.auth === 'session') return 'dashboard session (cookie; forms also carry a CSRF token)';
+  if (route.auth === 'session') {
+    return route.method === 'GET'
+      ? 'dashboard session (the <code>ars_session</code> cookie set at sign-in)'
+      : 'dashboard session (the <code>ars_session</code> cookie set at sign-in) and the form’s <code>csrf_token</code> field';
+  }
   const scope = route.scope ? ` (scope <code>${escapeHtml(route.scope)}</code>)` : '';
   return route.auth === 'optional' ? `optional bearer key${scope}` : `bearer key required${scope}`;
 }
@@ -76,30 +81,41 @@ function statusLine(status: number): string {
 }
 
 function errorList(route: RouteDefinition, baseUrl: string): string {
-  const errors = routeExample(route, baseUrl).errors;
-  const items = errors
+  const codes = errorCodesOf(route);
+  const items = codes
     .map(
-      (error) =>
-        `<li><code>${error.status} ${error.code}</code>: ${inlineCode(ERROR_CODES[error.code].description)}</li>`,
+      (code) =>
+        `<li><code>${httpStatusOf(code)} ${code}</code>: ${inlineCode(ERROR_CODES[code].description)}</li>`,
     )
     .join('');
-  const first = errors[0];
-  const envelope = first
-    ? `<p>Every error answers the same envelope, for example <code>${first.status} ${first.code}</code>:</p>
-<pre tabindex="0"><code>${escapeHtml(JSON.stringify(first.body, null, 2))}</code></pre>`
+  const real = routeExample(route, baseUrl).errors.find((error) => error.captured);
+  const envelope = real
+    ? `<p>Every error answers the same envelope; this one is <code>${real.status} ${real.code}</code> as the service answered the example without its key or with a value it refuses:</p>
+<pre tabindex="0"><code>${escapeHtml(JSON.stringify(real.body, null, 2))}</code></pre>`
     : '';
-  return `<details><summary>Errors (${errors.length})</summary><ul>${items}</ul>${envelope}</details>`;
+  return `<details><summary>Errors (${codes.length})</summary><ul>${items}</ul>${envelope}</details>`;
+}
+
+/** The answer: status line, and the JSON body, the redirect's target or the media type. */
+function answerText(response: ReturnType<typeof routeExample>['response']): string {
+  const detail = response.body
+    ? `\n\n${JSON.stringify(response.body, null, 2)}`
+    : response.location
+      ? `\nLocation: ${response.location}`
+      : `\nContent-Type: ${response.contentType}`;
+  return `${statusLine(response.status)}${detail}`;
+}
+
+function requestHeading(client: 'curl' | 'browser'): string {
+  return client === 'browser' ? 'Request (sent by the page’s form in a browser)' : 'Request';
 }
 
 function examples(route: RouteDefinition, baseUrl: string): string {
   const { request, response } = routeExample(route, baseUrl);
-  const body = response.body
-    ? `\n\n${JSON.stringify(response.body, null, 2)}`
-    : `\nContent-Type: ${response.contentType}`;
-  return `<h4 id="${escapeHtml(route.operationId)}-request">Request</h4>
+  return `<h4 id="${escapeHtml(route.operationId)}-request">${requestHeading(request.client)}</h4>
 <pre tabindex="0"><code>${escapeHtml(request.curl)}</code></pre>
 <h4 id="${escapeHtml(route.operationId)}-response">Response</h4>
-<pre tabindex="0"><code>${escapeHtml(statusLine(response.status))}${escapeHtml(body)}</code></pre>`;
+<pre tabindex="0"><code>${escapeHtml(answerText(response))}</code></pre>`;
 }
 
 /** One route: what it does, auth, its request and response examples and its errors. */
@@ -124,17 +140,26 @@ export function routeGroups(routes: readonly RouteDefinition[], baseUrl: string)
     .join('\n');
 }
 
-/** A compact example for pages and forms: the request line and the answer's status and type. */
+/**
+ * A compact example for pages and forms: the request (a browser's, for the dashboard) and the
+ * answer's status and type or redirect, as the local stack answered it.
+ */
 export function compactExample(route: RouteDefinition, baseUrl: string): string {
   const { request, response } = routeExample(route, baseUrl);
+  const answer = response.location
+    ? `<code>${escapeHtml(statusLine(response.status))}</code> to <code>${escapeHtml(response.location)}</code>`
+    : `<code>${escapeHtml(statusLine(response.status))}</code>, <code>${escapeHtml(response.contentType)}</code>`;
   return `<details id="${escapeHtml(route.operationId)}"><summary><code>${route.method} ${escapeHtml(route.path)}</code>: ${inlineCode(route.summary)}</summary>
 <p>Auth: ${authText(route)}.</p>
 <pre tabindex="0"><code>${escapeHtml(request.curl)}</code></pre>
-<p>Answers <code>${escapeHtml(statusLine(response.status))}</code>, <code>${escapeHtml(response.contentType)}</code>.</p>
+<p>Answers ${answer}.</p>
 </details>`;
 }
 
-/** Extra rules for the docs page (the shared layout keeps the base). */
+/**
+ * Extra rules for the docs page (the shared layout keeps the base). Long paths and code wrap
+ * anywhere, so every table reflows to a phone's width instead of running off the page.
+ */
 export const DOCS_STYLE = `<style>
 .toc ul{list-style:none;padding-left:1rem}.toc code{background:none;padding:0}
 .toc-sections{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem}.toc .toc-sections,.toc .toc-routes{padding-left:0}
@@ -143,4 +168,6 @@ section.route{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1.5rem}
 h3 code{font-size:1rem}h4{margin:.8rem 0 .2rem}
 pre{white-space:pre-wrap;word-break:break-word;max-height:32rem}pre code{background:none;padding:0}
 details{margin:.5rem 0}summary{cursor:pointer}
+code,td,th,summary{overflow-wrap:anywhere}
+@media (max-width:40rem){body{margin:1rem auto}td,th{padding:.25rem .3rem}.toc-routes{columns:1}}
 </style>`;

@@ -14,6 +14,7 @@ import { CreateScanBodySchema } from '#shared/domain/scans/schemas';
 import { defineForm, submitForm } from '#shared/surfaces/dashboard/form-kit/form';
 import type { MessageContext } from '#shared/surfaces/dashboard/form-kit/messages';
 import type { ScanFormSchema } from '#shared/surfaces/dashboard/forms';
+import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { type PageResponse, parseWith } from '#shared/surfaces/dashboard/responses';
 import { dashboardLayout } from '#shared/surfaces/dashboard/views/layout';
 import { SCAN_BOX_CSS, SCAN_BOX_LABEL, type ScanBoxOptions, scanBox } from './scan-box.ts';
@@ -26,11 +27,8 @@ export const HOME_SCAN_FORM = defineForm({
       maxlength: MAX_SCAN_INPUT_LENGTH,
       required: true,
       messages: {
-        required: 'Enter a domain, for example example.com.',
-        too_long: (c: MessageContext) =>
-          `This address is too long: at most ${c.max} characters${c.length === undefined ? '' : ` (this one has ${c.length})`}.`,
-        invalid_domain: (c: MessageContext) =>
-          `This is not a domain that can be scanned: ${c.detail}`,
+        // The dashboard's scan form's words for a missing, too long or refused domain.
+        ...SCAN_FORM.fields.domain.messages,
         rate_limited:
           'This address has used its free scans for today. Create a free account (link below) to scan more and keep your history, or scan again after 00:00 UTC.',
         scan_failed: (c: MessageContext) => `The scan could not be completed: ${c.detail}`,

@@ -6,7 +6,6 @@ import { toPublicScan } from '#shared/domain/scans/operations';
 import { readLatestScanOf, readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
 import type { BadgeParams, ScanIdParams } from '#shared/domain/scans/schemas';
 import type { RawResponse } from '#shared/surfaces/http/pipeline';
-import { docsPageNegotiated } from '#shared/surfaces/pages/discovery/operations';
 import { notScannedBadgeSvg, scoreBadgeSvg } from './badge.ts';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
 
@@ -26,9 +25,6 @@ export function scanPageError(error: unknown, rawId: string | undefined): RawRes
   if (!(error instanceof NotFoundError)) return undefined;
   return { status: 404, body: renderScanNotFoundPage(rawId ?? '') };
 }
-
-/** HTML, or markdown for `Accept: text/markdown` (with `Vary: Accept`). */
-export const docsPage = docsPageNegotiated;
 
 /**
  * The badge of a domain's latest scan, at `/badge/<domain>.svg`. Shared caches may keep it for

@@ -1,11 +1,16 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { createRunAnswersRepository } from '#shared/adapters/dynamodb/run-answers-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
 import { runIdAt } from '#shared/domain/monitor/ids';
-import type { RunOutcome, StoredCase, StoredRun } from '#shared/domain/monitor/ports';
+import type {
+  IndexedAnswer,
+  RunOutcome,
+  StoredCase,
+  StoredRun,
+} from '#shared/domain/monitor/ports';
 import { caseRefOf, runOfCase, runRefOf } from '#shared/domain/monitor/run-ref';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { PROFILE, record } from '#test/unit/domain/monitor/builders';
@@ -264,5 +269,56 @@ describe('run answers', () => {
       }),
     );
     await expect(data.loadRunData(ref)).rejects.toThrow();
+  });
+});
+
+describe('a run’s answer index', () => {
+  const entry = (n: number): IndexedAnswer => ({
+    id: `openai.raw.A-${String(n).padStart(5, '0')}`,
+    cell_id: `A-${String(n).padStart(5, '0')}`,
+    family: 'openai',
+    mode: 'raw',
+    block: 'A',
+    prompt_id: 'A-01',
+    mentioned: n % 2 === 0,
+    share: ['acme analytics'],
+    cited: [`site-${n}.example`],
+    categories: ['other'],
+  });
+
+  it('reads back an index split into parts, in order, and none when a part is missing', async () => {
+    const ref = { owner_id: 'owner-index', case_id: 'case-index', run_id: runIdAt(tick()) };
+    expect(await data.loadAnswerIndex(ref)).toBeUndefined();
+    const index = {
+      entries: Array.from({ length: 3000 }, (_, n) => entry(n)),
+      prompts: { 'A-01': 'Which tools?' },
+    };
+    await data.putAnswerIndex(ref, index);
+    await data.putAnswerIndex(ref, index);
+    expect(await data.loadAnswerIndex(ref)).toEqual(index);
+    await table.doc.send(
+      new DeleteCommand({
+        TableName: table.tableName,
+        Key: KEYS.monitorAnswerIndex(ref, 1),
+      }),
+    );
+    expect(await data.loadAnswerIndex(ref)).toBeUndefined();
+  });
+
+  it('keeps an empty index apart from none, reads cells by key, and goes with the answers', async () => {
+    const ref = { owner_id: 'owner-cells', case_id: 'case-cells', run_id: runIdAt(tick()) };
+    await data.putAnswerIndex(ref, { entries: [], prompts: {} });
+    expect(await data.loadAnswerIndex(ref)).toEqual({ entries: [], prompts: {} });
+    const answer = record('Acme Analytics is good.', { family: 'openai', mode: 'raw' });
+    const key = { family: 'openai', mode: 'raw', cell_id: answer.id } as const;
+    await data.putAnswer(ref, { status: 'ok', key, record: answer, answered_at: 'now' });
+    const cells = await data.loadCells(ref, [
+      key,
+      { family: 'openai', mode: 'raw', cell_id: 'missing' },
+    ]);
+    expect(cells.answers.map((a) => a.key)).toEqual([key]);
+    expect(cells.judgements).toEqual([]);
+    expect(await data.deleteAnswers(ref)).toBe(1);
+    expect(await data.loadAnswerIndex(ref)).toBeUndefined();
   });
 });

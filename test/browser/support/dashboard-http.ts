@@ -100,6 +100,30 @@ export class DashboardHttp {
     };
   }
 
+  /**
+   * A body sent as it is (a file), as a page's script sends it: the CSRF token in its header,
+   * Origin set.
+   */
+  async postRaw(
+    path: string,
+    body: string,
+    headers: { 'content-type': string; 'x-csrf-token': string },
+  ): Promise<PageAnswer> {
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: new URL(this.baseUrl).origin, ...this.cookieHeader(), ...headers },
+      body,
+    });
+    this.keep(response);
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: await response.text(),
+      location: response.headers.get('location'),
+    };
+  }
+
   /** Asks for a link, opens it and presses its button: the whole sign-in of a person. */
   async signIn(email: string): Promise<string> {
     const asked = await this.post('/dashboard/sign-in', { email });

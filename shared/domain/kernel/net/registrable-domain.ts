@@ -6,6 +6,7 @@
  * tldts bundles the list, so no lookup leaves the process.
  */
 import { getDomain, parse } from 'tldts';
+import { boundedMemo } from '#shared/domain/kernel/memo';
 
 const OPTIONS = { allowPrivateDomains: true } as const;
 
@@ -13,7 +14,13 @@ const OPTIONS = { allowPrivateDomains: true } as const;
  * The registrable domain of a host name or URL, lower-case, without `www.`; for hosts that have
  * none (IP literals, `localhost`, a bare public suffix such as `github.io`) the host itself.
  */
-export function registrableDomain(hostOrUrl: string): string {
+export const registrableDomain: (hostOrUrl: string) => string = boundedMemo(
+  2048,
+  300,
+  registrableDomainOnce,
+);
+
+function registrableDomainOnce(hostOrUrl: string): string {
   const host = hostOf(hostOrUrl);
   if (host === '') return '';
   const parsed = parse(host, OPTIONS);

@@ -6,9 +6,10 @@
  * the deterministic result stands for it.
  */
 import { z } from 'zod';
+import { lastCallMemo } from '#shared/domain/kernel/memo';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { isPlausibleBrandName } from './brand-names.ts';
-import { detectMentions, normaliseForMatching } from './mentions.ts';
+import { detectEntity, detectMentions, normaliseForMatching, prepareText } from './mentions.ts';
 import {
   ADDRESSED_STATUSES,
   type CaseProfile,
@@ -193,9 +194,10 @@ function leftOut(
   answerText: string,
   profile: CaseProfile,
 ): EntityVerdict[] {
+  const prepared = prepareText(answerText);
   return [profile, ...profile.competitors]
     .filter((e) => !listed.some((l) => l.name === e.name))
-    .filter((e) => !detectMentions(answerText, e).detected)
+    .filter((e) => !detectEntity(prepared, e).detected)
     .map((e) => ({
       name: e.name,
       mentioned: false,
@@ -247,8 +249,14 @@ export function verifiedQuote(candidate: string | null, answerText: string): str
   return pattern.exec(answerText)?.[0] ?? null;
 }
 
-/** A bare JSON object, or one inside a single ```json fence; nothing else is accepted. */
-function jsonObjectOf(rawText: string): unknown {
+/**
+ * A bare JSON object, or one inside a single ```json fence; nothing else is accepted. The latest
+ * reply is kept: a batched reply is read for each answer it judges, one after the other (the
+ * parsed value is shared, readers only read it).
+ */
+const jsonObjectOf = lastCallMemo(jsonObjectOnce);
+
+function jsonObjectOnce(rawText: string): unknown {
   const trimmed = rawText.trim();
   const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/i.exec(trimmed);
   const body = (fenced?.[1] ?? trimmed).trim();

@@ -7,6 +7,8 @@
  * addresses) are removed first, so a citation is never counted as a naming. Domains written in the
  * text are collected separately: they are a different signal from a name.
  */
+
+import { boundedMemo } from '#shared/domain/kernel/memo';
 import { registrableDomain } from '#shared/domain/kernel/net/registrable-domain';
 
 export interface EntityTerms {
@@ -98,8 +100,14 @@ export function stripLinkSurfaces(text: string): { text: string; visibleHosts: s
   return { text: stripped, visibleHosts };
 }
 
-/** Normalises and tokenises a text once, for matching many entities against it. */
-export function prepareText(text: string): PreparedText {
+/**
+ * Normalises and tokenises a text once, for matching many entities against it. Kept for the
+ * latest texts: an answer is prepared by the judge reader and the measurer, and a prompt is the
+ * same for every repeat and family of it (the result is shared: callers only read it).
+ */
+export const prepareText: (text: string) => PreparedText = boundedMemo(512, 600, prepareTextOnce);
+
+function prepareTextOnce(text: string): PreparedText {
   const { text: stripped, visibleHosts } = stripLinkSurfaces(text);
   const normalised = normaliseForMatching(stripped);
   const tokens = [...normalised.matchAll(TOKEN)].map((match) => ({
@@ -116,8 +124,20 @@ interface Term {
   key: string;
 }
 
-/** The match keys of an entity: each name or alias as its concatenated normalised words. */
+const termsOfKey = boundedMemo(256, 2000, (key: string): Term[] => {
+  const [name = '', ...aliases] = key.split('\u0000');
+  return termsOnce({ name, aliases });
+});
+
+/**
+ * The match keys of an entity: each name or alias as its concatenated normalised words (kept
+ * for the latest entities; the list is shared, callers only read it).
+ */
 export function termsOf(entity: EntityTerms): Term[] {
+  return termsOfKey([entity.name, ...entity.aliases].join('\u0000'));
+}
+
+function termsOnce(entity: EntityTerms): Term[] {
   const seen = new Set<string>();
   const terms: Term[] = [];
   for (const term of [entity.name, ...entity.aliases]) {

@@ -1,6 +1,6 @@
 /**
  * The steps that end a run. AggregateRun measures every counted answer, summarises, stores the
- * summary once, marks the run done, records it on the case, releases the lock and emits
+ * answer index (docs/decisions.md "The answers page") and the summary once, marks the run done, records it on the case, releases the lock and emits
  * `run.completed` (and `score.changed`). MarkRunFailed is where every Catch of the state machine
  * leads: the run is `failed`, the lock released, `run.completed` emitted with that status.
  * Each write is conditional and the summary is computed from stored data only, so a retried step
@@ -9,6 +9,7 @@
 import type { DomainEvent } from '#shared/domain/events/types';
 import { nowIso } from '#shared/domain/kernel/clock';
 import { UnavailableError } from '#shared/domain/kernel/errors';
+import { answerViewsOf, indexOfViews } from '#shared/domain/monitor/answer-index';
 import { isCanary } from '#shared/domain/monitor/engine/canaries';
 import {
   type AnswerMeasurement,
@@ -85,6 +86,9 @@ async function summarise(
   const readiness = await readinessOf(ref, deps);
   const withGaps = readiness ? { ...summarised, readiness_gaps: readiness } : summarised;
   const loop = await closeLoop(ref, run, data, counted, withGaps, measured, deps);
+  // Before the summary: a run that reads as done always has its answer index (a retry stores
+  // the same index again).
+  await deps.data.putAnswerIndex(ref, indexOfViews(answerViewsOf(run.profile, data)));
   return deps.runs.putSummary(ref, {
     finished_at: nowIso(deps.clock),
     summary: loop.summary,

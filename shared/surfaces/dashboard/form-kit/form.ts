@@ -57,6 +57,8 @@ export interface FormState {
 /** A schema issue as `parseWith` and the request validation keep it in `details.issues`. */
 interface Issue {
   path?: unknown[];
+  /** Written by an area's own check (a schema issue kept by `parseWith` carries none). */
+  message?: string;
   code?: string;
   origin?: string;
   minimum?: unknown;
@@ -122,14 +124,25 @@ function issueMessage(field: FieldSpec, issue: Issue): string {
 /** The first message per field of a schema refusal; issues about no field of the form count apart. */
 function issueFields(spec: FormSpec, issues: readonly Issue[]) {
   const fields: Record<string, string> = {};
-  let unplaced = 0;
+  const unplaced: string[] = [];
   for (const issue of issues) {
     const name = issue.path?.[0];
     const field = typeof name === 'string' ? spec.fields[name] : undefined;
-    if (!field || typeof name !== 'string') unplaced += 1;
+    if (!field || typeof name !== 'string') unplaced.push(issue.message ?? '');
     else fields[name] ??= issueMessage(field, issue);
   }
   return { fields, unplaced };
+}
+
+/**
+ * What the box says about issues of no field: an area's own words when it wrote them (a case's
+ * competitor named like the brand), else that something sent cannot be used.
+ */
+function unplacedMessage(unplaced: readonly string[]): string | undefined {
+  if (unplaced.length === 0) return undefined;
+  const written = unplaced.filter((text) => text !== '');
+  if (written.length < unplaced.length) return NOT_PLACED;
+  return `${written.map((text) => text.charAt(0).toUpperCase() + text.slice(1)).join('. ')}.`;
 }
 
 const NOT_PLACED = 'Some of what was sent cannot be used; please check the form and send it again.';
@@ -146,7 +159,8 @@ export function formError(error: unknown, spec: FormSpec): FormError | undefined
   const issues = Array.isArray(details.issues) ? (details.issues as Issue[]) : undefined;
   if (issues && issues.length > 0) {
     const { fields, unplaced } = issueFields(spec, issues);
-    return unplaced > 0 ? { fields, message: NOT_PLACED } : { fields };
+    const message = unplacedMessage(unplaced);
+    return message ? { fields, message } : { fields };
   }
   const rule = typeof details.rule === 'string' ? details.rule : undefined;
   const code = spec.codeOf?.(error) ?? error.code;

@@ -67,3 +67,9 @@ export function messageFor(
 
 const DEFAULT_INVALID = (context: MessageContext) =>
   (DEFAULT_MESSAGES.invalid as (c: MessageContext) => string)(context);
+
+/** "The name is too long: at most 80 characters (this one has 95)." */
+export function tooLongMessage(what: string): (context: MessageContext) => string {
+  return (c) =>
+    `${what} is too long: at most ${c.max} characters${c.length === undefined ? '' : ` (this one has ${c.length})`}.`;
+}

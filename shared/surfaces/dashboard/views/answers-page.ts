@@ -4,6 +4,7 @@
  * citations (cited or only retrieved, with their category), the judge's verdicts, the mentions
  * with their quotes and the web searches the model ran; exports of the same selection.
  */
+import type { IndexedAnswer } from '#shared/domain/monitor/ports';
 import type { AnswerView } from '#shared/domain/monitor/run-schemas';
 import type { CaseDetail, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
@@ -15,43 +16,72 @@ import { dashboardLayout, type Viewer } from './layout.ts';
 const FAMILIES = ['openai', 'anthropic', 'perplexity', 'google'] as const;
 const name = (family: string) => FAMILY_NAMES[family] ?? family;
 
+/** Where the page stands in the answers the filters keep. */
+export interface AnswersPaging {
+  /** 1-based page number, and how many pages there are. */
+  page: number;
+  pages: number;
+  /** Index of the page's first answer among those kept, and how many are kept. */
+  from: number;
+  total: number;
+  /** Answers in the run. */
+  of: number;
+  /** Answers per page. */
+  size: number;
+}
+
 interface AnswersView {
   viewer: Viewer;
   detail: CaseDetail;
   run: RunView;
-  grid: readonly AnswerView[];
+  /** Every answer of the run as the index keeps it, and each prompt's text. */
+  grid: { entries: readonly IndexedAnswer[]; prompts: Readonly<Record<string, string>> };
   answers: readonly AnswerView[];
-  nextCursor: string | null;
+  paging: AnswersPaging;
   filters: Record<string, string>;
 }
 
-const named = (answer: AnswerView) =>
-  answer.mentions.some((mention) => mention.role === 'brand' && mention.counted);
+interface GridRow {
+  promptId: string;
+  cells: Map<string, { hits: number; total: number }>;
+}
+
+/** Answers naming the brand, of all answers, per prompt and family: one pass over the run. */
+function gridRows(entries: readonly IndexedAnswer[]): GridRow[] {
+  const rows = new Map<string, GridRow>();
+  for (const entry of entries) {
+    let row = rows.get(entry.prompt_id);
+    if (!row) {
+      row = { promptId: entry.prompt_id, cells: new Map() };
+      rows.set(entry.prompt_id, row);
+    }
+    const cell = row.cells.get(entry.family) ?? { hits: 0, total: 0 };
+    cell.total += 1;
+    if (entry.mentioned) cell.hits += 1;
+    row.cells.set(entry.family, cell);
+  }
+  return [...rows.values()].sort((a, b) => a.promptId.localeCompare(b.promptId));
+}
 
 function grid(view: AnswersView): string {
-  const families = FAMILIES.filter((family) => view.grid.some((a) => a.family === family));
-  const prompts = new Map<string, AnswerView>();
-  for (const answer of view.grid)
-    if (!prompts.has(answer.prompt_id)) prompts.set(answer.prompt_id, answer);
-  if (prompts.size === 0)
+  const { entries } = view.grid;
+  const families = FAMILIES.filter((family) => entries.some((a) => a.family === family));
+  const prompts = gridRows(entries);
+  if (prompts.length === 0)
     return '<p>This run has no stored answers (they may have been deleted).</p>';
   const link = (filters: Record<string, string>) =>
     DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, filters);
-  const rows = [...prompts.values()]
-    .sort((a, b) => a.prompt_id.localeCompare(b.prompt_id))
-    .map((first) => {
-      const cells = families
+  const rows = prompts
+    .map(({ promptId, cells }) => {
+      const row = families
         .map((family) => {
-          const cell = view.grid.filter(
-            (a) => a.prompt_id === first.prompt_id && a.family === family,
-          );
-          if (cell.length === 0) return '<td class="num">–</td>';
-          const hits = cell.filter(named).length;
-          const label = `${hits} of ${cell.length}`;
-          return `<td class="num${hits > 0 ? ' hit' : ''}"><a href="${escapeHtml(link({ prompt_id: first.prompt_id, family }))}" aria-label="${escapeHtml(`${first.prompt_id}, ${name(family)}: ${label} answers name the brand`)}">${label}</a></td>`;
+          const cell = cells.get(family);
+          if (!cell) return '<td class="num">–</td>';
+          const label = `${cell.hits} of ${cell.total}`;
+          return `<td class="num${cell.hits > 0 ? ' hit' : ''}"><a href="${escapeHtml(link({ prompt_id: promptId, family }))}" aria-label="${escapeHtml(`${promptId}, ${name(family)}: ${label} answers name the brand`)}">${label}</a></td>`;
         })
         .join('');
-      return `<tr><th scope="row"><a href="${escapeHtml(link({ prompt_id: first.prompt_id }))}">${escapeHtml(first.prompt_id)}</a> <span class="muted">${escapeHtml(first.prompt)}</span></th>${cells}</tr>`;
+      return `<tr><th scope="row"><a href="${escapeHtml(link({ prompt_id: promptId }))}">${escapeHtml(promptId)}</a> <span class="muted">${escapeHtml(view.grid.prompts[promptId] ?? '')}</span></th>${row}</tr>`;
     })
     .join('');
   const head = families
@@ -107,7 +137,7 @@ const FILTER_WORDS: [string, (value: string) => string][] = [
 function activeFilters(view: AnswersView): string {
   const active = FILTER_WORDS.filter(([field]) => view.filters[field]);
   if (active.length === 0) return '<p id="active-filters">Showing every answer of the run.</p>';
-  const { cursor: _cursor, ...selection } = view.filters;
+  const selection = view.filters;
   const without = (field: string) => {
     const { [field]: _dropped, ...rest } = selection;
     return DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, rest);
@@ -227,18 +257,57 @@ function answerCard(answer: AnswerView): string {
 <h3 id="h-${escapeHtml(answer.id.replaceAll('.', '-'))}">${escapeHtml(name(answer.family))}, ${answer.mode === 'online' ? 'with web search' : 'without web search'}: ${escapeHtml(answer.prompt_id)} (repeat ${answer.repeat})</h3>
 <p class="muted">Model ${escapeHtml(answer.model)} · block ${escapeHtml(answer.block)} · ${escapeHtml(answer.language)} · ${sentimentText(answer.sentiment)}</p>
 <p><strong>Asked:</strong> ${escapeHtml(answer.prompt)}</p>
-<div class="answer-text">${escapeHtml(answer.text)}</div>
+<div class="answer-text" tabindex="0" role="region" aria-label="${escapeHtml(`Text of the answer ${answer.id}`)}">${escapeHtml(answer.text)}</div>
 ${mentions(answer)}${facts(answer)}${sources(answer)}${queries}
 </article>`;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "1-50 of 2,112 answers": where this page stands, said in words. */
+export function rangeText(paging: AnswersPaging): string {
+  if (paging.total === 0) return `0 of ${count(paging.of)} answers match`;
+  const last = Math.min(paging.from + paging.size, paging.total);
+  return `${count(paging.from + 1)}-${count(last)} of ${count(paging.total)} answers`;
+}
+
+/** The page numbers shown: the first, the last, and two either side of the current one. */
+function shownPages(page: number, pages: number): (number | null)[] {
+  const wanted = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2]);
+  const list = [...wanted].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const n of list) {
+    const previous = out.at(-1);
+    if (typeof previous === 'number' && n - previous > 1) out.push(null);
+    out.push(n);
+  }
+  return out;
+}
+
+/** Previous, the page numbers and Next, keeping the filters; the current page is marked. */
+function pager(view: AnswersView, label: string): string {
+  const { page, pages } = view.paging;
+  if (pages <= 1) return '';
+  const href = (n: number) =>
+    `${escapeHtml(DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, { ...view.filters, ...(n > 1 ? { page: String(n) } : {}) }))}#answers`;
+  const numbers = shownPages(page, pages)
+    .map((n) =>
+      n === null
+        ? '<li aria-hidden="true">…</li>'
+        : n === page
+          ? `<li><a href="${href(n)}" aria-current="page">${n}<span class="sr-only"> (this page)</span></a></li>`
+          : `<li><a href="${href(n)}">${n}<span class="sr-only"> of ${pages}</span></a></li>`,
+    )
+    .join('');
+  const previous = page > 1 ? `<a href="${href(page - 1)}" rel="prev">Previous</a>` : '';
+  const next = page < pages ? `<a href="${href(page + 1)}" rel="next">Next</a>` : '';
+  return `<nav class="pager numbered" aria-label="${label}">${previous}<ol>${numbers}</ol>${next}</nav>`;
+}
+
 export function answersPage(view: AnswersView): string {
   const { detail, run, filters } = view;
-  const link = (extra: Record<string, string>) =>
-    DASHBOARD_PATHS.runAnswers(detail.id, run.id, { ...filters, ...extra });
-  const { cursor: _cursor, ...selection } = filters;
   const exportOf = (format: string) =>
-    DASHBOARD_PATHS.runAnswers(detail.id, run.id, { ...selection, format });
+    DASHBOARD_PATHS.runAnswers(detail.id, run.id, { ...filters, format });
   const list = view.answers.length
     ? view.answers.map(answerCard).join('')
     : '<p>No answer matches these filters.</p>';
@@ -254,7 +323,9 @@ ${activeFilters(view)}
 ${grid(view)}
 <h2 id="answers">Answers</h2>
 ${filterForm(view)}
+<p id="answers-range"><strong>${rangeText(view.paging)}</strong>${view.paging.total < view.paging.of ? ` <span class="muted">(the run has ${count(view.paging.of)})</span>` : ''}</p>
+${pager(view, 'Pages of answers')}
 ${list}
-${view.nextCursor ? `<p><a href="${escapeHtml(link({ cursor: view.nextCursor }))}">Next answers</a></p>` : ''}`,
+${pager(view, 'Pages of answers, again at the end')}`,
   });
 }

@@ -2,7 +2,7 @@
 import type { BatchStatusResponse, CreateBatchResponse } from '#shared/domain/batch/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formTextArea } from '#shared/surfaces/dashboard/form-kit/render';
-import { BATCH_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { BATCH_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { badge, escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -76,6 +76,26 @@ ${jobsTable(view.jobs)}`,
   });
 }
 
+/** "Batch done: 12 domains": the heading follows the job's status, live while it runs. */
+function batchTitle(status: BatchStatusResponse): string {
+  const total = status.job.counts.total;
+  const word = { queued: 'queued', running: 'running', done: 'done', failed: 'failed' }[
+    status.job.status
+  ];
+  return `<h1 id="batch-title" data-live>Batch ${escapeHtml(word ?? status.job.status)}: ${total} domain${total === 1 ? '' : 's'}</h1>`;
+}
+
+function duplicatesList(duplicates: readonly { input: string; domain: string }[]): string {
+  if (duplicates.length === 0) return '';
+  const items = duplicates
+    .map(
+      (entry) =>
+        `<li>${escapeHtml(entry.input)}: the same site as ${escapeHtml(entry.domain)}, scanned once</li>`,
+    )
+    .join('');
+  return `<h2>Counted once (${duplicates.length})</h2><p>These lines name a domain listed before them:</p><ul>${items}</ul>`;
+}
+
 function progressSection(status: BatchStatusResponse, live: boolean): string {
   const { counts } = status.job;
   const finished = counts.done + counts.failed;
@@ -109,7 +129,7 @@ export function batchJobPage(viewer: Viewer, status: BatchStatusResponse): strin
     section: 'batches',
     viewer,
     body: `<p><a href="${DASHBOARD_PATHS.batches}">← All batches</a></p>
-<h1>Batch of ${status.job.counts.total} domain${status.job.counts.total === 1 ? '' : 's'}</h1>
+${batchTitle(status)}
 <p class="muted">Created ${timeTag(status.job.created_at)} · job <code>${escapeHtml(status.job.id)}</code></p>
 ${progressSection(status, true)}
 <p><a class="button secondary" href="${DASHBOARD_PATHS.batchCsv(status.job.id)}" download>Download results (CSV)</a></p>
@@ -123,20 +143,23 @@ export function batchCreatedPage(
   viewer: Viewer,
   created: CreateBatchResponse,
   status: BatchStatusResponse,
+  duplicates: readonly { input: string; domain: string }[] = [],
 ): string {
   const accepted = created.accepted.map((domain) => `<li>${escapeHtml(domain)}</li>`).join('');
   return dashboardLayout({
-    title: 'Batch queued',
+    title: `Batch ${status.job.status}`,
     section: 'batches',
     viewer,
     replaceUrl: DASHBOARD_PATHS.batch(created.job.id),
     body: `<p><a href="${DASHBOARD_PATHS.batches}">← All batches</a></p>
-<h1>Batch queued</h1>
-<div class="notice" role="status">${created.accepted.length} accepted, ${created.rejected.length} rejected. ${created.limits.used_today} of ${created.limits.per_day} domains queued today on the ${escapeHtml(created.limits.plan)} plan.</div>
-<p class="actions"><a href="${DASHBOARD_PATHS.batch(created.job.id)}">Open this batch</a> (its page keeps the results) <a class="button secondary" href="${DASHBOARD_PATHS.batchCsv(created.job.id)}" download>Download results (CSV)</a></p>
+${batchTitle(status)}
+<div class="notice" role="status">${created.accepted.length} accepted, ${created.rejected.length} rejected${duplicates.length ? `, ${duplicates.length} counted once` : ''}. ${created.limits.used_today} of ${created.limits.per_day} domains queued today on the ${escapeHtml(created.limits.plan)} plan.</div>
+<p class="muted">This page’s address is the batch’s own: come back to it at any time for the results.</p>
+<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.batchCsv(created.job.id)}" download>Download results (CSV)</a></p>
 ${progressSection(status, true)}
 <div class="grid2"><section><h2>Accepted (${created.accepted.length})</h2><ul>${accepted}</ul></section>
 <section>${rejectedList(created.rejected) || '<h2>Rejected (0)</h2><p>None.</p>'}</section></div>
+${duplicatesList(duplicates)}
 <h2>Results</h2>
 ${resultsTable(status)}`,
   });

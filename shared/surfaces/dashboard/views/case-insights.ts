@@ -122,7 +122,14 @@ function gaps(summary: Summary): string {
 interface ReadinessView {
   checks: { check: string; title: string; points_at_stake: number; passing_sites: string[] }[];
   statements: { text: string; points_at_stake: number; scan_url: string }[];
-  brand: { domain: string; scan_id: string | null; score: number | null };
+  brand: {
+    domain: string;
+    scan_id: string | null;
+    score: number | null;
+    status?: string;
+    /** Why the brand's site could not be scanned (the scan's own error). */
+    error?: string | null;
+  };
   sites: { domain: string; scan_id: string | null; score: number | null; status: string }[];
   note: string | null;
 }
@@ -143,12 +150,19 @@ const scanLink = (scanId: string | null, text: string) =>
     ? `<a href="/scans/${encodeURIComponent(scanId)}">${escapeHtml(text)}</a>`
     : escapeHtml(text);
 
+/** Why there is nothing to compare; for an unreachable brand site, with the scan's reason. */
+function readinessNote(gaps: ReadinessView): string {
+  const note = gaps.note ?? 'No check where a cited site passes and the brand fails.';
+  const reason = gaps.brand.status === 'unreachable' && gaps.brand.error ? gaps.brand.error : '';
+  return `<p>${escapeHtml(note)}${reason ? ` <span class="muted">Reason: ${escapeHtml(reason)}</span>` : ''}</p>`;
+}
+
 function readinessGaps(summary: Summary): string {
   const gaps = readinessOf(summary);
   if (!gaps) return '';
   const statements = gaps.statements.length
     ? `<ol>${gaps.statements.map((entry) => `<li>${escapeHtml(entry.text)} <span class="muted">(${entry.points_at_stake} points at stake)</span> <a href="${escapeHtml(entry.scan_url)}">See the scan of ${escapeHtml(gaps.brand.domain)}</a></li>`).join('')}</ol>`
-    : `<p>${escapeHtml(gaps.note ?? 'No check where a cited site passes and the brand fails.')}</p>`;
+    : readinessNote(gaps);
   const scans = new Map(gaps.sites.map((site) => [site.domain, site]));
   const rows = gaps.checks
     .map(

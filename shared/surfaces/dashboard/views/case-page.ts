@@ -5,10 +5,11 @@
  */
 import type { FixView } from '#shared/domain/monitor/fix-schemas';
 import type { CasePromptsResponse } from '#shared/domain/monitor/prompt-schemas';
+import type { RunProgress } from '#shared/domain/monitor/run-progress';
 import type { CaseDetail, CaseSummaryResponse, RunView } from '#shared/domain/monitor/schemas';
-import { RUN_FORM } from '#shared/surfaces/dashboard/case-form';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
+import { RUN_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type CitedPagesView, citedPagesSection } from './case-cited-pages.ts';
 import { type CanaryPoint, canaryPanel, fixesTimeline } from './case-loop.ts';
@@ -35,6 +36,35 @@ export interface CaseView {
   runForm?: FormState | undefined;
   /** The brand's pages the latest run cites, with the agents' last fetches. */
   citedPages?: CitedPagesView | undefined;
+  /** How far the run under way has got. */
+  progress?: (RunProgress & { run: RunView }) | undefined;
+}
+
+const PHASES: Record<RunProgress['phase'], string> = {
+  queued: 'Queued: the run starts in a moment.',
+  asking: 'Asking the models',
+  judging: 'Judging the answers',
+  summarising: 'Every answer is in; the scores are being computed.',
+};
+
+/** "Asking the models: 312 of 744 answers so far; 120 judged", with a progress bar. */
+function progressOf(view: CaseView): string {
+  const progress = view.progress;
+  if (!progress) {
+    return '<p role="status">A run is under way: models are being asked now. This part updates by itself (or reload the page).</p>';
+  }
+  const phase = PHASES[progress.phase];
+  const control =
+    progress.canaries > 0 ? ` (${progress.canaries} of them to the control questions)` : '';
+  const counts =
+    progress.phase === 'asking' || progress.phase === 'judging'
+      ? `: ${progress.asked}${progress.planned === null ? '' : ` of ${progress.planned}${control}`} answers asked, ${progress.judged} judged`
+      : '';
+  const bar =
+    progress.planned !== null
+      ? `<label class="sr-only" for="run-bar">Answers asked</label><progress id="run-bar" max="${progress.planned}" value="${progress.asked}">${progress.asked} of ${progress.planned}</progress>`
+      : '';
+  return `<div role="status"><p>Run “${escapeHtml(progress.run.label)}”: ${escapeHtml(phase)}${counts}. This part updates by itself (or reload the page).</p>${bar}</div>`;
 }
 
 function facts(detail: CaseDetail): string {
@@ -99,7 +129,7 @@ function runsSection(view: CaseView): string {
     : '<p>No runs yet.</p>';
   return `<section id="case-runs" data-live${poll} data-done-text="${escapeHtml(runDoneText(view.runs))}">
 <h2>Runs</h2>
-${open ? '<p role="status">A run is under way: models are being asked now. This part updates by itself (or reload the page).</p>' : ''}
+${open ? progressOf(view) : ''}
 ${table}</section>`;
 }
 

@@ -1,10 +1,6 @@
 /** The case list and the case form (create and edit). */
 import type { CaseListEntry } from '#shared/domain/monitor/schemas';
-import {
-  CASE_FORM,
-  CASE_SEARCH_FORM,
-  type CaseFormValues,
-} from '#shared/surfaces/dashboard/case-form';
+import { CASE_FORM, type CaseFormValues } from '#shared/surfaces/dashboard/case-form';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import {
   type ControlOptions,
@@ -13,6 +9,7 @@ import {
   formSearch,
   formTextArea,
 } from '#shared/surfaces/dashboard/form-kit/render';
+import { CASE_SEARCH_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,

@@ -125,6 +125,15 @@ function intervalCell(options: BarChartOptions, bar: Bar): string {
   return `<td class="num">${bar.lower !== undefined && bar.upper !== undefined ? `${escapeHtml(options.format(bar.lower))} – ${escapeHtml(options.format(bar.upper))}` : '–'}</td>`;
 }
 
+/**
+ * The drawing in a box of its own: on a narrow screen the drawing keeps a width at which its
+ * labels stay readable (11 px or more; styles.ts) and the box scrolls sideways, reachable from
+ * the keyboard, instead of shrinking the labels to a few pixels.
+ */
+function chartBox(title: string, svg: string): string {
+  return `<div class="chart" role="region" aria-label="${escapeHtml(`Chart: ${title}`)}" tabindex="0">${svg}</div>`;
+}
+
 /** Horizontal bars with optional 95% interval whiskers; bars with `href` open what is behind them. */
 export function barChart(options: BarChartOptions): string {
   if (options.bars.length === 0) return '';
@@ -147,12 +156,15 @@ export function barChart(options: BarChartOptions): string {
   const role = linked ? 'group' : 'img';
   return `<figure id="${options.id}">
 <figcaption id="${options.id}-caption">${escapeHtml(options.title)}</figcaption>
-<svg viewBox="0 0 ${width} ${height}" role="${role}" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
+${chartBox(
+  options.title,
+  `<svg viewBox="0 0 ${width} ${height}" role="${role}" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="${options.id}-title">${escapeHtml(options.title)}</title>
 <desc id="${options.id}-desc">${escapeHtml(options.description)}</desc>
 <line x1="${labelWidth}" x2="${labelWidth}" y1="4" y2="${height - 6}" stroke="${GREY}"/>
 ${barRows(options, labelWidth, plotWidth)}
-</svg>
+</svg>`,
+)}
 ${options.footnote ? `<p class="muted small">${escapeHtml(options.footnote)}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, table)}</details>
 </figure>`;
 }
@@ -259,14 +271,17 @@ export function lineChart(options: {
     .join('');
   return `<figure id="${options.id}">
 <figcaption>${escapeHtml(options.title)}</figcaption>
-<svg viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
+${chartBox(
+  options.title,
+  `<svg viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="${options.id}-title">${escapeHtml(options.title)}</title>
 <desc id="${options.id}-desc">${escapeHtml(options.description)}</desc>
 ${grid}
 <polyline points="${path}" fill="none" stroke="${BLUE}" stroke-width="2"/>
 ${dots}
 ${axisLabels(options.points, xOf, bottom + 20)}
-</svg>
+</svg>`,
+)}
 ${options.footnote ? `<p class="muted small">${escapeHtml(options.footnote)}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, `<table><thead><tr><th scope="col">Run</th><th scope="col" class="num">Score</th>${ranged ? '<th scope="col" class="num">Range</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`)}</details>
 </figure>`;
 }

@@ -3,7 +3,7 @@ import type { KeyView } from '#shared/domain/accounts/key-schemas';
 import { SCOPES, type Scope } from '#shared/domain/accounts/scopes';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formChecks, formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
-import { KEY_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { KEY_FORM } from '#shared/surfaces/dashboard/forms-accounts';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import {
   badge,

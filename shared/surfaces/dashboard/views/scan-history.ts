@@ -6,7 +6,7 @@
 import type { DomainEntry, DomainScan } from '#shared/domain/scans/history-schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formSearch } from '#shared/surfaces/dashboard/form-kit/render';
-import { HISTORY_SEARCH_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { HISTORY_SEARCH_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { domainTabs } from './agents-page.ts';
 import { escapeHtml, tableRegion, timeTag } from './components.ts';
@@ -157,7 +157,7 @@ export function domainPage(view: DomainPageView): string {
 ${domainTabs(view.domain, 'scans')}
 ${
   latest && first
-    ? `<div class="cards"><section class="card" aria-labelledby="latest-h"><h2 id="latest-h">Latest score</h2><p class="big">${latest.score}<span class="muted">/100</span></p><p>${changeTag(latest.change)} <span class="muted">since the scan before</span></p></section>
+    ? `<div class="cards"><section class="card" aria-labelledby="latest-h"><h2 id="latest-h">Latest score</h2><p class="big">${latest.score}<span class="muted">/100</span></p><p>${latest.change === null ? changeTag(null, 'first scan of this domain') : `${changeTag(latest.change)} <span class="muted">since the scan before</span>`}</p></section>
 <section class="card" aria-labelledby="trend-h"><h2 id="trend-h">Trend</h2><p>${sparkline(scores, view.domain)}</p><p class="muted">${scores.length} scan${scores.length === 1 ? '' : 's'} on this page, oldest first: ${scores.join(', ')}</p></section>
 <section class="card" aria-labelledby="again-h"><h2 id="again-h">Scan again</h2><p class="muted">Runs the nine checks now and shows what changed.</p><div class="actions">${rescanForm(view.viewer, view.domain, false)}</div></section></div>`
     : ''

@@ -4,7 +4,7 @@ import type { DomainEntry } from '#shared/domain/scans/history-schemas';
 import type { Scan } from '#shared/domain/scans/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
-import { SCAN_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { badge, copyField, escapeHtml, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
@@ -69,7 +69,7 @@ ${formInput(SCAN_FORM, view.form, 'domain', { hint: 'For example example.com; a 
 <div id="scan-status" class="card live" role="status" hidden>
 <p id="scan-elapsed">Scanning…</p>
 <progress aria-label="Scan in progress"></progress>
-<p class="muted">The scanner fetches the homepage, robots.txt, sitemaps, llms.txt, well-known agent and API documents and a few pages, then scores the nine checks. This usually takes 5 to 30 seconds; the result opens when it is done.</p>
+<p class="muted">The scanner fetches the homepage, robots.txt, sitemaps, llms.txt, well-known agent and API documents and a few pages, then scores the nine checks. Most sites take a few seconds; a slow site up to about 30 seconds. The result opens when it is done.</p>
 </div>
 ${domainHistorySection(view.viewer, view.history)}`,
   });

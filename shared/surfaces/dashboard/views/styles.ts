@@ -82,6 +82,7 @@ progress{width:100%;max-width:36rem;height:1.2rem}
 figure{margin:1rem 0;border:1px solid #d5dae1;border-radius:8px;padding:.8rem}
 figcaption{font-weight:600;margin-bottom:.4rem}
 figure svg{width:100%;height:auto;display:block}
+.chart{overflow-x:auto;max-width:100%}.charts>*{min-width:0}figure{min-width:0}
 .charts{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,26rem),1fr))}
 .charts figure{margin:0}
 dl.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:.6rem 1rem}dl.facts dd{margin:0}
@@ -90,7 +91,8 @@ details{margin:.4rem 0}summary{cursor:pointer}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(20rem,1fr));gap:1rem}
 .chg{font-variant-numeric:tabular-nums;white-space:nowrap}.chg.up{color:#0a6b2d}.chg.down{color:#a4161a}.chg.same{color:#555}
 svg.spark{vertical-align:middle;overflow:visible}
-.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:.6rem 0}
+.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:.6rem 0;align-items:center}
+.pager ol{list-style:none;display:flex;flex-wrap:wrap;gap:.2rem .5rem;margin:0;padding:0}.pager ol a{display:inline-block;min-width:2rem;padding:.15rem .4rem;text-align:center}.pager a[aria-current=page]{font-weight:700;color:#1b1b1b;border-bottom:3px solid #0b57d0;text-decoration:none}
 .search select{width:auto}
 .search-field{display:contents}.search .field-error{flex-basis:100%}.search input[aria-invalid=true]{border:2px solid #a4161a}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -111,5 +113,5 @@ ul.legend{list-style:none;display:flex;flex-wrap:wrap;gap:.3rem 1rem;padding:0;m
 .stack-narrow{display:grid;gap:.8rem;max-width:40rem}
 table.prompts td:nth-child(3){width:65%}table.prompts textarea.prompt-text{min-height:0;min-width:16rem}table.prompts td:first-child input{width:1.2rem;height:1.2rem}
 @media (max-width:40rem){table.prompts,table.prompts tbody,table.prompts tr,table.prompts td{display:block}table.prompts thead{display:none}table.prompts tr{display:grid;grid-template-columns:2rem 1fr;gap:.2rem .5rem;padding:.5rem 0;border-bottom:1px solid #d5dae1}table.prompts td{border:0;padding:0;width:auto}table.prompts td:nth-child(3),table.prompts td:nth-child(4){grid-column:1/-1}table.prompts td.block::before{content:"Block "}table.prompts textarea.prompt-text{min-width:0}}
-@media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}}
+@media (max-width:40rem){h1{font-size:1.4rem}.big{font-size:2rem}.chart svg{min-width:31rem}main{padding:.75rem .75rem 2rem}figure{padding:.5rem}}
 `.trim();

@@ -8,19 +8,41 @@ const SPARK_WIDTH = 96;
 const SPARK_HEIGHT = 28;
 const PAD = 3;
 
+/** Smallest span of scores the line is drawn over, so a change of a point or two stays small. */
+const MIN_SPAN = 20;
+
 /**
- * Scores (0-100, oldest first) as a line. The SVG is an image whose label says the numbers,
- * so a screen reader hears the trend rather than a picture of it; one point is a dot.
+ * The scores' own range, widened to at least MIN_SPAN points around their middle and kept
+ * within 0 and `max`: 47, 59, 54 is drawn over 42 to 64, so its rise and fall are visible
+ * instead of a flat line at the middle of 0 to 100.
+ */
+export function trendScale(scores: readonly number[], max = 100): { low: number; high: number } {
+  const lowest = Math.min(...scores);
+  const highest = Math.max(...scores);
+  const span = Math.min(max, Math.max(MIN_SPAN, highest - lowest + 10));
+  const middle = (lowest + highest) / 2;
+  const low = Math.round(Math.min(Math.max(0, middle - span / 2), max - span));
+  return { low, high: low + span };
+}
+
+/**
+ * Scores (0-100, oldest first) as a line over their own range (`trendScale`), which the label
+ * states with the numbers, so a screen reader hears the trend rather than a picture of it; one
+ * point is a dot.
  */
 export function sparkline(scores: readonly number[], subject: string, max = 100): string {
   if (scores.length === 0) return '<span class="muted">–</span>';
-  const label = `Score trend of ${subject}, oldest first: ${scores.join(', ')}`;
+  const { low, high } = trendScale(scores, max);
+  const label = `Score trend of ${subject}, oldest first: ${scores.join(', ')} (drawn from ${low} at the bottom to ${high} at the top)`;
   const step = scores.length > 1 ? (SPARK_WIDTH - 2 * PAD) / (scores.length - 1) : 0;
   // The latest score is always at the right end; a single score is a dot there.
   const start = scores.length > 1 ? PAD : SPARK_WIDTH - PAD;
   const y = (score: number) =>
     Math.round(
-      (PAD + (1 - Math.min(max, Math.max(0, score)) / max) * (SPARK_HEIGHT - 2 * PAD)) * 10,
+      (PAD +
+        (1 - (Math.min(high, Math.max(low, score)) - low) / (high - low)) *
+          (SPARK_HEIGHT - 2 * PAD)) *
+        10,
     ) / 10;
   const points = scores.map(
     (score, index) => `${Math.round((start + index * step) * 10) / 10},${y(score)}`,
@@ -42,7 +64,23 @@ export function changeTag(change: number | null, firstText = 'first scan'): stri
   return `<span class="chg ${up ? 'up' : 'down'}"><span aria-hidden="true">${up ? '▲ +' : '▼ −'}${Math.abs(change)}</span><span class="sr-only">${up ? 'up' : 'down'} ${Math.abs(change)} points</span></span>`;
 }
 
-/** "llms +2, crawler −4", each change coloured; "no check changed" for an empty diff. */
+/** The checks by id as a person reads them (the scan result names them in full). */
+export const CHECK_NAMES: Readonly<Record<string, string>> = {
+  crawler: 'AI crawler access',
+  sitemap: 'Sitemap',
+  render: 'Readable without JavaScript',
+  llms: 'llms.txt',
+  markdown: 'Markdown for agents',
+  schema: 'Structured data',
+  api: 'API discovery',
+  agent: 'Agent endpoints',
+  entity: 'Entity identity',
+};
+
+/**
+ * "llms.txt +2, AI crawler access −4", each change coloured; "no check changed" for an empty
+ * diff. Checks are named, never shown by their internal id.
+ */
 export function diffText(
   diff: readonly { check: string; change: number }[],
   previous: string | null,
@@ -53,7 +91,8 @@ export function diffText(
     .map((entry) => {
       const points = Math.round(entry.change * 10) / 10;
       const sign = points > 0 ? '+' : '−';
-      return `<span class="chg ${points > 0 ? 'up' : 'down'}">${escapeHtml(entry.check)} ${sign}${Math.abs(points)}</span>`;
+      const name = CHECK_NAMES[entry.check] ?? entry.check;
+      return `<span class="chg ${points > 0 ? 'up' : 'down'}">${escapeHtml(name)} ${sign}${Math.abs(points)}</span>`;
     })
     .join(', ');
 }

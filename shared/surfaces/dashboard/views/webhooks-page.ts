@@ -2,7 +2,7 @@
 import type { Delivery, ListedEndpoint } from '#shared/domain/webhooks/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formChecks, formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
-import { WEBHOOK_FORM, WEBHOOK_UPDATE_FORM } from '#shared/surfaces/dashboard/form-specs';
+import { WEBHOOK_FORM, WEBHOOK_UPDATE_FORM } from '#shared/surfaces/dashboard/forms-webhooks';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { noticeText } from '#shared/surfaces/dashboard/responses';
 import {

@@ -57,7 +57,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; The scanner; Standards; How the monitor measures; Routes (each with a request and a response example generated from its schemas):',
+    'Contents: Conventions; Scoring; The scanner; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
     '',
     ...routes.contents,
     '',

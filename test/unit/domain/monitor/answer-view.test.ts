@@ -97,3 +97,27 @@ describe('an answer as the API shows it', () => {
     expect(formula).toContain(`"'=HYPERLINK(""x"")"`);
   });
 });
+
+describe('the CSV export in words', () => {
+  it('holds no JSON in any cell: mentions, facts, sources and searches read as text', () => {
+    const answer = record('Acme Analytics is a good pick; Globex Insights costs more.', {
+      citations: [cite('https://globex.example/pricing'), cite('https://blog.example/x', false)],
+      search_queries: ['best product analytics', 'acme pricing'],
+    });
+    const key = { family: 'openai', mode: 'online', cell_id: answer.id } as const;
+    const view = answerView(
+      PROFILE,
+      { status: 'ok', key, record: answer, answered_at: 'now' },
+      undefined,
+    );
+    const row = answerCsvRow(view);
+    expect(row).not.toMatch(/[{[]"/);
+    expect(row).toContain(
+      'Acme Analytics (brand): counted; Globex Insights: counted; Initech: not found',
+    );
+    expect(row).toContain(
+      'https://globex.example/pricing (cited, competitor); https://blog.example/x (retrieved only, other)',
+    );
+    expect(row).toContain('best product analytics; acme pricing');
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY, loadMonitorConfig } from '#shared/domain/monitor/config';
 import { runIdAt } from '#shared/domain/monitor/ids';
+import { createCaseFor } from '#shared/domain/monitor/operations';
 import {
   competitorProfiles,
   foldForSearch,
@@ -33,6 +34,37 @@ describe('case domains', () => {
     ]) {
       expect(normaliseCaseDomain(input), input).toBeNull();
     }
+  });
+
+  it('keeps host:port, loopback addresses and local names in local mode only', () => {
+    expect(normaliseCaseDomain('127.0.0.1:4100', { local: true })).toBe('127.0.0.1:4100');
+    expect(normaliseCaseDomain('http://localhost:8080/x', { local: true })).toBe('localhost:8080');
+    expect(normaliseCaseDomain('https://www.acme.com', { local: true })).toBe('acme.com');
+    expect(normaliseCaseDomain('not a domain', { local: true })).toBeNull();
+    expect(normaliseCaseDomain('127.0.0.1:4100')).toBeNull();
+  });
+
+  it('creates a case on 127.0.0.1:4100 in local mode and refuses it elsewhere, at the domain', async () => {
+    const user = { id: 'u', email: 'a@example.com', created_at: '', account: { plan: 'pro' } };
+    const created: unknown[] = [];
+    const deps = {
+      cases: { createCase: async (c: unknown) => void created.push(c) },
+      clock: { now: () => new Date('2026-11-25T09:30:00Z') },
+    };
+    const body = CreateCaseBodySchema.parse({
+      name: 'Local demo',
+      domain: '127.0.0.1:4100',
+      category: 'demo',
+    });
+    const local = await createCaseFor(user as never, body, {
+      ...deps,
+      allowPrivateTargets: true,
+    } as never);
+    expect(local.case.domain).toBe('127.0.0.1:4100');
+    const refused = await createCaseFor(user as never, body, deps as never).catch((e) => e);
+    expect(refused.code).toBe('invalid_request');
+    expect(refused.details.issues[0].path).toEqual(['domain']);
+    expect(created).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateCaseBodySchema } from '#shared/domain/monitor/schemas';
 import { matchRoute } from '#shared/surfaces/api/manifest';
 import { csvCell } from '#shared/surfaces/dashboard/batches';
-import { caseBodyOf, caseFormValuesOf } from '#shared/surfaces/dashboard/case-form';
+import { caseBodyFrom, caseBodyOf, caseFormValuesOf } from '#shared/surfaces/dashboard/case-form';
 import { CaseFormSchema } from '#shared/surfaces/dashboard/forms';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
@@ -75,8 +75,14 @@ describe('the case form', () => {
     expect(CreateCaseBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it('names the fact-sheet lines it cannot read', () => {
-    expect(() => caseBodyOf({ ...form, fact_sheet: 'just words' })).toThrow(/key: value/);
+  it('names the fact-sheet lines it cannot read, beside the other fields', () => {
+    let details: unknown;
+    try {
+      caseBodyFrom(CreateCaseBodySchema, { ...form, fact_sheet: 'pricing: $29\njust words' });
+    } catch (error) {
+      details = (error as { details?: unknown }).details;
+    }
+    expect(details).toEqual({ issues: [{ path: ['fact_sheet', 1], code: 'not_key_value' }] });
   });
 
   it('writes a case back into the same text it reads', () => {

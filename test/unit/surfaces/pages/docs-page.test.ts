@@ -40,9 +40,24 @@ describe('the docs page', () => {
     for (const route of ROUTES) {
       const start = html.indexOf(`id="${route.operationId}"`);
       expect(start, route.operationId).toBeGreaterThan(0);
+      const shown = route.area === 'dashboard' ? `<code>${route.method} /dashboard` : '<code>curl';
       expect(html.slice(start, start + 4000), route.operationId).toContain(
-        '<pre tabindex="0"><code>curl',
+        `<pre tabindex="0">${shown}`,
       );
+    }
+  });
+
+  it('shows the dashboard as a browser uses it: the ars_session cookie and the CSRF field', () => {
+    for (const route of ROUTES.filter((candidate) => candidate.area === 'dashboard')) {
+      const start = html.indexOf(`id="${route.operationId}"`);
+      const section = html.slice(start, html.indexOf('</details>', start));
+      expect(section, route.operationId).not.toContain('curl');
+      if (route.auth === 'session')
+        expect(section, route.operationId).toContain('Cookie: ars_session=');
+      if (route.auth === 'session' && route.method === 'POST') {
+        // A form's CSRF field, or the header a page's script sends a file with.
+        expect(section, route.operationId).toMatch(/csrf_token=|X-CSRF-Token: /);
+      }
     }
   });
 

@@ -1,0 +1,248 @@
+/**
+ * The order in which the docs' example requests are sent (docs/decisions.md "Docs examples that
+ * run"), so that each finds what it reads: a key and an endpoint first, then scans (delivered to
+ * the endpoint), a batch, a case, its prompts and its run, the site documents, the dashboard's
+ * pages and forms as a signed-in browser sends them, and last the home page's scan box as a
+ * visitor's browser sends it. After a step, `after` binds the ids it created to the
+ * stand-ins the later examples name, and waits for what runs in the background.
+ */
+import {
+  EXAMPLE_CSRF,
+  EXAMPLE_IDS,
+  EXAMPLE_SIGN_IN_TOKEN,
+} from '#shared/surfaces/api/example-requests';
+
+/** What a step's hooks can do: bind stand-ins, wait, and look as the signed-in browser. */
+export interface RunContext {
+  bind(standIn: string, real: string): void;
+  waitForWorkflow(name: string): Promise<void>;
+  waitForBatch(id: string): Promise<void>;
+  /** Waits until the uploaded access log of the examples' site is processed. */
+  waitForAgentLog(id: string): Promise<void>;
+  /** A dashboard page as the signed-in browser sees it. */
+  browserGet(path: string): Promise<string>;
+  /** The token of the newest sign-in link mailed to the address (the local outbox). */
+  signInToken(email: string): string;
+  /** Signs the user in from a second browser; that session's id. */
+  otherSession(): Promise<string>;
+}
+
+/** What a step's follow-up reads: its answer, besides the run's context. */
+export interface StepContext extends RunContext {
+  json(): Record<string, unknown>;
+  text: string;
+  location: string | null;
+}
+
+export interface Step {
+  operationId: string;
+  /** The status the example must answer; default: the route's success status. */
+  status?: number;
+  before?: (context: RunContext) => Promise<void> | void;
+  after?: (context: StepContext) => Promise<void> | void;
+}
+
+const ID = EXAMPLE_IDS;
+/** The account the examples run as (the sign-in form's example address). */
+export const EXAMPLE_EMAIL = 'you@example.com';
+const pick = (value: unknown, ...path: string[]): string => {
+  let current = value;
+  for (const key of path) current = (current as Record<string, unknown> | undefined)?.[key];
+  if (typeof current !== 'string') throw new Error(`no ${path.join('.')} in the answer`);
+  return current;
+};
+const uuidIn = (text: string, before: string): string => {
+  const found = new RegExp(`${before}([0-9a-f-]{36})`).exec(text)?.[1];
+  if (!found) throw new Error(`no id after ${before}`);
+  return found;
+};
+
+const API_STEPS: Step[] = [
+  { operationId: 'create_key', after: (c) => c.bind(ID.key, pick(c.json(), 'key', 'id')) },
+  { operationId: 'list_keys' },
+  {
+    operationId: 'create_webhook',
+    after: (c) => c.bind(ID.endpoint, pick(c.json(), 'endpoint', 'id')),
+  },
+  { operationId: 'update_webhook' },
+  {
+    operationId: 'test_webhook',
+    after: (c) => c.bind(ID.delivery, pick(c.json(), 'delivery', 'id')),
+  },
+  { operationId: 'scan_domain', after: (c) => c.bind(ID.scan, pick(c.json(), 'scan', 'id')) },
+  { operationId: 'get_scan' },
+  { operationId: 'list_scans' },
+  { operationId: 'list_domains' },
+  { operationId: 'list_domain_scans' },
+  { operationId: 'get_stats' },
+  { operationId: 'scan_page' },
+  { operationId: 'scan_badge' },
+  // The scanned site's access log: the upload, its processing, what the agents fetched.
+  {
+    operationId: 'upload_agent_log',
+    after: async (c) => {
+      const id = pick(c.json(), 'ingest', 'id');
+      c.bind(ID.agentLog, id);
+      await c.waitForAgentLog(id);
+    },
+  },
+  { operationId: 'get_agent_log' },
+  { operationId: 'get_domain_agents' },
+  { operationId: 'get_agent_registry' },
+  {
+    operationId: 'create_batch',
+    after: async (c) => {
+      const id = pick(c.json(), 'job', 'id');
+      c.bind(ID.batch, id);
+      await c.waitForBatch(id);
+    },
+  },
+  { operationId: 'list_batches' },
+  { operationId: 'get_batch' },
+  { operationId: 'create_case', after: (c) => c.bind(ID.case, pick(c.json(), 'case', 'id')) },
+  { operationId: 'get_case' },
+  { operationId: 'patch_case' },
+  {
+    operationId: 'get_case_prompts',
+    after: (c) => c.bind(ID.promptSet, pick(c.json(), 'prompt_set_version')),
+  },
+  { operationId: 'list_cases' },
+  {
+    operationId: 'create_run',
+    after: async (c) => {
+      const id = pick(c.json(), 'run', 'id');
+      c.bind(ID.run, id);
+      await c.waitForWorkflow(`monitor-${id}`);
+    },
+  },
+  { operationId: 'list_runs' },
+  { operationId: 'get_run' },
+  { operationId: 'get_case_summary' },
+  { operationId: 'list_fixes' },
+  { operationId: 'list_run_answers' },
+  // After the run's reads: the run asked the list as generated, the change applies to the next.
+  { operationId: 'set_case_prompts' },
+  { operationId: 'redeliver_webhook_delivery' },
+  { operationId: 'list_webhooks' },
+  { operationId: 'rotate_webhook_secret' },
+  { operationId: 'delete_run_answers' },
+  { operationId: 'revoke_key' },
+  { operationId: 'delete_webhook' },
+  { operationId: 'get_openapi' },
+  { operationId: 'docs_page' },
+  { operationId: 'site_home' },
+  { operationId: 'site_document' },
+  { operationId: 'well_known_document' },
+  { operationId: 'well_known_folder_document' },
+  { operationId: 'mcp_server_card' },
+  { operationId: 'signatures_directory' },
+];
+
+/** A page's first link of this form (`/dashboard/keys/` then an id), for the id in it. */
+const idIn = (text: string, pattern: RegExp): string => {
+  const found = pattern.exec(text)?.[1];
+  if (!found) throw new Error(`no ${pattern} on the page`);
+  return found;
+};
+
+const DASHBOARD_STEPS: Step[] = [
+  { operationId: 'dashboard_sign_in' },
+  { operationId: 'dashboard_request_link' },
+  {
+    operationId: 'dashboard_create_session',
+    status: 303,
+    before: (c) => c.bind(EXAMPLE_SIGN_IN_TOKEN, c.signInToken(EXAMPLE_EMAIL)),
+  },
+  {
+    operationId: 'dashboard_home',
+    after: (c) => c.bind(EXAMPLE_CSRF, idIn(c.text, /name="csrf_token" value="([^"]+)"/)),
+  },
+  {
+    operationId: 'dashboard_revoke_session',
+    status: 303,
+    before: async (c) => c.bind(ID.otherSession, await c.otherSession()),
+  },
+  { operationId: 'dashboard_keys' },
+  {
+    operationId: 'dashboard_create_key',
+    after: (c) => c.bind(ID.dashboardKey, idIn(c.text, /\/dashboard\/keys\/(key_\w+)\/revoke/)),
+  },
+  { operationId: 'dashboard_revoke_key', status: 303 },
+  { operationId: 'dashboard_scans' },
+  {
+    operationId: 'dashboard_run_scan',
+    status: 303,
+    after: (c) => c.bind(ID.dashboardScan, uuidIn(c.location ?? '', '/dashboard/scans/')),
+  },
+  { operationId: 'dashboard_scan' },
+  { operationId: 'dashboard_domain' },
+  { operationId: 'dashboard_domain_agents' },
+  { operationId: 'dashboard_upload_agent_log', status: 303 },
+  { operationId: 'dashboard_batches' },
+  {
+    operationId: 'dashboard_create_batch',
+    after: async (c) => {
+      const id = uuidIn(c.text, '/dashboard/batches/');
+      c.bind(ID.dashboardBatch, id);
+      await c.waitForBatch(id);
+    },
+  },
+  { operationId: 'dashboard_batch' },
+  { operationId: 'dashboard_batch_csv' },
+  { operationId: 'dashboard_cases' },
+  { operationId: 'dashboard_new_case' },
+  {
+    operationId: 'dashboard_create_case',
+    status: 303,
+    after: (c) => c.bind(ID.dashboardCase, uuidIn(c.location ?? '', '/dashboard/cases/')),
+  },
+  { operationId: 'dashboard_case' },
+  { operationId: 'dashboard_edit_case' },
+  { operationId: 'dashboard_update_case', status: 303 },
+  {
+    operationId: 'dashboard_start_run',
+    status: 303,
+    after: async (c) => {
+      const page = await c.browserGet(
+        `/dashboard/cases/${uuidIn(c.location ?? '', '/dashboard/cases/')}`,
+      );
+      const id = uuidIn(page, '/runs/');
+      c.bind(ID.dashboardRun, id);
+      await c.waitForWorkflow(`monitor-${id}`);
+    },
+  },
+  { operationId: 'dashboard_case_run' },
+  { operationId: 'dashboard_run_answers' },
+  { operationId: 'dashboard_track_competitor', status: 303 },
+  {
+    operationId: 'dashboard_case_prompts',
+    after: (c) =>
+      c.bind(ID.dashboardPromptSet, idIn(c.text, /name="prompt_set_version" value="([^"]+)"/)),
+  },
+  // The prompt list before the German fields: saving those changes the list (and its version).
+  { operationId: 'dashboard_save_prompts', status: 303 },
+  { operationId: 'dashboard_save_translations', status: 303 },
+  { operationId: 'dashboard_case_status', status: 303 },
+  { operationId: 'dashboard_webhooks' },
+  {
+    operationId: 'dashboard_create_webhook',
+    after: (c) => c.bind(ID.dashboardEndpoint, uuidIn(c.text, '/dashboard/webhooks/')),
+  },
+  { operationId: 'dashboard_update_webhook', status: 303 },
+  {
+    operationId: 'dashboard_test_webhook',
+    status: 303,
+    after: async (c) => {
+      const page = await c.browserGet('/dashboard/webhooks');
+      c.bind(ID.dashboardDelivery, uuidIn(page, '/dashboard/webhooks/deliveries/'));
+    },
+  },
+  { operationId: 'dashboard_redeliver', status: 303 },
+  { operationId: 'dashboard_delete_webhook', status: 303 },
+  { operationId: 'dashboard_sign_out', status: 303 },
+  // A visitor without an account: the home page's scan box, then the public result page.
+  { operationId: 'dashboard_home_scan', status: 303 },
+];
+
+/** Every step, in order. */
+export const STEPS: readonly Step[] = [...API_STEPS, ...DASHBOARD_STEPS];
