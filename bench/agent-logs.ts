@@ -153,6 +153,36 @@ async function ingest(baseUrl: string, key: string, domain: string, files: strin
   return lines;
 }
 
+/** Prints the figures; true when every line was read at the target speed. */
+function report(run: {
+  lines: number;
+  elapsedMs: number;
+  generationMs: number;
+  parts: ReturnType<typeof writeParts>;
+  agents: { agent: string; hits: number }[];
+  peak: ReturnType<ReturnType<typeof watchMemory>['stop']>;
+}): boolean {
+  const { lines, elapsedMs, generationMs, parts, peak } = run;
+  const hits = run.agents.reduce((sum, row) => sum + row.hits, 0);
+  const perSecond = lines / (elapsedMs / 1000);
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log(`agent-logs benchmark: ${LINES.toLocaleString('en')} lines`);
+  console.log(
+    `  generated in ${(generationMs / 1000).toFixed(1)} s (not timed below): ${mb(parts.rawBytes)} of log, ${parts.files.length} gzip parts, ${mb(parts.sentBytes)} sent`,
+  );
+  console.log(`  lines read:          ${lines.toLocaleString('en')}`);
+  console.log(`  agent hits counted:  ${hits.toLocaleString('en')} in ${run.agents.length} agents`);
+  console.log(
+    `  end to end:          ${(elapsedMs / 1000).toFixed(2)} s, ${Math.round(perSecond).toLocaleString('en')} lines/s (target >= ${TARGET_LINES_PER_SECOND.toLocaleString('en')})`,
+  );
+  console.log(
+    `  peak memory:         ${mb(peak.rss)} resident, ${mb(peak.heap)} JavaScript heap, ${mb(peak.external)} buffers`,
+  );
+  const ok = lines === LINES && perSecond >= TARGET_LINES_PER_SECOND;
+  console.log(ok ? 'PASS' : 'MISS');
+  return ok;
+}
+
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'bench-agent-logs-'));
   const generated = performance.now();
@@ -182,25 +212,7 @@ async function main(): Promise<void> {
         headers: { authorization: `Bearer ${key}` },
       })
     ).json()) as { agents: { agent: string; hits: number }[] };
-    const hits = agents.agents.reduce((sum, row) => sum + row.hits, 0);
-    const perSecond = lines / (elapsedMs / 1000);
-    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-    console.log(`agent-logs benchmark: ${LINES.toLocaleString('en')} lines`);
-    console.log(
-      `  generated in ${(generationMs / 1000).toFixed(1)} s (not timed below): ${mb(parts.rawBytes)} of log, ${parts.files.length} gzip parts, ${mb(parts.sentBytes)} sent`,
-    );
-    console.log(`  lines read:          ${lines.toLocaleString('en')}`);
-    console.log(
-      `  agent hits counted:  ${hits.toLocaleString('en')} in ${agents.agents.length} agents`,
-    );
-    console.log(
-      `  end to end:          ${(elapsedMs / 1000).toFixed(2)} s, ${Math.round(perSecond).toLocaleString('en')} lines/s (target >= ${TARGET_LINES_PER_SECOND.toLocaleString('en')})`,
-    );
-    console.log(
-      `  peak memory:         ${mb(peak.rss)} resident, ${mb(peak.heap)} JavaScript heap, ${mb(peak.external)} buffers`,
-    );
-    const ok = lines === LINES && perSecond >= TARGET_LINES_PER_SECOND;
-    console.log(ok ? 'PASS' : 'MISS');
+    const ok = report({ lines, elapsedMs, generationMs, parts, agents: agents.agents, peak });
     process.exitCode = ok ? 0 : 1;
   } finally {
     await stack.close();

@@ -22,15 +22,11 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import {
-  DefinitionBody,
-  LogLevel,
-  StateMachine,
-  StateMachineType,
-} from 'aws-cdk-lib/aws-stepfunctions';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ApiFunction, REPO_ROOT } from '#infra/constructs/api-function';
 import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
+import { workflowStateMachine } from '#infra/constructs/workflow-state-machine';
 import {
   grantChildExecutions,
   grantDeadLetters,
@@ -194,6 +190,7 @@ export class WorkflowStack extends Stack {
     }
   }
 
+  /** One workflow: its task functions, then the state machine that invokes exactly those. */
   private buildWorkflow(
     workflow: WorkflowDefinition,
     props: WorkflowStackProps,
@@ -201,56 +198,44 @@ export class WorkflowStack extends Stack {
   ): void {
     const substitutions: Record<string, string> = {};
     const functionArns: string[] = [];
-    for (const spec of taskFunctionSpecs().filter((entry) => entry.workflow === workflow.name)) {
-      const fn = new ApiFunction(this, `${spec.constructId}Task`, {
-        entry: spec.task.handler,
-        description: `${workflow.name} / ${spec.task.state}`,
-        timeout: Duration.seconds(spec.task.timeoutSeconds),
-        memorySize: spec.task.memorySize,
-        logRetention,
-        invocation: { synchronous: taskCaller(spec.task.state, workflow.name) },
-        environment: {
-          ...this.environmentFor(props, spec.task),
-          ...this.secretEnvironment(spec.task),
-          ...spec.task.environment,
-        },
-      });
-      this.grantNeeds(fn, props, spec.task);
-      this.grantSecrets(fn, spec.task);
-      substitutions[spec.task.placeholder] = fn.function.functionArn;
-      functionArns.push(fn.function.functionArn);
-      this.functions.set(spec.constructId, fn);
+    for (const fn of this.addTaskFunctions(workflow, props, logRetention)) {
+      substitutions[fn.placeholder] = fn.arn;
+      functionArns.push(fn.arn);
     }
     const children = this.childMachines(workflow, substitutions);
-    const base = constructIdFor(workflow.name);
-    const machine = new StateMachine(this, `${base}StateMachine`, {
-      stateMachineType: StateMachineType.STANDARD,
-      comment: workflow.description,
-      definitionBody: DefinitionBody.fromString(
-        readFileSync(path.join(REPO_ROOT, workflow.file), 'utf8'),
-      ),
-      definitionSubstitutions: substitutions,
-      tracingEnabled: true,
-      logs: {
-        destination: new LogGroup(this, `${base}ExecutionLogs`, {
-          retention: logRetention,
-          removalPolicy: RemovalPolicy.DESTROY,
-        }),
-        level: LogLevel.ALL,
-        // Inputs and outputs carry domains and account ids: keep them out of the logs.
-        includeExecutionData: false,
-      },
-    });
+    const machine = workflowStateMachine(this, workflow, substitutions, logRetention);
     grantInvoke(machine.role, functionArns);
     this.grantChildren(machine, children);
-    Validations.of(machine).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Step Functions needs logs:CreateLogDelivery/GetLogDelivery/... and X-Ray ' +
-        'PutTraceSegments/PutTelemetryRecords on Resource "*" (these actions support no ' +
-        'resource-level permissions); Lambda invocation is granted on exact function ARNs only.',
-    });
     this.stateMachines.set(workflow.name as WorkflowName, machine);
+  }
+
+  /** The functions of a workflow's Task states, each with its grants; their ASL placeholders. */
+  private addTaskFunctions(
+    workflow: WorkflowDefinition,
+    props: WorkflowStackProps,
+    logRetention: RetentionDays,
+  ): { placeholder: string; arn: string }[] {
+    return taskFunctionSpecs()
+      .filter((entry) => entry.workflow === workflow.name)
+      .map((spec) => {
+        const fn = new ApiFunction(this, `${spec.constructId}Task`, {
+          entry: spec.task.handler,
+          description: `${workflow.name} / ${spec.task.state}`,
+          timeout: Duration.seconds(spec.task.timeoutSeconds),
+          memorySize: spec.task.memorySize,
+          logRetention,
+          invocation: { synchronous: taskCaller(spec.task.state, workflow.name) },
+          environment: {
+            ...this.environmentFor(props, spec.task),
+            ...this.secretEnvironment(spec.task),
+            ...spec.task.environment,
+          },
+        });
+        this.grantNeeds(fn, props, spec.task);
+        this.grantSecrets(fn, spec.task);
+        this.functions.set(spec.constructId, fn);
+        return { placeholder: spec.task.placeholder, arn: fn.function.functionArn };
+      });
   }
 
   /** The state machines a workflow runs as children, filled into its substitutions. */

@@ -318,7 +318,7 @@ describe('a run’s answer index', () => {
     ]);
     expect(cells.answers.map((a) => a.key)).toEqual([key]);
     expect(cells.judgements).toEqual([]);
-    expect(await data.deleteAnswers(ref)).toBe(1);
+    expect(await data.deleteAnswers(ref)).toHaveLength(1);
     expect(await data.loadAnswerIndex(ref)).toBeUndefined();
   });
 });
