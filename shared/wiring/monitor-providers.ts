@@ -19,6 +19,7 @@ import {
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy } from '#shared/wiring/lazy';
+import { traced, traceOutboundHttp } from '#shared/wiring/observability';
 
 /**
  * The providers' connection pool, shared by every family and lane and closed with the wiring:
@@ -35,6 +36,9 @@ export const getProviderDispatcher = lazy(
         ? createGuardedAgent({
             allowPrivateTargets: true,
             loopbackOnly: true,
+            // Offline every family reaches the one simulator origin: a per-origin cap would
+            // queue the lanes' calls behind each other (each lane keeps its family's limit).
+            connectionsPerOrigin: null,
             lookup: getDnsLookup(),
             ...(connectStep ? { connectStep } : {}),
           })
@@ -43,8 +47,6 @@ export const getProviderDispatcher = lazy(
   },
   (built) => void built.dispatcher.close(),
 );
-
-import { traced, traceOutboundHttp } from '#shared/wiring/observability';
 
 export async function withSecretKeys(
   providers: ProvidersConfig,

@@ -47,8 +47,11 @@ export interface GuardedAgentOptions {
   lookup?: DnsLookup;
   /** Narrow exceptions for tests that need one reachable fixture; production passes none. */
   policyExceptions?: AddressPolicyExceptions;
-  /** HTTP/1.1 connections kept per origin; requests beyond it queue inside undici. */
-  connectionsPerOrigin?: number;
+  /**
+   * HTTP/1.1 connections kept per origin; requests beyond it queue inside undici. `null`: no
+   * limit, for callers that limit their own concurrency (the model providers' lanes).
+   */
+  connectionsPerOrigin?: number | null;
   /** Time allowed for TCP (and TLS) setup; default 5 s. */
   connectTimeoutMs?: number;
 }
@@ -73,7 +76,10 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     connector(connectOptions, callback);
   };
   return new Agent({
-    connections: options.connectionsPerOrigin ?? DEFAULT_CONNECTIONS_PER_ORIGIN,
+    connections:
+      options.connectionsPerOrigin === undefined
+        ? DEFAULT_CONNECTIONS_PER_ORIGIN
+        : options.connectionsPerOrigin,
     allowH2: true,
     connect: guardedConnect,
     // Backstops only; callers pass an AbortSignal as the real limit.
