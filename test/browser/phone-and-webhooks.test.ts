@@ -29,7 +29,9 @@ import { signInThroughPages } from './support/sign-in.ts';
  */
 if (!CHROMIUM_PATH) console.warn(`[browser] ${SKIP_REASON}`);
 
-const EMAIL = 'phone@example.com';
+// A long address without a hyphen to break at: the header's "Signed in as" must wrap, not widen
+// the page.
+const EMAIL = 'accountspayable.teamlead@northwindanalytics.example';
 let stack: TestStack;
 let browser: RunningBrowser;
 let page: Page;

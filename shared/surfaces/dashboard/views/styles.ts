@@ -15,7 +15,8 @@ header.top .brand{font-weight:700;color:#1b1b1b;text-decoration:none;margin-righ
 nav.main ul{list-style:none;display:flex;flex-wrap:wrap;gap:.2rem .9rem;margin:0;padding:0}
 nav.main a{text-decoration:none;padding:.2rem .1rem;border-bottom:3px solid transparent}
 nav.main a[aria-current=page]{border-bottom-color:#0b57d0;font-weight:600;color:#1b1b1b}
-.who{display:flex;gap:.6rem;align-items:center;font-size:.9rem;color:#444;margin-left:auto}
+.who{display:flex;gap:.6rem;align-items:center;font-size:.9rem;color:#444;margin-left:auto;min-width:0}
+.who span{overflow-wrap:anywhere}
 .who form{margin:0}
 main{max-width:72rem;margin:0 auto;padding:1rem 1rem 3rem}
 h1{font-size:1.7rem;margin:.8rem 0}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #d5dae1;padding-bottom:.2rem}
