@@ -1,30 +1,14 @@
-/**
- * The asynchronous half of the service: the queues of the queue manifest (each with its
- * dead-letter queue and consumer function) and one Step Functions standard workflow per entry of
- * the workflow manifest, built from the same ASL file the local engine runs, with one function
- * per Task state. Grants are exact: each state machine may invoke its own task functions only,
- * each function gets the table access, queue and state machines its manifest entry names.
- */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { ApiFunction, REPO_ROOT } from '#infra/constructs/api-function';
+import { ApiFunction } from '#infra/constructs/api-function';
 import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
 import { workflowStateMachine } from '#infra/constructs/workflow-state-machine';
 import {

@@ -117,7 +117,7 @@ export function translationsFormError(
   const fields: Record<string, string> = {};
   for (const issue of issues as Issue[]) {
     const [, language, field, line] = issue.path ?? [];
-    const n = languages.findIndex((l) => l === language);
+    const n = languages.indexOf(String(language));
     const name = `${String(field)}_${n}`;
     const declared = spec.fields[name];
     if (n < 0 || !declared) continue;
