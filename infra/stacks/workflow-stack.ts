@@ -1,3 +1,10 @@
+/**
+ * The asynchronous half of the service: the queues of the queue manifest (each with its
+ * dead-letter queue and consumer function) and one Step Functions standard workflow per entry of
+ * the workflow manifest, built from the same ASL file the local engine runs, with one function
+ * per Task state. Grants are exact: each state machine may invoke its own task functions only,
+ * each function gets the table access, queue and state machines its manifest entry names.
+ */
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
