@@ -46,7 +46,11 @@ export interface DayPage {
 /** Path and refusal entries a page holds at most (a stored item stays far below 400 KB). */
 export const PAGE_ENTRIES = 4000;
 
-interface AgentDay {
+/**
+ * One agent's counts while they are added up: a day of it while a log is read, or a period of
+ * it while a report merges the stored days (`report.ts`).
+ */
+export interface AgentDay {
   hits: number;
   verified: number;
   spoofed: number;

@@ -11,7 +11,7 @@ import {
   agentByToken,
 } from '#shared/domain/agents/registry';
 import { isAllowed, type ParsedRobots, parseRobots } from '#shared/domain/scan-engine/robots';
-import type { DayPage, PathStats } from './aggregate.ts';
+import type { AgentDay, DayPage } from './aggregate.ts';
 import type { SiteFacts } from './ports.ts';
 
 export interface AgentRow {
@@ -55,17 +55,8 @@ export interface AgentReport {
 export const TOP_PATHS = 10;
 export const MAX_CONFLICTS = 200;
 
-interface Merged {
-  hits: number;
-  verified: number;
-  spoofed: number;
-  classes: [number, number, number, number];
-  bytes: number;
-  first: number;
-  last: number;
-  paths: Map<string, PathStats>;
-  blocked: Map<string, number>;
-}
+/** An agent's counts over the period, merged from its stored days. */
+type Merged = AgentDay;
 
 function mergedOf(byAgent: Map<string, Merged>, token: string): Merged {
   let merged = byAgent.get(token);
