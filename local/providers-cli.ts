@@ -5,7 +5,6 @@
  * 1 anything unexpected.
  */
 import { parseArgs } from 'node:util';
-import { Agent } from '#shared/adapters/http/http-client';
 import { PROVIDER_ENV, ProviderConfigError } from '#shared/adapters/providers/config';
 import {
   type AskMode,
@@ -17,6 +16,7 @@ import {
   type ProviderFamily,
 } from '#shared/adapters/providers/index';
 import { ASK_MODES } from '#shared/domain/monitor/provider-port';
+import { providersCliDispatcher } from './providers-dispatcher.ts';
 
 const USAGE = `Usage:
   npm run --silent providers -- ask --provider openai|anthropic|perplexity|google \\
@@ -113,7 +113,8 @@ async function ask(command: AskCommand): Promise<AskResult> {
     );
   }
   // One call, then the process exits: its own connection pool, closed once the answer is read.
-  const dispatcher = new Agent();
+  // Offline (OFFLINE_DNS=1) it reaches loopback addresses only.
+  const dispatcher = providersCliDispatcher(process.env);
   try {
     return await createProvider(command.family, config, { dispatcher }).ask({
       prompt: command.prompt,

@@ -157,6 +157,26 @@ describe('providers CLI against the simulator', () => {
     expect(output.error).toMatchObject({ type: 'throttled', retry_after_s: 12, status: 429 });
   });
 
+  it('asks the simulator on loopback offline (OFFLINE_DNS=1), through the guarded pool', async () => {
+    const run = await runCli(
+      [
+        'ask',
+        '--provider',
+        'openai',
+        '--mode',
+        'raw',
+        '--prompt',
+        'hi',
+        '--base-url',
+        simulator.url,
+      ],
+      { OFFLINE_DNS: '1' },
+    );
+
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).provider).toBe('openai');
+  });
+
   it('exits 2 with a message on stderr when --prompt is missing', async () => {
     const run = await runCli(['ask', '--provider', 'openai', '--mode', 'raw']);
 
