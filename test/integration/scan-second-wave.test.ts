@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureSiteName, startFixtureSite } from '#test/fixtures/sites/index';
-import { callJson, startTestStack, type TestStack } from '#test/support/stack';
+import type { FixtureSiteName } from '#test/fixtures/sites/index';
+import { type ScannedSites, scanFixtureSites } from '#test/support/scanned-sites';
 
 /**
  * Issue 28 point 4: the second wave of 2026 texts inside the checks, each signal in its current,
@@ -9,23 +9,6 @@ import { callJson, startTestStack, type TestStack } from '#test/support/stack';
  * form credit and a note naming the current one, the malformed form a precise finding; a signal
  * a site does not need is information when absent, never a warning.
  */
-interface Finding {
-  state: string;
-  text: string;
-  standard?: { name: string; revision: string };
-}
-interface ScanCheck {
-  id: string;
-  score: number;
-  max: number;
-  findings: Finding[];
-}
-interface ScanBody {
-  score: number;
-  scoring_version: number;
-  checks: ScanCheck[];
-}
-
 const SITES = [
   'good',
   'wave2-current',
@@ -33,46 +16,19 @@ const SITES = [
   'wave2-malformed',
 ] as const satisfies readonly FixtureSiteName[];
 type Name = (typeof SITES)[number];
-type Running = Awaited<ReturnType<typeof startFixtureSite>>;
-
-let stack: TestStack;
-const running = new Map<Name, Running>();
-const scans = new Map<Name, ScanBody>();
+let scanned: ScannedSites<Name>;
 
 beforeAll(async () => {
-  stack = await startTestStack({ ALLOW_PRIVATE_TARGETS: '1' });
-  const key = await stack.createKey(['scans:read', 'scans:write']);
-  for (const name of SITES) {
-    const site = await startFixtureSite(name);
-    running.set(name, site);
-    const response = await callJson(stack.baseUrl, '/api/v1/scans', {
-      method: 'POST',
-      key,
-      body: { domain: `http://${site.host}` },
-    });
-    expect(response.status, JSON.stringify(response.body.error)).toBe(201);
-    scans.set(name, response.body.scan as ScanBody);
-  }
+  scanned = await scanFixtureSites(SITES);
 });
 
 afterAll(async () => {
-  await Promise.all([...running.values()].map((site) => site.close()));
-  await stack?.close();
+  await scanned?.close();
 });
 
-function check(name: Name, id: string): ScanCheck {
-  const found = scans.get(name)?.checks.find((candidate) => candidate.id === id);
-  if (!found) throw new Error(`no ${id} check for ${name}`);
-  return found;
-}
-
-function lines(name: Name, id: string): string[] {
-  return check(name, id).findings.map((finding) => `${finding.state}: ${finding.text}`);
-}
-
-function line(name: Name, id: string, pattern: RegExp): string | undefined {
-  return lines(name, id).find((text) => pattern.test(text));
-}
+const check = (name: Name, id: string) => scanned.check(name, id);
+const lines = (name: Name, id: string) => scanned.lines(name, id);
+const line = (name: Name, id: string, pattern: RegExp) => scanned.line(name, id, pattern);
 
 describe('a site following the current texts', () => {
   it('gets full agent credit from an ARD manifest, a signed A2A 1.0.1 card and the card it lists', () => {
@@ -89,7 +45,7 @@ describe('a site following the current texts', () => {
     const signatures = lines('wave2-current', 'agent').filter((text) => /signature/.test(text));
     expect(signatures).toHaveLength(2);
     for (const text of signatures) expect(text).toMatch(/^good: .*verifies over the RFC 8785/);
-    const site = running.get('wave2-current') as Running;
+    const site = scanned.site('wave2-current');
     expect(site.requests.map((request) => request.path)).toContain('/.well-known/jwks.json');
   });
 
@@ -124,7 +80,7 @@ describe('a site following the current texts', () => {
   });
 
   it('keeps scoring_version 2', () => {
-    expect(scans.get('wave2-current')?.scoring_version).toBe(2);
+    expect(scanned.scan('wave2-current').scoring_version).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureSiteName, startFixtureSite } from '#test/fixtures/sites/index';
-import { callJson, startTestStack, type TestStack } from '#test/support/stack';
+import type { FixtureSiteName } from '#test/fixtures/sites/index';
+import { type ScannedSites, scanFixtureSites } from '#test/support/scanned-sites';
 
 /**
  * Issue 15: every signal of the standards registry in its current, legacy and malformed form,
@@ -8,22 +8,6 @@ import { callJson, startTestStack, type TestStack } from '#test/support/stack';
  * loopback): the current form gets full credit, the legacy form credit and a note naming the
  * current one, the malformed form a finding that says precisely what is wrong.
  */
-interface Finding {
-  state: string;
-  text: string;
-}
-interface ScanCheck {
-  id: string;
-  state: string;
-  score: number;
-  max: number;
-  findings: Finding[];
-}
-interface ScanBody {
-  score: number;
-  checks: ScanCheck[];
-}
-
 const SITES = [
   'good',
   'standards-current',
@@ -33,48 +17,19 @@ const SITES = [
   'standards-malformed',
 ] as const satisfies readonly FixtureSiteName[];
 type Name = (typeof SITES)[number];
-type Running = Awaited<ReturnType<typeof startFixtureSite>>;
-
-let stack: TestStack;
-const running = new Map<Name, Running>();
-const scans = new Map<Name, ScanBody>();
+let scanned: ScannedSites<Name>;
 
 beforeAll(async () => {
-  stack = await startTestStack({ ALLOW_PRIVATE_TARGETS: '1' });
-  const key = await stack.createKey(['scans:read', 'scans:write']);
-  const started = await Promise.all(SITES.map((name) => startFixtureSite(name)));
-  for (const [index, name] of SITES.entries()) running.set(name, started[index] as Running);
-  for (const name of SITES) {
-    const site = running.get(name) as Running;
-    const response = await callJson(stack.baseUrl, '/api/v1/scans', {
-      method: 'POST',
-      key,
-      body: { domain: `http://${site.host}` },
-    });
-    expect(response.status, JSON.stringify(response.body.error)).toBe(201);
-    scans.set(name, response.body.scan as ScanBody);
-  }
+  scanned = await scanFixtureSites(SITES);
 });
 
 afterAll(async () => {
-  await Promise.all([...running.values()].map((site) => site.close()));
-  await stack?.close();
+  await scanned?.close();
 });
 
-function check(name: Name, id: string): ScanCheck {
-  const found = scans.get(name)?.checks.find((candidate) => candidate.id === id);
-  if (!found) throw new Error(`no ${id} check for ${name}`);
-  return found;
-}
-
-/** "state: text" lines of a check's findings, for readable failures. */
-function lines(name: Name, id: string): string[] {
-  return check(name, id).findings.map((finding) => `${finding.state}: ${finding.text}`);
-}
-
-function line(name: Name, id: string, pattern: RegExp): string | undefined {
-  return lines(name, id).find((text) => pattern.test(text));
-}
+const check = (name: Name, id: string) => scanned.check(name, id);
+const lines = (name: Name, id: string) => scanned.lines(name, id);
+const line = (name: Name, id: string, pattern: RegExp) => scanned.line(name, id, pattern);
 
 describe('a site following the current texts', () => {
   it('gets full agent credit: AI Catalog, Server Card at the catalog url, A2A 1.0', () => {
@@ -94,7 +49,7 @@ describe('a site following the current texts', () => {
   });
 
   it('asks for the Server Card with the card media type', () => {
-    const site = running.get('standards-current') as Running;
+    const site = scanned.site('standards-current');
     const card = site.requests.find((request) => request.path === '/mcp/server-card');
     expect(card?.accept).toContain('application/mcp-server-card+json');
   });
@@ -210,7 +165,7 @@ describe('a site that gets each signal wrong', () => {
 describe('the scan deadline', () => {
   it('adds no request beyond the existing waves: one per URL and Accept', () => {
     for (const name of SITES) {
-      const site = running.get(name) as Running;
+      const site = scanned.site(name);
       const seen = site.requests.map((request) => `${request.path} ${request.accept}`);
       expect(new Set(seen).size, name).toBe(seen.length);
     }
