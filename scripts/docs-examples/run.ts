@@ -12,6 +12,7 @@ import { requestExample } from '#shared/surfaces/api/examples';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard-http';
 import { startFixtureSite } from '#test/fixtures/sites/index';
+import { waitForIngest } from '#test/support/access-logs';
 import { startTestStack, type TestStack } from '#test/support/stack';
 import {
   makeLoopbackCertificate,
@@ -79,19 +80,12 @@ async function runStep(step: Step, sender: Sender, context: RunContext) {
   return { ...result, error: captured(error, sender.normaliser, true) };
 }
 
-/** Polls the upload's state (with the examples' key) until its processing has ended. */
+/** Waits for the upload's processing (with the examples' key); a failed upload fails the run. */
 async function waitForAgentLog(sender: Sender, id: string): Promise<void> {
-  const domain = encodeURIComponent(sender.values.get(EXAMPLE_DOMAIN) ?? EXAMPLE_DOMAIN);
-  const url = `${sender.baseUrl}/api/v1/domains/${domain}/agent-logs/${id}`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${sender.key}` } });
-    const body = (await response.json()) as { ingest?: { status?: string } };
-    const status = body.ingest?.status;
-    if (status === 'done') return;
-    if (status === 'failed') throw new Error(`the example's access log ${id} failed`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the example's access log ${id} was not processed within 20 s`);
+  const domain = sender.values.get(EXAMPLE_DOMAIN) ?? EXAMPLE_DOMAIN;
+  const read = await waitForIngest(sender.baseUrl, sender.key, domain, id, 20_000);
+  const status = (read.body.ingest as { status: string }).status;
+  if (status !== 'done') throw new Error(`the example's access log ${id} ended ${status}`);
 }
 
 /** The current session's id on an overview page: its row signs out "this browser". */
