@@ -35,6 +35,14 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
+/**
+ * OFFLINE_DNS alone, read as the configuration reads it: for a command that needs no other
+ * setting (`npm run providers`). A value that is not a flag is refused, as by `loadConfig`.
+ */
+export function offlineDnsIn(env: Environment): boolean {
+  return booleanFlag.parse(env.OFFLINE_DNS);
+}
+
 const commaList = z
   .string()
   .default('')

@@ -6,7 +6,11 @@
  * loopback addresses only (the simulator), so no provider call leaves the machine.
  */
 import type { Dispatcher } from 'undici';
-import { createGuardedAgent } from '#shared/adapters/http/guarded-agent';
+import {
+  type ConnectStep,
+  createGuardedAgent,
+  type DnsLookup,
+} from '#shared/adapters/http/guarded-agent';
 import { Agent } from '#shared/adapters/http/http-client';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import {
@@ -22,27 +26,36 @@ import { lazy } from '#shared/wiring/lazy';
 import { traced, traceOutboundHttp } from '#shared/wiring/observability';
 
 /**
- * The providers' connection pool, shared by every family and lane and closed with the wiring:
- * kept-alive connections; offline (OFFLINE_DNS=1) a guarded agent instead (any port, loopback
- * only, names through the offline lookup). Otherwise unguarded: the providers' hosts are the
- * operator's configuration, not user input.
+ * A connection pool for the model providers: kept-alive connections, unguarded because the
+ * providers' hosts are the operator's configuration, not user input; offline (OFFLINE_DNS=1,
+ * `offline` given) a guarded agent instead: any port, loopback only, names through the offline
+ * lookup, and in tests of refusals a recorder for a socket. Every family reaches the one
+ * simulator origin offline, so the pool has no per-origin cap: it would queue the lanes' calls
+ * behind each other (each lane keeps its family's own limit).
  */
+export function createProviderDispatcher(offline?: {
+  lookup: DnsLookup;
+  connectStep?: ConnectStep | undefined;
+}): Dispatcher {
+  if (!offline) return new Agent({ keepAliveTimeout: 30_000 });
+  return createGuardedAgent({
+    allowPrivateTargets: true,
+    loopbackOnly: true,
+    connectionsPerOrigin: null,
+    lookup: offline.lookup,
+    ...(offline.connectStep ? { connectStep: offline.connectStep } : {}),
+  });
+}
+
+/** The service's providers' pool, shared by every family and lane, closed with the wiring. */
 export const getProviderDispatcher = lazy(
   ({ config, connectStep }): { dispatcher: Dispatcher; offline: boolean } => {
     traceOutboundHttp();
     return {
       offline: config.OFFLINE_DNS,
-      dispatcher: config.OFFLINE_DNS
-        ? createGuardedAgent({
-            allowPrivateTargets: true,
-            loopbackOnly: true,
-            // Offline every family reaches the one simulator origin: a per-origin cap would
-            // queue the lanes' calls behind each other (each lane keeps its family's limit).
-            connectionsPerOrigin: null,
-            lookup: getDnsLookup(),
-            ...(connectStep ? { connectStep } : {}),
-          })
-        : new Agent({ keepAliveTimeout: 30_000 }),
+      dispatcher: createProviderDispatcher(
+        config.OFFLINE_DNS ? { lookup: getDnsLookup(), connectStep } : undefined,
+      ),
     };
   },
   (built) => void built.dispatcher.close(),
