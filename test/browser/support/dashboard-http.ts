@@ -59,10 +59,12 @@ export class DashboardHttp {
     }
   }
 
-  async get(path: string, headers: Record<string, string> = {}): Promise<PageAnswer> {
+  /** One request with the jar's cookies; the cookies it sets are kept, its redirect is not followed. */
+  private async send(path: string, init: RequestInit & { headers: Record<string, string> }) {
     const response = await fetch(new URL(path, this.baseUrl), {
+      ...init,
       redirect: 'manual',
-      headers: { ...this.cookieHeader(), ...headers },
+      headers: { ...this.cookieHeader(), ...init.headers },
     });
     this.keep(response);
     return {
@@ -73,55 +75,42 @@ export class DashboardHttp {
     };
   }
 
+  get(path: string, headers: Record<string, string> = {}): Promise<PageAnswer> {
+    return this.send(path, { headers });
+  }
+
   /** A form post as a browser on this site sends it (Origin set), unless told otherwise. */
-  async post(
+  post(
     path: string,
     fields: Fields,
     options: { origin?: string | null; headers?: Record<string, string> } = {},
   ): Promise<PageAnswer> {
     const origin = options.origin === undefined ? new URL(this.baseUrl).origin : options.origin;
-    const response = await fetch(new URL(path, this.baseUrl), {
+    return this.send(path, {
       method: 'POST',
-      redirect: 'manual',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         ...(origin ? { origin } : {}),
-        ...this.cookieHeader(),
         ...options.headers,
       },
       body: encodeForm(fields),
     });
-    this.keep(response);
-    return {
-      status: response.status,
-      headers: response.headers,
-      text: await response.text(),
-      location: response.headers.get('location'),
-    };
   }
 
   /**
    * A body sent as it is (a file), as a page's script sends it: the CSRF token in its header,
    * Origin set.
    */
-  async postRaw(
+  postRaw(
     path: string,
     body: string,
     headers: { 'content-type': string; 'x-csrf-token': string },
   ): Promise<PageAnswer> {
-    const response = await fetch(new URL(path, this.baseUrl), {
+    return this.send(path, {
       method: 'POST',
-      redirect: 'manual',
-      headers: { origin: new URL(this.baseUrl).origin, ...this.cookieHeader(), ...headers },
+      headers: { origin: new URL(this.baseUrl).origin, ...headers },
       body,
     });
-    this.keep(response);
-    return {
-      status: response.status,
-      headers: response.headers,
-      text: await response.text(),
-      location: response.headers.get('location'),
-    };
   }
 
   /** Asks for a link, opens it and presses its button: the whole sign-in of a person. */
