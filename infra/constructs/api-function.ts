@@ -5,7 +5,7 @@
  * failures or a dead-letter queue for failed asynchronous events.
  */
 import path from 'node:path';
-import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type Duration, Validations } from 'aws-cdk-lib';
 import {
   type AddToPrincipalPolicyResult,
   PolicyDocument,
@@ -16,9 +16,10 @@ import {
 } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { retainedLogGroup } from '#infra/constructs/log-group';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '#shared/domain/kernel/metrics';
 
 /** Repository root: entries, the lock file and package.json "imports" are resolved from here. */
@@ -81,15 +82,6 @@ class InlineGrantsRole extends Role {
   }
 }
 
-/**
- * A log group for function logs: kept for `retention`, and destroyed with its stack (logs are
- * operational data with a retention anyway; keeping them would block a redeploy of a destroyed
- * stage).
- */
-export function functionLogGroup(scope: Construct, id: string, retention: RetentionDays): LogGroup {
-  return new LogGroup(scope, id, { retention, removalPolicy: RemovalPolicy.DESTROY });
-}
-
 /** What every function's environment holds before its own variables. */
 const HOUSE_ENVIRONMENT: Readonly<Record<string, string>> = {
   // Stack traces point at the TypeScript sources through the bundled source maps.
@@ -116,7 +108,7 @@ export class ApiFunction extends Construct {
 
     this.logGroup =
       props.logGroup ??
-      functionLogGroup(this, 'Logs', props.logRetention ?? RetentionDays.ONE_MONTH);
+      retainedLogGroup(this, 'Logs', props.logRetention ?? RetentionDays.ONE_MONTH);
 
     // Instead of AWSLambdaBasicExecutionRole, which may write to every log group in the account.
     const roleProps: RoleProps = {

@@ -4,7 +4,7 @@
  */
 import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { functionLogGroup } from '#infra/constructs/api-function';
+import { retainedLogGroup } from '#infra/constructs/log-group';
 import { constructIdFor } from '#infra/routes';
 
 /**
@@ -26,7 +26,7 @@ export class AreaLogGroups {
     const area = areaOfEntry(entry);
     let group = this.groups.get(area);
     if (!group) {
-      group = functionLogGroup(this.scope, `${constructIdFor(area)}FunctionLogs`, this.retention);
+      group = retainedLogGroup(this.scope, `${constructIdFor(area)}FunctionLogs`, this.retention);
       this.groups.set(area, group);
     }
     return group;

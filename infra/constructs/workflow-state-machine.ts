@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Validations } from 'aws-cdk-lib';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   DefinitionBody,
   LogLevel,
@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { REPO_ROOT } from '#infra/constructs/api-function';
+import { retainedLogGroup } from '#infra/constructs/log-group';
 import { constructIdFor } from '#infra/routes';
 import type { WorkflowDefinition } from '#shared/surfaces/workflows/manifest';
 
@@ -35,10 +36,7 @@ export function workflowStateMachine(
     definitionSubstitutions: substitutions,
     tracingEnabled: true,
     logs: {
-      destination: new LogGroup(scope, `${base}ExecutionLogs`, {
-        retention: logRetention,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
+      destination: retainedLogGroup(scope, `${base}ExecutionLogs`, logRetention),
       level: LogLevel.ALL,
       // Inputs and outputs carry domains and account ids: keep them out of the logs.
       includeExecutionData: false,

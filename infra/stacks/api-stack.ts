@@ -2,14 +2,7 @@
  * The API stack: one Lambda per route of the manifest behind an HTTP API, the MCP function, the
  * public pages, and each function's grants derived from its area (infra/routes.ts).
  */
-import {
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
@@ -24,10 +17,11 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '#infra/constructs/api-function';
 import { AreaLogGroups } from '#infra/constructs/area-log-groups';
+import { retainedLogGroup } from '#infra/constructs/log-group';
 import {
   grantInvoke,
   grantRequestCounting,
@@ -121,10 +115,7 @@ export class ApiStack extends Stack {
 
   /** The `$default` stage with access logs (never the path: the MCP path form carries a key). */
   private addDefaultStage(logRetention: RetentionDays, throttle: ThrottleSettings | undefined) {
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const accessLogs = retainedLogGroup(this, 'AccessLogs', logRetention);
     return this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
