@@ -104,15 +104,13 @@ async function sendApi(
   }
   const refusedBody = variant === 'refused' && route.operationId === 'scan_domain';
   const body = refusedBody ? { domain: '' } : realValue(sender, example.body);
+  // A file goes as it is; a JSON body with its stand-ins made real.
+  const text = example.rawBody ?? (example.body === undefined ? undefined : JSON.stringify(body));
   const response = await fetch(`${sender.baseUrl}${targetOf(sender, route, example, variant)}`, {
     method: route.method,
     headers,
     redirect: 'manual',
-    ...(example.rawBody !== undefined
-      ? { body: example.rawBody }
-      : example.body === undefined
-        ? {}
-        : { body: JSON.stringify(body) }),
+    ...(text === undefined ? {} : { body: text }),
   });
   return answerOf(response);
 }
