@@ -9,7 +9,13 @@
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
+  type PutCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { DayPage } from '#shared/domain/agent-logs/aggregate';
 import type {
   AgentLogStore,
@@ -34,37 +40,38 @@ function toIngest(item: Record<string, unknown>): Ingest {
   return ingest as unknown as Ingest;
 }
 
-async function createIngest(db: Db, ingest: Ingest): Promise<boolean> {
+/** Puts an upload whole when the condition holds; false when it does not. */
+function putIngestIf(
+  db: Db,
+  ingest: Ingest,
+  condition: Pick<
+    PutCommandInput,
+    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
+): Promise<boolean> {
   return conditionalWrite(() =>
     db.doc.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: {
-          ...KEYS.agentLogIngest(ingest.owner_id, ingest.domain, ingest.id),
-          ...ingest,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Item: { ...KEYS.agentLogIngest(ingest.owner_id, ingest.domain, ingest.id), ...ingest },
+        ...condition,
       }),
     ),
   );
 }
 
+/** A new upload: made once, whoever sends the same log at the same moment. */
+function createIngest(db: Db, ingest: Ingest): Promise<boolean> {
+  return putIngestIf(db, ingest, { ConditionExpression: 'attribute_not_exists(pk)' });
+}
+
 /** A failed upload sent again: replaced whole, queued again, only while it is failed. */
-async function retryIngest(db: Db, ingest: Ingest): Promise<boolean> {
-  return conditionalWrite(() =>
-    db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...KEYS.agentLogIngest(ingest.owner_id, ingest.domain, ingest.id),
-          ...ingest,
-        },
-        ConditionExpression: '#status = :failed',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed' },
-      }),
-    ),
-  );
+function retryIngest(db: Db, ingest: Ingest): Promise<boolean> {
+  return putIngestIf(db, ingest, {
+    ConditionExpression: '#status = :failed',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':failed': 'failed' },
+  });
 }
 
 async function claimIngest(db: Db, ref: IngestRef): Promise<Ingest | undefined> {
