@@ -4,6 +4,16 @@ import { expect } from 'vitest';
  * Reading a synthesised CloudFormation template in the infra tests: resources by type, logical
  * ids behind `Ref`/`Fn::GetAtt`, the policy statements of a role, a function's environment.
  */
+/** The context the whole app is synthesised with in the infra tests (every option set). */
+export const FULL_APP_CONTEXT = {
+  'aws:cdk:bundling-stacks': [],
+  stage: 'test',
+  adminEmails: 'ops@example.com',
+  publicBaseUrl: 'https://api.example.com',
+  signup: 'closed',
+  mcpAllowedOrigins: 'https://tools.partner.example',
+};
+
 export interface CfnResource {
   Type: string;
   Properties?: Record<string, unknown>;
