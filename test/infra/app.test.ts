@@ -22,6 +22,7 @@ import {
   type CfnResource,
   environmentOf,
   FULL_APP_CONTEXT,
+  flattenedResources,
   functionOfRoute as functionOfRouteIn,
   logicalIdOfGetAtt,
   logicalIdOfRef,
@@ -53,7 +54,7 @@ beforeAll(() => {
   built = buildApp(app);
   apiTemplate = Template.fromStack(built.api);
   dataTemplate = Template.fromStack(built.data);
-  apiResources = apiTemplate.toJSON().Resources as Record<string, CfnResource>;
+  apiResources = flattenedResources(built.api);
 });
 
 function resourcesOfType(type: string): [string, CfnResource][] {
