@@ -124,9 +124,10 @@ export function functionOfRoute(
   return { id, fn };
 }
 
-interface TemplateJson {
-  Resources?: Resources;
-  Outputs?: Record<string, { Value: unknown }>;
+/** The parts of a template the infra tests read. */
+export interface TemplateJson {
+  Resources: Resources;
+  Outputs: Record<string, { Value: unknown; Export?: { Name: string } }>;
 }
 
 /** The nested stacks whose parent is `stack` (not their own nested stacks). */
@@ -144,46 +145,45 @@ export function withNestedStacks(stack: Stack): Stack[] {
   return [stack, ...nestedStacksOf(stack).flatMap(withNestedStacks)];
 }
 
-/**
- * The resources of a stack and of the stacks nested in it, read as one template: in a nested
- * template each `Ref` to a parameter becomes the value its parent passes, and in the parent each
- * `Fn::GetAtt` of a nested stack's `Outputs.<name>` becomes that output's value. So a route on
- * the API stack leads to the integration and function in its area's stack, and a role's log
- * statement to the area's log group, as `Ref` and `Fn::GetAtt` of plain logical ids.
- */
+/** The resources of a stack and of the stacks nested in it, read as one (`flattenedTemplate`). */
 export function flattenedResources(stack: Stack): Resources {
-  const own = Template.fromStack(stack).toJSON() as TemplateJson;
-  const outputs = new Map<string, Record<string, { Value: unknown }>>();
-  const merged: Resources = {};
+  return flattenedTemplate(stack).Resources;
+}
+
+/**
+ * A stack and the stacks nested in it, read as one template: in a nested template each `Ref` to
+ * a parameter becomes the value its parent passes, and in the parent each `Fn::GetAtt` of a
+ * nested stack's `Outputs.<name>` becomes that output's value. So a route on the API stack leads
+ * to the integration and function in its area's stack, and a role's log statement to the area's
+ * log group, as `Ref` and `Fn::GetAtt` of plain logical ids. The outputs are the top stack's.
+ */
+export function flattenedTemplate(stack: Stack): TemplateJson {
+  const own = Template.fromStack(stack).toJSON() as Partial<TemplateJson>;
+  const nestedOutputs = new Map<string, TemplateJson['Outputs']>();
+  const resources: Resources = {};
   for (const nested of nestedStacksOf(stack)) {
     const resourceId = stack.resolve(nested.nestedStackResource?.logicalId) as string;
     const passed = (own.Resources?.[resourceId]?.Properties?.Parameters ?? {}) as Record<
       string,
       unknown
     >;
-    const inner = replaceIntrinsics(flattenedResources(nested), (value) =>
+    const inner = replaceIntrinsics(flattenedTemplate(nested), (value) =>
       refOf(value, passed),
-    ) as Resources;
-    const innerOutputs = (Template.fromStack(nested).toJSON() as TemplateJson).Outputs ?? {};
-    outputs.set(
-      resourceId,
-      replaceIntrinsics(innerOutputs, (value) => refOf(value, passed)) as Record<
-        string,
-        { Value: unknown }
-      >,
-    );
-    addAll(merged, inner);
+    ) as TemplateJson;
+    nestedOutputs.set(resourceId, inner.Outputs);
+    addAll(resources, inner.Resources);
   }
-  const parent = replaceIntrinsics(own.Resources ?? {}, (value) => {
-    const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
-    if (!Array.isArray(getAtt) || typeof getAtt[1] !== 'string') return undefined;
-    const output = getAtt[1].startsWith('Outputs.')
-      ? outputs.get(String(getAtt[0]))?.[getAtt[1].slice('Outputs.'.length)]
-      : undefined;
-    return output?.Value;
-  }) as Resources;
-  addAll(merged, parent);
-  return merged;
+  const outer = replaceIntrinsics(
+    { Resources: own.Resources ?? {}, Outputs: own.Outputs ?? {} },
+    (value) => {
+      const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+      if (!Array.isArray(getAtt) || typeof getAtt[1] !== 'string') return undefined;
+      if (!getAtt[1].startsWith('Outputs.')) return undefined;
+      return nestedOutputs.get(String(getAtt[0]))?.[getAtt[1].slice('Outputs.'.length)]?.Value;
+    },
+  ) as TemplateJson;
+  addAll(resources, outer.Resources);
+  return { Resources: resources, Outputs: outer.Outputs };
 }
 
 function refOf(value: unknown, parameters: Record<string, unknown>): unknown {
