@@ -5,7 +5,7 @@
  * on the API stack (docs/decisions.md "API stack split (this round)"); this stack has its own 500
  * resources and counts as one in its parent.
  */
-import { Duration, NestedStack, type NestedStackProps, Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, type NestedStackProps, Stack, Tags } from 'aws-cdk-lib';
 import {
   type HttpApi,
   HttpIntegration,
@@ -107,6 +107,10 @@ export class ApiAreaStack extends NestedStack {
         ...spec.tuning.environment,
       },
     });
+    // CloudFormation names the function after its nested stack, cut to 64 characters: the tag
+    // says which module it runs (`aws lambda list-tags`, the Tag Editor), as the description
+    // says which route.
+    Tags.of(fn.function).add('handler', spec.entry);
     grantTableAccess(fn.role, table, spec.access);
     if (spec.signingKeys) workflows.signingKeys.grantRead(fn.role);
     if (spec.countsRequests) grantRequestCounting(fn.role, table);

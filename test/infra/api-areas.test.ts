@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { App, NestedStack, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '#infra/build-app';
 import { REPO_ROOT } from '#infra/constructs/api-function';
@@ -98,6 +98,14 @@ describe('api areas: a nested stack per directory of functions/http/', () => {
     }
     const scanDomain = built.api.functions.get('scan_domain');
     expect(scanDomain && Stack.of(scanDomain).node.id).toBe('ScansFunctions');
+    // Its description names the route, a tag the module it runs.
+    Template.fromStack(built.api.areas.get('scans') as NestedStack).hasResourceProperties(
+      'AWS::Lambda::Function',
+      {
+        Description: Match.stringLikeRegexp('^POST /api/v1/scans: '),
+        Tags: Match.arrayWith([{ Key: 'handler', Value: 'functions/http/scans/create-scan.ts' }]),
+      },
+    );
     // The tool server stays on the API stack, and no area stack holds a route.
     expect(Stack.of(built.api.mcp.function)).toBe(built.api);
     for (const area of built.api.areas.values()) {
