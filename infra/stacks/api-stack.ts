@@ -72,9 +72,10 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The HTTP API: one Lambda function and one route per manifest entry, plus the fallback on
- * `$default`. Every function gets exactly the table actions its manifest `data` (and `auth`)
- * implies, on the table and its named indexes, never `dynamodb:*` nor `index/*`.
+ * The HTTP API: one route per manifest entry, plus the fallback on `$default`, each targeting
+ * the function of its handler module in the nested stack of its area. Every function gets
+ * exactly the table actions its manifest `data` (and `auth`) implies, on the table and its named
+ * indexes, never `dynamodb:*` nor `index/*`.
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
