@@ -5,7 +5,7 @@
  * on the API stack (docs/decisions.md "API stack split (this round)"); this stack has its own 500
  * resources and counts as one in its parent.
  */
-import { Duration, NestedStack, type NestedStackProps, Stack, Tags } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Tags } from 'aws-cdk-lib';
 import {
   type HttpApi,
   HttpIntegration,
@@ -35,7 +35,7 @@ import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflow
 import { synchronousCallerOf } from './api-reasons.ts';
 import type { WorkflowStack } from './workflow-stack.ts';
 
-export interface ApiAreaStackProps extends NestedStackProps {
+export interface ApiAreaStackProps {
   /** The area's directory under `functions/http/` (`scans`, `dashboard`, `front`...). */
   area: string;
   /** The area's functions: one per handler module (the first spec of each module names it). */
@@ -65,7 +65,6 @@ export class ApiAreaStack extends NestedStack {
 
   constructor(scope: Construct, id: string, props: ApiAreaStackProps) {
     super(scope, id, {
-      ...props,
       description: `Agent-Readiness API: the functions of functions/http/${props.area}`,
     });
     this.area = props.area;
