@@ -59,7 +59,6 @@ export interface AreaTarget {
 }
 
 export class ApiAreaStack extends NestedStack {
-  readonly area: string;
   /** By handler module (`HttpFunctionSpec.entry`). */
   readonly targets: ReadonlyMap<string, AreaTarget>;
 
@@ -67,7 +66,6 @@ export class ApiAreaStack extends NestedStack {
     super(scope, id, {
       description: `Agent-Readiness API: the functions of functions/http/${props.area}`,
     });
-    this.area = props.area;
     const targets = new Map<string, AreaTarget>();
     for (const spec of props.specs) {
       if (spec.area !== props.area) {
