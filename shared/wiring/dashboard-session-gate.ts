@@ -3,6 +3,7 @@
  * quotas) so that every function bundles only the session lookup.
  */
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import type { DashboardGateDeps } from '#shared/surfaces/dashboard/handler';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
@@ -15,9 +16,16 @@ export const getSessionStore = lazy(() => {
   return createSessionsRepository(doc, tableName);
 });
 
+/** The account's team: the gate reads a session's account and role from it on every request. */
+export const getTeamStore = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createTeamRepository(doc, tableName);
+});
+
 export const getDashboardGateDeps = lazy(
   (): DashboardGateDeps => ({
     sessions: getSessionStore(),
+    members: getTeamStore(),
     adminEmails: getConfig().ADMIN_EMAILS,
     publicBaseUrl: getConfig().PUBLIC_BASE_URL,
     logger: getLogger(),

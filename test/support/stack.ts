@@ -1,6 +1,7 @@
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '#local/stack';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
 
@@ -28,6 +29,7 @@ export async function startTestStack(
   const users = createUsersRepository(doc, stack.tableName);
   const operator = createOperatorService({
     users,
+    members: createTeamRepository(doc, stack.tableName),
     adminEmails: config.ADMIN_EMAILS,
     clock: systemClock,
   });

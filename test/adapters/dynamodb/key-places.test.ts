@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { UNWRITTEN_PLACE_GRACE_MS } from '#shared/adapters/dynamodb/key-slots';
 import { GSI, INDEX, KEYS } from '#shared/adapters/dynamodb/keys';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { MAX_ACTIVE_KEYS } from '#shared/domain/accounts/key-schemas';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -32,7 +33,15 @@ afterAll(async () => {
 
 function operatorOn(doc: DynamoDBDocumentClient = table.doc) {
   const users = createUsersRepository(doc, TABLE);
-  return { users, operator: createOperatorService({ users, adminEmails: [], clock: systemClock }) };
+  return {
+    users,
+    operator: createOperatorService({
+      users,
+      members: createTeamRepository(doc, TABLE),
+      adminEmails: [],
+      clock: systemClock,
+    }),
+  };
 }
 
 async function newAccount(doc?: DynamoDBDocumentClient) {
