@@ -6,11 +6,11 @@ import { createAuditLogRepository } from '#shared/adapters/dynamodb/audit-log-re
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import type { InvitationDeps } from '#shared/domain/accounts/invitations';
 import type { TeamDeps } from '#shared/domain/accounts/team-operations';
-import { getTeamStore } from '#shared/wiring/dashboard-session-gate';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getMailPort } from '#shared/wiring/mail';
 import { getClock, getStore } from '#shared/wiring/platform';
+import { getTeamStore } from '#shared/wiring/team';
 
 export const getTeamDeps = lazy((): TeamDeps => {
   const { doc, tableName } = getStore();

@@ -3,23 +3,17 @@
  * quotas) so that every function bundles only the session lookup.
  */
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
-import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import type { DashboardGateDeps } from '#shared/surfaces/dashboard/handler';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import { getTeamStore } from '#shared/wiring/team';
 
 /** The sessions store, shared by the gate, signing in and the home page. */
 export const getSessionStore = lazy(() => {
   const { doc, tableName } = getStore();
   return createSessionsRepository(doc, tableName);
-});
-
-/** The account's team: the gate reads a session's account and role from it on every request. */
-export const getTeamStore = lazy(() => {
-  const { doc, tableName } = getStore();
-  return createTeamRepository(doc, tableName);
 });
 
 export const getDashboardGateDeps = lazy(

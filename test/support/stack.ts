@@ -7,8 +7,14 @@ import { createOperatorService } from '#shared/domain/accounts/operator-service'
 
 /** The embedded stack for one integration test file, plus helpers to make users and keys. */
 export interface TestStack extends LocalStack {
-  /** Creates a user (unique address) and a key with the given scopes; returns the plaintext. */
-  createKey(scopes: string[], options?: { email?: string; plugin?: boolean }): Promise<string>;
+  /**
+   * Creates a user (unique address) and a key with the given scopes, for the user's own account
+   * or (`accountId`) one the user is a member of; returns the plaintext.
+   */
+  createKey(
+    scopes: string[],
+    options?: { email?: string; plugin?: boolean; accountId?: string },
+  ): Promise<string>;
   revokeKey(keyId: string): Promise<void>;
   operator: ReturnType<typeof createOperatorService>;
 }
@@ -42,7 +48,12 @@ export async function startTestStack(
       const email =
         options.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       if (!(await users.findUserByEmail(email))) await operator.createUser({ email, plan: 'pro' });
-      const { key } = await operator.createKey({ email, scopes, plugin: options.plugin ?? false });
+      const { key } = await operator.createKey({
+        email,
+        scopes,
+        plugin: options.plugin ?? false,
+        accountId: options.accountId,
+      });
       return key;
     },
     async revokeKey(keyId) {

@@ -10,6 +10,7 @@
  * keys along (team-keys.ts).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type {
   AccountRecord,
   Membership,
@@ -73,14 +74,17 @@ export function createTeamRepository(doc: DynamoDBDocumentClient, tableName: str
       const writes = [removeMembership(db, member)];
       return writeWithKeys(db, member.account_id, audit, writes, keys, at);
     },
-    transfer: (from, to, audits) => {
+    transfer: async (from, to, audits) => {
       const [first, second] = audits;
       if (!first || !second) throw new Error('a transfer records both role changes');
-      return auditedWrite(db, first, [
+      const written = await auditedWrite(db, first, [
         putMembership(db, { ...from, role: 'admin' }, 'owner'),
         putMembership(db, { ...to, role: 'owner' }, to.role),
         auditItem(db, second),
       ]);
+      // Keys carry their creator's role in this process's cache: both roles changed.
+      forgetCachedKeys();
+      return written;
     },
   };
 }

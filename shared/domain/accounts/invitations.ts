@@ -15,7 +15,7 @@ import type { CallerInput } from '#shared/domain/kernel/operation';
 import type { MailPort } from './mail-port.ts';
 import { normaliseEmail } from './operator-service.ts';
 import type { SessionPrincipal } from './principal.ts';
-import { generateSecretToken, hashSecretToken, isWellFormedSecretToken } from './sessions.ts';
+import { generateSecretToken, hashSecretToken, isWellFormedSecretToken } from './secret-tokens.ts';
 import {
   accountView,
   currentMembers,

@@ -16,10 +16,6 @@ export const ASSIGNABLE_ROLES = ['admin', 'member', 'viewer'] as const;
 
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-export function isRole(value: unknown): value is Role {
-  return (ROLES as readonly unknown[]).includes(value);
-}
-
 const READ: readonly Scope[] = ['monitor:read', 'scans:read'];
 const MEMBER: readonly Scope[] = [...READ, 'monitor:write', 'scans:write'];
 const ADMIN: readonly Scope[] = [...MEMBER, 'webhooks:manage', 'account:manage'];
@@ -37,11 +33,6 @@ export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
   member: MEMBER,
   viewer: READ,
 };
-
-/** True when `role` is `than` or above it. */
-export function roleAtLeast(role: Role, than: Role): boolean {
-  return ROLES.indexOf(role) <= ROLES.indexOf(than);
-}
 
 /**
  * The scopes a key of a member with `role` carries: its stored scopes within the role's (plus

@@ -6,28 +6,17 @@
  * on ADMIN_EMAILS, never `plugin`).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256Hex } from '#shared/domain/kernel/hash';
 import type { SessionPrincipal } from './principal.ts';
 import { ROLE_SCOPES, type Role } from './roles.ts';
 import type { Scope } from './scopes.ts';
 import type { StoredSession } from './session-ports.ts';
 
+export {
+  generateSecretToken,
+  hashSecretToken,
+  isWellFormedSecretToken,
+} from './secret-tokens.ts';
 export { type SessionSettings, sessionSettingsFrom } from './session-settings.ts';
-
-/** 256 random bits, base64url: a session token, a sign-in token or a CSRF token. */
-export function generateSecretToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** The only form in which a session or sign-in token is stored. */
-export function hashSecretToken(token: string): string {
-  return sha256Hex(token);
-}
-
-/** A token of the shape generateSecretToken makes: anything else is refused without a read. */
-export function isWellFormedSecretToken(candidate: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(candidate);
-}
 
 export function generateSessionId(): string {
   return `ses_${randomBytes(12).toString('base64url')}`;

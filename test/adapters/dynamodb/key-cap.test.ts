@@ -1,4 +1,8 @@
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
@@ -88,7 +92,11 @@ function holdKeyWrites(doc: DynamoDBDocumentClient, expected: number) {
     get(target, property, receiver) {
       if (property !== 'send') return Reflect.get(target, property, receiver);
       return async (command: unknown) => {
-        if (armed && command instanceof PutCommand && command.input.Item?.sk === 'APIKEY') {
+        // The key is written with its audit event, in one transaction.
+        const writesKey =
+          command instanceof TransactWriteCommand &&
+          command.input.TransactItems?.some((item) => item.Put?.Item?.sk === 'APIKEY');
+        if (armed && writesKey) {
           arrive();
           await gate;
         }

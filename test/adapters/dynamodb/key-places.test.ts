@@ -3,6 +3,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,9 +148,15 @@ describe('the places of the active-key cap', () => {
       get(target, property, receiver) {
         if (property !== 'send') return Reflect.get(target, property, receiver);
         return async (command: unknown) => {
-          if (armed && command instanceof PutCommand && command.input.Item?.sk === 'APIKEY') {
+          // The key is written with its audit event, in one transaction.
+          const keyItem =
+            command instanceof TransactWriteCommand
+              ? command.input.TransactItems?.find((item) => item.Put?.Item?.sk === 'APIKEY')?.Put
+                  ?.Item
+              : undefined;
+          if (armed && keyItem) {
             // While this create stands still, its unwritten place is freed as stale.
-            const id = String(command.input.Item.id);
+            const id = String(keyItem.id);
             await send(
               new UpdateCommand({
                 TableName: TABLE,
