@@ -37,6 +37,7 @@ const WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
   'dynamodb:BatchWriteItem',
   'dynamodb:TransactWriteItems',
   'dynamodb:PartiQLInsert',
@@ -277,6 +278,7 @@ describe('api stack: least-privilege IAM', () => {
           [
             ...reads,
             'dynamodb:BatchWriteItem',
+            'dynamodb:ConditionCheckItem',
             'dynamodb:DeleteItem',
             'dynamodb:PutItem',
             'dynamodb:UpdateItem',
