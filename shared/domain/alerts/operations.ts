@@ -24,6 +24,7 @@ import {
   type AlertIdParams,
   type CreateAlertBody,
   MAX_ALERTS_PER_CASE,
+  type PreviewAlertBody,
   type PreviewAlertResponse,
 } from './schemas.ts';
 import { alertView, firingView } from './views.ts';
@@ -174,7 +175,7 @@ export async function listAlertDeliveries(input: CallerInput<AlertIdParams>, dep
 
 /** How often the rule in the body would have fired over the case's latest finished runs. */
 export async function previewAlert(
-  input: CallerInput<CaseIdParams, undefined, CreateAlertBody>,
+  input: CallerInput<CaseIdParams, undefined, PreviewAlertBody>,
   deps: AlertDeps,
 ): Promise<PreviewAlertResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);

@@ -49,30 +49,40 @@ export const AlertChannelsBodySchema = z
   })
   .strict();
 
+/** The rule's own fields, shared by creation and the preview. */
+const RULE_FIELDS = {
+  metric: z.enum(ALERT_METRICS),
+  family: z.enum(PROVIDER_FAMILIES).optional().meta({
+    description:
+      'Narrows the rule to one model family (mention_rate, citations_lost, model_changed)',
+  }),
+  brand: z.string().trim().min(1).max(200).optional().meta({
+    description:
+      'Whose figure: share_of_answer (default the case’s own brand), citations_lost (default the brand), new_competitor (one discovered name)',
+  }),
+  condition: z.enum(ALERT_CONDITIONS),
+  threshold: z.number().finite().optional().meta({
+    description:
+      'below/above: the level (a fraction for rates and shares, points for total_score); drop/rise/change: the smallest change that counts',
+  }),
+  significant_only: z.boolean().optional().meta({
+    description:
+      'Default true: fire only on a change in `summary.changes` (beyond its 95 % interval), carrying its cause and evidence',
+  }),
+};
+
 export const CreateAlertBodySchema = z
-  .object({
-    metric: z.enum(ALERT_METRICS),
-    family: z.enum(PROVIDER_FAMILIES).optional().meta({
-      description:
-        'Narrows the rule to one model family (mention_rate, citations_lost, model_changed)',
-    }),
-    brand: z.string().trim().min(1).max(200).optional().meta({
-      description:
-        'Whose figure: share_of_answer (default the case’s own brand), citations_lost (default the brand), new_competitor (one discovered name)',
-    }),
-    condition: z.enum(ALERT_CONDITIONS),
-    threshold: z.number().finite().optional().meta({
-      description:
-        'below/above: the level (a fraction for rates and shares, points for total_score); drop/rise/change: the smallest change that counts',
-    }),
-    significant_only: z.boolean().optional().meta({
-      description:
-        'Default true: fire only on a change in `summary.changes` (beyond its 95 % interval), carrying its cause and evidence',
-    }),
-    channels: AlertChannelsBodySchema,
-  })
+  .object({ ...RULE_FIELDS, channels: AlertChannelsBodySchema })
   .strict()
   .meta({ id: 'CreateAlertRequest' });
+
+export const PreviewAlertBodySchema = z
+  .object({
+    ...RULE_FIELDS,
+    channels: AlertChannelsBodySchema.optional().meta({ description: 'Ignored: a preview sends nothing' }),
+  })
+  .strict()
+  .meta({ id: 'PreviewAlertRequest' });
 
 export const AlertChannelsSchema = z
   .object({
@@ -179,6 +189,7 @@ export const PreviewAlertResponseSchema = z.object({
 });
 
 export type CreateAlertBody = z.output<typeof CreateAlertBodySchema>;
+export type PreviewAlertBody = z.output<typeof PreviewAlertBodySchema>;
 export type AlertView = z.output<typeof AlertSchema>;
 export type AlertIdParams = z.output<typeof AlertIdParamsSchema>;
 export type AlertFigures = z.output<typeof AlertFiguresSchema>;

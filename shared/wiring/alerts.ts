@@ -1,0 +1,99 @@
+/**
+ * The alerts area's dependencies (docs/alerts.md), each built once per process on first use: the
+ * alert routes, the report links and their public page, the dispatcher's reaction to a finished
+ * run, and the Slack and mail channels of the delivery workflow's attempt step.
+ */
+import { createAlertsRepository } from '#shared/adapters/dynamodb/alerts-repository';
+import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
+import { createReportLinksRepository } from '#shared/adapters/dynamodb/report-links-repository';
+import { type ChannelDeps, createChannelPort } from '#shared/domain/alerts/channels';
+import type { AlertDispatchDeps } from '#shared/domain/alerts/dispatch';
+import type { AlertLinks } from '#shared/domain/alerts/messages';
+import type { AlertDeps } from '#shared/domain/alerts/operations';
+import type { ReportDeps, ReportPageDeps } from '#shared/domain/reports/operations';
+import type { ChannelPort } from '#shared/domain/webhooks/steps';
+import { lazy, wiringSettings } from '#shared/wiring/lazy';
+import { getLogger } from '#shared/wiring/logger';
+import {
+  getCasesStore,
+  getMonitorUsers,
+  getRunDataStore,
+  getRunsStore,
+} from '#shared/wiring/monitor';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import { scannerBaseUrl } from '#shared/wiring/scanner-identity';
+import { getScanReadDeps } from '#shared/wiring/scans-read';
+import { getDeliveryLifecycleDeps, getWebhookStore, receiverLookup } from '#shared/wiring/webhooks';
+
+export const getAlertStore = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createAlertsRepository(doc, tableName);
+});
+
+export const getReportLinkStore = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createReportLinksRepository(doc, tableName);
+});
+
+/** The alert routes: the case access, the runs, the alert store and the deliveries' store. */
+export const getAlertDeps = lazy(
+  (): AlertDeps => ({
+    cases: getCasesStore(),
+    users: getMonitorUsers(),
+    runs: getRunsStore(),
+    answers: getRunDataStore(),
+    alerts: getAlertStore(),
+    deliveries: getWebhookStore().deliveries,
+    allowPrivateTargets: getConfig().ALLOW_PRIVATE_TARGETS,
+    lookup: receiverLookup(),
+    clock: getClock(),
+  }),
+);
+
+export const getReportDeps = lazy(
+  (): ReportDeps => ({
+    cases: getCasesStore(),
+    users: getMonitorUsers(),
+    runs: getRunsStore(),
+    reports: getReportLinkStore(),
+    clock: getClock(),
+  }),
+);
+
+/** The public report page: the links, the run's data and the brand's scans (for the fixes). */
+export const getReportPageDeps = lazy(
+  (): ReportPageDeps => ({
+    ...getReportDeps(),
+    data: getRunDataStore(),
+    scans: getScanReadDeps().scans,
+  }),
+);
+
+/** Where the channels' links point: the dashboard at the service's public address. */
+function alertLinks(): AlertLinks {
+  const base = () => scannerBaseUrl(wiringSettings());
+  return {
+    caseUrl: (caseId) => `${base()}/dashboard/cases/${caseId}`,
+    runUrl: (caseId, runId) => `${base()}/dashboard/cases/${caseId}/runs/${runId}`,
+  };
+}
+
+/** The dispatcher's reaction to `run.completed`: the rules, the runs, the delivery workflow. */
+export const getAlertDispatchDeps = lazy((): AlertDispatchDeps => {
+  const { doc, tableName } = getStore();
+  return {
+    alerts: getAlertStore(),
+    runs: getRunsStore(),
+    answers: getRunDataStore(),
+    delivery: getDeliveryLifecycleDeps(),
+    log: createEventsRepository(doc, tableName),
+    links: alertLinks(),
+    logger: getLogger(),
+    clock: getClock(),
+  };
+});
+
+/** The attempt step's Slack and mail channels, over a sender and a mail port it is given. */
+export function alertChannels(deps: Omit<ChannelDeps, 'alerts'>): ChannelPort {
+  return createChannelPort({ ...deps, alerts: getAlertStore() });
+}
