@@ -19,6 +19,7 @@ import type { Construct } from 'constructs';
 import { ApiFunction } from '#infra/constructs/api-function';
 import {
   grantRequestCounting,
+  grantSendMail,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
@@ -112,7 +113,7 @@ export class ApiAreaStack extends NestedStack {
     if (spec.signingKeys) workflows.signingKeys.grantRead(fn.role);
     if (spec.countsRequests) grantRequestCounting(fn.role, table);
     grantWorkflowAccess(fn, spec, workflows);
-    if (spec.sendsMail && mailFrom) grantSendMail(fn, mailFrom);
+    if (spec.sendsMail && mailFrom) grantSendMail(fn.role, mailFrom);
     return fn;
   }
 
@@ -137,22 +138,6 @@ export class ApiAreaStack extends NestedStack {
       payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
     });
   }
-}
-
-/** `ses:SendEmail` as the one sender identity (its domain, or the address itself). */
-function grantSendMail(fn: ApiFunction, mailFrom: string): void {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-  const identity = address.includes('@') ? (address.split('@')[1] ?? address) : address;
-  fn.role.addToPrincipalPolicy(
-    new PolicyStatement({
-      sid: 'SendSignInMail',
-      effect: Effect.ALLOW,
-      actions: ['ses:SendEmail'],
-      resources: [
-        Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-      ],
-    }),
-  );
 }
 
 function workflowEnvironment(

@@ -49,7 +49,11 @@ export const getAttemptStepDeps = lazy(
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
     // Slack posts go through the same guarded agent as webhooks; mails through the mail port.
-    channels: alertChannels({ post: sendThroughGuardedAgent, mail: getMailPort() }),
+    channels: alertChannels({
+      post: sendThroughGuardedAgent,
+      // Built on the first mail: a function that never mails needs no MAIL_FROM.
+      mail: { send: (message) => getMailPort().send(message) },
+    }),
     schedule: getWebhookConfig().schedule,
     logger: getLogger(),
     clock: getClock(),
