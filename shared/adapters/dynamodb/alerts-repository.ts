@@ -47,8 +47,8 @@ async function createAlert(db: Db, alert: StoredAlert, audit: AuditEvent, max: n
       Update: {
         TableName: db.tableName,
         Key: KEYS.alertCount(ref),
-        UpdateExpression: 'SET rules = if_not_exists(rules, :zero) + :one',
-        ConditionExpression: 'attribute_not_exists(rules) OR rules < :max',
+        UpdateExpression: 'SET alert_rules = if_not_exists(alert_rules, :zero) + :one',
+        ConditionExpression: 'attribute_not_exists(alert_rules) OR alert_rules < :max',
         ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max },
       },
     },
@@ -93,8 +93,8 @@ function deleteAlert(db: Db, ref: CaseRef, alertId: string, audit: AuditEvent) {
       Update: {
         TableName: db.tableName,
         Key: KEYS.alertCount(ref),
-        UpdateExpression: 'SET rules = rules - :one',
-        ConditionExpression: 'rules > :zero',
+        UpdateExpression: 'SET alert_rules = alert_rules - :one',
+        ConditionExpression: 'alert_rules > :zero',
         ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
       },
     },

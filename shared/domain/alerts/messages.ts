@@ -92,7 +92,9 @@ export function alertMail(firing: StoredFiring, links: AlertLinks): MailBody {
     '',
     'You get this mail because an alert rule of this case names your address. Remove the address from the rule on the case’s Alerts tab to stop these mails.',
   ].join('\n');
-  return { subject: subjectLine(`Alert: ${firing.text}`), text };
+  // The subject is the line up to its figures' details: what moved, from what to what.
+  const headline = firing.text.split(' (')[0]?.replace(/\.$/, '') ?? firing.text;
+  return { subject: subjectLine(`Alert: ${headline}`), text };
 }
 
 /** The headline figures of a run, as the digest and the report page both state them. */
