@@ -12,10 +12,12 @@ import type { AlertLinks } from '#shared/domain/alerts/messages';
 import type { AlertDeps } from '#shared/domain/alerts/operations';
 import type { ReportDeps, ReportPageDeps } from '#shared/domain/reports/operations';
 import type { ChannelPort } from '#shared/domain/webhooks/steps';
+import type { AlertPagesDeps } from '#shared/surfaces/dashboard/alerts';
 import { lazy, wiringSettings } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import {
   getCasesStore,
+  getMonitorDeps,
   getMonitorUsers,
   getRunDataStore,
   getRunsStore,
@@ -97,3 +99,8 @@ export const getAlertDispatchDeps = lazy((): AlertDispatchDeps => {
 export function alertChannels(deps: Omit<ChannelDeps, 'alerts'>): ChannelPort {
   return createChannelPort({ ...deps, alerts: getAlertStore() });
 }
+
+/** The dashboard's Alerts tab: the case operations with the alert and report-link ones. */
+export const getAlertPagesDeps = lazy(
+  (): AlertPagesDeps => ({ ...getMonitorDeps(), ...getAlertDeps(), ...getReportDeps() }),
+);

@@ -26,6 +26,7 @@ import {
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { AGENT_PAGE_ROUTES } from './agent-routes.ts';
+import { ALERT_DASHBOARD_ROUTES } from './alert-routes.ts';
 import { CASE_RUN_ROUTES } from './case-routes.ts';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 
@@ -288,6 +289,7 @@ export const DASHBOARD_ROUTES = {
     },
   ),
   ...CASE_RUN_ROUTES,
+  ...ALERT_DASHBOARD_ROUTES,
   ...AGENT_PAGE_ROUTES,
   dashboard_webhooks: page(
     'dashboard_webhooks',

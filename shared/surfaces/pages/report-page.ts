@@ -105,7 +105,8 @@ const dateOf = (iso: string) => iso.slice(0, 10);
 function header(data: ReportData): Html {
   const title = data.link.title ?? `${data.case.name}: visibility in AI answers`;
   const logo = data.link.logo_url
-    ? html`<img src="${data.link.logo_url}" alt="${data.link.title ?? 'Logo'}" referrerpolicy="no-referrer">`
+    ? // The heading beside it names the agency: the logo adds no words (alt="").
+      html`<img src="${data.link.logo_url}" alt="" referrerpolicy="no-referrer">`
     : '';
   return html`<header class="report">${logo}<div><h1>${title}</h1>
 <p class="sub">${data.case.name} (${data.case.domain}) · run ${data.run.label}, finished ${dateOf(data.summary.finished_at)}</p></div></header>`;
@@ -122,7 +123,7 @@ function scoresSheet(data: ReportData): Html {
   const delta =
     summary.delta.previous_run_id === null
       ? 'first run'
-      : `${summary.delta.total_score > 0 ? '+' : ''}${summary.delta.total_score} since the run before`;
+      : `${summary.delta.total_score > 0 ? '+' : summary.delta.total_score < 0 ? '−' : '±'}${Math.abs(summary.delta.total_score)} since the run before`;
   const rate = (name: 'visibility' | 'accuracy' | 'sentiment', label: string) =>
     figure(
       label,
@@ -136,7 +137,7 @@ function scoresSheet(data: ReportData): Html {
   });
   return html`<section class="sheet" aria-labelledby="scores"><h2 id="scores">Scores</h2>
 <div class="figures">
-${figure('Score (0 to 100)', String(summary.total_score), `range ${score.lower} to ${score.upper}; ${delta}`)}
+${figure('Score (0 to 100)', String(summary.total_score), `range ${score.lower} to ${score.upper}, ${delta}`)}
 ${rate('visibility', 'Visibility')}${rate('accuracy', 'Accuracy')}${rate('sentiment', 'Sentiment')}
 </div>
 <table><caption class="muted">Per model: score and how often the brand is named (visibility) with its 95 % interval</caption>
