@@ -6,7 +6,8 @@
  *
  * - `significant_only` (the default): only a change in `summary.changes` counts, a figure that
  *   moved beyond its 95 % interval against the previous comparable run, with its cause and
- *   evidence. Noise never fires such a rule.
+ *   evidence; one the monitor cannot explain must also clear the stricter alert bar
+ *   (`ALERT_BAR`), so noise does not fire such a rule.
  * - Otherwise every difference to the preceding finished run counts; the interval is still given,
  *   the cause only when the move is also a change of the summary (else null: no cause is claimed
  *   for noise).
@@ -24,6 +25,7 @@ import type { RunSummary } from '#shared/domain/monitor/engine/summary-schema';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
   type Candidate,
+  clearsAlertBar,
   type EvaluatedRule,
   fold,
   meetsCondition,
@@ -124,11 +126,16 @@ function figureCandidates(
   const changes = (current.summary.changes ?? []).filter((change) => change.metric === metric);
   return scopes.flatMap((scope): Candidate[] => {
     const moved = changes.find((change) => scopeMatches(change, scope));
-    if (moved) return [fromChange(moved)];
+    if (moved && (!rule.significant_only || alertWorthy(moved))) return [fromChange(moved)];
     if (rule.significant_only) return [];
     const measured = measuredMove(metric, scope, current.summary, previous?.summary);
     return measured ? [measured] : [];
   });
+}
+
+/** A change of the summary that is worth an alert: explained, or beyond the stricter bar. */
+function alertWorthy(change: SummaryChange): boolean {
+  return change.cause !== 'unexplained' || clearsAlertBar(change.change, change.interval);
 }
 
 function fromChange(change: SummaryChange): Candidate {

@@ -9,6 +9,24 @@ import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import type { AlertCondition, AlertMetric } from './rules.ts';
 import type { AlertFigures } from './schemas.ts';
 
+/**
+ * How much wider than its 95 % interval a change must clear 0 to fire an alert when nothing
+ * explains it (docs/decisions.md "Alerts that do not cry wolf"): 3.29 / 1.96, the 99.9 % interval.
+ * The summary lists every change beyond its 95 % interval, so in a world where nothing changed
+ * about one figure in twenty moves by chance on every run; a rule watching a case month after
+ * month would then fire on noise. A change with a cause (another model, the competitors, the
+ * brand's site) has evidence of its own and fires at 95 %; one without must clear this bar.
+ */
+export const ALERT_BAR = 3.2905 / 1.96;
+
+/** The change clears 0 with its interval widened by ALERT_BAR about the change itself. */
+export function clearsAlertBar(change: number, interval: readonly number[]): boolean {
+  const [lower = 0, upper = 0] = interval;
+  if (change > 0) return change - ALERT_BAR * (change - lower) > 0;
+  if (change < 0) return change + ALERT_BAR * (upper - change) < 0;
+  return false;
+}
+
 /** Names compare case-blind and without surrounding spaces. */
 export const fold = (name: string) => name.trim().toLowerCase();
 

@@ -11,6 +11,7 @@ import type { AnswerFacets } from '#shared/domain/monitor/ports';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
   type Candidate,
+  clearsAlertBar,
   type EvaluatedRule,
   fold,
   meetsCondition,
@@ -69,7 +70,7 @@ export function modelChanged(rule: EvaluatedRule, current: RunFacts): Candidate[
 /**
  * A brand the answers recommend, not tracked by the case, whose share of the judged answers
  * crosses the threshold (default 0: newly named at all) since the preceding run. With
- * `significant_only` its rise must also clear the 95 % interval of the change.
+ * `significant_only` its rise must also clear the alert bar (nothing else explains it).
  */
 export function newCompetitor(
   rule: EvaluatedRule,
@@ -89,7 +90,8 @@ export function newCompetitor(
     const figures = { before: round4(earlier.value), after: round4(brand.share.value) };
     if (!meetsCondition(crossing, { ...figures, change: figures.after - figures.before })) continue;
     const difference = newcombeDifference(brand.share, earlier);
-    if (rule.significant_only && difference.within_noise) continue;
+    const interval = [difference.lower, difference.upper];
+    if (rule.significant_only && !clearsAlertBar(difference.difference, interval)) continue;
     candidates.push({
       family: null,
       brand: brand.name,
@@ -139,7 +141,7 @@ function brandCitations(
 /**
  * Domains that cited the brand (an answer naming it cites the domain) in the preceding run and
  * cite it in no answer now. With `significant_only` the fall of the domain's rate (answers citing
- * it over the brand's answers with sources) must clear its 95 % interval. The largest loss is
+ * it over the brand's answers with sources) must clear the alert bar. The largest loss is
  * reported, with every lost domain in `domains`.
  */
 export function citationsLost(
@@ -159,7 +161,8 @@ export function citationsLost(
     const before = wilson(count, then.sourced);
     const after = wilson(0, now.sourced);
     const difference = newcombeDifference(after, before);
-    if (rule.significant_only && difference.within_noise) continue;
+    const interval = [difference.lower, difference.upper];
+    if (rule.significant_only && !clearsAlertBar(difference.difference, interval)) continue;
     const families = [...(then.families.get(domain) ?? [])];
     lost.push({
       family: rule.family,

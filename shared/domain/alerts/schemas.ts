@@ -79,7 +79,9 @@ export const CreateAlertBodySchema = z
 export const PreviewAlertBodySchema = z
   .object({
     ...RULE_FIELDS,
-    channels: AlertChannelsBodySchema.optional().meta({ description: 'Ignored: a preview sends nothing' }),
+    channels: AlertChannelsBodySchema.optional().meta({
+      description: 'Ignored: a preview sends nothing',
+    }),
   })
   .strict()
   .meta({ id: 'PreviewAlertRequest' });
