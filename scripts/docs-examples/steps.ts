@@ -135,6 +135,24 @@ const API_STEPS: Step[] = [
   { operationId: 'get_case_summary' },
   { operationId: 'list_fixes' },
   { operationId: 'list_run_answers' },
+  // Alerts, the digest and report links of the finished run (docs/alerts.md).
+  { operationId: 'create_alert', after: (c) => c.bind(ID.alert, pick(c.json(), 'alert', 'id')) },
+  { operationId: 'list_alerts' },
+  { operationId: 'preview_alert' },
+  { operationId: 'list_alert_deliveries' },
+  { operationId: 'set_case_digest' },
+  { operationId: 'get_case_digest' },
+  {
+    operationId: 'create_report_link',
+    after: (c) => {
+      c.bind(ID.reportLink, pick(c.json(), 'link', 'id'));
+      c.bind(ID.reportToken, pick(c.json(), 'link', 'url').split('/reports/')[1] ?? '');
+    },
+  },
+  { operationId: 'list_report_links' },
+  { operationId: 'report_page' },
+  { operationId: 'delete_report_link' },
+  { operationId: 'delete_alert' },
   // After the run's reads: the run asked the list as generated, the change applies to the next.
   { operationId: 'set_case_prompts' },
   { operationId: 'redeliver_webhook_delivery' },
@@ -247,6 +265,23 @@ const DASHBOARD_STEPS: Step[] = [
   },
   { operationId: 'dashboard_case_run' },
   { operationId: 'dashboard_run_answers' },
+  { operationId: 'dashboard_case_alerts' },
+  {
+    operationId: 'dashboard_create_alert',
+    status: 303,
+    after: async (c) => {
+      const page = await c.browserGet(c.location ?? '');
+      c.bind(ID.dashboardAlert, uuidIn(page, '/alerts/'));
+    },
+  },
+  { operationId: 'dashboard_case_digest', status: 303 },
+  {
+    operationId: 'dashboard_create_report_link',
+    status: 201,
+    after: (c) => c.bind(ID.dashboardReportLink, uuidIn(c.text, '/report-links/')),
+  },
+  { operationId: 'dashboard_revoke_report_link', status: 303 },
+  { operationId: 'dashboard_delete_alert', status: 303 },
   { operationId: 'dashboard_track_competitor', status: 303 },
   {
     operationId: 'dashboard_case_prompts',

@@ -32,6 +32,13 @@ export const EXAMPLE_IDS = {
   /** The member whose role changes and who is handed the account, and the one removed. */
   member: '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a',
   removedMember: '8e7d6c5b-4a3f-4e2d-9c1b-0a9f8e7d6c5b',
+  /** An alert rule and a report link of the API's case, and the token of the link's page. */
+  alert: '4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d',
+  reportLink: '2c1d0e9f-8a7b-4c6d-9e5f-4a3b2c1d0e9f',
+  reportToken: 'x7Kq2Lm9Xc4Rt8Vb1Np3Qs6Wd0Ky5Ha2Zt4Jm8Fe1Gu',
+  /** The same made through the dashboard's forms. */
+  dashboardAlert: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1e',
+  dashboardReportLink: '3d2c1b0a-9f8e-4d7c-9b6a-5f4e3d2c1b0a',
 } as const;
 
 /** The addresses of the account's examples: invited, then a member, then removed. */
@@ -162,6 +169,33 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
     query: { family: 'openai', limit: '1' },
   },
   delete_run_answers: { params: { id: ID.case, run_id: ID.run } },
+  create_alert: {
+    params: { id: ID.case },
+    body: {
+      metric: 'share_of_answer',
+      condition: 'drop',
+      channels: { webhook: true, email: ['marketing@example.com'] },
+    },
+  },
+  list_alerts: { params: { id: ID.case } },
+  preview_alert: {
+    params: { id: ID.case },
+    body: { metric: 'mention_rate', family: 'openai', condition: 'drop', significant_only: false },
+  },
+  list_alert_deliveries: { params: { id: ID.case, alert_id: ID.alert } },
+  delete_alert: { params: { id: ID.case, alert_id: ID.alert } },
+  get_case_digest: { params: { id: ID.case } },
+  set_case_digest: {
+    params: { id: ID.case },
+    body: { enabled: true, email: ['marketing@example.com'] },
+  },
+  create_report_link: {
+    params: { id: ID.case, run_id: ID.run },
+    body: { title: 'Northwind Agency: AI visibility report', expires_in_days: 14 },
+  },
+  list_report_links: { params: { id: ID.case, run_id: ID.run } },
+  delete_report_link: { params: { id: ID.case, run_id: ID.run, link_id: ID.reportLink } },
+  report_page: { params: { token: ID.reportToken } },
   list_webhooks: {},
   create_webhook: {
     body: {
@@ -297,6 +331,35 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
     body: { ...csrf, name: 'Hooli Data', run_id: ID.dashboardRun },
   },
   dashboard_case_prompts: { params: DASHBOARD_CASE },
+  dashboard_case_alerts: { params: DASHBOARD_CASE },
+  dashboard_create_alert: {
+    params: DASHBOARD_CASE,
+    body: {
+      ...csrf,
+      metric: 'total_score',
+      condition: 'drop',
+      threshold: '5',
+      significant_only: 'on',
+      email: 'marketing@example.com',
+      intent: 'create',
+    },
+  },
+  dashboard_delete_alert: {
+    params: { ...DASHBOARD_CASE, alert_id: ID.dashboardAlert },
+    body: csrf,
+  },
+  dashboard_case_digest: {
+    params: DASHBOARD_CASE,
+    body: { ...csrf, enabled: 'on', email: 'marketing@example.com' },
+  },
+  dashboard_create_report_link: {
+    params: DASHBOARD_CASE,
+    body: { ...csrf, run_id: ID.dashboardRun, title: 'Northwind Agency', expires_in_days: '14' },
+  },
+  dashboard_revoke_report_link: {
+    params: { ...DASHBOARD_RUN, link_id: ID.dashboardReportLink },
+    body: csrf,
+  },
   dashboard_save_prompts: { params: DASHBOARD_CASE, body: PROMPTS_FORM },
   dashboard_save_translations: {
     params: DASHBOARD_CASE,

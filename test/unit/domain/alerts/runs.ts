@@ -10,7 +10,7 @@ import type { RunSummary } from '#shared/domain/monitor/engine/summary-schema';
 import type { AnswerMeasurement } from '#shared/domain/monitor/engine/types';
 import type { AnswerFacets } from '#shared/domain/monitor/ports';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
-import { cite, measured, PROFILE } from '../monitor/builders.ts';
+import { cite, measured, PROFILE } from '#test/unit/domain/monitor/builders';
 
 export const BRAND = PROFILE.name;
 export const RIVAL = 'Globex Insights';
@@ -66,7 +66,7 @@ export function runOf(
   extra: {
     changes?: SummaryChange[];
     previous?: string | null;
-    answers?: AnswerFacets[];
+    answers?: readonly AnswerFacets[];
     patch?: Partial<RunSummary>;
   } = {},
 ): RunFacts {
