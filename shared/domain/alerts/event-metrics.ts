@@ -117,18 +117,21 @@ interface BrandCitations {
   families: Map<string, Set<ProviderFamily>>;
 }
 
+/**
+ * The brand's citations as share of answer counts a naming: unbranded answers (the prompt does
+ * not name the brand) whose naming of it counts. An answer to "What does Acme do?" names Acme
+ * whatever the engine thinks of it, and would hide every loss.
+ */
 function brandCitations(
   answers: readonly AnswerFacets[],
   family: ProviderFamily | null,
   brand: string,
-  isSelf: boolean,
 ): BrandCitations {
   const out: BrandCitations = { sourced: 0, byDomain: new Map(), families: new Map() };
   const wanted = fold(brand);
   for (const answer of answers) {
     if (family !== null && answer.family !== family) continue;
-    const names = isSelf ? answer.mentioned : answer.share.includes(wanted);
-    if (!names || answer.cited.length === 0) continue;
+    if (!answer.share.includes(wanted) || answer.cited.length === 0) continue;
     out.sourced += 1;
     for (const domain of new Set(answer.cited)) {
       out.byDomain.set(domain, (out.byDomain.get(domain) ?? 0) + 1);
@@ -139,8 +142,8 @@ function brandCitations(
 }
 
 /**
- * Domains that cited the brand (an answer naming it cites the domain) in the preceding run and
- * cite it in no answer now. With `significant_only` the fall of the domain's rate (answers citing
+ * Domains that cited the brand (an unbranded answer naming it cites the domain) in the preceding
+ * run and cite it in no answer now. With `significant_only` the fall of the domain's rate (answers citing
  * it over the brand's answers with sources) must clear the alert bar. The largest loss is
  * reported, with every lost domain in `domains`.
  */
@@ -152,9 +155,8 @@ export function citationsLost(
 ): Candidate[] {
   if (!current.answers || !previous.answers) return [];
   const brand = rule.brand ?? selfName;
-  const isSelf = fold(brand) === fold(selfName);
-  const now = brandCitations(current.answers, rule.family, brand, isSelf);
-  const then = brandCitations(previous.answers, rule.family, brand, isSelf);
+  const now = brandCitations(current.answers, rule.family, brand);
+  const then = brandCitations(previous.answers, rule.family, brand);
   const lost: Candidate[] = [];
   for (const [domain, count] of then.byDomain) {
     if ((now.byDomain.get(domain) ?? 0) > 0) continue;
