@@ -137,6 +137,8 @@ function toSession(item: Record<string, unknown>): StoredSession {
     expires_at: Number(item.expires_at),
     device: typeof item.device === 'string' ? item.device : null,
     address: typeof item.address === 'string' ? item.address : null,
+    // The account the switcher chose (StoredSession): read so that a stored choice holds.
+    account_id: typeof item.account_id === 'string' ? item.account_id : null,
   };
 }
 

@@ -23,7 +23,8 @@ import {
 export const REPORT_CSS = `
 *{box-sizing:border-box}
 body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1b1b1b;background:#fff}
-main{max-width:60rem;margin:0 auto;padding:1rem 1rem 3rem;overflow-wrap:anywhere}
+main{max-width:60rem;margin:0 auto;padding:1rem 1rem 3rem;overflow-wrap:break-word}
+a,.name,th{overflow-wrap:anywhere}
 a{color:#0b57d0}
 :focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}
 header.report{display:flex;flex-wrap:wrap;gap:.8rem 1.2rem;align-items:center;border-bottom:2px solid #1b1b1b;padding-bottom:.8rem}
@@ -51,7 +52,14 @@ ul.changes,ul.fixes,ul.pages{padding-left:1.2rem}ul.changes li,ul.fixes li,ul.pa
 .cause{display:inline-block;border-radius:999px;padding:0 .5rem;font-size:.85rem;background:#eef3fc;color:#083e94;font-weight:600}
 .muted{color:#555}
 footer.report{border-top:1px solid #d5dae1;margin-top:2rem;padding-top:.6rem;color:#444;font-size:.9rem}
-@media (max-width:30rem){th,td{padding:.3rem .25rem}.figure .value{font-size:1.5rem}}
+@media (max-width:30rem){
+.figure .value{font-size:1.5rem}
+ul.bars li{grid-template-columns:1fr}
+table.stack thead{display:none}
+table.stack tr{display:block;border-bottom:1px solid #e1e5ea;padding:.3rem 0}
+table.stack th,table.stack td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:.1rem 0;text-align:left}
+table.stack td::before{content:attr(data-label);color:#444}
+}
 @media print{
 @page{margin:16mm}
 body{font-size:11pt}
@@ -133,14 +141,14 @@ function scoresSheet(data: ReportData): Html {
   const families = PROVIDER_FAMILIES.filter((family) => summary.per_model[family] !== undefined);
   const rows = families.map((family) => {
     const visibility = summary.intervals.per_model[family]?.visibility;
-    return html`<tr><th scope="row">${familyName(family)}</th><td class="num">${summary.per_model[family]}</td><td class="num">${visibility ? percent(visibility.value) : '–'}</td><td class="num">${visibility ? `${percent(visibility.lower)} to ${percent(visibility.upper)}` : '–'}</td></tr>`;
+    return html`<tr><th scope="row">${familyName(family)}</th><td class="num" data-label="Score">${summary.per_model[family]}</td><td class="num" data-label="Visibility">${visibility ? percent(visibility.value) : '–'}</td><td class="num" data-label="95 % interval">${visibility ? `${percent(visibility.lower)} to ${percent(visibility.upper)}` : '–'}</td></tr>`;
   });
   return html`<section class="sheet" aria-labelledby="scores"><h2 id="scores">Scores</h2>
 <div class="figures">
 ${figure('Score (0 to 100)', String(summary.total_score), `range ${score.lower} to ${score.upper}, ${delta}`)}
 ${rate('visibility', 'Visibility')}${rate('accuracy', 'Accuracy')}${rate('sentiment', 'Sentiment')}
 </div>
-<table><caption class="muted">Per model: score and how often the brand is named (visibility) with its 95 % interval</caption>
+<table class="stack"><caption class="muted">Per model: score and how often the brand is named (visibility) with its 95 % interval</caption>
 <thead><tr><th scope="col">Model</th><th scope="col" class="num">Score</th><th scope="col" class="num">Visibility</th><th scope="col" class="num">95 % interval</th></tr></thead>
 <tbody>${rows}</tbody></table>
 <p class="muted">The figures are samples of what the models answered in this run: each comes with the range it lies in with 95 % confidence.</p>

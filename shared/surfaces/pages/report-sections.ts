@@ -76,7 +76,7 @@ export function citedSheet(data: ReportData): Html {
     .slice(0, LISTED)
     .map(
       (domain) =>
-        html`<tr><th scope="row">${domain.domain}</th><td>${domain.is_self ? 'your site' : (domain.competitor ?? 'other')}</td><td class="num">${domain.answers}</td><td class="num">${percent(domain.share)}</td></tr>`,
+        html`<tr><th scope="row">${domain.domain}</th><td data-label="Whose">${domain.is_self ? 'your site' : (domain.competitor ?? 'other')}</td><td class="num" data-label="Answers">${domain.answers}</td><td class="num" data-label="Share of citations">${percent(domain.share)}</td></tr>`,
     );
   return html`<section class="sheet" aria-labelledby="cited"><h2 id="cited">Most cited pages</h2>
 <h3>Pages of ${data.case.domain} the answers cite</h3>
@@ -84,7 +84,7 @@ ${pages.length > 0 ? html`<ul class="pages">${pages}</ul>` : html`<p class="mute
 <h3>Most cited sites</h3>
 ${
   domains.length > 0
-    ? html`<table><thead><tr><th scope="col">Site</th><th scope="col">Whose</th><th scope="col" class="num">Answers</th><th scope="col" class="num">Share of citations</th></tr></thead><tbody>${domains}</tbody></table>`
+    ? html`<table class="stack"><thead><tr><th scope="col">Site</th><th scope="col">Whose</th><th scope="col" class="num">Answers</th><th scope="col" class="num">Share of citations</th></tr></thead><tbody>${domains}</tbody></table>`
     : html`<p class="muted">The answers of this run cite no sources.</p>`
 }
 <p class="muted">Own citation rate: ${percent(summary.own_citation_rate)} of the answers with sources cite ${data.case.domain}.</p>
