@@ -125,6 +125,29 @@ beforeAll(async () => {
     significant_only: false,
     channels: all,
   });
+  // Crossing a level: OpenAI's mention rate fell to nothing (below 1 %), it did not climb above it.
+  await rule('engine', 'openaiBelow', {
+    metric: 'mention_rate',
+    family: 'openai',
+    condition: 'below',
+    threshold: 0.01,
+    channels: all,
+  });
+  await rule('engine', 'openaiAbove', {
+    metric: 'mention_rate',
+    family: 'openai',
+    condition: 'above',
+    threshold: 0.01,
+    channels: all,
+  });
+  // With OpenAI naming nobody, the simulator's untracked filler brand is named more often.
+  await rule('engine', 'newcomer', {
+    metric: 'new_competitor',
+    brand: 'Northwind Tools',
+    condition: 'rise',
+    significant_only: false,
+    channels: all,
+  });
   await rule('competitors', 'shareDrop', {
     metric: 'share_of_answer',
     condition: 'drop',
@@ -243,6 +266,22 @@ describe('rules over the three causes', () => {
     const [lost] = await firings('engine', 'lost');
     expect(lost).toMatchObject({ metric: 'citations_lost', family: 'openai', after: 0 });
     expect(lost?.domains?.length).toBeGreaterThan(0);
+  });
+
+  it('fire when a level is crossed: below it, not above it', async () => {
+    const [below, ...more] = await firings('engine', 'openaiBelow');
+    expect(more).toEqual([]);
+    expect(below).toMatchObject({ metric: 'mention_rate', family: 'openai', cause: 'engine' });
+    expect(below?.after as number).toBeLessThan(0.01);
+    expect(below?.before as number).toBeGreaterThanOrEqual(0.01);
+    expect(await firings('engine', 'openaiAbove')).toEqual([]);
+  });
+
+  it('fire when an untracked brand is named more often, and not on the steady case', async () => {
+    const [newcomer] = await firings('engine', 'newcomer');
+    expect(newcomer).toMatchObject({ metric: 'new_competitor', brand: 'Northwind Tools' });
+    expect(newcomer?.change).toBeGreaterThan(0);
+    expect(await firings('steady', 'steadyCompetitor')).toEqual([]);
   });
 
   it('fire when competitors gained share: the brand’s share fell, a competitor’s rose', async () => {
