@@ -4,6 +4,8 @@
  * summarised in docs/scan-engine.md.
  */
 
+import type { ScanEnvironment } from './environment.ts';
+import type { ScanPeers } from './peers/lighthouse.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 export const SCORING_VERSION = 2;
@@ -86,6 +88,10 @@ export interface ScanReport {
   max_reachable: number;
   scoring_version: typeof SCORING_VERSION;
   checks: Check[];
+  /** Where the scan ran and what stood in its way (an addition, issue 37). */
+  environment: ScanEnvironment;
+  /** What other judges would say (an addition, issue 37). */
+  peers: ScanPeers;
   stats: ScanStats;
   /** robots.txt and the sitemap's paths, for the agent analytics (not part of the public Scan). */
   site: SiteFacts;
