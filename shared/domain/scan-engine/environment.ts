@@ -6,7 +6,7 @@
  */
 import { type Fetched, type ScanArtifacts, shortUrl, type Wall } from './artifacts.ts';
 import { standardRef } from './standards.ts';
-import type { Check, CheckId, Finding } from './types.ts';
+import type { BlockedBy, Check, CheckId, Finding, ScanEnvironment } from './types.ts';
 import type { WallSighting } from './walled-artifacts.ts';
 
 /** Where the scanner stands and how it identifies itself (the wiring knows). */
@@ -16,26 +16,6 @@ export interface ScanVantage {
   userAgent: string;
   /** Every request carried a Web Bot Auth signature. */
   signed: boolean;
-}
-
-/** What answered instead of the site, with its evidence and where. */
-export interface BlockedBy {
-  kind: Exclude<Wall['kind'], 'payment'>;
-  by: string;
-  evidence: string;
-  url: string;
-}
-
-/** `environment` of a scan (an addition to the contract's Scan; docs/decisions.md, issue 37). */
-export interface ScanEnvironment {
-  scanned_from: string;
-  user_agent: string;
-  signed: boolean;
-  /** Some page of the site answered agents 402 (x402 or another payment request). */
-  paywalled: boolean;
-  blocked_by: BlockedBy | null;
-  /** Checks judged on fewer documents than planned, or not judged at all, because of a wall. */
-  partial_checks: CheckId[];
 }
 
 /** The check's documents: those it cannot be judged without, and those it also reads. */

@@ -4,8 +4,6 @@
  * summarised in docs/scan-engine.md.
  */
 
-import type { ScanEnvironment } from './environment.ts';
-import type { ScanPeers } from './peers/lighthouse.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 export const SCORING_VERSION = 2;
@@ -95,4 +93,43 @@ export interface ScanReport {
   stats: ScanStats;
   /** robots.txt and the sitemap's paths, for the agent analytics (not part of the public Scan). */
   site: SiteFacts;
+}
+
+/** What answered instead of the site, with its evidence and where. */
+export interface BlockedBy {
+  kind: 'challenge' | 'waf' | 'rate-limit';
+  by: string;
+  evidence: string;
+  url: string;
+}
+
+/** `environment` of a scan (an addition to the contract's Scan; docs/decisions.md, issue 37). */
+export interface ScanEnvironment {
+  scanned_from: string;
+  user_agent: string;
+  signed: boolean;
+  /** Some page of the site answered agents 402 (x402 or another payment request). */
+  paywalled: boolean;
+  blocked_by: BlockedBy | null;
+  /** Checks judged on fewer documents than planned, or not judged at all, because of a wall. */
+  partial_checks: CheckId[];
+}
+
+/** A peer's verdict on Lighthouse's scale: score 1, 0.9, 0, or left out (not applicable). */
+export type PeerVerdict = 'pass' | 'warn' | 'fail' | 'na';
+/** The Lighthouse audits the engine computes (peers/lighthouse.ts). */
+export const LIGHTHOUSE_AUDITS = ['llms-txt', 'ard-schema', 'webmcp-form-coverage'] as const;
+export type LighthouseAuditId = (typeof LIGHTHOUSE_AUDITS)[number];
+
+/** `peers.lighthouse` of a scan (an addition; docs/decisions.md, issue 37). */
+export interface LighthousePeer {
+  version: string;
+  audits: Partial<Record<LighthouseAuditId, PeerVerdict>>;
+  /** Audits this scan could not compute, and why. */
+  not_judged: Partial<Record<LighthouseAuditId, string>>;
+}
+
+/** `peers` of a scan: what other judges would say. */
+export interface ScanPeers {
+  lighthouse: LighthousePeer;
 }

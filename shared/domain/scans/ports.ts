@@ -3,7 +3,7 @@
  * scan history by domain) in the scan store, and the counters the stats are read from.
  */
 import type { SiteFacts } from '#shared/domain/scan-engine/site-facts';
-import type { Check } from '#shared/domain/scan-engine/types';
+import type { Check, ScanEnvironment, ScanPeers } from '#shared/domain/scan-engine/types';
 
 /** A finished scan as stored; the public `url` is added when it is read. */
 export interface StoredScan {
@@ -13,6 +13,10 @@ export interface StoredScan {
   scoring_version: number;
   created_at: string;
   checks: Check[];
+  /** Where the scan ran and what stood in its way; absent on scans stored before issue 37. */
+  environment?: ScanEnvironment;
+  /** What other judges (Lighthouse) would say; absent on scans stored before issue 37. */
+  peers?: ScanPeers;
   /** The account that asked for the scan with a key; absent for anonymous scans. */
   owner_id?: string;
   /**

@@ -17,6 +17,7 @@ import { DOCS_PATH } from '#shared/surfaces/http/meta';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { publicLayout, SCAN_YOUR_SITE_PATH } from './public-layout.ts';
 import { SIGN_UP_PATH, scanBox } from './scan-box.ts';
+import { environmentSection, lighthouseBeside } from './scan-page-context.ts';
 import { PILLARS, pillarBars, scoreGauge } from './score-graphics.ts';
 
 type Check = Scan['checks'][number];
@@ -106,12 +107,13 @@ function findingLists(findings: readonly Finding[]): string {
 
 const lostPoints = (check: Check) => check.max - check.score;
 
-function checkSection(check: Check): string {
+function checkSection(check: Check, scan: Scan): string {
   return `<section class="check" id="check-${escapeHtml(check.id)}" aria-labelledby="check-${escapeHtml(check.id)}-title">
 <h3 id="check-${escapeHtml(check.id)}-title">${escapeHtml(check.title)}</h3>
 <p><span class="badge ${escapeHtml(check.state)}">${escapeHtml(STATE_LABEL[check.state] ?? check.state)}</span>
 ${formatPoints(check.score)} of ${formatPoints(check.max)} points · pillar ${escapeHtml(check.pillar)} ${escapeHtml(PILLARS[check.pillar] ?? '')} · <code>${escapeHtml(check.id)}</code></p>
 ${findingLists(check.findings)}
+${lighthouseBeside(scan, check.id)}
 </section>`;
 }
 
@@ -147,6 +149,7 @@ export function renderScanPage(scan: Scan, apiUrl: string): string {
   const checks = [...scan.checks].sort((a, b) => lostPoints(b) - lostPoints(a));
   const body = `<h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
 ${hero(scan)}
+${environmentSection(scan)}
 ${topFixesSection(scan)}
 <section id="pillars" aria-labelledby="pillars-title">
 <h2 id="pillars-title">Pillars</h2>
@@ -155,7 +158,7 @@ ${pillarBars(scan)}
 ${scanYourOwn()}
 <section id="checks" aria-labelledby="checks-title">
 <h2 id="checks-title">Checks, most points to gain first</h2>
-${checks.map(checkSection).join('\n')}
+${checks.map((check) => checkSection(check, scan)).join('\n')}
 </section>
 ${badgeSection(scan, baseUrl, pageUrl)}`;
   return publicLayout({

@@ -15,7 +15,7 @@
  * representativeQueries or a count outside 2 to 5 (but the schema itself rejects a present
  * list outside 2 to 5: that is an error).
  */
-import { isObject, type JsonObject } from '../parse/json-ld.ts';
+import { isObject, type JsonObject } from '#shared/domain/scan-engine/parse/json-ld';
 
 export interface CatalogRulesResult {
   errors: string[];

@@ -5,16 +5,18 @@
  * the agent catalog as ARD and the AI Catalog read it (agent-discovery.ts). Each finding says
  * what Lighthouse looked at, why it decides as it does, and why this scan decides otherwise.
  */
-import type { ScanArtifacts } from '../artifacts.ts';
-import { catalogVerdicts } from '../checks/agent-discovery.ts';
-import { standardRef } from '../standards.ts';
-import type { Check, CheckId, CheckState, Finding } from '../types.ts';
-import {
-  type AuditOutcome,
-  LIGHTHOUSE_VERSION,
-  type LighthouseAuditId,
-  type PeerVerdict,
-} from './lighthouse.ts';
+import type { ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
+import { catalogVerdicts } from '#shared/domain/scan-engine/checks/agent-discovery';
+import { standardRef } from '#shared/domain/scan-engine/standards';
+import type {
+  Check,
+  CheckId,
+  CheckState,
+  Finding,
+  LighthouseAuditId,
+  PeerVerdict,
+} from '#shared/domain/scan-engine/types';
+import { type AuditOutcome, LIGHTHOUSE_VERSION } from './lighthouse.ts';
 
 const WORDS: Record<PeerVerdict, string> = {
   pass: 'pass',

@@ -29,32 +29,22 @@ import {
   isResponse,
   type ScanArtifacts,
   shortUrl,
-} from '../artifacts.ts';
-import { agentmapLines, relLinks } from '../collect/agents.ts';
-import { pageFacts } from '../context.ts';
-import { parseHtml } from '../html.ts';
-import { webMcpFacts } from '../parse/webmcp.ts';
-import { absoluteUrl } from '../site.ts';
+} from '#shared/domain/scan-engine/artifacts';
+import { agentmapLines, relLinks } from '#shared/domain/scan-engine/collect/agents';
+import { pageFacts } from '#shared/domain/scan-engine/context';
+import { parseHtml } from '#shared/domain/scan-engine/html';
+import { webMcpFacts } from '#shared/domain/scan-engine/parse/webmcp';
+import { absoluteUrl } from '#shared/domain/scan-engine/site';
+import {
+  LIGHTHOUSE_AUDITS,
+  type LighthouseAuditId,
+  type LighthousePeer,
+  type PeerVerdict,
+} from '#shared/domain/scan-engine/types';
 import { lighthouseCatalogRules } from './lighthouse-catalog.ts';
 
 /** The Lighthouse release whose rules these are (the devDependency the agreement test runs). */
 export const LIGHTHOUSE_VERSION = '13.5.0';
-
-export type PeerVerdict = 'pass' | 'warn' | 'fail' | 'na';
-export const LIGHTHOUSE_AUDITS = ['llms-txt', 'ard-schema', 'webmcp-form-coverage'] as const;
-export type LighthouseAuditId = (typeof LIGHTHOUSE_AUDITS)[number];
-
-/** `peers.lighthouse` of a scan (an addition; docs/decisions.md, issue 37). */
-export interface LighthousePeer {
-  version: string;
-  audits: Partial<Record<LighthouseAuditId, PeerVerdict>>;
-  /** Audits this scan could not compute, and why. */
-  not_judged: Partial<Record<LighthouseAuditId, string>>;
-}
-
-export interface ScanPeers {
-  lighthouse: LighthousePeer;
-}
 
 /** One audit as Lighthouse would see it: its verdict and, in words, why. */
 export type AuditOutcome = { verdict: PeerVerdict; why: string } | { notJudged: string };

@@ -27,6 +27,7 @@ export function homeHead(baseUrl: string): string {
     `<link rel="canonical" href="${escapeHtml(baseUrl)}/">`,
     `<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/">`,
     `<link rel="service-desc" type="application/openapi+json" href="${escapeHtml(baseUrl + PATHS.openapi)}">`,
+    `<link rel="ard" type="application/json" href="${escapeHtml(baseUrl + PATHS.ard)}">`,
     `<link rel="ai-catalog" type="application/ai-catalog+json" href="${escapeHtml(baseUrl + PATHS.aiCatalog)}">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(SERVICE_NAME)}">`,
