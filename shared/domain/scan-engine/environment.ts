@@ -70,6 +70,7 @@ function inputsOf(id: CheckId, a: ScanArtifacts): Inputs {
       return {
         primary: probes(API_PROBES),
         other: [
+          a.homepage,
           ...Object.values(a.serviceDescriptions),
           ...Object.values(a.authServerMetadata),
           ...probes(['/openapi.json']),

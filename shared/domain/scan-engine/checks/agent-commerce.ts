@@ -77,7 +77,7 @@ function ucpFinding(profile: JsonObject): Finding {
   return {
     state: 'warn',
     standard,
-    text: `${WHERE} declares version ${version}; the current UCP is ${UCP_VERSION}. Agents can still shop here.`,
+    text: `${WHERE} declares version ${version}; the current UCP is ${UCP_VERSION} (${UCP_ACCEPTED} profiles are still read as they are). Agents can still shop here.`,
   };
 }
 

@@ -66,13 +66,33 @@ export function sourceDocument(
   return fetched === undefined ? undefined : { url, fetched };
 }
 
+/** How a source named its file, in words ("the robots.txt Agentmap line"). */
+function namedBy(source: CatalogSource): string {
+  const rel = source.text === 'ard' ? 'rel="ard"' : 'rel="ai-catalog"';
+  switch (source.via) {
+    case 'agentmap':
+      return 'the robots.txt Agentmap line';
+    case 'link element':
+      return `a ${rel} link element`;
+    case 'Link header':
+      return `a ${rel} Link header`;
+    case 'well-known path':
+      return 'its well-known path';
+  }
+}
+
 /** The problems and entries of a document read as ARD or as an AI Catalog. */
 function judgeAs(text: CatalogSource['text'], document: unknown) {
   if (text === 'ard') {
     const ard = judgeArdManifest(document);
-    return { problems: ard.errors, entries: ard.entries, withoutQueries: ard.withoutQueries };
+    return {
+      problems: ard.errors,
+      entries: ard.entries,
+      withoutQueries: ard.withoutQueries,
+      offCount: ard.offCountQueries,
+    };
   }
-  return { ...judgeCatalog(document), withoutQueries: [] as string[] };
+  return { ...judgeCatalog(document), withoutQueries: [] as string[], offCount: [] as string[] };
 }
 
 function judgeFile(text: string, type: string, where: string, source: CatalogSource) {
@@ -92,7 +112,7 @@ function judgeFile(text: string, type: string, where: string, source: CatalogSou
   }
   const types = [...new Set(judged.entries.map((entry) => entry.type))].join(', ');
   const count = judged.entries.length;
-  const found = source.via === 'well-known path' ? '' : `, named by the ${source.via}`;
+  const found = where.startsWith('/.well-known/') ? '' : ` (named by ${namedBy(source)})`;
   const findings: Finding[] = [
     {
       state: 'good',
@@ -106,6 +126,13 @@ function judgeFile(text: string, type: string, where: string, source: CatalogSou
       state: 'warn',
       standard,
       text: `ARD entr${without.length === 1 ? 'y' : 'ies'} ${without.slice(0, 4).join(', ')} in ${where} lack${without.length === 1 ? 's' : ''} representativeQueries (2 to 5 questions a user might ask that the resource answers, ARD v0.91 §4.2): registries build their search index from them, so without them the entry is not found by search. Add "representativeQueries": ["...", "..."].`,
+    });
+  }
+  if (judged.offCount.length > 0) {
+    findings.push({
+      state: 'info',
+      standard,
+      text: `representativeQueries of ${judged.offCount.slice(0, 4).join(', ')} in ${where}: ARD v0.91 recommends 2 to 5 sample queries per entry.`,
     });
   }
   return { source, where, valid: true, findings } satisfies CatalogVerdict;
@@ -125,7 +152,10 @@ export function catalogVerdicts(artifacts: ScanArtifacts): CatalogVerdict[] {
     const where = shortUrl(found.url, artifacts.origin);
     verdicts.push(judgeFile(found.fetched.text, type, where, source));
   }
-  return verdicts;
+  // Reading order decides nothing here (any valid file earns the credit): the well-known files
+  // are reported first, then the ones hints name elsewhere.
+  const wellKnown = (verdict: CatalogVerdict) => (verdict.where.startsWith('/.well-known/') ? 0 : 1);
+  return verdicts.sort((a, b) => wellKnown(a) - wellKnown(b));
 }
 
 /** Where the site points agents at its catalog (robots.txt Agentmap, rel links): good hints. */

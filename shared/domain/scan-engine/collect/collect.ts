@@ -120,6 +120,7 @@ async function gather(site: SiteFetcher, homepage: Fetched, inputHost: string) {
 
 /** Follow-ups that do not depend on robots.txt, started as soon as their input arrives. */
 async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: PageFacts | undefined) {
+  const hinted = collectHintedCatalogs(site, { robots: site.fanOut.robots, homepage, facts });
   const [
     llmsLinks,
     markdownMirror,
@@ -140,9 +141,9 @@ async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: Page
     collectAuthServerMetadata(site),
     collectSecondTierProbes(site),
     collectEntityTargets(site.fetcher, { homepage, facts }),
-    collectCatalogCards(site),
+    collectCatalogCards(site, hinted),
     collectA2aKeySets(site),
-    collectHintedCatalogs(site, { robots: site.fanOut.robots, homepage, facts }),
+    hinted,
     collectLlmsSubpaths(site, { homepage, facts }),
   ]);
   return {

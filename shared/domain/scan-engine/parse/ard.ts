@@ -7,8 +7,8 @@
  *   - an entry MUST carry `identifier` (the domain-anchored `urn:air:<publisher>:...` form,
  *     Appendix C), `displayName`, `type` (a media type) and exactly one of `url` or `data`
  *     (§4.2, §4.3); `trustManifest`, when present, is an object with `identity` (§4.5);
- *   - `representativeQueries` SHOULD hold 2 to 5 strings: missing or another count is a
- *     warning, never an error (§4.2, §D.2).
+ *   - `representativeQueries` SHOULD hold 2 to 5 strings (§4.2, §D.2): missing, the entry
+ *     cannot be found by search (a warning naming it); another count is noted as information.
  */
 import type { CatalogEntry } from './ai-catalog.ts';
 import { isObject, type JsonObject } from './json-ld.ts';
@@ -20,8 +20,10 @@ const ARD_URN =
 export interface ArdJudgement {
   /** What an ARD consumer stops at, each with where it is ("entries[1]: no displayName"). */
   errors: string[];
-  /** Entries an ARD registry cannot index well: no representativeQueries or another count. */
+  /** Entries an ARD registry cannot find by search: no representativeQueries at all. */
   withoutQueries: string[];
+  /** Entries whose representativeQueries hold a count outside 2 to 5 ("\"X\" (1)"). */
+  offCountQueries: string[];
   /** Entries that carry every required term. */
   entries: CatalogEntry[];
 }
@@ -65,15 +67,15 @@ function entryErrors(raw: JsonObject, where: string): string[] {
   return errors;
 }
 
+const EMPTY: ArdJudgement = { errors: [], withoutQueries: [], offCountQueries: [], entries: [] };
+
 /** A manifest found at an ARD entry source, judged as ARD v0.91 reads it. */
 export function judgeArdManifest(document: unknown): ArdJudgement {
   if (!isObject(document)) {
-    return { errors: ['the document is not a JSON object'], withoutQueries: [], entries: [] };
+    return { ...EMPTY, errors: ['the document is not a JSON object'] };
   }
-  if (!Array.isArray(document.entries)) {
-    return { errors: ['no entries array'], withoutQueries: [], entries: [] };
-  }
-  const judgement: ArdJudgement = { errors: [], withoutQueries: [], entries: [] };
+  if (!Array.isArray(document.entries)) return { ...EMPTY, errors: ['no entries array'] };
+  const judgement: ArdJudgement = { errors: [], withoutQueries: [], offCountQueries: [], entries: [] };
   document.entries.forEach((raw: unknown, index: number) => {
     const where = `entries[${index}]`;
     if (!isObject(raw)) {
@@ -83,8 +85,10 @@ export function judgeArdManifest(document: unknown): ArdJudgement {
     const errors = entryErrors(raw, where);
     judgement.errors.push(...errors);
     const queries = raw.representativeQueries;
-    if (!Array.isArray(queries) || queries.length < 2 || queries.length > 5) {
+    if (!Array.isArray(queries) || queries.length === 0) {
       judgement.withoutQueries.push(entryName(raw, index));
+    } else if (queries.length < 2 || queries.length > 5) {
+      judgement.offCountQueries.push(`${entryName(raw, index)} (${queries.length})`);
     }
     if (errors.length === 0) {
       judgement.entries.push({
