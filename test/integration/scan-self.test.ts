@@ -111,7 +111,9 @@ describe('the signals that do not fit the service', () => {
       expect.stringMatching(/^good: ARD manifest at \/\.well-known\/ard\.json lists 2 entries/),
     );
     expect(texts).toContainEqual(
-      expect.stringMatching(/^good: AI Catalog at \/\.well-known\/ai-catalog\.json lists 2 entries/),
+      expect.stringMatching(
+        /^good: AI Catalog at \/\.well-known\/ai-catalog\.json lists 2 entries/,
+      ),
     );
   });
 

@@ -154,7 +154,8 @@ export function catalogVerdicts(artifacts: ScanArtifacts): CatalogVerdict[] {
   }
   // Reading order decides nothing here (any valid file earns the credit): the well-known files
   // are reported first, then the ones hints name elsewhere.
-  const wellKnown = (verdict: CatalogVerdict) => (verdict.where.startsWith('/.well-known/') ? 0 : 1);
+  const wellKnown = (verdict: CatalogVerdict) =>
+    verdict.where.startsWith('/.well-known/') ? 0 : 1;
   return verdicts.sort((a, b) => wellKnown(a) - wellKnown(b));
 }
 

@@ -75,7 +75,12 @@ export function judgeArdManifest(document: unknown): ArdJudgement {
     return { ...EMPTY, errors: ['the document is not a JSON object'] };
   }
   if (!Array.isArray(document.entries)) return { ...EMPTY, errors: ['no entries array'] };
-  const judgement: ArdJudgement = { errors: [], withoutQueries: [], offCountQueries: [], entries: [] };
+  const judgement: ArdJudgement = {
+    errors: [],
+    withoutQueries: [],
+    offCountQueries: [],
+    entries: [],
+  };
   document.entries.forEach((raw: unknown, index: number) => {
     const where = `entries[${index}]`;
     if (!isObject(raw)) {
