@@ -38,7 +38,15 @@ type Name = (typeof SITES)[number];
 type Peers = { lighthouse: { version: string; audits: Record<string, string> } };
 
 let scanned: ScannedSites<Name> | undefined;
+
+/** Our peers.lighthouse verdicts of a scanned site. */
+function peersOf(name: Name): Peers['lighthouse'] {
+  if (scanned === undefined) throw new Error('the fixture sites were not scanned');
+  return (scanned.scan(name) as unknown as { peers: Peers }).peers.lighthouse;
+}
 let runs: AgenticRun[] = [];
+
+if (!LIGHTHOUSE_CHROMIUM) console.warn(`[lighthouse] ${LIGHTHOUSE_SKIP_REASON}`);
 
 beforeAll(async () => {
   if (!LIGHTHOUSE_CHROMIUM) return;
@@ -58,8 +66,7 @@ describe.skipIf(!LIGHTHOUSE_CHROMIUM)('peers.lighthouse beside real Lighthouse',
   it(`names the Lighthouse version that runs (${LIGHTHOUSE_PACKAGE_VERSION})`, () => {
     expect(LIGHTHOUSE_PACKAGE_VERSION).toMatch(/^13\.5\./);
     for (const name of SITES) {
-      const peers = (scanned?.scan(name) as unknown as { peers: Peers }).peers;
-      expect(peers.lighthouse.version).toBe(LIGHTHOUSE_PACKAGE_VERSION);
+      expect(peersOf(name).version).toBe(LIGHTHOUSE_PACKAGE_VERSION);
     }
   });
 
@@ -68,7 +75,7 @@ describe.skipIf(!LIGHTHOUSE_CHROMIUM)('peers.lighthouse beside real Lighthouse',
     const disagreements: string[] = [];
     let compared = 0;
     SITES.forEach((name, index) => {
-      const ours = (scanned?.scan(name) as unknown as { peers: Peers }).peers.lighthouse.audits;
+      const ours = peersOf(name).audits;
       const run = runs[index] as AgenticRun;
       for (const audit of LIGHTHOUSE_AUDITS) {
         const theirs = verdictOf(run.audits[audit]);
@@ -94,15 +101,7 @@ describe.skipIf(!LIGHTHOUSE_CHROMIUM)('peers.lighthouse beside real Lighthouse',
   });
 
   it('covers every verdict the fixtures can draw out: pass, warn, fail and not applicable', () => {
-    const seen = new Set(
-      SITES.flatMap((name) =>
-        Object.values((scanned?.scan(name) as unknown as { peers: Peers }).peers.lighthouse.audits),
-      ),
-    );
+    const seen = new Set(SITES.flatMap((name) => Object.values(peersOf(name).audits)));
     expect([...seen].sort()).toEqual(['fail', 'na', 'pass', 'warn']);
   });
-});
-
-describe.skipIf(LIGHTHOUSE_CHROMIUM)('without Chromium', () => {
-  it.skip(LIGHTHOUSE_SKIP_REASON, () => undefined);
 });

@@ -22,6 +22,8 @@ const PAGES = ['/', '/docs'];
 let stack: TestStack | undefined;
 let runs: AgenticRun[] = [];
 
+if (!LIGHTHOUSE_CHROMIUM) console.warn(`[lighthouse] ${LIGHTHOUSE_SKIP_REASON}`);
+
 beforeAll(async () => {
   if (!LIGHTHOUSE_CHROMIUM) return;
   stack = await startTestStack();
@@ -53,8 +55,4 @@ describe.skipIf(!LIGHTHOUSE_CHROMIUM)('Lighthouse on our own pages', () => {
       expect(run.audits['llms-txt']?.score).toBe(1);
     },
   );
-});
-
-describe.skipIf(LIGHTHOUSE_CHROMIUM)('without Chromium', () => {
-  it.skip(LIGHTHOUSE_SKIP_REASON, () => undefined);
 });

@@ -6,7 +6,7 @@
  */
 import { type Fetched, type ScanArtifacts, shortUrl, type Wall } from './artifacts.ts';
 import { standardRef } from './standards.ts';
-import type { BlockedBy, Check, CheckId, Finding, ScanEnvironment } from './types.ts';
+import type { BlockedBy, Check, CheckId, Finding, FindingId, ScanEnvironment } from './types.ts';
 import type { WallSighting } from './walled-artifacts.ts';
 
 /** Where the scanner stands and how it identifies itself (the wiring knows). */
@@ -89,6 +89,19 @@ function inputsOf(id: CheckId, a: ScanArtifacts): Inputs {
   }
 }
 
+/** The two finding ids a wall gives each check (findings/spec.ts, checkCommon). */
+const WALL_IDS: Record<CheckId, { notJudged: FindingId; fewer: FindingId }> = {
+  crawler: { notJudged: 'crawler.not_judged', fewer: 'crawler.fewer_documents' },
+  sitemap: { notJudged: 'sitemap.not_judged', fewer: 'sitemap.fewer_documents' },
+  render: { notJudged: 'render.not_judged', fewer: 'render.fewer_documents' },
+  llms: { notJudged: 'llms.not_judged', fewer: 'llms.fewer_documents' },
+  markdown: { notJudged: 'markdown.not_judged', fewer: 'markdown.fewer_documents' },
+  schema: { notJudged: 'schema.not_judged', fewer: 'schema.fewer_documents' },
+  api: { notJudged: 'api.not_judged', fewer: 'api.fewer_documents' },
+  agent: { notJudged: 'agent.not_judged', fewer: 'agent.fewer_documents' },
+  entity: { notJudged: 'entity.not_judged', fewer: 'entity.fewer_documents' },
+};
+
 type Walled = Extract<Fetched, { kind: 'walled' }>;
 const isWalled = (fetched: Fetched): fetched is Walled => fetched.kind === 'walled';
 
@@ -105,13 +118,19 @@ function notJudged(check: Check, walled: readonly Walled[], origin: string): Che
     wall.kind === 'payment'
       ? `Not judged: paywalled for agents. ${where.join(', ')} answered HTTP 402 and asked for payment (${wall.evidence}); a paid page is not a broken site, and what it holds was not seen.`
       : `Not judged: blocked by ${wall.by} (${wall.evidence}) at ${where.join(', ')}. It answered instead of the site, so nothing here counts against the site; the site itself was not seen.`;
-  const finding: Finding = { state: 'unknown', text, standard: standardRef('scoring') };
+  const finding: Finding = {
+    id: WALL_IDS[check.id].notJudged,
+    state: 'unknown',
+    text,
+    standard: standardRef('scoring'),
+  };
   return { ...check, state: 'unknown', score: 0, max: 0, findings: [finding] };
 }
 
 function fewerPages(check: Check, walled: readonly Walled[], origin: string): Check {
   const where = [...new Set(walled.map((fetched) => shortUrl(fetched.url, origin)))];
   const finding: Finding = {
+    id: WALL_IDS[check.id].fewer,
     state: 'unknown',
     standard: standardRef('scoring'),
     text: `Judged on fewer documents than planned: ${where.slice(0, 3).join(', ')}${where.length > 3 ? ` and ${where.length - 3} more` : ''} ${where.length === 1 ? 'was' : 'were'} ${wallWords((walled[0] as Walled).wall)}.`,

@@ -45,16 +45,27 @@ function ucpFinding(profile: JsonObject): Finding {
   const standard = standardRef('ucp');
   const version = isObject(profile.ucp) ? profile.ucp.version : undefined;
   if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
-    return { state: 'bad', standard, text: `${WHERE} has no ucp.version date (YYYY-MM-DD).` };
+    return {
+      id: 'agent.ucp_no_version',
+      state: 'bad',
+      standard,
+      text: `${WHERE} has no ucp.version date (YYYY-MM-DD).`,
+    };
   }
   const nested = isObject(profile.ucp) && profile.ucp.signing_keys !== undefined;
   if (version >= UCP_VERSION) {
     const keys = rootKeys(profile);
     if (keys !== undefined && 'problem' in keys) {
-      return { state: 'bad', standard, text: `${WHERE} (version ${version}): ${keys.problem}.` };
+      return {
+        id: 'agent.ucp_keys_invalid',
+        state: 'bad',
+        standard,
+        text: `${WHERE} (version ${version}): ${keys.problem}.`,
+      };
     }
     if (keys === undefined && nested) {
       return {
+        id: 'agent.ucp_keys_nested',
         state: 'warn',
         standard,
         text: `${WHERE} declares version ${version} but keeps its signing keys in ucp.signing_keys; since 2026-08-25 readers take them from keys at the document root (a JWK set). Move them there.`,
@@ -62,6 +73,7 @@ function ucpFinding(profile: JsonObject): Finding {
     }
     const signed = keys === undefined ? '' : `, ${keys.count} signing key(s) at the root`;
     return {
+      id: 'agent.ucp_ok',
       state: 'good',
       standard,
       text: `Agents can shop here: UCP business profile at /.well-known/ucp (version ${version}${signed}).`,
@@ -69,12 +81,14 @@ function ucpFinding(profile: JsonObject): Finding {
   }
   if (version >= UCP_ACCEPTED) {
     return {
+      id: 'agent.ucp_previous_ok',
       state: 'good',
       standard,
       text: `Agents can shop here: UCP business profile at /.well-known/ucp (version ${version}, still read as it is; the current release is ${UCP_VERSION}, which takes signing keys from keys at the root).`,
     };
   }
   return {
+    id: 'agent.ucp_old_version',
     state: 'warn',
     standard,
     text: `${WHERE} declares version ${version}; the current UCP is ${UCP_VERSION} (${UCP_ACCEPTED} profiles are still read as they are). Agents can still shop here.`,
@@ -92,11 +106,13 @@ export function commerceFindings(artifacts: ScanArtifacts): Finding[] {
     findings.push(
       protocol?.name === 'acp' && typeof protocol.version === 'string'
         ? {
+            id: 'agent.acp_ok',
             state: 'good',
             standard,
             text: `Agentic Commerce Protocol discovery at /.well-known/acp.json (version ${protocol.version}).`,
           }
         : {
+            id: 'agent.acp_invalid',
             state: 'bad',
             standard,
             text: '/.well-known/acp.json lacks protocol.name "acp" and a protocol.version.',

@@ -29,12 +29,15 @@ import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import { fail, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 import { absoluteUrl } from '#shared/domain/scan-engine/site';
 import { standardRef } from '#shared/domain/scan-engine/standards';
-import type { Finding } from '#shared/domain/scan-engine/types';
+import type { Finding, FindingId } from '#shared/domain/scan-engine/types';
 import { webMcpSignal } from './agent-manifests.ts';
+
+/** The agent signals whose absence has a finding of its own. */
+export type MissingKey = 'mcp-card' | 'a2a-card' | 'skills' | 'manifests';
 
 /** What the agent check says about a signal nobody published (agent.ts builds it). */
 export type MissingSignal = (
-  key: string,
+  key: MissingKey,
   points: number,
   what: string,
   paths: readonly string[],
@@ -95,26 +98,41 @@ function judgeAs(text: CatalogSource['text'], document: unknown) {
   return { ...judgeCatalog(document), withoutQueries: [] as string[], offCount: [] as string[] };
 }
 
+/** The finding ids of each text's file: valid, not JSON, malformed. */
+const IDS: Record<
+  CatalogSource['text'],
+  { ok: FindingId; notJson: FindingId; malformed: FindingId }
+> = {
+  ard: { ok: 'agent.ard_ok', notJson: 'agent.ard_not_json', malformed: 'agent.ard_malformed' },
+  'ai-catalog': {
+    ok: 'agent.ai_catalog_ok',
+    notJson: 'agent.ai_catalog_not_json',
+    malformed: 'agent.ai_catalog_malformed',
+  },
+};
+
 function judgeFile(text: string, type: string, where: string, source: CatalogSource) {
   const ard = source.text === 'ard';
   const name = ard ? 'ARD manifest' : 'AI Catalog';
   const standard = standardRef(ard ? 'ard' : 'ai-catalog');
-  const bad = (detail: string): CatalogVerdict => ({
+  const ids = IDS[source.text];
+  const bad = (id: FindingId, detail: string): CatalogVerdict => ({
     source,
     where,
     valid: false,
-    findings: [{ state: 'bad', standard, text: `The ${name} at ${where} ${detail}.` }],
+    findings: [{ id, state: 'bad', standard, text: `The ${name} at ${where} ${detail}.` }],
   });
-  if (!/json/.test(type)) return bad(`answers ${type || 'no content type'}, not JSON`);
+  if (!/json/.test(type)) return bad(ids.notJson, `answers ${type || 'no content type'}, not JSON`);
   const judged = judgeAs(source.text, parseJson(text));
   if (judged.problems.length > 0) {
-    return bad(`is malformed: ${judged.problems.slice(0, 4).join('; ')}`);
+    return bad(ids.malformed, `is malformed: ${judged.problems.slice(0, 4).join('; ')}`);
   }
   const types = [...new Set(judged.entries.map((entry) => entry.type))].join(', ');
   const count = judged.entries.length;
   const found = where.startsWith('/.well-known/') ? '' : ` (named by ${namedBy(source)})`;
   const findings: Finding[] = [
     {
+      id: ids.ok,
       state: 'good',
       standard,
       text: `${name} at ${where}${found} lists ${count} entr${count === 1 ? 'y' : 'ies'}${types === '' ? '' : ` (${types})`}.`,
@@ -123,6 +141,7 @@ function judgeFile(text: string, type: string, where: string, source: CatalogSou
   const without = judged.withoutQueries;
   if (without.length > 0) {
     findings.push({
+      id: 'agent.ard_representative_queries_missing',
       state: 'warn',
       standard,
       text: `ARD entr${without.length === 1 ? 'y' : 'ies'} ${without.slice(0, 4).join(', ')} in ${where} lack${without.length === 1 ? 's' : ''} representativeQueries (2 to 5 questions a user might ask that the resource answers, ARD v0.91 §4.2): registries build their search index from them, so without them the entry is not found by search. Add "representativeQueries": ["...", "..."].`,
@@ -130,6 +149,7 @@ function judgeFile(text: string, type: string, where: string, source: CatalogSou
   }
   if (judged.offCount.length > 0) {
     findings.push({
+      id: 'agent.ard_representative_queries_count',
       state: 'info',
       standard,
       text: `representativeQueries of ${judged.offCount.slice(0, 4).join(', ')} in ${where}: ARD v0.91 recommends 2 to 5 sample queries per entry.`,
@@ -165,6 +185,7 @@ export function discoveryHints(artifacts: ScanArtifacts): Finding[] {
   const agentmaps = agentmapLines(artifacts.robots);
   if (agentmaps.length > 0) {
     hints.push({
+      id: 'agent.agentmap_hint',
       state: 'good',
       standard: standardRef('ard'),
       text: `robots.txt points agents at their catalog: Agentmap: ${agentmaps.slice(0, 2).join(', ')} (discovery hint).`,
@@ -173,6 +194,7 @@ export function discoveryHints(artifacts: ScanArtifacts): Finding[] {
   const links = catalogLinks(artifacts.homepage, homepageFacts(artifacts));
   if (links.length > 0) {
     hints.push({
+      id: 'agent.catalog_link_hint',
       state: 'good',
       standard: standardRef('ard'),
       text: `The homepage links its agent catalog (rel="ai-catalog" or rel="ard"): ${links.slice(0, 2).join(', ')} (discovery hint).`,
@@ -188,11 +210,13 @@ function readersNote(verdicts: readonly CatalogVerdict[]): Finding | undefined {
   if (ard === catalog) return undefined;
   return ard
     ? {
+        id: 'agent.ai_catalog_readers',
         state: 'info',
         standard: standardRef('mcp-discovery'),
         text: `No AI Catalog at ${CATALOG_PATH}. MCP discovery (the server-card extension) reads ${CATALOG_PATH} as its current form, and ARD consumers may read it too; serving the same entries there as well lets both find them (one document can be valid for both texts).`,
       }
     : {
+        id: 'agent.ard_readers',
         state: 'info',
         standard: standardRef('ard'),
         text: `No ARD manifest at ${ARD_PATH}. ARD v0.91 consumers read ${ARD_PATH} first (or what a robots.txt Agentmap line or rel="ard" names) and may skip ${CATALOG_PATH}; MCP discovery reads ${CATALOG_PATH} as its current form. Serve the same entries at both paths so every reader finds them (one document can be valid for both texts; ARD entries also carry displayName and representativeQueries).`,
@@ -221,6 +245,7 @@ export function manifestSignal(
       'manifests',
       points,
       {
+        id: 'agent.agents_json_ok',
         state: 'good',
         standard: standardRef('agents-json'),
         text: 'Agent manifest published at /.well-known/agents.json.',

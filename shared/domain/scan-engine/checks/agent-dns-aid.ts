@@ -17,6 +17,7 @@ export function dnsAidFindings(artifacts: ScanArtifacts): Finding[] {
     case 'offline':
       return [
         {
+          id: 'agent.dns_aid_offline',
           state: 'info',
           standard,
           text: `Not applicable here: DNS-AID (a TXT record at ${answer.name}) was not looked up, because this scanner runs offline (OFFLINE_DNS=1) and asks no DNS server.`,
@@ -25,6 +26,7 @@ export function dnsAidFindings(artifacts: ScanArtifacts): Finding[] {
     case 'error':
       return [
         {
+          id: 'agent.dns_aid_unreadable',
           state: 'unknown',
           standard,
           text: `DNS-AID could not be read: the TXT lookup of ${answer.name} failed (${answer.message.slice(0, 80)}); not judged.`,
@@ -33,6 +35,7 @@ export function dnsAidFindings(artifacts: ScanArtifacts): Finding[] {
     case 'none':
       return [
         {
+          id: 'agent.dns_aid_none',
           state: 'info',
           standard,
           text: `No DNS-AID record at ${answer.name}; a site whose agents are found another way does not need one.`,
@@ -51,12 +54,18 @@ function recordFindings(
   const aid = records.filter((record) => /^\s*(v|version)\s*=\s*aid/i.test(record));
   if (aid.length === 0) {
     return [
-      { state: 'info', standard, text: `No DNS-AID record among the TXT records of ${name}.` },
+      {
+        id: 'agent.dns_aid_none',
+        state: 'info',
+        standard,
+        text: `No DNS-AID record among the TXT records of ${name}.`,
+      },
     ];
   }
   if (aid.length > 1) {
     return [
       {
+        id: 'agent.dns_aid_multiple',
         state: 'bad',
         standard,
         text: `${name} has ${aid.length} DNS-AID records; AID clients need exactly one and reject the name otherwise.`,
@@ -67,6 +76,7 @@ function recordFindings(
   if (!parsed.ok) {
     return [
       {
+        id: 'agent.dns_aid_malformed',
         state: 'bad',
         standard,
         text: `The DNS-AID record at ${name} is malformed: ${parsed.problem}.`,
@@ -77,6 +87,7 @@ function recordFindings(
     parsed.version === 'aid1' ? ' (aid1, the compatibility format; aid2 is current)' : '';
   return [
     {
+      id: 'agent.dns_aid_ok',
       state: 'good',
       standard,
       text: `DNS-AID: ${name} names a ${parsed.protocol} agent at ${parsed.uri.slice(0, 100)}${compat}.`,

@@ -30,7 +30,7 @@ import {
   type Signal,
   unverifiable,
 } from '#shared/domain/scan-engine/scoring';
-import type { Check, Finding } from '#shared/domain/scan-engine/types';
+import type { Check, Finding, FindingId } from '#shared/domain/scan-engine/types';
 
 export const LLMS_CHECK: CheckDefinition = {
   id: 'llms',
@@ -78,6 +78,7 @@ function coverageFinding(files: readonly SubpathFile[], root: boolean): Finding 
   if (files.length === 0 || !root) return undefined;
   const scopes = files.map((file) => `pages under ${file.scope} by ${file.scope}llms.txt`);
   return {
+    id: 'llms.coverage',
     state: 'info',
     text: `llms.txt coverage (llms.txt v2, the most specific file wins): ${scopes.join('; ')}; the rest of the site by /llms.txt.`,
   };
@@ -89,6 +90,7 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
     const why = { cause: 'scanner', note: '/llms.txt' } as const;
     return buildCheck(LLMS_CHECK, [
       unverifiable('present', POINTS.present, why, {
+        id: 'llms.unreadable',
         state: 'unknown',
         text: `/llms.txt could not be fetched by the scanner (${state.why}); not scored.`,
       }),
@@ -136,6 +138,7 @@ function subpathOnlyCheck(artifacts: ScanArtifacts, file: SubpathFile): Check {
   const parsed = parseLlmsTxt(file.response.text);
   const where = shortUrl(file.url, artifacts.origin);
   const present = partial('present', POINTS.present, 2 / 3, {
+    id: 'llms.subpath_only',
     state: 'warn',
     text: `No /llms.txt, but ${where} covers the pages under ${file.scope} (llms.txt v2: a file covers the pages under its path). Nothing covers the rest of the site: add /llms.txt for it.`,
   });
@@ -143,6 +146,7 @@ function subpathOnlyCheck(artifacts: ScanArtifacts, file: SubpathFile): Check {
     parsed.links.length === 0
       ? fail('links', POINTS.links)
       : pass('links', POINTS.links, {
+          id: 'llms.subpath_links',
           state: 'good',
           text: `${where} lists ${parsed.links.length} link(s) (not sampled: the scan follows the links of /llms.txt).`,
         });
@@ -157,17 +161,20 @@ function subpathOnlyCheck(artifacts: ScanArtifacts, file: SubpathFile): Check {
 function presentSignal(response: FetchedResponse, wrongType: string | undefined): Signal {
   if (wrongType !== undefined) {
     return partial('present', POINTS.present, 1 / 3, {
+      id: 'llms.wrong_type',
       state: 'warn',
       text: `/llms.txt exists but is served as ${wrongType}. Serve it as text/plain or text/markdown so agents do not take it for a web page.`,
     });
   }
   if (response.truncated) {
     return partial('present', POINTS.present, 2 / 3, {
+      id: 'llms.too_large',
       state: 'warn',
       text: '/llms.txt is larger than 1 MiB; it is meant to fit a model context. Move detail to llms-full.txt.',
     });
   }
   return pass('present', POINTS.present, {
+    id: 'llms.present',
     state: 'good',
     text: `/llms.txt is published as ${contentTypeOf(response) || 'text'}.`,
   });
@@ -177,28 +184,34 @@ function structureSignals(parsed: ParsedLlmsTxt): Signal[] {
   return [
     parsed.startsWithH1
       ? pass('h1', POINTS.h1, {
+          id: 'llms.h1_ok',
           state: 'good',
           text: `llms.txt starts with the H1 "${parsed.h1}".`,
         })
       : fail('h1', POINTS.h1, {
+          id: 'llms.no_h1',
           state: 'bad',
           text: 'llms.txt does not start with an H1 ("# Site name"), the one required part of the format.',
         }),
     parsed.summary !== undefined
       ? pass('summary', POINTS.summary, {
+          id: 'llms.summary_ok',
           state: 'good',
           text: 'llms.txt has a blockquote summary.',
         })
       : fail('summary', POINTS.summary, {
+          id: 'llms.no_summary',
           state: 'warn',
           text: 'llms.txt has no "> summary" blockquote under the H1; add one sentence on what the site is.',
         }),
     parsed.links.length > 0
       ? pass('sections', POINTS.sections, {
+          id: 'llms.sections_ok',
           state: 'good',
           text: `llms.txt lists ${parsed.links.length} link(s) in ${parsed.sections.length} H2 section(s).`,
         })
       : fail('sections', POINTS.sections, {
+          id: 'llms.no_sections',
           state: 'warn',
           text: 'llms.txt has no H2 section with "- [name](url)" links; list your key pages.',
         }),
@@ -213,25 +226,31 @@ function llmsState(artifacts: ScanArtifacts): LlmsState {
   if (isScannerFailure(llms)) {
     return { kind: 'unknown', why: describeFailure(llms) };
   }
-  const absent = (text: string): LlmsState => ({ kind: 'absent', finding: { state: 'bad', text } });
+  const absent = (id: FindingId, text: string): LlmsState => ({
+    kind: 'absent',
+    finding: { id, state: 'bad', text },
+  });
   if (llms.kind === 'timeout') {
     return absent(
+      'llms.slow',
       `/llms.txt did not answer within ${seconds(llms.budgetMs)}; agents do not wait that long, so it counts as missing. Serve this small file fast.`,
     );
   }
   if (!isResponse(llms)) {
-    return absent(`/llms.txt ${describeFailure(llms)}. Fix it: ${PUBLISH}`);
+    return absent('llms.redirect_loop', `/llms.txt ${describeFailure(llms)}. Fix it: ${PUBLISH}`);
   }
   if (llms.catchAll !== undefined) {
     return absent(
+      'llms.catch_all',
       `/llms.txt answers 200 with ${describeCatchAll(llms.catchAll)}, so there is no llms.txt. ${PUBLISH} Answer 404 for paths that do not exist.`,
     );
   }
   if (!isOk(llms)) {
-    return absent(`/llms.txt is missing (${describeFailure(llms)}). ${PUBLISH}`);
+    return absent('llms.missing', `/llms.txt is missing (${describeFailure(llms)}). ${PUBLISH}`);
   }
   if (looksLikeHtml(llms.text)) {
     return absent(
+      'llms.html_page',
       `/llms.txt answers 200 with an HTML page, not a markdown file, so there is no llms.txt. ${PUBLISH}`,
     );
   }
@@ -247,6 +266,7 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
   const sampled = artifacts.llmsLinks;
   if (sampled.length === 0) {
     return partial('links', POINTS.links, 0, {
+      id: 'llms.links_offsite',
       state: 'warn',
       text: 'llms.txt links point to other sites only; link to pages on this site.',
     });
@@ -263,11 +283,13 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
   );
   if (broken.length > 0) {
     return partial('links', POINTS.links, 1 - broken.length / sampled.length, {
+      id: 'llms.broken_links',
       state: 'bad',
       text: `${broken.length} of ${sampled.length} sampled llms.txt links are broken (${broken.map((link) => `${shortUrl(link.url, artifacts.origin)}: ${describeFailure(link)}`).join(', ')}).`,
     });
   }
   return pass('links', POINTS.links, {
+    id: 'llms.links_ok',
     state: 'good',
     text: `The ${sampled.length} sampled llms.txt links answer 2xx.`,
   });
@@ -290,7 +312,11 @@ function extrasSignal(artifacts: ScanArtifacts): Signal {
       fullOk ? '/llms-full.txt is published' : '',
       describedBy ? 'pages point to llms.txt with rel="describedby"' : '',
     ].filter(Boolean);
-    return pass('extras', POINTS.extras, { state: 'good', text: `${parts.join('; ')}.` });
+    return pass('extras', POINTS.extras, {
+      id: 'llms.extras_ok',
+      state: 'good',
+      text: `${parts.join('; ')}.`,
+    });
   }
   if (isScannerFailure(full)) {
     return unverifiable('extras', POINTS.extras, {
@@ -299,6 +325,7 @@ function extrasSignal(artifacts: ScanArtifacts): Signal {
     });
   }
   return fail('extras', POINTS.extras, {
+    id: 'llms.no_extras',
     state: 'warn',
     text: 'No /llms-full.txt and no rel="describedby" link to llms.txt; add either to help agents find the full text.',
   });

@@ -82,6 +82,7 @@ function finding(
   ours: string,
 ): Finding {
   return {
+    id: id === 'llms-txt' ? 'llms.lighthouse_differs' : 'agent.lighthouse_differs',
     state: 'info',
     standard: standardRef('lighthouse-agentic'),
     text: `Lighthouse ${LIGHTHOUSE_VERSION} would say ${WORDS[theirs.verdict]} for ${id}: ${theirs.why}. ${ours}`,
