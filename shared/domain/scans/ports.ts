@@ -32,6 +32,12 @@ export interface PutScanOptions {
    * the monitor's scans of cited sites (docs/monitor.md "Readiness of the cited pages").
    */
   settled?: boolean;
+  /**
+   * `later`: only the scan row is written; the caller then calls `indexScan` (the domain's
+   * latest-scan pointer and the account's history), beside the scan's effects (issue 37: one
+   * round trip less on the request path). Default: both, in this call.
+   */
+  index?: 'now' | 'later';
 }
 
 export interface ScanStore {
@@ -40,6 +46,11 @@ export interface ScanStore {
    * outbox of its own effects. False when a scan with this id already exists (nothing written).
    */
   putScan(scan: StoredScan, options?: PutScanOptions): Promise<boolean>;
+  /**
+   * Points the domain's latest scan at this one (unless a newer holds it) and records it in the
+   * owner's history of the domain; idempotent per scan id, so a retry may call it again.
+   */
+  indexScan(scan: StoredScan): Promise<void>;
   getScan(id: string): Promise<StoredScan | undefined>;
   /** A saved scan and whether its side effects are still to be settled (a crash, a retry). */
   getScanRecord(id: string): Promise<{ scan: StoredScan; unsettled: boolean } | undefined>;

@@ -187,7 +187,8 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
   let stored: StoredScan;
   try {
     stored = await measure(context, request, target);
-    const saved = await deps.scans.putScan(stored);
+    // The row first (the outbox of the scan's effects); the rest hangs off it.
+    const saved = await deps.scans.putScan(stored, { index: 'later' });
     if (!saved) return (await existing(context, stored.id)) ?? stored;
   } catch (error) {
     countIfScanFailed(deps.metrics, error);
