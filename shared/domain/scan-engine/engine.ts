@@ -117,7 +117,13 @@ export function judgeArtifacts(raw: ScanArtifacts) {
   const checks = walled.checks.map((check) =>
     withStandard({ ...check, findings: [...check.findings, ...(differences.get(check.id) ?? [])] }),
   );
-  return { checks, sightings, partial: walled.partial, lighthouse: peer };
+  return {
+    checks,
+    sightings,
+    partial: walled.partial,
+    notJudged: walled.notJudged,
+    lighthouse: peer,
+  };
 }
 
 export function evaluateChecks(artifacts: ScanArtifacts): Check[] {
