@@ -1431,7 +1431,7 @@ export interface components {
                 revision: string;
             };
         };
-        /** @description Addition: where the scan ran and what stood in its way (docs: #scanner). Absent on scans stored before it existed. */
+        /** @description Addition: where the scan ran and what stood in its way (docs: #environment). Absent on scans stored before it existed. */
         ScanEnvironment: {
             /**
              * @description `local`, or the AWS region the scan ran in
@@ -1457,7 +1457,7 @@ export interface components {
             /** @description Checks judged on fewer documents than planned, or not judged ("Not judged: blocked by ..."), because of a wall */
             partial_checks: ("crawler" | "sitemap" | "render" | "llms" | "markdown" | "schema" | "api" | "agent" | "entity")[];
         };
-        /** @description Addition: what other judges would say. Where our verdict differs, the check carries an info finding saying why. Absent on scans stored before it existed. */
+        /** @description Addition: what other judges would say (docs: #peers). Where our verdict differs, the check carries an info finding saying why. Absent on scans stored before it existed. */
         ScanPeers: {
             lighthouse: {
                 /** @example 13.5.0 */

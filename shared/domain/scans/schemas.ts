@@ -87,7 +87,7 @@ export const ScanEnvironmentSchema = z
   .meta({
     id: 'ScanEnvironment',
     description:
-      'Addition: where the scan ran and what stood in its way (docs: #scanner). Absent on scans stored before it existed.',
+      'Addition: where the scan ran and what stood in its way (docs: #environment). Absent on scans stored before it existed.',
     'x-addition': true,
   });
 
@@ -115,7 +115,7 @@ export const ScanPeersSchema = z
   .meta({
     id: 'ScanPeers',
     description:
-      'Addition: what other judges would say. Where our verdict differs, the check carries an info finding saying why. Absent on scans stored before it existed.',
+      'Addition: what other judges would say (docs: #peers). Where our verdict differs, the check carries an info finding saying why. Absent on scans stored before it existed.',
     'x-addition': true,
   });
 
