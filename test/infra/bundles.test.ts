@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.17 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.21 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.48 MB, so any growth still fails here. The routes that
+ * 1.55 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -33,8 +33,12 @@ const ONE_MB = 1024 * 1024;
 // (zipped) keeps its 1 MB limit exactly. The scanning functions' ceiling grew by 2 % this round:
 // the finding registry (issue 38: every finding id with its title and fix, which the engine
 // attaches to each finding) and the role table and account principal (issue 35).
-const CODE_CEILING = 1.19 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.53 * ONE_MB;
+// Issue 37 added about 1 % to the functions that serve the docs and the site documents (the
+// "where a scan ran" and "what other judges would say" sections, four drift-log entries, three
+// standards, the environment and peers schemas) and about 0.7 % to the scanning functions (walls,
+// environment, Lighthouse's rules, ARD v0.91, DNS-AID, about 12 KB minified).
+const CODE_CEILING = 1.21 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',

@@ -125,6 +125,9 @@ export interface ScanEnvironment {
 
 /** A peer's verdict on Lighthouse's scale: score 1, 0.9, 0, or left out (not applicable). */
 export type PeerVerdict = 'pass' | 'warn' | 'fail' | 'na';
+/** The Lighthouse release whose rules peers/lighthouse.ts follows (the devDependency the tests run). */
+export const LIGHTHOUSE_VERSION = '13.5.0';
+
 /** The Lighthouse audits the engine computes (peers/lighthouse.ts). */
 export const LIGHTHOUSE_AUDITS = ['llms-txt', 'ard-schema', 'webmcp-form-coverage'] as const;
 export type LighthouseAuditId = (typeof LIGHTHOUSE_AUDITS)[number];

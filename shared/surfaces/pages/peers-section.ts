@@ -3,7 +3,7 @@
  * where it ran and what stood in its way, and how it computes what Lighthouse would say beside
  * our verdicts. Also rendered as markdown for `/docs` with `Accept: text/markdown`.
  */
-import { LIGHTHOUSE_VERSION } from '#shared/domain/scan-engine/peers/lighthouse';
+import { LIGHTHOUSE_VERSION } from '#shared/domain/scan-engine/types';
 import { type Html, html } from '#shared/surfaces/http/html';
 
 export function peersSection(): Html {

@@ -8,15 +8,16 @@
 import type { ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
 import { catalogVerdicts } from '#shared/domain/scan-engine/checks/agent-discovery';
 import { standardRef } from '#shared/domain/scan-engine/standards';
-import type {
-  Check,
-  CheckId,
-  CheckState,
-  Finding,
-  LighthouseAuditId,
-  PeerVerdict,
+import {
+  type Check,
+  type CheckId,
+  type CheckState,
+  type Finding,
+  LIGHTHOUSE_VERSION,
+  type LighthouseAuditId,
+  type PeerVerdict,
 } from '#shared/domain/scan-engine/types';
-import { type AuditOutcome, LIGHTHOUSE_VERSION } from './lighthouse.ts';
+import type { AuditOutcome } from './lighthouse.ts';
 
 const WORDS: Record<PeerVerdict, string> = {
   pass: 'pass',

@@ -37,14 +37,12 @@ import { webMcpFacts } from '#shared/domain/scan-engine/parse/webmcp';
 import { absoluteUrl } from '#shared/domain/scan-engine/site';
 import {
   LIGHTHOUSE_AUDITS,
+  LIGHTHOUSE_VERSION,
   type LighthouseAuditId,
   type LighthousePeer,
   type PeerVerdict,
 } from '#shared/domain/scan-engine/types';
 import { lighthouseCatalogRules } from './lighthouse-catalog.ts';
-
-/** The Lighthouse release whose rules these are (the devDependency the agreement test runs). */
-export const LIGHTHOUSE_VERSION = '13.5.0';
 
 /** One audit as Lighthouse would see it: its verdict and, in words, why. */
 export type AuditOutcome = { verdict: PeerVerdict; why: string } | { notJudged: string };
