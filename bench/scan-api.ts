@@ -21,7 +21,8 @@ export interface ApiFigures {
   pass: boolean;
 }
 
-function median(numbers: readonly number[]): number {
+/** The median of some timings (the middle one, or the mean of the two middle ones). */
+export function median(numbers: readonly number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1

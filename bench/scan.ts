@@ -15,7 +15,7 @@
  *   npm run bench:scan -- --part api         # only through the API
  */
 import { parseArgs } from 'node:util';
-import { benchmarkApi, printApiFigures } from '#bench/scan-api';
+import { benchmarkApi, median, printApiFigures } from '#bench/scan-api';
 import {
   createSafeFetcher,
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
@@ -112,14 +112,6 @@ function peakInFlight(requests: readonly RecordedRequest[]): number {
     peak = Math.max(peak, current);
   }
   return peak;
-}
-
-function median(numbers: readonly number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function benchmark(latencyMs: number): Promise<boolean> {

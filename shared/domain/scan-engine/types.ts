@@ -14,16 +14,20 @@ export const SCORING_VERSION = 2;
 /** R Retrievable, E Explainable, A Actionable, D Distributed. */
 export type Pillar = 'R' | 'E' | 'A' | 'D';
 
-export type CheckId =
-  | 'crawler'
-  | 'sitemap'
-  | 'render'
-  | 'llms'
-  | 'markdown'
-  | 'schema'
-  | 'api'
-  | 'agent'
-  | 'entity';
+/** The nine checks, in report order (docs/scan-engine.md "Checks"). */
+export const CHECK_IDS = [
+  'crawler',
+  'sitemap',
+  'render',
+  'llms',
+  'markdown',
+  'schema',
+  'api',
+  'agent',
+  'entity',
+] as const;
+
+export type CheckId = (typeof CHECK_IDS)[number];
 
 /** `unknown`: nothing in the check applied, or nothing could be evaluated (max is then 0). */
 export type CheckState = 'good' | 'warn' | 'bad' | 'unknown';

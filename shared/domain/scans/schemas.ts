@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import { pageQueryFields } from '#shared/domain/kernel/page-query';
+import { CHECK_IDS } from '#shared/domain/scan-engine/types';
 
 export const ScanIdSchema = RecordIdSchema;
 
@@ -44,17 +45,6 @@ export const CheckSchema = z
   .meta({ id: 'Check' });
 
 const WALL_KINDS = ['challenge', 'waf', 'rate-limit'] as const;
-const CHECK_IDS = [
-  'crawler',
-  'sitemap',
-  'render',
-  'llms',
-  'markdown',
-  'schema',
-  'api',
-  'agent',
-  'entity',
-] as const;
 
 export const ScanEnvironmentSchema = z
   .object({

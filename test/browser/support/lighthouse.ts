@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { CHROMIUM_PATH, SKIP_REASON } from './chromium.ts';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_ARGS, SKIP_REASON } from './chromium.ts';
 
 export { CHROMIUM_PATH as LIGHTHOUSE_CHROMIUM, SKIP_REASON as LIGHTHOUSE_SKIP_REASON };
 
@@ -39,13 +39,7 @@ export interface AgenticRun {
 
 const FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...QUIET_CHROMIUM_ARGS,
   '--disable-default-apps',
   '--disable-extensions',
 ];
