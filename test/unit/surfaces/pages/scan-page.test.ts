@@ -52,7 +52,7 @@ function scan(overrides: Partial<Scan> = {}): Scan {
 const API_URL = 'https://api.test/api/v1/scans/0b7f8a52-1c1e-4c55-9a3e-2f1d7c0e9a11';
 
 describe('the public result page', () => {
-  const html = renderScanPage(scan(), API_URL);
+  const html = renderScanPage(scan(), API_URL).toString();
 
   it('draws the score as a labelled gauge and one bar per pillar with its numbers in text', () => {
     expect(html).toContain('aria-label="Score 64 out of 100 (fair)"');
@@ -95,7 +95,7 @@ describe('the public result page', () => {
   });
 
   it('lets long words break, uses the dashboard styles and has one h1 and a skip link', () => {
-    const long = renderScanPage(scan({ domain: LONG_HOST }), API_URL);
+    const long = renderScanPage(scan({ domain: LONG_HOST }), API_URL).toString();
     expect(long).toContain('overflow-wrap:anywhere');
     expect(long).toContain('header.top');
     expect(long.match(/<h1/g)).toHaveLength(1);
@@ -118,7 +118,7 @@ describe('the public result page', () => {
         ],
       }),
       API_URL,
-    );
+    ).toString();
     expect(hostile).not.toContain('<script>alert(1)');
     expect(hostile).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
@@ -126,7 +126,7 @@ describe('the public result page', () => {
 
 describe('the page of an unknown scan', () => {
   it('speaks to a visitor and points to a scan of their own, not to an API call', () => {
-    const html = renderScanNotFoundPage('not-a-scan');
+    const html = renderScanNotFoundPage('not-a-scan').toString();
     expect(html).toContain('We could not find this scan');
     expect(html).toContain('<code>not-a-scan</code>');
     expect(html).toContain('href="/#scan">Scan a site</a>');
