@@ -81,6 +81,9 @@ const API_STEPS: Step[] = [
   },
   { operationId: 'scan_domain', after: (c) => c.bind(ID.scan, pick(c.json(), 'scan', 'id')) },
   { operationId: 'get_scan' },
+  // The fix pack lists every file it generates: the example shows the first two fixes.
+  { operationId: 'get_scan_fixes', shown: firstOf('fixes', 2) },
+  { operationId: 'verify_scan' },
   { operationId: 'list_scans' },
   { operationId: 'list_domains' },
   { operationId: 'list_domain_scans' },

@@ -22,6 +22,7 @@ import { evaluateRender } from './checks/render.ts';
 import { evaluateSchema } from './checks/schema.ts';
 import { evaluateSitemap } from './checks/sitemap.ts';
 import { collectArtifacts } from './collect/collect.ts';
+import { fixInputsOf } from './fix-inputs.ts';
 import { maxReachableScore } from './report-notes.ts';
 import { ScanFetcher } from './scan-fetcher.ts';
 import { siteScore } from './scoring.ts';
@@ -70,6 +71,7 @@ export async function runScan(target: ScanTarget, deps: RunScanDeps): Promise<Sc
       checks,
       stats: { ...stats, durationMs: now() - startedAt },
       site: siteFactsOf(artifacts),
+      fix_inputs: fixInputsOf(artifacts),
     };
   } finally {
     fetcher.dispose();

@@ -4,6 +4,7 @@
  * summarised in docs/scan-engine.md.
  */
 
+import type { FixInputs } from './fix-inputs.ts';
 import type { FindingId } from './findings/registry.ts';
 import type { SiteFacts } from './site-facts.ts';
 
@@ -97,4 +98,6 @@ export interface ScanReport {
   stats: ScanStats;
   /** robots.txt and the sitemap's paths, for the agent analytics (not part of the public Scan). */
   site: SiteFacts;
+  /** What the fix pack generates its files from (not part of the public Scan). */
+  fix_inputs: FixInputs;
 }

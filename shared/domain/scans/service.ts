@@ -149,6 +149,7 @@ async function measure(
     scoring_version: report.scoring_version,
     created_at: nowIso(deps.clock),
     checks: report.checks,
+    fix_inputs: report.fix_inputs,
     ...(request.ownerId ? { owner_id: request.ownerId, site: report.site } : {}),
   };
 }

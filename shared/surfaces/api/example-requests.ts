@@ -101,6 +101,8 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   list_domains: { query: { q: 'example', limit: '2' } },
   list_domain_scans: { params: { domain: EXAMPLE_DOMAIN }, query: { limit: '2' } },
   get_scan: { params: { id: ID.scan } },
+  get_scan_fixes: { params: { id: ID.scan } },
+  verify_scan: { params: { id: ID.scan }, body: {} },
   get_stats: {},
   list_finding_types: {},
   scan_page: { params: { id: ID.scan } },
