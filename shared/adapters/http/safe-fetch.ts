@@ -57,8 +57,12 @@ export {
 } from '#shared/domain/kernel/net/fetcher';
 export type { DnsLookup } from './guarded-agent.ts';
 
-export const DEFAULT_USER_AGENT =
-  'AgentReadinessScanner/2.0 (+https://agent-readiness.example/docs#scanner)';
+/** An honest, documented identity: the User-Agent names the bot and links the page about it. */
+export function scannerUserAgent(baseUrl: string): string {
+  return `AgentReadinessScanner/2.0 (+${baseUrl}/docs#scanner)`;
+}
+
+export const DEFAULT_USER_AGENT = scannerUserAgent('https://agent-readiness.example');
 
 export interface SafeFetcherOptions {
   /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): loopback, private ranges, any port. */
