@@ -190,6 +190,7 @@ const DASHBOARD_STEPS: Step[] = [
     after: (c) => c.bind(ID.dashboardScan, uuidIn(c.location ?? '', '/dashboard/scans/')),
   },
   { operationId: 'dashboard_scan' },
+  { operationId: 'dashboard_verify_scan', status: 303 },
   { operationId: 'dashboard_domain' },
   { operationId: 'dashboard_domain_agents' },
   { operationId: 'dashboard_upload_agent_log', status: 303 },

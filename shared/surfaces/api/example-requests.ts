@@ -254,6 +254,7 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_scans: { query: { q: 'example' } },
   dashboard_run_scan: { body: { ...csrf, domain: EXAMPLE_DOMAIN } },
   dashboard_scan: { params: { id: ID.dashboardScan } },
+  dashboard_verify_scan: { params: { id: ID.dashboardScan }, body: csrf },
   dashboard_domain: { params: { domain: EXAMPLE_DOMAIN } },
   dashboard_domain_agents: { params: { domain: EXAMPLE_DOMAIN } },
   dashboard_upload_agent_log: {

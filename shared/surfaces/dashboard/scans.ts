@@ -3,6 +3,8 @@
  * `list_domain_scans` (the account's scans grouped by domain, one domain's changes).
  */
 import type { z } from 'zod';
+import { NotFoundError } from '#shared/domain/kernel/errors';
+import { getScanFixes } from '#shared/domain/scans/fix-operations';
 import { listDomainScans, listDomains } from '#shared/domain/scans/history-operations';
 import {
   ListDomainScansQuerySchema,
@@ -14,7 +16,9 @@ import {
   type ScanWriteDeps,
   scanDomain,
 } from '#shared/domain/scans/operations';
+import { readableScan } from '#shared/domain/scans/reads';
 import { CreateScanBodySchema, type ScanIdParams } from '#shared/domain/scans/schemas';
+import { compareScans, verifyScan } from '#shared/domain/scans/verify-operations';
 import { domainPage, type HistoryFilters } from '#shared/surfaces/dashboard/views/scan-history';
 import { scanResultPage, scansPage } from '#shared/surfaces/dashboard/views/scans-page';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
@@ -23,6 +27,7 @@ import type {
   DomainPathSchema,
   ScanFormSchema,
   ScansQuerySchema,
+  VerifiedQuerySchema,
 } from './forms.ts';
 import { HISTORY_SEARCH_FORM, SCAN_FORM } from './forms-scans.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
@@ -130,10 +135,56 @@ export async function runScan(
   );
 }
 
+/** The fix pack of a scan this account may act on; none for another account's scan. */
+async function fixesOf(input: SessionInput<ScanIdParams>, deps: ScanReadDeps) {
+  try {
+    return (await getScanFixes(input, deps)).fixes;
+  } catch (error) {
+    if (error instanceof NotFoundError) return [];
+    throw error;
+  }
+}
+
+/** What "Check my fixes" found: the scan it verified against this one. */
+async function verificationOf(
+  input: SessionInput<ScanIdParams, z.output<typeof VerifiedQuerySchema>>,
+  deps: ScanReadDeps,
+) {
+  const verified = input.query.verified;
+  if (verified === undefined) return undefined;
+  const [before, after] = await Promise.all([
+    readableScan(input.principal, verified, deps),
+    readableScan(input.principal, input.params.id, deps),
+  ]);
+  return { ...compareScans(before, after, undefined), verifiedScanId: before.id };
+}
+
 export async function scanResult(
-  input: SessionInput<ScanIdParams>,
+  input: SessionInput<ScanIdParams, z.output<typeof VerifiedQuerySchema>>,
   deps: ScanReadDeps,
 ): Promise<PageResponse> {
-  const { scan } = await getScan(input, deps);
-  return htmlPage(scanResultPage(viewerOf(input.principal), scan));
+  const scanInput = { ...input, query: undefined };
+  const [{ scan }, fixes, verification] = await Promise.all([
+    getScan(scanInput, deps),
+    fixesOf(scanInput, deps),
+    verificationOf(input, deps),
+  ]);
+  return htmlPage(
+    scanResultPage(viewerOf(input.principal), scan, {
+      fixes,
+      verifyAction: DASHBOARD_PATHS.verifyScan(scan.id),
+      ...(verification ? { verification } : {}),
+    }),
+  );
+}
+
+/** "Check my fixes": scans again as `verify_scan`, then opens the new scan with the comparison. */
+export async function verifyScanFixes(
+  input: SessionInput<ScanIdParams>,
+  deps: ScanWriteDeps & ScanReadDeps,
+): Promise<PageResponse> {
+  const { verification } = await verifyScan({ ...input, body: {} }, deps);
+  return redirect(
+    `${DASHBOARD_PATHS.scan(verification.scan_id)}?verified=${encodeURIComponent(input.params.id)}`,
+  );
 }

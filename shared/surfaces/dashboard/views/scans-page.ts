@@ -9,6 +9,12 @@ import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
 import { badge, copyField, tableRegion, timeTag } from './components.ts';
+import {
+  type FixItem,
+  fixPackSection,
+  type VerificationItem,
+  verificationNotice,
+} from './fix-pack.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 import { domainHistorySection, type HistoryFilters } from './scan-history.ts';
 
@@ -101,7 +107,20 @@ function pillarCards(scan: Scan): Html[] {
   });
 }
 
-export function scanResultPage(viewer: Viewer, scan: Scan): Html {
+/** What the scan page adds for the account's own scans. */
+export interface ScanExtras {
+  fixes: readonly FixItem[];
+  verifyAction: string;
+  verification?: VerificationItem;
+}
+
+export function scanResultPage(viewer: Viewer, scan: Scan, extras: ScanExtras): Html {
+  const checked = extras.verification
+    ? verificationNotice(
+        extras.verification,
+        DASHBOARD_PATHS.scan(extras.verification.verifiedScanId),
+      )
+    : '';
   const fixes = topFixes(scan.checks, 3).map(
     (fix) =>
       html`<li><strong>+${fix.scoreGain} ${fix.scoreGain === 1 ? 'point' : 'points'}</strong>: ${fix.text}${fix.check ? html` <span class="muted">(${fix.check})</span>` : ''}</li>`,
@@ -112,6 +131,7 @@ export function scanResultPage(viewer: Viewer, scan: Scan): Html {
     viewer,
     body: html`<p><a href="${DASHBOARD_PATHS.scans}">← All scans</a></p>
 <h1>Agent readiness of ${scan.domain}</h1>
+${checked}
 <div class="cards"><section class="card" aria-labelledby="score-h"><h2 id="score-h">Score</h2><p class="big">${scan.score}<span class="muted">/100</span></p>
 <p class="muted">Scanned ${timeTag(scan.created_at)}; the most this site can reach is ${maxReachableScore(scan.checks)}.</p></section>
 <section class="card" aria-labelledby="share-h"><h2 id="share-h">Share</h2>
@@ -121,6 +141,7 @@ ${fixes.length ? html`<h2>Fix these first</h2><ol>${fixes}</ol>` : ''}
 <h2>Pillars</h2>
 <div class="cards">${pillarCards(scan)}</div>
 <h2>Checks</h2>
-${checksTable(scan)}`,
+${checksTable(scan)}
+${fixPackSection(viewer, extras.verifyAction, extras.fixes)}`,
   });
 }
