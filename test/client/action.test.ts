@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { WORKFLOW_EXAMPLE } from '#shared/surfaces/pages/ci-section';
+import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
 import { type RunningFixtureSite, startFixtureSite } from '#test/fixtures/sites/index';
 
 /**
@@ -144,6 +146,17 @@ describe('action.yml', () => {
     expect(run.code).toBe(1);
     expect(run.summary).toContain('❌ gate failed');
     expect(comments).toHaveLength(before);
+  });
+
+  it('is shown in a workflow file that uses every input of the example, in the README and on /docs', async () => {
+    const readme = await readFile(join(ROOT, 'client/README.md'), 'utf8');
+    expect(readme).toContain(`\`\`\`yaml\n${WORKFLOW_EXAMPLE}\`\`\``);
+    const workflow = parse(WORKFLOW_EXAMPLE);
+    const uses = Object.values(workflow.jobs as Record<string, { steps: Array<{ with?: object }> }>)
+      .flatMap((job) => job.steps.map((step) => Object.keys(step.with ?? {})))
+      .flat();
+    for (const input of uses) expect(Object.keys(inputs)).toContain(input);
+    expect(renderDocsPage('https://api.example.com').toString()).toContain('id="ci"');
   });
 
   it('exits 2 when the service cannot answer, and 0 with soft-fail', async () => {
