@@ -10,7 +10,7 @@
 import { constants } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 
-const source = new URL('../src/cli/main.ts', import.meta.url);
+const source = new URL('../src/cli.ts', import.meta.url);
 const inCheckout = await access(source, constants.R_OK).then(
   () => true,
   () => false,
@@ -24,7 +24,7 @@ if (inCheckout) {
   ({ runCli } = await import(source.href));
   engine = () => import(new URL('../../shared/wiring/local-scan.ts', import.meta.url).href);
 } else {
-  ({ runCli } = await import('../dist/cli/main.js'));
+  ({ runCli } = await import('../dist/cli.js'));
   engine = () => import('../dist/local-engine.js');
 }
 

@@ -13,39 +13,19 @@ import {
   type ScanArtifacts,
 } from './artifacts.ts';
 import { homepageFacts, jsonLdOf, pageFacts } from './context.ts';
+import type { FixInputs, FixPage } from './fix-input-types.ts';
 import type { PageFacts } from './html.ts';
 import { hasType, stringProp } from './parse/json-ld.ts';
 import { sameAsUrls } from './parse/same-as.ts';
 import { parseSitemap } from './parse/sitemap-xml.ts';
 import { absoluteUrl, isSameSite } from './site.ts';
 
+export type { FixInputs, FixPage } from './fix-input-types.ts';
+
 /** Pages kept at most (an llms.txt lists key pages, not all of them). */
 export const MAX_FIX_PAGES = 40;
 const MAX_TEXT = 200;
 const MAX_ROBOTS = 32 * 1024;
-
-export interface FixPage {
-  url: string;
-  title?: string;
-  description?: string;
-}
-
-export interface FixInputs {
-  /** The homepage's origin after redirects. */
-  origin: string;
-  site_name: string;
-  description?: string;
-  pages: FixPage[];
-  organization: { name: string; url: string; logo?: string; same_as: string[] };
-  /** robots.txt as served, when it is a file (cut at 32 KiB). */
-  robots?: string;
-  sitemap_url?: string;
-  markdown_url?: string;
-  api_catalog_url?: string;
-  openapi_url?: string;
-  mcp_card_url?: string;
-  a2a_card_url?: string;
-}
 
 const clip = (text: string | undefined): string | undefined => {
   const clean = text?.replace(/\s+/g, ' ').trim();

@@ -4,8 +4,8 @@
  * summarised in docs/scan-engine.md.
  */
 
-import type { FixInputs } from './fix-inputs.ts';
 import type { FindingId } from './findings/registry.ts';
+import type { FixInputs } from './fix-input-types.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 export type { FindingId } from './findings/registry.ts';

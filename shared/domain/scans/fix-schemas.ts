@@ -21,7 +21,7 @@ export const FixFileSchema = z
     media_type: z.string().meta({ example: 'text/markdown' }),
     content: z.string(),
   })
-  .meta({ id: 'FixFile' });
+  .meta({ id: 'ScanFixFile' });
 
 export const FixSchema = z
   .object({
@@ -38,7 +38,7 @@ export const FixSchema = z
       description: 'Files generated from what the scan saw, each passing the scan when served',
     }),
   })
-  .meta({ id: 'Fix' });
+  .meta({ id: 'ScanFix' });
 
 export const ScanFixesResponseSchema = z.object({
   fixes: z.array(FixSchema).meta({

@@ -3,8 +3,9 @@
  * or a job summary (score, the change against the baseline, the gate's reasons, the top fixes,
  * the checks). `json` is the scan as the API returns it.
  */
-import type { Scan } from '../types.ts';
-import { topFixes, type Verdict } from './gate.ts';
+
+import { topFixes, type Verdict } from './cli-gate.ts';
+import type { Scan } from './types.ts';
 
 type Check = Scan['checks'][number];
 

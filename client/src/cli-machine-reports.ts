@@ -3,8 +3,9 @@
  * `ruleId` is its finding id, so code hosts list and track them) and JUnit XML (a `testcase` per
  * check: `bad` fails, `warn` passes with its findings in `system-out`, `unknown` is skipped).
  */
-import type { Scan } from '../types.ts';
-import type { ReportInput } from './reports.ts';
+
+import type { ReportInput } from './cli-reports.ts';
+import type { Scan } from './types.ts';
 
 type Check = Scan['checks'][number];
 type Finding = Check['findings'][number];

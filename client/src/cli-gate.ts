@@ -4,8 +4,9 @@
  * or `bad` finding id the baseline did not have or had as `good`, and the findings of a check
  * whose state got worse. Every reason names its finding id.
  */
-import type { Scan } from '../types.ts';
-import type { FailOn } from './args.ts';
+
+import type { FailOn } from './cli-args.ts';
+import type { Scan } from './types.ts';
 
 type Check = Scan['checks'][number];
 type Finding = Check['findings'][number];

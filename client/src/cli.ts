@@ -5,12 +5,13 @@
  * Node. Exit codes: 0 passed, 1 the gate failed, 2 a usage error or the service could not answer
  * (0 with a warning under `--soft-fail`).
  */
-import { AgentReadiness } from '../client.ts';
-import type { Scan } from '../types.ts';
-import { parseScanArgs, type ScanOptions, USAGE, UsageError } from './args.ts';
-import { judge } from './gate.ts';
-import { junitReport, sarifReport } from './machine-reports.ts';
-import { markdownReport, type ReportInput, textReport, verdictLine } from './reports.ts';
+
+import { parseScanArgs, type ScanOptions, USAGE, UsageError } from './cli-args.ts';
+import { judge } from './cli-gate.ts';
+import { junitReport, sarifReport } from './cli-machine-reports.ts';
+import { markdownReport, type ReportInput, textReport, verdictLine } from './cli-reports.ts';
+import { AgentReadiness } from './client.ts';
+import type { Scan } from './types.ts';
 
 /** What the CLI needs from its host. */
 export interface CliIo {
