@@ -1,13 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLocalEngine } from '#scripts/client-local-engine';
 import { type RunningFixtureSite, startFixtureSite } from '#test/fixtures/sites/index';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
 import { type SwitchableSite, startSwitchableSite } from '#test/support/switchable-site';
 import { runBin } from './support/cli.ts';
+import { buildClient, CLIENT_DIR } from './support/readme-examples.ts';
 
 /**
  * The `agent-readiness` CLI (issue 38, point 2) as a user runs it, against the local stack and
@@ -189,6 +191,32 @@ describe('--local', () => {
       service.checks.map((check) => [check.id, check.score]),
     );
   });
+});
+
+describe('the published package', () => {
+  it("runs --local from its build and the bundled engine, with the service's score", async () => {
+    // What npm installs: bin, dist and package.json, without the TypeScript source.
+    await buildClient();
+    await buildLocalEngine();
+    const installed = join(CLIENT_DIR, '.installed');
+    await rm(installed, { recursive: true, force: true });
+    for (const part of ['bin', 'dist', 'package.json']) {
+      await cp(join(CLIENT_DIR, part), join(installed, part), { recursive: true });
+    }
+    const { body } = await callJson(stack.baseUrl, '/api/v1/scans', {
+      method: 'POST',
+      key,
+      body: { domain: good.url },
+    });
+    const run = await runBin(
+      ['scan', good.url, '--local', '--format', 'json'],
+      {},
+      join(installed, 'bin/agent-readiness.js'),
+    );
+    await rm(installed, { recursive: true, force: true });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).scan.score).toBe((body.scan as { score: number }).score);
+  }, 120_000);
 });
 
 describe('the baseline file', () => {

@@ -13,9 +13,13 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runBin(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
+export function runBin(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  bin = BIN,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OFFLINE_DNS: '1', ...env },
     });
     let stdout = '';
