@@ -83,7 +83,14 @@ const API_STEPS: Step[] = [
   { operationId: 'get_scan' },
   // The fix pack lists every file it generates: the example shows the first two fixes.
   { operationId: 'get_scan_fixes', shown: firstOf('fixes', 2) },
-  { operationId: 'verify_scan' },
+  // The new scan is a scan as get_scan shows it: the example keeps its first two checks.
+  {
+    operationId: 'verify_scan',
+    shown: (body) => {
+      const scan = body.scan as { checks?: unknown[] } | undefined;
+      return { ...body, scan: { ...scan, checks: scan?.checks?.slice(0, 2) } };
+    },
+  },
   { operationId: 'list_scans' },
   { operationId: 'list_domains' },
   { operationId: 'list_domain_scans' },

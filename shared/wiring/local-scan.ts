@@ -8,8 +8,9 @@
  * this module bundled (`npm run client:build`, client/dist/local-engine.js).
  */
 import { offlineLookup } from '#shared/adapters/http/offline-lookup';
-import { createSafeFetcher, scannerUserAgent } from '#shared/adapters/http/safe-fetch';
+import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { systemLookup } from '#shared/adapters/http/system-lookup';
+import { scannerUserAgent } from '#shared/adapters/http/user-agent';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { Check } from '#shared/domain/scan-engine/types';

@@ -42,7 +42,7 @@ export function scannerBaseUrl(settings: WiringSettings): string {
   return settings.config.PUBLIC_BASE_URL ?? settings.serviceUrl?.() ?? FALLBACK_BASE_URL;
 }
 
-export { scannerUserAgent } from '#shared/adapters/http/safe-fetch';
+export { scannerUserAgent } from '#shared/adapters/http/user-agent';
 
 export const getRequestSigner = lazy((settings) =>
   createWebBotAuthSigner({

@@ -42,6 +42,7 @@ import { dispatchRequest } from './http-client.ts';
 import type { RequestSigner } from './message-signatures.ts';
 import { readCapped } from './read-capped.ts';
 import { systemLookup } from './system-lookup.ts';
+import { scannerUserAgent } from './user-agent.ts';
 
 export {
   BlockedTargetError,
@@ -56,11 +57,6 @@ export {
   type SafeFetchResponse,
 } from '#shared/domain/kernel/net/fetcher';
 export type { DnsLookup } from './guarded-agent.ts';
-
-/** An honest, documented identity: the User-Agent names the bot and links the page about it. */
-export function scannerUserAgent(baseUrl: string): string {
-  return `AgentReadinessScanner/2.0 (+${baseUrl}/docs#scanner)`;
-}
 
 export const DEFAULT_USER_AGENT = scannerUserAgent('https://agent-readiness.example');
 

@@ -3,31 +3,22 @@
  * `list_domain_scans` (the account's scans grouped by domain, one domain's changes).
  */
 import type { z } from 'zod';
-import { NotFoundError } from '#shared/domain/kernel/errors';
-import { getScanFixes } from '#shared/domain/scans/fix-operations';
 import { listDomainScans, listDomains } from '#shared/domain/scans/history-operations';
 import {
   ListDomainScansQuerySchema,
   ListDomainsQuerySchema,
 } from '#shared/domain/scans/history-schemas';
-import {
-  getScan,
-  type ScanReadDeps,
-  type ScanWriteDeps,
-  scanDomain,
-} from '#shared/domain/scans/operations';
-import { readableScan } from '#shared/domain/scans/reads';
+import { type ScanReadDeps, type ScanWriteDeps, scanDomain } from '#shared/domain/scans/operations';
 import { CreateScanBodySchema, type ScanIdParams } from '#shared/domain/scans/schemas';
-import { compareScans, verifyScan } from '#shared/domain/scans/verify-operations';
+import { verifyScan } from '#shared/domain/scans/verify-operations';
 import { domainPage, type HistoryFilters } from '#shared/surfaces/dashboard/views/scan-history';
-import { scanResultPage, scansPage } from '#shared/surfaces/dashboard/views/scans-page';
+import { scansPage } from '#shared/surfaces/dashboard/views/scans-page';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
 import type {
   DomainPageQuerySchema,
   DomainPathSchema,
   ScanFormSchema,
   ScansQuerySchema,
-  VerifiedQuerySchema,
 } from './forms.ts';
 import { HISTORY_SEARCH_FORM, SCAN_FORM } from './forms-scans.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
@@ -132,49 +123,6 @@ export async function runScan(
       form: scanned.state,
     }),
     scanned.status,
-  );
-}
-
-/** The fix pack of a scan this account may act on; none for another account's scan. */
-async function fixesOf(input: SessionInput<ScanIdParams>, deps: ScanReadDeps) {
-  try {
-    return (await getScanFixes(input, deps)).fixes;
-  } catch (error) {
-    if (error instanceof NotFoundError) return [];
-    throw error;
-  }
-}
-
-/** What "Check my fixes" found: the scan it verified against this one. */
-async function verificationOf(
-  input: SessionInput<ScanIdParams, z.output<typeof VerifiedQuerySchema>>,
-  deps: ScanReadDeps,
-) {
-  const verified = input.query.verified;
-  if (verified === undefined) return undefined;
-  const [before, after] = await Promise.all([
-    readableScan(input.principal, verified, deps),
-    readableScan(input.principal, input.params.id, deps),
-  ]);
-  return { ...compareScans(before, after, undefined), verifiedScanId: before.id };
-}
-
-export async function scanResult(
-  input: SessionInput<ScanIdParams, z.output<typeof VerifiedQuerySchema>>,
-  deps: ScanReadDeps,
-): Promise<PageResponse> {
-  const scanInput = { ...input, query: undefined };
-  const [{ scan }, fixes, verification] = await Promise.all([
-    getScan(scanInput, deps),
-    fixesOf(scanInput, deps),
-    verificationOf(input, deps),
-  ]);
-  return htmlPage(
-    scanResultPage(viewerOf(input.principal), scan, {
-      fixes,
-      verifyAction: DASHBOARD_PATHS.verifyScan(scan.id),
-      ...(verification ? { verification } : {}),
-    }),
   );
 }
 
