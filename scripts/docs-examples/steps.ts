@@ -10,6 +10,7 @@ import {
   EXAMPLE_CSRF,
   EXAMPLE_IDS,
   EXAMPLE_SIGN_IN_TOKEN,
+  EXAMPLE_TEAM,
 } from '#shared/surfaces/api/example-requests';
 
 /** What a step's hooks can do: bind stand-ins, wait, and look as the signed-in browser. */
@@ -25,6 +26,8 @@ export interface RunContext {
   signInToken(email: string): string;
   /** Signs the user in from a second browser; that session's id. */
   otherSession(): Promise<string>;
+  /** Makes `email` a member of the examples' account with `role` (invited, accepted); its id. */
+  addMember(email: string, role: 'admin' | 'member' | 'viewer'): Promise<string>;
 }
 
 /** What a step's follow-up reads: its answer, besides the run's context. */
@@ -150,6 +153,25 @@ const API_STEPS: Step[] = [
   { operationId: 'delete_run_answers' },
   { operationId: 'revoke_key' },
   { operationId: 'delete_webhook' },
+  // The account as a team: an invitation made and withdrawn, a member's role changed, another
+  // member removed, the log of it all, and last the account handed over.
+  {
+    operationId: 'create_invitation',
+    after: (c) => c.bind(ID.invitation, pick(c.json(), 'invitation', 'id')),
+  },
+  { operationId: 'get_account' },
+  { operationId: 'withdraw_invitation' },
+  {
+    operationId: 'change_member_role',
+    before: async (c) => c.bind(ID.member, await c.addMember(EXAMPLE_TEAM.member, 'member')),
+  },
+  {
+    operationId: 'remove_member',
+    before: async (c) =>
+      c.bind(ID.removedMember, await c.addMember(EXAMPLE_TEAM.removed, 'viewer')),
+  },
+  { operationId: 'list_audit_log' },
+  { operationId: 'transfer_account' },
   { operationId: 'get_openapi' },
   { operationId: 'docs_page' },
   { operationId: 'site_home' },

@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.22 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.24 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.52 MB, so any growth still fails here. The routes that
+ * 1.55 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -27,13 +27,16 @@ const ONE_MB = 1024 * 1024;
 // page's scan box to the scan form's function (docs/decisions.md "Merging the two parts of issue
 // 25"). Issue 30 added about 1 % to every dashboard function: the Agents tab's upload script and
 // its chart styles in the page frame (about 4 KB) and the gate's multipart reader for the upload
-// form without script (about 1.5 KB). Issue 38 added the finding-id registry (about 36 KB of
-// titles and fixes) to the docs page and the site documents (/docs#findings, its markdown) and
-// the CI section; to the scanning functions the id of every finding, the fix inputs kept with
-// each scan and verification (about 12 KB); both keep about 1 % for the next findings. The
+// form without script (about 1.5 KB). Issue 35 added about 1.5 % to the functions that serve the
+// whole route manifest (the docs page, the site documents, the OpenAPI document): the account
+// routes' schemas and captured examples, and the dashboard's team pages. Issue 38 added to the same
+// functions the finding-id registry (about 36 KB of titles and fixes: /docs#findings and its
+// markdown) and the CI section, and to the scanning functions the id of every finding, the fix
+// inputs kept with each scan and verification (about 12 KB); the role table and account
+// principal of issue 35 come with them. Both keep about 1 % for the next findings. The
 // deployment package (zipped) keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.22 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.52 * ONE_MB;
+const CODE_CEILING = 1.24 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   // Verification scans again, in scan_domain's function.

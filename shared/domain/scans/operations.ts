@@ -41,7 +41,7 @@ export async function scanDomain(
   const stored = await deps.scanner.scan({
     domain: input.body.domain,
     // A key's or a session's scan is the account's; an anonymous one belongs to nobody.
-    ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.userId,
+    ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.accountId,
     sourceIp: input.request.sourceIp,
     reportLimit: input.request.reportLimit,
   });
@@ -68,7 +68,7 @@ export async function listScans(
   deps: ScanReadDeps,
 ): Promise<ListScansResponse> {
   const page = await deps.scans.listByOwner(
-    input.principal.userId,
+    input.principal.accountId,
     input.query.limit,
     input.query.cursor,
   );

@@ -58,7 +58,7 @@ export async function readLatestScanOf(
 
 /**
  * The scan, when the principal may act on it (its fixes, verifying them): its own, or one made
- * without a key. Tenancy is the owning user id (issue 35's teams change it here).
+ * without a key. Tenancy is the owning account (issue 35).
  */
 export async function readableScan(
   principal: Principal,
@@ -67,7 +67,7 @@ export async function readableScan(
 ): Promise<StoredScan> {
   const stored = await readScan(deps, id);
   const owner = stored.owner_id;
-  if (owner !== undefined && (principal.kind === 'anonymous' || principal.userId !== owner)) {
+  if (owner !== undefined && (principal.kind === 'anonymous' || principal.accountId !== owner)) {
     // Another account's scan reads exactly like a missing one.
     throw new NotFoundError(`No scan with id "${printable(id, 64)}".`);
   }

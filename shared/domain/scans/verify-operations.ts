@@ -72,7 +72,7 @@ export async function verifyScan(
   const after = await deps.scanner.scan({
     // The origin the scan ended on (its scheme and port), else the domain as stored.
     domain: before.fix_inputs?.origin ?? before.domain,
-    ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.userId,
+    ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.accountId,
     sourceIp: input.request.sourceIp,
     reportLimit: input.request.reportLimit,
   });
