@@ -99,6 +99,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scans/{id}/fixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scan's fix pack: its fixes, most points first, with generated files (addition to the specification)
+         * @description One fix per finding id the scan raised as `warn` or `bad`: the points it is worth on the score, where it applies, the steps, and where the fix is a file, the file generated from what the scan saw (llms.txt, robots.txt, `ard.json` and `ai-catalog.json` skeletons, Organization JSON-LD, `Link` headers), each passing the scan when served as it is. A scan made with a key is its account's (anyone else gets 404); a scan made without a key is as public as the scan.
+         *
+         *     Authentication: bearer key optional; scope `scans:read`.
+         */
+        get: operations["get_scan_fixes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan the domain again and say which findings are fixed (addition to the specification)
+         * @description Scans the scan's domain again (it counts as a scan: without a key, in the 3 a day) and answers which of `finding_ids` (all of the scan's `warn` and `bad` findings when absent) are `fixed`, which are `still` raised, and which ids are `new`, with the new scan. Only the owner may verify a scan made with a key (anyone else gets 404).
+         *
+         *     Authentication: bearer key optional; scope `scans:write`.
+         */
+        post: operations["verify_scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stats": {
         parameters: {
             query?: never;
@@ -429,6 +473,198 @@ export interface paths {
          *     Authentication: bearer key required; scope `monitor:read`.
          */
         get: operations["list_fixes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the alert rules of a case (addition to the specification)
+         * @description Each rule with its fields, `created_at` and `last_fired_at`, oldest first. A caller that may not change the rules sees a Slack URL shortened to its host and first path segment.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_alerts"];
+        put?: never;
+        /**
+         * Create an alert rule on a case (addition to the specification)
+         * @description A rule watches one metric of the case’s runs (`mention_rate`, `share_of_answer`, `own_citation_rate`, `total_score`, `citations_lost`, `new_competitor`, `model_changed`) for a condition (`drop`, `rise`, `change`, `below`, `above`; `threshold` for the last two), narrowed by `family` or `brand`, and tells its channels (`webhook`: the `case.alert` event; `email`; `slack_url`) at most once per run, after the run is done. With `significant_only` (default) only a change beyond its 95 % interval fires it, with its cause and evidence. Own cases only; a bad rule is 400.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        post: operations["create_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/alerts/{alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert rule (addition to the specification)
+         * @description The rule stops firing; its Slack and e-mail deliveries still waiting for a retry are dropped. Own cases only.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        delete: operations["delete_alert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/alerts/{alert_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firings of an alert rule and their deliveries (addition to the specification)
+         * @description The rule’s latest 20 firings, newest first, each with what moved and its deliveries on every channel (webhook, Slack, e-mail), recorded like webhook deliveries: status, attempts, last status and error, every attempt.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_alert_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/alerts/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How often a rule would have fired over the case’s past runs (addition to the specification)
+         * @description Evaluates the rule in the body (channels are not needed and ignored) on each of the case’s latest 24 finished runs against the run before it, as a firing would, and answers how many runs it would have fired on and with what. Changes nothing.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        post: operations["preview_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The case’s digest settings (addition to the specification)
+         * @description Whether a digest mail (headline figures, significant changes, a link to the run) goes out after each finished run, and to whom.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["get_case_digest"];
+        /**
+         * Switch the case’s digest on or off (addition to the specification)
+         * @description `enabled` with at least one address in `email` (kept when left out). Own cases only.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        put: operations["set_case_digest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/runs/{run_id}/report-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report links of a run (addition to the specification)
+         * @description Newest first, with `expires_at` and `expired`; never their token or address.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_report_links"];
+        put?: never;
+        /**
+         * Make a link to a read-only report of a finished run (addition to the specification)
+         * @description The link opens a page without an account: the run’s summary for a client, under the given `title` and `logo_url` (https), until `expires_in_days` (default 30, at most 365) or revocation. `url` carries a long random token and is shown only here. Own cases only; a run that is not done is 409 `no_run`.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        post: operations["create_report_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/runs/{run_id}/report-links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a report link (addition to the specification)
+         * @description Its page answers 404 from now on. Own cases only.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        delete: operations["delete_report_link"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run’s report for a client (HTML, no account) (addition to the specification)
+         * @description The page a report link opens: scores with their intervals, share of answer against the competitors, the changes and their causes, the top cited pages, the fixes and their verdicts, under the agency’s title and logo. Printable (one section per page). A revoked or expired link, or an unknown token, answers 404.
+         */
+        get: operations["report_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -935,6 +1171,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "case.alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An alert rule of a case fired on a finished run (addition)
+         * @description Verify the signature over the raw body before parsing, reject a timestamp more than five minutes away, deduplicate on the body `id`, answer 2xx within 10 seconds. Anything else is retried with growing delays (3xx included: redirects are never followed); 410 Gone stops deliveries to the endpoint. See the webhooks guide.
+         */
+        post: operations["webhook_case_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -964,6 +1220,16 @@ export interface components {
              * @example example.com
              */
             domain: string;
+        };
+        VerifyScanRequest: {
+            /**
+             * @description The finding ids to verify; all of the scan's warn and bad findings when absent
+             * @example [
+             *       "llms.missing",
+             *       "crawler.no_ai_policy"
+             *     ]
+             */
+            finding_ids?: string[];
         };
         CreateBatchRequest: {
             /** @description Domains or URLs to scan. Duplicates collapse into one accepted domain; entries that are not domains are listed under `rejected` with a reason. */
@@ -1157,6 +1423,83 @@ export interface components {
         CreateRunRequest: {
             /** @description Free text; default: the UTC date of the request */
             label?: string;
+        };
+        CreateAlertRequest: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            /**
+             * @description Narrows the rule to one model family (mention_rate, citations_lost, model_changed)
+             * @enum {string}
+             */
+            family?: "openai" | "anthropic" | "perplexity" | "google";
+            /** @description Whose figure: share_of_answer (default the case’s own brand), citations_lost (default the brand), new_competitor (one discovered name) */
+            brand?: string;
+            /** @enum {string} */
+            condition: "drop" | "rise" | "change" | "below" | "above";
+            /** @description below/above: the level (a fraction for rates and shares, points for total_score); drop/rise/change: the smallest change that counts */
+            threshold?: number;
+            /** @description Default true: fire only on a change in `summary.changes` (beyond its 95 % interval), carrying its cause and evidence */
+            significant_only?: boolean;
+            channels: {
+                /** @description Send the `case.alert` event to the account’s webhook endpoints subscribed to it; default false */
+                webhook?: boolean;
+                /** @description Addresses (one or a list of up to 10) that get a plain-text mail */
+                email?: string | string[];
+                /**
+                 * @description A Slack-compatible incoming webhook (https, no credentials, public address; checked like webhook endpoints)
+                 * @example https://hooks.slack.com/services/T000/B000/XXXX
+                 */
+                slack_url?: string;
+            };
+        };
+        PreviewAlertRequest: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            /**
+             * @description Narrows the rule to one model family (mention_rate, citations_lost, model_changed)
+             * @enum {string}
+             */
+            family?: "openai" | "anthropic" | "perplexity" | "google";
+            /** @description Whose figure: share_of_answer (default the case’s own brand), citations_lost (default the brand), new_competitor (one discovered name) */
+            brand?: string;
+            /** @enum {string} */
+            condition: "drop" | "rise" | "change" | "below" | "above";
+            /** @description below/above: the level (a fraction for rates and shares, points for total_score); drop/rise/change: the smallest change that counts */
+            threshold?: number;
+            /** @description Default true: fire only on a change in `summary.changes` (beyond its 95 % interval), carrying its cause and evidence */
+            significant_only?: boolean;
+            /** @description Ignored: a preview sends nothing */
+            channels?: {
+                /** @description Send the `case.alert` event to the account’s webhook endpoints subscribed to it; default false */
+                webhook?: boolean;
+                /** @description Addresses (one or a list of up to 10) that get a plain-text mail */
+                email?: string | string[];
+                /**
+                 * @description A Slack-compatible incoming webhook (https, no credentials, public address; checked like webhook endpoints)
+                 * @example https://hooks.slack.com/services/T000/B000/XXXX
+                 */
+                slack_url?: string;
+            };
+        };
+        PutDigestRequest: {
+            /** @description Mail the digest after each finished run */
+            enabled: boolean;
+            /** @description Addresses (one or a list of up to 10); required to switch it on */
+            email?: string | string[];
+        };
+        CreateReportLinkRequest: {
+            /** @description Days until the link stops working; default 30 */
+            expires_in_days?: number;
+            /**
+             * @description The heading of the page (the agency’s name, say); default the case’s name
+             * @example Northwind Agency: AI visibility report
+             */
+            title?: string;
+            /**
+             * @description https address of a logo shown on the page (no credentials); loaded by the reader’s browser, never by us
+             * @example https://northwind.example/logo.png
+             */
+            logo_url?: string;
         };
         CreateWebhookRequest: {
             /**
@@ -1357,6 +1700,108 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description An alert rule of one of your cases fired on a finished run (addition; docs/alerts.md). */
+        CaseAlertEvent: {
+            /**
+             * Format: uuid
+             * @description Event id; the same on every retry. Deduplicate on it.
+             */
+            id: string;
+            /** @constant */
+            type: "case.alert";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            data: components["schemas"]["CaseAlertData"];
+        };
+        CaseAlertData: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+            brand: string | null;
+            /** @description The figure in the run compared with: a number (rates and shares as fractions, total_score in points); the model ids for model_changed; null when there is none */
+            before: (number | string[]) | null;
+            after: (number | string[]) | null;
+            /** @description after - before; null for model_changed */
+            change: number | null;
+            /** @description 95 % interval [low, high] of the change */
+            interval: number[] | null;
+            /** @description engine, competitors, own_site or unexplained; null when the figure moved within its noise band (significant_only false) */
+            cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
+            /** @description What decided the cause (`summary.changes[].evidence`) */
+            evidence: components["schemas"]["ChangeEvidence"] | null;
+            /** @description citations_lost: every domain that no longer cites the brand */
+            domains?: string[];
+            /** @description The alert in one readable line */
+            text: string;
+            /** @description The rule that fired (never its channels) */
+            alert: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+                family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+                brand: string | null;
+                /** @enum {string} */
+                condition: "drop" | "rise" | "change" | "below" | "above";
+                threshold: number | null;
+                significant_only: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            case_id: string;
+            case_name: string;
+            run_id: string;
+            run_label: string;
+            /**
+             * Format: uri
+             * @description The case on the dashboard
+             */
+            case_url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ChangeEvidence: {
+            /** @description The reason in plain words */
+            text: string;
+            models: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                before: string[];
+                after: string[];
+            }[];
+            canaries: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                drift: number | null;
+                interval: number[] | null;
+            }[];
+            scans: {
+                scan_id: string;
+                created_at: string;
+                /** @enum {string} */
+                role: "before" | "after";
+            }[];
+            checks: {
+                check: string;
+                /** @description good, warn, bad or unknown */
+                before: string;
+                after: string;
+            }[];
+            prompts: {
+                /** @description Prompts (per family) where the brand stayed stable */
+                stable: number;
+                /** @description The brand's mention rate there, before and after */
+                brand: number[];
+                /** @description The competitors' mention rate there */
+                competitors: number[];
+                /** @description Interval of the competitors' change */
+                interval: number[];
+            } | null;
+        };
         /** @description Sent by POST /api/v1/webhooks/{id}/test only; never retried. */
         WebhookTestEvent: {
             /**
@@ -1394,6 +1839,8 @@ export interface components {
              */
             url: string;
             checks: components["schemas"]["Check"][];
+            environment?: components["schemas"]["ScanEnvironment"];
+            peers?: components["schemas"]["ScanPeers"];
         };
         Check: {
             /** @example crawler */
@@ -1427,6 +1874,52 @@ export interface components {
                 name: string;
                 url: string;
                 revision: string;
+            };
+        };
+        /** @description Addition: where the scan ran and what stood in its way (docs: #environment). Absent on scans stored before it existed. */
+        ScanEnvironment: {
+            /**
+             * @description `local`, or the AWS region the scan ran in
+             * @example eu-west-1
+             */
+            scanned_from: string;
+            /** @description The User-Agent every request of the scan sent */
+            user_agent: string;
+            /** @description Every request carried a Web Bot Auth signature (docs: #scanner) */
+            signed: boolean;
+            /** @description Some page of the site answered the scanner HTTP 402 (x402 or another payment request): paywalled for agents, never scored as broken */
+            paywalled: boolean;
+            /** @description What answered instead of the site (null: nothing did) */
+            blocked_by: {
+                /** @enum {string} */
+                kind: "challenge" | "waf" | "rate-limit";
+                /** @example a Cloudflare challenge page */
+                by: string;
+                /** @example HTTP 403, cf-mitigated: challenge */
+                evidence: string;
+                url: string;
+            } | null;
+            /** @description Checks judged on fewer documents than planned, or not judged ("Not judged: blocked by ..."), because of a wall */
+            partial_checks: ("crawler" | "sitemap" | "render" | "llms" | "markdown" | "schema" | "api" | "agent" | "entity")[];
+        };
+        /** @description Addition: what other judges would say (docs: #peers). Where our verdict differs, the check carries an info finding saying why. Absent on scans stored before it existed. */
+        ScanPeers: {
+            lighthouse: {
+                /** @example 13.5.0 */
+                version: string;
+                /** @description Per Lighthouse audit id: `pass` (score 1), `warn` (0.9), `fail` (0), `na` (not applicable, or informative only), computed from its published rules */
+                audits: {
+                    /** @enum {string} */
+                    "llms-txt"?: "pass" | "warn" | "fail" | "na";
+                    /** @enum {string} */
+                    "ard-schema"?: "pass" | "warn" | "fail" | "na";
+                    /** @enum {string} */
+                    "webmcp-form-coverage"?: "pass" | "warn" | "fail" | "na";
+                };
+                /** @description Audits this scan could not compute, and why */
+                not_judged: {
+                    [key: string]: string;
+                };
             };
         };
         /** @description Present on every response, errors included. */
@@ -1543,6 +2036,51 @@ export interface components {
             after: number | null;
             /** @description `after - before` (a missing side counts as 0) */
             change: number;
+        };
+        ScanFix: {
+            /** @example llms.missing */
+            finding_id: string;
+            /** @example llms */
+            check: string;
+            /** @example No llms.txt */
+            title: string;
+            /**
+             * @description Points the site score gains when this is fixed (one decimal)
+             * @example 6.8
+             */
+            impact_points: number;
+            /**
+             * Format: uri
+             * @description Where the fix applies
+             */
+            target_url: string;
+            /** @description What the scan found, then what to do */
+            steps: string[];
+            /** @description Files generated from what the scan saw, each passing the scan when served */
+            files: components["schemas"]["ScanFixFile"][];
+        };
+        ScanFixFile: {
+            /**
+             * @description The URL path the file is to be served at (`/llms.txt`); `/` for JSON-LD that goes into the homepage, `/_headers` for response headers in the format Netlify and Cloudflare Pages read
+             * @example /llms.txt
+             */
+            path: string;
+            /** @example text/markdown */
+            media_type: string;
+            content: string;
+        };
+        Verification: {
+            /**
+             * Format: uuid
+             * @description The new scan
+             */
+            scan_id: string;
+            /** @description Verified ids no longer raised as warn or bad */
+            fixed: string[];
+            /** @description Verified ids still raised as warn or bad, or whose check the new scan could not measure */
+            still: string[];
+            /** @description Ids raised as warn or bad by the new scan that the scan verified did not raise so */
+            new: string[];
         };
         Stats: {
             domains: number;
@@ -2028,45 +2566,7 @@ export interface components {
             interval: number[];
             /** @enum {string} */
             cause: "engine" | "competitors" | "own_site" | "unexplained";
-            evidence: components["schemas"]["ChangeEvidence"];
-        };
-        ChangeEvidence: {
-            /** @description The reason in plain words */
-            text: string;
-            models: {
-                /** @enum {string} */
-                family: "openai" | "anthropic" | "perplexity" | "google";
-                before: string[];
-                after: string[];
-            }[];
-            canaries: {
-                /** @enum {string} */
-                family: "openai" | "anthropic" | "perplexity" | "google";
-                drift: number | null;
-                interval: number[] | null;
-            }[];
-            scans: {
-                scan_id: string;
-                created_at: string;
-                /** @enum {string} */
-                role: "before" | "after";
-            }[];
-            checks: {
-                check: string;
-                /** @description good, warn, bad or unknown */
-                before: string;
-                after: string;
-            }[];
-            prompts: {
-                /** @description Prompts (per family) where the brand stayed stable */
-                stable: number;
-                /** @description The brand's mention rate there, before and after */
-                brand: number[];
-                /** @description The competitors' mention rate there */
-                competitors: number[];
-                /** @description Interval of the competitors' change */
-                interval: number[];
-            } | null;
+            evidence: components["schemas"]["ChangeEvidenceOutput"];
         };
         Methodology: {
             /** @example method-v1 */
@@ -2374,6 +2874,156 @@ export interface components {
                 interval: number[];
             };
         };
+        Alert: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            case_id: string;
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+            brand: string | null;
+            /** @enum {string} */
+            condition: "drop" | "rise" | "change" | "below" | "above";
+            threshold: number | null;
+            significant_only: boolean;
+            channels: components["schemas"]["AlertChannels"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description null until it first fires */
+            last_fired_at: string | null;
+        };
+        AlertChannels: {
+            webhook: boolean;
+            email: string[];
+            /** @description As stored; callers that may not change rules (read-only keys, viewers) see it shortened to its host and first path segment */
+            slack_url: string | null;
+        };
+        AlertFiring: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+            brand: string | null;
+            /** @description The figure in the run compared with: a number (rates and shares as fractions, total_score in points); the model ids for model_changed; null when there is none */
+            before: (number | string[]) | null;
+            after: (number | string[]) | null;
+            /** @description after - before; null for model_changed */
+            change: number | null;
+            /** @description 95 % interval [low, high] of the change */
+            interval: number[] | null;
+            /** @description engine, competitors, own_site or unexplained; null when the figure moved within its noise band (significant_only false) */
+            cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
+            /** @description What decided the cause (`summary.changes[].evidence`) */
+            evidence: components["schemas"]["ChangeEvidenceOutput"] | null;
+            /** @description citations_lost: every domain that no longer cites the brand */
+            domains?: string[];
+            /** @description The alert in one readable line */
+            text: string;
+            run_id: string;
+            /** Format: date-time */
+            fired_at: string;
+            /** @description Its deliveries on every channel, oldest first */
+            deliveries: components["schemas"]["AlertDelivery"][];
+        };
+        /** @description A delivery of a firing, recorded like a webhook delivery; `endpoint_id` is the endpoint for a webhook and the alert rule for Slack and e-mail */
+        AlertDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            /** Format: uuid */
+            event_id: string;
+            /** @description Event name (`webhook.test` for a test delivery) */
+            event: string;
+            /**
+             * @description `pending` (being attempted or waiting for a retry), `held` (the endpoint is paused), `delivered`, `failed` (retries exhausted, 410 Gone, or the receiver address was refused)
+             * @enum {string}
+             */
+            status: "pending" | "held" | "delivered" | "failed";
+            attempts: number;
+            /** @description HTTP status of the last attempt; null before one answered */
+            last_status: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            delivered_at: string | null;
+            /** @description Addition. When the next retry is due; null when none is scheduled */
+            next_attempt_at: string | null;
+            /** @description Addition. Every attempt (the latest 30): timestamp, status, error, duration */
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+            /** @description Addition. The exact JSON text every attempt of this delivery sends (the bytes its signature covers) */
+            body: string;
+            /** @enum {string} */
+            channel: "webhook" | "slack" | "email";
+            /** @description The address (e-mail) or URL (Slack, shortened for callers that may not change rules); null for a webhook, whose endpoint is `endpoint_id` */
+            target: string | null;
+        };
+        WebhookAttempt: {
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description The `x-service-timestamp` the attempt was signed with
+             */
+            at: string;
+            /** @description HTTP status; null when no answer came */
+            status: number | null;
+            /** @description null when delivered */
+            error_class: ("http" | "redirect" | "timeout" | "network" | "tls" | "blocked") | null;
+            error: string | null;
+            duration_ms: number;
+        };
+        AlertPreviewFiring: {
+            /** @description The figure in the run compared with: a number (rates and shares as fractions, total_score in points); the model ids for model_changed; null when there is none */
+            before: (number | string[]) | null;
+            after: (number | string[]) | null;
+            /** @description after - before; null for model_changed */
+            change: number | null;
+            /** @description engine, competitors, own_site or unexplained; null when the figure moved within its noise band (significant_only false) */
+            cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
+            /** @description The alert in one readable line */
+            text: string;
+            run_id: string;
+            label: string;
+            /** Format: date-time */
+            finished_at: string;
+        };
+        Digest: {
+            enabled: boolean;
+            email: string[];
+            /** @description null while never set */
+            updated_at: string | null;
+        };
+        CreatedReportLink: {
+            /** Format: uuid */
+            id: string;
+            run_id: string;
+            title: string | null;
+            logo_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true once `expires_at` has passed (the page is 404) */
+            expired: boolean;
+            /**
+             * Format: uri
+             * @description The page’s address with its token: shown only in this response (only a hash of the token is kept)
+             */
+            url: string;
+        };
+        ReportLink: {
+            /** Format: uuid */
+            id: string;
+            run_id: string;
+            title: string | null;
+            logo_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true once `expires_at` has passed (the page is 404) */
+            expired: boolean;
+        };
         WebhookEndpointListed: {
             /** Format: uuid */
             id: string;
@@ -2384,7 +3034,7 @@ export interface components {
             url: string;
             label: string;
             /** @description Subscribed event names */
-            events: ("scan.completed" | "run.completed" | "score.changed")[];
+            events: ("scan.completed" | "run.completed" | "score.changed" | "case.alert")[];
             /** @description `false` means delivery is paused */
             active: boolean;
             /** Format: date-time */
@@ -2422,20 +3072,6 @@ export interface components {
             /** @description Addition. The exact JSON text every attempt of this delivery sends (the bytes its signature covers) */
             body: string;
         };
-        WebhookAttempt: {
-            attempt: number;
-            /**
-             * Format: date-time
-             * @description The `x-service-timestamp` the attempt was signed with
-             */
-            at: string;
-            /** @description HTTP status; null when no answer came */
-            status: number | null;
-            /** @description null when delivered */
-            error_class: ("http" | "redirect" | "timeout" | "network" | "tls" | "blocked") | null;
-            error: string | null;
-            duration_ms: number;
-        };
         WebhookEndpoint: {
             /** Format: uuid */
             id: string;
@@ -2446,7 +3082,7 @@ export interface components {
             url: string;
             label: string;
             /** @description Subscribed event names */
-            events: ("scan.completed" | "run.completed" | "score.changed")[];
+            events: ("scan.completed" | "run.completed" | "score.changed" | "case.alert")[];
             /** @description `false` means delivery is paused */
             active: boolean;
             /** Format: date-time */
@@ -2634,7 +3270,7 @@ export interface components {
              * @description `<target>.<verb>`
              * @enum {string}
              */
-            action: "invitation.created" | "invitation.withdrawn" | "invitation.declined" | "member.joined" | "member.role_changed" | "member.removed" | "key.created" | "key.revoked" | "case.created" | "case.updated" | "case.archived" | "prompts.updated" | "run.started" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "alert.created" | "alert.deleted" | "account.export_requested" | "account.erasure_requested";
+            action: "invitation.created" | "invitation.withdrawn" | "invitation.declined" | "member.joined" | "member.role_changed" | "member.removed" | "key.created" | "key.revoked" | "case.created" | "case.updated" | "case.archived" | "prompts.updated" | "run.started" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "alert.created" | "alert.deleted" | "report_link.created" | "report_link.revoked" | "account.export_requested" | "account.erasure_requested";
             target: {
                 type: string;
                 id: string;
@@ -2642,6 +3278,44 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+        };
+        ChangeEvidenceOutput: {
+            /** @description The reason in plain words */
+            text: string;
+            models: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                before: string[];
+                after: string[];
+            }[];
+            canaries: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                drift: number | null;
+                interval: number[] | null;
+            }[];
+            scans: {
+                scan_id: string;
+                created_at: string;
+                /** @enum {string} */
+                role: "before" | "after";
+            }[];
+            checks: {
+                check: string;
+                /** @description good, warn, bad or unknown */
+                before: string;
+                after: string;
+            }[];
+            prompts: {
+                /** @description Prompts (per family) where the brand stayed stable */
+                stable: number;
+                /** @description The brand's mention rate there, before and after */
+                brand: number[];
+                /** @description The competitors' mention rate there */
+                competitors: number[];
+                /** @description Interval of the competitors' change */
+                interval: number[];
+            } | null;
         };
     };
     responses: never;
@@ -3230,6 +3904,271 @@ export interface operations {
                 };
             };
             /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth_unavailable`: the bearer token cannot be verified now; `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_scan_fixes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scan id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per finding id raised as warn or bad, most points first */
+                        fixes: components["schemas"]["ScanFix"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_key`: bearer token sent but unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth_unavailable`: the bearer token cannot be verified now; `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verify_scan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Scan id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VerifyScanRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verification: components["schemas"]["Verification"];
+                        scan: components["schemas"]["Scan"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_domain`: domain missing or cannot be parsed; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`: bearer token sent but unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `scan_failed`: the scan could not be completed; `internal_error`: unexpected server error */
             500: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -5548,6 +6487,1308 @@ export interface operations {
             };
         };
     };
+    list_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alerts: components["schemas"]["Alert"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_alert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alert: components["schemas"]["Alert"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_url`: the receiver URL is not https, holds credentials, or leads to a private address; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Alert rule id */
+                alert_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Id of the removed rule
+                         */
+                        deleted: string;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_alert_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Alert rule id */
+                alert_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The latest 20 firings, newest first */
+                        firings: components["schemas"]["AlertFiring"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    preview_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preview: {
+                            /** @description Finished runs looked at (at most 24) */
+                            runs: number;
+                            /** @description Runs on which the rule would have fired */
+                            fired: number;
+                            firings: components["schemas"]["AlertPreviewFiring"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_case_digest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digest: components["schemas"]["Digest"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_case_digest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutDigestRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digest: components["schemas"]["Digest"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_report_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The run’s links, newest first */
+                        links: components["schemas"]["ReportLink"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_report_link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateReportLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        link: components["schemas"]["CreatedReportLink"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_url`: the receiver URL is not https, holds credentials, or leads to a private address; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `no_run`: no run has finished yet; `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_report_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+                /** @description Report link id */
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Id of the revoked link: its page answers 404 from now
+                         */
+                        deleted: string;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    report_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a report link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_webhooks: {
         parameters: {
             query?: never;
@@ -5571,7 +7812,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Every subscribable event name */
-                        events: ("scan.completed" | "run.completed" | "score.changed")[];
+                        events: ("scan.completed" | "run.completed" | "score.changed" | "case.alert")[];
                         endpoints: components["schemas"]["WebhookEndpointListed"][];
                         /** @description The account's 20 most recent deliveries, newest first */
                         recent_deliveries: components["schemas"]["WebhookDelivery"][];
@@ -8187,6 +10428,44 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: no more deliveries to this endpoint (it is paused). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_case_alert: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Event name */
+                "x-service-event": string;
+                /** @description Event id; the same on every retry. The signed body carries it too: trust that one. */
+                "x-service-event-id": string;
+                /** @description When this attempt was signed (every attempt signs afresh). Reject > 5 minutes. */
+                "x-service-timestamp": string;
+                /** @description `v1=` + hex HMAC-SHA256(secret, timestamp + "." + raw body); during a secret rotation two values separated by ", ", newest first. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseAlertEvent"];
             };
         };
         responses: {
