@@ -140,14 +140,21 @@ beforeAll(async () => {
     threshold: 0.01,
     channels: all,
   });
-  // With OpenAI naming nobody, the simulator's untracked filler brand is named more often.
-  await rule('engine', 'newcomer', {
-    metric: 'new_competitor',
-    brand: 'Northwind Tools',
-    condition: 'rise',
-    significant_only: false,
-    channels: all,
-  });
+  // With OpenAI naming nobody, the simulator's untracked filler brand is named more often: in 2
+  // of 144 judged answers before the swap, in 7 after it (it crosses 3 %, not 10 %).
+  for (const [name, threshold] of [
+    ['newcomer', 0.03],
+    ['newcomerHigh', 0.1],
+  ] as const) {
+    await rule('engine', name, {
+      metric: 'new_competitor',
+      brand: 'Northwind Tools',
+      condition: 'above',
+      threshold,
+      significant_only: false,
+      channels: all,
+    });
+  }
   await rule('competitors', 'shareDrop', {
     metric: 'share_of_answer',
     condition: 'drop',
@@ -277,10 +284,13 @@ describe('rules over the three causes', () => {
     expect(await firings('engine', 'openaiAbove')).toEqual([]);
   });
 
-  it('fire when an untracked brand is named more often, and not on the steady case', async () => {
-    const [newcomer] = await firings('engine', 'newcomer');
+  it('fire when an untracked brand crosses a share (3 %, not 10 %), and not on the steady case', async () => {
+    const [newcomer, ...more] = await firings('engine', 'newcomer');
+    expect(more).toEqual([]);
     expect(newcomer).toMatchObject({ metric: 'new_competitor', brand: 'Northwind Tools' });
-    expect(newcomer?.change).toBeGreaterThan(0);
+    expect(newcomer?.before as number).toBeLessThan(0.03);
+    expect(newcomer?.after as number).toBeGreaterThanOrEqual(0.03);
+    expect(await firings('engine', 'newcomerHigh')).toEqual([]);
     expect(await firings('steady', 'steadyCompetitor')).toEqual([]);
   });
 
