@@ -26,6 +26,7 @@ import type { RunFacts } from './evaluation-types.ts';
 import { factsOf, type HistoryDeps } from './history.ts';
 import { type AlertLinks, alertMail, digestMail, slackBody } from './messages.ts';
 import type { AlertStore, StoredAlert, StoredFiring } from './ports.ts';
+import { firingFigures } from './views.ts';
 
 export interface AlertDispatchDeps extends HistoryDeps {
   alerts: AlertStore;
@@ -187,17 +188,7 @@ export function caseAlertEvent(
       case_name: caseName,
       run_id: firing.run_id,
       run_label: firing.run_label,
-      metric: firing.metric,
-      family: firing.family,
-      brand: firing.brand,
-      before: firing.before,
-      after: firing.after,
-      change: firing.change,
-      interval: firing.interval,
-      cause: firing.cause,
-      evidence: firing.evidence,
-      ...(firing.domains ? { domains: firing.domains } : {}),
-      text: firing.text,
+      ...firingFigures(firing),
       case_url: links.caseUrl(firing.case_id),
     },
   };

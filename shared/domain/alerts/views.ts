@@ -49,12 +49,8 @@ function channelDeliveryView(delivery: StoredDelivery, full: boolean) {
   return { ...deliveryView(delivery), channel: channel?.kind ?? ('webhook' as const), target };
 }
 
-export function firingView(
-  firing: StoredFiring,
-  deliveries: readonly StoredDelivery[],
-  full: boolean,
-): AlertFiringView {
-  const mine = new Set(firing.delivery_ids);
+/** What moved in a firing, as every channel and view carries it (`AlertFigures`). */
+export function firingFigures(firing: StoredFiring) {
   return {
     metric: firing.metric,
     family: firing.family,
@@ -67,6 +63,17 @@ export function firingView(
     evidence: firing.evidence,
     ...(firing.domains ? { domains: firing.domains } : {}),
     text: firing.text,
+  };
+}
+
+export function firingView(
+  firing: StoredFiring,
+  deliveries: readonly StoredDelivery[],
+  full: boolean,
+): AlertFiringView {
+  const mine = new Set(firing.delivery_ids);
+  return {
+    ...firingFigures(firing),
     run_id: firing.run_id,
     fired_at: firing.fired_at,
     deliveries: deliveries
