@@ -227,7 +227,8 @@ export class WorkflowStack extends Stack {
           },
         });
         this.grantNeeds(fn, props, spec.task);
-        if (spec.task.sendsMail && props.mailFrom) grantSendMail(fn.role, props.mailFrom, 'SendAlertMail');
+        if (spec.task.sendsMail && props.mailFrom)
+          grantSendMail(fn.role, props.mailFrom, 'SendAlertMail');
         this.grantSecrets(fn, spec.task);
         this.functions.set(spec.constructId, fn);
         return { placeholder: spec.task.placeholder, arn: fn.function.functionArn };
