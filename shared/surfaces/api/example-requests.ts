@@ -7,6 +7,8 @@
  * site and the receiver are the stable stand-ins below; the answers are normalised to them.
  */
 
+import { alertApiRequests, alertDashboardRequests } from './example-requests-alerts.ts';
+
 /** The ids the examples show; the runner puts the real ids of what it created in their place. */
 export const EXAMPLE_IDS = {
   scan: 'b3e1c2a4-5d6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -171,33 +173,7 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
     query: { family: 'openai', limit: '1' },
   },
   delete_run_answers: { params: { id: ID.case, run_id: ID.run } },
-  create_alert: {
-    params: { id: ID.case },
-    body: {
-      metric: 'share_of_answer',
-      condition: 'drop',
-      channels: { webhook: true, email: ['marketing@example.com'] },
-    },
-  },
-  list_alerts: { params: { id: ID.case } },
-  preview_alert: {
-    params: { id: ID.case },
-    body: { metric: 'mention_rate', family: 'openai', condition: 'drop', significant_only: false },
-  },
-  list_alert_deliveries: { params: { id: ID.case, alert_id: ID.alert } },
-  delete_alert: { params: { id: ID.case, alert_id: ID.alert } },
-  get_case_digest: { params: { id: ID.case } },
-  set_case_digest: {
-    params: { id: ID.case },
-    body: { enabled: true, email: ['marketing@example.com'] },
-  },
-  create_report_link: {
-    params: { id: ID.case, run_id: ID.run },
-    body: { title: 'Northwind Agency: AI visibility report', expires_in_days: 14 },
-  },
-  list_report_links: { params: { id: ID.case, run_id: ID.run } },
-  delete_report_link: { params: { id: ID.case, run_id: ID.run, link_id: ID.reportLink } },
-  report_page: { params: { token: ID.reportToken } },
+  ...alertApiRequests(ID),
   list_webhooks: {},
   create_webhook: {
     body: {
@@ -334,35 +310,7 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
     body: { ...csrf, name: 'Hooli Data', run_id: ID.dashboardRun },
   },
   dashboard_case_prompts: { params: DASHBOARD_CASE },
-  dashboard_case_alerts: { params: DASHBOARD_CASE },
-  dashboard_create_alert: {
-    params: DASHBOARD_CASE,
-    body: {
-      ...csrf,
-      metric: 'total_score',
-      condition: 'drop',
-      threshold: '5',
-      significant_only: 'on',
-      email: 'marketing@example.com',
-      intent: 'create',
-    },
-  },
-  dashboard_delete_alert: {
-    params: { ...DASHBOARD_CASE, alert_id: ID.dashboardAlert },
-    body: csrf,
-  },
-  dashboard_case_digest: {
-    params: DASHBOARD_CASE,
-    body: { ...csrf, enabled: 'on', email: 'marketing@example.com' },
-  },
-  dashboard_create_report_link: {
-    params: DASHBOARD_CASE,
-    body: { ...csrf, run_id: ID.dashboardRun, title: 'Northwind Agency', expires_in_days: '14' },
-  },
-  dashboard_revoke_report_link: {
-    params: { ...DASHBOARD_RUN, link_id: ID.dashboardReportLink },
-    body: csrf,
-  },
+  ...alertDashboardRequests(ID, csrf),
   dashboard_save_prompts: { params: DASHBOARD_CASE, body: PROMPTS_FORM },
   dashboard_save_translations: {
     params: DASHBOARD_CASE,

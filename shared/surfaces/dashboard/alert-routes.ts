@@ -66,6 +66,8 @@ export const ALERT_DASHBOARD_ROUTES = {
     {
       ...WRITE,
       request: { params: UuidParamsSchema, body: ReportLinkFormSchema },
+      // The tab again with the new link's address (shown this once): a page for what was made.
+      response: { status: 201, raw: 'text/html' },
       errors: [...FORM_REFUSALS, 'invalid_url', 'no_run'],
     },
   ),
