@@ -1,18 +1,16 @@
 /**
  * The alerts area's dependencies (docs/alerts.md), each built once per process on first use: the
  * alert routes, the report links and their public page, the dispatcher's reaction to a finished
- * run, and the Slack and mail channels of the delivery workflow's attempt step.
+ * run (the Slack and mail channels of the delivery workflow's attempt step: alert-channels.ts).
  */
-import { createAlertsRepository } from '#shared/adapters/dynamodb/alerts-repository';
 import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
 import { createReportLinksRepository } from '#shared/adapters/dynamodb/report-links-repository';
-import { type ChannelDeps, createChannelPort } from '#shared/domain/alerts/channels';
 import type { AlertDispatchDeps } from '#shared/domain/alerts/dispatch';
 import type { AlertLinks } from '#shared/domain/alerts/messages';
 import type { AlertDeps } from '#shared/domain/alerts/operations';
 import type { ReportDeps, ReportPageDeps } from '#shared/domain/reports/operations';
-import type { ChannelPort } from '#shared/domain/webhooks/steps';
 import type { AlertPagesDeps } from '#shared/surfaces/dashboard/alerts';
+import { getAlertStore } from '#shared/wiring/alert-channels';
 import { lazy, wiringSettings } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import {
@@ -26,11 +24,6 @@ import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { scannerBaseUrl } from '#shared/wiring/scanner-identity';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 import { getDeliveryLifecycleDeps, getWebhookStore, receiverLookup } from '#shared/wiring/webhooks';
-
-export const getAlertStore = lazy(() => {
-  const { doc, tableName } = getStore();
-  return createAlertsRepository(doc, tableName);
-});
 
 export const getReportLinkStore = lazy(() => {
   const { doc, tableName } = getStore();
@@ -94,11 +87,6 @@ export const getAlertDispatchDeps = lazy((): AlertDispatchDeps => {
     clock: getClock(),
   };
 });
-
-/** The attempt step's Slack and mail channels, over a sender and a mail port it is given. */
-export function alertChannels(deps: Omit<ChannelDeps, 'alerts'>): ChannelPort {
-  return createChannelPort({ ...deps, alerts: getAlertStore() });
-}
 
 /** The dashboard's Alerts tab: the case operations with the alert and report-link ones. */
 export const getAlertPagesDeps = lazy(

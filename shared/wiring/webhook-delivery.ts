@@ -12,7 +12,7 @@ import {
 import type { SendPort } from '#shared/domain/webhooks/sender';
 import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
-import { alertChannels } from '#shared/wiring/alerts';
+import { alertChannels } from '#shared/wiring/alert-channels';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getMailPort } from '#shared/wiring/mail';

@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.26 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.29 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.55 MB, so any growth still fails here. The routes that
+ * 1.572 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -45,8 +45,14 @@ const ONE_MB = 1024 * 1024;
 // documents' functions to 1.254 MB (the finding registry, the CI, peers and environment sections
 // and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
 // (zipped) keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.26 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
+// Issue 39 added its routes to the whole route manifest: the alert, digest and
+// report-link schemas with the case.alert event, their captured examples and docs (about 25 KB
+// minified), which took the docs and site documents' functions to 1.28 MB; and its dashboard
+// forms (the Alerts tab's form kit and schemas, about 11 KB) to every function serving the
+// dashboard's route table, the scan form's among them (1.564 MB). The ceilings keep 0.5 to 1 %
+// above that.
+const CODE_CEILING = 1.29 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.572 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   // Verification scans again, in scan_domain's function.
