@@ -18,6 +18,8 @@ export interface DashboardIds {
   endpointId: string;
   deliveryId: string;
   domain: string;
+  alertId: string;
+  reportLinkId: string;
 }
 
 /** The value for `{name}` in a path, chosen by the segment before it. */
@@ -32,6 +34,8 @@ function fillPath(path: string, ids: DashboardIds, sessionId: string, keyId: str
     sessions: sessionId,
     keys: keyId,
     domains: ids.domain,
+    alerts: ids.alertId,
+    'report-links': ids.reportLinkId,
   };
   return path.replace(/([^/]+)\/\{([^}]+)\}/g, (_, resource: string, name: string) => {
     const value = byResource[resource];
