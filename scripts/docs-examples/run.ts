@@ -43,6 +43,10 @@ function errorVariant(route: RouteDefinition): 'no-key' | 'refused' | undefined 
   return route.operationId === 'scan_domain' || route.request?.params ? 'refused' : undefined;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The answer as the docs show it: the JSON body of an API route, the redirect of a form. */
 function captured(answer: Answer, normaliser: Normaliser, withBody: boolean): CapturedRoute {
   return {
@@ -71,7 +75,9 @@ async function runStep(step: Step, sender: Sender, context: RunContext) {
     text: answer.text,
     location: answer.location,
   });
-  const result = captured(answer, sender.normaliser, 'schema' in route.response);
+  const whole = captured(answer, sender.normaliser, 'schema' in route.response);
+  const result =
+    step.shown && isRecord(whole.body) ? { ...whole, body: step.shown(whole.body) } : whole;
   const variant = errorVariant(route);
   if (!variant) return result;
   const error = await sendExample(sender, route, example, variant);

@@ -121,6 +121,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/finding-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every finding id the scan engine can raise (addition to the specification)
+         * @description Each finding of a scan carries an `id`, `<check id>.<slug>` (`llms.missing`, `crawler.gptbot_blocked`), the same for the same condition on every scan and site. This list gives each id its check, title, fix and, where one applies, the standard it is judged against. An id keeps its meaning at the `scoring_version` it came with; a change of meaning is a new id. Public, no key.
+         */
+        get: operations["list_finding_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scans/{id}": {
         parameters: {
             query?: never;
@@ -1394,6 +1414,11 @@ export interface components {
             findings: components["schemas"]["Finding"][];
         };
         Finding: {
+            /**
+             * @description Addition: the finding id, `<check id>.<slug>`, the same for the same condition on every scan and site (`GET /api/v1/finding-types` lists them; docs: #findings). Findings stored before ids existed read `<check id>.unidentified`.
+             * @example llms.missing
+             */
+            id: string;
             /** @enum {string} */
             state: "good" | "warn" | "bad" | "unknown" | "info";
             text: string;
@@ -1536,6 +1561,25 @@ export interface components {
             check_failure_rate: {
                 [key: string]: number;
             };
+        };
+        FindingType: {
+            /** @example llms.missing */
+            id: string;
+            /**
+             * @description The check that raises it
+             * @example llms
+             */
+            check: string;
+            /** @example No llms.txt */
+            title: string;
+            /** @description The standard and revision it is judged against, when one applies */
+            standard?: {
+                name: string;
+                url: string;
+                revision: string;
+            };
+            /** @description What to do about it (passing states say so) */
+            fix: string;
         };
         BatchJobCreated: {
             /** Format: uuid */
@@ -3295,6 +3339,48 @@ export interface operations {
                     "x-request-id": string;
                     /** @description Seconds to wait before retrying. */
                     "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_finding_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every finding id the scan engine can raise, in report order of the checks */
+                        finding_types: components["schemas"]["FindingType"][];
+                        /**
+                         * @description The scoring version the ids are pinned to; a change of meaning is a new id
+                         * @example 2
+                         */
+                        scoring_version: number;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -4,7 +4,10 @@
  * summarised in docs/scan-engine.md.
  */
 
+import type { FindingId } from './findings/registry.ts';
 import type { SiteFacts } from './site-facts.ts';
+
+export type { FindingId } from './findings/registry.ts';
 
 export const SCORING_VERSION = 2;
 
@@ -36,6 +39,11 @@ export interface FindingStandard {
 }
 
 export interface Finding {
+  /**
+   * Added to the contract's finding (docs/scan-engine.md "Finding ids"): `<check id>.<slug>`,
+   * the same for the same condition on every scan and site; the registry lists every id.
+   */
+  id: FindingId;
   state: FindingState;
   text: string;
   /**

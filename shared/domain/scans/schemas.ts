@@ -10,6 +10,11 @@ export const ScanIdSchema = RecordIdSchema;
 
 export const FindingSchema = z
   .object({
+    id: z.string().meta({
+      description:
+        'Addition: the finding id, `<check id>.<slug>`, the same for the same condition on every scan and site (`GET /api/v1/finding-types` lists them; docs: #findings). Findings stored before ids existed read `<check id>.unidentified`.',
+      example: 'llms.missing',
+    }),
     state: z.enum(['good', 'warn', 'bad', 'unknown', 'info']),
     text: z.string(),
     standard: z
@@ -104,11 +109,35 @@ export const ListScansResponseSchema = z.object({
   }),
 });
 
+export const FindingTypeSchema = z
+  .object({
+    id: z.string().meta({ example: 'llms.missing' }),
+    check: z.string().meta({ example: 'llms', description: 'The check that raises it' }),
+    title: z.string().meta({ example: 'No llms.txt' }),
+    standard: z
+      .object({ name: z.string(), url: z.string(), revision: z.string() })
+      .optional()
+      .meta({ description: 'The standard and revision it is judged against, when one applies' }),
+    fix: z.string().meta({ description: 'What to do about it (passing states say so)' }),
+  })
+  .meta({ id: 'FindingType' });
+
+export const FindingTypesResponseSchema = z.object({
+  finding_types: z.array(FindingTypeSchema).meta({
+    description: 'Every finding id the scan engine can raise, in report order of the checks',
+  }),
+  scoring_version: z.number().int().meta({
+    example: 2,
+    description: 'The scoring version the ids are pinned to; a change of meaning is a new id',
+  }),
+});
+
 export const ScanResponseSchema = z.object({ scan: ScanSchema });
 export const StatsResponseSchema = z.object({ stats: StatsSchema });
 
 export type Scan = z.infer<typeof ScanSchema>;
 export type Stats = z.infer<typeof StatsSchema>;
+export type FindingTypesResponse = z.infer<typeof FindingTypesResponseSchema>;
 export type CreateScanBody = z.infer<typeof CreateScanBodySchema>;
 export type ScanIdParams = z.infer<typeof ScanIdParamsSchema>;
 export type BadgeParams = z.infer<typeof BadgeParamsSchema>;

@@ -113,6 +113,7 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   list_domain_scans: { params: { domain: EXAMPLE_DOMAIN }, query: { limit: '2' } },
   get_scan: { params: { id: ID.scan } },
   get_stats: {},
+  list_finding_types: {},
   scan_page: { params: { id: ID.scan } },
   scan_badge: { params: { domain: EXAMPLE_DOMAIN } },
   create_batch: { body: { domains: [EXAMPLE_DOMAIN, 'not a domain'] } },

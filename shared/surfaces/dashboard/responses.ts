@@ -6,6 +6,7 @@ import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
 import { httpStatusOf } from '#shared/surfaces/http/error-status';
+import type { Html } from '#shared/surfaces/http/html';
 
 export interface PageResponse {
   body: string;
@@ -13,12 +14,13 @@ export interface PageResponse {
   headers?: Record<string, string>;
 }
 
+/** A finished page (a layout's markup) as the response: the dashboard's headers, its status. */
 export function htmlPage(
-  body: string,
+  page: Html,
   status = 200,
   headers: Record<string, string> = {},
 ): PageResponse {
-  return { body, status, headers: { ...PAGE_HEADERS, ...headers } };
+  return { body: page.toString(), status, headers: { ...PAGE_HEADERS, ...headers } };
 }
 
 /** Post/Redirect/Get: after a change, the browser loads the page that shows it. */

@@ -19,12 +19,15 @@ import { judgeCatalog } from '#shared/domain/scan-engine/parse/ai-catalog';
 import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import { fail, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 import { type StandardId, standardRef } from '#shared/domain/scan-engine/standards';
-import type { Finding } from '#shared/domain/scan-engine/types';
+import type { Finding, FindingId } from '#shared/domain/scan-engine/types';
 import { webMcpSignal } from './agent-manifests.ts';
+
+/** The agent signals whose absence has a finding of its own. */
+export type MissingKey = 'mcp-card' | 'a2a-card' | 'skills' | 'manifests';
 
 /** What the agent check says about a signal nobody published (agent.ts builds it). */
 export type MissingSignal = (
-  key: string,
+  key: MissingKey,
   points: number,
   what: string,
   paths: readonly string[],
@@ -35,31 +38,47 @@ interface CatalogEvidence {
   problem?: Finding;
 }
 
-const SOURCES: ReadonlyArray<{
+/** A catalog kind: where it lives, what it is judged against, and its three finding ids. */
+interface CatalogSource {
   path: string;
   standard: StandardId;
   name: string;
   version: boolean;
-}> = [
+  ids: { ok: FindingId; notJson: FindingId; malformed: FindingId };
+}
+
+const SOURCES: readonly CatalogSource[] = [
   {
     path: '/.well-known/ai-catalog.json',
     standard: 'ai-catalog',
     name: 'AI Catalog',
     version: true,
+    ids: {
+      ok: 'agent.ai_catalog_ok',
+      notJson: 'agent.ai_catalog_not_json',
+      malformed: 'agent.ai_catalog_malformed',
+    },
   },
-  { path: '/.well-known/ard.json', standard: 'ard', name: 'ARD manifest', version: false },
+  {
+    path: '/.well-known/ard.json',
+    standard: 'ard',
+    name: 'ARD manifest',
+    version: false,
+    ids: { ok: 'agent.ard_ok', notJson: 'agent.ard_not_json', malformed: 'agent.ard_malformed' },
+  },
 ];
 
 /** One catalog document judged: valid, or the finding naming what is wrong. */
 function judgeSource(
   fetchedText: { text: string; type: string },
   where: string,
-  source: { standard: StandardId; name: string; version: boolean },
+  source: CatalogSource,
 ): CatalogEvidence {
   const standard = standardRef(source.standard);
   if (!/json/.test(fetchedText.type)) {
     return {
       problem: {
+        id: source.ids.notJson,
         state: 'bad',
         standard,
         text: `${where} answers ${fetchedText.type || 'no content type'}, not JSON (${source.name}).`,
@@ -70,6 +89,7 @@ function judgeSource(
   if (judged.problems.length > 0) {
     return {
       problem: {
+        id: source.ids.malformed,
         state: 'bad',
         standard,
         text: `The ${source.name} at ${where} is malformed: ${judged.problems.slice(0, 4).join('; ')}.`,
@@ -80,6 +100,7 @@ function judgeSource(
   const count = judged.entries.length;
   return {
     valid: {
+      id: source.ids.ok,
       state: 'good',
       standard,
       text: `${source.name} at ${where} lists ${count} entr${count === 1 ? 'y' : 'ies'}${types === '' ? '' : ` (${types})`}.`,
@@ -119,6 +140,7 @@ export function discoveryHints(artifacts: ScanArtifacts): Finding[] {
   const agentmaps = agentmapLines(artifacts.robots);
   if (agentmaps.length > 0) {
     hints.push({
+      id: 'agent.agentmap_hint',
       state: 'good',
       standard: standardRef('ard'),
       text: `robots.txt points agents at their catalog: Agentmap: ${agentmaps.slice(0, 2).join(', ')} (discovery hint).`,
@@ -127,6 +149,7 @@ export function discoveryHints(artifacts: ScanArtifacts): Finding[] {
   const links = catalogLinks(artifacts.homepage, homepageFacts(artifacts));
   if (links.length > 0) {
     hints.push({
+      id: 'agent.catalog_link_hint',
       state: 'good',
       standard: standardRef('ard'),
       text: `The homepage links its agent catalog (rel="ai-catalog" or rel="ard"): ${links.slice(0, 2).join(', ')} (discovery hint).`,
@@ -155,6 +178,7 @@ export function manifestSignal(
       'manifests',
       points,
       {
+        id: 'agent.agents_json_ok',
         state: 'good',
         standard: standardRef('agents-json'),
         text: 'Agent manifest published at /.well-known/agents.json.',

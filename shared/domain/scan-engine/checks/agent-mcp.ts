@@ -99,6 +99,7 @@ function entryCard(
   const short = shortUrl(url, artifacts.origin);
   if (fetched === undefined) {
     return {
+      id: 'agent.mcp_card_offsite',
       state: 'info',
       standard: standardRef('mcp-discovery'),
       text: `The catalog entry ${entry.identifier} points at a Server Card on another site (${url}); it was not fetched.`,
@@ -107,6 +108,7 @@ function entryCard(
   const document = isOk(fetched) && isJsonResponse(fetched) ? parseJson(fetched.text) : undefined;
   if (!isObject(document)) {
     return {
+      id: 'agent.mcp_card_unreadable',
       state: 'bad',
       standard: standardRef('mcp-discovery'),
       text: `The catalog entry ${entry.identifier} points at ${short}, which ${describeCard(fetched)} instead of a Server Card (application/mcp-server-card+json).`,
@@ -129,6 +131,7 @@ function corsNotes(fetched: Fetched, where: string): Finding[] {
   if (fetched.headers['access-control-allow-origin'] === '*') return [];
   return [
     {
+      id: 'agent.mcp_card_no_cors',
       state: 'warn',
       standard: standardRef('mcp-discovery'),
       text: `The Server Card at ${where} has no "Access-Control-Allow-Origin: *"; the MCP discovery draft requires CORS on hosted cards so browser-based clients can read them.`,
@@ -138,6 +141,7 @@ function corsNotes(fetched: Fetched, where: string): Finding[] {
 
 function supersededCatalog(): Finding {
   return {
+    id: 'agent.mcp_catalog_superseded',
     state: 'warn',
     standard: standardRef('mcp-catalog'),
     text: 'MCP servers are listed in /.well-known/mcp/catalog.json, which the MCP discovery draft replaced on 2026-07-20: publish the same entries in /.well-known/ai-catalog.json (credited in full meanwhile).',
@@ -146,6 +150,7 @@ function supersededCatalog(): Finding {
 
 function catalogProblem(path: string, problems: readonly string[]): Finding {
   return {
+    id: 'agent.mcp_catalog_malformed',
     state: 'bad',
     standard: standardRef(path.includes('ai-catalog') ? 'ai-catalog' : 'mcp-catalog'),
     text: `The catalog at ${path} is malformed: ${problems.slice(0, 4).join('; ')}.`,
@@ -160,6 +165,7 @@ export function legacyCard(artifacts: ScanArtifacts): FoundCard | undefined {
     const document = parseJson(fetched.text);
     if (!isObject(document)) continue;
     const note: Finding = {
+      id: 'agent.mcp_card_legacy_path',
       state: 'warn',
       standard: standardRef('mcp-card-well-known'),
       text: `MCP server card found only at the legacy ${path}. The current MCP discovery draft (2026-07-24) recommends against .well-known for cards: publish ${CURRENT}. Credited in full meanwhile.`,
@@ -178,6 +184,7 @@ export function mcpCardSignals(card: FoundCard, origin: string): Signal[] {
         'mcp-card',
         MCP_POINTS.mcpCard,
         {
+          id: 'agent.mcp_card_ok',
           state: 'good',
           text: `MCP server card at ${card.where} names "${name}" with endpoint ${shortUrl(endpoint, origin)}.`,
         },
@@ -197,7 +204,11 @@ export function mcpCardSignals(card: FoundCard, origin: string): Signal[] {
       'mcp-card',
       MCP_POINTS.mcpCard,
       0.25,
-      { state: 'bad', text: `MCP server card at ${card.where} lacks ${lacks}.` },
+      {
+        id: 'agent.mcp_card_incomplete',
+        state: 'bad',
+        text: `MCP server card at ${card.where} lacks ${lacks}.`,
+      },
       ...card.notes,
     ),
     atBestHalf(fail('mcp-live', MCP_POINTS.mcpLive), MCP_LIVE_NOTE),

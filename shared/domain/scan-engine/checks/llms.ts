@@ -29,7 +29,7 @@ import {
   type Signal,
   unverifiable,
 } from '#shared/domain/scan-engine/scoring';
-import type { Check, Finding } from '#shared/domain/scan-engine/types';
+import type { Check, Finding, FindingId } from '#shared/domain/scan-engine/types';
 
 export const LLMS_CHECK: CheckDefinition = {
   id: 'llms',
@@ -51,6 +51,7 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
     const why = { cause: 'scanner', note: '/llms.txt' } as const;
     return buildCheck(LLMS_CHECK, [
       unverifiable('present', POINTS.present, why, {
+        id: 'llms.unreadable',
         state: 'unknown',
         text: `/llms.txt could not be fetched by the scanner (${state.why}); not scored.`,
       }),
@@ -82,17 +83,20 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
 function presentSignal(response: FetchedResponse, wrongType: string | undefined): Signal {
   if (wrongType !== undefined) {
     return partial('present', POINTS.present, 1 / 3, {
+      id: 'llms.wrong_type',
       state: 'warn',
       text: `/llms.txt exists but is served as ${wrongType}. Serve it as text/plain or text/markdown so agents do not take it for a web page.`,
     });
   }
   if (response.truncated) {
     return partial('present', POINTS.present, 2 / 3, {
+      id: 'llms.too_large',
       state: 'warn',
       text: '/llms.txt is larger than 1 MiB; it is meant to fit a model context. Move detail to llms-full.txt.',
     });
   }
   return pass('present', POINTS.present, {
+    id: 'llms.present',
     state: 'good',
     text: `/llms.txt is published as ${contentTypeOf(response) || 'text'}.`,
   });
@@ -102,28 +106,34 @@ function structureSignals(parsed: ParsedLlmsTxt): Signal[] {
   return [
     parsed.startsWithH1
       ? pass('h1', POINTS.h1, {
+          id: 'llms.h1_ok',
           state: 'good',
           text: `llms.txt starts with the H1 "${parsed.h1}".`,
         })
       : fail('h1', POINTS.h1, {
+          id: 'llms.no_h1',
           state: 'bad',
           text: 'llms.txt does not start with an H1 ("# Site name"), the one required part of the format.',
         }),
     parsed.summary !== undefined
       ? pass('summary', POINTS.summary, {
+          id: 'llms.summary_ok',
           state: 'good',
           text: 'llms.txt has a blockquote summary.',
         })
       : fail('summary', POINTS.summary, {
+          id: 'llms.no_summary',
           state: 'warn',
           text: 'llms.txt has no "> summary" blockquote under the H1; add one sentence on what the site is.',
         }),
     parsed.links.length > 0
       ? pass('sections', POINTS.sections, {
+          id: 'llms.sections_ok',
           state: 'good',
           text: `llms.txt lists ${parsed.links.length} link(s) in ${parsed.sections.length} H2 section(s).`,
         })
       : fail('sections', POINTS.sections, {
+          id: 'llms.no_sections',
           state: 'warn',
           text: 'llms.txt has no H2 section with "- [name](url)" links; list your key pages.',
         }),
@@ -138,25 +148,31 @@ function llmsState(artifacts: ScanArtifacts): LlmsState {
   if (isScannerFailure(llms)) {
     return { kind: 'unknown', why: describeFailure(llms) };
   }
-  const absent = (text: string): LlmsState => ({ kind: 'absent', finding: { state: 'bad', text } });
+  const absent = (id: FindingId, text: string): LlmsState => ({
+    kind: 'absent',
+    finding: { id, state: 'bad', text },
+  });
   if (llms.kind === 'timeout') {
     return absent(
+      'llms.slow',
       `/llms.txt did not answer within ${seconds(llms.budgetMs)}; agents do not wait that long, so it counts as missing. Serve this small file fast.`,
     );
   }
   if (!isResponse(llms)) {
-    return absent(`/llms.txt ${describeFailure(llms)}. Fix it: ${PUBLISH}`);
+    return absent('llms.redirect_loop', `/llms.txt ${describeFailure(llms)}. Fix it: ${PUBLISH}`);
   }
   if (llms.catchAll !== undefined) {
     return absent(
+      'llms.catch_all',
       `/llms.txt answers 200 with ${describeCatchAll(llms.catchAll)}, so there is no llms.txt. ${PUBLISH} Answer 404 for paths that do not exist.`,
     );
   }
   if (!isOk(llms)) {
-    return absent(`/llms.txt is missing (${describeFailure(llms)}). ${PUBLISH}`);
+    return absent('llms.missing', `/llms.txt is missing (${describeFailure(llms)}). ${PUBLISH}`);
   }
   if (looksLikeHtml(llms.text)) {
     return absent(
+      'llms.html_page',
       `/llms.txt answers 200 with an HTML page, not a markdown file, so there is no llms.txt. ${PUBLISH}`,
     );
   }
@@ -172,6 +188,7 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
   const sampled = artifacts.llmsLinks;
   if (sampled.length === 0) {
     return partial('links', POINTS.links, 0, {
+      id: 'llms.links_offsite',
       state: 'warn',
       text: 'llms.txt links point to other sites only; link to pages on this site.',
     });
@@ -188,11 +205,13 @@ function linksSignal(artifacts: ScanArtifacts, linkCount: number): Signal {
   );
   if (broken.length > 0) {
     return partial('links', POINTS.links, 1 - broken.length / sampled.length, {
+      id: 'llms.broken_links',
       state: 'bad',
       text: `${broken.length} of ${sampled.length} sampled llms.txt links are broken (${broken.map((link) => `${shortUrl(link.url, artifacts.origin)}: ${describeFailure(link)}`).join(', ')}).`,
     });
   }
   return pass('links', POINTS.links, {
+    id: 'llms.links_ok',
     state: 'good',
     text: `The ${sampled.length} sampled llms.txt links answer 2xx.`,
   });
@@ -214,7 +233,11 @@ function extrasSignal(artifacts: ScanArtifacts): Signal {
       fullOk ? '/llms-full.txt is published' : '',
       describedBy ? 'pages point to llms.txt with rel="describedby"' : '',
     ].filter(Boolean);
-    return pass('extras', POINTS.extras, { state: 'good', text: `${parts.join('; ')}.` });
+    return pass('extras', POINTS.extras, {
+      id: 'llms.extras_ok',
+      state: 'good',
+      text: `${parts.join('; ')}.`,
+    });
   }
   if (isScannerFailure(full)) {
     return unverifiable('extras', POINTS.extras, {
@@ -223,6 +246,7 @@ function extrasSignal(artifacts: ScanArtifacts): Signal {
     });
   }
   return fail('extras', POINTS.extras, {
+    id: 'llms.no_extras',
     state: 'warn',
     text: 'No /llms-full.txt and no rel="describedby" link to llms.txt; add either to help agents find the full text.',
   });

@@ -48,6 +48,7 @@ export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
   const signals: Signal[] = isMarkdownResponse(negotiated)
     ? [
         pass('negotiation', POINTS.negotiation, {
+          id: 'markdown.negotiated',
           state: 'good',
           text: 'GET / with Accept: text/markdown returns text/markdown.',
         }),
@@ -72,6 +73,7 @@ function unverifiedCheck(negotiated: Fetched): Check {
       POINTS.negotiation,
       { cause: 'scanner', note: note },
       {
+        id: 'markdown.unreadable',
         state: 'unknown',
         text: `GET / with Accept: text/markdown could not be fetched by the scanner (${describeFailure(negotiated)}); not scored.`,
       },
@@ -92,11 +94,13 @@ function negotiationMissing(
   const serverError = isResponse(negotiated) && negotiated.status >= 500;
   if (workingMirror && !serverError) {
     return partial('negotiation', POINTS.negotiation, 0.5, {
+      id: 'markdown.mirror_only',
       state: 'warn',
       text: `No content negotiation (${why}), but a markdown version exists at ${shortUrl(workingMirror.url, artifacts.origin)}. Also answer Accept: text/markdown on the page URL itself.`,
     });
   }
   return fail('negotiation', POINTS.negotiation, {
+    id: 'markdown.no_negotiation',
     state: 'bad',
     text: `GET / with Accept: text/markdown does not return markdown (${why}). Serve a text/markdown variant of your pages to agents that ask for it.`,
   });
@@ -126,11 +130,13 @@ function varySignal(artifacts: ScanArtifacts): Signal {
     isResponse(artifacts.homepageMarkdown) && varies(artifacts.homepageMarkdown.headers);
   if (onHtml && onMarkdown) {
     return pass('vary', POINTS.vary, {
+      id: 'markdown.vary_ok',
       state: 'good',
       text: 'Both the HTML and the markdown answers send Vary: Accept, so caches keep them apart.',
     });
   }
   return fail('vary', POINTS.vary, {
+    id: 'markdown.vary_missing',
     state: 'warn',
     text: `Vary: Accept is missing on the ${onHtml ? 'markdown' : onMarkdown ? 'HTML' : 'HTML and markdown'} answer; a CDN may serve markdown to browsers or HTML to agents. Send Vary: Accept on both.`,
   });
@@ -144,17 +150,20 @@ function discoverableSignal(artifacts: ScanArtifacts, mirrorWorks: boolean): Sig
   );
   if (header.length > 0 || element !== undefined) {
     return pass('discoverable', POINTS.discoverable, {
+      id: 'markdown.alternate_link',
       state: 'good',
       text: `The homepage advertises its markdown version with rel="alternate" type="text/markdown" (${header.length > 0 ? 'Link header' : '<link> element'}).`,
     });
   }
   if (mirrorWorks) {
     return partial('discoverable', POINTS.discoverable, 0.5, {
+      id: 'markdown.mirror_not_linked',
       state: 'warn',
       text: 'A markdown mirror exists but the homepage does not link to it; add <link rel="alternate" type="text/markdown" href="...">.',
     });
   }
   return fail('discoverable', POINTS.discoverable, {
+    id: 'markdown.not_advertised',
     state: 'warn',
     text: 'The homepage does not advertise a markdown version; add <link rel="alternate" type="text/markdown" href="/index.md"> or a Link header.',
   });
@@ -173,6 +182,7 @@ function tokenSignal(artifacts: ScanArtifacts): Signal {
   const frontMatter = /^---\r?\n[\s\S]*?\b(title|url)\s*:[\s\S]*?\r?\n---/.test(markdown.text);
   if (tokens !== undefined || frontMatter) {
     return pass('tokens', POINTS.tokens, {
+      id: 'markdown.size_hint',
       state: 'good',
       text:
         tokens !== undefined
@@ -181,6 +191,7 @@ function tokenSignal(artifacts: ScanArtifacts): Signal {
     });
   }
   return fail('tokens', POINTS.tokens, {
+    id: 'markdown.no_size_hint',
     state: 'warn',
     text: 'The markdown has no x-markdown-tokens header and no front matter; a size hint helps agents budget context.',
   });
