@@ -146,6 +146,8 @@ async function createInvitation(
         Item: {
           ...KEYS.invitation(invitation.account_id, invitation.id),
           ...invitation,
+          // Names the link's pointer, which the account's erasure deletes with it.
+          token_hash: tokenHash,
           accepted_at: undefined,
           declined_at: undefined,
           withdrawn_at: undefined,
