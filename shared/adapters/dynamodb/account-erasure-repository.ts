@@ -10,6 +10,7 @@
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ErasureState, ErasureStore } from '#shared/domain/accounts/account-job-ports';
+import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type { AuditEvent } from '#shared/domain/audit/events';
 import { PHASES, pageQuery, runPartitionsOf, type WalkPhase } from './account-walk.ts';
 import { auditedWrite } from './audit-log-repository.ts';
@@ -213,7 +214,7 @@ async function requestErasure(
   at: string,
   audit: AuditEvent,
 ): Promise<boolean> {
-  return auditedWrite(db, audit, [
+  const written = await auditedWrite(db, audit, [
     {
       Update: {
         TableName: db.tableName,
@@ -232,6 +233,9 @@ async function requestErasure(
       },
     },
   ]);
+  // The keys' cached roles of this process go now; other processes' within their cache's TTL.
+  forgetCachedKeys();
+  return written;
 }
 
 async function erasePage(db: Db, accountId: string): Promise<{ erased: number; done: boolean }> {
