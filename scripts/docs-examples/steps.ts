@@ -328,7 +328,6 @@ const DASHBOARD_STEPS: Step[] = [
   { operationId: 'dashboard_home_scan', status: 303 },
 ];
 
-/** Every step, in order. */
 /**
  * Last, with the examples' address made the owner again each time: the account handed over,
  * then erased (the erasure goes on in the background as the run ends).
@@ -338,4 +337,5 @@ const FINAL_STEPS: Step[] = [
   { operationId: 'delete_account', before: (c) => c.handBack() },
 ];
 
+/** Every step, in order. */
 export const STEPS: readonly Step[] = [...API_STEPS, ...DASHBOARD_STEPS, ...FINAL_STEPS];

@@ -27,12 +27,14 @@ const ONE_MB = 1024 * 1024;
 // page's scan box to the scan form's function (docs/decisions.md "Merging the two parts of issue
 // 25"). Issue 30 added about 1 % to every dashboard function: the Agents tab's upload script and
 // its chart styles in the page frame (about 4 KB) and the gate's multipart reader for the upload
-// form without script (about 1.5 KB). Issue 35 added about 1.5 % to the functions that serve the
+// form without script (about 1.5 KB). Issue 35 added about 2 % to the functions that serve the
 // whole route manifest (the docs page, the site documents, the OpenAPI document): the account
-// routes' schemas and captured examples, and the dashboard's team pages. The deployment package
-// (zipped) keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.19 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.5 * ONE_MB;
+// routes' schemas and captured examples, and the dashboard's team pages; and about 0.7 % to every
+// dashboard function (the team's routes in the dashboard's manifest, the role table and the
+// membership read of the session gate; its writes stay in the account functions). The
+// deployment package (zipped) keeps its 1 MB limit exactly.
+const CODE_CEILING = 1.2 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.52 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   'dashboard_run_scan',

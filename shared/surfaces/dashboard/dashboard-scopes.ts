@@ -50,8 +50,3 @@ export function withRoleScopes<T extends Record<string, RouteDefinition>>(routes
     }),
   ) as T;
 }
-
-/** The scope a dashboard route asks for, if any (the pages ask it to hide what is refused). */
-export function scopeOfRoute(operationId: string): Scope | undefined {
-  return SCOPE_OF_ROUTE[operationId];
-}
