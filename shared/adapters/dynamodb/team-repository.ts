@@ -12,7 +12,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type {
-  AccountRecord,
   Membership,
   StoredInvitation,
   StoredMembership,
@@ -21,7 +20,7 @@ import type {
 import type { AuditEvent } from '#shared/domain/audit/events';
 import { auditedWrite, auditItem } from './audit-log-repository.ts';
 import type { Db } from './client.ts';
-import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
+import { GSI, KEYS, SK_PREFIX } from './keys.ts';
 import { createMembershipLookup, toAccount, toMembership } from './membership-lookup.ts';
 import { queryAll } from './pagination.ts';
 import { readItem } from './read-item.ts';
