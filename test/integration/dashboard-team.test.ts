@@ -229,6 +229,12 @@ describe('the role on pages and forms', () => {
     ]) {
       expect((await browser.get(path)).status, path).toBe(200);
     }
+    // What the role cannot do is not offered: no scan, batch or case form, no "New case".
+    expect((await browser.get('/dashboard/scans')).text).not.toContain('Scan now');
+    expect((await browser.get('/dashboard/batches')).text).not.toContain('Queue the batch');
+    expect((await browser.get('/dashboard/cases')).text).not.toContain(
+      'href="/dashboard/cases/new"',
+    );
   });
 });
 
