@@ -17,8 +17,8 @@ import { MCP_ENDPOINTS } from '#shared/surfaces/api/routes/mcp';
 import { crowded, everyStack, sizeOf, type TemplateSize } from './limits.ts';
 
 const MORE_IN_LARGEST = 40;
-// A directory no route uses yet (the account area exists since issue 35).
-const NEW_AREA = 'growth';
+// A directory no branch uses (issue 35's account routes took `account`; no branch plans `planned`).
+const NEW_AREA = 'planned';
 const IN_NEW_AREA = 12;
 
 let built: BuiltApp;
@@ -120,9 +120,9 @@ describe('api areas: a nested stack per directory of functions/http/', () => {
   });
 
   it('gives a new directory a stack of its own without a change in infra/', () => {
-    const area = built.api.areas.get(NEW_AREA);
-    expect(area?.node.id).toBe('GrowthFunctions');
-    expect(area?.targets.size).toBe(IN_NEW_AREA);
+    const added = built.api.areas.get(NEW_AREA);
+    expect(added?.node.id).toBe('PlannedFunctions');
+    expect(added?.targets.size).toBe(IN_NEW_AREA);
   });
 
   it(`carries ${MORE_IN_LARGEST} more functions in the largest area and a new area of ${IN_NEW_AREA}, every stack within the room kept`, () => {

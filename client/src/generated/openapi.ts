@@ -1394,6 +1394,8 @@ export interface components {
              */
             url: string;
             checks: components["schemas"]["Check"][];
+            environment?: components["schemas"]["ScanEnvironment"];
+            peers?: components["schemas"]["ScanPeers"];
         };
         Check: {
             /** @example crawler */
@@ -1427,6 +1429,52 @@ export interface components {
                 name: string;
                 url: string;
                 revision: string;
+            };
+        };
+        /** @description Addition: where the scan ran and what stood in its way (docs: #environment). Absent on scans stored before it existed. */
+        ScanEnvironment: {
+            /**
+             * @description `local`, or the AWS region the scan ran in
+             * @example eu-west-1
+             */
+            scanned_from: string;
+            /** @description The User-Agent every request of the scan sent */
+            user_agent: string;
+            /** @description Every request carried a Web Bot Auth signature (docs: #scanner) */
+            signed: boolean;
+            /** @description Some page of the site answered the scanner HTTP 402 (x402 or another payment request): paywalled for agents, never scored as broken */
+            paywalled: boolean;
+            /** @description What answered instead of the site (null: nothing did) */
+            blocked_by: {
+                /** @enum {string} */
+                kind: "challenge" | "waf" | "rate-limit";
+                /** @example a Cloudflare challenge page */
+                by: string;
+                /** @example HTTP 403, cf-mitigated: challenge */
+                evidence: string;
+                url: string;
+            } | null;
+            /** @description Checks judged on fewer documents than planned, or not judged ("Not judged: blocked by ..."), because of a wall */
+            partial_checks: ("crawler" | "sitemap" | "render" | "llms" | "markdown" | "schema" | "api" | "agent" | "entity")[];
+        };
+        /** @description Addition: what other judges would say (docs: #peers). Where our verdict differs, the check carries an info finding saying why. Absent on scans stored before it existed. */
+        ScanPeers: {
+            lighthouse: {
+                /** @example 13.5.0 */
+                version: string;
+                /** @description Per Lighthouse audit id: `pass` (score 1), `warn` (0.9), `fail` (0), `na` (not applicable, or informative only), computed from its published rules */
+                audits: {
+                    /** @enum {string} */
+                    "llms-txt"?: "pass" | "warn" | "fail" | "na";
+                    /** @enum {string} */
+                    "ard-schema"?: "pass" | "warn" | "fail" | "na";
+                    /** @enum {string} */
+                    "webmcp-form-coverage"?: "pass" | "warn" | "fail" | "na";
+                };
+                /** @description Audits this scan could not compute, and why */
+                not_judged: {
+                    [key: string]: string;
+                };
             };
         };
         /** @description Present on every response, errors included. */
