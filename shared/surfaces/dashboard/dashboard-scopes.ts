@@ -17,6 +17,7 @@ const SCOPE_OF_ROUTE: Readonly<Record<string, Scope>> = {
   dashboard_batch_csv: 'scans:read',
   dashboard_domain_agents: 'scans:read',
   dashboard_run_scan: 'scans:write',
+  dashboard_verify_scan: 'scans:write',
   dashboard_create_batch: 'scans:write',
   dashboard_upload_agent_log: 'scans:write',
   dashboard_cases: 'monitor:read',
