@@ -47,8 +47,10 @@ const ONE_MB = 1024 * 1024;
 // principal of issue 35 come with them. Issues 37 and 38 together, merged, took the docs and site
 // documents' functions to 1.254 MB (the finding registry, the CI, peers and environment sections
 // and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
-// (zipped) keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.26 * ONE_MB;
+// (zipped) keeps its 1 MB limit exactly. Merged with issue 35's second stage (the account routes'
+// captured examples and the team pages in the manifest), those functions measured 1.261 MB
+// (1,322,225 bytes): the ceiling keeps about 0.7 % above that.
+const CODE_CEILING = 1.27 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
