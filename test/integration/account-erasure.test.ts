@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { KEYS } from '#shared/adapters/dynamodb/keys';
@@ -80,6 +80,27 @@ async function accountRecord(): Promise<Record<string, unknown> | undefined> {
   }
 }
 
+/**
+ * The erasure requests in the account's audit log, read from the table: once the request is taken
+ * no key of the account reads the log through the API, and the erasure deletes it later on.
+ */
+async function erasureEvents(): Promise<Record<string, unknown>[]> {
+  const doc = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint });
+  try {
+    const { Items = [] } = await doc.send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': KEYS.auditLog(accountId) },
+        ConsistentRead: true,
+      }),
+    );
+    return Items.filter((item) => item.action === 'account.erasure_requested');
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** Every item of the table that names the account's id anywhere (a test may scan the table). */
 async function itemsNaming(id: string): Promise<Record<string, unknown>[]> {
   const doc = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint });
@@ -105,12 +126,20 @@ describe('erasing an account', () => {
     expect(admin.status).toBe(403);
     expect(admin.body.error?.code).toBe('insufficient_role');
     expect((await callJson(stack.baseUrl, '/api/v1/account', { key: ownerKey })).status).toBe(200);
+    expect(await erasureEvents()).toEqual([]);
   });
 
   it('refuses every key at once, and erases everything after a stop in the middle', async () => {
     const accepted = await erase(ownerKey, accountId);
     expect(accepted.status).toBe(202);
     expect(accepted.body.erasure).toMatchObject({ account_id: accountId, status: 'queued' });
+    // Its audit event was written with the request (the log goes later, in the erasure's order).
+    expect(await erasureEvents()).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ type: 'key', email: 'erased@example.com' }),
+        target: { type: 'account', id: accountId },
+      }),
+    ]);
     for (const key of [ownerKey, adminKey]) {
       const refused = await callJson(stack.baseUrl, '/api/v1/cases', { key });
       expect(refused.status).toBe(401);

@@ -72,6 +72,14 @@ async function acceptAs(
   return person;
 }
 
+/** An event of the audit log, as much of it as these tests read. */
+interface AuditEntry {
+  action: string;
+  actor: { type: string; id: string; email?: string };
+  target: { type: string; id: string };
+  details: Record<string, unknown>;
+}
+
 describe('an invitation from its mail to its acceptance', () => {
   it('signs a new address up on the way and comes back to the invitation, then joins', async () => {
     const email = address('newcomer');
@@ -103,6 +111,19 @@ describe('an invitation from its mail to its acceptance', () => {
     const account = (await callJson(stack.baseUrl, '/api/v1/account', { key: ownerKey })).body
       .account as { members: { email: string; role: string }[] };
     expect(account.members).toContainEqual(expect.objectContaining({ email, role: 'viewer' }));
+    const log = await callJson(stack.baseUrl, '/api/v1/account/audit-log?limit=100', {
+      key: ownerKey,
+    });
+    const joined = (log.body.events as AuditEntry[]).filter(
+      (event) => event.action === 'member.joined' && event.actor.email === email,
+    );
+    expect(joined).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ type: 'user', email }),
+        target: expect.objectContaining({ type: 'member', id: joined[0]?.actor.id }),
+        details: expect.objectContaining({ email, role: 'viewer' }),
+      }),
+    ]);
   });
 
   it('refuses a second use, another address, an expired, a withdrawn and a declined link', async () => {
@@ -211,12 +232,13 @@ describe('the role on pages and forms', () => {
     expect(hooks.status).toBe(403);
   });
 
-  it("refuses a viewer's writes (a scan, a batch, a case) and lets it read", async () => {
+  it("refuses a viewer's writes (a scan, a batch, a case, a check of fixes) and lets it read", async () => {
     const { browser, csrf } = await acceptAs(address('viewer'), 'viewer');
     for (const [path, fields] of [
       ['/dashboard/scans', { domain: 'example.com' }],
       ['/dashboard/batches', { domains: 'example.com' }],
       ['/dashboard/cases', { name: 'x', domain: 'x.example', category: 'x' }],
+      ['/dashboard/scans/scan_any/verify', {}],
     ] as const) {
       expect((await browser.post(path, { csrf_token: csrf, ...fields })).status, path).toBe(403);
     }
