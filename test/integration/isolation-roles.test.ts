@@ -131,6 +131,9 @@ const MATRIX: Record<string, Case> = {
   list_domain_scans: { path: (i) => `/api/v1/domains/${i.domain}/scans`, expect: 404 },
   // Scan results are public: anyone reads B's scan by its id.
   get_scan: { path: (i) => `/api/v1/scans/${i.scanId}`, expect: 200 },
+  // Its fix pack and its verification are its account's: B's keyed scan is not found.
+  get_scan_fixes: { path: (i) => `/api/v1/scans/${i.scanId}/fixes`, expect: 404 },
+  verify_scan: { path: (i) => `/api/v1/scans/${i.scanId}/verify`, body: {}, expect: 404 },
   get_stats: { path: () => '/api/v1/stats', expect: 200 },
   create_batch: {
     path: () => '/api/v1/scans/batch',
