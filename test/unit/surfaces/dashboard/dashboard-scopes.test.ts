@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_SCOPES } from '#shared/domain/accounts/roles';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import type { RouteDefinition } from '#shared/surfaces/http/route';
 
 /**
  * The role table of the dashboard (shared/surfaces/dashboard/dashboard-scopes.ts): every page and
@@ -21,7 +22,7 @@ const BOUNDED_BY_THEIR_OPERATION = [
   'dashboard_switch_account',
 ];
 
-const sessionRoutes = Object.entries(DASHBOARD_ROUTES).filter(
+const sessionRoutes = Object.entries(DASHBOARD_ROUTES as Record<string, RouteDefinition>).filter(
   ([, route]) => route.auth === 'session',
 );
 
