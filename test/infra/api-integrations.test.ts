@@ -67,6 +67,7 @@ describe('api stack: sign-in mail', () => {
     expect(routes.filter((route) => route.sendsMail).map((route) => route.operationId)).toEqual([
       'create_invitation',
       'dashboard_request_link',
+      'dashboard_invite',
     ]);
   });
 });
