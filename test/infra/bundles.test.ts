@@ -7,7 +7,7 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.29 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.295 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
@@ -52,11 +52,11 @@ const ONE_MB = 1024 * 1024;
 // (1,322,225 bytes).
 // Issue 39 added its routes to the whole route manifest: the alert, digest and
 // report-link schemas with the case.alert event, their captured examples and docs (about 25 KB
-// minified), which took the docs and site documents' functions to 1.28 MB; and its dashboard
-// forms (the Alerts tab's form kit and schemas, about 11 KB) to every function serving the
-// dashboard's route table, the scan form's among them (1.564 MB). The ceilings keep 0.5 to 1 %
-// above that.
-const CODE_CEILING = 1.29 * ONE_MB;
+// minified), which took the docs and site documents' functions to 1.287 MB (1,349,074 bytes,
+// merged with issue 35's second stage); and its dashboard forms (the Alerts tab's form kit and
+// schemas, about 11 KB) to every function serving the dashboard's route table, the scan form's
+// among them (1.564 MB). Both ceilings keep about 0.5 % above that.
+const CODE_CEILING = 1.295 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.572 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
