@@ -12,6 +12,12 @@ export type SubscriptionState = 'active' | 'ended';
 export interface Account {
   plan: Plan;
   subscription: SubscriptionState;
+  /**
+   * Set while a renewal payment is overdue (the payment provider's `past_due`): the plan lasts
+   * until then (the grace period), after which the subscription reads as ended
+   * (kernel/plans.ts `subscriptionEndedAt`). Absent or null otherwise.
+   */
+  grace_until?: string | null;
 }
 
 export interface User {
