@@ -97,7 +97,7 @@ export const AuditEventSchema = z
     id: z.uuid(),
     at: z.iso.datetime(),
     actor: z.object({
-      type: z.enum(['user', 'key', 'operator']),
+      type: z.enum(['user', 'key', 'operator', 'payment_provider']),
       id: z.string(),
       email: z.string().optional(),
     }),

@@ -67,7 +67,13 @@ export interface RouteDefinition {
      * The body is a file taken as sent (an access log), not JSON: the operation receives its bytes
      * and headers (`RawBody`); larger bodies are refused with 413 before the operation runs.
      */
-    rawBody?: { maxBytes: number; mediaTypes: readonly string[]; description: string };
+    rawBody?: {
+      maxBytes: number;
+      mediaTypes: readonly string[];
+      description: string;
+      /** Request headers the operation reads with the body (lower case): a signature. */
+      headers?: readonly string[];
+    };
   };
   /**
    * API routes: the JSON body without `meta`, which the pipeline adds. Documents and pages
