@@ -5,9 +5,11 @@
  */
 import { createBillingRepository } from '#shared/adapters/dynamodb/billing-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { paymentPageOrigins } from '#shared/adapters/stripe/config';
 import { ownerEmailOf } from '#shared/domain/billing/owner';
+import type { BillingPageDeps } from '#shared/surfaces/dashboard/billing';
 import { lazy } from '#shared/wiring/lazy';
-import { getConfig, getStore } from '#shared/wiring/platform';
+import { getClock, getConfig, getStore } from '#shared/wiring/platform';
 import { getTeamStore } from '#shared/wiring/team';
 
 export const getBillingStore = lazy(() => {
@@ -32,3 +34,15 @@ export function billingConfigured(): boolean {
   const { billing } = getConfig();
   return Boolean(billing.secretKey || billing.secretsArn);
 }
+
+/** The billing page's dependencies (no payment SDK: the page only reads). */
+export const getBillingPageDeps = lazy(
+  ({ config }): BillingPageDeps => ({
+    store: getBillingStore(),
+    owners: getOwnerLookup(),
+    limits: config.batch.limits,
+    configured: billingConfigured(),
+    paymentOrigins: paymentPageOrigins(config.billing),
+    clock: getClock(),
+  }),
+);

@@ -12,7 +12,8 @@ import type { BillingDeps } from '#shared/domain/billing/checkout';
 import type { BillingEventDeps } from '#shared/domain/billing/events';
 import type { BillingProvider } from '#shared/domain/billing/ports';
 import { UnavailableError } from '#shared/domain/kernel/errors';
-import { getBillingStore, getOwnerLookup } from '#shared/wiring/billing-store';
+import type { BillingFormDeps } from '#shared/surfaces/dashboard/billing';
+import { getBillingPageDeps, getBillingStore, getOwnerLookup } from '#shared/wiring/billing-store';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getMailPort } from '#shared/wiring/mail';
@@ -87,4 +88,9 @@ export const getBillingDeps = lazy(
     store: getBillingStore(),
     clock: getClock(),
   }),
+);
+
+/** The billing forms' dependencies: the page's, with the provider. */
+export const getBillingFormDeps = lazy(
+  (): BillingFormDeps => ({ ...getBillingPageDeps(), ...getBillingDeps() }),
 );

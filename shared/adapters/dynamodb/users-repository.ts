@@ -17,7 +17,13 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
-import type { Account, StoredApiKey, User, UsersRepository } from '#shared/domain/accounts/ports';
+import type {
+  Account,
+  BillingRecord,
+  StoredApiKey,
+  User,
+  UsersRepository,
+} from '#shared/domain/accounts/ports';
 import type { AuditEvent } from '#shared/domain/audit/events';
 import { ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { auditedWrite } from './audit-log-repository.ts';
@@ -256,6 +262,7 @@ function toUser(item: Record<string, unknown>): User {
     email: String(item.email),
     created_at: String(item.created_at),
     account: (item.account as Account | null | undefined) ?? null,
+    ...(item.billing ? { billing: item.billing as BillingRecord } : {}),
   };
 }
 

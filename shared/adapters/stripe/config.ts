@@ -58,7 +58,9 @@ export function isLoopbackUrl(url: URL): boolean {
 }
 
 /** Reads and checks the billing variables; throws naming each bad one. */
-export function loadBillingConfig(env: Readonly<Record<string, string | undefined>>): BillingConfig {
+export function loadBillingConfig(
+  env: Readonly<Record<string, string | undefined>>,
+): BillingConfig {
   const parsed = BillingSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(
@@ -74,4 +76,14 @@ export function loadBillingConfig(env: Readonly<Record<string, string | undefine
     graceDays: values.BILLING_GRACE_DAYS ?? DEFAULT_GRACE_DAYS,
     secretsArn: values.STRIPE_SECRETS_ARN,
   };
+}
+
+/**
+ * Where Stripe sends a person after the billing forms: Checkout and the customer portal live on
+ * Stripe's own hosts; any other API base (the simulator, a test server) serves both pages itself.
+ */
+export function paymentPageOrigins(billing: BillingConfig): string[] {
+  return billing.apiBase.origin === DEFAULT_STRIPE_API_BASE
+    ? ['https://checkout.stripe.com', 'https://billing.stripe.com']
+    : [billing.apiBase.origin];
 }

@@ -105,9 +105,11 @@ export async function receiveProviderEvent(
     return receipt(event, outcome);
   } catch (error) {
     // Only a claim still held (not done) is given back; a done event stays done.
-    await deps.store.releaseEvent(event.id, token).catch((release: unknown) =>
-      deps.logger.warn('billing event claim not released', { error: release as Error }),
-    );
+    await deps.store
+      .releaseEvent(event.id, token)
+      .catch((release: unknown) =>
+        deps.logger.warn('billing event claim not released', { error: release as Error }),
+      );
     throw error;
   }
 }

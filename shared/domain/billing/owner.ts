@@ -12,7 +12,10 @@ export interface OwnerDeps {
 }
 
 /** The address of the account's owner, if the account still has one. */
-export async function ownerEmailOf(accountId: string, deps: OwnerDeps): Promise<string | undefined> {
+export async function ownerEmailOf(
+  accountId: string,
+  deps: OwnerDeps,
+): Promise<string | undefined> {
   const [stored, namesake] = await Promise.all([
     deps.team.listMemberships(accountId),
     deps.users.findUserById(accountId),

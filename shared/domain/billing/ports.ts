@@ -3,9 +3,10 @@
  * shared/adapters/stripe; the bundled simulator locally) and the store of the accounts' billing
  * records and of the provider's events taken (shared/adapters/dynamodb/billing-repository.ts).
  */
+
+import type { MailMessage } from '#shared/domain/accounts/mail-port';
 import type { Account } from '#shared/domain/accounts/ports';
 import type { AuditEvent } from '#shared/domain/audit/events';
-import type { MailMessage } from '#shared/domain/accounts/mail-port';
 import type { BillingRecord, ProviderSubscription } from './subscription.ts';
 
 /** The six event types the service acts on; any other verified event is acknowledged only. */

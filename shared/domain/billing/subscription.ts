@@ -6,7 +6,9 @@
  * period; `canceled`, `unpaid`, `incomplete_expired` and `paused` end it; `incomplete` (the first
  * payment not made yet) changes nothing.
  */
-import type { Account } from '#shared/domain/accounts/ports';
+import type { Account, BillingRecord } from '#shared/domain/accounts/ports';
+
+export type { BillingRecord } from '#shared/domain/accounts/ports';
 
 /** Stripe's subscription statuses (API reference "The Subscription object", `status`). */
 export const SUBSCRIPTION_STATUSES = [
@@ -33,25 +35,6 @@ export interface ProviderSubscription {
   cancel_at_period_end: boolean;
   /** The account the subscription was bought for (its metadata), when it says. */
   account_id: string | null;
-}
-
-/**
- * The account's billing record (stored beside its plan): the provider's customer and the
- * subscription the account follows, as of the newest event applied.
- */
-export interface BillingRecord {
-  customer_id: string;
-  subscription_id: string | null;
-  status: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  /** When the subscription became `past_due` (the grace period's start); null otherwise. */
-  past_due_since: string | null;
-  /** `created` (epoch seconds) of the newest event whose subscription state is applied. */
-  event_at: number;
-  /** Bumped by every write of the record: concurrent writers see each other (a condition). */
-  revision: number;
-  updated_at: string;
 }
 
 /** What a subscription status does to the plan. */

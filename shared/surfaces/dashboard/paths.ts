@@ -61,4 +61,7 @@ export const DASHBOARD_PATHS = {
   testWebhook: at('dashboard_test_webhook'),
   deleteWebhook: at('dashboard_delete_webhook'),
   redeliver: at('dashboard_redeliver'),
+  billing: path('dashboard_billing'),
+  billingCheckout: path('dashboard_billing_checkout'),
+  billingPortal: path('dashboard_billing_portal'),
 } as const;

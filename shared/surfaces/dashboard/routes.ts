@@ -26,6 +26,7 @@ import {
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { AGENT_PAGE_ROUTES } from './agent-routes.ts';
+import { BILLING_PAGE_ROUTES } from './billing-routes.ts';
 import { CASE_RUN_ROUTES } from './case-routes.ts';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 
@@ -289,6 +290,7 @@ export const DASHBOARD_ROUTES = {
   ),
   ...CASE_RUN_ROUTES,
   ...AGENT_PAGE_ROUTES,
+  ...BILLING_PAGE_ROUTES,
   dashboard_webhooks: page(
     'dashboard_webhooks',
     '/dashboard/webhooks',

@@ -37,6 +37,8 @@ export type RouteArea =
   | 'webhooks'
   /** The agent analytics: access-log uploads, a domain's agents, the public agent registry. */
   | 'agents'
+  /** Plans paid through the payment provider: its events (docs/api.md "Plans and billing"). */
+  | 'billing'
   | 'meta'
   | 'pages'
   | 'dashboard'
@@ -109,6 +111,11 @@ export interface RouteDefinition {
   enqueues?: readonly string[];
   /** The handler sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM). */
   sendsMail?: boolean;
+  /**
+   * The handler calls the payment provider (Stripe): it gets the STRIPE_* settings and may read
+   * the secret holding Stripe's keys (infra: `secretsmanager:GetSecretValue` on that one secret).
+   */
+  paymentProvider?: boolean;
   /** Exposed as a read tool over MCP under the operation id. */
   mcpTool: boolean;
   /**
