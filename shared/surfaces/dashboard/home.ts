@@ -67,6 +67,7 @@ export async function homeOverview(
         address: session.address ?? null,
       })),
       notice: noticeText(input.query.notice),
+      now,
     }),
   );
 }
