@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '#local/admin/main';
 import type { BillingSimulatorHandle } from '#local/billing-simulator/server';
 import { getOutbox } from '#shared/wiring/mail';
 import {
@@ -259,7 +260,11 @@ describe('events in any order', () => {
       `GET /v1/subscriptions/${flow.subscription.id}`,
     ]);
     // An event late by a day changes nothing either.
-    const stale = eventAbout('customer.subscription.deleted', { ...flow.subscription, status: 'canceled' }, 86_400);
+    const stale = eventAbout(
+      'customer.subscription.deleted',
+      { ...flow.subscription, status: 'canceled' },
+      86_400,
+    );
     expect((await sendEvent(stack, stale)).body.outcome).toBe('unchanged');
     expect(await accountOf(owner)).toMatchObject({ plan: 'pro', subscription: 'active' });
   });
@@ -331,7 +336,10 @@ describe('a failed renewal and the end of a subscription', () => {
     const key = await keyOf(owner);
     const probe = await archivedCase(key);
     await simulator.send(simulator.world.failRenewal(subscriptionOf(owner)));
-    const account = await waitFor(() => accountOf(owner), (found) => Boolean(found?.grace_until));
+    const account = await waitFor(
+      () => accountOf(owner),
+      (found) => Boolean(found?.grace_until),
+    );
     const graceDays = (Date.parse(String(account?.grace_until)) - Date.now()) / 86_400_000;
     expect(graceDays).toBeGreaterThan(6.99);
     expect(graceDays).toBeLessThanOrEqual(7);
@@ -347,9 +355,14 @@ describe('a failed renewal and the end of a subscription', () => {
     }
     expect(mailsTo(owner.email)).toContain('A payment for your Pro plan failed');
     await simulator.send(simulator.world.payOverdue(subscriptionOf(owner)));
-    await waitFor(() => accountOf(owner), (found) => found?.grace_until === null);
+    await waitFor(
+      () => accountOf(owner),
+      (found) => found?.grace_until === null,
+    );
     expect(mailsTo(owner.email)).toContain('Payment received: your Pro plan continues');
-    expect((await owner.browser.get('/dashboard')).text).not.toContain('payment for the Pro plan failed');
+    expect((await owner.browser.get('/dashboard')).text).not.toContain(
+      'payment for the Pro plan failed',
+    );
   });
 
   it('ends the subscription once a grace period has run out', async () => {
@@ -377,7 +390,12 @@ describe('a failed renewal and the end of a subscription', () => {
     const created = await callJson(stack.baseUrl, '/api/v1/cases', {
       method: 'POST',
       key,
-      body: { name: 'Acme', domain: 'acme.example', category: 'analytics', competitors: ['Globex'] },
+      body: {
+        name: 'Acme',
+        domain: 'acme.example',
+        category: 'analytics',
+        competitors: ['Globex'],
+      },
     });
     const caseId = String((created.body.case as { id: string }).id);
     const started = await callJson(stack.baseUrl, `/api/v1/cases/${caseId}/runs`, {
@@ -394,7 +412,10 @@ describe('a failed renewal and the end of a subscription', () => {
       120_000,
     );
     await simulator.send(simulator.world.cancel(subscriptionOf(owner), false));
-    await waitFor(() => accountOf(owner), (found) => found?.subscription === 'ended');
+    await waitFor(
+      () => accountOf(owner),
+      (found) => found?.subscription === 'ended',
+    );
     expect(mailsTo(owner.email)).toContain('Your Pro subscription has ended');
     expect(await runAnswer(key, caseId)).toBe('plan_required');
     expect((await callJson(stack.baseUrl, `/api/v1/cases/${caseId}`, { key })).status).toBe(200);
@@ -427,7 +448,12 @@ describe('who may change the plan', () => {
       query: {},
       body: undefined,
       principal: admin,
-      request: { id: 'req', baseUrl: stack.baseUrl, sourceIp: '127.0.0.1', links: linksFor(stack.baseUrl) },
+      request: {
+        id: 'req',
+        baseUrl: stack.baseUrl,
+        sourceIp: '127.0.0.1',
+        links: linksFor(stack.baseUrl),
+      },
     };
     const deps = getBillingFormDeps();
     const page = await billing.billingOverview(input, deps);
@@ -446,5 +472,49 @@ describe('who may change the plan', () => {
     expect((await owner.browser.get('/dashboard/billing')).text).toContain(
       'action="/dashboard/billing/checkout"',
     );
+  });
+});
+
+describe('the operator', () => {
+  it('still sets the plan with set-account (and set-plan), saying when it overrides Stripe', async () => {
+    const owner = await signedInOwner(stack, 'operator');
+    const env = { ...stack.variables, DATA_DIR: '/nonexistent-billing-test' };
+    const admin = async (...args: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const code = await runAdmin(
+        args,
+        { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+        env,
+      );
+      return { code, json: JSON.parse(stdout || '{}') as Record<string, unknown>, stderr };
+    };
+    const plain = await admin('set-plan', '--email', owner.email, '--plan', 'pro');
+    expect(plain.code).toBe(0);
+    expect(plain.json.overrides_stripe).toBeUndefined();
+    expect(plain.stderr).toContain(
+      `[outbox] mail to ${owner.email}: Your account is on the Pro plan`,
+    );
+    await admin('set-account', '--email', owner.email, '--plan', 'free');
+    await buyPro(owner);
+    const subscription = subscriptionOf(owner);
+    const override = await admin(
+      'set-account',
+      '--email',
+      owner.email,
+      '--plan',
+      'pro',
+      '--subscription',
+      'ended',
+    );
+    expect(override.code).toBe(0);
+    expect(override.json.account).toEqual({ plan: 'pro', subscription: 'ended' });
+    expect(override.json.overrides_stripe).toMatchObject({
+      subscription_id: subscription.id,
+      status: 'active',
+    });
+    expect(override.stderr).toContain('This overrides a plan managed by Stripe');
+    const actors = (await store.planEvents(owner.accountId)).map((event) => event.actor.type);
+    expect(actors).toEqual(['operator', 'payment_provider', 'operator', 'operator']);
   });
 });

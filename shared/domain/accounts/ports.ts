@@ -109,7 +109,8 @@ export interface UsersRepository {
   findUserByEmail(email: string): Promise<User | undefined>;
   findUserById(id: string): Promise<User | undefined>;
   listUsers(): Promise<User[]>;
-  setAccount(userId: string, account: Account | null): Promise<void>;
+  /** Sets the account's plan, with its `plan.changed` event in the same write when given. */
+  setAccount(userId: string, account: Account | null, audit?: AuditEvent): Promise<void>;
   /**
    * Writes a key if its account holds fewer than `maxActive` active keys, taking one place of the
    * account's cap atomically whatever creates run beside it; false (nothing written) otherwise.

@@ -44,13 +44,10 @@ export const AccountSchema = z
     billing: z
       .object({
         provider: z.literal('stripe'),
-        status: z
-          .string()
-          .nullable()
-          .meta({
-            description:
-              "Stripe's subscription status (`active`, `past_due`, `canceled`…); null before the first subscription",
-          }),
+        status: z.string().nullable().meta({
+          description:
+            "Stripe's subscription status (`active`, `past_due`, `canceled`…); null before the first subscription",
+        }),
         current_period_end: z.iso.datetime().nullable(),
         cancel_at_period_end: z.boolean(),
         grace_until: z.iso.datetime().nullable().meta({

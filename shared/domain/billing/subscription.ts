@@ -6,7 +6,7 @@
  * period; `canceled`, `unpaid`, `incomplete_expired` and `paused` end it; `incomplete` (the first
  * payment not made yet) changes nothing.
  */
-import type { Account, BillingRecord } from '#shared/domain/accounts/ports';
+import type { Account } from '#shared/domain/accounts/ports';
 
 export type { BillingRecord } from '#shared/domain/accounts/ports';
 

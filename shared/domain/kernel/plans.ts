@@ -80,7 +80,9 @@ export function largestBatch(limits: Record<Plan, PlanLimits>): number {
  */
 export function subscriptionEndedAt(account: Account, now: Date): boolean {
   if (account.subscription !== 'active') return true;
-  return typeof account.grace_until === 'string' && Date.parse(account.grace_until) <= now.getTime();
+  return (
+    typeof account.grace_until === 'string' && Date.parse(account.grace_until) <= now.getTime()
+  );
 }
 
 /**

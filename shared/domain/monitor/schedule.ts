@@ -10,8 +10,8 @@
 import type { User } from '#shared/domain/accounts/ports';
 import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
-import { proActiveAt } from '#shared/domain/kernel/plans';
 import type { Logger } from '#shared/domain/kernel/logger';
+import { proActiveAt } from '#shared/domain/kernel/plans';
 import type { MonitorDeps } from './operations.ts';
 import type { StoredCase } from './ports.ts';
 import { PeriodClaimedError, startRun } from './runs.ts';
