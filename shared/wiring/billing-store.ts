@@ -27,12 +27,12 @@ export const getOwnerLookup = lazy(() => {
 });
 
 /**
- * Whether this deployment takes payments: a Stripe key locally (or the simulator's), the secret
- * holding it on AWS. The billing page shows its forms only then.
+ * Whether this deployment takes payments: the Pro price, and a Stripe key locally (or the
+ * simulator's) or the secret holding it on AWS. The billing page shows its forms only then.
  */
 export function billingConfigured(): boolean {
   const { billing } = getConfig();
-  return Boolean(billing.secretKey || billing.secretsArn);
+  return Boolean(billing.pricePro && (billing.secretKey || billing.secretsArn));
 }
 
 /** The billing page's dependencies (no payment SDK: the page only reads). */

@@ -32,8 +32,11 @@ const ONE_MB = 1024 * 1024;
 // routes' schemas and captured examples, and the dashboard's team pages. The deployment package
 // (zipped) keeps its 1 MB limit exactly. The scanning functions' ceiling grew by 2 % this round:
 // the finding registry (issue 38: every finding id with its title and fix, which the engine
-// attaches to each finding) and the role table and account principal (issue 35).
-const CODE_CEILING = 1.19 * ONE_MB;
+// attaches to each finding) and the role table and account principal (issue 35). Issue 40 added
+// about 0.5 % to the functions that serve the whole route manifest (the billing routes, their
+// schemas and descriptions): the code ceiling went from 1.19 to 1.20 MB. The functions that call
+// Stripe bundle its SDK (about 0.25 MB) and stay under the plain ceiling (0.9 to 1.0 MB).
+const CODE_CEILING = 1.2 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.53 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',

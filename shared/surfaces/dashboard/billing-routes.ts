@@ -16,7 +16,7 @@ export const BILLING_PAGE_ROUTES = {
     '/dashboard/billing',
     "The account's plan, its subscription's state and period end, what Pro adds, and (for the owner) the Upgrade and Manage billing forms",
     'billing',
-    { request: { query: NoticeQuerySchema }, errors: [...PAGE_ERRORS] },
+    { request: { query: NoticeQuerySchema }, errors: [...PAGE_ERRORS], payments: 'settings' },
   ),
   dashboard_billing_checkout: form(
     'dashboard_billing_checkout',
@@ -26,7 +26,7 @@ export const BILLING_PAGE_ROUTES = {
     {
       description: `Creates a Checkout Session in subscription mode for the Pro price (the account as its client reference, the account's customer made once with the owner's address and reused, back to /dashboard/billing after paying or cancelling) and answers 303 to the session's url. ${OWNER_ONLY} An account that pays already is sent to Manage billing (409 \`already_subscribed\`).`,
       errors: [...FORM_ERRORS, 'insufficient_role', 'already_subscribed', 'service_unavailable'],
-      paymentProvider: true,
+      payments: 'provider',
     },
   ),
   dashboard_billing_portal: form(
@@ -37,7 +37,7 @@ export const BILLING_PAGE_ROUTES = {
     {
       description: `Creates a customer portal session (change the card, cancel, see invoices) that returns to /dashboard/billing, and answers 303 to its url. ${OWNER_ONLY} An account without a customer yet: 404.`,
       errors: [...FORM_ERRORS, 'insufficient_role', 'not_found', 'service_unavailable'],
-      paymentProvider: true,
+      payments: 'provider',
     },
   ),
 } as const satisfies Record<string, RouteDefinition>;

@@ -112,10 +112,11 @@ export interface RouteDefinition {
   /** The handler sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM). */
   sendsMail?: boolean;
   /**
-   * The handler calls the payment provider (Stripe): it gets the STRIPE_* settings and may read
-   * the secret holding Stripe's keys (infra: `secretsmanager:GetSecretValue` on that one secret).
+   * Payments: `provider`, the handler calls Stripe (it gets the STRIPE_* settings and may read
+   * the one secret holding Stripe's keys, `secretsmanager:GetSecretValue`); `settings`, it only
+   * reads the settings (whether payments are configured, where Stripe's pages are).
    */
-  paymentProvider?: boolean;
+  payments?: 'provider' | 'settings';
   /** Exposed as a read tool over MCP under the operation id. */
   mcpTool: boolean;
   /**

@@ -33,7 +33,7 @@ export const BILLING_ROUTES = {
     data: 'readwrite',
     handler: 'functions/http/billing/stripe-webhook.ts',
     sendsMail: true,
-    paymentProvider: true,
+    payments: 'provider',
     mcpTool: false,
     addition: true,
   },
