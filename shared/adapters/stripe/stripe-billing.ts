@@ -107,10 +107,11 @@ function unavailable(error: unknown): never {
   throw error;
 }
 
-export function createStripeBilling(settings: StripeSettings): BillingProvider {
+/** The SDK's client, its host, port and protocol taken from the API base. */
+function clientFor(settings: StripeSettings): Stripe {
   const { apiBase } = settings;
   const protocol = apiBase.protocol === 'http:' ? 'http' : 'https';
-  const client = new Stripe(settings.secretKey, {
+  return new Stripe(settings.secretKey, {
     host: apiBase.hostname.replace(/^\[|\]$/g, ''),
     port: apiBase.port || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -119,6 +120,56 @@ export function createStripeBilling(settings: StripeSettings): BillingProvider {
     telemetry: false,
     appInfo: { name: 'agent-readiness-api' },
   });
+}
+
+/** An event of a webhook request, verified by the SDK's own helper (and our future bound). */
+function verifiedEvent(
+  client: Stripe,
+  webhookSecret: string,
+  payload: Uint8Array,
+  signature: string | undefined,
+  receivedAt: Date,
+): ProviderEvent {
+  if (!signature) throw refused('the header is missing');
+  refuseFutureTimestamp(signature, receivedAt);
+  let event: Stripe.Event;
+  try {
+    event = client.webhooks.constructEvent(
+      Buffer.from(payload),
+      signature,
+      webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      receivedAt.getTime(),
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw refused(error.message.split('\n')[0] ?? 'no signature matches');
+    }
+    throw refused('the body is not an event');
+  }
+  return { id: event.id, type: event.type, created: event.created, subject: subjectOf(event) };
+}
+
+/** A Checkout Session in subscription mode for the Pro price, opened for the account. */
+async function checkoutSession(client: Stripe, pricePro: string, request: CheckoutRequest) {
+  const session = await client.checkout.sessions
+    .create({
+      mode: 'subscription',
+      line_items: [{ price: pricePro, quantity: 1 }],
+      client_reference_id: request.accountId,
+      customer: request.customerId,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      subscription_data: { metadata: { account_id: request.accountId } },
+    })
+    .catch(unavailable);
+  if (!session.url) throw unavailable(new Error('Checkout Session without a url'));
+  return { id: session.id, url: session.url };
+}
+
+export function createStripeBilling(settings: StripeSettings): BillingProvider {
+  const client = clientFor(settings);
   return {
     async createCustomer({ email, accountId }) {
       const customer = await client.customers
@@ -130,21 +181,7 @@ export function createStripeBilling(settings: StripeSettings): BillingProvider {
         .catch(unavailable);
       return { id: customer.id };
     },
-    async createCheckoutSession(request: CheckoutRequest) {
-      const session = await client.checkout.sessions
-        .create({
-          mode: 'subscription',
-          line_items: [{ price: settings.pricePro, quantity: 1 }],
-          client_reference_id: request.accountId,
-          customer: request.customerId,
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          subscription_data: { metadata: { account_id: request.accountId } },
-        })
-        .catch(unavailable);
-      if (!session.url) throw unavailable(new Error('Checkout Session without a url'));
-      return { id: session.id, url: session.url };
-    },
+    createCheckoutSession: (request) => checkoutSession(client, settings.pricePro, request),
     async createPortalSession({ customerId, returnUrl }) {
       const session = await client.billingPortal.sessions
         .create({ customer: customerId, return_url: returnUrl })
@@ -154,26 +191,7 @@ export function createStripeBilling(settings: StripeSettings): BillingProvider {
     async retrieveSubscription(id) {
       return subscriptionOf(await client.subscriptions.retrieve(id).catch(unavailable));
     },
-    async verifyEvent(payload, signature, receivedAt): Promise<ProviderEvent> {
-      if (!signature) throw refused('the header is missing');
-      refuseFutureTimestamp(signature, receivedAt);
-      let event: Stripe.Event;
-      try {
-        event = client.webhooks.constructEvent(
-          Buffer.from(payload),
-          signature,
-          settings.webhookSecret,
-          SIGNATURE_TOLERANCE_SECONDS,
-          undefined,
-          receivedAt.getTime(),
-        );
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw refused(error.message.split('\n')[0] ?? 'no signature matches');
-        }
-        throw refused('the body is not an event');
-      }
-      return { id: event.id, type: event.type, created: event.created, subject: subjectOf(event) };
-    },
+    verifyEvent: async (payload, signature, receivedAt) =>
+      verifiedEvent(client, settings.webhookSecret, payload, signature, receivedAt),
   };
 }
