@@ -31,6 +31,8 @@ export function toPublicScan(stored: StoredScan, links: Links): Scan {
     created_at: stored.created_at,
     url: links.scanPage(stored.id),
     checks: stored.checks,
+    ...(stored.environment ? { environment: stored.environment } : {}),
+    ...(stored.peers ? { peers: stored.peers } : {}),
   };
 }
 

@@ -112,6 +112,8 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   list_domains: { query: { q: 'example', limit: '2' } },
   list_domain_scans: { params: { domain: EXAMPLE_DOMAIN }, query: { limit: '2' } },
   get_scan: { params: { id: ID.scan } },
+  get_scan_fixes: { params: { id: ID.scan } },
+  verify_scan: { params: { id: ID.scan }, body: {} },
   get_stats: {},
   list_finding_types: {},
   scan_page: { params: { id: ID.scan } },
@@ -270,6 +272,7 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_scans: { query: { q: 'example' } },
   dashboard_run_scan: { body: { ...csrf, domain: EXAMPLE_DOMAIN } },
   dashboard_scan: { params: { id: ID.dashboardScan } },
+  dashboard_verify_scan: { params: { id: ID.dashboardScan }, body: csrf },
   dashboard_domain: { params: { domain: EXAMPLE_DOMAIN } },
   dashboard_domain_agents: { params: { domain: EXAMPLE_DOMAIN } },
   dashboard_upload_agent_log: {

@@ -9,6 +9,7 @@ import { ROUTES } from '#shared/surfaces/api/manifest';
 import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { agentsSection } from './agents-section.ts';
+import { ciSection, findingsSection } from './ci-section.ts';
 import { mcpSection } from './docs-mcp.ts';
 import { monitorMethodSection } from './docs-monitor-method.ts';
 import {
@@ -21,6 +22,7 @@ import {
   tableOfContents,
 } from './docs-routes.ts';
 import { layout } from './html.ts';
+import { peersSection } from './peers-section.ts';
 import { scannerSection } from './scanner-section.ts';
 import { standardsSection } from './standards-section.ts';
 
@@ -78,6 +80,8 @@ const SECTIONS: readonly TocEntry[] = [
   { id: 'scoring', title: 'Scoring' },
   { id: 'batch', title: 'Batch scans and plans' },
   { id: 'scanner', title: 'The scanner' },
+  { id: 'ci', title: 'The CI gate' },
+  { id: 'findings', title: 'Finding ids' },
   { id: 'standards', title: 'Standards' },
   { id: 'agents', title: 'AI agents and access logs' },
   { id: 'monitor-method', title: 'How the monitor measures' },
@@ -116,7 +120,8 @@ day has room for only part of a batch, that part is queued and the rest listed u
 <code>rejected</code> with the reason; with no room left, 429 with <code>Retry-After</code> until 00:00 UTC.
 Job status moves <code>queued</code> → <code>running</code> → <code>done</code> (every domain
 <code>done</code> or <code>failed</code>), or <code>failed</code> if the job itself stopped.</p>
-${scannerSection(baseUrl)}`;
+${scannerSection(baseUrl)}
+${peersSection()}`;
 }
 
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */
@@ -139,6 +144,8 @@ ${CLIENT_NOTE}
 Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
 ${scansGuide(baseUrl)}
+${ciSection()}
+${findingsSection()}
 ${standardsSection()}
 ${agentsSection()}
 ${monitorMethodSection()}

@@ -69,6 +69,7 @@ async function scans(input: TourInput): Promise<{ jobId: string; scanId: string 
   const call = (method: string, path: string, body?: unknown) =>
     callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
   await callJson(stack.baseUrl, '/api/v1/stats');
+  await callJson(stack.baseUrl, '/api/v1/finding-types');
   const scan = await call('POST', '/api/v1/scans', { domain: input.site });
   expect(scan.status, JSON.stringify(scan.body)).toBe(201);
   const scanId = (scan.body.scan as { id: string }).id;

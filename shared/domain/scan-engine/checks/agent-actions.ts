@@ -13,7 +13,6 @@ import {
   type Fetched,
   isJsonResponse,
   isOk,
-  isResponse,
   type ScanArtifacts,
   shortUrl,
 } from '#shared/domain/scan-engine/artifacts';
@@ -21,11 +20,14 @@ import { looksLikeHtml } from '#shared/domain/scan-engine/html';
 import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Finding } from '#shared/domain/scan-engine/types';
+import { commerceFindings } from './agent-commerce.ts';
+import { dnsAidFindings } from './agent-dns-aid.ts';
 import { paymentFindings } from './agent-payments.ts';
 
 export function actionFindings(artifacts: ScanArtifacts): Finding[] {
   const credentials = credentialFindings(artifacts);
   const trade = [...paymentFindings(artifacts), ...commerceFindings(artifacts)];
+  const dns = dnsAidFindings(artifacts);
   const absent: Finding[] = [];
   if (credentials.length === 0) {
     absent.push({
@@ -43,7 +45,7 @@ export function actionFindings(artifacts: ScanArtifacts): Finding[] {
       text: 'Not applicable: no payment (x402, HTTP Payment authentication) or commerce (UCP, ACP) endpoint seen; a site that sells nothing to agents does not need them.',
     });
   }
-  return [...credentials, ...trade, ...absent];
+  return [...credentials, ...trade, ...absent, ...dns];
 }
 
 function credentialFindings(artifacts: ScanArtifacts): Finding[] {
@@ -106,65 +108,4 @@ function authServerDocuments(artifacts: ScanArtifacts): Array<[string, Fetched]>
     ])
     .filter((entry): entry is [string, Fetched] => entry[1] !== undefined);
   return [...probes, ...Object.entries(artifacts.authServerMetadata)];
-}
-
-/** UCP's current version (tag v2026-04-08); earlier dated versions are credited as legacy. */
-const UCP_VERSION = '2026-04-08';
-
-function commerceFindings(artifacts: ScanArtifacts): Finding[] {
-  const findings: Finding[] = [];
-  const ucp = jsonProbe(artifacts.probes['/.well-known/ucp']);
-  if (ucp !== undefined) {
-    const standard = standardRef('ucp');
-    const version = isObject(ucp.ucp) ? ucp.ucp.version : undefined;
-    if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
-      findings.push({
-        id: 'agent.ucp_no_version',
-        state: 'bad',
-        standard,
-        text: 'The UCP profile at /.well-known/ucp has no ucp.version date (YYYY-MM-DD).',
-      });
-    } else if (version < UCP_VERSION) {
-      findings.push({
-        id: 'agent.ucp_old_version',
-        state: 'warn',
-        standard,
-        text: `The UCP profile at /.well-known/ucp declares version ${version}; the current UCP is ${UCP_VERSION}. Agents can still shop here.`,
-      });
-    } else {
-      findings.push({
-        id: 'agent.ucp_ok',
-        state: 'good',
-        standard,
-        text: `Agents can shop here: UCP business profile at /.well-known/ucp (version ${version}).`,
-      });
-    }
-  }
-  const acp = jsonProbe(artifacts.probes['/.well-known/acp.json']);
-  if (acp !== undefined) {
-    const standard = standardRef('acp');
-    const protocol = isObject(acp.protocol) ? acp.protocol : undefined;
-    findings.push(
-      protocol?.name === 'acp' && typeof protocol.version === 'string'
-        ? {
-            id: 'agent.acp_ok',
-            state: 'good',
-            standard,
-            text: `Agentic Commerce Protocol discovery at /.well-known/acp.json (version ${protocol.version}).`,
-          }
-        : {
-            id: 'agent.acp_invalid',
-            state: 'bad',
-            standard,
-            text: '/.well-known/acp.json lacks protocol.name "acp" and a protocol.version.',
-          },
-    );
-  }
-  return findings;
-}
-
-function jsonProbe(fetched: Fetched | undefined) {
-  if (!isResponse(fetched) || !isOk(fetched) || !isJsonResponse(fetched)) return undefined;
-  const document = parseJson(fetched.text);
-  return isObject(document) ? document : undefined;
 }

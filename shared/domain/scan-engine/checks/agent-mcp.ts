@@ -57,12 +57,18 @@ export interface FoundCard {
 /** A catalog entry's card, fetched or inline, or the finding that says why it is unusable. */
 export function cardFromCatalogs(artifacts: ScanArtifacts): FoundCard | Finding | undefined {
   let problem: Finding | undefined;
-  for (const path of CATALOG_PATHS) {
-    const catalog = artifacts.probes[path];
+  // The well-known catalogs first, then a catalog a hint names elsewhere (ARD v0.91 §5.1).
+  const catalogs: Array<[string, Fetched | undefined]> = [
+    ...CATALOG_PATHS.map((path): [string, Fetched | undefined] => [path, artifacts.probes[path]]),
+    ...Object.entries(artifacts.hintedCatalogs ?? {}).map(
+      ([url, fetched]): [string, Fetched | undefined] => [new URL(url).pathname, fetched],
+    ),
+  ];
+  for (const [path, catalog] of catalogs) {
     if (!isOk(catalog) || !isJsonResponse(catalog)) continue;
     // ARD's manifest needs no specVersion (ARD v0.91 §5.1).
     const judged = judgeCatalog(parseJson(catalog.text), {
-      requireSpecVersion: !path.endsWith('/ard.json'),
+      requireSpecVersion: path === '/.well-known/ai-catalog.json' || path.includes('mcp/'),
     });
     const entry = judged.entries.find(isMcpCardEntry);
     if (entry === undefined) {

@@ -25,7 +25,9 @@ function answers(artifacts: ScanArtifacts): FetchedResponse[] {
     ...Object.values(artifacts.serviceDescriptions),
   ];
   const seen = new Set<string>();
-  return all.filter((fetched): fetched is FetchedResponse => {
+  // A 402 is a wall for the checks that needed the page (walls.ts), never for this one.
+  const responses = all.map((fetched) => (fetched?.kind === 'walled' ? fetched.response : fetched));
+  return responses.filter((fetched): fetched is FetchedResponse => {
     if (!isResponse(fetched) || seen.has(fetched.finalUrl)) return false;
     seen.add(fetched.finalUrl);
     return true;

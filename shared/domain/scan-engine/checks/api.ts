@@ -68,7 +68,7 @@ export function evaluateApi(artifacts: ScanArtifacts): Check {
   const signals: Signal[] = [
     catalogSignal(artifacts, catalog),
     serviceDescSignal(artifacts, openApi),
-    linkHeaderSignal(linkRels),
+    linkHeaderSignal(linkRels, artifacts.homepage),
     ...authSignals(artifacts, prm, authMetadata, openApi.document),
   ];
   return buildCheck(API_CHECK, signals, [siteFinding]);
@@ -97,7 +97,14 @@ function noApiPublished(siteFinding: Finding): Check {
 }
 
 /** Whether the homepage's Link header advertises one of the API discovery relations. */
-function linkHeaderSignal(linkRels: readonly string[]): Signal {
+function linkHeaderSignal(linkRels: readonly string[], homepage: Fetched): Signal {
+  if (homepage.kind === 'walled') {
+    // A wall answered instead of the homepage: its headers say nothing about the site's.
+    return unverifiable('link-header', POINTS.linkHeader, {
+      cause: 'scanner',
+      note: `the homepage's Link header (${describeFailure(homepage)})`,
+    });
+  }
   if (linkRels.length > 0) {
     return pass('link-header', POINTS.linkHeader, {
       id: 'api.link_header_ok',

@@ -192,7 +192,15 @@ function homepageHeaders(artifacts: ScanArtifacts): Record<string, string> {
 const REAL_CRAWLERS_NOTE = 'whether your firewall admits the real, IP-verified AI crawlers';
 
 function challengeReason(artifacts: ScanArtifacts): string | undefined {
-  const homepage = artifacts.homepage;
+  const answered = artifacts.homepage;
+  // A challenge or WAF page met by the scan (walls.ts) is the subject of this signal; a rate
+  // limit or a 402 is not bot protection.
+  if (answered.kind === 'walled') {
+    return answered.wall.kind === 'challenge' || answered.wall.kind === 'waf'
+      ? `${answered.wall.by} (${answered.wall.evidence})`
+      : undefined;
+  }
+  const homepage = answered;
   if (!isResponse(homepage)) {
     return undefined;
   }

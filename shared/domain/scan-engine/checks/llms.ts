@@ -16,6 +16,7 @@ import {
   seconds,
   shortUrl,
 } from '#shared/domain/scan-engine/artifacts';
+import { isSubpathLlms } from '#shared/domain/scan-engine/collect/documents';
 import { homepageFacts } from '#shared/domain/scan-engine/context';
 import { looksLikeHtml } from '#shared/domain/scan-engine/html';
 import { linkHeaderTargets } from '#shared/domain/scan-engine/parse/links';
@@ -45,6 +46,44 @@ type LlmsState =
   | { kind: 'absent'; finding: Finding }
   | { kind: 'present'; response: FetchedResponse; wrongType: string | undefined };
 
+/** An llms.txt in a subpath (llms.txt v2): it covers the pages under its path. */
+interface SubpathFile {
+  url: string;
+  /** The path it covers ("/docs/"). */
+  scope: string;
+  response: FetchedResponse;
+}
+
+/**
+ * The subpath files the scan found (named by the homepage's rel="describedby", or linked from
+ * /llms.txt) that are real llms.txt files, most specific first.
+ */
+export function subpathFiles(artifacts: ScanArtifacts): SubpathFile[] {
+  const candidates: Array<[string, Fetched]> = [
+    ...Object.entries(artifacts.llmsSubpaths ?? {}),
+    ...artifacts.llmsLinks.map((link): [string, Fetched] => [link.url, link]),
+  ];
+  const files = new Map<string, SubpathFile>();
+  for (const [url, fetched] of candidates) {
+    if (!isSubpathLlms(url, artifacts.origin) || files.has(url)) continue;
+    if (!isOk(fetched) || looksLikeHtml(fetched.text)) continue;
+    const scope = new URL(url).pathname.replace(/llms\.txt$/, '');
+    files.set(url, { url, scope, response: fetched });
+  }
+  return [...files.values()].sort((a, b) => b.scope.length - a.scope.length);
+}
+
+/** Which file covers which path (the most specific wins), when the site has more than one. */
+function coverageFinding(files: readonly SubpathFile[], root: boolean): Finding | undefined {
+  if (files.length === 0 || !root) return undefined;
+  const scopes = files.map((file) => `pages under ${file.scope} by ${file.scope}llms.txt`);
+  return {
+    id: 'llms.coverage',
+    state: 'info',
+    text: `llms.txt coverage (llms.txt v2, the most specific file wins): ${scopes.join('; ')}; the rest of the site by /llms.txt.`,
+  };
+}
+
 export function evaluateLlms(artifacts: ScanArtifacts): Check {
   const state = llmsState(artifacts);
   if (state.kind === 'unknown') {
@@ -60,6 +99,11 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
       ),
     ]);
   }
+  const subpaths = subpathFiles(artifacts);
+  const first = subpaths[subpaths.length - 1];
+  if (state.kind === 'absent' && first !== undefined) {
+    return subpathOnlyCheck(artifacts, first);
+  }
   if (state.kind === 'absent') {
     // One finding for the cause; the structure signals are its consequences.
     return buildCheck(LLMS_CHECK, [
@@ -72,10 +116,44 @@ export function evaluateLlms(artifacts: ScanArtifacts): Check {
     ]);
   }
   const parsed = parseLlmsTxt(state.response.text);
+  const coverage = coverageFinding(subpaths, true);
+  return buildCheck(
+    LLMS_CHECK,
+    [
+      presentSignal(state.response, state.wrongType),
+      ...structureSignals(parsed),
+      linksSignal(artifacts, parsed.links.length),
+      extrasSignal(artifacts),
+    ],
+    coverage === undefined ? [] : [coverage],
+  );
+}
+
+/**
+ * No /llms.txt, but a file in a subpath: it is an llms.txt for the pages under its path
+ * (llms.txt v2), so its structure is judged, and its presence earns two thirds: the rest of
+ * the site has no guide.
+ */
+function subpathOnlyCheck(artifacts: ScanArtifacts, file: SubpathFile): Check {
+  const parsed = parseLlmsTxt(file.response.text);
+  const where = shortUrl(file.url, artifacts.origin);
+  const present = partial('present', POINTS.present, 2 / 3, {
+    id: 'llms.subpath_only',
+    state: 'warn',
+    text: `No /llms.txt, but ${where} covers the pages under ${file.scope} (llms.txt v2: a file covers the pages under its path). Nothing covers the rest of the site: add /llms.txt for it.`,
+  });
+  const links =
+    parsed.links.length === 0
+      ? fail('links', POINTS.links)
+      : pass('links', POINTS.links, {
+          id: 'llms.subpath_links',
+          state: 'good',
+          text: `${where} lists ${parsed.links.length} link(s) (not sampled: the scan follows the links of /llms.txt).`,
+        });
   return buildCheck(LLMS_CHECK, [
-    presentSignal(state.response, state.wrongType),
+    present,
     ...structureSignals(parsed),
-    linksSignal(artifacts, parsed.links.length),
+    links,
     extrasSignal(artifacts),
   ]);
 }
@@ -221,6 +299,7 @@ function extrasSignal(artifacts: ScanArtifacts): Signal {
   const full = artifacts.llmsFullTxt;
   const fullOk = isOk(full) && !looksLikeHtml(full.text);
   const facts = homepageFacts(artifacts);
+  // llms.txt v2: rel="describedby" points at the llms.txt that covers the page, root or subpath.
   const describedBy =
     linkHeaderTargets(homepageHeaders(artifacts).link, 'describedby').some((href) =>
       href.endsWith('llms.txt'),

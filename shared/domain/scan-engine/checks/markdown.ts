@@ -1,6 +1,14 @@
 /**
  * Check 5 `markdown` (E, 8): can an agent get the page as markdown (Accept: text/markdown),
  * is the variant cache-safe and discoverable, and does it carry a size hint?
+ *
+ * llms.txt v2 (issue 37): a page may instead declare its markdown version with
+ * rel="alternate" type="text/markdown" (a <link> element or a Link header) at page.md or
+ * page.html.md. An agent that follows the declaration gets markdown without negotiation, so a
+ * declared alternate that answers markdown earns the negotiation points in full, and Vary (a
+ * property of negotiated answers) does not apply. A markdown request answered with HTML and no
+ * Vary: Accept while a .md version exists is what an edge that rewrites Accept looks like
+ * (Cloudflare normalises it on some plans): the finding says so.
  */
 import {
   contentTypeOf,
@@ -14,6 +22,7 @@ import {
   type ScanArtifacts,
   shortUrl,
 } from '#shared/domain/scan-engine/artifacts';
+import { declaredMarkdown } from '#shared/domain/scan-engine/collect/documents';
 import { homepageFacts } from '#shared/domain/scan-engine/context';
 import { looksLikeHtml } from '#shared/domain/scan-engine/html';
 import { linkHeaderTargets } from '#shared/domain/scan-engine/parse/links';
@@ -21,11 +30,14 @@ import {
   buildCheck,
   type CheckDefinition,
   fail,
+  notApplicable,
   partial,
   pass,
   type Signal,
   unverifiable,
 } from '#shared/domain/scan-engine/scoring';
+import { absoluteUrl } from '#shared/domain/scan-engine/site';
+import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Check } from '#shared/domain/scan-engine/types';
 
 export const MARKDOWN_CHECK: CheckDefinition = {
@@ -45,6 +57,8 @@ export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
     isOk(mirror) &&
     !looksLikeHtml(mirror.text) &&
     /markdown|text\/plain/.test(contentTypeOf(mirror));
+  const declared = declaredAlternate(artifacts);
+  const declaredWorks = mirrorWorks && declared !== undefined && mirror?.url === declared;
   const signals: Signal[] = isMarkdownResponse(negotiated)
     ? [
         pass('negotiation', POINTS.negotiation, {
@@ -54,11 +68,17 @@ export function evaluateMarkdown(artifacts: ScanArtifacts): Check {
         }),
         varySignal(artifacts),
       ]
-    : [
-        negotiationMissing(artifacts, negotiated, mirrorWorks ? mirror : undefined),
-        // No negotiated variant, so no Vary to check: its point goes with the negotiation finding.
-        fail('vary', POINTS.vary),
-      ];
+    : declaredWorks && declared !== undefined
+      ? [
+          declaredAlternateSignal(artifacts, negotiated, declared),
+          // Nothing is negotiated on the page URL, so there is no variant for caches to keep apart.
+          notApplicable('vary', POINTS.vary),
+        ]
+      : [
+          negotiationMissing(artifacts, negotiated, mirrorWorks ? mirror : undefined),
+          // No negotiated variant, so no Vary to check: its point goes with the negotiation finding.
+          fail('vary', POINTS.vary),
+        ];
   signals.push(tokenSignal(artifacts));
   signals.push(discoverableSignal(artifacts, mirrorWorks));
   return buildCheck(MARKDOWN_CHECK, signals);
@@ -84,6 +104,37 @@ function unverifiedCheck(negotiated: Fetched): Check {
   ]);
 }
 
+/** The homepage's declared markdown version (header or element), resolved, when it has one. */
+function declaredAlternate(artifacts: ScanArtifacts): string | undefined {
+  const href = declaredMarkdown(artifacts.homepage, homepageFacts(artifacts));
+  return href === undefined ? undefined : absoluteUrl(href, `${artifacts.origin}/`);
+}
+
+/**
+ * GET / asked for markdown and got HTML with no Vary: Accept, while a markdown version exists:
+ * either the server does not negotiate, or an edge in front of it rewrote Accept on the way in.
+ */
+export function acceptRewriteNote(negotiated: Fetched): string {
+  if (!isOk(negotiated) || contentTypeOf(negotiated) !== 'text/html') return '';
+  const vary = (negotiated.headers.vary ?? '').toLowerCase();
+  if (/\baccept\b|\*/.test(vary)) return '';
+  return ' The answer to Accept: text/markdown was HTML without Vary: Accept although a markdown version exists: if your server does negotiate markdown, an edge (CDN or proxy) in front of it likely rewrote the Accept header before it arrived (Cloudflare normalises Accept on some plans); check the edge settings.';
+}
+
+/** A declared alternate that answers markdown: full negotiation credit (llms.txt v2). */
+function declaredAlternateSignal(
+  artifacts: ScanArtifacts,
+  negotiated: Fetched,
+  mirrorUrl: string,
+): Signal {
+  return pass('negotiation', POINTS.negotiation, {
+    id: 'markdown.declared_alternate',
+    standard: standardRef('llms-txt'),
+    state: 'good',
+    text: `The homepage declares its markdown version, ${shortUrl(mirrorUrl, artifacts.origin)} (rel="alternate" type="text/markdown", llms.txt v2), and it answers markdown: agents that follow the declaration need no content negotiation.${acceptRewriteNote(negotiated)}`,
+  });
+}
+
 /** No markdown on negotiation: half the points when a working mirror exists and the server is sound. */
 function negotiationMissing(
   artifacts: ScanArtifacts,
@@ -96,7 +147,7 @@ function negotiationMissing(
     return partial('negotiation', POINTS.negotiation, 0.5, {
       id: 'markdown.mirror_only',
       state: 'warn',
-      text: `No content negotiation (${why}), but a markdown version exists at ${shortUrl(workingMirror.url, artifacts.origin)}. Also answer Accept: text/markdown on the page URL itself.`,
+      text: `No content negotiation (${why}), but a markdown version exists at ${shortUrl(workingMirror.url, artifacts.origin)}. Declare it with <link rel="alternate" type="text/markdown" href="..."> (llms.txt v2) or answer Accept: text/markdown on the page URL itself.${acceptRewriteNote(negotiated)}`,
     });
   }
   return fail('negotiation', POINTS.negotiation, {

@@ -157,6 +157,31 @@ const DISCOVERY = {
     'Fix what the finding lists (entries with identifier, displayName, type and exactly one of url or data).',
     'ard',
   ),
+  'agent.ard_representative_queries_missing': finding(
+    'ARD entries without representativeQueries',
+    'Give every ARD entry "representativeQueries": 2 to 5 questions a user might ask that it answers (ARD v0.91 §4.2).',
+    'ard',
+  ),
+  'agent.ard_representative_queries_count': finding(
+    'ARD entries with fewer than 2 or more than 5 representativeQueries',
+    'Nothing required: ARD v0.91 recommends 2 to 5 sample queries per entry.',
+    'ard',
+  ),
+  'agent.ard_readers': finding(
+    'No ARD manifest: who reads which catalog path',
+    'Nothing required: serve the same entries at /.well-known/ard.json too, for ARD consumers (one document can be valid for both texts).',
+    'ard',
+  ),
+  'agent.ai_catalog_readers': finding(
+    'No AI Catalog: who reads which catalog path',
+    'Nothing required: serve the same entries at /.well-known/ai-catalog.json too, for MCP discovery (one document can be valid for both texts).',
+    'mcp-discovery',
+  ),
+  'agent.lighthouse_differs': finding(
+    'Lighthouse (ard-schema) would decide otherwise, and why',
+    'Nothing to fix for this scan; the finding says what Lighthouse reads differently. Fix what either one names if you want both to agree.',
+    'lighthouse-agentic',
+  ),
   'agent.agentmap_hint': passing('robots.txt points agents at their catalog (Agentmap)', 'ard'),
   'agent.catalog_link_hint': passing('The homepage links its agent catalog', 'ard'),
   'agent.agents_json_ok': passing('An agents.json manifest is published', 'agents-json'),
@@ -215,6 +240,46 @@ const ACTIONS = {
     'ucp',
   ),
   'agent.ucp_ok': passing('A current UCP business profile', 'ucp'),
+  'agent.ucp_previous_ok': passing(
+    'A UCP business profile of the previous release, still read as it is',
+    'ucp',
+  ),
+  'agent.ucp_keys_nested': finding(
+    'A UCP 2026-08-25 profile keeps its signing keys in ucp.signing_keys',
+    'Move the signing keys to keys at the document root (a JWK set), where 2026-08-25 readers take them.',
+    'ucp',
+  ),
+  'agent.ucp_keys_invalid': finding(
+    'The UCP signing keys at the root are not JWKs with kid and kty',
+    'Give every key at the root a kid and a kty.',
+    'ucp',
+  ),
+  'agent.dns_aid_ok': passing('A DNS-AID record names the agent endpoint', 'dns-aid'),
+  'agent.dns_aid_none': finding(
+    'No DNS-AID record',
+    'Nothing to fix: a site whose agents are found another way does not need one.',
+    'dns-aid',
+  ),
+  'agent.dns_aid_offline': finding(
+    'DNS-AID not looked up: the scanner runs offline',
+    'Nothing to fix on the site: scans that run with DNS look the record up.',
+    'dns-aid',
+  ),
+  'agent.dns_aid_unreadable': finding(
+    'The DNS-AID lookup failed',
+    'Nothing to fix as far as we know: the TXT lookup failed this time. Scan again.',
+    'dns-aid',
+  ),
+  'agent.dns_aid_multiple': finding(
+    'More than one DNS-AID record',
+    'Keep exactly one v=aid2 TXT record at _agent.<your host>.',
+    'dns-aid',
+  ),
+  'agent.dns_aid_malformed': finding(
+    'The DNS-AID record is malformed',
+    'Publish "v=aid2;p=<protocol>;u=<endpoint URI>" at _agent.<your host>.',
+    'dns-aid',
+  ),
   'agent.acp_ok': passing('Agentic Commerce Protocol discovery is published', 'acp'),
   'agent.acp_invalid': finding(
     'ACP discovery lacks its protocol name or version',

@@ -81,6 +81,22 @@ export const LLMS_FINDINGS = {
     'Add <link rel="describedby" href="/llms.txt"> (or the Link header the fix pack generates) to your pages, or publish /llms-full.txt.',
     'llms-txt',
   ),
+  'llms.subpath_only': finding(
+    'No /llms.txt; an llms.txt in a subpath covers only the pages under it',
+    'Publish /llms.txt for the rest of the site (llms.txt v2: the most specific file applies to each page).',
+    'llms-txt',
+  ),
+  'llms.subpath_links': passing('The subpath llms.txt lists links', 'llms-txt'),
+  'llms.coverage': finding(
+    'Which llms.txt covers which pages',
+    'Nothing to fix: each page is covered by the most specific llms.txt above it (llms.txt v2).',
+    'llms-txt',
+  ),
+  'llms.lighthouse_differs': finding(
+    'Lighthouse (llms-txt) would decide otherwise, and why',
+    'Nothing to fix for this scan; the finding says what Lighthouse reads differently. Fix what either one names if you want both to agree.',
+    'lighthouse-agentic',
+  ),
 };
 
 /** Every finding id of the markdown check. */
@@ -94,6 +110,10 @@ export const MARKDOWN_FINDINGS = {
   'markdown.negotiated': passing(
     'GET / with Accept: text/markdown returns markdown',
     'markdown-agents',
+  ),
+  'markdown.declared_alternate': passing(
+    'The homepage declares a markdown version that answers markdown (llms.txt v2)',
+    'llms-txt',
   ),
   'markdown.mirror_only': finding(
     'A markdown mirror exists but the page URL does not negotiate',

@@ -33,13 +33,27 @@ export function finding<S extends string>(
 }
 
 /**
- * The two ids every check has: its half-credit note (signals counted as half, and the best the
- * check can reach) and the id given to findings stored before ids existed.
+ * The ids every check has: its half-credit note (signals counted as half, and the best the check
+ * can reach), the id given to findings stored before ids existed, and what a wall did to it
+ * (issue 37: not judged, or judged on fewer documents).
  */
 export function checkCommon<C extends string>(
   check: C,
-): Record<`${C}.half_credit` | `${C}.unidentified`, FindingTypeSpec<'scoring'>> {
+): Record<
+  `${C}.half_credit` | `${C}.unidentified` | `${C}.not_judged` | `${C}.fewer_documents`,
+  FindingTypeSpec<'scoring'>
+> {
   return {
+    [`${check}.not_judged`]: finding(
+      'Not judged: a wall (challenge page, WAF block, rate limit) or a 402 answered instead of the site',
+      'Nothing in this check counts against the site. Let verified bots and identified agents through the wall to have it judged; a paid page (402) stays paid.',
+      'scoring',
+    ),
+    [`${check}.fewer_documents`]: finding(
+      'Judged on fewer documents than planned because of a wall or a 402',
+      'Nothing to fix for the documents that were not seen; they do not count against the site.',
+      'scoring',
+    ),
     [`${check}.half_credit`]: finding(
       'Signals counted as half, and the best this check can reach',
       'Nothing to fix for the signals that cannot be verified from outside; the finding names them and the best score reachable. Signals the scan could not measure this time are measured again on the next scan.',
@@ -50,5 +64,8 @@ export function checkCommon<C extends string>(
       'Scan again: findings of new scans carry their own id; the text of this one says what it is.',
       'scoring',
     ),
-  } as Record<`${C}.half_credit` | `${C}.unidentified`, FindingTypeSpec<'scoring'>>;
+  } as Record<
+    `${C}.half_credit` | `${C}.unidentified` | `${C}.not_judged` | `${C}.fewer_documents`,
+    FindingTypeSpec<'scoring'>
+  >;
 }
