@@ -6,6 +6,7 @@
  * https server (their addresses stand for `example.com` and the example receiver); every request
  * must answer the status its example shows, else the run fails naming it.
  */
+import { signPayload } from '#local/billing-simulator/delivery';
 import { BASE_PLACEHOLDER, type CapturedRoute } from '#shared/surfaces/api/captured';
 import { EXAMPLE_DOMAIN, EXAMPLE_RECEIVER } from '#shared/surfaces/api/example-requests';
 import { requestExample } from '#shared/surfaces/api/examples';
@@ -135,6 +136,12 @@ function contextOf(stack: TestStack, sender: Sender): RunContext {
         deps.close();
       }
     },
+    stripeCustomer: (email) => {
+      const customers = stack.billingSimulator?.world.customers.values() ?? [];
+      const customer = [...customers].find((entry) => entry.email === email);
+      if (!customer) throw new Error(`the billing simulator has no customer ${email}`);
+      return customer.id;
+    },
     otherSession: async () => {
       await sender.second.signIn(EXAMPLE_EMAIL);
       const page = (await sender.browser.get('/dashboard')).text;
@@ -201,5 +208,11 @@ function createSender(stack: TestStack, key: string, host: string, receiverUrl: 
     ]),
     browser: new DashboardHttp(stack.baseUrl),
     second: new DashboardHttp(stack.baseUrl),
+    signStripe: (payload) =>
+      signPayload(
+        payload,
+        String(stack.variables.STRIPE_WEBHOOK_SECRET),
+        Math.floor(Date.now() / 1000),
+      ),
   };
 }

@@ -12,6 +12,10 @@ import {
   EXAMPLE_SIGN_IN_TOKEN,
   EXAMPLE_TEAM,
 } from '#shared/surfaces/api/example-requests';
+import {
+  EXAMPLE_STRIPE_IDS,
+  EXAMPLE_STRIPE_PAGES,
+} from '#shared/surfaces/api/example-stripe-event';
 
 /** What a step's hooks can do: bind stand-ins, wait, and look as the signed-in browser. */
 export interface RunContext {
@@ -28,6 +32,8 @@ export interface RunContext {
   otherSession(): Promise<string>;
   /** Makes `email` a member of the examples' account with `role` (invited, accepted); its id. */
   addMember(email: string, role: 'admin' | 'member' | 'viewer'): Promise<string>;
+  /** The id of the billing simulator's customer with this address (made by the Upgrade form). */
+  stripeCustomer(email: string): string;
 }
 
 /** What a step's follow-up reads: its answer, besides the run's context. */
@@ -154,7 +160,7 @@ const API_STEPS: Step[] = [
   { operationId: 'revoke_key' },
   { operationId: 'delete_webhook' },
   // The account as a team: an invitation made and withdrawn, a member's role changed, another
-  // member removed, the log of it all, and last the account handed over.
+  // member removed, and the log of it all (the account is handed over at the very end).
   {
     operationId: 'create_invitation',
     after: (c) => c.bind(ID.invitation, pick(c.json(), 'invitation', 'id')),
@@ -171,7 +177,6 @@ const API_STEPS: Step[] = [
       c.bind(ID.removedMember, await c.addMember(EXAMPLE_TEAM.removed, 'viewer')),
   },
   { operationId: 'list_audit_log' },
-  { operationId: 'transfer_account' },
   { operationId: 'get_openapi' },
   { operationId: 'docs_page' },
   { operationId: 'site_home' },
@@ -284,6 +289,25 @@ const DASHBOARD_STEPS: Step[] = [
   },
   { operationId: 'dashboard_redeliver', status: 303 },
   { operationId: 'dashboard_delete_webhook', status: 303 },
+  // The plan page, Upgrade (Checkout, which makes the account's customer), the event Stripe sends
+  // when the subscription starts, and Manage billing (the customer portal).
+  { operationId: 'dashboard_billing' },
+  {
+    operationId: 'dashboard_billing_checkout',
+    status: 303,
+    after: (c) => {
+      c.bind(EXAMPLE_STRIPE_PAGES.checkout, c.location ?? '');
+      c.bind(EXAMPLE_STRIPE_IDS.customer, c.stripeCustomer(EXAMPLE_EMAIL));
+    },
+  },
+  { operationId: 'receive_stripe_event' },
+  {
+    operationId: 'dashboard_billing_portal',
+    status: 303,
+    after: (c) => c.bind(EXAMPLE_STRIPE_PAGES.portal, c.location ?? ''),
+  },
+  // The owner hands the account over last: until then the examples act as the owner (billing).
+  { operationId: 'transfer_account' },
   { operationId: 'dashboard_sign_out', status: 303 },
   // A visitor without an account: the home page's scan box, then the public result page.
   { operationId: 'dashboard_home_scan', status: 303 },
