@@ -43,6 +43,8 @@ function stateOf(view: BillingView): Html {
   const { account, now } = view;
   if (!account) return badge('pending', 'no Monitor account');
   if (subscriptionEndedAt(account, now)) return badge('failed', 'ended');
+  // A free account's subscription field reads `active` (nothing ended); to a person it is none.
+  if (account.plan === 'free') return badge('pending', 'none');
   if (account.grace_until)
     return badge('held', `payment overdue, Pro until ${humanDate(account.grace_until)}`);
   return badge('active', 'active');
