@@ -19,8 +19,6 @@ export const HANDLED_EVENT_TYPES = [
   'invoice.paid',
 ] as const;
 
-export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
-
 /** What an event is about, read from its `data.object` by the adapter. */
 export type EventSubject =
   /** A Checkout Session completed: the account it was opened for, its customer and subscription. */

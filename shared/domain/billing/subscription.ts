@@ -10,19 +10,8 @@ import type { Account } from '#shared/domain/accounts/ports';
 
 export type { BillingRecord } from '#shared/domain/accounts/ports';
 
-/** Stripe's subscription statuses (API reference "The Subscription object", `status`). */
-export const SUBSCRIPTION_STATUSES = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-] as const;
-
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+// Stripe's subscription statuses (API reference "The Subscription object", `status`):
+// incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid, paused.
 
 /** A subscription as the provider last described it, in the provider's own words. */
 export interface ProviderSubscription {
