@@ -44,10 +44,12 @@ const ONE_MB = 1024 * 1024;
 // principal of issue 35 come with them. Issues 37 and 38 together, merged, took the docs and site
 // documents' functions to 1.254 MB (the finding registry, the CI, peers and environment sections
 // and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
-// (zipped) keeps its 1 MB limit exactly. Issue 40 adds about 0.5 % to the functions that serve
-// the whole route manifest (the billing routes, their schemas and descriptions); the functions
-// that call Stripe bundle its SDK (about 0.25 MB) and stay under the plain ceiling.
-const CODE_CEILING = 1.26 * ONE_MB;
+// (zipped) keeps its 1 MB limit exactly. Issue 40 adds about 0.8 % to the functions that serve
+// the whole route manifest (the billing routes, their schemas, descriptions and captured examples,
+// and /docs#billing): merged with issues 37 and 38 they reach 1.265 MB, so the ceiling goes from
+// 1.26 to 1.27 MB (about 0.4 % above). The functions that call Stripe bundle its SDK (about
+// 0.25 MB) and stay under the plain ceiling.
+const CODE_CEILING = 1.27 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
