@@ -8475,10 +8475,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The event exactly as Stripe sent it (its signature covers these bytes). At most 0 MB as sent. */
+        /** @description The event exactly as Stripe sent it (its signature covers these bytes). At most 256 KB as sent. */
         requestBody: {
             content: {
-                "application/json": string;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
