@@ -14,8 +14,13 @@ import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard-http';
 import { startFixtureSite } from '#test/fixtures/sites/index';
 import { waitForIngest } from '#test/support/access-logs';
-import { startTestStack, type TestStack } from '#test/support/stack';
-import { joinByInvitation, teamDepsOf } from '#test/support/teams';
+import { callJson, startTestStack, type TestStack } from '#test/support/stack';
+import {
+  handAccountBack,
+  joinByInvitation,
+  latestInvitationToken,
+  teamDepsOf,
+} from '#test/support/teams';
 import {
   makeLoopbackCertificate,
   startWebhookReceiver,
@@ -141,6 +146,25 @@ function contextOf(stack: TestStack, sender: Sender): RunContext {
       const customer = [...customers].find((entry) => entry.email === email);
       if (!customer) throw new Error(`the billing simulator has no customer ${email}`);
       return customer.id;
+    },
+    inviteExampleUser: async (from) => {
+      const key = await stack.createKey(['scans:read', 'account:manage'], { email: from });
+      const invited = await callJson(stack.baseUrl, '/api/v1/account/invitations', {
+        method: 'POST',
+        key,
+        body: { email: EXAMPLE_EMAIL, role: 'viewer' },
+      });
+      const token = latestInvitationToken(EXAMPLE_EMAIL);
+      if (invited.status !== 201 || !token) throw new Error(`${from} could not invite`);
+      return token;
+    },
+    handBack: async () => {
+      const deps = teamDepsOf(stack);
+      try {
+        await handAccountBack(stack, deps, EXAMPLE_EMAIL);
+      } finally {
+        deps.close();
+      }
     },
     otherSession: async () => {
       await sender.second.signIn(EXAMPLE_EMAIL);

@@ -67,6 +67,7 @@ describe('api stack: sign-in mail', () => {
       'create_invitation',
       'receive_stripe_event',
       'dashboard_request_link',
+      'dashboard_invite',
     ]);
   });
 });

@@ -8,6 +8,7 @@
 import { scanDomain } from '#shared/domain/scans/operations';
 import { verifyScan } from '#shared/domain/scans/verify-operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
 import { getApiDeps } from '#shared/wiring/api';
 import { getRunScanDeps } from '#shared/wiring/dashboard-scan';
@@ -20,9 +21,4 @@ const handlers: Record<string, (event: never, context: never) => unknown> = {
   [verify_scan.path]: createApiHandler(verify_scan, verifyScan, getRunScanDeps, getApiDeps),
 };
 
-export const handler = (event: { routeKey?: string }, context: unknown) => {
-  const path = (event.routeKey ?? '').split(' ')[1] ?? '';
-  const target = handlers[path];
-  if (!target) throw new Error(`no scanning route for ${event.routeKey}`);
-  return (target as (event: unknown, context: unknown) => unknown)(event, context);
-};
+export const handler = dispatchByRouteKey(handlers, 'scanning');

@@ -8,6 +8,7 @@
 import { getScanFixes } from '#shared/domain/scans/fix-operations';
 import { getScan } from '#shared/domain/scans/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
 import { getApiDeps } from '#shared/wiring/api';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
@@ -24,9 +25,4 @@ const handlers: Record<string, (event: never, context: never) => unknown> = {
   ),
 };
 
-export const handler = (event: { routeKey?: string }, context: unknown) => {
-  const path = (event.routeKey ?? '').split(' ')[1] ?? '';
-  const target = handlers[path];
-  if (!target) throw new Error(`no scan read route for ${event.routeKey}`);
-  return (target as (event: unknown, context: unknown) => unknown)(event, context);
-};
+export const handler = dispatchByRouteKey(handlers, 'scan read');

@@ -41,6 +41,7 @@ export const HTTP_STATUS_OF_CODE: { readonly [Code in ErrorCodeName]: number } =
   member_changed: 409,
   already_subscribed: 409,
   event_in_progress: 409,
+  export_not_ready: 409,
   idempotency_key_in_flight: 409,
   payload_too_large: 413,
   misdirected_request: 421,

@@ -14,7 +14,7 @@ import { CASE_SEARCH_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
 import { badge, errorBox, notice, type ShownError, tableRegion, timeTag } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 
 export interface CasesView {
   viewer: Viewer;
@@ -61,7 +61,7 @@ export function casesPage(view: CasesView): Html {
     body: html`<h1>Cases</h1>
 <p class="lead">A case describes a company whose visibility in AI answers is measured: runs ask four model families about it and its competitors and score what they answer.</p>
 ${notice(view.notice)}${errorBox(view.error)}${formErrorBox(CASE_SEARCH_FORM, view.search)}
-<p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>
+${viewerCan(view.viewer, 'monitor:write') && html`<p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>`}
 ${tenants}
 <form class="search" method="get" action="${DASHBOARD_PATHS.cases}" role="search">
 ${scope}${formSearch(CASE_SEARCH_FORM, view.search ?? { values: { q: view.q } }, 'q')}
