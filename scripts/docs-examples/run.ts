@@ -114,6 +114,14 @@ function sessionIds(page: string): { current: string; others: string[] } {
   };
 }
 
+/** The billing simulator's customer with this address (the Upgrade form made it). */
+function stripeCustomerOf(stack: TestStack, email: string): string {
+  const customers = stack.billingSimulator?.world.customers.values() ?? [];
+  const customer = [...customers].find((entry) => entry.email === email);
+  if (!customer) throw new Error(`the billing simulator has no customer ${email}`);
+  return customer.id;
+}
+
 function contextOf(stack: TestStack, sender: Sender): RunContext {
   return {
     bind: (standIn, real) => sender.normaliser.bind(standIn, real),
@@ -141,12 +149,7 @@ function contextOf(stack: TestStack, sender: Sender): RunContext {
         deps.close();
       }
     },
-    stripeCustomer: (email) => {
-      const customers = stack.billingSimulator?.world.customers.values() ?? [];
-      const customer = [...customers].find((entry) => entry.email === email);
-      if (!customer) throw new Error(`the billing simulator has no customer ${email}`);
-      return customer.id;
-    },
+    stripeCustomer: (email) => stripeCustomerOf(stack, email),
     inviteExampleUser: async (from) => {
       const key = await stack.createKey(['scans:read', 'account:manage'], { email: from });
       const invited = await callJson(stack.baseUrl, '/api/v1/account/invitations', {
