@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.295 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.305 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.572 MB, so any growth still fails here. The routes that
+ * 1.575 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -49,15 +49,19 @@ const ONE_MB = 1024 * 1024;
 // and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
 // (zipped) keeps its 1 MB limit exactly. Merged with issue 35's second stage (the account routes'
 // captured examples and the team pages in the manifest), those functions measured 1.261 MB
-// (1,322,225 bytes).
+// (1,322,225 bytes): the ceiling keeps about 0.7 % above that.
+// Issue 40 adds the billing routes, their schemas, descriptions and captured examples, and
+// /docs#billing: merged over issue 35's second stage those functions measure 1.272 MB (1,333,557
+// bytes, 11 KB more), so the ceiling goes from 1.27 to 1.28 MB (about 0.6 % above). The functions
+// that call Stripe bundle its SDK (about 0.25 MB) and stay under the plain ceiling.
 // Issue 39 added its routes to the whole route manifest: the alert, digest and
 // report-link schemas with the case.alert event, their captured examples and docs (about 25 KB
-// minified), which took the docs and site documents' functions to 1.287 MB (1,349,074 bytes,
-// merged with issue 35's second stage); and its dashboard forms (the Alerts tab's form kit and
-// schemas, about 11 KB) to every function serving the dashboard's route table, the scan form's
-// among them (1.564 MB). Both ceilings keep about 0.5 % above that.
-const CODE_CEILING = 1.295 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.572 * ONE_MB;
+// minified), and its dashboard forms (the Alerts tab's form kit and schemas, about 11 KB) to
+// every function serving the dashboard's route table. Merged over issues 35 (second stage) and
+// 40, the docs and site functions measure 1.297 MB (1,360,278 bytes) and the scan form's 1.567 MB.
+// Both ceilings keep about 0.5 % above what they hold.
+const CODE_CEILING = 1.305 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.575 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   // Verification scans again, in scan_domain's function.

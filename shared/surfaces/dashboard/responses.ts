@@ -143,6 +143,10 @@ export const NOTICES = {
   digest_on: 'The digest is on: the addresses get a mail after every finished run.',
   digest_off: 'The digest is off.',
   report_link_revoked: 'The report link is revoked: its page answers “not found” from now on.',
+  checkout_complete:
+    'Thank you. Stripe confirms the payment to this service in a few seconds; the plan below changes to Pro once it has.',
+  checkout_canceled: 'Checkout was cancelled: nothing was charged and the plan is unchanged.',
+  billing_returned: 'Back from billing: what you changed there shows here once Stripe confirms it.',
   invited: 'The invitation is mailed: its link works once, for 7 days.',
   invitation_withdrawn: 'The invitation is withdrawn: its link no longer works.',
   role_changed:
