@@ -19,6 +19,7 @@ import { waitForJob } from '#test/support/batch';
 import { callJson, type TestStack } from '#test/support/stack';
 import { joinByInvitation, latestInvitationToken, teamDepsOf } from '#test/support/teams';
 import { walkAlerts } from './alerts-tour.ts';
+import { walkBilling } from './billing-tour.ts';
 import { walkDashboard } from './dashboard-tour.ts';
 
 /**
@@ -291,6 +292,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   await mcp(stack, input.key);
   await mcpWithNewKey(input);
   const team = await account(input);
+  await walkBilling(stack);
   for (const schedule of SCHEDULES) {
     await invokeLocal(
       schedule.handler,
