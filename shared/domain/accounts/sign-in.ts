@@ -173,7 +173,7 @@ export async function peekSignInLink(
 export async function startSession(
   input: { token: string; userAgent?: string | undefined; sourceIp?: string | undefined },
   deps: SignInDeps,
-): Promise<{ cookieToken: string; session: StoredSession }> {
+): Promise<{ cookieToken: string; session: StoredSession; user: User }> {
   if (!isWellFormedSecretToken(input.token)) throw invalidLink();
   const now = deps.clock.now();
   const link = await deps.sessions.useSignInLink(
@@ -200,7 +200,7 @@ export async function startSession(
     address: input.sourceIp === undefined ? null : maskedAddress(input.sourceIp),
   };
   await deps.sessions.putSession(hashSecretToken(cookieToken), session);
-  return { cookieToken, session };
+  return { cookieToken, session, user };
 }
 
 /** The live session a cookie token names, or undefined (unknown, malformed or expired). */

@@ -2,6 +2,7 @@
  * What the collector fetched, in the form the checks read. Checks are pure functions of these
  * artifacts, so tests can hand-build them without a server.
  */
+import type { UnreachableReason } from '#shared/domain/kernel/net/fetch-errors';
 import { looksLikeHtml } from './html.ts';
 
 /** The site's catch-all page served where a real document was asked for (a soft 404). */
@@ -39,7 +40,7 @@ export type Fetched =
   /** The site redirected more than five times (a loop, usually): its defect, not ours. */
   | { kind: 'redirect-loop'; url: string; message: string }
   /** DNS failure, refused or reset connection, TLS error: we could not tell. */
-  | { kind: 'network-error'; url: string; message: string }
+  | { kind: 'network-error'; url: string; message: string; reason?: UnreachableReason }
   /**
    * Refused by the SSRF policy before any packet was sent; `offline` when only because the
    * service runs offline (OFFLINE_DNS=1) and the destination is not loopback.

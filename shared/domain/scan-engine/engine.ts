@@ -6,7 +6,8 @@
  *   1. GET / on the first start URL (https unless the caller named http), with the fan-out
  *      fired speculatively on the same origin; fall back to the next start URL if it cannot
  *      be reached. No start URL reachable: OperationFailedError('scan_failed'); a host that
- *      accepted the connection but is slow still gets a result (collect/homepage.ts).
+ *      accepted the connection but is slow still gets a result (collect/homepage.ts), unless
+ *      nothing of the site answered at all (unreachable.ts).
  *   2. Fan-out and follow-ups (collect/), each fetched once, budgets trimmed to the deadline.
  *   3. Checks, then score = round(100 * sum(score) / sum(max)).
  */
@@ -28,6 +29,7 @@ import { siteScore } from './scoring.ts';
 import { siteFactsOf } from './site-facts.ts';
 import { standardForSignal } from './standards.ts';
 import { type Check, SCORING_VERSION, type ScanReport, type ScanTarget } from './types.ts';
+import { unreachableSite } from './unreachable.ts';
 
 export const DEFAULT_SCAN_DEADLINE_MS = 25_000;
 
@@ -60,6 +62,10 @@ export async function runScan(target: ScanTarget, deps: RunScanDeps): Promise<Sc
   });
   try {
     const artifacts = await collectArtifacts(target, fetcher);
+    // A host that took the connection but answered nothing at all was never reached.
+    if (artifacts.homepage.kind === 'timeout' && !fetcher.answered) {
+      throw unreachableSite(target.domain, 'timeout');
+    }
     const checks = evaluateChecks(artifacts);
     const stats = fetcher.stats;
     return {

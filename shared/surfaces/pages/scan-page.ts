@@ -11,6 +11,7 @@ import {
   topFixes,
   withoutGain,
 } from '#shared/domain/scan-engine/report-notes';
+import type { AnonymousAllowance } from '#shared/domain/scans/anonymous-quota';
 import type { Scan } from '#shared/domain/scans/schemas';
 import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { DOCS_PATH } from '#shared/surfaces/http/meta';
@@ -114,13 +115,13 @@ ${findingLists(check.findings)}
 }
 
 /** A scan box for the visitor's own site, and a free account to keep the history. */
-function scanYourOwn(): Html {
+function scanYourOwn(allowance: AnonymousAllowance | undefined): Html {
   return html`<section class="cta" aria-labelledby="cta-title">
 <h2 id="cta-title">Create a free account to keep your history</h2>
 <p>With a free account every scan is kept: see how a site’s score changes from scan to scan, scan many sites at once and follow how AI models answer about your brand. No password: we mail you a link.</p>
 <p class="actions"><a class="button" href="${SIGN_UP_PATH}">Create a free account</a> <a href="${DOCS_PATH}#scan_domain">or call the API</a></p>
 </section>
-${scanBox({ heading: 'Scan your own site' })}`;
+${scanBox({ heading: 'Scan your own site', allowance })}`;
 }
 
 function badgeSection(scan: Scan, baseUrl: string, pageUrl: string): Html {
@@ -140,7 +141,7 @@ function badgeSection(scan: Scan, baseUrl: string, pageUrl: string): Html {
 }
 
 /** The shareable result page of a scan: the same payload as GET /api/v1/scans/{id}. */
-export function renderScanPage(scan: Scan, apiUrl: string): Html {
+export function renderScanPage(scan: Scan, apiUrl: string, allowance?: AnonymousAllowance): Html {
   const baseUrl = apiUrl.replace(/\/api\/v1\/scans\/[^/]*$/, '');
   const pageUrl = `${baseUrl}/scans/${scan.id}`;
   const checks = [...scan.checks].sort((a, b) => lostPoints(b) - lostPoints(a));
@@ -151,7 +152,7 @@ ${topFixesSection(scan)}
 <h2 id="pillars-title">Pillars</h2>
 ${pillarBars(scan)}
 </section>
-${scanYourOwn()}
+${scanYourOwn(allowance)}
 <section id="checks" aria-labelledby="checks-title">
 <h2 id="checks-title">Checks, most points to gain first</h2>
 ${joinHtml(checks.map(checkSection), '\n')}

@@ -14,7 +14,13 @@ const HANDLER = 'functions/http/discovery/site.ts';
 
 const NAME = z.string().max(100);
 
-function document(operationId: string, path: string, raw: RawContentType, summary: string) {
+function document(
+  operationId: string,
+  path: string,
+  raw: RawContentType,
+  summary: string,
+  data: 'none' | 'read' = 'none',
+) {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
   return {
     operationId,
@@ -28,14 +34,21 @@ function document(operationId: string, path: string, raw: RawContentType, summar
     request: { params: z.object(Object.fromEntries(names.map((name) => [name, NAME]))) },
     response: { status: 200, raw },
     errors: ['not_found'],
-    data: 'none',
+    data,
     handler: HANDLER,
     mcpTool: false,
   } as const satisfies RouteDefinition;
 }
 
 export const DISCOVERY_ROUTES = {
-  site_home: document('site_home', '/', 'text/html', 'Home page (HTML, or markdown on request)'),
+  // The home page reads the visitor's free scans left (the anonymous quota counters).
+  site_home: document(
+    'site_home',
+    '/',
+    'text/html',
+    'Home page (HTML, or markdown on request)',
+    'read',
+  ),
   site_document: document(
     'site_document',
     '/{document}',

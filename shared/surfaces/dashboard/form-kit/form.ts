@@ -166,7 +166,7 @@ export function formError(error: unknown, spec: FormSpec): FormError | undefined
   const code = spec.codeOf?.(error) ?? error.code;
   const name = spec.codes?.[code] ?? spec.field;
   const field = name ? spec.fields[name] : undefined;
-  const context = { detail: error.message, ...(rule ? { rule } : {}) };
+  const context = { detail: error.message, details, ...(rule ? { rule } : {}) };
   if (name && field) {
     const message = messageFor(code, { label: field.label, ...context }, field.messages);
     return { fields: { [name]: message } };
