@@ -13,6 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import type { OutboxEntry } from '#shared/adapters/mail/outbox';
+import { escapeControlCharacters } from '#shared/adapters/powertools/logger';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/providers/config';
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
@@ -132,11 +133,13 @@ async function startProviders(variables: Environment) {
 function mailPrinter(config: Config): (entry: OutboxEntry) => void {
   return (entry) => {
     if (config.LOG_LEVEL === 'SILENT') return;
+    // Plain-text lines: every control character escaped, as the JSON log lines have them.
     const body = entry.text
       .split('\n')
-      .map((line) => `  ${line}`)
+      .map((line) => `  ${escapeControlCharacters(line)}`)
       .join('\n');
-    process.stdout.write(`\n[outbox] mail to ${entry.to}: ${entry.subject}\n${body}\n\n`);
+    const head = escapeControlCharacters(`[outbox] mail to ${entry.to}: ${entry.subject}`);
+    process.stdout.write(`\n${head}\n${body}\n\n`);
   };
 }
 

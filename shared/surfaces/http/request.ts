@@ -56,6 +56,8 @@ export function jsonResponse(
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
+      // The body is JSON and nothing else: no browser may guess it is a page (issue 36 point 4).
+      'x-content-type-options': 'nosniff',
       'x-request-id': requestId,
       ...headers,
     },

@@ -14,13 +14,7 @@ const HANDLER = 'functions/http/discovery/site.ts';
 
 const NAME = z.string().max(100);
 
-function document(
-  operationId: string,
-  path: string,
-  raw: RawContentType,
-  summary: string,
-  data: 'none' | 'read' = 'none',
-) {
+function document(operationId: string, path: string, raw: RawContentType, summary: string) {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
   return {
     operationId,
@@ -34,26 +28,21 @@ function document(
     request: { params: z.object(Object.fromEntries(names.map((name) => [name, NAME]))) },
     response: { status: 200, raw },
     errors: ['not_found'],
-    data,
+    // One function serves every discovery route, and the home page reads the visitor's free
+    // scans left (the anonymous quota counters): the function reads the table.
+    data: 'read',
     handler: HANDLER,
     mcpTool: false,
   } as const satisfies RouteDefinition;
 }
 
 export const DISCOVERY_ROUTES = {
-  // The home page reads the visitor's free scans left (the anonymous quota counters).
-  site_home: document(
-    'site_home',
-    '/',
-    'text/html',
-    'Home page (HTML, or markdown on request)',
-    'read',
-  ),
+  site_home: document('site_home', '/', 'text/html', 'Home page (HTML, or markdown on request)'),
   site_document: document(
     'site_document',
     '/{document}',
     'text/plain',
-    'robots.txt, llms.txt, llms-full.txt, auth.md, sitemap.xml, logo.svg',
+    'robots.txt, llms.txt, llms-full.txt, auth.md, sitemap.xml, logo.svg, favicon.ico',
   ),
   well_known_document: document(
     'well_known_document',

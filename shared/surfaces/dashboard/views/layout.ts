@@ -94,7 +94,7 @@ export function dashboardLayout(options: PageOptions): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · Agent-Readiness dashboard</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="/favicon.ico">
 ${dashboardStyle()}
 </head>
 <body>

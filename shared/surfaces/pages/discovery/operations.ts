@@ -23,12 +23,14 @@ import {
 } from './catalogs.ts';
 import type { DiscoveryDeps } from './deps.ts';
 import { docsMarkdown } from './docs-markdown.ts';
+import { faviconIco } from './favicon.ts';
 import { homeMarkdown, renderHomePage } from './home-page.ts';
 import { logoSvg } from './json-ld.ts';
 import { authMarkdown, signatureAgentCard } from './scanner-documents.ts';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './site-documents.ts';
 
-const CACHE = { 'cache-control': 'public, max-age=3600' };
+/** Every document is what its type says: no browser may sniff one into a page. */
+const CACHE = { 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' };
 /** The MCP discovery draft: discovery documents are readable from any browser origin. */
 const CORS = {
   'access-control-allow-origin': '*',
@@ -111,6 +113,16 @@ export const llms = text(llmsTxt);
 export const llmsFull = text(llmsFullTxt);
 export const sitemap = text(sitemapXml);
 export const logo = text(logoSvg);
+/** `/favicon.ico`: binary, so no charset; cached for a day. */
+export const favicon: PlainOp = async () => ({
+  body: faviconIco().toString('base64'),
+  isBase64Encoded: true,
+  headers: {
+    'content-type': 'image/x-icon',
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+  },
+});
 export const apiCatalogDocument = json(apiCatalog, {
   'content-type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
 });
