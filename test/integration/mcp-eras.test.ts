@@ -215,7 +215,7 @@ describe.each([
   { version: '2025-06-18', header: true },
   { version: '2025-03-26', header: false },
 ])('a $version client', ({ version, header }) => {
-  const after = header ? { 'mcp-protocol-version': version } : {};
+  const after: Record<string, string> = header ? { 'mcp-protocol-version': version } : {};
   const send = (id: number, method: string, params?: Record<string, unknown>) =>
     post('header', { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }, after);
 
