@@ -176,6 +176,7 @@ const DASHBOARD_STEPS: Step[] = [
   },
   { operationId: 'dashboard_scan' },
   { operationId: 'dashboard_domain' },
+  { operationId: 'dashboard_agents' },
   { operationId: 'dashboard_domain_agents' },
   { operationId: 'dashboard_upload_agent_log', status: 303 },
   { operationId: 'dashboard_batches' },

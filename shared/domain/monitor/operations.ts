@@ -17,6 +17,7 @@ import {
   requireReader,
   requireRunPlan,
 } from './access.ts';
+import { createUnderIdentity, patchUnderIdentity } from './case-identity.ts';
 import type { CompetitorProfile } from './engine/index.ts';
 import { buildPromptSet } from './engine/prompt-set.ts';
 import type { CaseChanges, StoredCase } from './ports.ts';
@@ -114,7 +115,8 @@ export async function createCaseFor(
     last_run_at: null,
     latest_run_id: null,
   };
-  await deps.cases.createCase(stored);
+  // 409 `duplicate_case` when an identical active case exists (case-identity.ts).
+  await createUnderIdentity(deps, stored, () => deps.cases.createCase(stored));
   return { case: caseDetail(stored) };
 }
 
@@ -143,7 +145,9 @@ export async function patchCase(
     deps.allowPrivateTargets === true,
   );
   const at = nowIso(deps.clock);
-  const updated = await deps.cases.updateCase(caseRefOf(stored), merged, at);
+  const updated = await patchUnderIdentity(deps, stored, merged, () =>
+    deps.cases.updateCase(caseRefOf(stored), merged, at),
+  );
   return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
 }
 

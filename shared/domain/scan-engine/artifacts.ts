@@ -163,7 +163,9 @@ export function seconds(ms: number): string {
 export function describeCatchAll(answer: CatchAllAnswer): string {
   const type = answer.contentType === '' ? 'untyped' : answer.contentType;
   const what = answer.contentType.includes('html') ? 'HTML page' : `${type} body`;
-  const preview = answer.preview.trim() === '' ? '' : ` (${JSON.stringify(answer.preview)})`;
+  // The body's start as code (`...`, shown as code by the pages), never as an escaped string.
+  const text = answer.preview.replace(/\s+/g, ' ').replaceAll('`', "'").trim();
+  const preview = text === '' ? '' : ` (\`${text}\`)`;
   return `the same ${what} the site returns for any unknown path${preview}, a soft 404`;
 }
 

@@ -3,7 +3,7 @@
  * the two protocol revisions served side by side with an exchange of each (docs-mcp-example.ts),
  * and which web pages may call the server (the Origin rule, MCP_ALLOWED_ORIGINS).
  */
-import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
+import { type Html, html, inlineCode, joinHtml } from '#shared/surfaces/http/html';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import {
   HANDSHAKE_PROTOCOL_VERSIONS,
@@ -17,7 +17,6 @@ import {
   modernExchanges,
   unsupportedVersionExchange,
 } from './docs-mcp-example.ts';
-import { inlineCode } from './docs-routes.ts';
 
 function toolInputs(tool: (typeof TOOLS)[number]): Html {
   const fields = Object.entries(

@@ -9,20 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { routeExample } from '#shared/surfaces/api/examples';
 import { ERROR_CODES, errorCodesOf, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { httpStatusOf } from '#shared/surfaces/http/error-status';
-import { type Html, html, joinHtml, unsafeRawHtml } from '#shared/surfaces/http/html';
-
-/**
- * Escapes `text` and renders its `code` spans (the manifest's descriptions are written with
- * backticks): an unmatched backtick stays a backtick.
- */
-export function inlineCode(text: string): Html {
-  const parts = text.split('`');
-  if (parts.length % 2 === 0) {
-    const last = parts.pop() ?? '';
-    parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}\`${last}`;
-  }
-  return html`${parts.map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : part))}`;
-}
+import { type Html, html, inlineCode, joinHtml, unsafeRawHtml } from '#shared/surfaces/http/html';
 
 export function authText(route: RouteDefinition): Html {
   if (route.auth === 'none') return html`none`;

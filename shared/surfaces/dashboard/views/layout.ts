@@ -15,12 +15,13 @@ export interface Viewer {
   csrfToken: string;
 }
 
-export type Section = 'home' | 'keys' | 'scans' | 'batches' | 'cases' | 'webhooks';
+export type Section = 'home' | 'keys' | 'scans' | 'agents' | 'batches' | 'cases' | 'webhooks';
 
 const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'home', label: 'Overview', href: '/dashboard' },
   { id: 'keys', label: 'API keys', href: '/dashboard/keys' },
   { id: 'scans', label: 'Scans', href: '/dashboard/scans' },
+  { id: 'agents', label: 'Agents', href: '/dashboard/agents' },
   { id: 'batches', label: 'Batches', href: '/dashboard/batches' },
   { id: 'cases', label: 'Cases', href: '/dashboard/cases' },
   { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
@@ -56,7 +57,8 @@ export function csrfField(viewer: Viewer): Html {
 
 function header(viewer: Viewer | undefined, section: Section | undefined): Html {
   if (!viewer) {
-    return html`<header class="top"><div class="bar"><a class="brand" href="/dashboard">Agent-Readiness dashboard</a></div></header>`;
+    // Nobody signed in (sign-in, a visitor's refused scan, an error): the service, not the dashboard.
+    return html`<header class="top"><div class="bar"><a class="brand" href="/">Agent-Readiness</a></div></header>`;
   }
   const links = SECTIONS.map(
     (entry) =>
@@ -93,7 +95,7 @@ export function dashboardLayout(options: PageOptions): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · Agent-Readiness dashboard</title>
+<title>${options.title} · ${options.viewer ? 'Agent-Readiness dashboard' : 'Agent-Readiness'}</title>
 <link rel="icon" href="/favicon.ico">
 ${dashboardStyle()}
 </head>

@@ -1,13 +1,18 @@
 /** Running a scan (with live status), the account's scan history by domain, and one result. */
 
-import { formatPoints, maxReachableScore, topFixes } from '#shared/domain/scan-engine/report-notes';
+import {
+  formatPoints,
+  maxReachableScore,
+  pointsText,
+  topFixes,
+} from '#shared/domain/scan-engine/report-notes';
 import type { DomainEntry } from '#shared/domain/scans/history-schemas';
 import type { Scan } from '#shared/domain/scans/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
 import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { type Html, html } from '#shared/surfaces/http/html';
+import { type Html, html, inlineCode } from '#shared/surfaces/http/html';
 import { badge, copyField, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 import { domainHistorySection, type HistoryFilters } from './scan-history.ts';
@@ -80,7 +85,7 @@ ${domainHistorySection(view.viewer, view.history)}`,
 function checksTable(scan: Scan): Html {
   const rows = scan.checks.map((check) => {
     const findings = check.findings.map(
-      (finding) => html`<li>${stateBadge(finding.state)} ${finding.text}</li>`,
+      (finding) => html`<li>${stateBadge(finding.state)} ${inlineCode(finding.text)}</li>`,
     );
     return html`<tr><th scope="row">${check.title}<br><span class="muted">${PILLARS[check.pillar] ?? check.pillar}</span></th>
 <td>${stateBadge(check.state)}</td><td class="num">${formatPoints(check.score)} / ${formatPoints(check.max)}</td>
@@ -97,14 +102,14 @@ function pillarCards(scan: Scan): Html[] {
     const checks = scan.checks.filter((check) => check.pillar === letter);
     const score = checks.reduce((sum, check) => sum + check.score, 0);
     const max = checks.reduce((sum, check) => sum + check.max, 0);
-    return html`<div class="card"><h3>${letter} ${name}</h3><p class="big">${max === 0 ? 'n/a' : `${Math.round((100 * score) / max)}%`}</p><p class="muted">${formatPoints(score)} of ${formatPoints(max)} points</p></div>`;
+    return html`<div class="card"><h3>${letter} ${name}</h3><p class="big">${max === 0 ? 'n/a' : `${Math.round((100 * score) / max)}%`}</p><p class="muted">${formatPoints(score)} of ${pointsText(max)}</p></div>`;
   });
 }
 
 export function scanResultPage(viewer: Viewer, scan: Scan): Html {
   const fixes = topFixes(scan.checks, 3).map(
     (fix) =>
-      html`<li><strong>+${fix.scoreGain} ${fix.scoreGain === 1 ? 'point' : 'points'}</strong>: ${fix.text}${fix.check ? html` <span class="muted">(${fix.check})</span>` : ''}</li>`,
+      html`<li><strong>+${pointsText(fix.scoreGain)}</strong>: ${inlineCode(fix.text)}${fix.check ? html` <span class="muted">(${fix.check})</span>` : ''}</li>`,
   );
   return dashboardLayout({
     title: `${scan.domain}: ${scan.score}/100`,
