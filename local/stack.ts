@@ -328,6 +328,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     base_url: baseUrl,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: config.TABLE_NAME,
+    // The providers CLI asks the running stack's simulator for keyless families (issue 36).
+    ...(simulator ? { simulator_url: simulator.url } : {}),
   });
   return {
     baseUrl,
