@@ -57,7 +57,8 @@ export async function createAdminContext(
     // lines would land there too (Powertools writes them to stdout, warnings and errors to
     // stderr), so the CLI logs from WARN up whatever LOG_LEVEL says (issue 36 point 8).
     logger: createPowertoolsLogger({
-      level: config.LOG_LEVEL === 'DEBUG' || config.LOG_LEVEL === 'INFO' ? 'WARN' : config.LOG_LEVEL,
+      level:
+        config.LOG_LEVEL === 'DEBUG' || config.LOG_LEVEL === 'INFO' ? 'WARN' : config.LOG_LEVEL,
     }),
     clock: systemClock,
   };
