@@ -34,6 +34,11 @@ export interface HttpFrontOptions {
    * `name:port` for that port only.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The time each invoked function is given (its context's remaining time): 30 s, the HTTP API's
+   * cut, unless a test wants a short deadline (issue 36, point 10).
+   */
+  functionTimeoutMs?: number;
 }
 
 function clientAddress(request: IncomingMessage): string {
@@ -240,7 +245,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     answered: hostGate(options.host, options.allowedHosts ?? []),
   };
   const server = createServer((request, response) => {
-    handle(names, request, response).catch((error: unknown) => {
+    handle(names, request, response, options.functionTimeoutMs).catch((error: unknown) => {
       // Not an AppError: the envelope says only "internal_error", the log has the details.
       if (!response.headersSent) frontError(names, request, response, error);
       else response.end();
@@ -299,6 +304,7 @@ async function handle(
   names: HostNames,
   request: IncomingMessage,
   response: ServerResponse,
+  timeoutMs: number | undefined,
 ): Promise<void> {
   let url: URL;
   try {
@@ -341,6 +347,7 @@ async function handle(
     functionName: target.functionName,
     requestId: event.requestContext.requestId,
     invoker: { kind: 'api-gateway' },
+    ...(timeoutMs ? { timeoutMs } : {}),
   });
   writeResult(response, result, corsResponseHeaders(origin));
 }

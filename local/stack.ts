@@ -52,6 +52,8 @@ export interface LocalStackOptions {
   receiverLookup?: DnsLookup;
   /** Tests only: every guarded agent connects through this recorder, not sockets (wiring/lazy.ts). */
   connectStep?: ConnectStep;
+  /** Tests only: the remaining time the front gives each function (30 s; issue 36, point 10). */
+  functionTimeoutMs?: number;
   /** Benchmarks only: wraps the store's client (bench/cost-meter.ts counts capacity units). */
   wrapStoreClient?: WiringSettings['wrapStoreClient'];
 }
@@ -280,6 +282,7 @@ async function startFront(
     port: options.port ?? 0,
     host,
     allowedHosts: config.ALLOWED_HOSTS,
+    ...(options.functionTimeoutMs ? { functionTimeoutMs: options.functionTimeoutMs } : {}),
   });
   const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
   setOwnUrl(baseUrl);
