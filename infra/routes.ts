@@ -79,6 +79,11 @@ export interface HttpFunctionSpec {
   path?: string;
   /** Handler module, relative to the repository root. */
   entry: string;
+  /**
+   * Its directory under `functions/http/` (`areaOfEntry`): the nested stack that holds the
+   * function and the log group it writes to.
+   */
+  area: string;
   access: TableAccess;
   /** A read-only function that counts its key's requests (UpdateItem on `RATE#` items only). */
   countsRequests: boolean;
@@ -106,6 +111,18 @@ export function tableAccessFor(route: Pick<RouteDefinition, 'auth' | 'data'>): T
   return route.data;
 }
 
+/**
+ * The area of a handler module: its directory under `functions/http/`
+ * (`functions/http/scans/get-scan.ts` -> `scans`); a module directly under `functions/http/` (the
+ * fallback) is in `front`. The API stack builds one nested stack and one log group per area, so a
+ * route whose module lies in an area's directory, or in a new directory, needs no change in
+ * infra/ (docs/decisions.md "API stack split (this round)").
+ */
+export function areaOfEntry(entry: string): string {
+  const [area, ...rest] = entry.replace(/^functions\/http\//, '').split('/');
+  return rest.length > 0 && area ? area : 'front';
+}
+
 /** `scan_domain` -> `ScanDomain`. */
 export function constructIdFor(operationId: string): string {
   return operationId
@@ -126,6 +143,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       method: route.method,
       path: route.path,
       entry: route.handler,
+      area: areaOfEntry(route.handler),
       access: tableAccessFor(route),
       countsRequests: countsRequestRate(route) && tableAccessFor(route) === 'read',
       tuning: ROUTE_TUNING[route.operationId as RouteOperationId] ?? DEFAULT_TUNING,
@@ -142,6 +160,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     constructId: 'Fallback',
     routeKey: DEFAULT_ROUTE_KEY,
     entry: FALLBACK_HANDLER,
+    area: areaOfEntry(FALLBACK_HANDLER),
     // Unmatched requests get a 404/405 envelope computed from the manifest alone.
     access: 'none',
     countsRequests: false,

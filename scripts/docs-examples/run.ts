@@ -14,6 +14,7 @@ import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard
 import { startFixtureSite } from '#test/fixtures/sites/index';
 import { waitForIngest } from '#test/support/access-logs';
 import { startTestStack, type TestStack } from '#test/support/stack';
+import { joinByInvitation, teamDepsOf } from '#test/support/teams';
 import {
   makeLoopbackCertificate,
   startWebhookReceiver,
@@ -40,6 +41,10 @@ function errorVariant(route: RouteDefinition): 'no-key' | 'refused' | undefined 
   }
   if (route.auth === 'required') return 'no-key';
   return route.operationId === 'scan_domain' || route.request?.params ? 'refused' : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The answer as the docs show it: the JSON body of an API route, the redirect of a form. */
@@ -70,7 +75,9 @@ async function runStep(step: Step, sender: Sender, context: RunContext) {
     text: answer.text,
     location: answer.location,
   });
-  const result = captured(answer, sender.normaliser, 'schema' in route.response);
+  const whole = captured(answer, sender.normaliser, 'schema' in route.response);
+  const result =
+    step.shown && isRecord(whole.body) ? { ...whole, body: step.shown(whole.body) } : whole;
   const variant = errorVariant(route);
   if (!variant) return result;
   const error = await sendExample(sender, route, example, variant);
@@ -117,6 +124,17 @@ function contextOf(stack: TestStack, sender: Sender): RunContext {
       if (!token) throw new Error(`no sign-in link mailed to ${email}`);
       return token;
     },
+    addMember: async (email, role) => {
+      const deps = teamDepsOf(stack);
+      try {
+        await joinByInvitation(stack, deps, sender.key, email, role);
+        const user = (await stack.operator.listUsers()).find((entry) => entry.email === email);
+        if (!user) throw new Error(`no user ${email}`);
+        return user.id;
+      } finally {
+        deps.close();
+      }
+    },
     otherSession: async () => {
       await sender.second.signIn(EXAMPLE_EMAIL);
       const page = (await sender.browser.get('/dashboard')).text;
@@ -142,7 +160,14 @@ export async function captureExamples(): Promise<CapturedExamples> {
   try {
     await stack.operator.createUser({ email: EXAMPLE_EMAIL, plan: 'pro' });
     const key = await stack.createKey(
-      ['scans:read', 'scans:write', 'monitor:read', 'monitor:write', 'webhooks:manage'],
+      [
+        'scans:read',
+        'scans:write',
+        'monitor:read',
+        'monitor:write',
+        'webhooks:manage',
+        'account:manage',
+      ],
       { email: EXAMPLE_EMAIL },
     );
     const sender = createSender(stack, key, site.host, receiver.url('/agent-readiness'));

@@ -10,6 +10,7 @@ import {
   EXAMPLE_CSRF,
   EXAMPLE_IDS,
   EXAMPLE_SIGN_IN_TOKEN,
+  EXAMPLE_TEAM,
 } from '#shared/surfaces/api/example-requests';
 
 /** What a step's hooks can do: bind stand-ins, wait, and look as the signed-in browser. */
@@ -25,6 +26,8 @@ export interface RunContext {
   signInToken(email: string): string;
   /** Signs the user in from a second browser; that session's id. */
   otherSession(): Promise<string>;
+  /** Makes `email` a member of the examples' account with `role` (invited, accepted); its id. */
+  addMember(email: string, role: 'admin' | 'member' | 'viewer'): Promise<string>;
 }
 
 /** What a step's follow-up reads: its answer, besides the run's context. */
@@ -40,6 +43,16 @@ export interface Step {
   status?: number;
   before?: (context: RunContext) => Promise<void> | void;
   after?: (context: StepContext) => Promise<void> | void;
+  /** The answer as the docs show it, when the whole would drown the page (a long list). */
+  shown?: (body: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** Shows the first `count` items of a long list (the docs link where the rest is). */
+function firstOf(field: string, count: number) {
+  return (body: Record<string, unknown>) => {
+    const list = body[field];
+    return Array.isArray(list) ? { ...body, [field]: list.slice(0, count) } : body;
+  };
 }
 
 const ID = EXAMPLE_IDS;
@@ -75,6 +88,8 @@ const API_STEPS: Step[] = [
   { operationId: 'list_domains' },
   { operationId: 'list_domain_scans' },
   { operationId: 'get_stats' },
+  // 240 ids and more: the docs list them all under #findings; the example shows the first three.
+  { operationId: 'list_finding_types', shown: firstOf('finding_types', 3) },
   { operationId: 'scan_page' },
   { operationId: 'scan_badge' },
   // The scanned site's access log: the upload, its processing, what the agents fetched.
@@ -128,6 +143,25 @@ const API_STEPS: Step[] = [
   { operationId: 'delete_run_answers' },
   { operationId: 'revoke_key' },
   { operationId: 'delete_webhook' },
+  // The account as a team: an invitation made and withdrawn, a member's role changed, another
+  // member removed, the log of it all, and last the account handed over.
+  {
+    operationId: 'create_invitation',
+    after: (c) => c.bind(ID.invitation, pick(c.json(), 'invitation', 'id')),
+  },
+  { operationId: 'get_account' },
+  { operationId: 'withdraw_invitation' },
+  {
+    operationId: 'change_member_role',
+    before: async (c) => c.bind(ID.member, await c.addMember(EXAMPLE_TEAM.member, 'member')),
+  },
+  {
+    operationId: 'remove_member',
+    before: async (c) =>
+      c.bind(ID.removedMember, await c.addMember(EXAMPLE_TEAM.removed, 'viewer')),
+  },
+  { operationId: 'list_audit_log' },
+  { operationId: 'transfer_account' },
   { operationId: 'get_openapi' },
   { operationId: 'docs_page' },
   { operationId: 'site_home' },

@@ -8,6 +8,7 @@ import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig, getStore } from '#shared/wiring/platform';
+import { getTeamStore } from '#shared/wiring/team';
 
 /** The sessions store, shared by the gate, signing in and the home page. */
 export const getSessionStore = lazy(() => {
@@ -18,6 +19,7 @@ export const getSessionStore = lazy(() => {
 export const getDashboardGateDeps = lazy(
   (): DashboardGateDeps => ({
     sessions: getSessionStore(),
+    members: getTeamStore(),
     adminEmails: getConfig().ADMIN_EMAILS,
     publicBaseUrl: getConfig().PUBLIC_BASE_URL,
     logger: getLogger(),

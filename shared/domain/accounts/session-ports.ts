@@ -8,6 +8,11 @@ export interface StoredSession {
   id: string;
   user_id: string;
   email: string;
+  /**
+   * The account the session acts for (the switcher changes it); absent on sessions older than
+   * teams, which act for the user's own account.
+   */
+  account_id?: string | null;
   /** The synchronizer token every state-changing request of this session must carry. */
   csrf_token: string;
   created_at: string;

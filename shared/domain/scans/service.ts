@@ -11,7 +11,9 @@ import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import type { LimitReporter } from '#shared/domain/kernel/rate-limit';
+import type { TxtResolver } from '#shared/domain/scan-engine/dns-aid';
 import { runScan } from '#shared/domain/scan-engine/engine';
+import type { ScanVantage } from '#shared/domain/scan-engine/environment';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanTarget } from '#shared/domain/scan-engine/types';
 import { type QuotaUnit, takeAnonymousQuota } from './anonymous-quota.ts';
@@ -26,6 +28,10 @@ export interface ScanServiceDeps {
   /** Told about every finished scan of an account (webhooks); anonymous scans emit nothing. */
   events?: ScanEvents;
   allowPrivateTargets: boolean;
+  /** Where scans run and how they identify themselves (every scan's `environment`). */
+  vantage?: ScanVantage;
+  /** DNS for DNS-AID; unset offline (DNS-AID is then not applicable). */
+  txt?: TxtResolver;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
   logger: Logger;
@@ -96,6 +102,8 @@ async function measure(
   const report = await runScan(target, {
     fetcher: deps.fetcher,
     deadlineMs: deps.scanDeadlineMs,
+    ...(deps.vantage ? { vantage: deps.vantage } : {}),
+    ...(deps.txt ? { txt: deps.txt } : {}),
   });
   return {
     id: request.id ?? newId(),
@@ -104,6 +112,8 @@ async function measure(
     scoring_version: report.scoring_version,
     created_at: nowIso(deps.clock),
     checks: report.checks,
+    environment: report.environment,
+    peers: report.peers,
     ...(request.ownerId ? { owner_id: request.ownerId, site: report.site } : {}),
     ...(!request.ownerId && request.claimHash ? { claim_hash: request.claimHash } : {}),
   };
@@ -133,7 +143,8 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
   let stored: StoredScan;
   try {
     stored = await measure(context, request, target);
-    const saved = await deps.scans.putScan(stored);
+    // The row first (the outbox of the scan's effects); the rest hangs off it.
+    const saved = await deps.scans.putScan(stored, { index: 'later' });
     if (!saved) return (await existing(context, stored.id)) ?? stored;
   } catch (error) {
     countIfScanFailed(deps.metrics, error);

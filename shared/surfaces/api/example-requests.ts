@@ -28,6 +28,17 @@ export const EXAMPLE_IDS = {
   promptSet: 'v2.5e1f0a3c9d2b',
   dashboardPromptSet: 'v2.8c4d2e6f1a7b',
   agentLog: '5c4b3a29-1807-4f6e-9d5c-4b3a29180766',
+  invitation: 'inv_Rk7Tq2Lx9Vb4Hn1M',
+  /** The member whose role changes and who is handed the account, and the one removed. */
+  member: '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a',
+  removedMember: '8e7d6c5b-4a3f-4e2d-9c1b-0a9f8e7d6c5b',
+} as const;
+
+/** The addresses of the account's examples: invited, then a member, then removed. */
+export const EXAMPLE_TEAM = {
+  invitee: 'colleague@example.com',
+  member: 'teammate@example.com',
+  removed: 'contractor@example.com',
 } as const;
 
 /** The site the examples scan and the receiver they register (loopback stand-ins in the run). */
@@ -102,6 +113,7 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   list_domain_scans: { params: { domain: EXAMPLE_DOMAIN }, query: { limit: '2' } },
   get_scan: { params: { id: ID.scan } },
   get_stats: {},
+  list_finding_types: {},
   scan_page: { params: { id: ID.scan } },
   scan_badge: { params: { domain: EXAMPLE_DOMAIN } },
   create_batch: { body: { domains: [EXAMPLE_DOMAIN, 'not a domain'] } },
@@ -166,6 +178,13 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   list_keys: {},
   create_key: { body: { scopes: ['scans:read'], name: 'CI deploys' } },
   revoke_key: { params: { id: ID.key } },
+  get_account: {},
+  create_invitation: { body: { email: EXAMPLE_TEAM.invitee, role: 'member' } },
+  withdraw_invitation: { params: { id: ID.invitation } },
+  change_member_role: { params: { user_id: ID.member }, body: { role: 'admin' } },
+  remove_member: { params: { user_id: ID.removedMember } },
+  transfer_account: { body: { user_id: ID.member } },
+  list_audit_log: { query: { limit: '3' } },
   get_openapi: {},
   docs_page: {},
   site_home: {},

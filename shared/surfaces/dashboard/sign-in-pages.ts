@@ -113,7 +113,7 @@ export async function createSession(
 
 export async function signOut(input: SessionInput, deps: SignInDeps): Promise<PageResponse> {
   const { principal } = input;
-  await revokeSession(principal.userId, principal.sessionId, deps).catch(() => undefined);
+  await revokeSession(principal.memberId, principal.sessionId, deps).catch(() => undefined);
   const secure = input.request.baseUrl.startsWith('https:');
   return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {
     'set-cookie': clearedSessionCookie(secure),
@@ -125,7 +125,7 @@ export async function endSession(
   deps: SignInDeps,
 ): Promise<PageResponse> {
   const { principal } = input;
-  await revokeSession(principal.userId, input.params.id, deps);
+  await revokeSession(principal.memberId, input.params.id, deps);
   if (principal.sessionId === input.params.id) {
     const secure = input.request.baseUrl.startsWith('https:');
     return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {

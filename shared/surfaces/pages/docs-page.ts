@@ -20,6 +20,7 @@ import {
   tableOfContents,
 } from './docs-routes.ts';
 import { layout } from './html.ts';
+import { peersSection } from './peers-section.ts';
 import { scannerSection } from './scanner-section.ts';
 import { standardsSection } from './standards-section.ts';
 
@@ -118,7 +119,8 @@ day has room for only part of a batch, that part is queued and the rest listed u
 <code>rejected</code> with the reason; with no room left, 429 with <code>Retry-After</code> until 00:00 UTC.
 Job status moves <code>queued</code> → <code>running</code> → <code>done</code> (every domain
 <code>done</code> or <code>failed</code>), or <code>failed</code> if the job itself stopped.</p>
-${scannerSection(baseUrl)}`;
+${scannerSection(baseUrl)}
+${peersSection()}`;
 }
 
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */

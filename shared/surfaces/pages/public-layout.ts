@@ -29,6 +29,9 @@ ol.fixes{padding-left:1.3rem}ol.fixes li{margin:.5rem 0}
 .check h3{margin:.2rem 0}
 .check ul{padding-left:1.1rem}.check li{margin:.35rem 0}
 .standard{display:block;color:#444}
+.peers{border-top:1px dashed #d5dae1;margin-top:.5rem;padding-top:.3rem}
+.peers p{margin:.2rem 0}.peers ul{list-style:none;padding-left:0;margin:.2rem 0}
+.badge.peer-pass{color:#0a6b2d}.badge.peer-warn{color:#8a5300}.badge.peer-fail{color:#a50e0e}.badge.peer-na{color:#444}
 pre.snippet{white-space:pre-wrap;overflow-wrap:anywhere;background:#f3f5f8;border-radius:6px;padding:.6rem .8rem;font-size:.9rem}
 footer.page{max-width:72rem;margin:0 auto;padding:1rem;border-top:1px solid #d5dae1;color:#444;overflow-wrap:anywhere}
 @media (max-width:40rem){.hero{grid-template-columns:1fr}.gauge{max-width:12rem;margin:0 auto}}

@@ -19,6 +19,7 @@ import { DOCS_PATH } from '#shared/surfaces/http/meta';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { publicLayout, SCAN_YOUR_SITE_PATH } from './public-layout.ts';
 import { SIGN_UP_PATH, scanBox } from './scan-box.ts';
+import { environmentSection, lighthouseBeside } from './scan-page-context.ts';
 import { PILLARS, pillarBars, scoreGauge } from './score-graphics.ts';
 
 type Check = Scan['checks'][number];
@@ -105,12 +106,13 @@ function findingLists(findings: readonly Finding[]): Html {
 
 const lostPoints = (check: Check) => check.max - check.score;
 
-function checkSection(check: Check): Html {
+function checkSection(check: Check, scan: Scan): Html {
   return html`<section class="check" id="check-${check.id}" aria-labelledby="check-${check.id}-title">
 <h3 id="check-${check.id}-title">${check.title}</h3>
 <p><span class="badge ${check.state}">${STATE_LABEL[check.state] ?? check.state}</span>
 ${formatPoints(check.score)} of ${pointsText(check.max)} · pillar ${check.pillar} ${PILLARS[check.pillar] ?? ''} · <code>${check.id}</code></p>
 ${findingLists(check.findings)}
+${lighthouseBeside(scan, check.id)}
 </section>`;
 }
 
@@ -147,6 +149,7 @@ export function renderScanPage(scan: Scan, apiUrl: string, allowance?: Anonymous
   const checks = [...scan.checks].sort((a, b) => lostPoints(b) - lostPoints(a));
   const body = html`<h1>Agent readiness of ${scan.domain}</h1>
 ${hero(scan)}
+${environmentSection(scan)}
 ${topFixesSection(scan)}
 <section id="pillars" aria-labelledby="pillars-title">
 <h2 id="pillars-title">Pillars</h2>
@@ -155,7 +158,10 @@ ${pillarBars(scan)}
 ${scanYourOwn(allowance)}
 <section id="checks" aria-labelledby="checks-title">
 <h2 id="checks-title">Checks, most points to gain first</h2>
-${joinHtml(checks.map(checkSection), '\n')}
+${joinHtml(
+  checks.map((check) => checkSection(check, scan)),
+  '\n',
+)}
 </section>
 ${badgeSection(scan, baseUrl, pageUrl)}`;
   return publicLayout({

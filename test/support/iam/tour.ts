@@ -17,6 +17,7 @@ import {
 } from '#test/support/access-logs';
 import { waitForJob } from '#test/support/batch';
 import { callJson, type TestStack } from '#test/support/stack';
+import { joinByInvitation, teamDepsOf } from '#test/support/teams';
 import { walkDashboard } from './dashboard-tour.ts';
 
 /**
@@ -68,6 +69,7 @@ async function scans(input: TourInput): Promise<{ jobId: string; scanId: string 
   const call = (method: string, path: string, body?: unknown) =>
     callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
   await callJson(stack.baseUrl, '/api/v1/stats');
+  await callJson(stack.baseUrl, '/api/v1/finding-types');
   const scan = await call('POST', '/api/v1/scans', { domain: input.site });
   expect(scan.status, JSON.stringify(scan.body)).toBe(201);
   const scanId = (scan.body.scan as { id: string }).id;
@@ -199,6 +201,37 @@ async function plantAbandonedScan(scans: ScanStore, scanId: string) {
   return { record: () => scans.getScanRecord(id) };
 }
 
+/**
+ * The account as a team: an invitation made and withdrawn, two members (one's role changed, the
+ * other removed), the audit log, and the account handed over and back.
+ */
+async function account(input: TourInput): Promise<void> {
+  const { stack, key } = input;
+  const call = (method: string, path: string, body?: unknown) =>
+    callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
+  await call('GET', '/api/v1/account');
+  const invited = await call('POST', '/api/v1/account/invitations', {
+    email: 'iam-invitee@example.com',
+    role: 'viewer',
+  });
+  const invitationId = (invited.body.invitation as { id: string }).id;
+  await call('DELETE', `/api/v1/account/invitations/${invitationId}`);
+  const deps = teamDepsOf(stack);
+  const ids: string[] = [];
+  for (const email of ['iam-member@example.com', 'iam-removed@example.com']) {
+    await joinByInvitation(stack, deps, key, email, 'member');
+    const user = (await stack.operator.listUsers()).find((entry) => entry.email === email);
+    ids.push(String(user?.id));
+  }
+  deps.close();
+  const [member, removed] = ids;
+  await call('PATCH', `/api/v1/account/members/${member}`, { role: 'admin' });
+  await call('DELETE', `/api/v1/account/members/${removed}`);
+  await call('GET', '/api/v1/account/audit-log?limit=5');
+  const moved = await call('POST', '/api/v1/account/transfer', { user_id: member });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+}
+
 export async function walkEveryFunction(input: TourInput): Promise<void> {
   const { stack } = input;
   const doc = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint });
@@ -211,6 +244,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   const hooks = await webhooks(input);
   await mcp(stack, input.key);
   await mcpWithNewKey(input);
+  await account(input);
   for (const schedule of SCHEDULES) {
     await invokeLocal(
       schedule.handler,

@@ -13,6 +13,7 @@ import {
 import {
   BadgeParamsSchema,
   CreateScanBodySchema,
+  FindingTypesResponseSchema,
   ListScansQuerySchema,
   ListScansResponseSchema,
   ScanIdParamsSchema,
@@ -143,6 +144,23 @@ export const SCAN_ROUTES = {
     data: 'read',
     handler: 'functions/http/scans/get-stats.ts',
     mcpTool: true,
+  },
+  list_finding_types: {
+    operationId: 'list_finding_types',
+    area: 'scans',
+    method: 'GET',
+    path: '/api/v1/finding-types',
+    summary: 'Every finding id the scan engine can raise',
+    description:
+      'Each finding of a scan carries an `id`, `<check id>.<slug>` (`llms.missing`, `crawler.gptbot_blocked`), the same for the same condition on every scan and site. This list gives each id its check, title, fix and, where one applies, the standard it is judged against. An id keeps its meaning at the `scoring_version` it came with; a change of meaning is a new id. Public, no key.',
+    tag: 'Scans',
+    auth: 'none',
+    response: { status: 200, schema: FindingTypesResponseSchema },
+    errors: [],
+    data: 'none',
+    handler: 'functions/http/scans/list-finding-types.ts',
+    mcpTool: false,
+    addition: true,
   },
   scan_page: {
     operationId: 'scan_page',

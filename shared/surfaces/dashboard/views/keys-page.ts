@@ -17,6 +17,7 @@ export const SCOPE_HINTS: Record<Scope, string> = {
   'monitor:write': 'create and change cases, start manual runs (Pro)',
   'monitor:admin': 'read every tenant’s cases (operator list only)',
   'webhooks:manage': 'register, change and remove webhook endpoints',
+  'account:manage': 'invite, change and remove members; read the audit log (admins and owners)',
   plugin: 'marks a key for a marketplace plugin (never monitor:admin)',
 };
 

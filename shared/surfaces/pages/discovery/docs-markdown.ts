@@ -8,6 +8,7 @@ import type { RouteDefinition } from '#shared/surfaces/api/manifest';
 import { agentsMarkdown } from '#shared/surfaces/pages/agents-section';
 import { monitorMethodMarkdown } from '#shared/surfaces/pages/docs-monitor-method';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
+import { peersMarkdown } from '#shared/surfaces/pages/peers-section';
 import { scannerMarkdown } from '#shared/surfaces/pages/scanner-section';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
 import { apiRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
@@ -74,6 +75,8 @@ export function docsMarkdown(baseUrl: string): string {
     'Nine checks in four pillars; `score = round(100 × Σ points / Σ applicable max)`; signals that cannot be verified from outside count half; scans carry `scoring_version` 2.',
     '',
     scannerMarkdown(baseUrl),
+    '',
+    peersMarkdown(),
     '',
     standardsMarkdown(),
     '',

@@ -29,6 +29,7 @@ export function homeHead(baseUrl: string): Html {
       html`<link rel="canonical" href="${baseUrl}/">`,
       html`<link rel="alternate" type="text/markdown" href="${baseUrl}/">`,
       html`<link rel="service-desc" type="application/openapi+json" href="${baseUrl + PATHS.openapi}">`,
+      html`<link rel="ard" type="application/json" href="${baseUrl + PATHS.ard}">`,
       html`<link rel="ai-catalog" type="application/ai-catalog+json" href="${baseUrl + PATHS.aiCatalog}">`,
       html`<meta property="og:type" content="website">`,
       html`<meta property="og:title" content="${SERVICE_NAME}">`,

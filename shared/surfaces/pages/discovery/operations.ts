@@ -127,6 +127,8 @@ export const apiCatalogDocument = json(apiCatalog, {
   'content-type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
 });
 export const aiCatalogDocument = json(aiCatalog);
+/** ARD v0.91's path: the same document, valid for both texts (catalogs.ts). */
+export const ardDocument = json(aiCatalog);
 export const mcpCatalogDocument = json(mcpCatalog);
 export const protectedResourceDocument = json(protectedResource);
 export const serverCardDocument = json(serverCard, { 'content-type': `${MCP_CARD_TYPE}` });

@@ -39,8 +39,8 @@ export function robotsTxt(baseUrl: string): string {
     'Content-Usage: train-ai=n, search=y',
     '',
     `Sitemap: ${baseUrl}${PATHS.sitemap}`,
-    // ARD v0.91 §5.1: an entry source for agent discovery.
-    `Agentmap: ${baseUrl}${PATHS.aiCatalog}`,
+    // ARD v0.91 §5.1: an entry source for agent discovery (the same document as ai-catalog.json).
+    `Agentmap: ${baseUrl}${PATHS.ard}`,
     '',
     '# Our scanner, AgentReadinessScanner, signs every request (Web Bot Auth, RFC 9421):',
     `# key directory ${baseUrl}${PATHS.keyDirectory}`,

@@ -20,7 +20,9 @@ function scan(overrides: Partial<Scan> = {}): Scan {
         state: 'bad',
         score: 0,
         max: 10,
-        findings: [{ state: 'bad', text: 'No llms.txt at /llms.txt. (+10 points)' }],
+        findings: [
+          { id: 'llms.missing', state: 'bad', text: 'No llms.txt at /llms.txt. (+10 points)' },
+        ],
       },
       {
         id: 'crawler',
@@ -30,8 +32,16 @@ function scan(overrides: Partial<Scan> = {}): Scan {
         score: 18,
         max: 20,
         findings: [
-          { state: 'good', text: 'robots.txt admits GPTBot.' },
-          { state: 'warn', text: 'No sitemap in robots.txt. (+2 points)' },
+          {
+            id: 'crawler.search_crawlers_allowed',
+            state: 'good',
+            text: 'robots.txt admits GPTBot.',
+          },
+          {
+            id: 'crawler.no_ai_policy',
+            state: 'warn',
+            text: 'No sitemap in robots.txt. (+2 points)',
+          },
         ],
       },
     ],
@@ -103,7 +113,7 @@ describe('the public result page', () => {
             state: 'bad',
             score: 0,
             max: 10,
-            findings: [{ state: 'bad', text: '<script>alert(1)</script>' }],
+            findings: [{ id: 'llms.missing', state: 'bad', text: '<script>alert(1)</script>' }],
           },
         ],
       }),

@@ -1,0 +1,35 @@
+/**
+ * Which account a dashboard session acts for, and with which role, read on every request
+ * (docs/dashboard.md "Accounts and roles"): the account the session chose with the switcher
+ * while the user is still a member there, else the user's own account, else the first account
+ * they belong to. A session of a user who belongs to none acts for nobody.
+ */
+import type { Role } from './roles.ts';
+import type { StoredSession } from './session-ports.ts';
+import type { MembershipLookup, TeamStore } from './team-ports.ts';
+import { memberRole } from './team-rules.ts';
+
+/** What the session gate reads of the user's memberships. */
+export type SessionMemberships = MembershipLookup & Pick<TeamStore, 'listAccountsOf'>;
+
+export interface SessionAccess {
+  accountId: string;
+  role: Role;
+}
+
+export async function sessionAccess(
+  session: Pick<StoredSession, 'user_id' | 'account_id'>,
+  members: SessionMemberships,
+): Promise<SessionAccess | null> {
+  const userId = session.user_id;
+  const candidates = [session.account_id ?? userId, userId];
+  for (const accountId of new Set(candidates)) {
+    const role = await memberRole(members, accountId, userId);
+    if (role) return { accountId, role };
+  }
+  for (const membership of await members.listAccountsOf(userId)) {
+    const role = await memberRole(members, membership.account_id, userId);
+    if (role) return { accountId: membership.account_id, role };
+  }
+  return null;
+}
