@@ -58,7 +58,9 @@ const UPLOADING: FunctionTuning = {
 /** Per-route tuning; a dashboard form gets the same as its API twin. */
 export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
   scan_domain: SCANNING,
+  verify_scan: SCANNING,
   dashboard_run_scan: SCANNING,
+  dashboard_verify_scan: SCANNING,
   dashboard_home_scan: SCANNING,
   test_webhook: TEST_DELIVERY,
   dashboard_test_webhook: TEST_DELIVERY,
@@ -100,7 +102,12 @@ export interface HttpFunctionSpec {
 }
 
 /** Routes that run a scan; the discovery routes serve the key directory. */
-const SCANNING_ROUTES: ReadonlySet<string> = new Set(['scan_domain', 'dashboard_run_scan']);
+const SCANNING_ROUTES: ReadonlySet<string> = new Set([
+  'scan_domain',
+  'verify_scan',
+  'dashboard_run_scan',
+  'dashboard_verify_scan',
+]);
 
 /**
  * Table access a route gets. A route that accepts a bearer key (auth `optional` or `required`)

@@ -84,6 +84,16 @@ const API_STEPS: Step[] = [
   },
   { operationId: 'scan_domain', after: (c) => c.bind(ID.scan, pick(c.json(), 'scan', 'id')) },
   { operationId: 'get_scan' },
+  // The fix pack lists every file it generates: the example shows the first two fixes.
+  { operationId: 'get_scan_fixes', shown: firstOf('fixes', 2) },
+  // The new scan is a scan as get_scan shows it: the example keeps its first two checks.
+  {
+    operationId: 'verify_scan',
+    shown: (body) => {
+      const scan = body.scan as { checks?: unknown[] } | undefined;
+      return { ...body, scan: { ...scan, checks: scan?.checks?.slice(0, 2) } };
+    },
+  },
   { operationId: 'list_scans' },
   { operationId: 'list_domains' },
   { operationId: 'list_domain_scans' },
@@ -209,6 +219,7 @@ const DASHBOARD_STEPS: Step[] = [
     after: (c) => c.bind(ID.dashboardScan, uuidIn(c.location ?? '', '/dashboard/scans/')),
   },
   { operationId: 'dashboard_scan' },
+  { operationId: 'dashboard_verify_scan', status: 303 },
   { operationId: 'dashboard_domain' },
   { operationId: 'dashboard_agents' },
   { operationId: 'dashboard_domain_agents' },

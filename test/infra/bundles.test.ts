@@ -7,7 +7,7 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.21 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.26 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
@@ -37,10 +37,21 @@ const ONE_MB = 1024 * 1024;
 // "where a scan ran" and "what other judges would say" sections, four drift-log entries, three
 // standards, the environment and peers schemas) and about 0.7 % to the scanning functions (walls,
 // environment, Lighthouse's rules, ARD v0.91, DNS-AID, about 12 KB minified).
-const CODE_CEILING = 1.21 * ONE_MB;
+// Issue 38 then added to the same
+// functions the finding-id registry (about 36 KB of titles and fixes: /docs#findings and its
+// markdown) and the CI section, and to the scanning functions the id of every finding, the fix
+// inputs kept with each scan and verification (about 12 KB); the role table and account
+// principal of issue 35 come with them. Issues 37 and 38 together, merged, took the docs and site
+// documents' functions to 1.254 MB (the finding registry, the CI, peers and environment sections
+// and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
+// (zipped) keeps its 1 MB limit exactly.
+const CODE_CEILING = 1.26 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
+  // Verification scans again, in scan_domain's function.
+  'verify_scan',
+  'dashboard_verify_scan',
   'dashboard_run_scan',
   // The home page's scan box, served by the dashboard scan form's function.
   'dashboard_home_scan',

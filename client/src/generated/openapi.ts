@@ -99,6 +99,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scans/{id}/fixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scan's fix pack: its fixes, most points first, with generated files (addition to the specification)
+         * @description One fix per finding id the scan raised as `warn` or `bad`: the points it is worth on the score, where it applies, the steps, and where the fix is a file, the file generated from what the scan saw (llms.txt, robots.txt, `ard.json` and `ai-catalog.json` skeletons, Organization JSON-LD, `Link` headers), each passing the scan when served as it is. A scan made with a key is its account's (anyone else gets 404); a scan made without a key is as public as the scan.
+         *
+         *     Authentication: bearer key optional; scope `scans:read`.
+         */
+        get: operations["get_scan_fixes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan the domain again and say which findings are fixed (addition to the specification)
+         * @description Scans the scan's domain again (it counts as a scan: without a key, in the 3 a day) and answers which of `finding_ids` (all of the scan's `warn` and `bad` findings when absent) are `fixed`, which are `still` raised, and which ids are `new`, with the new scan. Only the owner may verify a scan made with a key (anyone else gets 404).
+         *
+         *     Authentication: bearer key optional; scope `scans:write`.
+         */
+        post: operations["verify_scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stats": {
         parameters: {
             query?: never;
@@ -965,6 +1009,16 @@ export interface components {
              */
             domain: string;
         };
+        VerifyScanRequest: {
+            /**
+             * @description The finding ids to verify; all of the scan's warn and bad findings when absent
+             * @example [
+             *       "llms.missing",
+             *       "crawler.no_ai_policy"
+             *     ]
+             */
+            finding_ids?: string[];
+        };
         CreateBatchRequest: {
             /** @description Domains or URLs to scan. Duplicates collapse into one accepted domain; entries that are not domains are listed under `rejected` with a reason. */
             domains: string[];
@@ -1591,6 +1645,51 @@ export interface components {
             after: number | null;
             /** @description `after - before` (a missing side counts as 0) */
             change: number;
+        };
+        ScanFix: {
+            /** @example llms.missing */
+            finding_id: string;
+            /** @example llms */
+            check: string;
+            /** @example No llms.txt */
+            title: string;
+            /**
+             * @description Points the site score gains when this is fixed (one decimal)
+             * @example 6.8
+             */
+            impact_points: number;
+            /**
+             * Format: uri
+             * @description Where the fix applies
+             */
+            target_url: string;
+            /** @description What the scan found, then what to do */
+            steps: string[];
+            /** @description Files generated from what the scan saw, each passing the scan when served */
+            files: components["schemas"]["ScanFixFile"][];
+        };
+        ScanFixFile: {
+            /**
+             * @description The URL path the file is to be served at (`/llms.txt`); `/` for JSON-LD that goes into the homepage, `/_headers` for response headers in the format Netlify and Cloudflare Pages read
+             * @example /llms.txt
+             */
+            path: string;
+            /** @example text/markdown */
+            media_type: string;
+            content: string;
+        };
+        Verification: {
+            /**
+             * Format: uuid
+             * @description The new scan
+             */
+            scan_id: string;
+            /** @description Verified ids no longer raised as warn or bad */
+            fixed: string[];
+            /** @description Verified ids still raised as warn or bad, or whose check the new scan could not measure */
+            still: string[];
+            /** @description Ids raised as warn or bad by the new scan that the scan verified did not raise so */
+            new: string[];
         };
         Stats: {
             domains: number;
@@ -3282,6 +3381,271 @@ export interface operations {
                 };
             };
             /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth_unavailable`: the bearer token cannot be verified now; `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_scan_fixes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scan id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per finding id raised as warn or bad, most points first */
+                        fixes: components["schemas"]["ScanFix"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_key`: bearer token sent but unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth_unavailable`: the bearer token cannot be verified now; `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verify_scan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Scan id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VerifyScanRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verification: components["schemas"]["Verification"];
+                        scan: components["schemas"]["Scan"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_domain`: domain missing or cannot be parsed; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`: bearer token sent but unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `scan_failed`: the scan could not be completed; `internal_error`: unexpected server error */
             500: {
                 headers: {
                     /** @description Id of this request; quote it to support. */

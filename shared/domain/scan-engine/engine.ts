@@ -28,6 +28,7 @@ import { evaluateSitemap } from './checks/sitemap.ts';
 import { collectArtifacts } from './collect/collect.ts';
 import type { TxtResolver } from './dns-aid.ts';
 import { environmentOf, judgeBehindWalls, type ScanVantage } from './environment.ts';
+import { fixInputsOf } from './fix-inputs.ts';
 import { lighthouseOutcomes } from './peers/lighthouse.ts';
 import { lighthouseDifferences } from './peers/lighthouse-differences.ts';
 import { maxReachableScore } from './report-notes.ts';
@@ -97,6 +98,7 @@ export async function runScan(target: ScanTarget, deps: RunScanDeps): Promise<Sc
       peers: { lighthouse: judged.lighthouse },
       stats: { ...stats, durationMs: now() - startedAt },
       site: siteFactsOf(raw),
+      fix_inputs: fixInputsOf(raw),
     };
   } finally {
     fetcher.dispose();

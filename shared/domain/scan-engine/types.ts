@@ -5,6 +5,7 @@
  */
 
 import type { FindingId } from './findings/registry.ts';
+import type { FixInputs } from './fix-input-types.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 export type { FindingId } from './findings/registry.ts';
@@ -105,6 +106,8 @@ export interface ScanReport {
   stats: ScanStats;
   /** robots.txt and the sitemap's paths, for the agent analytics (not part of the public Scan). */
   site: SiteFacts;
+  /** What the fix pack generates its files from (not part of the public Scan). */
+  fix_inputs: FixInputs;
 }
 
 /** What answered instead of the site, with its evidence and where. */

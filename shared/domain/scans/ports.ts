@@ -2,6 +2,7 @@
  * What the scans area keeps and the ports it keeps it through: finished scans (and each account's
  * scan history by domain) in the scan store, and the counters the stats are read from.
  */
+import type { FixInputs } from '#shared/domain/scan-engine/fix-inputs';
 import type { SiteFacts } from '#shared/domain/scan-engine/site-facts';
 import type { Check, ScanEnvironment, ScanPeers } from '#shared/domain/scan-engine/types';
 
@@ -29,6 +30,8 @@ export interface StoredScan {
    * (its latest scan's), never in the scan item itself. Absent on scans read back from the store.
    */
   site?: SiteFacts;
+  /** What the fix pack generates its files from; absent on scans stored before it existed. */
+  fix_inputs?: FixInputs;
 }
 
 export interface PutScanOptions {

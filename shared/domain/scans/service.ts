@@ -114,6 +114,7 @@ async function measure(
     checks: report.checks,
     environment: report.environment,
     peers: report.peers,
+    fix_inputs: report.fix_inputs,
     ...(request.ownerId ? { owner_id: request.ownerId, site: report.site } : {}),
     ...(!request.ownerId && request.claimHash ? { claim_hash: request.claimHash } : {}),
   };

@@ -138,6 +138,8 @@ export const CasesQuerySchema = z.object({
  * schemas into every dashboard function.
  */
 export const UuidParamsSchema = z.object({ id: RecordIdSchema });
+/** A scan's page after "Check my fixes": the scan it verified. */
+export const VerifiedQuerySchema = z.object({ verified: RecordIdSchema.optional() });
 export const RunParamsSchema = z.object({ id: RecordIdSchema, run_id: RecordIdSchema });
 
 export const CaseRunQuerySchema = z.object({

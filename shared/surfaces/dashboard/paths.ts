@@ -36,6 +36,7 @@ export const DASHBOARD_PATHS = {
   revokeKey: at('dashboard_revoke_key'),
   scans: path('dashboard_scans'),
   scan: at('dashboard_scan'),
+  verifyScan: at('dashboard_verify_scan'),
   domain: (domain: string): string =>
     path('dashboard_domain').replace('{domain}', encodeURIComponent(domain)),
   domainAgents: (domain: string): string =>

@@ -23,6 +23,7 @@ import {
   SignInRequestFormSchema,
   UpdateWebhookFormSchema,
   UuidParamsSchema,
+  VerifiedQuerySchema,
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { AGENT_PAGE_ROUTES } from './agent-routes.ts';
@@ -173,11 +174,22 @@ export const DASHBOARD_ROUTES = {
   dashboard_scan: page(
     'dashboard_scan',
     '/dashboard/scans/{id}',
-    'One scan result, with its shareable link',
+    'One scan result, with its shareable link, its fix pack and "Check my fixes"',
     'scan',
     {
-      request: { params: UuidParamsSchema },
+      request: { params: UuidParamsSchema, query: VerifiedQuerySchema },
       errors: [...PAGE_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_verify_scan: form(
+    'dashboard_verify_scan',
+    '/dashboard/scans/{id}/verify',
+    'Check my fixes: scan the site again (303 to the new scan, with what the fixes changed)',
+    'run-scan',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...FORM_ERRORS, 'not_found', 'invalid_domain', 'scan_failed'],
+      publishesEvents: true,
     },
   ),
   dashboard_batches: page(

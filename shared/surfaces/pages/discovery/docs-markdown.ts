@@ -6,6 +6,7 @@
 import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
 import { agentsMarkdown } from '#shared/surfaces/pages/agents-section';
+import { ciMarkdown } from '#shared/surfaces/pages/ci-section';
 import { monitorMethodMarkdown } from '#shared/surfaces/pages/docs-monitor-method';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
 import { peersMarkdown } from '#shared/surfaces/pages/peers-section';
@@ -58,7 +59,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; The scanner; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
+    'Contents: Conventions; Scoring; The scanner; The CI gate; Finding ids; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
     '',
     ...routes.contents,
     '',
@@ -77,6 +78,8 @@ export function docsMarkdown(baseUrl: string): string {
     scannerMarkdown(baseUrl),
     '',
     peersMarkdown(),
+    '',
+    ciMarkdown(),
     '',
     standardsMarkdown(),
     '',
