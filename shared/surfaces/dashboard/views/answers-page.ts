@@ -114,8 +114,15 @@ function refusedElsewhere(refused: Readonly<Record<string, string>>): Html {
   const shown = new Set(['family', 'block', 'mode', 'mentioned', 'citation_category']);
   const rest = Object.entries(refused).filter(([name]) => !shown.has(name));
   if (rest.length === 0) return html``;
-  return html`<div class="error" role="alert" id="refused-filters"><p>Left out of this selection:</p><ul>${rest.map(([name, message]) => html`<li><code>${name}</code>: ${message}</li>`)}</ul></div>`;
+  return html`<div class="error" role="alert" id="refused-filters"><p>Left out of this selection:</p><ul>${rest.map(([name, message]) => html`<li>${ADDRESS_FILTERS[name] ?? name}: ${message}</li>`)}</ul></div>`;
 }
+
+/** The filters only a link sets (no control of the form), named as a reader knows them. */
+const ADDRESS_FILTERS: Readonly<Record<string, string>> = {
+  prompt_id: 'The prompt asked',
+  entity: 'The brand or competitor counted',
+  cited_domain: 'The cited domain',
+};
 
 const hidden = (field: string, value: string | undefined) =>
   value ? html`<input type="hidden" name="${field}" value="${value}">` : '';

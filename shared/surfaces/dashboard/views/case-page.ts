@@ -43,10 +43,10 @@ export interface CaseView {
 }
 
 const PHASES: Record<RunProgress['phase'], string> = {
-  queued: 'Queued: the run starts in a moment.',
+  queued: 'Queued: the run starts in a moment',
   asking: 'Asking the models',
   judging: 'Judging the answers',
-  summarising: 'Every answer is in; the scores are being computed.',
+  summarising: 'Every answer is in; the scores are being computed',
 };
 
 /** "Asking the models: 312 of 744 answers so far; 120 judged", with a progress bar. */
