@@ -26,6 +26,11 @@ export interface QuotaUnit {
   window: string;
 }
 
+/** "1 free scan", "3 free scans": a quota in words (a deployment may allow one a day). */
+export function freeScans(count: number): string {
+  return `${count} free ${count === 1 ? 'scan' : 'scans'}`;
+}
+
 /** A visitor's free scans of today, as the pages and the refusal say them. */
 export interface AnonymousAllowance {
   /** Free scans a day per address. */
@@ -108,7 +113,7 @@ export async function takeAnonymousQuota(
     const allowance = allowanceAt(quota, quota, at);
     throw new RateLimitedError(
       'rate_limited',
-      `This address has used its ${quota} free scans of today: 0 left. They come back at 00:00 UTC (${inWords(retryAfterSeconds)}). ` +
+      `This address has used its ${freeScans(quota)} of today: 0 left. They come back at 00:00 UTC (${inWords(retryAfterSeconds)}). ` +
         'Use an API key with the scans:write scope to scan more.',
       {
         retryAfterSeconds,

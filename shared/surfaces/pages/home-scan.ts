@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { OperationInput } from '#shared/domain/kernel/operation';
 import { MAX_SCAN_INPUT_LENGTH } from '#shared/domain/scan-engine/target';
-import { type AnonymousAllowance, inWords } from '#shared/domain/scans/anonymous-quota';
+import { type AnonymousAllowance, freeScans, inWords } from '#shared/domain/scans/anonymous-quota';
 import { type ScanWriteDeps, scanDomain } from '#shared/domain/scans/operations';
 import { CreateScanBodySchema } from '#shared/domain/scans/schemas';
 import {
@@ -40,7 +40,7 @@ function spentMessage(c: MessageContext): string {
   const quota = c.details?.quota;
   const seconds = c.details?.reset_seconds;
   const when = typeof seconds === 'number' ? `, ${inWords(seconds)}` : '';
-  const used = typeof quota === 'number' ? `its ${quota} free scans` : 'its free scans';
+  const used = typeof quota === 'number' ? `its ${freeScans(quota)}` : 'its free scans';
   return `This address has used ${used} of today: 0 left. They come back at 00:00 UTC${when}. Create a free account (link below) to scan more and keep your history.`;
 }
 

@@ -5,7 +5,7 @@
  * comes back with the domain kept and the message at the field. Works without a script.
  */
 import { MAX_SCAN_INPUT_LENGTH } from '#shared/domain/scan-engine/target';
-import { type AnonymousAllowance, inWords } from '#shared/domain/scans/anonymous-quota';
+import { type AnonymousAllowance, freeScans, inWords } from '#shared/domain/scans/anonymous-quota';
 import { type Html, html, unsafeRawHtml } from '#shared/surfaces/http/html';
 
 /** The box's label; the form's declaration (home-scan.ts) names its field by it. */
@@ -49,7 +49,7 @@ export interface ScanBoxOptions {
 /** "2 of 3 free scans left today", or when a spent allowance comes back. */
 export function allowanceText(allowance: AnonymousAllowance): string {
   if (allowance.left > 0) {
-    return `${allowance.left} of ${allowance.quota} free scans left today from this address.`;
+    return `${allowance.left} of ${freeScans(allowance.quota)} left today from this address.`;
   }
   return `No free scans left today from this address (${allowance.quota} a day): they come back at 00:00 UTC, ${inWords(allowance.resetSeconds)}.`;
 }
