@@ -7,7 +7,7 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.26 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.27 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
@@ -44,8 +44,12 @@ const ONE_MB = 1024 * 1024;
 // principal of issue 35 come with them. Issues 37 and 38 together, merged, took the docs and site
 // documents' functions to 1.254 MB (the finding registry, the CI, peers and environment sections
 // and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
-// (zipped) keeps its 1 MB limit exactly.
-const CODE_CEILING = 1.26 * ONE_MB;
+// (zipped) keeps its 1 MB limit exactly. Issue 36, merged after them, added about 0.5 % (6.6 KB)
+// to the same whole-manifest functions: the 409 duplicate_case answers and the cases' region and
+// languages in the schemas and captured examples, the MCP revisions served in /docs#mcp and the
+// discovery documents, the "maximum reachable" explanation and the free-scan words of the public
+// pages; they measured 1.2603 MB, and the ceiling keeps about 0.7 % above that.
+const CODE_CEILING = 1.27 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
