@@ -13,8 +13,13 @@ import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard-http';
 import { startFixtureSite } from '#test/fixtures/sites/index';
 import { waitForIngest } from '#test/support/access-logs';
-import { startTestStack, type TestStack } from '#test/support/stack';
-import { joinByInvitation, teamDepsOf } from '#test/support/teams';
+import { callJson, startTestStack, type TestStack } from '#test/support/stack';
+import {
+  handAccountBack,
+  joinByInvitation,
+  latestInvitationToken,
+  teamDepsOf,
+} from '#test/support/teams';
 import {
   makeLoopbackCertificate,
   startWebhookReceiver,
@@ -131,6 +136,25 @@ function contextOf(stack: TestStack, sender: Sender): RunContext {
         const user = (await stack.operator.listUsers()).find((entry) => entry.email === email);
         if (!user) throw new Error(`no user ${email}`);
         return user.id;
+      } finally {
+        deps.close();
+      }
+    },
+    inviteExampleUser: async (from) => {
+      const key = await stack.createKey(['scans:read', 'account:manage'], { email: from });
+      const invited = await callJson(stack.baseUrl, '/api/v1/account/invitations', {
+        method: 'POST',
+        key,
+        body: { email: EXAMPLE_EMAIL, role: 'viewer' },
+      });
+      const token = latestInvitationToken(EXAMPLE_EMAIL);
+      if (invited.status !== 201 || !token) throw new Error(`${from} could not invite`);
+      return token;
+    },
+    handBack: async () => {
+      const deps = teamDepsOf(stack);
+      try {
+        await handAccountBack(stack, deps, EXAMPLE_EMAIL);
       } finally {
         deps.close();
       }

@@ -8,7 +8,9 @@
  */
 import {
   EXAMPLE_CSRF,
+  EXAMPLE_DECLINED_TOKEN,
   EXAMPLE_IDS,
+  EXAMPLE_INVITATION_TOKEN,
   EXAMPLE_SIGN_IN_TOKEN,
   EXAMPLE_TEAM,
 } from '#shared/surfaces/api/example-requests';
@@ -28,6 +30,10 @@ export interface RunContext {
   otherSession(): Promise<string>;
   /** Makes `email` a member of the examples' account with `role` (invited, accepted); its id. */
   addMember(email: string, role: 'admin' | 'member' | 'viewer'): Promise<string>;
+  /** An account of `from` invites the examples' address; the mailed link's token. */
+  inviteExampleUser(from: string): Promise<string>;
+  /** The account's owner hands it back to the examples' address (its examples need an owner). */
+  handBack(): Promise<void>;
 }
 
 /** What a step's follow-up reads: its answer, besides the run's context. */
@@ -159,7 +165,7 @@ const API_STEPS: Step[] = [
     operationId: 'create_invitation',
     after: (c) => c.bind(ID.invitation, pick(c.json(), 'invitation', 'id')),
   },
-  { operationId: 'get_account' },
+  { operationId: 'get_account', after: (c) => c.bind(ID.account, pick(c.json(), 'account', 'id')) },
   { operationId: 'withdraw_invitation' },
   {
     operationId: 'change_member_role',
@@ -170,8 +176,16 @@ const API_STEPS: Step[] = [
     before: async (c) =>
       c.bind(ID.removedMember, await c.addMember(EXAMPLE_TEAM.removed, 'viewer')),
   },
+  {
+    operationId: 'create_export',
+    after: async (c) => {
+      const id = pick(c.json(), 'export', 'id');
+      c.bind(ID.export, id);
+      await c.waitForWorkflow(`export-${id}`);
+    },
+  },
+  { operationId: 'get_export' },
   { operationId: 'list_audit_log' },
-  { operationId: 'transfer_account' },
   { operationId: 'get_openapi' },
   { operationId: 'docs_page' },
   { operationId: 'site_home' },
@@ -285,10 +299,55 @@ const DASHBOARD_STEPS: Step[] = [
   },
   { operationId: 'dashboard_redeliver', status: 303 },
   { operationId: 'dashboard_delete_webhook', status: 303 },
+  // The Team page: an invitation made and withdrawn, a member's role changed and the member
+  // removed, the account handed over; then two invitations of other accounts to this address,
+  // one accepted (the dashboard then shows that account) and one declined, and back.
+  { operationId: 'dashboard_account' },
+  {
+    operationId: 'dashboard_invite',
+    status: 303,
+    after: async (c) => {
+      const page = await c.browserGet('/dashboard/account');
+      c.bind(
+        ID.dashboardInvitation,
+        idIn(page, /\/dashboard\/account\/invitations\/(inv_[\w-]+)\/withdraw/),
+      );
+    },
+  },
+  { operationId: 'dashboard_withdraw_invitation', status: 303 },
+  {
+    operationId: 'dashboard_change_role',
+    status: 303,
+    before: async (c) =>
+      c.bind(ID.dashboardMember, await c.addMember(EXAMPLE_TEAM.designer, 'member')),
+  },
+  { operationId: 'dashboard_remove_member', status: 303 },
+  { operationId: 'dashboard_transfer', status: 303 },
+  {
+    operationId: 'dashboard_invitation',
+    before: async (c) =>
+      c.bind(EXAMPLE_INVITATION_TOKEN, await c.inviteExampleUser(EXAMPLE_TEAM.partner)),
+  },
+  { operationId: 'dashboard_accept_invitation', status: 303 },
+  {
+    operationId: 'dashboard_decline_invitation',
+    before: async (c) =>
+      c.bind(EXAMPLE_DECLINED_TOKEN, await c.inviteExampleUser(EXAMPLE_TEAM.agency)),
+  },
+  { operationId: 'dashboard_switch_account', status: 303 },
   { operationId: 'dashboard_sign_out', status: 303 },
   // A visitor without an account: the home page's scan box, then the public result page.
   { operationId: 'dashboard_home_scan', status: 303 },
 ];
 
+/**
+ * Last, with the examples' address made the owner again each time: the account handed over,
+ * then erased (the erasure goes on in the background as the run ends).
+ */
+const FINAL_STEPS: Step[] = [
+  { operationId: 'transfer_account', before: (c) => c.handBack() },
+  { operationId: 'delete_account', before: (c) => c.handBack() },
+];
+
 /** Every step, in order. */
-export const STEPS: readonly Step[] = [...API_STEPS, ...DASHBOARD_STEPS];
+export const STEPS: readonly Step[] = [...API_STEPS, ...DASHBOARD_STEPS, ...FINAL_STEPS];

@@ -5,8 +5,8 @@
  */
 import { createIdempotencyRepository } from '#shared/adapters/dynamodb/idempotency-repository';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
+import { createMembershipLookup } from '#shared/adapters/dynamodb/membership-lookup';
 import { createRequestCounter } from '#shared/adapters/dynamodb/request-rate-repository';
-import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createKeyResolver } from '#shared/domain/accounts/authenticate';
 import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
@@ -26,7 +26,7 @@ export const getApiDeps = lazy((): ApiDeps => {
     keys: createCachedKeyLookup(
       createKeyResolver({
         users: createUsersRepository(doc, tableName),
-        members: createTeamRepository(doc, tableName),
+        members: createMembershipLookup(doc, tableName),
       }),
       config.KEY_CACHE_TTL_MS,
     ),

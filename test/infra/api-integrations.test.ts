@@ -64,6 +64,7 @@ describe('api stack: sign-in mail', () => {
     expect(routes.filter((route) => route.sendsMail).map((route) => route.operationId)).toEqual([
       'create_invitation',
       'dashboard_request_link',
+      'dashboard_invite',
     ]);
   });
 });

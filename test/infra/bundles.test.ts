@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.27 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.275 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.55 MB, so any growth still fails here. The routes that
+ * 1.56 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -36,7 +36,10 @@ const ONE_MB = 1024 * 1024;
 // Issue 37 added about 1 % to the functions that serve the docs and the site documents (the
 // "where a scan ran" and "what other judges would say" sections, four drift-log entries, three
 // standards, the environment and peers schemas) and about 0.7 % to the scanning functions (walls,
-// environment, Lighthouse's rules, ARD v0.91, DNS-AID, about 12 KB minified).
+// environment, Lighthouse's rules, ARD v0.91, DNS-AID, about 12 KB minified). Issue 35's second
+// stage added about 0.7 % to every dashboard function (the team's routes in the dashboard's
+// manifest, the role table and the membership read of the session gate; its writes stay in the
+// account functions) and its pages' examples to the docs and site functions.
 // Issue 38 then added to the same
 // functions the finding-id registry (about 36 KB of titles and fixes: /docs#findings and its
 // markdown) and the CI section, and to the scanning functions the id of every finding, the fix
@@ -44,13 +47,19 @@ const ONE_MB = 1024 * 1024;
 // principal of issue 35 come with them. Issues 37 and 38 together, merged, took the docs and site
 // documents' functions to 1.254 MB (the finding registry, the CI, peers and environment sections
 // and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
-// (zipped) keeps its 1 MB limit exactly. Issue 36, merged after them, added about 0.5 % (6.6 KB)
-// to the same whole-manifest functions: the 409 duplicate_case answers and the cases' region and
-// languages in the schemas and captured examples, the MCP revisions served in /docs#mcp and the
-// discovery documents, the "maximum reachable" explanation and the free-scan words of the public
-// pages; they measured 1.2603 MB, and the ceiling keeps about 0.7 % above that.
-const CODE_CEILING = 1.27 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
+// (zipped) keeps its 1 MB limit exactly. Merged with issue 35's second stage (the account routes'
+// captured examples and the team pages in the manifest), those functions measured 1.261 MB
+// (1,322,225 bytes). Issue 36, merged over both, added about 0.5 % (6.7 KB) to the same
+// whole-manifest functions: the 409 duplicate_case answers and the cases' region and languages in
+// the schemas and captured examples, the MCP revisions served in /docs#mcp and the discovery
+// documents, the "maximum reachable" explanation and the free-scan words of the public pages.
+// site_home then measured 1.2673 MB (1,328,899 bytes): the ceiling keeps about 0.6 % above that.
+// The same merge took the dashboard's scanning functions (dashboard_run_scan, the home scan box,
+// verification) to 1.5502 MB (1,625,478 bytes): issue 36's unreachable-site words, the free
+// scans given back and counted on the page, the browser's scans kept for sign-up, on top of
+// issue 35's role checks; their ceiling keeps about 0.6 % above that.
+const CODE_CEILING = 1.275 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.56 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   // Verification scans again, in scan_domain's function.

@@ -7,7 +7,11 @@ import { acceptInvitation } from '#shared/domain/accounts/invitations';
 import type { SessionPrincipal } from '#shared/domain/accounts/principal';
 import type { AssignableRole } from '#shared/domain/accounts/roles';
 import { sessionPrincipal } from '#shared/domain/accounts/sessions';
-import type { TeamDeps } from '#shared/domain/accounts/team-operations';
+import {
+  currentMembers,
+  type TeamDeps,
+  transferOwnership,
+} from '#shared/domain/accounts/team-operations';
 import { getOutbox } from '#shared/wiring/mail';
 import { callJson, type TestStack } from './stack.ts';
 
@@ -72,4 +76,35 @@ export async function joinByInvitation(
   const token = latestInvitationToken(email);
   if (!token) throw new Error(`no invitation mailed to ${email}`);
   await acceptInvitation(token, await personOf(stack, email), deps);
+}
+
+/**
+ * Makes the user of `email` the owner of their own account again: its current owner hands it
+ * over, as the owner's dashboard would (nothing when that user owns it already).
+ */
+export async function handAccountBack(
+  stack: TestStack,
+  deps: TeamDeps,
+  email: string,
+): Promise<void> {
+  const user = (await stack.operator.listUsers()).find((entry) => entry.email === email);
+  if (!user) throw new Error(`no user ${email}`);
+  const owner = (await currentMembers(user.id, deps)).find((member) => member.role === 'owner');
+  if (!owner || owner.user_id === user.id) return;
+  const principal = sessionPrincipal(
+    { id: 'ses_handback', user_id: owner.user_id, email: owner.email, csrf_token: 'csrf' },
+    { accountId: user.id, role: 'owner' },
+    [],
+  );
+  const links = { scanPage: () => '', batchJob: () => '', docs: () => '' };
+  await transferOwnership(
+    {
+      params: undefined,
+      query: undefined,
+      body: { user_id: user.id },
+      principal,
+      request: { id: 'hand-back', baseUrl: stack.baseUrl, sourceIp: '127.0.0.1', links },
+    },
+    deps,
+  );
 }

@@ -12,7 +12,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type {
-  AccountRecord,
   Membership,
   StoredInvitation,
   StoredMembership,
@@ -20,9 +19,9 @@ import type {
 } from '#shared/domain/accounts/team-ports';
 import type { AuditEvent } from '#shared/domain/audit/events';
 import { auditedWrite, auditItem } from './audit-log-repository.ts';
-import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
-import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
+import { GSI, KEYS, SK_PREFIX } from './keys.ts';
+import { createMembershipLookup, toAccount, toMembership } from './membership-lookup.ts';
 import { queryAll } from './pagination.ts';
 import { readItem } from './read-item.ts';
 import { keyChangeWrites, releaseRevokedPlaces } from './team-keys.ts';
@@ -31,23 +30,12 @@ import type { TransactItem } from './transactions.ts';
 export function createTeamRepository(doc: DynamoDBDocumentClient, tableName: string): TeamStore {
   const db: Db = { doc, tableName };
   return {
-    readAccess: (accountId, userId) => readAccess(db, accountId, userId),
+    ...createMembershipLookup(doc, tableName),
     getAccount: async (accountId) => {
       const item = await readItem(db, KEYS.account(accountId));
       return item ? toAccount(item) : undefined;
     },
     listMemberships: (accountId) => listPartition(db, accountId, SK_PREFIX.member, toMembership),
-    listAccountsOf: (userId) =>
-      queryAll(
-        db.doc,
-        {
-          TableName: db.tableName,
-          IndexName: INDEX.byOwner,
-          KeyConditionExpression: 'gsi1pk = :user',
-          ExpressionAttributeValues: { ':user': GSI.userAccounts(userId) },
-        },
-        toMembership,
-      ),
     listInvitations: (accountId) =>
       listPartition(db, accountId, SK_PREFIX.invitation, toInvitation),
     getInvitation: async (accountId, id) => {
@@ -86,19 +74,6 @@ export function createTeamRepository(doc: DynamoDBDocumentClient, tableName: str
       forgetCachedKeys();
       return written;
     },
-  };
-}
-
-async function readAccess(db: Db, accountId: string, userId: string) {
-  const items = await batchGetItems(db, [KEYS.member(accountId, userId), KEYS.account(accountId)], {
-    maxRounds: 4,
-    failure: 'The account and membership could not be read.',
-  });
-  const membership = items.find((item) => String(item.sk).startsWith(SK_PREFIX.member));
-  const account = items.find((item) => item.sk === 'ACCOUNT');
-  return {
-    ...(membership ? { membership: toMembership(membership) } : {}),
-    ...(account ? { account: toAccount(account) } : {}),
   };
 }
 
@@ -146,6 +121,8 @@ async function createInvitation(
         Item: {
           ...KEYS.invitation(invitation.account_id, invitation.id),
           ...invitation,
+          // Names the link's pointer, which the account's erasure deletes with it.
+          token_hash: tokenHash,
           accepted_at: undefined,
           declined_at: undefined,
           withdrawn_at: undefined,
@@ -278,25 +255,6 @@ async function writeWithKeys(
   const written = await auditedWrite(db, audit, [...writes, ...keyWrites]);
   if (written) await releaseRevokedPlaces(db, accountId, keys);
   return written;
-}
-
-function toMembership(item: Record<string, unknown>): StoredMembership {
-  return {
-    account_id: String(item.account_id),
-    user_id: String(item.user_id),
-    email: String(item.email),
-    role: item.role as StoredMembership['role'],
-    joined_at: String(item.joined_at),
-  };
-}
-
-function toAccount(item: Record<string, unknown>): AccountRecord {
-  return {
-    id: String(item.id ?? String(item.pk).slice('ACCOUNT#'.length)),
-    name: typeof item.name === 'string' ? item.name : null,
-    erasure_requested_at:
-      typeof item.erasure_requested_at === 'string' ? item.erasure_requested_at : null,
-  };
 }
 
 function toInvitation(item: Record<string, unknown>): StoredInvitation {

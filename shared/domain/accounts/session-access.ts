@@ -4,8 +4,10 @@
  * while the user is still a member there, else the user's own account, else the first account
  * they belong to. A session of a user who belongs to none acts for nobody.
  */
+import { NotFoundError, UnauthorizedError } from '#shared/domain/kernel/errors';
+import type { SessionPrincipal } from './principal.ts';
 import type { Role } from './roles.ts';
-import type { StoredSession } from './session-ports.ts';
+import type { SessionStore, StoredSession } from './session-ports.ts';
 import type { MembershipLookup, TeamStore } from './team-ports.ts';
 import { memberRole } from './team-rules.ts';
 
@@ -32,4 +34,24 @@ export async function sessionAccess(
     if (role) return { accountId: membership.account_id, role };
   }
   return null;
+}
+
+/**
+ * Makes the signed-in person's session act for `accountId`, an account they are a member of
+ * (another reads as unknown); the next request reads its role there.
+ */
+export async function switchAccount(
+  principal: SessionPrincipal,
+  accountId: string,
+  deps: { sessions: SessionStore; members: SessionMemberships },
+): Promise<SessionAccess> {
+  const role = await memberRole(deps.members, accountId, principal.memberId);
+  if (!role)
+    throw new NotFoundError(`You are not a member of account "${accountId.slice(0, 40)}".`);
+  const sessions = await deps.sessions.listSessions(principal.memberId);
+  const current = sessions.find((entry) => entry.session.id === principal.sessionId);
+  if (!current || !(await deps.sessions.setSessionAccount(current.tokenHash, accountId))) {
+    throw new UnauthorizedError('unauthorized', 'Sign in to the dashboard again.');
+  }
+  return { accountId, role };
 }

@@ -91,6 +91,10 @@ export const ERROR_CODES = {
     family: 'conflict',
     description: 'an open invitation for this address exists already',
   },
+  export_not_ready: {
+    family: 'conflict',
+    description: 'the export is not finished yet; read its status until it is done',
+  },
   member_changed: {
     family: 'conflict',
     description: "the member's role changed meanwhile; read the account again",

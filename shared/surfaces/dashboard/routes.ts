@@ -26,11 +26,13 @@ import {
   VerifiedQuerySchema,
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
+import { ACCOUNT_PAGE_ROUTES } from './account-routes.ts';
 import { AGENT_PAGE_ROUTES } from './agent-routes.ts';
 import { CASE_RUN_ROUTES } from './case-routes.ts';
+import { withRoleScopes } from './dashboard-scopes.ts';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 
-export const DASHBOARD_ROUTES = {
+export const DASHBOARD_ROUTES = withRoleScopes({
   dashboard_sign_in: page(
     'dashboard_sign_in',
     '/dashboard/sign-in',
@@ -363,4 +365,5 @@ export const DASHBOARD_ROUTES = {
       starts: ['webhook-delivery'],
     },
   ),
-} as const satisfies Record<string, RouteDefinition>;
+  ...ACCOUNT_PAGE_ROUTES,
+} as const satisfies Record<string, RouteDefinition>);

@@ -39,6 +39,7 @@ export const HTTP_STATUS_OF_CODE: { readonly [Code in ErrorCodeName]: number } =
   already_member: 409,
   already_invited: 409,
   member_changed: 409,
+  export_not_ready: 409,
   idempotency_key_in_flight: 409,
   payload_too_large: 413,
   misdirected_request: 421,

@@ -4,6 +4,13 @@
  * handing the ownership over, and the audit log.
  */
 import {
+  EraseAccountBodySchema,
+  ErasureResponseSchema,
+  ExportIdParamsSchema,
+  ExportQuerySchema,
+  ExportResponseSchema,
+} from '#shared/domain/accounts/account-job-schemas';
+import {
   AccountResponseSchema,
   AuditLogQuerySchema,
   AuditLogResponseSchema,
@@ -178,6 +185,77 @@ export const ACCOUNT_ROUTES = {
     errors: ['invalid_request', 'invalid_cursor', ...KEY_ERRORS],
     data: 'read',
     handler: 'functions/http/account/list-audit-log.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  create_export: {
+    operationId: 'create_export',
+    area: 'account',
+    method: 'POST',
+    path: '/api/v1/account/exports',
+    summary: 'Export everything the account owns (addition)',
+    description:
+      'Starts an export (202): JSON lines of the account, its members and invitations, cases ' +
+      'with their runs, summaries and answers, scans and scan history, batches, webhooks ' +
+      '(without their secrets) and deliveries, keys (without their hashes), events and the ' +
+      'audit log. Read its status with `GET /api/v1/account/exports/{id}`; once `done`, its `url` ' +
+      `gives the lines with the same key, for 7 days.${MANAGE}`,
+    tag: TAG,
+    auth: 'required',
+    scope: 'account:manage',
+    response: { status: 202, schema: ExportResponseSchema },
+    errors: [...KEY_ERRORS],
+    data: 'readwrite',
+    starts: ['account-job'],
+    handler: 'functions/http/account/create-export.ts',
+    mcpTool: false,
+    idempotent: true,
+    addition: true,
+  },
+  get_export: {
+    operationId: 'get_export',
+    area: 'account',
+    method: 'GET',
+    path: '/api/v1/account/exports/{id}',
+    summary: "An export's status, or with `format=jsonl` the export itself (addition)",
+    description:
+      '`status` is `queued`, `running`, `done` or `failed`; once `done`, `url` and `expires_at`. ' +
+      'With `format=jsonl` (the `url`): `application/x-ndjson`, one `{type, data}` object a line ' +
+      "(409 `export_not_ready` before it is done). Another account's export, or an expired one, " +
+      `reads as not found.${MANAGE}`,
+    tag: TAG,
+    auth: 'required',
+    scope: 'account:manage',
+    request: { params: ExportIdParamsSchema, query: ExportQuerySchema },
+    response: { status: 200, schema: ExportResponseSchema },
+    exports: ['application/x-ndjson'],
+    errors: ['invalid_request', ...KEY_ERRORS, 'not_found', 'export_not_ready'],
+    data: 'read',
+    handler: 'functions/http/account/get-export.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  delete_account: {
+    operationId: 'delete_account',
+    area: 'account',
+    method: 'DELETE',
+    path: '/api/v1/account',
+    summary: 'Erase the account and everything it owns (addition)',
+    description:
+      "Only the owner, confirming with the account's id (`confirm`; 400 `invalid_confirmation` " +
+      'otherwise). Answers 202 at once: from then on every key and session of the account is ' +
+      'refused (401 `unauthorized`), and a workflow deletes every item of the account; it goes ' +
+      'on after a restart. Public scan results stay public without their owner (docs/data-model.md ' +
+      '"Export and erasure").',
+    tag: TAG,
+    auth: 'required',
+    scope: 'account:manage',
+    request: { body: EraseAccountBodySchema },
+    response: { status: 202, schema: ErasureResponseSchema },
+    errors: ['invalid_request', ...KEY_ERRORS, 'insufficient_role', 'invalid_confirmation'],
+    data: 'readwrite',
+    starts: ['account-job'],
+    handler: 'functions/http/account/delete-account.ts',
     mcpTool: false,
     addition: true,
   },

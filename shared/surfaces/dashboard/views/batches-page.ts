@@ -7,7 +7,7 @@ import { BATCH_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
 import { badge, tableRegion, timeTag } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 
 export interface JobListEntry {
   id: string;
@@ -61,13 +61,17 @@ export function batchesPage(view: BatchesView): Html {
 <p class="lead">Scan many sites at once: paste one domain or URL per line, or upload a text or CSV file (first column). Valid entries are queued at once; the others are listed with the reason.</p>
 ${quotaLine(view.quota)}
 ${formErrorBox(BATCH_FORM, view.form)}${rejectedList(view.rejected ?? [])}
-<form class="stack" method="post" action="${DASHBOARD_PATHS.batches}">
+${
+  viewerCan(view.viewer, 'scans:write')
+    ? html`<form class="stack" method="post" action="${DASHBOARD_PATHS.batches}">
 ${csrfField(view.viewer)}
 ${formTextArea(BATCH_FORM, view.form, 'domains', { rows: 8 })}
 <div class="field" hidden><label for="f-upload">Or upload a list (.txt or .csv)</label>
 <input type="file" id="f-upload" accept=".txt,.csv,text/plain,text/csv" data-fill="f-domains"></div>
 <div class="actions"><button type="submit">Queue the batch</button></div>
-</form>
+</form>`
+    : html`<p class="muted">Your role in this account reads only: queueing batches needs a member's role.</p>`
+}
 <h2>Recent batches</h2>
 ${jobsTable(view.jobs)}`,
   });

@@ -17,7 +17,7 @@ import { type CitedPagesView, citedPagesSection } from './case-cited-pages.ts';
 import { type CanaryPoint, canaryPanel, fixesTimeline } from './case-loop.ts';
 import { type ScorePoint, summarySection } from './case-summary.ts';
 import { badge, notice, tableRegion, timeTag } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 import { promptsSection } from './prompts-page.ts';
 import { compareForm } from './run-page.ts';
 
@@ -144,6 +144,7 @@ function runNow(view: CaseView): Html {
 
 /** Starting a run; while one is pending the button is off and says why (one run at a time). */
 function runForm(view: CaseView): Html {
+  if (!viewerCan(view.viewer, 'monitor:write')) return html``;
   if (view.detail.status === 'archived') {
     return html`<p class="notice">This case is archived: runs do not start for it. Restore it below to measure again.</p>`;
   }
@@ -173,6 +174,7 @@ function latestSummary(view: CaseView): Html {
 
 /** Archiving asks first: the button sits inside a disclosure that says what it does. */
 function statusForm(view: CaseView): Html {
+  if (!viewerCan(view.viewer, 'monitor:write')) return html``;
   const action = DASHBOARD_PATHS.caseStatus(view.detail.id);
   if (view.detail.status === 'archived') {
     return html`<form method="post" action="${action}">${csrfField(view.viewer)}<input type="hidden" name="status" value="active"><button type="submit" class="secondary">Restore this case</button></form>`;
@@ -192,7 +194,7 @@ export function casePage(view: CaseView): Html {
     body: html`<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
 <h1>${detail.name}</h1>
 ${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
-<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>
+${viewerCan(view.viewer, 'monitor:write') && html`<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>`}
 ${facts(detail)}
 ${runForm(view)}
 ${runNow(view)}

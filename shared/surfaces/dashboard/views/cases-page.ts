@@ -22,7 +22,7 @@ import {
   tableRegion,
   timeTag,
 } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 
 export interface CasesView {
   viewer: Viewer;
@@ -69,7 +69,7 @@ export function casesPage(view: CasesView): Html {
     body: html`<h1>Cases</h1>
 <p class="lead">A case describes a company whose visibility in AI answers is measured: runs ask four model families about it and its competitors and score what they answer.</p>
 ${notice(view.notice)}${errorBox(view.error)}${formErrorBox(CASE_SEARCH_FORM, view.search)}
-<p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>
+${viewerCan(view.viewer, 'monitor:write') && html`<p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>`}
 ${tenants}
 <form class="search" method="get" action="${DASHBOARD_PATHS.cases}" role="search">
 ${scope}${formSearch(CASE_SEARCH_FORM, view.search ?? { values: { q: view.q } }, 'q')}

@@ -7,7 +7,7 @@
 import { pointsText } from '#shared/domain/scan-engine/report-notes';
 import type { Html } from '#shared/surfaces/http/html';
 import { html } from '#shared/surfaces/http/html';
-import { csrfField, type Viewer } from './layout.ts';
+import { csrfField, type Viewer, viewerCan } from './layout.ts';
 
 /** One fix as the page shows it (the `Fix` of `GET /api/v1/scans/{id}/fixes`). */
 export interface FixItem {
@@ -51,14 +51,22 @@ ${fix.files.map((file, fileIndex) => fileBlock(index, fileIndex, file))}
 </details></li>`;
 }
 
-/** The fix pack and the "Check my fixes" button; nothing when the scan raised nothing to fix. */
+/**
+ * The fix pack and the "Check my fixes" button (for a role that may scan); nothing when the scan
+ * raised nothing to fix.
+ */
 export function fixPackSection(viewer: Viewer, action: string, fixes: readonly FixItem[]): Html {
   if (fixes.length === 0) return html``;
   const files = fixes.reduce((count, fix) => count + fix.files.length, 0);
   return html`<h2 id="fix-pack-h">Fix pack</h2>
 <p>${fixes.length} ${fixes.length === 1 ? 'fix' : 'fixes'}, most points first${files > 0 ? html`; ${files} generated ${files === 1 ? 'file' : 'files'} pass the scan when served as they are` : ''}. Points are on the score out of 100.</p>
 <ul class="fixes">${fixes.map(fixItem)}</ul>
-<form method="post" action="${action}" class="stack">
+${viewerCan(viewer, 'scans:write') ? verifyForm(viewer, action) : ''}`;
+}
+
+/** "Check my fixes": a new scan, so only for a role that may scan (a viewer is not offered it). */
+function verifyForm(viewer: Viewer, action: string): Html {
+  return html`<form method="post" action="${action}" class="stack">
 ${csrfField(viewer)}
 <p class="muted">Made your changes? Scan the site again to see which fixes worked (it counts as a scan).</p>
 <div class="actions"><button type="submit">Check my fixes</button></div>

@@ -4,6 +4,8 @@
  * the Content-Security-Policy admits exactly that style and script (by hash) and nothing from
  * elsewhere.
  */
+import type { Role } from '#shared/domain/accounts/roles';
+import type { Scope } from '#shared/domain/accounts/scopes';
 import { sha256Base64 } from '#shared/domain/kernel/hash';
 import { type Html, html, unsafeRawHtml } from '#shared/surfaces/http/html';
 import { DASHBOARD_SCRIPT } from './client-script.ts';
@@ -13,9 +15,26 @@ export interface Viewer {
   email: string;
   /** Synchronizer token that every form of this session carries. */
   csrfToken: string;
+  /** The person's role in the account shown (the header says it). */
+  role?: Role;
+  /** Whether the role allows a scope: what it does not allow is not offered. */
+  can?: (scope: Scope) => boolean;
 }
 
-export type Section = 'home' | 'keys' | 'scans' | 'agents' | 'batches' | 'cases' | 'webhooks';
+/** True unless the viewer's role is known not to allow `scope`. */
+export function viewerCan(viewer: Viewer | undefined, scope: Scope): boolean {
+  return viewer?.can?.(scope) ?? true;
+}
+
+export type Section =
+  | 'home'
+  | 'keys'
+  | 'scans'
+  | 'agents'
+  | 'batches'
+  | 'cases'
+  | 'webhooks'
+  | 'account';
 
 const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'home', label: 'Overview', href: '/dashboard' },
@@ -25,7 +44,18 @@ const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'batches', label: 'Batches', href: '/dashboard/batches' },
   { id: 'cases', label: 'Cases', href: '/dashboard/cases' },
   { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
+  { id: 'account', label: 'Team', href: '/dashboard/account' },
 ];
+
+/** What a section asks of the role (its page refuses the rest). */
+const SECTION_SCOPE: Partial<Record<Section, Scope>> = {
+  scans: 'scans:read',
+  // The Agents tab reads the account's scanned domains (dashboard_domain_agents).
+  agents: 'scans:read',
+  batches: 'scans:read',
+  cases: 'monitor:read',
+  webhooks: 'webhooks:manage',
+};
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -60,14 +90,17 @@ function header(viewer: Viewer | undefined, section: Section | undefined): Html 
     // Nobody signed in (sign-in, a visitor's refused scan, an error): the service, not the dashboard.
     return html`<header class="top"><div class="bar"><a class="brand" href="/">Agent-Readiness</a></div></header>`;
   }
-  const links = SECTIONS.map(
+  const links = SECTIONS.filter((entry) => {
+    const scope = SECTION_SCOPE[entry.id];
+    return scope === undefined || viewerCan(viewer, scope);
+  }).map(
     (entry) =>
       html`<li><a href="${entry.href}"${entry.id === section ? html` aria-current="page"` : ''}>${entry.label}</a></li>`,
   );
   return html`<header class="top"><div class="bar">
 <a class="brand" href="/dashboard">Agent-Readiness dashboard</a>
 <nav class="main" aria-label="Dashboard sections"><ul>${links}</ul></nav>
-<div class="who"><span>Signed in as <strong>${viewer.email}</strong></span>
+<div class="who"><span>Signed in as <strong>${viewer.email}</strong>${viewer.role && html` · <a href="/dashboard/account" title="Your role in this account; switch accounts there">${viewer.role}</a>`}</span>
 <form method="post" action="/dashboard/sign-out">${csrfField(viewer)}<button class="secondary small" type="submit">Sign out</button></form></div>
 </div></header>`;
 }

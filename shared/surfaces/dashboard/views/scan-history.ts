@@ -12,7 +12,7 @@ import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
 import { domainTabs } from './agents-page.ts';
 import { tableRegion, timeTag } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 import { changeTag, diffText, sparkline } from './trend.ts';
 
 export interface HistoryFilters {
@@ -57,6 +57,7 @@ ${formSearch(HISTORY_SEARCH_FORM, search ?? { values: { q: filters.q } }, 'q')}
 
 /** A small form that scans the domain again and opens its history (the scan form's rules). */
 export function rescanForm(viewer: Viewer, domain: string, small = true): Html {
+  if (!viewerCan(viewer, 'scans:write')) return html``;
   return html`<form class="inline" method="post" action="${DASHBOARD_PATHS.scans}" data-scan-form>${csrfField(viewer)}<input type="hidden" name="domain" value="${domain}"><input type="hidden" name="open" value="history"><button type="submit" class="secondary${small ? ' small' : ''}">Rescan<span class="sr-only"> ${domain}</span></button></form>`;
 }
 

@@ -6,7 +6,7 @@ import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/ren
 import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 import { domainHistorySection, type HistoryFilters } from './scan-history.ts';
 
 export interface ScansView {
@@ -33,11 +33,15 @@ export function scansPage(view: ScansView): Html {
     body: html`<h1>Scans</h1>
 <p class="lead">A scan checks a site live against nine agent-readiness checks in four pillars and scores it from 0 to 100, with what to fix first.</p>
 ${formErrorBox(SCAN_FORM, view.form)}
-<form class="stack" method="post" action="${DASHBOARD_PATHS.scans}" data-scan-form>
+${
+  viewerCan(view.viewer, 'scans:write')
+    ? html`<form class="stack" method="post" action="${DASHBOARD_PATHS.scans}" data-scan-form>
 ${csrfField(view.viewer)}
 ${formInput(SCAN_FORM, view.form, 'domain', { hint: 'For example example.com; a URL is reduced to its site.' })}
 <div class="actions"><button type="submit">Scan now</button></div>
-</form>
+</form>`
+    : html`<p class="muted">Your role in this account reads only: running scans needs a member's role.</p>`
+}
 <div id="scan-status" class="card live" role="status" hidden>
 <p id="scan-elapsed">Scanning…</p>
 <progress aria-label="Scan in progress"></progress>

@@ -19,6 +19,8 @@ export function signInPage(options: {
   signedOut?: boolean;
   /** SIGNUP is open: an address without an account gets a link that creates one. */
   signUp: boolean;
+  /** Where the link leads once used (an invitation that asked to sign in first). */
+  next?: string | undefined;
 }): Html {
   const signedOut = options.signedOut ? notice('You are signed out.') : '';
   // The same words whether or not the address has an account: they depend on the setting only.
@@ -34,8 +36,9 @@ export function signInPage(options: {
     replaceUrl: DASHBOARD_PATHS.signIn,
     body: html`<h1>${options.signUp ? 'Sign in or create a free account' : 'Sign in'}</h1>
 <p class="lead">${lead}</p>
-${formErrorBox(SIGN_IN_FORM, options.form)}${sent}${signedOut}
+${formErrorBox(SIGN_IN_FORM, options.form)}${sent}${signedOut}${options.next && notice('Sign in (or create your free account) with the address the invitation was sent to: the link brings you back to it.')}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.signIn}">
+${options.next && html`<input type="hidden" name="next" value="${options.next}">`}
 ${formInput(SIGN_IN_FORM, options.form, 'email', { type: 'email', autocomplete: 'email' })}
 <div class="actions"><button type="submit">Mail me a sign-in link</button></div>
 </form>

@@ -20,6 +20,7 @@ function storeWith(session: StoredSession): SessionStore {
     getSession: async (hash) => byHash.get(hash),
     putSession: async () => undefined,
     deleteSession: async () => undefined,
+    setSessionAccount: async () => true,
     listSessions: async () => [],
     putSignInLink: async () => undefined,
     getSignInLink: async () => undefined,
