@@ -1,8 +1,9 @@
 /**
  * The claims that keep an owner's active cases distinct (domain/monitor/case-identity.ts):
- * `CASEIDENTITY#<owner>#<identity hash>` / `CLAIM` naming the case that holds it. Taking one is a
- * single conditional write (absent, or still naming the holder read before), so two requests
- * creating the same case at once cannot both take it.
+ * `CASEIDENTITY#<owner>` / `CLAIM#<identity hash>` naming the case that holds it (one partition
+ * per owner, which an account's erasure deletes whole). Taking one is a single conditional write
+ * (absent, or still naming the holder read before), so two requests creating the same case at
+ * once cannot both take it.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
