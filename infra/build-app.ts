@@ -6,7 +6,10 @@
  * `mailFrom` (the verified SES sender of sign-in mails), `signup` (`open`, the default, or
  * `closed`: whether an address without an account may create one from the sign-in page),
  * `throttleRate` / `throttleBurst` (requests per second on the default stage), `alarmEmail`
- * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm).
+ * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm),
+ * `stripePricePro` (the Pro price id), `stripeApiBase` (default Stripe's own API) and
+ * `billingGraceDays` (default 7): payments (docs/deploy.md "Billing"; Stripe's keys live in the
+ * BillingKeys secret).
  *
  * Both cdk-nag packs run on the whole app: AwsSolutions and ServerlessChecks.
  */
@@ -66,6 +69,11 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     publicBaseUrl,
     mcpAllowedOrigins: contextString(app, 'mcpAllowedOrigins'),
     mailFrom: contextString(app, 'mailFrom'),
+    payments: {
+      pricePro: contextString(app, 'stripePricePro'),
+      apiBase: contextString(app, 'stripeApiBase'),
+      graceDays: contextNumber(app, 'billingGraceDays'),
+    },
     ...(signup ? { signup } : {}),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,

@@ -34,6 +34,8 @@ import { getClock } from '#shared/wiring/platform';
 import { getSigningKeySource } from '#shared/wiring/scanner-identity';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
+import { startStackBilling } from './billing-simulator/for-stack.ts';
+import type { BillingSimulatorHandle } from './billing-simulator/server.ts';
 import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
 import { invokeLocal } from './lambda-runtime.ts';
@@ -81,6 +83,10 @@ export interface LocalStack {
    * family is simulated; a no-op otherwise.
    */
   setSimulatorScenario(scenario: SimulatorScenario | null): void;
+  /** Payments: a real Stripe (STRIPE_SECRET_KEY set) or the bundled billing simulator. */
+  billing: 'stripe' | 'simulated';
+  /** The billing simulator, when payments are simulated (tests drive it). */
+  billingSimulator: BillingSimulatorHandle | undefined;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
   resumed: {
@@ -205,7 +211,11 @@ function writeStackFile(dataDir: string | null, contents: Record<string, unknown
 }
 
 /** The emulators, and the service's configuration once their endpoints are known. */
-async function startEmulators(dataDir: string | null, variables: Environment) {
+async function startEmulators(
+  dataDir: string | null,
+  variables: Environment,
+  serviceUrl: () => string | undefined,
+) {
   // Checked before anything starts: a bad variable (WEBHOOK_RETRY_DELAYS_S, ...) stops it here.
   const base = loadConfig(variables);
   const timeScale = timeScaleFrom(variables);
@@ -216,9 +226,11 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
     logger: getLogger,
   });
   const { providers, simulator, pointed } = await startProviders(variables);
+  const billing = await startStackBilling(variables, serviceUrl);
   const serviceVariables: Environment = {
     ...variables,
     ...pointed,
+    ...billing.pointed,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     SQS_ENDPOINT: queues.endpoint,
     // Each queue's URL in the variable its manifest entry names (EVENTS_QUEUE_URL, ...).
@@ -226,7 +238,7 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
     // The scanner's signing keys live beside the store (signing-keys.json).
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };
-  return { dynamo, queues, providers, simulator, timeScale, serviceVariables };
+  return { dynamo, queues, providers, simulator, billing, timeScale, serviceVariables };
 }
 
 /**
@@ -336,9 +348,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
   emulateConcurrentRuntime();
-  const emulators = await startEmulators(dataDir, variables);
-  const { dynamo, queues, simulator, serviceVariables } = emulators;
   const own = ownUrlHolder();
+  const emulators = await startEmulators(dataDir, variables, own.get);
+  const { dynamo, queues, simulator, billing, serviceVariables } = emulators;
   const { config, workflows, wiring } = startService(emulators, options, own.get);
   const { front, baseUrl } = await startFront(options, config, own.set);
   const { batchJobs, deliveries, accountJobs, monitor, stopSweep } = await resumeWork(
@@ -362,6 +374,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     variables: serviceVariables,
     providers: emulators.providers,
     ...simulatorControls(simulator),
+    billing: billing.mode,
+    billingSimulator: billing.simulator,
     workflows,
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed, accountJobs },
     rewire: wiring.rewire,
@@ -372,6 +386,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await workflows.close();
       await queues.close();
       await simulator?.close();
+      await billing.simulator?.close();
       // The store goes first: a task the stop cut off (a scan in flight) must not record a
       // failure caused by the stop itself; it runs again when the stack resumes its job.
       await dynamo.close();

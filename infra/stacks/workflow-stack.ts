@@ -59,6 +59,11 @@ export class WorkflowStack extends Stack {
    * `rotate-signing-key`, read by every function that scans or serves the key directory.
    */
   readonly signingKeys: Secret;
+  /**
+   * Stripe's keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): one JSON secret, filled by an
+   * operator (docs/deploy.md "Billing"), read only by the functions that call Stripe.
+   */
+  readonly billingKeys: Secret;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
@@ -76,6 +81,18 @@ export class WorkflowStack extends Stack {
         'The secret holds API keys issued by third parties (OpenAI, Anthropic, Perplexity, Google); ' +
         'they are rotated in those consoles and put here by an operator, so a rotation Lambda has ' +
         'nothing it could rotate.',
+    });
+    this.billingKeys = new Secret(this, 'BillingKeys', {
+      description:
+        "Stripe's keys for plans paid by customers: a JSON object with STRIPE_SECRET_KEY and " +
+        'STRIPE_WEBHOOK_SECRET (without them, checkout and the webhook answer 503)',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
+    });
+    Validations.of(this.billingKeys).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "The secret holds keys Stripe issues; they are rolled in Stripe's dashboard and put here " +
+        'by an operator, so a rotation Lambda has nothing it could rotate.',
     });
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
     const scheduleDeadLetters = deadLetterQueue(

@@ -11,7 +11,7 @@ import { DEFAULT_CANARY_PROMPTS } from '#shared/domain/monitor/engine/prompt-lim
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import type { Counts, Tally } from './counts.ts';
 import type { Prices } from './prices.ts';
-import { alarmMetricCount, customMetricCount } from './stage.ts';
+import { alarmMetricCount, customMetricCount, SECRET_COUNT } from './stage.ts';
 
 /** What the estimate is asked for; a flag left out counts as 0. */
 export interface CostInputs {
@@ -157,7 +157,7 @@ export function estimate(inputs: CostInputs, counts: Counts, prices: Prices) {
       alarmMetricCount() * cw.per_alarm_metric_month +
       cw.per_dashboard_month,
     xray: (tracesRecorded(total.trace_starts) / 1e6) * prices.xray.per_million_traces_recorded,
-    secrets_manager: prices.secrets_manager.per_secret_month,
+    secrets_manager: SECRET_COUNT * prices.secrets_manager.per_secret_month,
     ...modelCosts(inputs, counts, prices),
   };
   const sum = Object.values(parts).reduce((a, b) => a + b, 0);

@@ -10,6 +10,11 @@
 
 import { z } from 'zod';
 import { loadProvidersConfig, type ProvidersConfig } from '#shared/adapters/providers/config';
+import {
+  type BillingConfig,
+  isLoopbackUrl,
+  loadBillingConfig,
+} from '#shared/adapters/stripe/config';
 import type { Plan } from '#shared/domain/accounts/ports';
 import {
   type SessionSettings,
@@ -241,6 +246,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   webhooks: WebhookConfig;
   /** Provider settings from the variables; keys from the secret are added when read. */
   providers: ProvidersConfig;
+  /** Stripe and the grace period (adapters/stripe/config.ts); secrets from AWS added when read. */
+  billing: BillingConfig;
   /** State machine ARNs by workflow (set by CDK on the functions that start them). */
   stateMachineArns: Partial<Record<WorkflowName, string>>;
   /**
@@ -274,10 +281,18 @@ export function loadConfig(env: Environment): Config {
     monitor: section(() => loadMonitorConfig(env), problems),
     webhooks: section(() => loadWebhookConfig(env), problems),
     providers: section(() => loadProvidersConfig(env), problems),
+    billing: section(() => loadBillingConfig(env), problems),
   };
   if (core.success && core.data.OFFLINE_DNS && sections.mail?.transport === 'ses') {
     problems.push(
       'OFFLINE_DNS: keeps every connection on this machine, so MAIL_TRANSPORT must be outbox, not ses',
+    );
+  }
+  const billing = sections.billing;
+  const callsStripe = billing && (billing.secretKey || billing.secretsArn);
+  if (core.success && core.data.OFFLINE_DNS && callsStripe && !isLoopbackUrl(billing.apiBase)) {
+    problems.push(
+      'OFFLINE_DNS: keeps every connection on this machine, so STRIPE_API_BASE must be a loopback URL (leave STRIPE_SECRET_KEY unset for the bundled simulator)',
     );
   }
   if (!core.success || problems.length > 0) {
@@ -298,6 +313,7 @@ export function loadConfig(env: Environment): Config {
     monitor,
     webhooks,
     providers,
+    billing: billing as BillingConfig,
     stateMachineArns: stateMachineArnsFrom(env),
     tracing:
       Boolean(core.data.AWS_EXECUTION_ENV) &&

@@ -7,7 +7,7 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.275 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.285 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
@@ -49,16 +49,21 @@ const ONE_MB = 1024 * 1024;
 // and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
 // (zipped) keeps its 1 MB limit exactly. Merged with issue 35's second stage (the account routes'
 // captured examples and the team pages in the manifest), those functions measured 1.261 MB
-// (1,322,225 bytes). Issue 36, merged over both, added about 0.5 % (6.7 KB) to the same
-// whole-manifest functions: the 409 duplicate_case answers and the cases' region and languages in
-// the schemas and captured examples, the MCP revisions served in /docs#mcp and the discovery
-// documents, the "maximum reachable" explanation and the free-scan words of the public pages.
-// site_home then measured 1.2673 MB (1,328,899 bytes): the ceiling keeps about 0.6 % above that.
+// (1,322,225 bytes): the ceiling keeps about 0.7 % above that.
+// Issue 40 adds the billing routes, their schemas, descriptions and captured examples, and
+// /docs#billing: merged over issue 35's second stage those functions measure 1.272 MB (1,333,557
+// bytes, 11 KB more), so the ceiling goes from 1.27 to 1.28 MB (about 0.6 % above). The functions
+// that call Stripe bundle its SDK (about 0.25 MB) and stay under the plain ceiling.
+// Issue 36, merged over them, added about 0.5 % (6.7 KB) to the same whole-manifest functions:
+// the 409 duplicate_case answers and the cases' region and languages in the schemas and captured
+// examples, the MCP revisions served in /docs#mcp and the discovery documents, the "maximum
+// reachable" explanation and the free-scan words of the public pages. site_home then measured
+// 1.2781 MB (1,340,138 bytes): the ceiling goes to 1.285 MB, about 0.5 % above that.
 // The same merge took the dashboard's scanning functions (dashboard_run_scan, the home scan box,
 // verification) to 1.5502 MB (1,625,478 bytes): issue 36's unreachable-site words, the free
 // scans given back and counted on the page, the browser's scans kept for sign-up, on top of
 // issue 35's role checks; their ceiling keeps about 0.6 % above that.
-const CODE_CEILING = 1.275 * ONE_MB;
+const CODE_CEILING = 1.285 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.56 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
