@@ -57,6 +57,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
     table: data.table,
     sharedEnvironment,
+    mailFrom: contextString(app, 'mailFrom'),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,

@@ -22,6 +22,7 @@ import {
   grantChildExecutions,
   grantDeadLetters,
   grantInvoke,
+  grantSendMail,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
@@ -41,6 +42,8 @@ export interface WorkflowStackProps extends StackProps {
   table: ITableV2;
   /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */
   sharedEnvironment: Readonly<Record<string, string>>;
+  /** The verified SES sender of the tasks that mail (alert and digest mails); unset, none do. */
+  mailFrom?: string | undefined;
   logRetention?: RetentionDays;
 }
 
@@ -236,10 +239,13 @@ export class WorkflowStack extends Stack {
           environment: {
             ...this.environmentFor(props, spec.task),
             ...this.secretEnvironment(spec.task),
+            ...(spec.task.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
             ...spec.task.environment,
           },
         });
         this.grantNeeds(fn, props, spec.task);
+        if (spec.task.sendsMail && props.mailFrom)
+          grantSendMail(fn.role, props.mailFrom, 'SendAlertMail');
         this.grantSecrets(fn, spec.task);
         this.functions.set(spec.constructId, fn);
         return { placeholder: spec.task.placeholder, arn: fn.function.functionArn };

@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.285 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.31 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.56 MB, so any growth still fails here. The routes that
+ * 1.58 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -63,8 +63,17 @@ const ONE_MB = 1024 * 1024;
 // verification) to 1.5502 MB (1,625,478 bytes): issue 36's unreachable-site words, the free
 // scans given back and counted on the page, the browser's scans kept for sign-up, on top of
 // issue 35's role checks; their ceiling keeps about 0.6 % above that.
-const CODE_CEILING = 1.285 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.56 * ONE_MB;
+// Issue 39 added its routes to the whole route manifest: the alert, digest and
+// report-link schemas with the case.alert event, their captured examples and docs (about 25 KB
+// minified), and its dashboard forms (the Alerts tab's form kit and schemas, about 11 KB) to
+// every function serving the dashboard's route table. Merged over issues 35 (second stage) and
+// 40, the docs and site functions measure 1.297 MB (1,360,278 bytes) and the scan form's 1.567 MB.
+// Both ceilings keep about 0.5 % above what they hold.
+// Issues 36 and 39 merged together: the docs and site functions measure 1.3035 MB (1,366,863
+// bytes) and the dashboard's scan form 1.5725 MB (1,648,880 bytes); each ceiling keeps about
+// 0.5 % above that.
+const CODE_CEILING = 1.31 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.58 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   // Verification scans again, in scan_domain's function.
