@@ -97,6 +97,9 @@ export interface SimulatorLogEntry {
   path: string;
   status: number;
   fault: FaultSpec['kind'] | null;
+  /** When the request arrived and when its answer was sent (epoch ms): benchmarks time lanes by them. */
+  startedAt: number;
+  endedAt: number;
 }
 
 export interface SimulatorHandle {
@@ -171,6 +174,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://simulator.local');
   const method = req.method ?? 'GET';
+  const startedAt = Date.now();
   const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) =>
     sim.options.onRequest?.({
       family,
@@ -178,6 +182,8 @@ async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse)
       path: url.pathname,
       status,
       fault: fault?.kind ?? null,
+      startedAt,
+      endedAt: Date.now(),
     });
 
   if (method === 'GET' && url.pathname === '/health') {
