@@ -6,12 +6,15 @@
  * `mailFrom` (the verified SES sender of sign-in mails), `signup` (`open`, the default, or
  * `closed`: whether an address without an account may create one from the sign-in page),
  * `throttleRate` / `throttleBurst` (requests per second on the default stage), `alarmEmail`
- * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm).
+ * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm),
+ * `providerRateLimits` (each provider account's limits, the JSON of PROVIDER_RATE_LIMITS, e.g.
+ * `{"openai":{"rpm":5000,"tpm":4000000}}`; docs/deploy.md "Provider quotas").
  *
  * Both cdk-nag packs run on the whole app: AwsSolutions and ServerlessChecks.
  */
 import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { parseRateLimits } from '#shared/domain/monitor/budget/limits';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
@@ -45,6 +48,7 @@ export function buildApp(app: App): BuiltApp {
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
     table: data.table,
     sharedEnvironment,
+    providerRateLimits: providerRateLimitsOf(app),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
@@ -115,6 +119,17 @@ function signupOf(app: App): 'open' | 'closed' | undefined {
     throw new Error(`context signup "${signup}" must be open or closed`);
   }
   return signup;
+}
+
+/**
+ * The `providerRateLimits` context, checked as the functions will read it and handed on as JSON:
+ * given on the command line it is a string, in cdk.json an object.
+ */
+function providerRateLimitsOf(app: App): string | undefined {
+  const value: unknown = app.node.tryGetContext('providerRateLimits');
+  if (value === undefined || value === null || value === '') return undefined;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return JSON.stringify(parseRateLimits(text));
 }
 
 /** What every function of the stage gets in its environment. */

@@ -31,7 +31,12 @@ import { getClock } from '#shared/wiring/platform';
 import { getSigningKeySource } from '#shared/wiring/scanner-identity';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
-import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
+import {
+  createLocalDynamoClient,
+  ensureBudgetTable,
+  ensureTable,
+  startDynalite,
+} from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
 import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
@@ -106,6 +111,7 @@ async function startStore(dataDir: string | null, base: Config) {
   const dynamo = await startDynalite(dataDir ? join(dataDir, 'dynamodb') : null);
   const client = createLocalDynamoClient(dynamo.endpoint, { region: base.AWS_REGION });
   await ensureTable(client, base.TABLE_NAME);
+  await ensureBudgetTable(client, base.BUDGET_TABLE_NAME);
   client.destroy();
   return dynamo;
 }

@@ -5,8 +5,15 @@
  * per Task state. Grants are exact: each state machine may invoke its own task functions only,
  * each function gets the table access, queue and state machines its manifest entry names.
  */
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
+import { AttributeType, Billing, type ITableV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -22,12 +29,14 @@ import {
   grantChildExecutions,
   grantDeadLetters,
   grantInvoke,
+  grantProviderBudget,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
 } from '#infra/grants';
 import { constructIdFor } from '#infra/routes';
 import { queueSpecs, taskFunctionSpecs } from '#infra/workflows';
+import { BUDGET_TABLE_KEY } from '#shared/adapters/dynamodb/provider-budget';
 import { deadLetterQueueName, type QueueDefinition } from '#shared/surfaces/queues/manifest';
 import { SCHEDULES, type ScheduleDefinition } from '#shared/surfaces/schedules/manifest';
 import {
@@ -42,6 +51,11 @@ export interface WorkflowStackProps extends StackProps {
   /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */
   sharedEnvironment: Readonly<Record<string, string>>;
   logRetention?: RetentionDays;
+  /**
+   * Each provider account's limits, as the `providerRateLimits` context gives them: the
+   * PROVIDER_RATE_LIMITS JSON of the lane functions (docs/deploy.md "Provider quotas").
+   */
+  providerRateLimits?: string | undefined;
 }
 
 const EVENTS_QUEUE = 'events';
@@ -59,6 +73,11 @@ export class WorkflowStack extends Stack {
    * `rotate-signing-key`, read by every function that scans or serves the key directory.
    */
   readonly signingKeys: Secret;
+  /**
+   * The provider budget (docs/monitor.md "One budget per provider account"): a few small items,
+   * one per provider family, that every run's lanes take their send times from.
+   */
+  readonly providerBudget: TableV2;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
@@ -77,6 +96,7 @@ export class WorkflowStack extends Stack {
         'they are rotated in those consoles and put here by an operator, so a rotation Lambda has ' +
         'nothing it could rotate.',
     });
+    this.providerBudget = this.budgetTable();
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
     const scheduleDeadLetters = deadLetterQueue(
       this,
@@ -98,20 +118,49 @@ export class WorkflowStack extends Stack {
     }
   }
 
-  /** The secrets' ARNs a task reads (never their values). */
-  private secretEnvironment(task: {
-    providerKeys?: boolean;
-    signingKeys?: boolean;
-  }): Record<string, string> {
+  /**
+   * Soft state: the pace's pointer, the queue counts and the limits learned from the providers,
+   * all rebuilt by the next runs if lost, so neither retained nor backed up; on demand, so the
+   * fleet's first of the month needs no capacity planning (docs/decisions.md).
+   */
+  private budgetTable(): TableV2 {
+    const table = new TableV2(this, 'ProviderBudget', {
+      partitionKey: { name: BUDGET_TABLE_KEY, type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(table).acknowledge({
+      id: 'AwsSolutions-DDB3',
+      reason:
+        'The provider budget holds only soft state (a pace pointer, queue counts, limits the ' +
+        'providers announce) that the next runs rebuild; a point-in-time copy would restore ' +
+        'nothing worth having.',
+    });
+    return table;
+  }
+
+  /** The secrets' ARNs a task reads (never their values), and the budget it paces by. */
+  private secretEnvironment(
+    task: { providerKeys?: boolean; signingKeys?: boolean; providerBudget?: boolean },
+    props: WorkflowStackProps,
+  ): Record<string, string> {
     return {
       ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
       ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+      ...(task.providerBudget ? { BUDGET_TABLE_NAME: this.providerBudget.tableName } : {}),
+      ...(task.providerBudget && props.providerRateLimits
+        ? { PROVIDER_RATE_LIMITS: props.providerRateLimits }
+        : {}),
     };
   }
 
-  private grantSecrets(fn: ApiFunction, task: { providerKeys?: boolean; signingKeys?: boolean }) {
+  private grantSecrets(
+    fn: ApiFunction,
+    task: { providerKeys?: boolean; signingKeys?: boolean; providerBudget?: boolean },
+  ) {
     if (task.providerKeys) this.providerKeys.grantRead(fn.role);
     if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+    if (task.providerBudget) grantProviderBudget(fn.role, this.providerBudget);
   }
 
   /**
@@ -170,7 +219,11 @@ export class WorkflowStack extends Stack {
   private grantNeeds(
     fn: ApiFunction,
     props: WorkflowStackProps,
-    needs: { data: 'read' | 'readwrite'; publishesEvents?: boolean; starts?: readonly string[] },
+    needs: {
+      data: 'none' | 'read' | 'readwrite';
+      publishesEvents?: boolean;
+      starts?: readonly string[];
+    },
   ): void {
     grantTableAccess(fn.role, props.table, needs.data);
     const events = this.queues.get(EVENTS_QUEUE);
@@ -218,7 +271,7 @@ export class WorkflowStack extends Stack {
           invocation: { synchronous: taskCaller(spec.task.state, workflow.name) },
           environment: {
             ...this.environmentFor(props, spec.task),
-            ...this.secretEnvironment(spec.task),
+            ...this.secretEnvironment(spec.task, props),
             ...spec.task.environment,
           },
         });

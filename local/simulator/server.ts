@@ -22,6 +22,7 @@ import { type FaultConfig, FaultPlan, type FaultSpec, type SimulatedFamily } fro
 import { googleWire } from './google-wire.ts';
 import { openAiWire } from './openai-wire.ts';
 import { perplexityWire } from './perplexity-wire.ts';
+import { QuotaBook, type SimulatedQuota, type SimulatedQuotas } from './quotas.ts';
 import { idFrom } from './random.ts';
 import type { RateKnobs } from './rates.ts';
 import { type SimulatorScenario, servedModel } from './scenario.ts';
@@ -57,6 +58,11 @@ export interface SimulatorOptions {
    */
   siteOrigins?: Record<string, string>;
   faults?: FaultConfig;
+  /**
+   * Per-account quotas (quotas.ts): each API key gets its own bucket of the family's requests
+   * per minute; a family without one announces a high tier's limits and never refuses.
+   */
+  quotas?: SimulatedQuotas;
   /**
    * The monitor cases (brand, aliases, competitors, fact sheet): prompts from a case's prompt
    * set are answered about that case. Called again every few seconds and when a prompt is not
@@ -109,6 +115,8 @@ export interface SimulatorHandle {
   setFault(family: SimulatedFamily, fault: FaultSpec | null): void;
   /** Changes what happened in the simulated world (scenario.ts); null: as configured. */
   setScenario(scenario: SimulatorScenario | null): void;
+  /** Changes a family's per-account quota while running (a storm of 429s); null: none. */
+  setQuota(family: SimulatedFamily, quota: SimulatedQuota | null): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +130,7 @@ interface Simulator {
   options: SimulatorOptions;
   seed: string;
   plan: FaultPlan;
+  quotas: QuotaBook;
   /** How many times each identical request was answered (when repeats vary). */
   repeats: Map<string, number>;
   /** Timers of slow answers still waiting, cleared on close. */
@@ -138,6 +147,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     options,
     seed: content.seed,
     plan: new FaultPlan(options.faults),
+    quotas: new QuotaBook(options.quotas),
     repeats: new Map(),
     pending: new Set(),
     varyRepeats: options.varyRepeats ?? cases !== null,
@@ -161,6 +171,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setScenario: (scenario) => {
       sim.scenario = scenario;
     },
+    setQuota: (family, quota) => sim.quotas.set(family, quota),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of sim.pending) clearTimeout(timer);
@@ -235,7 +246,7 @@ function rejection(
   body: Record<string, unknown> | null,
 ): SimResponse | null {
   if (body === null) return wire.badRequest('We could not parse the JSON body of your request.');
-  if (!wire.hasCredentials(request)) return wire.unauthorised();
+  if (wire.apiKey(request) === undefined) return wire.unauthorised();
   const reason = wire.invalidReason(request);
   return reason === null ? null : wire.badRequest(reason);
 }
@@ -251,6 +262,17 @@ async function answer(
   req: IncomingMessage,
 ): Promise<{ response: SimResponse; fault: FaultSpec | null } | undefined> {
   const question = wire.read(request);
+  // The account's quota first: a refused request reaches no fault and is not answered.
+  const metered = sim.quotas.take(wire.family, wire.apiKey(request) ?? '');
+  if (!metered.ok) {
+    const response = wire.overQuota(
+      question,
+      metered.state,
+      metered.retryAfterSeconds,
+      idFrom(`${sim.seed}\u0000${Date.now()}`),
+    );
+    return { response, fault: null };
+  }
   const fault = sim.plan.next(wire.family);
   const answering = fault === null || fault.kind === 'slow';
   // A judge verdict is a function of the answer it judges; it never searches.
@@ -285,7 +307,7 @@ async function answer(
       truth: content.truth,
     });
   }
-  return { response: wire.answer(asked, content, ids), fault };
+  return { response: wire.answer(asked, content, ids, metered.state), fault };
 }
 
 /** Resolves true after `ms`, or false as soon as the client gives up (so nothing is written). */

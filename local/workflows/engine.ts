@@ -60,7 +60,7 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
   const original = loadDefinition(workflow);
   // Validate the file as written (ARNs, paths); the scaled copy is derived from it.
   new StateMachine(original as never, { validationOptions: { checkArn: true, checkPaths: true } });
-  const scaled = scaleDefinition(original, timeScale);
+  const scaled = scaleDefinition(original, timeScale, workflow.realTimeWaits ?? []);
   const handlers: TaskHandlers = {};
   for (const task of workflow.tasks) {
     handlers[task.state] = (input) =>
@@ -70,15 +70,15 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
         invoker: { kind: 'state-machine', workflow: workflow.name },
       });
   }
-  for (const [state, path] of Object.entries(scaled.pathWaits)) {
+  for (const [state, wait] of Object.entries(scaled.pathWaits)) {
     handlers[state] = async (input) => {
-      const seconds = Number(readPath(input, path));
+      const seconds = Number(readPath(input, wait.path));
       if (!Number.isFinite(seconds) || seconds < 0) {
-        throw Object.assign(new Error(`${path} is not a number of seconds`), {
+        throw Object.assign(new Error(`${wait.path} is not a number of seconds`), {
           name: 'States.Runtime',
         });
       }
-      await sleep(seconds * 1000 * timeScale);
+      await sleep(seconds * 1000 * wait.scale);
       return input;
     };
   }

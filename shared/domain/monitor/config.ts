@@ -44,6 +44,11 @@ const MonitorConfigSchema = z.object({
   MONITOR_RETRY_MAX_SECONDS: count(1, 3600).default(120),
   /** A retry hint longer than this (a daily quota) gives the family up at once. */
   MONITOR_RETRY_HINT_MAX_SECONDS: count(1, 86_400).default(600),
+  /**
+   * 429s for this long without one answer in between give the family up (the provider keeps
+   * refusing the account whatever the pace); a 429 otherwise spends no attempt.
+   */
+  MONITOR_THROTTLE_GIVE_UP_SECONDS: count(60, 86_400).default(1800),
   /** Work one lane task does before handing back to the state machine (Lambda time bound). */
   MONITOR_LANE_BUDGET_MS: count(1, 600_000).default(60_000),
   /**
@@ -99,6 +104,8 @@ export interface MonitorConfig {
   concurrency: Record<ProviderFamily, number>;
   retry: RetrySettings;
   laneBudgetMs: number;
+  /** 429s in a row for this long give the family up (MONITOR_THROTTLE_GIVE_UP_SECONDS). */
+  throttleGiveUpSeconds: number;
   /** Answers judged per judge call (MONITOR_JUDGE_BATCH). */
   judgeBatch: number;
   leaseSeconds: number;
@@ -147,6 +154,7 @@ export function loadMonitorConfig(env: Record<string, string | undefined>): Moni
       hintMaxSeconds: values.MONITOR_RETRY_HINT_MAX_SECONDS,
     },
     laneBudgetMs: values.MONITOR_LANE_BUDGET_MS,
+    throttleGiveUpSeconds: values.MONITOR_THROTTLE_GIVE_UP_SECONDS,
     judgeBatch: values.MONITOR_JUDGE_BATCH,
     leaseSeconds: values.MONITOR_RUN_LEASE_SECONDS,
     prices: values.MONITOR_PRICES ?? {},

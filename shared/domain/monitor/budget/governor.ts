@@ -1,0 +1,204 @@
+/**
+ * The governor: what a lane asks before it sends (docs/monitor.md "One budget per provider
+ * account"). A lane registers its next batch in its account's queue, waits for its turn (a Step
+ * Functions Wait, never a sleeping Lambda), then takes that many spaced send times from the
+ * shared pace in one write, which also registers its following batch; it sends each call at its
+ * slot, never before. What the providers answer teaches the pace: an announced limit replaces
+ * the default, a 429 halves the pace and holds it for the provider's hint. Every store write
+ * answers with the record, which this process keeps as its view of the fleet.
+ */
+import type { Clock } from '#shared/domain/kernel/clock';
+import type { Metrics } from '#shared/domain/kernel/metrics';
+import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
+import type { RateLimits } from './limits.ts';
+import {
+  batchSize,
+  bookedShare,
+  CUT_WINDOW_MS,
+  ceilingOf,
+  cutRpm,
+  intervalMs,
+  type Pace,
+  paceOf,
+  shardCount,
+  shardOf,
+  staleAccounts,
+  TOLERANCE_MS,
+  turnAt,
+} from './pace.ts';
+import type { BudgetKey, BudgetView, ProviderBudget } from './ports.ts';
+
+/** Send times taken from the pace: `count` slots from `at`, `every` milliseconds apart. */
+export interface Reservation {
+  at: number;
+  every: number;
+  count: number;
+}
+
+/** A batch registered in the account's queue, to be taken at `at`. */
+export interface Ticket {
+  size: number;
+  /** The account's registrations up to and including this batch. */
+  position: number;
+  at: number;
+  /** When it was registered (the queue wait is measured from here). */
+  since: number;
+}
+
+/** What a lane carries between its tasks (the state machine keeps it in `$.step.budget`). */
+export interface LaneBudget {
+  ticket?: Ticket | undefined;
+  slots?: Reservation | undefined;
+}
+
+export type ReserveOutcome =
+  | { kind: 'slots'; slots: Reservation; budget: LaneBudget }
+  | { kind: 'wait'; until: number; budget: LaneBudget };
+
+export interface ReserveRequest {
+  family: ProviderFamily;
+  /** The account the run belongs to: budget is shared by account first. */
+  account: string;
+  /** Calls the lane still has to send. */
+  pending: number;
+  /** Estimated tokens per call (input and output), for a pace in tokens per minute. */
+  tokens: number;
+  /** The lane cannot use slots closer than this (its call time over its concurrency). */
+  minEveryMs?: number;
+  budget: LaneBudget;
+}
+
+export interface Governor {
+  /** Slots for the lane's next calls, or when to come back for them. */
+  reserve(request: ReserveRequest): Promise<ReserveOutcome>;
+  /** What a response's headers announced: the account's limits. */
+  observe(family: ProviderFamily, announced: { rpm?: number; tpm?: number }): Promise<void>;
+  /** A 429: the pace is cut and held for the provider's hint. */
+  throttled(family: ProviderFamily, hintSeconds: number | null): Promise<void>;
+  /** A lane that stops with a batch registered gives it back (nothing waits for it). */
+  release(family: ProviderFamily, account: string, budget: LaneBudget): Promise<void>;
+}
+
+export interface GovernorDeps {
+  budget: ProviderBudget;
+  limits: RateLimits;
+  clock: Clock;
+  metrics?: Metrics | undefined;
+}
+
+/** A turn this close is taken now: the lane would only wake up to take it. */
+const EARLY_MS = 250;
+
+/** The spacing of a lane's slots: the pace's, or the lane's own if it cannot go faster. */
+function everyOf(request: ReserveRequest, pace: Pace): number {
+  return Math.max(intervalMs(pace, request.tokens), request.minEveryMs ?? 0);
+}
+
+export function createGovernor(deps: GovernorDeps): Governor {
+  const views = new Map<ProviderFamily, BudgetView>();
+  const now = () => deps.clock.now().getTime();
+  const keyOf = (family: ProviderFamily, account: string): BudgetKey => {
+    const shards = shardCount(ceilingOf(family, views.get(family), deps.limits).rpm);
+    return { family, shard: shardOf(account, shards) };
+  };
+  /** The pace one shard of the family sends at. */
+  const shardPace = (family: ProviderFamily, at: number): Pace => {
+    const pace = paceOf(family, views.get(family), deps.limits, at);
+    const shards = shardCount(ceilingOf(family, views.get(family), deps.limits).rpm);
+    return { ...pace, rpm: pace.rpm / shards, ...(pace.tpm ? { tpm: pace.tpm / shards } : {}) };
+  };
+
+  async function register(request: ReserveRequest, at: number): Promise<Ticket> {
+    const size = batchSize(shardPace(request.family, at), request.pending);
+    const view = await deps.budget.register(
+      keyOf(request.family, request.account),
+      request.account,
+      size,
+      at,
+    );
+    views.set(request.family, view);
+    const position = view.accounts[request.account]?.registered ?? size;
+    const every = everyOf(request, shardPace(request.family, at));
+    const ticket = { account: request.account, position, size };
+    return { size, position, at: turnAt(view, ticket, at, every), since: at };
+  }
+
+  async function take(request: ReserveRequest, ticket: Ticket, at: number) {
+    const pace = shardPace(request.family, at);
+    const every = everyOf(request, pace);
+    const rest = request.pending - ticket.size;
+    const following = rest > 0 ? batchSize(pace, rest) : 0;
+    const known = views.get(request.family);
+    const { view, firstAt } = await deps.budget.take(keyOf(request.family, request.account), {
+      account: request.account,
+      slots: ticket.size,
+      spanMs: ticket.size * every,
+      toleranceMs: TOLERANCE_MS,
+      now: at,
+      register: following,
+      prune: known ? staleAccounts(known, at).filter((a) => a !== request.account) : [],
+      behind: known !== undefined && known.next < at - TOLERANCE_MS,
+    });
+    views.set(request.family, view);
+    const family = { family: request.family };
+    deps.metrics?.count('ProviderQueueWait', Math.max(0, firstAt - ticket.since) / 1000, family);
+    deps.metrics?.count('ProviderBudgetInUse', 100 * bookedShare(view, at), family);
+    const position = view.accounts[request.account]?.registered ?? 0;
+    const next: Ticket | undefined =
+      following > 0
+        ? {
+            size: following,
+            position,
+            at: turnAt(view, { account: request.account, position, size: following }, at, every),
+            since: at,
+          }
+        : undefined;
+    return { slots: { at: firstAt, every, count: ticket.size }, next };
+  }
+
+  return {
+    async reserve(request) {
+      const at = now();
+      const held = request.budget.slots;
+      if (held && held.count > 0) return { kind: 'slots', slots: held, budget: request.budget };
+      const ticket = request.budget.ticket ?? (await register(request, at));
+      if (ticket.at > at + EARLY_MS) {
+        return { kind: 'wait', until: ticket.at, budget: { ticket } };
+      }
+      const taken = await take(request, ticket, now());
+      return {
+        kind: 'slots',
+        slots: taken.slots,
+        budget: { ticket: taken.next, slots: taken.slots },
+      };
+    },
+    async observe(family, announced) {
+      const known = views.get(family);
+      const same =
+        known?.announced?.rpm === announced.rpm && known?.announced?.tpm === announced.tpm;
+      if (same || (announced.rpm === undefined && announced.tpm === undefined)) return;
+      const shards = shardCount(announced.rpm ?? ceilingOf(family, known, deps.limits).rpm);
+      for (let shard = 0; shard < shards; shard += 1) {
+        await deps.budget.announce({ family, shard }, announced);
+      }
+      const base: BudgetView = known ?? { next: 0, accounts: {} };
+      views.set(family, { ...base, announced: { ...base.announced, ...announced } });
+    },
+    async throttled(family, hintSeconds) {
+      const at = now();
+      const pace = paceOf(family, views.get(family), deps.limits, at);
+      const rpm = cutRpm(pace);
+      const shards = shardCount(ceilingOf(family, views.get(family), deps.limits).rpm);
+      const holdUntil = at + Math.max(0, hintSeconds ?? 0) * 1000;
+      for (let shard = 0; shard < shards; shard += 1) {
+        await deps.budget.cut({ family, shard }, { rpm, at, windowMs: CUT_WINDOW_MS, holdUntil });
+      }
+      const base: BudgetView = views.get(family) ?? { next: 0, accounts: {} };
+      views.set(family, { ...base, cut: { rpm, at }, next: Math.max(base.next, holdUntil) });
+    },
+    async release(family, account, budget) {
+      if (!budget.ticket) return;
+      await deps.budget.withdraw(keyOf(family, account), account, budget.ticket.size, now());
+    },
+  };
+}
