@@ -12,14 +12,14 @@
  */
 import { parseArgs } from 'node:util';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startSimulator } from '#local/simulator/server';
+import { type SimulatorLogEntry, startSimulator } from '#local/simulator/server';
 import { type LocalStack, startLocalStack } from '#local/stack';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { startMonthlySchedule } from '#shared/domain/monitor/schedule';
 import { allCaseProfiles } from '#shared/wiring/monitor';
-import { type FleetFigures, fleetReport, type RunEnd } from './fleet-report.ts';
+import { fleetReport, type RunEnd } from './fleet-report.ts';
 import { createFleetAccounts, createFleetCases, type FleetAccount } from './fleet-setup.ts';
 
 const { values } = parseArgs({
@@ -100,18 +100,18 @@ function quietMetrics(): () => void {
   };
 }
 
-async function main(): Promise<void> {
-  const restoreOutput = quietMetrics();
+/** What the simulator saw: per family, served and refused calls, and every request in order. */
+function simulatorTally() {
   const calls = new Map<string, { served: number; throttled: number }>();
   const sends: { family: string; at: number; status: number }[] = [];
-  const simulator = await startSimulator({
-    seed: 'bench-fleet',
-    caseSource: allCaseProfiles,
-    quotas: Object.fromEntries(PROVIDER_FAMILIES.map((family) => [family, { rpm }])),
-    faults: Object.fromEntries(
-      PROVIDER_FAMILIES.map((family) => [family, { kind: 'slow', delayMs: latencyMs }]),
-    ),
-    onRequest: (entry) => {
+  return {
+    calls,
+    sends,
+    clear() {
+      calls.clear();
+      sends.length = 0;
+    },
+    onRequest(entry: SimulatorLogEntry) {
       if (!entry.family) return;
       sends.push({ family: entry.family, at: entry.startedAt, status: entry.status });
       const tally = calls.get(entry.family) ?? { served: 0, throttled: 0 };
@@ -119,8 +119,12 @@ async function main(): Promise<void> {
       else tally.served += 1;
       calls.set(entry.family, tally);
     },
-  });
-  const env: Record<string, string> = {
+  };
+}
+
+/** The stack's variables: every family pointed at the simulator with the service's one key. */
+function fleetEnv(simulatorUrl: string): Record<string, string> {
+  return {
     LOG_LEVEL: 'SILENT',
     OFFLINE_DNS: '1',
     MONITOR_PROMPTS_PER_BLOCK: values['prompts-per-block'] ?? '2',
@@ -134,50 +138,70 @@ async function main(): Promise<void> {
     ...Object.fromEntries(
       Object.values(PROVIDER_ENV).flatMap((names) => [
         [names.key, 'fleet-service-account'],
-        [names.baseUrl, simulator.url],
+        [names.baseUrl, simulatorUrl],
       ]),
     ),
   };
+}
+
+/** The first of the month: the schedule's workflow pages through the cases and starts them. */
+async function runFleet(stack: LocalStack, owners: Map<string, FleetAccount>, started: number) {
+  const schedule = await startMonthlySchedule(stack.workflows, systemClock);
+  const paged = await stack.workflows.waitFor(schedule.execution);
+  if (paged.status !== 'SUCCEEDED') throw new Error(`schedule ${paged.status}: ${paged.error}`);
+  const runs = await Promise.all(
+    [...owners].map(async ([caseId, account]) => ({
+      caseId,
+      account,
+      runId: await monthlyRunOf(stack, caseId, account),
+    })),
+  );
+  return Promise.all(
+    runs.map(async (run): Promise<RunEnd> => {
+      const execution = await stack.workflows.waitFor(`monitor-${run.runId}`);
+      const finishedMs = Date.now() - started;
+      const state = await runEnd(stack, run.caseId, run.runId, run.account.key);
+      return { ...run, finishedMs, execution: execution.status, ...state };
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const restoreOutput = quietMetrics();
+  const tally = simulatorTally();
+  const simulator = await startSimulator({
+    seed: 'bench-fleet',
+    caseSource: allCaseProfiles,
+    quotas: Object.fromEntries(PROVIDER_FAMILIES.map((family) => [family, { rpm }])),
+    faults: Object.fromEntries(
+      PROVIDER_FAMILIES.map((family) => [family, { kind: 'slow', delayMs: latencyMs }]),
+    ),
+    onRequest: tally.onRequest,
+  });
   const budget = budgetCounter('agent-readiness-budget');
-  const stack = await startLocalStack({ dataDir: null, env, wrapStoreClient: budget.wrap });
+  const stack = await startLocalStack({
+    dataDir: null,
+    env: fleetEnv(simulator.url),
+    wrapStoreClient: budget.wrap,
+  });
   try {
     const fleet = await createFleetAccounts(cases, accounts);
     const owners = await createFleetCases(stack.baseUrl, fleet);
-    calls.clear();
-    sends.length = 0;
+    tally.clear();
     budget.counter.operations = 0;
     const started = Date.now();
-    // The first of the month: the schedule's workflow pages through the cases and starts them.
-    const schedule = await startMonthlySchedule(stack.workflows, systemClock);
-    const paged = await stack.workflows.waitFor(schedule.execution);
-    if (paged.status !== 'SUCCEEDED') throw new Error(`schedule ${paged.status}: ${paged.error}`);
-    const runs = await Promise.all(
-      [...owners].map(async ([caseId, account]) => ({
-        caseId,
-        account,
-        runId: await monthlyRunOf(stack, caseId, account),
-      })),
-    );
-    const ends: RunEnd[] = await Promise.all(
-      runs.map(async (run) => {
-        const execution = await stack.workflows.waitFor(`monitor-${run.runId}`);
-        const finishedMs = Date.now() - started;
-        const state = await runEnd(stack, run.caseId, run.runId, run.account.key);
-        return { ...run, finishedMs, execution: execution.status, ...state };
-      }),
-    );
-    const figures: FleetFigures = {
+    const ends = await runFleet(stack, owners, started);
+    const { lines, ok } = fleetReport({
       cases,
       rpm,
       latencyMs,
       accounts: fleet,
       ends,
       makespanMs: Date.now() - started,
-      calls,
+      calls: tally.calls,
       budgetOperations: budget.counter.operations,
-      sends: sends.map((send) => ({ ...send, at: send.at - started })),
-    };
-    const { lines, ok } = fleetReport(figures);
+      sends: tally.sends.map((send) => ({ ...send, at: send.at - started })),
+    });
     console.log(lines.join('\n'));
     if (!ok) process.exitCode = 1;
   } finally {

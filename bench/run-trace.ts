@@ -39,15 +39,11 @@ export interface RunTrace {
   close(): void;
 }
 
-export function createRunTrace(): RunTrace {
-  const storeCalls = new Map<string, number>();
+/** Each state's first entry and entry count, and each function's invocations, as they happen. */
+function observeEngine() {
   const firstEntry = new Map<string, number>();
   const entries = new Map<string, number>();
   const invocations = new Map<string, { count: number; ms: number }>();
-  const calls: CallSpan[] = [];
-  let startedAt = 0;
-  let cpu = process.cpuUsage();
-  let loop = performance.eventLoopUtilization();
   observeStateTransitions((_workflow, event) => {
     if (event.type !== 'StateEntered') return;
     entries.set(event.state, (entries.get(event.state) ?? 0) + 1);
@@ -62,6 +58,16 @@ export function createRunTrace(): RunTrace {
       invocations.set(name, tally);
     };
   });
+  return { firstEntry, entries, invocations };
+}
+
+export function createRunTrace(): RunTrace {
+  const storeCalls = new Map<string, number>();
+  const { firstEntry, entries, invocations } = observeEngine();
+  const calls: CallSpan[] = [];
+  let startedAt = 0;
+  let cpu = process.cpuUsage();
+  let loop = performance.eventLoopUtilization();
   return {
     wrapStoreClient(client) {
       client.middlewareStack.add(

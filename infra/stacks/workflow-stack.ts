@@ -5,15 +5,8 @@
  * per Task state. Grants are exact: each state machine may invoke its own task functions only,
  * each function gets the table access, queue and state machines its manifest entry names.
  */
-import {
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Validations,
-} from 'aws-cdk-lib';
-import { AttributeType, Billing, type ITableV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { ITableV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -24,6 +17,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '#infra/constructs/api-function';
 import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
+import { providerBudgetTable, providerKeysSecret } from '#infra/constructs/monitor-providers';
 import { workflowStateMachine } from '#infra/constructs/workflow-state-machine';
 import {
   grantChildExecutions,
@@ -36,7 +30,6 @@ import {
 } from '#infra/grants';
 import { constructIdFor } from '#infra/routes';
 import { queueSpecs, taskFunctionSpecs } from '#infra/workflows';
-import { BUDGET_TABLE_KEY } from '#shared/adapters/dynamodb/provider-budget';
 import { deadLetterQueueName, type QueueDefinition } from '#shared/surfaces/queues/manifest';
 import { SCHEDULES, type ScheduleDefinition } from '#shared/surfaces/schedules/manifest';
 import {
@@ -83,20 +76,8 @@ export class WorkflowStack extends Stack {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
     this.signingKeys = this.signingKeySecret();
-    this.providerKeys = new Secret(this, 'ProviderKeys', {
-      description:
-        'Model provider API keys for monitor runs: a JSON object with OPENAI_API_KEY, ' +
-        'ANTHROPIC_API_KEY, PERPLEXITY_API_KEY and GEMINI_API_KEY (a family without a key is excluded)',
-      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
-    });
-    Validations.of(this.providerKeys).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'The secret holds API keys issued by third parties (OpenAI, Anthropic, Perplexity, Google); ' +
-        'they are rotated in those consoles and put here by an operator, so a rotation Lambda has ' +
-        'nothing it could rotate.',
-    });
-    this.providerBudget = this.budgetTable();
+    this.providerKeys = providerKeysSecret(this);
+    this.providerBudget = providerBudgetTable(this);
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
     const scheduleDeadLetters = deadLetterQueue(
       this,
@@ -116,27 +97,6 @@ export class WorkflowStack extends Stack {
         value: machine.stateMachineArn,
       });
     }
-  }
-
-  /**
-   * Soft state: the pace's pointer, the queue counts and the limits learned from the providers,
-   * all rebuilt by the next runs if lost, so neither retained nor backed up; on demand, so the
-   * fleet's first of the month needs no capacity planning (docs/decisions.md).
-   */
-  private budgetTable(): TableV2 {
-    const table = new TableV2(this, 'ProviderBudget', {
-      partitionKey: { name: BUDGET_TABLE_KEY, type: AttributeType.STRING },
-      billing: Billing.onDemand(),
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(table).acknowledge({
-      id: 'AwsSolutions-DDB3',
-      reason:
-        'The provider budget holds only soft state (a pace pointer, queue counts, limits the ' +
-        'providers announce) that the next runs rebuild; a point-in-time copy would restore ' +
-        'nothing worth having.',
-    });
-    return table;
   }
 
   /** The secrets' ARNs a task reads (never their values), and the budget it paces by. */

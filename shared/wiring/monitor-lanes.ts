@@ -5,7 +5,7 @@
  */
 import { createProviderBudget } from '#shared/adapters/dynamodb/provider-budget';
 import { createGovernor } from '#shared/domain/monitor/budget/governor';
-import { countingFailedCalls } from '#shared/domain/monitor/provider-metrics';
+import { countingCalls } from '#shared/domain/monitor/provider-metrics';
 import type { MonitorLaneDeps } from '#shared/domain/monitor/steps/context';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
@@ -27,7 +27,7 @@ export const getMonitorLaneDeps = lazy(
     events: undefined,
     logger: getLogger(),
     clock: getClock(),
-    providers: countingFailedCalls(
+    providers: countingCalls(
       createMonitorProviders(
         () => withSecretKeys(config.providers, config.PROVIDER_KEYS_SECRET_ARN),
         getProviderDispatcher().dispatcher,

@@ -37,7 +37,8 @@ export function budgetViewOf(item: Item | undefined): BudgetView {
   for (const [name, value] of Object.entries(item)) {
     const match = /^([rgt]):(.+)$/.exec(name);
     if (!match?.[1] || !match[2]) continue;
-    const entry = (accounts[match[2]] ??= { registered: 0, granted: 0, touched: 0 });
+    const entry = accounts[match[2]] ?? { registered: 0, granted: 0, touched: 0 };
+    accounts[match[2]] = entry;
     const field = match[1] === 'r' ? 'registered' : match[1] === 'g' ? 'granted' : 'touched';
     entry[field] = numberOr(value, 0);
   }
@@ -166,6 +167,48 @@ async function take(db: Db, key: BudgetKey, request: TakeRequest) {
   throw new Error(`provider budget ${key.family}: the pace pointer kept moving; try again`);
 }
 
+async function announce(db: Db, key: BudgetKey, limits: { rpm?: number; tpm?: number }) {
+  const sets: string[] = [];
+  const values: Item = {};
+  if (limits.rpm !== undefined) {
+    sets.push('ann_rpm = :rpm');
+    values[':rpm'] = limits.rpm;
+  }
+  if (limits.tpm !== undefined) {
+    sets.push('ann_tpm = :tpm');
+    values[':tpm'] = limits.tpm;
+  }
+  if (sets.length === 0) return;
+  await update(db, key, { update: `SET ${sets.join(', ')}`, names: {}, values });
+}
+
+/** One cut per window, and the pointer held until the provider's hint (never pulled back). */
+async function cut(
+  db: Db,
+  key: BudgetKey,
+  cutting: { rpm: number; at: number; windowMs: number; holdUntil: number },
+): Promise<boolean> {
+  const wrote = await conditionalWrite(() =>
+    update(db, key, {
+      update: 'SET cut_rpm = :rpm, cut_at = :at',
+      condition: 'attribute_not_exists(cut_at) OR cut_at < :window',
+      names: {},
+      values: { ':rpm': cutting.rpm, ':at': cutting.at, ':window': cutting.at - cutting.windowMs },
+    }),
+  );
+  if (cutting.holdUntil > cutting.at) {
+    await conditionalWrite(() =>
+      update(db, key, {
+        update: 'SET #next = :hold',
+        condition: 'attribute_not_exists(#next) OR #next < :hold',
+        names: { '#next': 'next' },
+        values: { ':hold': cutting.holdUntil },
+      }),
+    );
+  }
+  return wrote;
+}
+
 export function createProviderBudget(db: Db): ProviderBudget {
   return {
     async register(key, account, slots, now) {
@@ -190,47 +233,7 @@ export function createProviderBudget(db: Db): ProviderBudget {
       );
       return budgetViewOf(Item);
     },
-    async announce(key, limits) {
-      const sets: string[] = [];
-      const values: Item = {};
-      if (limits.rpm !== undefined) {
-        sets.push('ann_rpm = :rpm');
-        values[':rpm'] = limits.rpm;
-      }
-      if (limits.tpm !== undefined) {
-        sets.push('ann_tpm = :tpm');
-        values[':tpm'] = limits.tpm;
-      }
-      if (sets.length === 0) return;
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: keyOf(key),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ExpressionAttributeValues: values,
-        }),
-      );
-    },
-    async cut(key, cut) {
-      const wrote = await conditionalWrite(() =>
-        update(db, key, {
-          update: 'SET cut_rpm = :rpm, cut_at = :at',
-          condition: 'attribute_not_exists(cut_at) OR cut_at < :window',
-          names: {},
-          values: { ':rpm': cut.rpm, ':at': cut.at, ':window': cut.at - cut.windowMs },
-        }),
-      );
-      if (cut.holdUntil > cut.at) {
-        await conditionalWrite(() =>
-          update(db, key, {
-            update: 'SET #next = :hold',
-            condition: 'attribute_not_exists(#next) OR #next < :hold',
-            names: { '#next': 'next' },
-            values: { ':hold': cut.holdUntil },
-          }),
-        );
-      }
-      return wrote;
-    },
+    announce: (key, limits) => announce(db, key, limits),
+    cut: (key, cutting) => cut(db, key, cutting),
   };
 }

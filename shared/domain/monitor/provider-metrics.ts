@@ -13,8 +13,11 @@ import {
   type TokenUsage,
 } from './provider-port.ts';
 
-/** The providers, each call that throws counted once as `ProviderCallFailed` of its family. */
-export function countingFailedCalls(
+/**
+ * The providers, each call counted as `ProviderCalls` of its family, one that throws as
+ * `ProviderCallFailed` too, and a 429 of the provider's rate limit as `ProviderThrottled`.
+ */
+export function countingCalls(
   providers: MonitorProviders,
   metrics: Metrics,
 ): MonitorProviders {

@@ -95,110 +95,132 @@ function everyOf(request: ReserveRequest, pace: Pace): number {
 }
 
 export function createGovernor(deps: GovernorDeps): Governor {
-  const views = new Map<ProviderFamily, BudgetView>();
-  const now = () => deps.clock.now().getTime();
-  const keyOf = (family: ProviderFamily, account: string): BudgetKey => {
-    const shards = shardCount(ceilingOf(family, views.get(family), deps.limits).rpm);
-    return { family, shard: shardOf(account, shards) };
-  };
-  /** The pace one shard of the family sends at. */
-  const shardPace = (family: ProviderFamily, at: number): Pace => {
-    const pace = paceOf(family, views.get(family), deps.limits, at);
-    const shards = shardCount(ceilingOf(family, views.get(family), deps.limits).rpm);
-    return { ...pace, rpm: pace.rpm / shards, ...(pace.tpm ? { tpm: pace.tpm / shards } : {}) };
-  };
+  return new SharedBudgetGovernor(deps);
+}
 
-  async function register(request: ReserveRequest, at: number): Promise<Ticket> {
-    const size = batchSize(shardPace(request.family, at), request.pending);
-    const view = await deps.budget.register(
-      keyOf(request.family, request.account),
-      request.account,
-      size,
-      at,
-    );
-    views.set(request.family, view);
-    const position = view.accounts[request.account]?.registered ?? size;
-    const every = everyOf(request, shardPace(request.family, at));
-    const ticket = { account: request.account, position, size };
-    return { size, position, at: turnAt(view, ticket, at, every), since: at };
+/** The governor of one process: its view of each family's record is the last write it made. */
+class SharedBudgetGovernor implements Governor {
+  readonly #views = new Map<ProviderFamily, BudgetView>();
+  readonly #deps: GovernorDeps;
+
+  constructor(deps: GovernorDeps) {
+    this.#deps = deps;
   }
 
-  async function take(request: ReserveRequest, ticket: Ticket, at: number) {
-    const pace = shardPace(request.family, at);
+  async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
+    const held = request.budget.slots;
+    if (held && held.count > 0) return { kind: 'slots', slots: held, budget: request.budget };
+    const ticket = request.budget.ticket ?? (await this.#register(request, this.#now()));
+    if (ticket.at > this.#now() + EARLY_MS) {
+      return { kind: 'wait', until: ticket.at, budget: { ticket } };
+    }
+    const taken = await this.#take(request, ticket, this.#now());
+    return {
+      kind: 'slots',
+      slots: taken.slots,
+      budget: { ticket: taken.next, slots: taken.slots },
+    };
+  }
+
+  async observe(family: ProviderFamily, announced: { rpm?: number; tpm?: number }) {
+    const known = this.#views.get(family);
+    const same = known?.announced?.rpm === announced.rpm && known?.announced?.tpm === announced.tpm;
+    if (same || (announced.rpm === undefined && announced.tpm === undefined)) return;
+    const shards = shardCount(announced.rpm ?? this.#ceiling(family).rpm);
+    for (let shard = 0; shard < shards; shard += 1) {
+      await this.#deps.budget.announce({ family, shard }, announced);
+    }
+    const base = known ?? EMPTY_VIEW;
+    this.#views.set(family, { ...base, announced: { ...base.announced, ...announced } });
+  }
+
+  async throttled(family: ProviderFamily, hintSeconds: number | null) {
+    const at = this.#now();
+    const rpm = cutRpm(paceOf(family, this.#views.get(family), this.#deps.limits, at));
+    const holdUntil = at + Math.max(0, hintSeconds ?? 0) * 1000;
+    const shards = shardCount(this.#ceiling(family).rpm);
+    for (let shard = 0; shard < shards; shard += 1) {
+      const cut = { rpm, at, windowMs: CUT_WINDOW_MS, holdUntil };
+      await this.#deps.budget.cut({ family, shard }, cut);
+    }
+    const base = this.#views.get(family) ?? EMPTY_VIEW;
+    this.#views.set(family, { ...base, cut: { rpm, at }, next: Math.max(base.next, holdUntil) });
+  }
+
+  async release(family: ProviderFamily, account: string, budget: LaneBudget) {
+    if (!budget.ticket) return;
+    const key = this.#keyOf(family, account);
+    await this.#deps.budget.withdraw(key, account, budget.ticket.size, this.#now());
+  }
+
+  #now(): number {
+    return this.#deps.clock.now().getTime();
+  }
+
+  #ceiling(family: ProviderFamily): Pace {
+    return ceilingOf(family, this.#views.get(family), this.#deps.limits);
+  }
+
+  #keyOf(family: ProviderFamily, account: string): BudgetKey {
+    return { family, shard: shardOf(account, shardCount(this.#ceiling(family).rpm)) };
+  }
+
+  /** The pace one shard of the family sends at. */
+  #shardPace(family: ProviderFamily, at: number): Pace {
+    const pace = paceOf(family, this.#views.get(family), this.#deps.limits, at);
+    const shards = shardCount(this.#ceiling(family).rpm);
+    return { ...pace, rpm: pace.rpm / shards, ...(pace.tpm ? { tpm: pace.tpm / shards } : {}) };
+  }
+
+  async #register(request: ReserveRequest, at: number): Promise<Ticket> {
+    const size = batchSize(this.#shardPace(request.family, at), request.pending);
+    const key = this.#keyOf(request.family, request.account);
+    const view = await this.#deps.budget.register(key, request.account, size, at);
+    this.#views.set(request.family, view);
+    const position = view.accounts[request.account]?.registered ?? size;
+    const every = everyOf(request, this.#shardPace(request.family, at));
+    const turn = turnAt(view, { account: request.account, position, size }, at, every);
+    return { size, position, at: turn, since: at };
+  }
+
+  async #take(request: ReserveRequest, ticket: Ticket, at: number) {
+    const pace = this.#shardPace(request.family, at);
     const every = everyOf(request, pace);
     const rest = request.pending - ticket.size;
     const following = rest > 0 ? batchSize(pace, rest) : 0;
-    const known = views.get(request.family);
-    const { view, firstAt } = await deps.budget.take(keyOf(request.family, request.account), {
-      account: request.account,
-      slots: ticket.size,
-      spanMs: ticket.size * every,
-      toleranceMs: TOLERANCE_MS,
-      now: at,
-      register: following,
-      prune: known ? staleAccounts(known, at).filter((a) => a !== request.account) : [],
-      behind: known !== undefined && known.next < at - TOLERANCE_MS,
-    });
-    views.set(request.family, view);
-    const family = { family: request.family };
-    deps.metrics?.count('ProviderQueueWait', Math.max(0, firstAt - ticket.since) / 1000, family);
-    deps.metrics?.count('ProviderBudgetInUse', 100 * bookedShare(view, at), family);
+    const known = this.#views.get(request.family);
+    const { view, firstAt } = await this.#deps.budget.take(
+      this.#keyOf(request.family, request.account),
+      {
+        account: request.account,
+        slots: ticket.size,
+        spanMs: ticket.size * every,
+        toleranceMs: TOLERANCE_MS,
+        now: at,
+        register: following,
+        prune: known ? staleAccounts(known, at).filter((a) => a !== request.account) : [],
+        behind: known !== undefined && known.next < at - TOLERANCE_MS,
+      },
+    );
+    this.#views.set(request.family, view);
+    this.#measure(request.family, view, firstAt - ticket.since, at);
     const position = view.accounts[request.account]?.registered ?? 0;
-    const next: Ticket | undefined =
-      following > 0
-        ? {
-            size: following,
-            position,
-            at: turnAt(view, { account: request.account, position, size: following }, at, every),
-            since: at,
-          }
-        : undefined;
-    return { slots: { at: firstAt, every, count: ticket.size }, next };
+    const next = following > 0 ? { size: following, position, since: at } : undefined;
+    return {
+      slots: { at: firstAt, every, count: ticket.size },
+      next: next && {
+        ...next,
+        at: turnAt(view, { account: request.account, ...next }, at, every),
+      },
+    };
   }
 
-  return {
-    async reserve(request) {
-      const at = now();
-      const held = request.budget.slots;
-      if (held && held.count > 0) return { kind: 'slots', slots: held, budget: request.budget };
-      const ticket = request.budget.ticket ?? (await register(request, at));
-      if (ticket.at > at + EARLY_MS) {
-        return { kind: 'wait', until: ticket.at, budget: { ticket } };
-      }
-      const taken = await take(request, ticket, now());
-      return {
-        kind: 'slots',
-        slots: taken.slots,
-        budget: { ticket: taken.next, slots: taken.slots },
-      };
-    },
-    async observe(family, announced) {
-      const known = views.get(family);
-      const same =
-        known?.announced?.rpm === announced.rpm && known?.announced?.tpm === announced.tpm;
-      if (same || (announced.rpm === undefined && announced.tpm === undefined)) return;
-      const shards = shardCount(announced.rpm ?? ceilingOf(family, known, deps.limits).rpm);
-      for (let shard = 0; shard < shards; shard += 1) {
-        await deps.budget.announce({ family, shard }, announced);
-      }
-      const base: BudgetView = known ?? { next: 0, accounts: {} };
-      views.set(family, { ...base, announced: { ...base.announced, ...announced } });
-    },
-    async throttled(family, hintSeconds) {
-      const at = now();
-      const pace = paceOf(family, views.get(family), deps.limits, at);
-      const rpm = cutRpm(pace);
-      const shards = shardCount(ceilingOf(family, views.get(family), deps.limits).rpm);
-      const holdUntil = at + Math.max(0, hintSeconds ?? 0) * 1000;
-      for (let shard = 0; shard < shards; shard += 1) {
-        await deps.budget.cut({ family, shard }, { rpm, at, windowMs: CUT_WINDOW_MS, holdUntil });
-      }
-      const base: BudgetView = views.get(family) ?? { next: 0, accounts: {} };
-      views.set(family, { ...base, cut: { rpm, at }, next: Math.max(base.next, holdUntil) });
-    },
-    async release(family, account, budget) {
-      if (!budget.ticket) return;
-      await deps.budget.withdraw(keyOf(family, account), account, budget.ticket.size, now());
-    },
-  };
+  /** The batch's wait for its turn, and how much of the coming minute the pace has promised. */
+  #measure(family: ProviderFamily, view: BudgetView, waitedMs: number, at: number) {
+    const dimensions = { family };
+    this.#deps.metrics?.count('ProviderQueueWait', Math.max(0, waitedMs) / 1000, dimensions);
+    this.#deps.metrics?.count('ProviderBudgetInUse', 100 * bookedShare(view, at), dimensions);
+  }
 }
+
+const EMPTY_VIEW: BudgetView = { next: 0, accounts: {} };

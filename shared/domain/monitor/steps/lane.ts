@@ -81,9 +81,9 @@ export interface LaneWork<T> {
    * to make (a judge call's answers left without a verdict): they are sent next, each at a slot
    * of its own.
    */
-  work(item: T, called: () => void): Promise<T[] | undefined | void>;
+  work(item: T, called: () => void): Promise<T[]> | Promise<void>;
   /** Records that this item cannot be answered (rejected for its content); may return calls to make instead. */
-  skip(item: T, reason: string): Promise<T[] | undefined | void>;
+  skip(item: T, reason: string): Promise<T[]> | Promise<void>;
   /** The family (or judge) stays down: record it so the run goes on without it. */
   giveUp(reason: string): Promise<void>;
   /** The lane waits for its turn until `until` (epoch ms): recorded for the run's progress. */
@@ -249,8 +249,7 @@ function launch<T>(run: Run<T>, item: T): void {
     run.freed = undefined;
     freed?.();
   };
-  const call = run.work
-    .work(item, called)
+  const call = (run.work.work(item, called) as Promise<T[] | undefined>)
     .then((more) => {
       run.step = { ...run.step, attempt: 0, throttles: 0, throttled_since: null };
       if (more && more.length > 0) run.queue.unshift(...more);
@@ -276,7 +275,7 @@ async function failed<T>(run: Run<T>, item: T, error: unknown): Promise<void> {
     ? throttleDecision(run, error)
     : decideFailure(error, attempt, run.work.retry, (run.work.random ?? Math.random)());
   if (decision.kind === 'skip_cell') {
-    const more = await run.work.skip(item, decision.reason);
+    const more = (await run.work.skip(item, decision.reason)) as T[] | undefined;
     if (more && more.length > 0) run.queue.unshift(...more);
     return;
   }
