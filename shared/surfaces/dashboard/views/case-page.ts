@@ -17,6 +17,7 @@ import { type ScorePoint, summarySection } from './case-summary.ts';
 import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 import { promptsSection } from './prompts-page.ts';
+import { quotaWaitsPart } from './quota-waits.ts';
 import { compareForm } from './run-page.ts';
 
 export interface CaseView {
@@ -64,7 +65,7 @@ function progressOf(view: CaseView): string {
     progress.planned !== null
       ? `<label class="sr-only" for="run-bar">Answers asked</label><progress id="run-bar" max="${progress.planned}" value="${progress.asked}">${progress.asked} of ${progress.planned}</progress>`
       : '';
-  return `<div role="status"><p>Run “${escapeHtml(progress.run.label)}”: ${escapeHtml(phase)}${counts}. This part updates by itself (or reload the page).</p>${bar}</div>`;
+  return `<div role="status"><p>Run “${escapeHtml(progress.run.label)}”: ${escapeHtml(phase)}${counts}. This part updates by itself (or reload the page).</p>${bar}${quotaWaitsPart(progress.quota_waits)}</div>`;
 }
 
 function facts(detail: CaseDetail): string {

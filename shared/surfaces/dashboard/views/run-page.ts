@@ -19,6 +19,7 @@ import {
   timeTag,
 } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
+import { quotaWaitsPart } from './quota-waits.ts';
 
 type Summary = NonNullable<GetRunResponse['summary']>;
 
@@ -47,6 +48,13 @@ export function compareForm(caseId: string, run: RunView, runs: readonly RunView
 <button type="submit" class="secondary">Compare</button></form>`;
 }
 
+/** A run under way: its answers so far and the families waiting for provider quota. */
+function progressPart(progress: GetRunResponse['progress']): string {
+  if (!progress) return '';
+  const planned = progress.planned === null ? '' : ` of ${progress.planned}`;
+  return `<div role="status"><p>${progress.asked}${planned} answers asked, ${progress.judged} judged (reload the page to see it move on).</p>${quotaWaitsPart(progress.quota_waits)}</div>`;
+}
+
 function backLink(detail: CaseDetail): string {
   return `<p><a href="${DASHBOARD_PATHS.case(detail.id)}">← ${escapeHtml(detail.name)}</a></p>`;
 }
@@ -63,7 +71,7 @@ export function runPage(view: RunPageView): string {
         heading: 'Summary of this run',
         viewer: view.viewer,
       })
-    : `<p>This run is ${escapeHtml(run.status)}${run.error ? `: ${escapeHtml(run.error)}` : ''}. A summary appears once a run is done.</p>`;
+    : `<p>This run is ${escapeHtml(run.status)}${run.error ? `: ${escapeHtml(run.error)}` : ''}. A summary appears once a run is done.</p>${progressPart(read.progress)}`;
   return dashboardLayout({
     title: `${detail.name}: run ${run.label}`,
     section: 'cases',
