@@ -40,14 +40,26 @@ if (![cases, accounts, rpm, latencyMs].every((n) => Number.isFinite(n) && n >= 0
   throw new Error('--cases, --accounts, --rpm and --latency-ms take numbers (accounts at least 1)');
 }
 
+const OPS = new Map<string, number>();
+process.on('exit', () => process.env.GOV_DEBUG && console.error(JSON.stringify([...OPS])));
 /** Counts the budget table's operations (every DynamoDB request naming it). */
 function budgetCounter(tableName: string) {
   const counter = { operations: 0 };
   const wrap = (client: DynamoDBClient): DynamoDBClient => {
     client.middlewareStack.add(
       (next) => async (args) => {
-        const input = args.input as { TableName?: string };
-        if (input.TableName === tableName) counter.operations += 1;
+        const input = args.input as {
+          TableName?: string;
+          UpdateExpression?: string;
+          ConditionExpression?: string;
+        };
+        if (input.TableName === tableName) {
+          counter.operations += 1;
+          if (process.env.GOV_DEBUG) {
+            const kind = `${(input.UpdateExpression ?? 'GET').slice(0, 12)}|${(input.ConditionExpression ?? '').slice(0, 14)}`;
+            OPS.set(kind, (OPS.get(kind) ?? 0) + 1);
+          }
+        }
         return next(args);
       },
       { step: 'initialize', name: 'fleetBudgetCounter' },
@@ -59,19 +71,24 @@ function budgetCounter(tableName: string) {
 
 /** The monthly run the schedule started for a case. */
 async function monthlyRunOf(stack: LocalStack, caseId: string, account: FleetAccount) {
-  const response = await fetch(`${stack.baseUrl}/api/v1/cases/${caseId}/runs`, {
-    headers: { authorization: `Bearer ${account.key}` },
-  });
+  const response = await getSoon(`${stack.baseUrl}/api/v1/cases/${caseId}/runs`, account.key);
   const body = (await response.json()) as { runs?: { id: string; kind: string }[] };
   const run = body.runs?.find((candidate) => candidate.kind === 'monthly');
   if (!run) throw new Error(`no monthly run for case ${caseId}: ${JSON.stringify(body)}`);
   return run.id;
 }
 
+/** A GET the stack may refuse for a moment under the fleet's load (503, 429): tried again. */
+async function getSoon(url: string, key: string): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+    if ((response.status !== 503 && response.status !== 429) || attempt >= 10) return response;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+  }
+}
+
 async function runEnd(stack: LocalStack, caseId: string, runId: string, key: string) {
-  const response = await fetch(`${stack.baseUrl}/api/v1/cases/${caseId}/runs/${runId}`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
+  const response = await getSoon(`${stack.baseUrl}/api/v1/cases/${caseId}/runs/${runId}`, key);
   const body = (await response.json()) as {
     run: { status: string; error: string | null };
     summary: { sources_meta: { excluded_models?: string[] } } | null;

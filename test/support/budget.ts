@@ -51,6 +51,7 @@ export function memoryBudget(): MemoryBudget {
       budget.operations += 1;
       const r = record(key);
       const behind = r.next < request.now - request.toleranceMs;
+      if (!behind && r.next > request.horizon) return undefined;
       const firstAt = behind ? request.now : r.next;
       r.next = firstAt + request.spanMs;
       const queue = account(r, request.account);

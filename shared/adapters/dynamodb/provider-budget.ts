@@ -122,11 +122,14 @@ async function attemptTake(
   if (path.busy) {
     adds.push('#next :span');
     values[':span'] = request.spanMs;
+    values[':horizon'] = request.horizon;
   } else {
     sets.push('#next = :end');
     values[':end'] = request.now + request.spanMs;
   }
-  const pointer = path.busy ? '#next >= :floor' : '(attribute_not_exists(#next) OR #next < :floor)';
+  const pointer = path.busy
+    ? '#next >= :floor AND #next <= :horizon'
+    : '(attribute_not_exists(#next) OR #next < :floor)';
   const remove = parts.removed.length > 0 ? ` REMOVE ${parts.removed.join(', ')}` : '';
   try {
     const item = await update(db, key, {
@@ -164,7 +167,8 @@ async function take(db: Db, key: BudgetKey, request: TakeRequest) {
     const taken = await attemptTake(db, key, request, path);
     if (taken) return taken;
   }
-  throw new Error(`provider budget ${key.family}: the pace pointer kept moving; try again`);
+  // Neither current within the horizon nor behind: the pointer is beyond the horizon.
+  return undefined;
 }
 
 async function announce(db: Db, key: BudgetKey, limits: { rpm?: number; tpm?: number }) {

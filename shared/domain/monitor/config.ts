@@ -86,9 +86,10 @@ const MonitorConfigSchema = z.object({
     .optional(),
   /**
    * How long a run's lock holds without being released: longer than the state machine's own
-   * timeout (6 h), so only a run whose execution can no longer be running loses it.
+   * timeout (7 days: on the first of the month a large fleet's runs wait for their turn at the
+   * providers' quotas), so only a run whose execution can no longer be running loses it.
    */
-  MONITOR_RUN_LEASE_SECONDS: count(60, 7 * 86_400).default(22_500),
+  MONITOR_RUN_LEASE_SECONDS: count(60, 8 * 86_400).default(605_700),
   /** Cited sites a run scans for its readiness gaps, besides the brand's own (0: none). */
   MONITOR_CITED_SCANS: count(0, 20).default(8),
   /**

@@ -17,10 +17,7 @@ import {
  * The providers, each call counted as `ProviderCalls` of its family, one that throws as
  * `ProviderCallFailed` too, and a 429 of the provider's rate limit as `ProviderThrottled`.
  */
-export function countingCalls(
-  providers: MonitorProviders,
-  metrics: Metrics,
-): MonitorProviders {
+export function countingCalls(providers: MonitorProviders, metrics: Metrics): MonitorProviders {
   return {
     async forFamily(family) {
       const provider = await providers.forFamily(family);

@@ -26,7 +26,11 @@ export const QuotaWaitSchema = z
 export const RunProgressSchema = z
   .object({
     phase: z.enum(['queued', 'asking', 'judging', 'summarising']),
-    asked: z.number().int().min(0).meta({ description: 'answers asked so far (or recorded as failed)' }),
+    asked: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'answers asked so far (or recorded as failed)' }),
     planned: z
       .number()
       .int()
@@ -59,7 +63,9 @@ async function quotaWaits(
   now: Date,
 ): Promise<QuotaWait[]> {
   const ref = runRefOf(run);
-  const families = await Promise.all(PROVIDER_FAMILIES.map((family) => data.getFamily(ref, family)));
+  const families = await Promise.all(
+    PROVIDER_FAMILIES.map((family) => data.getFamily(ref, family)),
+  );
   return families.flatMap((status) => {
     const queue = status.queue;
     if (!queue || status.excluded || Date.parse(queue.until) <= now.getTime()) return [];

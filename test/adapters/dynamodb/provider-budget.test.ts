@@ -36,8 +36,16 @@ const takeOf = (overrides: Partial<TakeRequest>): TakeRequest => ({
   now: 1_000_000,
   register: 0,
   prune: [],
+  horizon: (overrides.now ?? 1_000_000) + 60_000,
   ...overrides,
 });
+
+/** A take that must succeed. */
+async function taken(request: TakeRequest) {
+  const result = await budget.take(key, request);
+  if (!result) throw new Error('nothing taken');
+  return result;
+}
 
 describe('provider budget', () => {
   it('registers slots per account and answers with the record', async () => {
@@ -49,10 +57,10 @@ describe('provider budget', () => {
   });
 
   it('takes slots from now when the pointer is behind, then adds to it', async () => {
-    const first = await budget.take(key, takeOf({ now: 2_000_000 }));
+    const first = await taken(takeOf({ now: 2_000_000 }));
     expect(first.firstAt).toBe(2_000_000);
     expect(first.view.next).toBe(2_003_000);
-    const second = await budget.take(key, takeOf({ account: 'b', slots: 2, spanMs: 2000, now: 2_000_100 }));
+    const second = await taken(takeOf({ account: 'b', slots: 2, spanMs: 2000, now: 2_000_100 }));
     expect(second.firstAt).toBe(2_003_000);
     expect(second.view.next).toBe(2_005_000);
     expect(second.view.accounts.a?.granted).toBe(3);
@@ -62,10 +70,10 @@ describe('provider budget', () => {
   it('never gives two lanes the same slot, however many take at once', async () => {
     const many = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        budget.take(key, takeOf({ account: `lane${index % 4}`, slots: 1, spanMs: 100, now: 3_000_000 })),
+        taken(takeOf({ account: `lane${index % 4}`, slots: 1, spanMs: 100, now: 3_000_000 })),
       ),
     );
-    const starts = many.map((taken) => taken.firstAt).sort((x, y) => x - y);
+    const starts = many.map((one) => one.firstAt).sort((x, y) => x - y);
     expect(new Set(starts).size).toBe(20);
     for (let index = 1; index < starts.length; index += 1) {
       expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBe(100);
@@ -74,12 +82,19 @@ describe('provider budget', () => {
 
   it('registers the next batch with a take, and prunes accounts that went stale', async () => {
     await budget.register(key, 'old', 1, 100);
-    const taken = await budget.take(
-      key,
+    const result = await taken(
       takeOf({ account: 'c', now: 4_000_000, register: 4, prune: ['old'] }),
     );
-    expect(taken.view.accounts.c).toMatchObject({ granted: 3, registered: 4 });
-    expect(taken.view.accounts.old).toBeUndefined();
+    expect(result.view.accounts.c).toMatchObject({ granted: 3, registered: 4 });
+    expect(result.view.accounts.old).toBeUndefined();
+  });
+
+  it('takes nothing when the pointer is beyond the horizon', async () => {
+    const far = { family: 'google', shard: 0 } as const;
+    const booked = await budget.take(far, takeOf({ spanMs: 100_000, now: 6_000_000 }));
+    expect(booked?.view.next).toBe(6_100_000);
+    expect(await budget.take(far, takeOf({ now: 6_000_000, horizon: 6_050_000 }))).toBeUndefined();
+    expect((await budget.read(far)).accounts.a?.granted).toBe(3);
   });
 
   it('cuts the pace once per window and holds the pointer for the hint', async () => {

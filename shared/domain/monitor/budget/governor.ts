@@ -43,6 +43,10 @@ export interface Ticket {
   at: number;
   /** When it was registered (the queue wait is measured from here). */
   since: number;
+  /** Times its turn was worked out again from a fresh read of the record. */
+  rechecks?: number | undefined;
+  /** The lane comes back before `at` to work its turn out again (a long wait). */
+  look?: boolean | undefined;
 }
 
 /** What a lane carries between its tasks (the state machine keeps it in `$.step.budget`). */
@@ -88,6 +92,15 @@ export interface GovernorDeps {
 
 /** A turn this close is taken now: the lane would only wake up to take it. */
 const EARLY_MS = 250;
+/**
+ * A wait longer than this is looked at again halfway (a fresh read): other accounts' runs may
+ * have ended and freed their share. At most MAX_RECHECKS times a batch.
+ */
+const RECHECK_MS = 30_000;
+const MAX_RECHECKS = 2;
+/** How far ahead the pointer may be when a lane takes slots: a few batches, at least 15 s. */
+const HORIZON_MIN_MS = 15_000;
+const HORIZON_BATCHES = 3;
 
 /** The spacing of a lane's slots: the pace's, or the lane's own if it cannot go faster. */
 function everyOf(request: ReserveRequest, pace: Pace): number {
@@ -110,16 +123,50 @@ class SharedBudgetGovernor implements Governor {
   async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
     const held = request.budget.slots;
     if (held && held.count > 0) return { kind: 'slots', slots: held, budget: request.budget };
-    const ticket = request.budget.ticket ?? (await this.#register(request, this.#now()));
-    if (ticket.at > this.#now() + EARLY_MS) {
-      return { kind: 'wait', until: ticket.at, budget: { ticket } };
+    let ticket = request.budget.ticket ?? (await this.#register(request, this.#now()));
+    if (ticket.look && ticket.at > this.#now() + EARLY_MS) {
+      ticket = await this.#recheck(request, ticket);
     }
+    if (ticket.at > this.#now() + EARLY_MS) return this.#waitFor(ticket);
     const taken = await this.#take(request, ticket, this.#now());
+    if ('wait' in taken) return this.#waitFor(taken.wait);
     return {
       kind: 'slots',
       slots: taken.slots,
       budget: { ticket: taken.next, slots: taken.slots },
     };
+  }
+
+  /** A wait for the turn; a long one comes back halfway to look again. */
+  #waitFor(ticket: Ticket): ReserveOutcome {
+    const now = this.#now();
+    const wait = ticket.at - now;
+    const look = wait > RECHECK_MS && (ticket.rechecks ?? 0) < MAX_RECHECKS;
+    const until = look ? now + wait / 2 : ticket.at;
+    return { kind: 'wait', until, budget: { ticket: { ...ticket, look } } };
+  }
+
+  /**
+   * The turn worked out again from a fresh read, never before the pointer is within the horizon
+   * (the lane would only find the slots taken).
+   */
+  async #recheck(request: ReserveRequest, ticket: Ticket): Promise<Ticket> {
+    const at = this.#now();
+    const view = await this.#deps.budget.read(this.#keyOf(request.family, request.account));
+    this.#views.set(request.family, view);
+    const every = everyOf(request, this.#shardPace(request.family, at));
+    const turn = turnAt(view, { account: request.account, ...ticket }, at, every);
+    const horizon = this.#horizonMs(ticket.size * every);
+    return {
+      ...ticket,
+      at: Math.max(turn, view.next - horizon + EARLY_MS),
+      rechecks: (ticket.rechecks ?? 0) + 1,
+      look: false,
+    };
+  }
+
+  #horizonMs(spanMs: number): number {
+    return Math.max(HORIZON_MIN_MS, HORIZON_BATCHES * spanMs);
   }
 
   async observe(family: ProviderFamily, announced: { rpm?: number; tpm?: number }) {
@@ -183,25 +230,33 @@ class SharedBudgetGovernor implements Governor {
     return { size, position, at: turn, since: at };
   }
 
-  async #take(request: ReserveRequest, ticket: Ticket, at: number) {
+  /** Slots from the pointer, or (the pointer beyond the horizon) the turn worked out again. */
+  async #take(request: ReserveRequest, ticket: Ticket, at: number): Promise<TakeResult> {
     const pace = this.#shardPace(request.family, at);
     const every = everyOf(request, pace);
     const rest = request.pending - ticket.size;
     const following = rest > 0 ? batchSize(pace, rest) : 0;
     const known = this.#views.get(request.family);
-    const { view, firstAt } = await this.#deps.budget.take(
-      this.#keyOf(request.family, request.account),
-      {
-        account: request.account,
-        slots: ticket.size,
-        spanMs: ticket.size * every,
-        toleranceMs: TOLERANCE_MS,
-        now: at,
-        register: following,
-        prune: known ? staleAccounts(known, at).filter((a) => a !== request.account) : [],
-        behind: known !== undefined && known.next < at - TOLERANCE_MS,
-      },
-    );
+    const horizon = at + this.#horizonMs(ticket.size * every);
+    const taken =
+      known && known.next > horizon
+        ? undefined
+        : await this.#deps.budget.take(this.#keyOf(request.family, request.account), {
+            account: request.account,
+            slots: ticket.size,
+            spanMs: ticket.size * every,
+            toleranceMs: TOLERANCE_MS,
+            now: at,
+            register: following,
+            prune: known ? staleAccounts(known, at).filter((a) => a !== request.account) : [],
+            behind: known !== undefined && known.next < at - TOLERANCE_MS,
+            horizon,
+          });
+    if (!taken) {
+      const again = await this.#recheck(request, ticket);
+      return { wait: { ...again, at: Math.max(again.at, this.#now() + 1000) } };
+    }
+    const { view, firstAt } = taken;
     this.#views.set(request.family, view);
     this.#measure(request.family, view, firstAt - ticket.since, at);
     const position = view.accounts[request.account]?.registered ?? 0;
@@ -224,3 +279,6 @@ class SharedBudgetGovernor implements Governor {
 }
 
 const EMPTY_VIEW: BudgetView = { next: 0, accounts: {} };
+
+/** Slots taken (and the lane's next batch registered), or a wait for a turn worked out again. */
+type TakeResult = { wait: Ticket } | { slots: Reservation; next: Ticket | undefined };

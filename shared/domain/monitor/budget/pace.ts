@@ -104,11 +104,17 @@ export function intervalMs(pace: Pace, tokens: number): number {
   return Math.max(byRequests, byTokens);
 }
 
-/** Slots a lane registers and takes at once: one while probing, else about six seconds' worth. */
+/**
+ * Slots a lane registers and takes at once: one while probing, else about six seconds' worth; a
+ * rest smaller than half a batch goes with the batch (it would cost a turn of its own).
+ */
 export function batchSize(pace: Pace, pending: number): number {
   if (pace.probing) return Math.min(1, pending);
-  const size = Math.round((pace.rpm / 60) * BATCH_SECONDS);
-  return Math.min(pending, Math.max(MIN_BATCH, Math.min(MAX_BATCH, size)));
+  const size = Math.max(
+    MIN_BATCH,
+    Math.min(MAX_BATCH, Math.round((pace.rpm / 60) * BATCH_SECONDS)),
+  );
+  return pending <= size * 1.5 ? pending : size;
 }
 
 /** Records one pace is split over: a pointer serves up to SHARD_RPM requests a minute. */

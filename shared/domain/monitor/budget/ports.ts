@@ -48,6 +48,11 @@ export interface TakeRequest {
   prune: readonly string[];
   /** Whether the pointer is thought behind (set from now): tried first, saving a write. */
   behind?: boolean;
+  /**
+   * The furthest the pointer may be when slots are taken (epoch ms): a lane never locks in
+   * slots far ahead, where they would jump the fair order of lanes still to come.
+   */
+  horizon: number;
 }
 
 export interface ProviderBudget {
@@ -56,9 +61,13 @@ export interface ProviderBudget {
   /**
    * Takes the next `slots` send times of the pace (from the pointer, or from `now` when the
    * pointer has fallen more than `toleranceMs` behind) and counts them as granted to the account.
-   * `firstAt` is the first slot's time.
+   * `firstAt` is the first slot's time. Undefined when the pointer is beyond `horizon`: nothing
+   * was taken.
    */
-  take(key: BudgetKey, request: TakeRequest): Promise<{ view: BudgetView; firstAt: number }>;
+  take(
+    key: BudgetKey,
+    request: TakeRequest,
+  ): Promise<{ view: BudgetView; firstAt: number } | undefined>;
   /** Counts registered slots that will never be taken as granted (a lane that stops early). */
   withdraw(key: BudgetKey, account: string, slots: number, now: number): Promise<void>;
   read(key: BudgetKey): Promise<BudgetView>;

@@ -17,7 +17,7 @@ import {
   loadRun,
   type MonitorLaneDeps,
 } from './context.ts';
-import { LANE_DONE, type LaneResult, runLane } from './lane.ts';
+import { LANE_DONE, type LaneResult, runLane, turnCome } from './lane.ts';
 
 /** Estimated tokens of one answer call (input with search results, and output), for a tpm pace. */
 export const ASK_TOKENS = 1200;
@@ -69,6 +69,9 @@ function answerRecordOf(
 
 export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
   const { family } = input;
+  const settings = laneSettings(input, deps, 'ask', ASK_TOKENS);
+  const turn = await turnCome(settings);
+  if ('handBack' in turn) return turn.handBack;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
   const pending = await pendingAsks(input, run, deps);
@@ -84,9 +87,9 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
     return { ...LANE_DONE, status: 'gave_up' };
   }
   return runLane({
-    ...laneSettings(input, deps, 'ask'),
+    ...settings,
+    step: turn.step,
     pending,
-    tokens: ASK_TOKENS,
     async work(item, called) {
       const result = await provider.ask({ prompt: item.cell.prompt, mode: item.mode });
       called();

@@ -134,9 +134,15 @@ export function askedCellsOf(run: StoredRun): PromptCell[] {
  * previous task handed on, the time budget, the retry settings, and where its waits for quota are
  * recorded for the run's progress.
  */
-export function laneSettings(input: LaneInput, deps: MonitorLaneDeps, phase: 'ask' | 'judge') {
+export function laneSettings(
+  input: LaneInput,
+  deps: MonitorLaneDeps,
+  phase: 'ask' | 'judge',
+  tokens: number,
+) {
   return {
     family: input.family,
+    tokens,
     account: input.owner_id,
     concurrency: input.concurrency,
     step: input.step,

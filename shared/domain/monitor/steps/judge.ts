@@ -37,7 +37,7 @@ import {
   judgeBatch,
   refusedJudgeCall,
 } from './judge-batch.ts';
-import { LANE_DONE, type LaneResult, runLane } from './lane.ts';
+import { LANE_DONE, type LaneResult, runLane, turnCome } from './lane.ts';
 
 export interface JudgeLanes {
   family: ProviderFamily;
@@ -124,6 +124,9 @@ interface LaneCall extends JudgeCall {
 
 export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
   const { family: judge } = input;
+  const settings = laneSettings(input, deps, 'judge', judgeTokens(deps.config.judgeBatch));
+  const turn = await turnCome(settings);
+  if ('handBack' in turn) return turn.handBack;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
   if ((await deps.data.getFamily(input, judge)).judge_unavailable) return LANE_DONE;
@@ -162,9 +165,9 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
   const withContext = (call: LaneCall) => (more: JudgeCall[]) =>
     more.map((next) => ({ ...next, context: call.context }));
   return runLane<LaneCall>({
-    ...laneSettings(input, deps, 'judge'),
+    ...settings,
+    step: turn.step,
     pending: calls,
-    tokens: judgeTokens(batch),
     work: async (call, called) => withContext(call)(await judgeBatch(call.context, call, called)),
     skip: async (call, reason) =>
       withContext(call)(await refusedJudgeCall(call.context, call, reason)),

@@ -31,6 +31,8 @@ export const LaneStepSchema = z.object({
   throttled_since: z.number().nullable().default(null),
   /** The lane's recent call time (ms), so that it takes slots no faster than it can use them. */
   latency_ms: z.number().min(0).default(0),
+  /** Calls still to send when the lane handed back (a queued lane asks for its turn with it). */
+  pending: z.number().int().min(0).default(0),
   budget: z
     .object({
       ticket: z
@@ -56,6 +58,7 @@ export const LANE_DONE: LaneResult = {
   throttles: 0,
   throttled_since: null,
   latency_ms: 0,
+  pending: 0,
   budget: {},
 };
 
@@ -162,7 +165,40 @@ function result<T>(run: Run<T>, status: LaneStatus, waitSeconds: number): LaneRe
     status,
     wait_seconds: waitSeconds,
     latency_ms: latencyOf(run),
+    pending: run.queue.length,
     budget: run.budget,
+  };
+}
+
+/**
+ * A lane woken from a queued wait asks for its turn before it reads anything of its run: while
+ * its turn has not come (a long wait looked at again), it hands back at once, its run unread.
+ * Answers the hand-back, or the step (with the slots the turn brought) to go on with.
+ */
+export async function turnCome(
+  lane: Pick<
+    LaneWork<unknown>,
+    'family' | 'account' | 'concurrency' | 'governor' | 'tokens' | 'step' | 'clock' | 'queued'
+  >,
+): Promise<{ handBack: LaneResult } | { step: LaneStep }> {
+  const { step } = lane;
+  if (step.status !== 'queued' || step.pending === 0) return { step };
+  const outcome = await lane.governor.reserve({
+    family: lane.family,
+    account: lane.account,
+    pending: step.pending,
+    tokens: lane.tokens,
+    budget: step.budget,
+    minEveryMs: step.latency_ms / Math.max(1, lane.concurrency),
+  });
+  const delay = outcome.kind === 'wait' ? outcome.until - (lane.clock ?? Date.now)() : 0;
+  if (delay <= INLINE_WAIT_MS) return { step: { ...step, budget: outcome.budget } };
+  const ticket = outcome.budget.ticket;
+  // The turn was worked out again: the run's progress shows the new estimate.
+  if (ticket && ticket.at !== step.budget.ticket?.at) await lane.queued?.(ticket.since, ticket.at);
+  const waitSeconds = Math.max(1, Math.floor(delay / 1000));
+  return {
+    handBack: { ...step, status: 'queued', wait_seconds: waitSeconds, budget: outcome.budget },
   };
 }
 

@@ -81,6 +81,9 @@ describe('the pace', () => {
   it('takes about six seconds of the pace at once, one call while probing', () => {
     expect(batchSize({ rpm: 180, probing: false }, 100)).toBe(18);
     expect(batchSize({ rpm: 180, probing: false }, 5)).toBe(5);
+    // A rest under half a batch goes with it.
+    expect(batchSize({ rpm: 180, probing: false }, 26)).toBe(26);
+    expect(batchSize({ rpm: 180, probing: false }, 28)).toBe(18);
     expect(batchSize({ rpm: 10, probing: false }, 100)).toBe(4);
     expect(batchSize({ rpm: 30_000, probing: false }, 1000)).toBe(64);
     expect(batchSize({ rpm: 50, probing: true }, 100)).toBe(1);
@@ -111,7 +114,10 @@ describe('whose turn it is', () => {
 
   it('leaves out accounts whose entries went stale', () => {
     const view = viewOf({ agency: [30, 0] });
-    const stale = { ...view, accounts: { ...view.accounts, gone: { registered: 100, granted: 0, touched: 0 } } };
+    const stale = {
+      ...view,
+      accounts: { ...view.accounts, gone: { registered: 100, granted: 0, touched: 0 } },
+    };
     expect(turnAt(stale, { account: 'agency', position: 30, size: 10 }, NOW, 100)).toBe(NOW + 2000);
   });
 });

@@ -190,7 +190,11 @@ describe('a refused judge call', () => {
         ? new ProviderError('anthropic', 'rejected', 'refused')
         : everyVerdict(ids, texts),
     );
-    const calls = await refusedJudgeCall(ctx, { keys: ['c1', 'c2'].map(keyOf), alone: false }, 'batch refused');
+    const calls = await refusedJudgeCall(
+      ctx,
+      { keys: ['c1', 'c2'].map(keyOf), alone: false },
+      'batch refused',
+    );
     expect(calls.map((call) => call.keys.map((key) => key.cell_id))).toEqual([['c1'], ['c2']]);
     for (const call of calls) await judgeAll(ctx, call.keys);
 
@@ -202,7 +206,9 @@ describe('a refused judge call', () => {
 
   it('records a lone refused answer as failed without another call', async () => {
     const { ctx, stored, prompts } = harness(everyVerdict);
-    expect(await refusedJudgeCall(ctx, { keys: [keyOf('c1')], alone: true }, 'refused')).toEqual([]);
+    expect(await refusedJudgeCall(ctx, { keys: [keyOf('c1')], alone: true }, 'refused')).toEqual(
+      [],
+    );
 
     expect(prompts).toHaveLength(0);
     expect(stored).toMatchObject([{ status: 'failed', error: 'refused' }]);

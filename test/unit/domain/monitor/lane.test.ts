@@ -82,9 +82,19 @@ describe('a lane', () => {
     // Another account has a minute of work ahead, and the pointer is busy for ten seconds.
     await budget.register({ family: 'openai', shard: 0 }, 'agency', 600, 1_000_000);
     await budget.register({ family: 'openai', shard: 0 }, 'account-a', 5, 1_000_000);
-    await budget.take({ family: 'openai', shard: 0 }, {
-      account: 'agency', slots: 100, spanMs: 10_000, toleranceMs: 500, now: 1_000_000, register: 0, prune: [],
-    });
+    await budget.take(
+      { family: 'openai', shard: 0 },
+      {
+        account: 'agency',
+        slots: 100,
+        spanMs: 10_000,
+        toleranceMs: 500,
+        now: 1_000_000,
+        register: 0,
+        prune: [],
+        horizon: 2_000_000,
+      },
+    );
     const work = lane([1, 2], () => undefined, { rpm: 600, budget });
     const result = await work.run({ attempt: 1 });
     expect(result.status).toBe('queued');
@@ -118,7 +128,10 @@ describe('a lane', () => {
   });
 
   it('gives the family up when 429s go on without an answer for too long', async () => {
-    const throttle = new ProviderError('openai', 'throttled', '429', { status: 429, retryAfterSeconds: 1 });
+    const throttle = new ProviderError('openai', 'throttled', '429', {
+      status: 429,
+      retryAfterSeconds: 1,
+    });
     const work = lane([1], () => throttle);
     const result = await work.run({ throttles: 40, throttled_since: 1_000_000 - 600_000 });
     expect(result.status).toBe('gave_up');
