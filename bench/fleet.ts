@@ -40,26 +40,14 @@ if (![cases, accounts, rpm, latencyMs].every((n) => Number.isFinite(n) && n >= 0
   throw new Error('--cases, --accounts, --rpm and --latency-ms take numbers (accounts at least 1)');
 }
 
-const OPS = new Map<string, number>();
-process.on('exit', () => process.env.GOV_DEBUG && console.error(JSON.stringify([...OPS])));
 /** Counts the budget table's operations (every DynamoDB request naming it). */
 function budgetCounter(tableName: string) {
   const counter = { operations: 0 };
   const wrap = (client: DynamoDBClient): DynamoDBClient => {
     client.middlewareStack.add(
       (next) => async (args) => {
-        const input = args.input as {
-          TableName?: string;
-          UpdateExpression?: string;
-          ConditionExpression?: string;
-        };
-        if (input.TableName === tableName) {
-          counter.operations += 1;
-          if (process.env.GOV_DEBUG) {
-            const kind = `${(input.UpdateExpression ?? 'GET').slice(0, 12)}|${(input.ConditionExpression ?? '').slice(0, 14)}`;
-            OPS.set(kind, (OPS.get(kind) ?? 0) + 1);
-          }
-        }
+        const input = args.input as { TableName?: string };
+        if (input.TableName === tableName) counter.operations += 1;
         return next(args);
       },
       { step: 'initialize', name: 'fleetBudgetCounter' },

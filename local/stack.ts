@@ -40,7 +40,9 @@ import {
 import { startHttpFront } from './http-front.ts';
 import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
+import type { FaultSpec } from './simulator/faults.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
+import type { SimulatedQuota } from './simulator/quotas.ts';
 import type { SimulatorScenario } from './simulator/scenario.ts';
 import { type SimulatorHandle, startSimulator } from './simulator/server.ts';
 import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
@@ -81,6 +83,15 @@ export interface LocalStack {
    * family is simulated; a no-op otherwise.
    */
   setSimulatorScenario(scenario: SimulatorScenario | null): void;
+  /**
+   * Tests: a family's per-account quota of the simulator (local/simulator/quotas.ts), changed
+   * while running (a storm of 429s); null: none. A no-op without a simulated family.
+   */
+  setSimulatorQuota(family: ProviderFamily, quota: SimulatedQuota | null): void;
+  /** Tests: a family's injected fault of the simulator (local/simulator/faults.ts); null: none. */
+  setSimulatorFault(family: ProviderFamily, fault: FaultSpec | null): void;
+  /** Tests: the simulator's requests so far, by `<family> <status>`; empty without one. */
+  simulatorCounts(): Record<string, number>;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
   resumed: { batchJobs: string[]; deliveries: string[]; monitorRuns: string[] };
@@ -255,6 +266,11 @@ function simulatorControls(simulator: SimulatorHandle | undefined) {
   return {
     simulatorUrl: simulator?.url,
     setSimulatorScenario: (scenario: SimulatorScenario | null) => simulator?.setScenario(scenario),
+    setSimulatorQuota: (family: ProviderFamily, quota: SimulatedQuota | null) =>
+      simulator?.setQuota(family, quota),
+    setSimulatorFault: (family: ProviderFamily, fault: FaultSpec | null) =>
+      simulator?.setFault(family, fault),
+    simulatorCounts: () => simulator?.counts() ?? {},
   };
 }
 

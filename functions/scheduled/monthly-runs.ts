@@ -9,6 +9,7 @@ import type { Context } from 'aws-lambda';
 import { startMonthlySchedule } from '#shared/domain/monitor/schedule';
 import { invocationLogging } from '#shared/surfaces/lambda/invocation-logging';
 import { getLogger } from '#shared/wiring/logger';
+import { getMonitorConfig } from '#shared/wiring/monitor';
 import { getClock } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
 
@@ -17,7 +18,8 @@ export const handler = middy<unknown, { period: string; execution: string }, Err
 })
   .use(invocationLogging(getLogger))
   .handler(async () => {
-    const started = await startMonthlySchedule(getWorkflowStarter(), getClock());
+    const pageSize = getMonitorConfig().schedulePageSize;
+    const started = await startMonthlySchedule(getWorkflowStarter(), getClock(), pageSize);
     getLogger().info('monthly monitor schedule started', started);
     return started;
   });

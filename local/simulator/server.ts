@@ -117,6 +117,8 @@ export interface SimulatorHandle {
   setScenario(scenario: SimulatorScenario | null): void;
   /** Changes a family's per-account quota while running (a storm of 429s); null: none. */
   setQuota(family: SimulatedFamily, quota: SimulatedQuota | null): void;
+  /** Requests answered so far, by `<family> <status>` (e.g. `openai 429`). */
+  counts(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,8 @@ interface Simulator {
   varyRepeats: boolean;
   compose: ReturnType<typeof composer>;
   scenario: SimulatorScenario | null;
+  /** Requests answered, by family and status. */
+  counts: Map<string, number>;
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
@@ -153,6 +157,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     varyRepeats: options.varyRepeats ?? cases !== null,
     compose: composer(options, content, cases),
     scenario: options.scenario ?? null,
+    counts: new Map(),
   };
   const server = createServer((req, res) => {
     handle(sim, req, res).catch((error: unknown) => {
@@ -172,6 +177,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       sim.scenario = scenario;
     },
     setQuota: (family, quota) => sim.quotas.set(family, quota),
+    counts: () => Object.fromEntries(sim.counts),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of sim.pending) clearTimeout(timer);
@@ -186,7 +192,9 @@ async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse)
   const url = new URL(req.url ?? '/', 'http://simulator.local');
   const method = req.method ?? 'GET';
   const startedAt = Date.now();
-  const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) =>
+  const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) => {
+    const counted = `${family ?? 'none'} ${status}`;
+    sim.counts.set(counted, (sim.counts.get(counted) ?? 0) + 1);
     sim.options.onRequest?.({
       family,
       method,
@@ -196,6 +204,7 @@ async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse)
       startedAt,
       endedAt: Date.now(),
     });
+  };
 
   if (method === 'GET' && url.pathname === '/health') {
     sendResponse(

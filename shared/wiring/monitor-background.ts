@@ -10,7 +10,7 @@ import { startMonthlySchedule, startMonthlyTimer } from '#shared/domain/monitor/
 import { getLogger } from '#shared/wiring/logger';
 import { getClock } from '#shared/wiring/platform';
 import { getWorkflowStarter } from '#shared/wiring/workflows';
-import { getMonitorDeps } from './monitor.ts';
+import { getMonitorConfig, getMonitorDeps } from './monitor.ts';
 
 export interface MonitorBackground {
   /** Runs found unfinished at start and started again. */
@@ -27,7 +27,8 @@ export async function startMonitorBackground(
   const resumed = await resumeOpenRuns(getMonitorDeps());
   if (resumed.length > 0) logger.info('resumed unfinished monitor runs', { runs: resumed });
   const cron = startMonthlyTimer(
-    () => startMonthlySchedule(getWorkflowStarter(), getClock()),
+    () =>
+      startMonthlySchedule(getWorkflowStarter(), getClock(), getMonitorConfig().schedulePageSize),
     getClock(),
     logger,
   );

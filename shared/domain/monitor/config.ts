@@ -90,6 +90,8 @@ const MonitorConfigSchema = z.object({
    * providers' quotas), so only a run whose execution can no longer be running loses it.
    */
   MONITOR_RUN_LEASE_SECONDS: count(60, 8 * 86_400).default(605_700),
+  /** Cases one page of the monthly schedule reads (one task of monitor-monthly). */
+  MONITOR_SCHEDULE_PAGE_SIZE: count(1, 1000).default(100),
   /** Cited sites a run scans for its readiness gaps, besides the brand's own (0: none). */
   MONITOR_CITED_SCANS: count(0, 20).default(8),
   /**
@@ -116,6 +118,8 @@ export interface MonitorConfig {
   citedScans: number;
   /** Canary prompts per family and mode (MONITOR_CANARY_PROMPTS, default 6). */
   canaryPrompts: number;
+  /** Cases per page of the monthly schedule (MONITOR_SCHEDULE_PAGE_SIZE, default 100). */
+  schedulePageSize: number;
 }
 
 export interface RetrySettings {
@@ -161,6 +165,7 @@ export function loadMonitorConfig(env: Record<string, string | undefined>): Moni
     prices: values.MONITOR_PRICES ?? {},
     citedScans: values.MONITOR_CITED_SCANS,
     canaryPrompts: values.MONITOR_CANARY_PROMPTS,
+    schedulePageSize: values.MONITOR_SCHEDULE_PAGE_SIZE,
   };
 }
 

@@ -11,5 +11,6 @@ export const MonthlyPageInputSchema = z.object({
   period: z.string().regex(/^\d{4}-\d{2}$/),
   scheduled_for: z.iso.datetime(),
   cursor: z.string().nullish(),
+  page_size: z.number().int().min(1).max(1000).optional(),
   totals: z.object({ cases: Count, created: Count, skipped: Count, failed: Count }).optional(),
 }) satisfies z.ZodType<MonthlyPageInput>;

@@ -54,7 +54,7 @@ export function isEligible(user: User | undefined): boolean {
   return user?.account?.plan === 'pro' && user.account.subscription === 'active';
 }
 
-/** Cases one page of the schedule reads and starts runs for (one task of monitor-monthly). */
+/** Cases a page of the schedule reads by default (MONITOR_SCHEDULE_PAGE_SIZE). */
 export const MONTHLY_PAGE_SIZE = 100;
 
 /** What the monitor-monthly workflow carries from page to page: the cursor and the counts. */
@@ -64,6 +64,8 @@ export interface MonthlyPageInput {
   scheduled_for: string;
   /** The next page's cursor; absent for the first page. */
   cursor?: string | null | undefined;
+  /** Cases a page reads (MONITOR_SCHEDULE_PAGE_SIZE); MONTHLY_PAGE_SIZE when absent. */
+  page_size?: number | undefined;
   totals?: MonthlyTotals | undefined;
 }
 
@@ -89,7 +91,7 @@ export async function scheduleMonthlyPage(
 ): Promise<{ result: MonthlyResult; next_cursor: string | null }> {
   const now = new Date(input.scheduled_for);
   const page = await deps.cases.listAllCases({
-    limit: MONTHLY_PAGE_SIZE,
+    limit: input.page_size ?? MONTHLY_PAGE_SIZE,
     ...(input.cursor ? { cursor: input.cursor } : {}),
   });
   const result = emptyResult(input.period, input.scheduled_for);
@@ -134,14 +136,22 @@ export async function scheduleMonthlyStep(
  * The whole schedule in this process, page after page (the operator CLI's `run-monthly`): the
  * same pages as the workflow, their results joined.
  */
-export async function scheduleMonthlyRuns(deps: MonitorDeps): Promise<MonthlyResult> {
+export async function scheduleMonthlyRuns(
+  deps: MonitorDeps,
+  pageSize = MONTHLY_PAGE_SIZE,
+): Promise<MonthlyResult> {
   const now = deps.clock.now();
   const period = periodOf(now);
   const total = emptyResult(period, now.toISOString());
   let cursor: string | null = null;
   do {
     const { result, next_cursor }: { result: MonthlyResult; next_cursor: string | null } =
-      await scheduleMonthlyPage(deps, { period, scheduled_for: total.scheduled_for, cursor });
+      await scheduleMonthlyPage(deps, {
+        period,
+        scheduled_for: total.scheduled_for,
+        cursor,
+        page_size: pageSize,
+      });
     total.cases += result.cases;
     total.created.push(...result.created);
     total.skipped.push(...result.skipped);
@@ -160,6 +170,7 @@ export async function scheduleMonthlyRuns(deps: MonitorDeps): Promise<MonthlyRes
 export async function startMonthlySchedule(
   workflows: WorkflowStarter,
   clock: Clock,
+  pageSize = MONTHLY_PAGE_SIZE,
 ): Promise<{ period: string; execution: string }> {
   const now = clock.now();
   const period = periodOf(now);
@@ -169,6 +180,7 @@ export async function startMonthlySchedule(
     period,
     scheduled_for: now.toISOString(),
     cursor: null,
+    page_size: pageSize,
     totals: { cases: 0, created: 0, skipped: 0, failed: 0 },
   };
   await workflows.start('monitor-monthly', execution, input);
