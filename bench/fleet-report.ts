@@ -25,6 +25,8 @@ export interface FleetFigures {
   /** Per family: calls the simulator answered and calls it refused with 429. */
   calls: ReadonlyMap<string, { served: number; throttled: number }>;
   budgetOperations: number;
+  /** States the fleet's executions entered, per state name. */
+  statesEntered: ReadonlyMap<string, number>;
   /** Every request the simulator saw: family, when it arrived (ms into the run), status. */
   sends: readonly { family: string; at: number; status: number }[];
 }
@@ -66,9 +68,21 @@ export function fleetReport(figures: FleetFigures): { lines: string[]; ok: boole
     ...figures.accounts.map((account) => accountLine(account, order, figures.makespanMs)),
     `  smallest account: ${smallest.email} (${smallest.cases} case): its run finished ${smallestRank}. of ${order.length} (first half: ${checks.smallest ? 'yes' : 'no'}) ${mark(checks.smallest)}`,
     ...paceLines(figures),
+    workflowLine(figures, sent),
     `  store:            ${figures.budgetOperations} budget operations for ${sent} provider calls = ${perCall.toFixed(3)} per call (target <= ${TARGETS.storePerCall}) ${mark(checks.store)}`,
   ];
   return { lines, ok: Object.values(checks).every(Boolean) };
+}
+
+/** What waiting costs in the workflow: lane tasks, queued waits and transitions per call. */
+function workflowLine(figures: FleetFigures, sent: number): string {
+  const count = (...names: string[]) =>
+    names.reduce((sum, name) => sum + (figures.statesEntered.get(name) ?? 0), 0);
+  const lanes = count('AskLane', 'JudgeLane');
+  const queued = count('AskLaneQueued', 'JudgeLaneQueued');
+  const transitions = [...figures.statesEntered.values()].reduce((sum, n) => sum + n, 0);
+  const per = (n: number) => (sent > 0 ? (n / sent).toFixed(3) : '0');
+  return `  workflow:         ${lanes} lane tasks (${per(lanes)} per call), ${queued} queued waits (${per(queued)} per call), ${transitions} states entered (${per(transitions)} per call, ${(transitions / Math.max(1, figures.ends.length)).toFixed(0)} per run)`;
 }
 
 /** Per family: the share of its pace it served in each tenth of the makespan (100 % = rpm). */

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type SimulatorLogEntry, startSimulator } from '#local/simulator/server';
 import { type LocalStack, startLocalStack } from '#local/stack';
+import { observeStateTransitions } from '#local/workflows/engine';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
@@ -55,6 +56,19 @@ function budgetCounter(tableName: string) {
     return client;
   };
   return { counter, wrap };
+}
+
+/** States entered by the fleet's executions, per state name (the cost of waiting, in transitions). */
+function stateCounter() {
+  const entered = new Map<string, number>();
+  observeStateTransitions((_workflow, event) => {
+    if (event.type === 'StateEntered')
+      entered.set(event.state, (entered.get(event.state) ?? 0) + 1);
+  });
+  return {
+    entered,
+    close: () => observeStateTransitions(undefined),
+  };
 }
 
 /** The monthly run the schedule started for a case. */
@@ -184,6 +198,7 @@ async function main(): Promise<void> {
     onRequest: tally.onRequest,
   });
   const budget = budgetCounter('agent-readiness-budget');
+  const states = stateCounter();
   const stack = await startLocalStack({
     dataDir: null,
     env: fleetEnv(simulator.url),
@@ -194,6 +209,7 @@ async function main(): Promise<void> {
     const owners = await createFleetCases(stack.baseUrl, fleet);
     tally.clear();
     budget.counter.operations = 0;
+    states.entered.clear();
     const started = Date.now();
     const ends = await runFleet(stack, owners, started);
     const { lines, ok } = fleetReport({
@@ -205,11 +221,13 @@ async function main(): Promise<void> {
       makespanMs: Date.now() - started,
       calls: tally.calls,
       budgetOperations: budget.counter.operations,
+      statesEntered: states.entered,
       sends: tally.sends.map((send) => ({ ...send, at: send.at - started })),
     });
     console.log(lines.join('\n'));
     if (!ok) process.exitCode = 1;
   } finally {
+    states.close();
     await stack.close();
     await simulator.close();
     restoreOutput();

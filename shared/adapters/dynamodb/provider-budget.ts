@@ -3,7 +3,7 @@
  * per provider family and shard, `pk = BUDGET#<family>#<shard>`, holding the pace's pointer
  * (`next`, epoch ms), the last cut (`cut_rpm`, `cut_at`), the announced limits (`ann_rpm`,
  * `ann_tpm`) and, per account with recent work, `r:<id>` (slots registered), `g:<id>` (granted)
- * and `t:<id>` (touched). Every operation is one UpdateItem answering ALL_NEW, so a lane reads
+ * and `t:<id>` (touched), the id being the short name `budgetAccount` gives it. Every operation is one UpdateItem answering ALL_NEW, so a lane reads
  * the fleet from the write it makes; taking slots adds to the pointer when it is current and sets
  * it from now when it has fallen behind, each with a condition, so two lanes never take the same
  * slot. The table is apart from the data table: its hot item never shares a partition or the

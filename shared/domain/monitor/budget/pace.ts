@@ -10,6 +10,7 @@
  *   gets its share of the pace (max-min fair: by the time this account has been served `ahead`
  *   slots, every other account has been served as much of its own waiting work, up to `ahead`).
  */
+import { sha256Hex } from '#shared/domain/kernel/hash';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import {
   ANNOUNCES_LIMITS,
@@ -128,6 +129,17 @@ export function shardOf(account: string, shards: number): number {
   let hash = 0;
   for (const char of account) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return hash % shards;
+}
+
+/**
+ * How an account is named in the budget's record: the first 12 hex digits of its id's SHA-256.
+ * The record holds three entries per account with waiting work, so a short name keeps it small
+ * (about 55 bytes an account where the 36-character id took 130: a write's units grow with the
+ * item); 48 bits make a clash between two accounts' names unlikely at any fleet size
+ * (docs/decisions.md "The fleet's budget").
+ */
+export function budgetAccount(accountId: string): string {
+  return sha256Hex(accountId).slice(0, 12);
 }
 
 /** Accounts whose entries are stale (nothing registered or taken for STALE_MS). */

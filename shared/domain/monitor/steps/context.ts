@@ -12,6 +12,7 @@ import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { BrandScanReader } from '#shared/domain/monitor/brand-scans';
 import type { Governor } from '#shared/domain/monitor/budget/governor';
+import { budgetAccount } from '#shared/domain/monitor/budget/pace';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { canaryCells } from '#shared/domain/monitor/engine/canaries';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
@@ -143,7 +144,7 @@ export function laneSettings(
   return {
     family: input.family,
     tokens,
-    account: input.owner_id,
+    account: budgetAccount(input.owner_id),
     concurrency: input.concurrency,
     step: input.step,
     budgetMs: deps.config.laneBudgetMs,
