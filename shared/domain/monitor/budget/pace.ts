@@ -2,8 +2,8 @@
  * The arithmetic of the shared budget (docs/monitor.md "One budget per provider account"), pure
  * so that unit tests check it exactly:
  *
- * - the pace: the configured (or announced, or default) requests per minute, cut in half by a
- *   429 and grown back linearly to the ceiling over a minute without one; tokens per minute,
+ * - the pace: the configured (or announced, or default) requests per minute, cut by 30 % by a
+ *   429 and grown back linearly to the ceiling over half a minute without one; tokens per minute,
  *   where metered, stretch the interval of a call by its estimated tokens;
  * - the batch: how many slots a lane takes at once (about six seconds of the pace);
  * - the turn: when a registered batch should be taken so that every account with waiting work
