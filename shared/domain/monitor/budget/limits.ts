@@ -18,7 +18,7 @@ export interface FamilyRateLimit {
 export type RateLimits = Partial<Record<ProviderFamily, FamilyRateLimit>>;
 
 /**
- * The entry tiers (read 2026-12-07, docs/decisions.md "The fleet's budget"): OpenAI Tier 1 for
+ * The entry tiers (read 2026-12-06, docs/decisions.md "The fleet's budget"): OpenAI Tier 1 for
  * gpt-5-mini 500 RPM and 500,000 TPM; Anthropic Tier 1 for Sonnet 50 RPM; Perplexity Tier 0 for
  * sonar 50 RPM; Gemini Tier 1 (billing on) for 2.5 Flash 1,000 RPM and 1,000,000 TPM. An account
  * on a higher tier is used fully once its headers say so, or once PROVIDER_RATE_LIMITS does.
