@@ -3,6 +3,7 @@
  * cases, the smallest with one case and the others in doubling shares (an agency among them),
  * created interleaved so that no account's cases come first in the schedule's pages.
  */
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
 import { getClock, getStore } from '#shared/wiring/platform';
@@ -36,7 +37,12 @@ export async function createFleetAccounts(
 ): Promise<FleetAccount[]> {
   const { doc, tableName } = getStore();
   const users = createUsersRepository(doc, tableName);
-  const operator = createOperatorService({ users, adminEmails: [], clock: getClock() });
+  const operator = createOperatorService({
+    users,
+    members: createTeamRepository(doc, tableName),
+    adminEmails: [],
+    clock: getClock(),
+  });
   const out: FleetAccount[] = [];
   for (const [index, size] of accountSizes(cases, accounts).entries()) {
     const email = `fleet-${index + 1}@example.com`;

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { createLocalDynamoClient, ensureTable, startDynalite } from '#local/dynamo-local';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
 import { MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
@@ -98,6 +99,7 @@ async function keyOnLocalStore(endpoint: string): Promise<string> {
   const doc = createDocumentClient({ region: 'us-east-1', endpoint });
   const operator = createOperatorService({
     users: createUsersRepository(doc, TABLE),
+    members: createTeamRepository(doc, TABLE),
     adminEmails: [],
     clock: systemClock,
   });

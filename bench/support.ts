@@ -1,3 +1,4 @@
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
 import type { Scope } from '#shared/domain/accounts/scopes';
@@ -8,6 +9,7 @@ export async function createBenchKey(scopes: Scope[]): Promise<string> {
   const { doc, tableName } = getStore();
   const operator = createOperatorService({
     users: createUsersRepository(doc, tableName),
+    members: createTeamRepository(doc, tableName),
     adminEmails: [],
     clock: getClock(),
   });

@@ -15,6 +15,7 @@
 import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { parseRateLimits } from '#shared/domain/monitor/budget/limits';
+import type { HttpFunctionSpec } from './routes.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
@@ -30,7 +31,15 @@ export interface BuiltApp {
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 
-export function buildApp(app: App): BuiltApp {
+export interface BuildOptions {
+  /**
+   * The API's functions. @default HTTP_FUNCTIONS, from the route manifest; the infra tests add
+   * to it to measure how much more the stacks carry (test/infra/api-areas.test.ts).
+   */
+  apiFunctions?: readonly HttpFunctionSpec[];
+}
+
+export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   const stage = stageOf(app);
   const publicBaseUrl = publicBaseUrlOf(app);
   const env = deployEnvironment();
@@ -52,9 +61,10 @@ export function buildApp(app: App): BuiltApp {
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
-    description: `Agent-Readiness ${stage}: HTTP API and one Lambda function per route`,
+    description: `Agent-Readiness ${stage}: HTTP API and its routes; a nested stack of functions per area`,
     table: data.table,
     workflows,
+    ...(options.apiFunctions ? { functions: options.apiFunctions } : {}),
     stage,
     adminEmails,
     publicBaseUrl,

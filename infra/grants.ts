@@ -21,13 +21,16 @@ export const TABLE_READ_ACTIONS = [
 ] as const;
 
 /**
- * Single-item conditional writes (DESIGN section 5: no transactions), plus BatchWriteItem for
- * the rows of a batch job: it can only put and delete items, which PutItem and DeleteItem allow.
+ * Single-item conditional writes, BatchWriteItem for the rows of a batch job (it can only put and
+ * delete items, which PutItem and DeleteItem allow), and the elements of a TransactWriteItems (a
+ * change with its audit event): IAM authorises each element as PutItem, UpdateItem, DeleteItem
+ * or ConditionCheckItem, so a transaction needs no action of its own.
  */
 export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
   'dynamodb:BatchWriteItem',
 ] as const;
 

@@ -58,7 +58,9 @@ const UPLOADING: FunctionTuning = {
 /** Per-route tuning; a dashboard form gets the same as its API twin. */
 export const ROUTE_TUNING: Partial<Record<RouteOperationId, FunctionTuning>> = {
   scan_domain: SCANNING,
+  verify_scan: SCANNING,
   dashboard_run_scan: SCANNING,
+  dashboard_verify_scan: SCANNING,
   dashboard_home_scan: SCANNING,
   test_webhook: TEST_DELIVERY,
   dashboard_test_webhook: TEST_DELIVERY,
@@ -79,6 +81,11 @@ export interface HttpFunctionSpec {
   path?: string;
   /** Handler module, relative to the repository root. */
   entry: string;
+  /**
+   * Its directory under `functions/http/` (`areaOfEntry`): the nested stack that holds the
+   * function and the log group it writes to.
+   */
+  area: string;
   access: TableAccess;
   /** A read-only function that counts its key's requests (UpdateItem on `RATE#` items only). */
   countsRequests: boolean;
@@ -95,7 +102,12 @@ export interface HttpFunctionSpec {
 }
 
 /** Routes that run a scan; the discovery routes serve the key directory. */
-const SCANNING_ROUTES: ReadonlySet<string> = new Set(['scan_domain', 'dashboard_run_scan']);
+const SCANNING_ROUTES: ReadonlySet<string> = new Set([
+  'scan_domain',
+  'verify_scan',
+  'dashboard_run_scan',
+  'dashboard_verify_scan',
+]);
 
 /**
  * Table access a route gets. A route that accepts a bearer key (auth `optional` or `required`)
@@ -104,6 +116,18 @@ const SCANNING_ROUTES: ReadonlySet<string> = new Set(['scan_domain', 'dashboard_
 export function tableAccessFor(route: Pick<RouteDefinition, 'auth' | 'data'>): TableAccess {
   if (route.data === 'none' && route.auth !== 'none') return 'read';
   return route.data;
+}
+
+/**
+ * The area of a handler module: its directory under `functions/http/`
+ * (`functions/http/scans/get-scan.ts` -> `scans`); a module directly under `functions/http/` (the
+ * fallback) is in `front`. The API stack builds one nested stack and one log group per area, so a
+ * route whose module lies in an area's directory, or in a new directory, needs no change in
+ * infra/ (docs/decisions.md "API stack split (this round)").
+ */
+export function areaOfEntry(entry: string): string {
+  const [area, ...rest] = entry.replace(/^functions\/http\//, '').split('/');
+  return rest.length > 0 && area ? area : 'front';
 }
 
 /** `scan_domain` -> `ScanDomain`. */
@@ -126,6 +150,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       method: route.method,
       path: route.path,
       entry: route.handler,
+      area: areaOfEntry(route.handler),
       access: tableAccessFor(route),
       countsRequests: countsRequestRate(route) && tableAccessFor(route) === 'read',
       tuning: ROUTE_TUNING[route.operationId as RouteOperationId] ?? DEFAULT_TUNING,
@@ -142,6 +167,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     constructId: 'Fallback',
     routeKey: DEFAULT_ROUTE_KEY,
     entry: FALLBACK_HANDLER,
+    area: areaOfEntry(FALLBACK_HANDLER),
     // Unmatched requests get a 404/405 envelope computed from the manifest alone.
     access: 'none',
     countsRequests: false,

@@ -1,10 +1,13 @@
 /**
  * The local DynamoDB: dynalite in process with the table CDK declares, on disk under DATA_DIR or
- * in memory for tests.
+ * in memory for tests, plus the one action dynalite lacks that the service uses,
+ * TransactWriteItems (dynalite-transactions.ts), answered before dynalite sees the request.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32 } from 'node:zlib';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -14,7 +17,9 @@ import {
 import dynalite from 'dynalite';
 import { BUDGET_TABLE_KEY } from '#shared/adapters/dynamodb/provider-budget';
 import { TABLE_INDEXES, TABLE_KEYS } from '#shared/adapters/dynamodb/table';
+import { captureStore } from './dynalite-internals.ts';
 import { closeFinishedIterators } from './dynalite-iterators.ts';
+import { createTransactionHandler, type TransactionAnswer } from './dynalite-transactions.ts';
 
 export interface LocalDynamo {
   endpoint: string;
@@ -28,13 +33,16 @@ export interface LocalDynamo {
 export async function startDynalite(dataDir: string | null, port = 0): Promise<LocalDynamo> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   closeFinishedIterators();
-  const server: Server = dynalite({
-    ...(dataDir ? { path: dataDir } : {}),
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
-  });
-  const gate = gateRequests(server);
+  const { result: server, store } = captureStore(
+    (): Server =>
+      dynalite({
+        ...(dataDir ? { path: dataDir } : {}),
+        createTableMs: 0,
+        deleteTableMs: 0,
+        updateTableMs: 0,
+      }),
+  );
+  const gate = gateRequests(server, createTransactionHandler(store));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
@@ -58,8 +66,48 @@ export async function startDynalite(dataDir: string | null, port = 0): Promise<L
 
 const DRAIN_LIMIT_MS = 5_000;
 
-/** Wraps dynalite's request handler so a stop can refuse new requests and wait for the rest. */
-function gateRequests(server: Server): { refuseAndDrain(): Promise<void> } {
+const TRANSACT_WRITE_TARGET = 'DynamoDB_20120810.TransactWriteItems';
+
+/** Sends a JSON answer the way DynamoDB does (its media type, request id and CRC32 header). */
+function sendAnswer(response: ServerResponse, answer: TransactionAnswer): void {
+  const body = JSON.stringify(answer.body);
+  response.writeHead(answer.status, {
+    'content-type': 'application/x-amz-json-1.0',
+    'x-amzn-requestid': randomUUID(),
+    'x-amz-crc32': String(crc32(body)),
+    'content-length': Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+/** Reads a TransactWriteItems request and answers it with the transaction handler. */
+function answerTransaction(
+  request: IncomingMessage,
+  response: ServerResponse,
+  transact: (body: string) => Promise<TransactionAnswer>,
+): void {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    transact(Buffer.concat(chunks).toString('utf8')).then(
+      (answer) => sendAnswer(response, answer),
+      (failure: unknown) =>
+        sendAnswer(response, {
+          status: 500,
+          body: { __type: 'InternalServerError', message: String(failure) },
+        }),
+    );
+  });
+}
+
+/**
+ * Wraps dynalite's request handler so a stop can refuse new requests and wait for the rest, and
+ * so that TransactWriteItems is answered here.
+ */
+function gateRequests(
+  server: Server,
+  transact: (body: string) => Promise<TransactionAnswer>,
+): { refuseAndDrain(): Promise<void> } {
   const handlers = server.listeners('request') as ((...args: unknown[]) => void)[];
   server.removeAllListeners('request');
   let refusing = false;
@@ -76,6 +124,10 @@ function gateRequests(server: Server): { refuseAndDrain(): Promise<void> } {
       inFlight -= 1;
       if (inFlight === 0) drained?.();
     });
+    if (request.headers['x-amz-target'] === TRANSACT_WRITE_TARGET) {
+      answerTransaction(request, response, transact);
+      return;
+    }
     for (const handler of handlers) handler.call(server, request, response);
   });
   return {

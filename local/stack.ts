@@ -14,12 +14,14 @@ import { join } from 'node:path';
 import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import type { OutboxEntry } from '#shared/adapters/mail/outbox';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/providers/config';
+import { resumeAccountJobs } from '#shared/domain/accounts/account-jobs';
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { SWEEP_INTERVAL_MS, sweepAbandonedScans } from '#shared/domain/scans/sweep';
 import { resumeOpenDeliveries } from '#shared/domain/webhooks/deliveries';
 import type { RouteInvoker } from '#shared/surfaces/mcp/invoker';
 import { QUEUES } from '#shared/surfaces/queues/manifest';
+import { getAccountJobDeps } from '#shared/wiring/account-jobs';
 import { getBatchStore } from '#shared/wiring/batch';
 import { type Config, type Environment, loadConfig, readEnvironment } from '#shared/wiring/config';
 import { type StartedWiring, startWiring, type WiringSettings } from '#shared/wiring/lazy';
@@ -94,7 +96,13 @@ export interface LocalStack {
   simulatorCounts(): Record<string, number>;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
-  resumed: { batchJobs: string[]; deliveries: string[]; monitorRuns: string[] };
+  resumed: {
+    batchJobs: string[];
+    deliveries: string[];
+    monitorRuns: string[];
+    /** Exports (their ids) and erasures (their accounts' ids) not finished at the last stop. */
+    accountJobs: string[];
+  };
   /**
    * Tests and benchmarks only: serves with `overrides` over the stack's variables (fault
    * injection) and `settings` over its wiring settings (another route invoker) until the returned
@@ -187,9 +195,17 @@ async function resumeWork(workflows: LocalWorkflowEngine, config: Config) {
   });
   if (batchJobs.length > 0) logger.info('resumed unfinished batch jobs', { jobs: batchJobs });
   const deliveries = await resumeOpenDeliveries({ store: getWebhookStore(), workflows, logger });
+  const accountJobs = await resumeAccountJobs(getAccountJobDeps());
+  if (accountJobs.length > 0) logger.info('resumed account exports and erasures', { accountJobs });
   // Unfinished monitor runs resume; the monthly schedule runs in process (docs/monitor.md).
   const monitor = await startMonitorBackground();
-  return { batchJobs, deliveries, monitor, stopSweep: () => clearInterval(sweep) };
+  return {
+    batchJobs,
+    deliveries,
+    accountJobs,
+    monitor,
+    stopSweep: () => clearInterval(sweep),
+  };
 }
 
 function writeStackFile(dataDir: string | null, contents: Record<string, unknown>) {
@@ -341,7 +357,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const own = ownUrlHolder();
   const { config, workflows, wiring } = startService(emulators, options, own.get);
   const { front, baseUrl } = await startFront(options, config, own.set);
-  const { batchJobs, deliveries, monitor, stopSweep } = await resumeWork(workflows, config);
+  const { batchJobs, deliveries, accountJobs, monitor, stopSweep } = await resumeWork(
+    workflows,
+    config,
+  );
   const stackFile = writeStackFile(dataDir, {
     pid: process.pid,
     base_url: baseUrl,
@@ -358,7 +377,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     providers: emulators.providers,
     ...simulatorControls(simulator),
     workflows,
-    resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed },
+    resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed, accountJobs },
     rewire: wiring.rewire,
     async close() {
       monitor.stop();

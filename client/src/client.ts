@@ -212,6 +212,13 @@ export class AgentReadiness {
     return this.paginate('/api/v1/cases', query);
   }
 
+  /** The account's audit log, newest first (a key with `account:manage`). */
+  auditLog(
+    query?: ListQuery<'/api/v1/account/audit-log'>,
+  ): AsyncGenerator<ItemOf<'/api/v1/account/audit-log'>> {
+    return this.paginate('/api/v1/account/audit-log', query);
+  }
+
   /** Every stored answer of one run (`format` is for exports: leave it unset here). */
   runAnswers(
     caseId: string,

@@ -13,6 +13,7 @@ export const CURSOR_LISTS = {
   '/api/v1/scans/batch': 'jobs',
   '/api/v1/cases': 'cases',
   '/api/v1/cases/{id}/runs/{run_id}/answers': 'answers',
+  '/api/v1/account/audit-log': 'events',
 } as const;
 
 export type CursorListPath = keyof typeof CURSOR_LISTS;

@@ -1,12 +1,15 @@
 /**
- * The API stack: one Lambda per route of the manifest behind an HTTP API, the MCP function, the
- * public pages, and each function's grants derived from its area (infra/routes.ts).
+ * The API stack: the HTTP API with its stage and every route of the manifest, the tool server
+ * (MCP), the areas' log groups, and one nested stack per area of `functions/http/`
+ * (infra/stacks/api-area-stack.ts) holding that area's functions with their grants.
  */
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnRoute,
   CorsHttpMethod,
   HttpApi,
+  type HttpIntegration,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
@@ -15,36 +18,31 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import { ApiFunction } from '#infra/constructs/api-function';
 import { AreaLogGroups } from '#infra/constructs/area-log-groups';
 import { retainedLogGroup } from '#infra/constructs/log-group';
-import {
-  grantInvoke,
-  grantRequestCounting,
-  grantSendMessage,
-  grantStartExecution,
-  grantTableAccess,
-} from '#infra/grants';
-import { grantQueues, queueEnvironment } from '#infra/queue-grants';
+import { grantInvoke, grantRequestCounting, grantTableAccess } from '#infra/grants';
 import {
   constructIdFor,
   DEFAULT_ROUTE_KEY,
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
-  signingKeysEnvironment,
 } from '#infra/routes';
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
-import { stateMachineArnEnv, type WorkflowName } from '#shared/surfaces/workflows/manifest';
+import { ApiAreaStack } from './api-area-stack.ts';
 import { apiEnvironment } from './api-environment.ts';
-import { authorizationReason, synchronousCallerOf } from './api-reasons.ts';
+import { authorizationReason } from './api-reasons.ts';
 import type { WorkflowStack } from './workflow-stack.ts';
+
+const ROUTES_BY_ID: ReadonlyMap<string, RouteDefinition> = new Map(
+  (ROUTES as readonly RouteDefinition[]).map((route) => [route.operationId, route]),
+);
 
 export interface ApiStackProps extends StackProps {
   table: ITableV2;
@@ -66,16 +64,25 @@ export interface ApiStackProps extends StackProps {
   throttle?: ThrottleSettings;
   /** @default one month */
   logRetention?: RetentionDays;
+  /**
+   * The functions to build, grouped into areas by `area`.
+   * @default HTTP_FUNCTIONS, from the route manifest (tests add to it to measure growth)
+   */
+  functions?: readonly HttpFunctionSpec[];
 }
 
 /**
- * The HTTP API: one Lambda function and one route per manifest entry, plus the fallback on
- * `$default`. Every function gets exactly the table actions its manifest `data` (and `auth`)
- * implies, on the table and its named indexes, never `dynamodb:*` nor `index/*`.
+ * The HTTP API: one route per manifest entry, plus the fallback on `$default`, each targeting
+ * the function of its handler module in the nested stack of its area. Every function gets
+ * exactly the table actions its manifest `data` (and `auth`) implies, on the table and its named
+ * indexes, never `dynamodb:*` nor `index/*`.
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
+  /** The function of each operation id (routes of one handler module share one). */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** The nested stack of each area of `functions/http/`. */
+  readonly areas: ReadonlyMap<string, ApiAreaStack>;
   /** The tool server (MCP): both API routes and a function URL. */
   readonly mcp: { function: ApiFunction; url: FunctionUrl };
 
@@ -86,7 +93,9 @@ export class ApiStack extends Stack {
     const stage = this.addDefaultStage(logRetention, props.throttle);
 
     const sharedEnvironment = apiEnvironment(props);
-    this.functions = this.addRouteFunctions(props, sharedEnvironment, logRetention);
+    const specs = props.functions ?? HTTP_FUNCTIONS;
+    this.areas = this.addAreas(specs, props, sharedEnvironment, logRetention);
+    this.functions = this.addRoutes(specs);
     this.mcp = this.buildToolServer(props, sharedEnvironment, logRetention, this.functions);
 
     new CfnOutput(this, 'ApiUrl', {
@@ -144,94 +153,67 @@ export class ApiStack extends Stack {
     });
   }
 
-  /** One function per handler module of the manifest, with its routes, grants and environment. */
-  private addRouteFunctions(
+  /** One nested stack per area of `functions/http/`, with the functions of its handler modules. */
+  private addAreas(
+    specs: readonly HttpFunctionSpec[],
     props: ApiStackProps,
     sharedEnvironment: Record<string, string>,
     logRetention: RetentionDays,
-  ): Map<string, ApiFunction> {
-    const routesById = new Map<string, RouteDefinition>(
-      (ROUTES as readonly RouteDefinition[]).map((route) => [route.operationId, route]),
-    );
-    const functions = new Map<string, ApiFunction>();
+  ): Map<string, ApiAreaStack> {
     const logGroups = new AreaLogGroups(this, logRetention);
-    // Routes that name the same handler module share one function and integration (the
-    // discovery documents: CloudFormation allows 500 resources per stack).
-    const byEntry = new Map<string, { fn: ApiFunction; integration: HttpLambdaIntegration }>();
-    for (const spec of HTTP_FUNCTIONS) {
-      const route = routesById.get(spec.operationId);
-      let made = byEntry.get(spec.entry);
-      if (!made) {
-        const fn = this.addRouteFunction(spec, route, props, sharedEnvironment, logGroups);
-        // One invoke permission per function for this API, not one per route (GET and HEAD of
-        // every page are routes): the stack stays under CloudFormation's 500 resources
-        // (docs/decisions.md, "API stack size"). API Gateway invokes only integrated functions.
-        const integration = new HttpLambdaIntegration(
-          `${spec.constructId}Integration`,
-          fn.function,
-          { scopePermissionToRoute: false },
-        );
-        made = { fn, integration };
-        byEntry.set(spec.entry, made);
-      }
-      functions.set(spec.operationId, made.fn);
-      this.addRoutes(spec, made.integration, route);
+    const areas = new Map<string, ApiAreaStack>();
+    for (const [area, ofArea] of groupByArea(specs)) {
+      const stack = new ApiAreaStack(this, `${constructIdFor(area)}Functions`, {
+        area,
+        specs: ofArea,
+        routes: ROUTES_BY_ID,
+        api: this.api,
+        logGroup: logGroups.of(area),
+        table: props.table,
+        workflows: props.workflows,
+        sharedEnvironment,
+        mailFrom: props.mailFrom,
+      });
+      areas.set(area, stack);
+    }
+    return areas;
+  }
+
+  /**
+   * Every route of the manifest, here on the API stack, targeting its function's integration in
+   * the area's stack (docs/decisions.md "API stack split (this round)").
+   */
+  private addRoutes(specs: readonly HttpFunctionSpec[]): Map<string, ApiFunction> {
+    const functions = new Map<string, ApiFunction>();
+    for (const spec of specs) {
+      const target = this.areas.get(spec.area)?.targets.get(spec.entry);
+      if (!target) throw new Error(`${spec.operationId} has no function in area ${spec.area}`);
+      functions.set(spec.operationId, target.fn);
+      this.addRoutesOf(spec, target.integration, ROUTES_BY_ID.get(spec.operationId));
     }
     return functions;
   }
 
-  /** The function of one handler module: its tuning, environment and exactly its grants. */
-  private addRouteFunction(
+  /**
+   * The gateway route(s) of one manifest entry (and HEAD for GET), targeting the integration in
+   * its area's stack. Each keeps the construct path, and so the logical id, it had when the
+   * functions were on this stack: the routes are updated in place, never made again (API Gateway
+   * refuses a second route with the same key while the first exists).
+   */
+  private addRoutesOf(
     spec: HttpFunctionSpec,
-    route: RouteDefinition | undefined,
-    props: ApiStackProps,
-    sharedEnvironment: Record<string, string>,
-    logGroups: AreaLogGroups,
-  ): ApiFunction {
-    if (spec.tuning.timeoutSeconds > MAX_INTEGRATION_TIMEOUT_SECONDS) {
-      throw new Error(
-        `${spec.operationId}: timeout ${spec.tuning.timeoutSeconds} s exceeds the HTTP API ` +
-          `integration limit (${MAX_INTEGRATION_TIMEOUT_SECONDS} s)`,
-      );
-    }
-    const fn = new ApiFunction(this, `${spec.constructId}Handler`, {
-      entry: spec.entry,
-      description: spec.description,
-      timeout: Duration.seconds(spec.tuning.timeoutSeconds),
-      memorySize: spec.tuning.memorySize,
-      logGroup: logGroups.of(spec.entry),
-      inlineGrants: true,
-      invocation: { synchronous: synchronousCallerOf(route) },
-      environment: {
-        ...sharedEnvironment,
-        ...(spec.access === 'none' ? {} : { TABLE_NAME: props.table.tableName }),
-        ...this.workflowEnvironment(spec, props.workflows),
-        ...(spec.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
-        ...signingKeysEnvironment(spec, props.workflows.signingKeys.secretArn),
-        ...spec.tuning.environment,
-      },
-    });
-    grantTableAccess(fn.role, props.table, spec.access);
-    if (spec.signingKeys) props.workflows.signingKeys.grantRead(fn.role);
-    if (spec.countsRequests) grantRequestCounting(fn.role, props.table);
-    this.grantWorkflowAccess(fn, spec, props.workflows);
-    if (spec.sendsMail && props.mailFrom) this.grantSendMail(fn, props.mailFrom);
-    return fn;
-  }
-
-  /** The gateway route(s) of one manifest entry (and HEAD for GET) on its integration. */
-  private addRoutes(
-    spec: HttpFunctionSpec,
-    integration: HttpLambdaIntegration,
+    integration: HttpIntegration,
     route: RouteDefinition | undefined,
   ): void {
     for (const [suffix, routeKey] of routeKeysOf(spec)) {
-      const httpRoute = new HttpRoute(this, `${spec.constructId}${suffix}Route`, {
-        httpApi: this.api,
-        routeKey,
-        integration,
+      const holder = new Construct(this, `${spec.constructId}${suffix}Route`);
+      new CfnRoute(holder, 'Resource', {
+        apiId: this.api.apiId,
+        routeKey: routeKey.key,
+        authorizationType: 'NONE',
+        target: `integrations/${integration.integrationId}`,
       });
-      Validations.of(httpRoute).acknowledge({
+      Validations.of(holder).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason: authorizationReason(spec, route),
       });
@@ -310,56 +292,6 @@ export class ApiStack extends Stack {
       });
     }
   }
-
-  /** `ses:SendEmail` as the one sender identity (its domain, or the address itself). */
-  private grantSendMail(fn: ApiFunction, mailFrom: string): void {
-    const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-    const identity = address.includes('@') ? (address.split('@')[1] ?? address) : address;
-    fn.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'SendSignInMail',
-        effect: Effect.ALLOW,
-        actions: ['ses:SendEmail'],
-        resources: [
-          Stack.of(this).formatArn({
-            service: 'ses',
-            resource: 'identity',
-            resourceName: identity,
-          }),
-        ],
-      }),
-    );
-  }
-
-  private workflowEnvironment(
-    spec: HttpFunctionSpec,
-    workflows: WorkflowStack,
-  ): Record<string, string> {
-    const environment: Record<string, string> = {};
-    const events = workflows.queues.get('events');
-    if (spec.publishesEvents && events) environment.EVENTS_QUEUE_URL = events.queueUrl;
-    Object.assign(environment, queueEnvironment(spec, workflows.queues));
-    for (const name of spec.starts) {
-      const machine = workflows.stateMachines.get(name as WorkflowName);
-      if (!machine) throw new Error(`${spec.operationId} starts unknown workflow ${name}`);
-      environment[stateMachineArnEnv(name as WorkflowName)] = machine.stateMachineArn;
-    }
-    return environment;
-  }
-
-  private grantWorkflowAccess(
-    fn: ApiFunction,
-    spec: HttpFunctionSpec,
-    workflows: WorkflowStack,
-  ): void {
-    const events = workflows.queues.get('events');
-    if (spec.publishesEvents && events) grantSendMessage(fn.role, events);
-    grantQueues(fn.role, spec, workflows.queues);
-    for (const name of spec.starts) {
-      const machine = workflows.stateMachines.get(name as WorkflowName);
-      if (machine) grantStartExecution(fn.role, machine, `Start${constructIdFor(name)}`);
-    }
-  }
 }
 
 /**
@@ -375,4 +307,15 @@ function routeKeysOf(spec: HttpFunctionSpec): [string, HttpRouteKey][] {
   ];
   if (spec.method === 'GET') keys.push(['Head', HttpRouteKey.with(spec.path, HttpMethod.HEAD)]);
   return keys;
+}
+
+/** The specs by area, in manifest order (so the nested stacks come in a stable order). */
+function groupByArea(specs: readonly HttpFunctionSpec[]): Map<string, HttpFunctionSpec[]> {
+  const areas = new Map<string, HttpFunctionSpec[]>();
+  for (const spec of specs) {
+    const ofArea = areas.get(spec.area) ?? [];
+    ofArea.push(spec);
+    areas.set(spec.area, ofArea);
+  }
+  return areas;
 }

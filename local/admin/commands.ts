@@ -84,23 +84,30 @@ export const USER_COMMANDS: Record<string, Command> = {
   'set-account': setAccount,
   'set-plan': setAccount,
   'create-key': {
-    usage: 'create-key --email E --scopes s1,s2 [--plugin]',
+    usage: 'create-key --email E [--account ID] --scopes s1,s2 [--plugin]',
     help:
       'Create an API key; the plaintext "key" is printed only here, store it now. Scopes: ' +
       'monitor:read, monitor:write, monitor:admin, scans:read, scans:write, webhooks:manage, ' +
-      'plugin. monitor:admin only for addresses in ADMIN_EMAILS; --plugin marks a marketplace ' +
-      'plugin key (never monitor:admin).',
+      'account:manage, plugin. --account makes the key of a member of that account (its id), ' +
+      "within the member's role there (refused beyond it); without it, the user's own account. " +
+      'monitor:admin only for addresses in ADMIN_EMAILS; --plugin marks a marketplace plugin ' +
+      'key (never monitor:admin).',
     async run(context, values) {
       const scopes = requireOption(values, 'scopes')
         .split(',')
         .map((scope) => scope.trim())
         .filter((scope) => scope !== '');
+      const account = values.account;
+      if (account !== undefined && (typeof account !== 'string' || account.trim() === '')) {
+        throw new UsageError('--account needs the id of an account (GET /api/v1/account: id).');
+      }
       const { key, stored } = await context.operator.createKey({
         email: requireOption(values, 'email'),
         scopes,
         plugin: values.plugin === true,
+        accountId: typeof account === 'string' ? account.trim().toLowerCase() : undefined,
       });
-      return { id: stored.id, key, scopes: stored.scopes };
+      return { id: stored.id, key, account: stored.user_id, scopes: stored.scopes };
     },
   },
   'list-users': {

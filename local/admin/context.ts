@@ -8,6 +8,7 @@ import { createLocalDynamoClient, ensureTable } from '#local/dynamo-local';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createBatchRepository } from '#shared/adapters/dynamodb/batch-repository';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createPowertoolsLogger } from '#shared/adapters/powertools/logger';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -48,6 +49,7 @@ export async function createAdminContext(
     users,
     operator: createOperatorService({
       users,
+      members: createTeamRepository(doc, config.TABLE_NAME),
       adminEmails: config.ADMIN_EMAILS,
       clock: systemClock,
     }),

@@ -34,6 +34,7 @@ const OPTIONS = {
   plan: { type: 'string' },
   subscription: { type: 'string' },
   scopes: { type: 'string' },
+  account: { type: 'string' },
   plugin: { type: 'boolean', default: false },
   id: { type: 'string' },
   limit: { type: 'string' },

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
 import { createRunsRepository } from '#shared/adapters/dynamodb/runs-repository';
+import { OPERATOR_ACTOR } from '#shared/domain/audit/events';
 import { BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import { loadMonitorConfig } from '#shared/domain/monitor/config';
@@ -54,10 +55,15 @@ export const MONITOR_COMMANDS: Record<string, Command> = {
       if (!user) {
         throw new NotFoundError(`No user with e-mail ${email}. Create it first with create-user.`);
       }
-      return createCaseFor(user, parsed.data, {
-        cases: createCasesRepository(context.doc, context.config.TABLE_NAME),
-        clock: context.clock,
-      });
+      return createCaseFor(
+        user,
+        parsed.data,
+        {
+          cases: createCasesRepository(context.doc, context.config.TABLE_NAME),
+          clock: context.clock,
+        },
+        OPERATOR_ACTOR,
+      );
     },
   },
   'run-monthly': {

@@ -13,7 +13,13 @@ import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { DashboardHttp, latestSignInLink } from '#test/browser/support/dashboard-http';
 import { startFixtureSite } from '#test/fixtures/sites/index';
 import { waitForIngest } from '#test/support/access-logs';
-import { startTestStack, type TestStack } from '#test/support/stack';
+import { callJson, startTestStack, type TestStack } from '#test/support/stack';
+import {
+  handAccountBack,
+  joinByInvitation,
+  latestInvitationToken,
+  teamDepsOf,
+} from '#test/support/teams';
 import {
   makeLoopbackCertificate,
   startWebhookReceiver,
@@ -40,6 +46,10 @@ function errorVariant(route: RouteDefinition): 'no-key' | 'refused' | undefined 
   }
   if (route.auth === 'required') return 'no-key';
   return route.operationId === 'scan_domain' || route.request?.params ? 'refused' : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The answer as the docs show it: the JSON body of an API route, the redirect of a form. */
@@ -70,7 +80,9 @@ async function runStep(step: Step, sender: Sender, context: RunContext) {
     text: answer.text,
     location: answer.location,
   });
-  const result = captured(answer, sender.normaliser, 'schema' in route.response);
+  const whole = captured(answer, sender.normaliser, 'schema' in route.response);
+  const result =
+    step.shown && isRecord(whole.body) ? { ...whole, body: step.shown(whole.body) } : whole;
   const variant = errorVariant(route);
   if (!variant) return result;
   const error = await sendExample(sender, route, example, variant);
@@ -117,6 +129,36 @@ function contextOf(stack: TestStack, sender: Sender): RunContext {
       if (!token) throw new Error(`no sign-in link mailed to ${email}`);
       return token;
     },
+    addMember: async (email, role) => {
+      const deps = teamDepsOf(stack);
+      try {
+        await joinByInvitation(stack, deps, sender.key, email, role);
+        const user = (await stack.operator.listUsers()).find((entry) => entry.email === email);
+        if (!user) throw new Error(`no user ${email}`);
+        return user.id;
+      } finally {
+        deps.close();
+      }
+    },
+    inviteExampleUser: async (from) => {
+      const key = await stack.createKey(['scans:read', 'account:manage'], { email: from });
+      const invited = await callJson(stack.baseUrl, '/api/v1/account/invitations', {
+        method: 'POST',
+        key,
+        body: { email: EXAMPLE_EMAIL, role: 'viewer' },
+      });
+      const token = latestInvitationToken(EXAMPLE_EMAIL);
+      if (invited.status !== 201 || !token) throw new Error(`${from} could not invite`);
+      return token;
+    },
+    handBack: async () => {
+      const deps = teamDepsOf(stack);
+      try {
+        await handAccountBack(stack, deps, EXAMPLE_EMAIL);
+      } finally {
+        deps.close();
+      }
+    },
     otherSession: async () => {
       await sender.second.signIn(EXAMPLE_EMAIL);
       const page = (await sender.browser.get('/dashboard')).text;
@@ -142,7 +184,14 @@ export async function captureExamples(): Promise<CapturedExamples> {
   try {
     await stack.operator.createUser({ email: EXAMPLE_EMAIL, plan: 'pro' });
     const key = await stack.createKey(
-      ['scans:read', 'scans:write', 'monitor:read', 'monitor:write', 'webhooks:manage'],
+      [
+        'scans:read',
+        'scans:write',
+        'monitor:read',
+        'monitor:write',
+        'webhooks:manage',
+        'account:manage',
+      ],
       { email: EXAMPLE_EMAIL },
     );
     const sender = createSender(stack, key, site.host, receiver.url('/agent-readiness'));

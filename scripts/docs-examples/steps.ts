@@ -8,8 +8,11 @@
  */
 import {
   EXAMPLE_CSRF,
+  EXAMPLE_DECLINED_TOKEN,
   EXAMPLE_IDS,
+  EXAMPLE_INVITATION_TOKEN,
   EXAMPLE_SIGN_IN_TOKEN,
+  EXAMPLE_TEAM,
 } from '#shared/surfaces/api/example-requests';
 
 /** What a step's hooks can do: bind stand-ins, wait, and look as the signed-in browser. */
@@ -25,6 +28,12 @@ export interface RunContext {
   signInToken(email: string): string;
   /** Signs the user in from a second browser; that session's id. */
   otherSession(): Promise<string>;
+  /** Makes `email` a member of the examples' account with `role` (invited, accepted); its id. */
+  addMember(email: string, role: 'admin' | 'member' | 'viewer'): Promise<string>;
+  /** An account of `from` invites the examples' address; the mailed link's token. */
+  inviteExampleUser(from: string): Promise<string>;
+  /** The account's owner hands it back to the examples' address (its examples need an owner). */
+  handBack(): Promise<void>;
 }
 
 /** What a step's follow-up reads: its answer, besides the run's context. */
@@ -40,6 +49,16 @@ export interface Step {
   status?: number;
   before?: (context: RunContext) => Promise<void> | void;
   after?: (context: StepContext) => Promise<void> | void;
+  /** The answer as the docs show it, when the whole would drown the page (a long list). */
+  shown?: (body: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** Shows the first `count` items of a long list (the docs link where the rest is). */
+function firstOf(field: string, count: number) {
+  return (body: Record<string, unknown>) => {
+    const list = body[field];
+    return Array.isArray(list) ? { ...body, [field]: list.slice(0, count) } : body;
+  };
 }
 
 const ID = EXAMPLE_IDS;
@@ -71,10 +90,22 @@ const API_STEPS: Step[] = [
   },
   { operationId: 'scan_domain', after: (c) => c.bind(ID.scan, pick(c.json(), 'scan', 'id')) },
   { operationId: 'get_scan' },
+  // The fix pack lists every file it generates: the example shows the first two fixes.
+  { operationId: 'get_scan_fixes', shown: firstOf('fixes', 2) },
+  // The new scan is a scan as get_scan shows it: the example keeps its first two checks.
+  {
+    operationId: 'verify_scan',
+    shown: (body) => {
+      const scan = body.scan as { checks?: unknown[] } | undefined;
+      return { ...body, scan: { ...scan, checks: scan?.checks?.slice(0, 2) } };
+    },
+  },
   { operationId: 'list_scans' },
   { operationId: 'list_domains' },
   { operationId: 'list_domain_scans' },
   { operationId: 'get_stats' },
+  // 240 ids and more: the docs list them all under #findings; the example shows the first three.
+  { operationId: 'list_finding_types', shown: firstOf('finding_types', 3) },
   { operationId: 'scan_page' },
   { operationId: 'scan_badge' },
   // The scanned site's access log: the upload, its processing, what the agents fetched.
@@ -128,6 +159,33 @@ const API_STEPS: Step[] = [
   { operationId: 'delete_run_answers' },
   { operationId: 'revoke_key' },
   { operationId: 'delete_webhook' },
+  // The account as a team: an invitation made and withdrawn, a member's role changed, another
+  // member removed, the log of it all, and last the account handed over.
+  {
+    operationId: 'create_invitation',
+    after: (c) => c.bind(ID.invitation, pick(c.json(), 'invitation', 'id')),
+  },
+  { operationId: 'get_account', after: (c) => c.bind(ID.account, pick(c.json(), 'account', 'id')) },
+  { operationId: 'withdraw_invitation' },
+  {
+    operationId: 'change_member_role',
+    before: async (c) => c.bind(ID.member, await c.addMember(EXAMPLE_TEAM.member, 'member')),
+  },
+  {
+    operationId: 'remove_member',
+    before: async (c) =>
+      c.bind(ID.removedMember, await c.addMember(EXAMPLE_TEAM.removed, 'viewer')),
+  },
+  {
+    operationId: 'create_export',
+    after: async (c) => {
+      const id = pick(c.json(), 'export', 'id');
+      c.bind(ID.export, id);
+      await c.waitForWorkflow(`export-${id}`);
+    },
+  },
+  { operationId: 'get_export' },
+  { operationId: 'list_audit_log' },
   { operationId: 'get_openapi' },
   { operationId: 'docs_page' },
   { operationId: 'site_home' },
@@ -175,6 +233,7 @@ const DASHBOARD_STEPS: Step[] = [
     after: (c) => c.bind(ID.dashboardScan, uuidIn(c.location ?? '', '/dashboard/scans/')),
   },
   { operationId: 'dashboard_scan' },
+  { operationId: 'dashboard_verify_scan', status: 303 },
   { operationId: 'dashboard_domain' },
   { operationId: 'dashboard_domain_agents' },
   { operationId: 'dashboard_upload_agent_log', status: 303 },
@@ -239,10 +298,55 @@ const DASHBOARD_STEPS: Step[] = [
   },
   { operationId: 'dashboard_redeliver', status: 303 },
   { operationId: 'dashboard_delete_webhook', status: 303 },
+  // The Team page: an invitation made and withdrawn, a member's role changed and the member
+  // removed, the account handed over; then two invitations of other accounts to this address,
+  // one accepted (the dashboard then shows that account) and one declined, and back.
+  { operationId: 'dashboard_account' },
+  {
+    operationId: 'dashboard_invite',
+    status: 303,
+    after: async (c) => {
+      const page = await c.browserGet('/dashboard/account');
+      c.bind(
+        ID.dashboardInvitation,
+        idIn(page, /\/dashboard\/account\/invitations\/(inv_[\w-]+)\/withdraw/),
+      );
+    },
+  },
+  { operationId: 'dashboard_withdraw_invitation', status: 303 },
+  {
+    operationId: 'dashboard_change_role',
+    status: 303,
+    before: async (c) =>
+      c.bind(ID.dashboardMember, await c.addMember(EXAMPLE_TEAM.designer, 'member')),
+  },
+  { operationId: 'dashboard_remove_member', status: 303 },
+  { operationId: 'dashboard_transfer', status: 303 },
+  {
+    operationId: 'dashboard_invitation',
+    before: async (c) =>
+      c.bind(EXAMPLE_INVITATION_TOKEN, await c.inviteExampleUser(EXAMPLE_TEAM.partner)),
+  },
+  { operationId: 'dashboard_accept_invitation', status: 303 },
+  {
+    operationId: 'dashboard_decline_invitation',
+    before: async (c) =>
+      c.bind(EXAMPLE_DECLINED_TOKEN, await c.inviteExampleUser(EXAMPLE_TEAM.agency)),
+  },
+  { operationId: 'dashboard_switch_account', status: 303 },
   { operationId: 'dashboard_sign_out', status: 303 },
   // A visitor without an account: the home page's scan box, then the public result page.
   { operationId: 'dashboard_home_scan', status: 303 },
 ];
 
+/**
+ * Last, with the examples' address made the owner again each time: the account handed over,
+ * then erased (the erasure goes on in the background as the run ends).
+ */
+const FINAL_STEPS: Step[] = [
+  { operationId: 'transfer_account', before: (c) => c.handBack() },
+  { operationId: 'delete_account', before: (c) => c.handBack() },
+];
+
 /** Every step, in order. */
-export const STEPS: readonly Step[] = [...API_STEPS, ...DASHBOARD_STEPS];
+export const STEPS: readonly Step[] = [...API_STEPS, ...DASHBOARD_STEPS, ...FINAL_STEPS];

@@ -5,8 +5,10 @@
  */
 import { createIdempotencyRepository } from '#shared/adapters/dynamodb/idempotency-repository';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
+import { createMembershipLookup } from '#shared/adapters/dynamodb/membership-lookup';
 import { createRequestCounter } from '#shared/adapters/dynamodb/request-rate-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
+import { createKeyResolver } from '#shared/domain/accounts/authenticate';
 import { createCachedKeyLookup } from '#shared/domain/accounts/key-cache';
 import { createKeyUseRecorder } from '#shared/domain/accounts/key-usage';
 import type { ApiDeps } from '#shared/surfaces/api/http-handler';
@@ -20,7 +22,14 @@ export const getApiDeps = lazy((): ApiDeps => {
   const { doc, tableName } = getStore();
   const logger = getLogger();
   return {
-    keys: createCachedKeyLookup(createUsersRepository(doc, tableName), config.KEY_CACHE_TTL_MS),
+    // A key and its creator's role in its account, cached together (KEY_CACHE_TTL_MS).
+    keys: createCachedKeyLookup(
+      createKeyResolver({
+        users: createUsersRepository(doc, tableName),
+        members: createMembershipLookup(doc, tableName),
+      }),
+      config.KEY_CACHE_TTL_MS,
+    ),
     adminEmails: config.ADMIN_EMAILS,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     logger,

@@ -2,6 +2,8 @@
  * What the request pipeline needs for dashboard routes, kept apart from signing in (mail,
  * quotas) so that every function bundles only the session lookup.
  */
+
+import { createMembershipLookup } from '#shared/adapters/dynamodb/membership-lookup';
 import { createSessionsRepository } from '#shared/adapters/dynamodb/sessions-repository';
 import type { DashboardGateDeps } from '#shared/surfaces/dashboard/handler';
 import { lazy } from '#shared/wiring/lazy';
@@ -15,9 +17,16 @@ export const getSessionStore = lazy(() => {
   return createSessionsRepository(doc, tableName);
 });
 
+/** A session's account and role, read on every request (the team's reads only). */
+const getMembershipLookup = lazy(() => {
+  const { doc, tableName } = getStore();
+  return createMembershipLookup(doc, tableName);
+});
+
 export const getDashboardGateDeps = lazy(
   (): DashboardGateDeps => ({
     sessions: getSessionStore(),
+    members: getMembershipLookup(),
     adminEmails: getConfig().ADMIN_EMAILS,
     publicBaseUrl: getConfig().PUBLIC_BASE_URL,
     logger: getLogger(),

@@ -10,7 +10,7 @@ import { lazy } from '#shared/wiring/lazy';
 import { getMonitorStepDeps, getReadinessStore } from '#shared/wiring/monitor-steps';
 import { getMetrics } from '#shared/wiring/observability';
 import { getClock, getConfig } from '#shared/wiring/platform';
-import { getScanFetcher } from '#shared/wiring/scans';
+import { getScanFetcher, getScanVantage } from '#shared/wiring/scans';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 
 /** A stored scan of a site younger than this is reused instead of scanning it again. */
@@ -26,6 +26,7 @@ export const getReadinessStepDeps = lazy((): ReadinessStepDeps => {
       fetcher: getScanFetcher(),
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
+      ...getScanVantage(),
       maxAgeMs: CITED_SCAN_MAX_AGE_MS,
       clock: getClock(),
       metrics: getMetrics(),

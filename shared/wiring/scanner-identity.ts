@@ -42,10 +42,7 @@ export function scannerBaseUrl(settings: WiringSettings): string {
   return settings.config.PUBLIC_BASE_URL ?? settings.serviceUrl?.() ?? FALLBACK_BASE_URL;
 }
 
-/** An honest, documented identity: the User-Agent names the bot and links the page about it. */
-export function scannerUserAgent(baseUrl: string): string {
-  return `AgentReadinessScanner/2.0 (+${baseUrl}/docs#scanner)`;
-}
+export { scannerUserAgent } from '#shared/adapters/http/user-agent';
 
 export const getRequestSigner = lazy((settings) =>
   createWebBotAuthSigner({

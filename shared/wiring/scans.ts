@@ -3,9 +3,13 @@
  * fetcher and the quota counters on top of the read dependencies (read-composition.ts, kept
  * apart so the read routes never bundle the engine).
  */
+
+import { createTxtResolver } from '#shared/adapters/dns/txt-resolver';
 import { createQuotaRepository } from '#shared/adapters/dynamodb/quota-repository';
 import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { createScanEvents } from '#shared/domain/events/scan-events';
+import type { TxtResolver } from '#shared/domain/scan-engine/dns-aid';
+import type { ScanVantage } from '#shared/domain/scan-engine/environment';
 import type { ScanWriteDeps } from '#shared/domain/scans/operations';
 import { createScanService } from '#shared/domain/scans/service';
 import { getDnsLookup } from '#shared/wiring/dns';
@@ -36,12 +40,28 @@ export const getScanWriteDeps = lazy((): ScanWriteDeps => {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
       anonymousScansPerDay: config.ANONYMOUS_SCANS_PER_DAY,
       scanDeadlineMs: config.SCAN_DEADLINE_MS,
+      ...getScanVantage(),
       logger: getLogger(),
       clock: getClock(),
       metrics: getMetrics(),
       ...(publisher ? { events: createScanEvents(publisher, getClock()) } : {}),
     }),
   };
+});
+
+/**
+ * Where this process scans from (`local`, or the AWS region on Lambda), the identity its
+ * requests carry, and DNS for DNS-AID (none offline: OFFLINE_DNS=1 asks no DNS server).
+ */
+export const getScanVantage = lazy((settings): { vantage: ScanVantage; txt?: TxtResolver } => {
+  const config = getConfig();
+  const vantage: ScanVantage = {
+    scannedFrom: config.AWS_LAMBDA_FUNCTION_NAME ? config.AWS_REGION : 'local',
+    userAgent: scannerUserAgent(scannerBaseUrl(settings)),
+    // The fetcher signs every request it sends (getScanFetcher); nothing turns it off.
+    signed: true,
+  };
+  return config.OFFLINE_DNS ? { vantage } : { vantage, txt: createTxtResolver() };
 });
 
 /**

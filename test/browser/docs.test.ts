@@ -31,7 +31,7 @@ describe.skipIf(!CHROMIUM_PATH)('the docs page in Chromium', () => {
   beforeAll(async () => {
     server = createServer((_, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(renderDocsPage(baseUrl));
+      response.end(renderDocsPage(baseUrl).toString());
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -166,6 +166,11 @@ describe.skipIf(!CHROMIUM_PATH)('live updates and the public result page in Chro
       .poll(() => badge.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(50);
     expect(await page.locator('#badge pre').first().innerText()).toContain('/badge/');
+    // Issue 37: where the scan ran, and what Lighthouse would say beside llms and agent.
+    expect(await page.getByRole('heading', { name: 'Where this scan ran' }).count()).toBe(1);
+    expect(await page.locator('#check-llms .peers').innerText()).toMatch(
+      /Lighthouse would say[\s\S]*llms-txt/,
+    );
     await expectAccessible('public page, desktop');
     // Its screenshots come from test/browser/way-in.test.ts, which reaches it from the home page.
   });

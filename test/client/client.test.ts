@@ -225,7 +225,7 @@ describe('the package', () => {
   });
 
   it('is named on the docs page and in the main README', async () => {
-    expect(renderDocsPage('https://api.example.com')).toMatch(
+    expect(renderDocsPage('https://api.example.com').toString()).toMatch(
       /<p id="client">[\s\S]*@agent-readiness\/client[\s\S]*client\/README\.md/,
     );
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');

@@ -9,6 +9,7 @@ import {
   actionsOf,
   type CfnResource,
   environmentOf,
+  flattenedResources,
   functionOfRoute,
   logicalIdOfGetAtt,
   resourcesOfType,
@@ -28,7 +29,7 @@ let workflows: Record<string, CfnResource>;
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], stage: 'test' } });
   built = buildApp(app);
-  api = Template.fromStack(built.api).toJSON().Resources as Record<string, CfnResource>;
+  api = flattenedResources(built.api);
   workflows = Template.fromStack(built.workflows).toJSON().Resources as Record<string, CfnResource>;
 });
 

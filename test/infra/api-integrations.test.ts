@@ -7,6 +7,7 @@ import {
   actionsOf,
   type CfnResource,
   environmentOf,
+  flattenedResources,
   functionOfRoute as functionOfRouteIn,
   logicalIdOfGetAtt,
   type Resources,
@@ -30,8 +31,9 @@ beforeAll(() => {
       mailFrom: 'Agent Readiness <noreply@mail.example.com>',
     },
   });
-  apiTemplate = Template.fromStack(buildApp(app).api);
-  apiResources = apiTemplate.toJSON().Resources as Resources;
+  const { api } = buildApp(app);
+  apiTemplate = Template.fromStack(api);
+  apiResources = flattenedResources(api);
 });
 
 function functionOfRoute(routeKey: string): { id: string; fn: CfnResource } {
@@ -60,7 +62,9 @@ describe('api stack: sign-in mail', () => {
       }
     }
     expect(routes.filter((route) => route.sendsMail).map((route) => route.operationId)).toEqual([
+      'create_invitation',
       'dashboard_request_link',
+      'dashboard_invite',
     ]);
   });
 });

@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.17 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.26 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.48 MB, so any growth still fails here. The routes that
+ * 1.55 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -27,12 +27,36 @@ const ONE_MB = 1024 * 1024;
 // page's scan box to the scan form's function (docs/decisions.md "Merging the two parts of issue
 // 25"). Issue 30 added about 1 % to every dashboard function: the Agents tab's upload script and
 // its chart styles in the page frame (about 4 KB) and the gate's multipart reader for the upload
-// form without script (about 1.5 KB). The deployment package (zipped) keeps its 1 MB limit
-// exactly.
-const CODE_CEILING = 1.17 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.5 * ONE_MB;
+// form without script (about 1.5 KB). Issue 35 added about 1.5 % to the functions that serve the
+// whole route manifest (the docs page, the site documents, the OpenAPI document): the account
+// routes' schemas and captured examples, and the dashboard's team pages. The deployment package
+// (zipped) keeps its 1 MB limit exactly. The scanning functions' ceiling grew by 2 % this round:
+// the finding registry (issue 38: every finding id with its title and fix, which the engine
+// attaches to each finding) and the role table and account principal (issue 35).
+// Issue 37 added about 1 % to the functions that serve the docs and the site documents (the
+// "where a scan ran" and "what other judges would say" sections, four drift-log entries, three
+// standards, the environment and peers schemas) and about 0.7 % to the scanning functions (walls,
+// environment, Lighthouse's rules, ARD v0.91, DNS-AID, about 12 KB minified). Issue 35's second
+// stage added about 0.7 % to every dashboard function (the team's routes in the dashboard's
+// manifest, the role table and the membership read of the session gate; its writes stay in the
+// account functions) and its pages' examples to the docs and site functions.
+// Issue 38 then added to the same
+// functions the finding-id registry (about 36 KB of titles and fixes: /docs#findings and its
+// markdown) and the CI section, and to the scanning functions the id of every finding, the fix
+// inputs kept with each scan and verification (about 12 KB); the role table and account
+// principal of issue 35 come with them. Issues 37 and 38 together, merged, took the docs and site
+// documents' functions to 1.254 MB (the finding registry, the CI, peers and environment sections
+// and their captured examples): the ceiling keeps about 0.5 % above that. The deployment package
+// (zipped) keeps its 1 MB limit exactly. Merged with issue 35's second stage (the account routes'
+// captured examples and the team pages in the manifest), those functions measured 1.261 MB
+// (1,322,225 bytes): the ceiling keeps about 0.7 % above that.
+const CODE_CEILING = 1.27 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
+  // Verification scans again, in scan_domain's function.
+  'verify_scan',
+  'dashboard_verify_scan',
   'dashboard_run_scan',
   // The home page's scan box, served by the dashboard scan form's function.
   'dashboard_home_scan',

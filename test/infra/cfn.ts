@@ -1,9 +1,12 @@
+/**
+ * Reading a synthesised CloudFormation template in the infra tests: a stack and its nested
+ * stacks as one template, resources by type, logical ids behind `Ref`/`Fn::GetAtt`, the policy
+ * statements of a role, a function's environment.
+ */
+import { NestedStack, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { expect } from 'vitest';
 
-/**
- * Reading a synthesised CloudFormation template in the infra tests: resources by type, logical
- * ids behind `Ref`/`Fn::GetAtt`, the policy statements of a role, a function's environment.
- */
 /** The context the whole app is synthesised with in the infra tests (every option set). */
 export const FULL_APP_CONTEXT = {
   'aws:cdk:bundling-stacks': [],
@@ -119,4 +122,89 @@ export function functionOfRoute(
   if (!fn) throw new Error(`no function ${id}`);
   expect(fn.Type).toBe('AWS::Lambda::Function');
   return { id, fn };
+}
+
+/** The parts of a template the infra tests read. */
+export interface TemplateJson {
+  Resources: Resources;
+  Outputs: Record<string, { Value: unknown; Export?: { Name: string } }>;
+}
+
+/** The nested stacks whose parent is `stack` (not their own nested stacks). */
+export function nestedStacksOf(stack: Stack): NestedStack[] {
+  return stack.node
+    .findAll()
+    .filter(
+      (construct): construct is NestedStack =>
+        NestedStack.isNestedStack(construct) && construct.nestedStackParent === stack,
+    );
+}
+
+/** A top-level stack and every stack nested in it, parents first. */
+export function withNestedStacks(stack: Stack): Stack[] {
+  return [stack, ...nestedStacksOf(stack).flatMap(withNestedStacks)];
+}
+
+/** The resources of a stack and of the stacks nested in it, read as one (`flattenedTemplate`). */
+export function flattenedResources(stack: Stack): Resources {
+  return flattenedTemplate(stack).Resources;
+}
+
+/**
+ * A stack and the stacks nested in it, read as one template: in a nested template each `Ref` to
+ * a parameter becomes the value its parent passes, and in the parent each `Fn::GetAtt` of a
+ * nested stack's `Outputs.<name>` becomes that output's value. So a route on the API stack leads
+ * to the integration and function in its area's stack, and a role's log statement to the area's
+ * log group, as `Ref` and `Fn::GetAtt` of plain logical ids. The outputs are the top stack's.
+ */
+export function flattenedTemplate(stack: Stack): TemplateJson {
+  const own = Template.fromStack(stack).toJSON() as Partial<TemplateJson>;
+  const nestedOutputs = new Map<string, TemplateJson['Outputs']>();
+  const resources: Resources = {};
+  for (const nested of nestedStacksOf(stack)) {
+    const resourceId = stack.resolve(nested.nestedStackResource?.logicalId) as string;
+    const passed = (own.Resources?.[resourceId]?.Properties?.Parameters ?? {}) as Record<
+      string,
+      unknown
+    >;
+    const inner = replaceIntrinsics(flattenedTemplate(nested), (value) =>
+      refOf(value, passed),
+    ) as TemplateJson;
+    nestedOutputs.set(resourceId, inner.Outputs);
+    addAll(resources, inner.Resources);
+  }
+  const outer = replaceIntrinsics(
+    { Resources: own.Resources ?? {}, Outputs: own.Outputs ?? {} },
+    (value) => {
+      const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+      if (!Array.isArray(getAtt) || typeof getAtt[1] !== 'string') return undefined;
+      if (!getAtt[1].startsWith('Outputs.')) return undefined;
+      return nestedOutputs.get(String(getAtt[0]))?.[getAtt[1].slice('Outputs.'.length)]?.Value;
+    },
+  ) as TemplateJson;
+  addAll(resources, outer.Resources);
+  return { Resources: resources, Outputs: outer.Outputs };
+}
+
+function refOf(value: unknown, parameters: Record<string, unknown>): unknown {
+  const ref = (value as { Ref?: unknown }).Ref;
+  return typeof ref === 'string' && ref in parameters ? parameters[ref] : undefined;
+}
+
+function addAll(into: Resources, from: Resources): void {
+  for (const [id, resource] of Object.entries(from)) {
+    if (id in into) throw new Error(`logical id ${id} is in two stacks of one tree`);
+    into[id] = resource;
+  }
+}
+
+/** A deep copy of `value` in which every object `replace` answers for is replaced. */
+function replaceIntrinsics(value: unknown, replace: (value: object) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => replaceIntrinsics(item, replace));
+  if (typeof value !== 'object' || value === null) return value;
+  const replaced = replace(value);
+  if (replaced !== undefined) return replaced;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, replaceIntrinsics(item, replace)]),
+  );
 }

@@ -22,6 +22,7 @@ import {
   allStatements,
   type CfnResource,
   environmentOf,
+  flattenedResources,
   policyStatements,
   resourcesOfType,
   type Statement,
@@ -274,11 +275,7 @@ describe('grants of the functions', () => {
   });
 
   it('lets only the routes that start a workflow start it, on that state machine only', () => {
-    const apiTemplate = Template.fromStack(built.api).toJSON().Resources as Record<
-      string,
-      CfnResource
-    >;
-    const starts = allStatements(apiTemplate).filter((statement) =>
+    const starts = allStatements(flattenedResources(built.api)).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
     );
     expect(BATCH_ROUTES.create_batch.starts).toEqual(['batch-scan']);

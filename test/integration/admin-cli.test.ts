@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '#local/admin/main';
 import { createBatch, waitForJob } from '#test/support/batch';
 import { callJson, startTestStack, type TestStack } from '#test/support/stack';
+import { joinByInvitation, teamDepsOf } from '#test/support/teams';
 
 /**
  * The operator CLI against the running stack's DATA_DIR. Its `main` runs in process (fast); one
@@ -160,6 +161,45 @@ describe('npm run admin', () => {
     );
     expect(plugin.code).toBe(0);
     expect(json(plugin.stdout).scopes).toEqual(['monitor:read', 'plugin']);
+  });
+
+  it("makes a member's key for an account with --account, never beyond the member's role", async () => {
+    await admin('create-user', '--email', 'lead@example.com', '--plan', 'pro');
+    const lead = json(
+      (await admin('create-key', '--email', 'lead@example.com', '--scopes', 'account:manage'))
+        .stdout,
+    ) as { key: string; account: string };
+    const deps = teamDepsOf(stack);
+    await joinByInvitation(stack, deps, lead.key, 'reader@example.com', 'viewer');
+    deps.close();
+    const args = ['create-key', '--email', 'reader@example.com', '--account', lead.account];
+    const beyond = await admin(...args, '--scopes', 'scans:read,scans:write');
+    expect(beyond.code).toBe(2);
+    expect(beyond.stdout).toBe('');
+    expect(beyond.stderr).toContain('viewer');
+    expect(beyond.stderr).toContain('scans:write');
+    const within = await admin(...args, '--scopes', 'scans:read');
+    expect(within.code).toBe(0);
+    const made = json(within.stdout) as { key: string; account: string };
+    expect(made.account).toBe(lead.account);
+    const read = await callJson(stack.baseUrl, '/api/v1/account', { key: made.key });
+    expect((read.body.account as { id: string }).id).toBe(lead.account);
+    const own = json(
+      (await admin('create-key', '--email', 'reader@example.com', '--scopes', 'scans:write'))
+        .stdout,
+    ) as { account: string };
+    expect(own.account).not.toBe(lead.account);
+    const stranger = await admin(
+      'create-key',
+      '--email',
+      'dev@example.com',
+      '--account',
+      lead.account,
+      '--scopes',
+      'scans:read',
+    );
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr).toContain('not a member');
   });
 
   it.each([

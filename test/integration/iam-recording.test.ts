@@ -52,7 +52,14 @@ beforeAll(async () => {
   // The service starts workflows through the recording starter (the wiring takes it as a setting).
   stack.rewire({}, { workflows: recording.recordingStarter(stack.workflows) });
   const key = await stack.createKey(
-    ['scans:read', 'scans:write', 'monitor:read', 'monitor:write', 'webhooks:manage'],
+    [
+      'scans:read',
+      'scans:write',
+      'monitor:read',
+      'monitor:write',
+      'webhooks:manage',
+      'account:manage',
+    ],
     { email: EMAIL },
   );
   await walkEveryFunction({

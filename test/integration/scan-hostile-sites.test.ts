@@ -150,7 +150,7 @@ describe('7. findings say one thing per cause, in words an owner acts on', () =>
     expect(text).toContain('503');
     expect(text).not.toMatch(/line \d+ "Disallow/);
     expect(text).not.toMatch(/Content-Signal line/);
-    expect(text).not.toMatch(/Training crawlers blocked/);
+    expect(text).not.toMatch(/Training crawler \S+ is blocked/);
   });
 
   it('attributes the 429 rule to Google, not to RFC 9309', async () => {

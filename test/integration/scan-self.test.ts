@@ -16,6 +16,8 @@ interface Finding {
 interface ScanBody {
   score: number;
   checks: Array<{ id: string; state: string; score: number; max: number; findings: Finding[] }>;
+  environment: { scanned_from: string; blocked_by: unknown; partial_checks: string[] };
+  peers: { lighthouse: { version: string; audits: Record<string, string> } };
 }
 
 /**
@@ -65,6 +67,26 @@ describe('the service scans its own origin', () => {
   });
 });
 
+describe('the other judges (issue 37)', () => {
+  it('would pass Lighthouse 13.5 on llms.txt and on the agent catalog, with no difference to explain', () => {
+    expect(scan.peers.lighthouse.version).toMatch(/^13\.5\./);
+    expect(scan.peers.lighthouse.audits['llms-txt']).toBe('pass');
+    expect(scan.peers.lighthouse.audits['ard-schema']).toBe('pass');
+    const differences = scan.checks.flatMap((check) =>
+      check.findings.filter((finding) => /^Lighthouse \S+ would say/.test(finding.text)),
+    );
+    expect(differences).toEqual([]);
+  });
+
+  it('ran locally and met no wall', () => {
+    expect(scan.environment).toMatchObject({
+      scanned_from: 'local',
+      blocked_by: null,
+      partial_checks: [],
+    });
+  });
+});
+
 describe('the signals that do not fit the service', () => {
   const findings = (id: string) => scan.checks.find((check) => check.id === id)?.findings ?? [];
 
@@ -85,7 +107,14 @@ describe('the signals that do not fit the service', () => {
     const texts = findings('agent').map((finding) => `${finding.state}: ${finding.text}`);
     expect(texts).toContainEqual(expect.stringMatching(/^good: \/auth\.md tells agents/));
     expect(texts).toContainEqual(expect.stringMatching(/^info: Not applicable: no payment/));
-    expect(texts).toContainEqual(expect.stringMatching(/^good: AI Catalog at .* lists 4 entries/));
+    expect(texts).toContainEqual(
+      expect.stringMatching(/^good: ARD manifest at \/\.well-known\/ard\.json lists 2 entries/),
+    );
+    expect(texts).toContainEqual(
+      expect.stringMatching(
+        /^good: AI Catalog at \/\.well-known\/ai-catalog\.json lists 2 entries/,
+      ),
+    );
   });
 
   it('is not asked for public profiles on a loopback origin', () => {

@@ -231,16 +231,12 @@ describe('the Signature Agent Card', () => {
     });
   });
 
-  it('and the directory are listed in the AI Catalog and in robots.txt comments', async () => {
+  it('and the directory are named in robots.txt comments, not in the agent catalog', async () => {
+    // Issue 37: the catalog lists only discovery types (MCP server card, agent skill), which
+    // every reader accepts; the key directory and the card have well-known paths of their own.
     const catalog = await callJson(stack.baseUrl, '/.well-known/ai-catalog.json');
     const entries = (catalog.body.entries ?? []) as Array<{ identifier: string; url: string }>;
-    expect(entries.map((entry) => entry.url)).toEqual(
-      expect.arrayContaining([
-        `${stack.baseUrl}${DIRECTORY}`,
-        `${stack.baseUrl}/.well-known/signature-agent-card`,
-        `${stack.baseUrl}/auth.md`,
-      ]),
-    );
+    expect(entries.map((entry) => entry.url)).not.toContain(`${stack.baseUrl}${DIRECTORY}`);
     for (const entry of entries) expect(entry.identifier).toMatch(/^urn:air:localhost:/);
     const robots = await (await fetch(`${stack.baseUrl}/robots.txt`)).text();
     expect(robots).toContain(`# key directory ${stack.baseUrl}${DIRECTORY}`);

@@ -1,13 +1,20 @@
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '#local/stack';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
 
 /** The embedded stack for one integration test file, plus helpers to make users and keys. */
 export interface TestStack extends LocalStack {
-  /** Creates a user (unique address) and a key with the given scopes; returns the plaintext. */
-  createKey(scopes: string[], options?: { email?: string; plugin?: boolean }): Promise<string>;
+  /**
+   * Creates a user (unique address) and a key with the given scopes, for the user's own account
+   * or (`accountId`) one the user is a member of; returns the plaintext.
+   */
+  createKey(
+    scopes: string[],
+    options?: { email?: string; plugin?: boolean; accountId?: string },
+  ): Promise<string>;
   revokeKey(keyId: string): Promise<void>;
   operator: ReturnType<typeof createOperatorService>;
 }
@@ -28,6 +35,7 @@ export async function startTestStack(
   const users = createUsersRepository(doc, stack.tableName);
   const operator = createOperatorService({
     users,
+    members: createTeamRepository(doc, stack.tableName),
     adminEmails: config.ADMIN_EMAILS,
     clock: systemClock,
   });
@@ -40,7 +48,12 @@ export async function startTestStack(
       const email =
         options.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       if (!(await users.findUserByEmail(email))) await operator.createUser({ email, plan: 'pro' });
-      const { key } = await operator.createKey({ email, scopes, plugin: options.plugin ?? false });
+      const { key } = await operator.createKey({
+        email,
+        scopes,
+        plugin: options.plugin ?? false,
+        accountId: options.accountId,
+      });
       return key;
     },
     async revokeKey(keyId) {

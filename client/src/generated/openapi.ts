@@ -99,6 +99,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scans/{id}/fixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scan's fix pack: its fixes, most points first, with generated files (addition to the specification)
+         * @description One fix per finding id the scan raised as `warn` or `bad`: the points it is worth on the score, where it applies, the steps, and where the fix is a file, the file generated from what the scan saw (llms.txt, robots.txt, `ard.json` and `ai-catalog.json` skeletons, Organization JSON-LD, `Link` headers), each passing the scan when served as it is. A scan made with a key is its account's (anyone else gets 404); a scan made without a key is as public as the scan.
+         *
+         *     Authentication: bearer key optional; scope `scans:read`.
+         */
+        get: operations["get_scan_fixes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan the domain again and say which findings are fixed (addition to the specification)
+         * @description Scans the scan's domain again (it counts as a scan: without a key, in the 3 a day) and answers which of `finding_ids` (all of the scan's `warn` and `bad` findings when absent) are `fixed`, which are `still` raised, and which ids are `new`, with the new scan. Only the owner may verify a scan made with a key (anyone else gets 404).
+         *
+         *     Authentication: bearer key optional; scope `scans:write`.
+         */
+        post: operations["verify_scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stats": {
         parameters: {
             query?: never;
@@ -113,6 +157,26 @@ export interface paths {
          *     Authentication: bearer key optional; scope `scans:read`.
          */
         get: operations["get_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finding-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every finding id the scan engine can raise (addition to the specification)
+         * @description Each finding of a scan carries an `id`, `<check id>.<slug>` (`llms.missing`, `crawler.gptbot_blocked`), the same for the same condition on every scan and site. This list gives each id its check, title, fix and, where one applies, the standard it is judged against. An id keeps its meaning at the `scoring_version` it came with; a change of meaning is a new id. Public, no key.
+         */
+        get: operations["list_finding_types"];
         put?: never;
         post?: never;
         delete?: never;
@@ -675,6 +739,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account of the key: its plan, members and open invitations (addition) (addition to the specification)
+         * @description Any key of the account reads it, whatever its scopes and its member’s role. `id` is the account's id, the `user_id` of its cases; `members` lists every member with their role (exactly one `owner`); `invitations` the ones still open.
+         *
+         *     Authentication: bearer key required.
+         */
+        get: operations["get_account"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase the account and everything it owns (addition) (addition to the specification)
+         * @description Only the owner, confirming with the account's id (`confirm`; 400 `invalid_confirmation` otherwise). Answers 202 at once: from then on every key and session of the account is refused (401 `unauthorized`), and a workflow deletes every item of the account; it goes on after a restart. Public scan results stay public without their owner (docs/data-model.md "Export and erasure").
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an address into the account with a role (addition) (addition to the specification)
+         * @description Mails the address a single-use link to `/dashboard/invitations/{token}`, valid 7 days; signed in with that address (signing up if needed), the invitee accepts there. `role` is `admin`, `member` or `viewer` (the owner is made by a transfer). A member’s address is 409 `already_member`, an address with an open invitation 409 `already_invited`; at most 50 open invitations. Scope `account:manage`: a key of an admin or of the owner.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        post: operations["create_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an open invitation (addition) (addition to the specification)
+         * @description Its link stops working at once. An invitation accepted, declined, withdrawn or expired already, or of another account, reads as not found. Scope `account:manage`: a key of an admin or of the owner.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        delete: operations["withdraw_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the account (addition) (addition to the specification)
+         * @description The keys the member made for the account are revoked at once (401 `unauthorized` from then on, within KEY_CACHE_TTL_MS in other processes), and their dashboard sessions no longer act for the account. The owner cannot be removed, only transferred (403 `insufficient_role`). Scope `account:manage`: a key of an admin or of the owner.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (addition) (addition to the specification)
+         * @description To `admin`, `member` or `viewer`. The keys the member made for the account lose at once the scopes the new role does not allow (within KEY_CACHE_TTL_MS in other processes); a key left with none is revoked. The owner’s role changes only by a transfer (403 `insufficient_role`); a role changed meanwhile by someone else is 409 `member_changed`. Scope `account:manage`: a key of an admin or of the owner.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        patch: operations["change_member_role"];
+        trace?: never;
+    };
+    "/api/v1/account/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the account over to another member (addition) (addition to the specification)
+         * @description Only the owner (a key the owner made, with `account:manage`): the member named becomes the owner and the owner an admin, in one step. Another role is 403 `insufficient_role`; a user id that is not a member is 404.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        post: operations["transfer_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's audit log, newest first (addition) (addition to the specification)
+         * @description Every change to the account’s members, invitations, keys, cases, prompts, runs and webhooks, with who made it (a person, a key, the operator) and when, kept 400 days; actions are named `<target>.<verb>`. `limit` 1 to 100 (default 20), `cursor` from `next_cursor`. Scope `account:manage`: a key of an admin or of the owner.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        get: operations["list_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export everything the account owns (addition) (addition to the specification)
+         * @description Starts an export (202): JSON lines of the account, its members and invitations, cases with their runs, summaries and answers, scans and scan history, batches, webhooks (without their secrets) and deliveries, keys (without their hashes), events and the audit log. Read its status with `GET /api/v1/account/exports/{id}`; once `done`, its `url` gives the lines with the same key, for 7 days. Scope `account:manage`: a key of an admin or of the owner.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        post: operations["create_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export's status, or with `format=jsonl` the export itself (addition) (addition to the specification)
+         * @description `status` is `queued`, `running`, `done` or `failed`; once `done`, `url` and `expires_at`. With `format=jsonl` (the `url`): `application/x-ndjson`, one `{type, data}` object a line (409 `export_not_ready` before it is done). Another account's export, or an expired one, reads as not found. Scope `account:manage`: a key of an admin or of the owner.
+         *
+         *     Authentication: bearer key required; scope `account:manage`.
+         */
+        get: operations["get_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -806,6 +1058,16 @@ export interface components {
              * @example example.com
              */
             domain: string;
+        };
+        VerifyScanRequest: {
+            /**
+             * @description The finding ids to verify; all of the scan's warn and bad findings when absent
+             * @example [
+             *       "llms.missing",
+             *       "crawler.no_ai_policy"
+             *     ]
+             */
+            finding_ids?: string[];
         };
         CreateBatchRequest: {
             /** @description Domains or URLs to scan. Duplicates collapse into one accepted domain; entries that are not domains are listed under `rejected` with a reason. */
@@ -1040,6 +1302,30 @@ export interface components {
              */
             name?: string;
         };
+        EraseAccountRequest: {
+            /** @description The account's id, typed to confirm */
+            confirm: string;
+        };
+        CreateInvitationRequest: {
+            /** @example colleague@example.com */
+            email: string;
+            /**
+             * @description The role the member gets (the owner is made by a transfer)
+             * @enum {string}
+             */
+            role: "admin" | "member" | "viewer";
+        };
+        ChangeRoleRequest: {
+            /** @enum {string} */
+            role: "admin" | "member" | "viewer";
+        };
+        TransferRequest: {
+            /**
+             * Format: uuid
+             * @description The member who becomes the owner
+             */
+            user_id: string;
+        };
         /** @description A scan requested with an API key finished (single, MCP or batch). */
         ScanCompletedEvent: {
             /**
@@ -1216,6 +1502,8 @@ export interface components {
              */
             url: string;
             checks: components["schemas"]["Check"][];
+            environment?: components["schemas"]["ScanEnvironment"];
+            peers?: components["schemas"]["ScanPeers"];
         };
         Check: {
             /** @example crawler */
@@ -1236,6 +1524,11 @@ export interface components {
             findings: components["schemas"]["Finding"][];
         };
         Finding: {
+            /**
+             * @description Addition: the finding id, `<check id>.<slug>`, the same for the same condition on every scan and site (`GET /api/v1/finding-types` lists them; docs: #findings). Findings stored before ids existed read `<check id>.unidentified`.
+             * @example llms.missing
+             */
+            id: string;
             /** @enum {string} */
             state: "good" | "warn" | "bad" | "unknown" | "info";
             text: string;
@@ -1244,6 +1537,52 @@ export interface components {
                 name: string;
                 url: string;
                 revision: string;
+            };
+        };
+        /** @description Addition: where the scan ran and what stood in its way (docs: #environment). Absent on scans stored before it existed. */
+        ScanEnvironment: {
+            /**
+             * @description `local`, or the AWS region the scan ran in
+             * @example eu-west-1
+             */
+            scanned_from: string;
+            /** @description The User-Agent every request of the scan sent */
+            user_agent: string;
+            /** @description Every request carried a Web Bot Auth signature (docs: #scanner) */
+            signed: boolean;
+            /** @description Some page of the site answered the scanner HTTP 402 (x402 or another payment request): paywalled for agents, never scored as broken */
+            paywalled: boolean;
+            /** @description What answered instead of the site (null: nothing did) */
+            blocked_by: {
+                /** @enum {string} */
+                kind: "challenge" | "waf" | "rate-limit";
+                /** @example a Cloudflare challenge page */
+                by: string;
+                /** @example HTTP 403, cf-mitigated: challenge */
+                evidence: string;
+                url: string;
+            } | null;
+            /** @description Checks judged on fewer documents than planned, or not judged ("Not judged: blocked by ..."), because of a wall */
+            partial_checks: ("crawler" | "sitemap" | "render" | "llms" | "markdown" | "schema" | "api" | "agent" | "entity")[];
+        };
+        /** @description Addition: what other judges would say (docs: #peers). Where our verdict differs, the check carries an info finding saying why. Absent on scans stored before it existed. */
+        ScanPeers: {
+            lighthouse: {
+                /** @example 13.5.0 */
+                version: string;
+                /** @description Per Lighthouse audit id: `pass` (score 1), `warn` (0.9), `fail` (0), `na` (not applicable, or informative only), computed from its published rules */
+                audits: {
+                    /** @enum {string} */
+                    "llms-txt"?: "pass" | "warn" | "fail" | "na";
+                    /** @enum {string} */
+                    "ard-schema"?: "pass" | "warn" | "fail" | "na";
+                    /** @enum {string} */
+                    "webmcp-form-coverage"?: "pass" | "warn" | "fail" | "na";
+                };
+                /** @description Audits this scan could not compute, and why */
+                not_judged: {
+                    [key: string]: string;
+                };
             };
         };
         /** @description Present on every response, errors included. */
@@ -1361,6 +1700,51 @@ export interface components {
             /** @description `after - before` (a missing side counts as 0) */
             change: number;
         };
+        ScanFix: {
+            /** @example llms.missing */
+            finding_id: string;
+            /** @example llms */
+            check: string;
+            /** @example No llms.txt */
+            title: string;
+            /**
+             * @description Points the site score gains when this is fixed (one decimal)
+             * @example 6.8
+             */
+            impact_points: number;
+            /**
+             * Format: uri
+             * @description Where the fix applies
+             */
+            target_url: string;
+            /** @description What the scan found, then what to do */
+            steps: string[];
+            /** @description Files generated from what the scan saw, each passing the scan when served */
+            files: components["schemas"]["ScanFixFile"][];
+        };
+        ScanFixFile: {
+            /**
+             * @description The URL path the file is to be served at (`/llms.txt`); `/` for JSON-LD that goes into the homepage, `/_headers` for response headers in the format Netlify and Cloudflare Pages read
+             * @example /llms.txt
+             */
+            path: string;
+            /** @example text/markdown */
+            media_type: string;
+            content: string;
+        };
+        Verification: {
+            /**
+             * Format: uuid
+             * @description The new scan
+             */
+            scan_id: string;
+            /** @description Verified ids no longer raised as warn or bad */
+            fixed: string[];
+            /** @description Verified ids still raised as warn or bad, or whose check the new scan could not measure */
+            still: string[];
+            /** @description Ids raised as warn or bad by the new scan that the scan verified did not raise so */
+            new: string[];
+        };
         Stats: {
             domains: number;
             scans: number;
@@ -1378,6 +1762,25 @@ export interface components {
             check_failure_rate: {
                 [key: string]: number;
             };
+        };
+        FindingType: {
+            /** @example llms.missing */
+            id: string;
+            /**
+             * @description The check that raises it
+             * @example llms
+             */
+            check: string;
+            /** @example No llms.txt */
+            title: string;
+            /** @description The standard and revision it is judged against, when one applies */
+            standard?: {
+                name: string;
+                url: string;
+                revision: string;
+            };
+            /** @description What to do about it (passing states say so) */
+            fix: string;
         };
         BatchJobCreated: {
             /** Format: uuid */
@@ -2024,6 +2427,43 @@ export interface components {
             /** @description 95% Wilson interval [low, high] of `drift`; null with it */
             interval: number[] | null;
         };
+        /** @description How far a run under way has got (addition) */
+        RunProgress: {
+            /** @enum {string} */
+            phase: "queued" | "asking" | "judging" | "summarising";
+            /** @description answers asked so far (or recorded as failed) */
+            asked: number;
+            /** @description (cells + canaries) x families x modes; null before the plan is made */
+            planned: number | null;
+            /** @description judge replies so far */
+            judged: number;
+            /** @description of the planned answers, the canaries */
+            canaries: number;
+            /** @description Families waiting for their turn at the shared provider quota; empty when none waits */
+            quota_waits: components["schemas"]["QuotaWait"][];
+        };
+        /** @description A family waiting for provider quota (addition) */
+        QuotaWait: {
+            /** @enum {string} */
+            family: "openai" | "anthropic" | "perplexity" | "google";
+            /**
+             * @description asking the family, or judging with it
+             * @enum {string}
+             */
+            phase: "ask" | "judge";
+            /**
+             * Format: date-time
+             * @description when the family began to wait for its turn
+             */
+            since: string;
+            /** @description how long it has waited */
+            waiting_seconds: number;
+            /**
+             * Format: date-time
+             * @description when its next call is expected to be sent (an estimate: the fair share of the provider account it waits for)
+             */
+            next_call_at: string;
+        };
         Answer: {
             /** @description `<family>.<mode>.<cell>`, unique within the run */
             id: string;
@@ -2372,7 +2812,7 @@ export interface components {
             hint: string;
             /** @description Addition. What the owner calls the key ("CI deploys"); null when unnamed */
             name: string | null;
-            scopes: ("monitor:read" | "monitor:write" | "monitor:admin" | "scans:read" | "scans:write" | "webhooks:manage" | "plugin")[];
+            scopes: ("monitor:read" | "monitor:write" | "monitor:admin" | "scans:read" | "scans:write" | "webhooks:manage" | "account:manage" | "plugin")[];
             /** @description Marks a key issued to a marketplace plugin */
             plugin: boolean;
             /** Format: date-time */
@@ -2380,6 +2820,79 @@ export interface components {
             revoked_at: string | null;
             /** @description Addition. When the key was last used (UTC), accurate to within an hour; null when it has not been used since the service keeps this time */
             last_used_at: string | null;
+        };
+        Account: {
+            /**
+             * Format: uuid
+             * @description The account's id: the `user_id` of its cases
+             */
+            id: string;
+            name: string;
+            /** @description null: the account has no Monitor plan */
+            plan: ("free" | "pro") | null;
+            subscription: ("active" | "ended") | null;
+            /** @description Every member with their role */
+            members: components["schemas"]["AccountMember"][];
+            /** @description Invitations not yet accepted, declined, withdrawn or expired */
+            invitations: components["schemas"]["AccountInvitation"][];
+        };
+        AccountMember: {
+            /** Format: uuid */
+            user_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** Format: date-time */
+            joined_at: string;
+        };
+        AccountInvitation: {
+            /** @description Invitation id (`inv_…`), used to withdraw it */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member" | "viewer";
+            /**
+             * Format: date-time
+             * @description The link works until then (7 days)
+             */
+            expires_at: string;
+        };
+        AuditEvent: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "key" | "operator";
+                id: string;
+                email?: string;
+            };
+            /**
+             * @description `<target>.<verb>`
+             * @enum {string}
+             */
+            action: "invitation.created" | "invitation.withdrawn" | "invitation.declined" | "member.joined" | "member.role_changed" | "member.removed" | "key.created" | "key.revoked" | "case.created" | "case.updated" | "case.archived" | "prompts.updated" | "run.started" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "alert.created" | "alert.deleted" | "account.export_requested" | "account.erasure_requested";
+            target: {
+                type: string;
+                id: string;
+            };
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        AccountExport: {
+            /** @description Export id (`exp_…`) */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description Once `done`: where the JSON lines are read, with the same key (this route with `format=jsonl`) */
+            url?: string;
+            /**
+             * Format: date-time
+             * @description Once `done`: the export is kept until then (7 days)
+             */
+            expires_at?: string;
         };
     };
     responses: never;
@@ -2993,6 +3506,271 @@ export interface operations {
             };
         };
     };
+    get_scan_fixes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scan id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One per finding id raised as warn or bad, most points first */
+                        fixes: components["schemas"]["ScanFix"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_key`: bearer token sent but unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth_unavailable`: the bearer token cannot be verified now; `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verify_scan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Scan id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VerifyScanRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verification: components["schemas"]["Verification"];
+                        scan: components["schemas"]["Scan"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_domain`: domain missing or cannot be parsed; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`: bearer token sent but unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `scan_failed`: the scan could not be completed; `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth_unavailable`: the bearer token cannot be verified now; `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_stats: {
         parameters: {
             query?: never;
@@ -3077,6 +3855,48 @@ export interface operations {
                     "x-request-id": string;
                     /** @description Seconds to wait before retrying. */
                     "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_finding_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every finding id the scan engine can raise, in report order of the checks */
+                        finding_types: components["schemas"]["FindingType"][];
+                        /**
+                         * @description The scoring version the ids are pinned to; a change of meaning is a new id
+                         * @example 2
+                         */
+                        scoring_version: number;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4795,6 +5615,8 @@ export interface operations {
                         run: components["schemas"]["RunDetail"];
                         /** @description The run's summary, the same object as the case summary's `summary`; null until the run is done. */
                         summary: components["schemas"]["CaseSummary"] | null;
+                        /** @description How far the run has got while it is queued or running (addition): answers asked and judged, and the families waiting for their turn at the shared provider quota with since when and when their next call is expected; null once it has ended. */
+                        progress: components["schemas"]["RunProgress"] | null;
                         meta: components["schemas"]["Meta"];
                     };
                 };
@@ -6822,6 +7644,1237 @@ export interface operations {
             };
             /** @description `not_found`: no such resource (or it belongs to another account) */
             404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: components["schemas"]["Account"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erasure: {
+                            /** Format: uuid */
+                            account_id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done";
+                            /** Format: date-time */
+                            requested_at: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_confirmation`: the confirmation does not name this account; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `insufficient_role`: the member's role in the account does not allow this */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_invitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: components["schemas"]["AccountInvitation"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_email`: not a valid e-mail address; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `already_member`: the address belongs to a member of the account already; `already_invited`: an open invitation for this address exists already; `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdraw_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id (`inv_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Id of the withdrawn invitation */
+                        withdrawn: string;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The removed member's user id
+                         */
+                        removed: string;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `insufficient_role`: the member's role in the account does not allow this */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `member_changed`: the member's role changed meanwhile; read the account again */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    change_member_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: components["schemas"]["AccountMember"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `insufficient_role`: the member's role in the account does not allow this */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `member_changed`: the member's role changed meanwhile; read the account again */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transfer_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: components["schemas"]["Account"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `insufficient_role`: the member's role in the account does not allow this */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `member_changed`: the member's role changed meanwhile; read the account again */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_audit_log: {
+        parameters: {
+            query?: {
+                /** @description Events per page, 1 to 100 */
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        events: components["schemas"]["AuditEvent"][];
+                        /** @description Addition. Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_cursor`: the pagination cursor is malformed or foreign */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_export: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: components["schemas"]["AccountExport"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_export: {
+        parameters: {
+            query?: {
+                /** @description `jsonl`: the export itself, one JSON object a line */
+                format?: "jsonl";
+            };
+            header?: never;
+            path: {
+                /** @description Export id (`exp_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export: components["schemas"]["AccountExport"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `export_not_ready`: the export is not finished yet; read its status until it is done */
+            409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;

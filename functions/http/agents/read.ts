@@ -8,6 +8,7 @@
 import { getAgentLog, getDomainAgents } from '#shared/domain/agent-logs/operations';
 import { getAgentRegistry } from '#shared/domain/agents/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { AGENT_ROUTES } from '#shared/surfaces/api/routes/agents';
 import { getAgentLogDeps, getAgentRegistryDeps } from '#shared/wiring/agent-logs';
 import { getApiDeps } from '#shared/wiring/api';
@@ -30,9 +31,4 @@ const handlers: Record<string, (event: never, context: never) => unknown> = {
   ),
 };
 
-export const handler = (event: { routeKey?: string }, context: unknown) => {
-  const path = (event.routeKey ?? '').split(' ')[1] ?? '';
-  const target = handlers[path];
-  if (!target) throw new Error(`no agent route for ${event.routeKey}`);
-  return (target as (event: unknown, context: unknown) => unknown)(event, context);
-};
+export const handler = dispatchByRouteKey(handlers, 'agent');

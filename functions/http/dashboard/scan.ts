@@ -5,7 +5,7 @@
  */
 import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
-import { scanResult } from '#shared/surfaces/dashboard/scans';
+import { scanResult } from '#shared/surfaces/dashboard/scan-result';
 import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 

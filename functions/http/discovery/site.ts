@@ -1,5 +1,6 @@
 /** One function behind the discovery routes; the route key picks the route. */
 import { createRawHandler } from '#shared/surfaces/api/http-handler';
+import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
 import { requestedPath, serveDocument } from '#shared/surfaces/pages/discovery/documents';
 import { getApiDeps } from '#shared/wiring/api';
@@ -22,8 +23,4 @@ const handlers = Object.fromEntries(
   ]),
 );
 
-export const handler = (event: { routeKey?: string }, context: unknown) => {
-  const path = (event.routeKey ?? '').split(' ')[1] ?? '';
-  const target = handlers[path] ?? handlers['/{document}'];
-  return (target as (event: unknown, context: unknown) => unknown)(event, context);
-};
+export const handler = dispatchByRouteKey(handlers, 'discovery', '/{document}');

@@ -1,12 +1,28 @@
 /**
- * Lambda entry for `GET /api/v1/scans/{id}` (operation `get_scan`): the API pipeline
- * (authentication, validation, error envelope) around `getScan`; its dependencies come from
- * `getScanReadDeps`. Nothing else belongs here (docs/architecture.md).
+ * Lambda entry for a scan's reads, one function: `GET /api/v1/scans/{id}` (operation `get_scan`,
+ * `getScan`) and `GET /api/v1/scans/{id}/fixes` (operation `get_scan_fixes`, `getScanFixes`):
+ * the API pipeline (authentication, validation, error envelope) around each, dependencies from
+ * `getScanReadDeps`; the route key picks the route. Nothing else belongs here
+ * (docs/architecture.md).
  */
+import { getScanFixes } from '#shared/domain/scans/fix-operations';
 import { getScan } from '#shared/domain/scans/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
 import { getApiDeps } from '#shared/wiring/api';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 
-export const handler = createApiHandler(SCAN_ROUTES.get_scan, getScan, getScanReadDeps, getApiDeps);
+const { get_scan, get_scan_fixes } = SCAN_ROUTES;
+
+const handlers: Record<string, (event: never, context: never) => unknown> = {
+  [get_scan.path]: createApiHandler(get_scan, getScan, getScanReadDeps, getApiDeps),
+  [get_scan_fixes.path]: createApiHandler(
+    get_scan_fixes,
+    getScanFixes,
+    getScanReadDeps,
+    getApiDeps,
+  ),
+};
+
+export const handler = dispatchByRouteKey(handlers, 'scan read');

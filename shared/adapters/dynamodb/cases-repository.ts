@@ -7,13 +7,12 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
-  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
-  PutCommand,
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { AuditEvent } from '#shared/domain/audit/events';
 import type {
   CaseChanges,
   CasePage,
@@ -23,6 +22,7 @@ import type {
 } from '#shared/domain/monitor/ports';
 import { foldForSearch, searchTextOf } from '#shared/domain/monitor/profile';
 import { type CaseRef, caseRefOf, type RunRef } from '#shared/domain/monitor/run-ref';
+import { auditedWrite, auditItem } from './audit-log-repository.ts';
 import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { decodeCursor, encodeCursor, queryAll } from './pagination.ts';
@@ -119,13 +119,14 @@ const ALL_LISTING = {
 export function createCasesRepository(doc: DynamoDBDocumentClient, tableName: string): CasesStore {
   const db: Db = { doc, tableName };
   return {
-    createCase: (stored) => createCase(db, stored),
+    createCase: (stored, audit) => createCase(db, stored, audit),
     getCase: async (ref) => {
       const item = await readItem(db, KEYS.monitorCase(ref));
       return item ? toCase(item) : undefined;
     },
     findOwner: (caseId) => findOwner(db, caseId),
-    updateCase: (ref, changes, updatedAt) => updateCase(db, ref, changes, updatedAt),
+    updateCase: (ref, changes, updatedAt, audits) =>
+      updateCase(db, ref, changes, updatedAt, audits),
     listCases: (ownerId, page) =>
       listPage(db, { ...OWNER_LISTING, partition: GSI.userCases(ownerId) }, page),
     listAllCases: (page) => listPage(db, ALL_LISTING, page),
@@ -177,18 +178,19 @@ async function listPage(db: Db, listing: Listing, page: PageRequest): Promise<Ca
   return { cases: items.map(toCase), cursor };
 }
 
-async function createCase(db: Db, stored: StoredCase): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: { ...KEYS.monitorCaseOwner(stored.id), owner_id: stored.owner_id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+/** The id's owner pointer, the case and its `case.created` event, in one transaction. */
+async function createCase(db: Db, stored: StoredCase, audit: AuditEvent): Promise<void> {
   const sortKey = `${stored.created_at}#${stored.id}`;
-  try {
-    await db.doc.send(
-      new PutCommand({
+  const written = await auditedWrite(db, audit, [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: { ...KEYS.monitorCaseOwner(stored.id), owner_id: stored.owner_id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
         TableName: db.tableName,
         Item: {
           ...KEYS.monitorCase(caseRefOf(stored)),
@@ -199,14 +201,10 @@ async function createCase(db: Db, stored: StoredCase): Promise<void> {
           ...caseAttributes(stored),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    await db.doc.send(
-      new DeleteCommand({ TableName: db.tableName, Key: KEYS.monitorCaseOwner(stored.id) }),
-    );
-    throw error;
-  }
+      },
+    },
+  ]);
+  if (!written) throw new Error(`A case with id ${stored.id} exists already.`);
 }
 
 async function findOwner(db: Db, caseId: string): Promise<string | undefined> {
@@ -216,34 +214,37 @@ async function findOwner(db: Db, caseId: string): Promise<string | undefined> {
   return typeof Item?.owner_id === 'string' ? Item.owner_id : undefined;
 }
 
+/** The changes and their audit events in one transaction; the case as written, or undefined. */
 async function updateCase(
   db: Db,
   ref: CaseRef,
   changes: CaseChanges,
   updatedAt: string,
+  audits: readonly AuditEvent[],
 ): Promise<StoredCase | undefined> {
   const values: Item = { ...changes, updated_at: updatedAt };
   if (changes.name !== undefined && changes.domain !== undefined) {
     values.search_text = searchTextOf(changes.name, changes.domain);
   }
   const names = Object.keys(values);
-  try {
-    const { Attributes } = await db.doc.send(
-      new UpdateCommand({
+  const [first, ...others] = audits;
+  if (!first) throw new Error('a change of a case is written with its audit event');
+  const written = await auditedWrite(db, first, [
+    {
+      Update: {
         TableName: db.tableName,
         Key: KEYS.monitorCase(ref),
         UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
         ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toCase(Attributes) : undefined;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+      },
+    },
+    ...others.map((event) => auditItem(db, event)),
+  ]);
+  if (!written) return undefined;
+  const item = await readItem(db, KEYS.monitorCase(ref));
+  return item ? toCase(item) : undefined;
 }
 
 function allCases(db: Db): Promise<StoredCase[]> {

@@ -125,7 +125,29 @@ export const KEYS = {
   /** The ranges dataset the monthly refresh stored (docs/agent-logs.md). */
   agentRanges: () => key('AGENTRANGES', 'CURRENT'),
   signInToken: (tokenHash: string) => key(`SIGNIN#${tokenHash}`, 'SIGNIN'),
+  // Teams (docs/data-model.md "Accounts and members"): an account's members and invitations share
+  // its partition; its audit log has one of its own, newest last by sort key.
+  /** The account's own record (a name, an erasure under way); absent for a one-person account. */
+  account: (accountId: string) => key(accountPk(accountId), 'ACCOUNT'),
+  member: (accountId: string, userId: string) =>
+    key(accountPk(accountId), `${SK_PREFIX.member}${userId}`),
+  invitation: (accountId: string, invitationId: string) =>
+    key(accountPk(accountId), `${SK_PREFIX.invitation}${invitationId}`),
+  /** Finds an invitation from the SHA-256 of the token its mail carries. */
+  invitationToken: (tokenHash: string) => key(`INVITETOKEN#${tokenHash}`, 'INVITATION'),
+  auditEvent: (accountId: string, at: string, eventId: string) =>
+    key(auditPk(accountId), `${at}#${eventId}`),
+  /** The partition of an account's audit log. */
+  auditLog: (accountId: string) => auditPk(accountId),
 } as const;
+
+function accountPk(accountId: string): string {
+  return `ACCOUNT#${accountId}`;
+}
+
+function auditPk(accountId: string): string {
+  return `ACCOUNT#${accountId}#AUDIT`;
+}
 
 function accountDomainPk(ownerId: string, domain: string): string {
   return `USER#${ownerId}#DOMAIN#${domain}`;
@@ -156,6 +178,8 @@ export const SK_PREFIX = {
   agentLogIngest: 'INGEST#',
   agentLogDay: 'DAY#',
   monitorAnswerIndex: 'INDEX#',
+  member: 'MEMBER#',
+  invitation: 'INVITE#',
 } as const;
 
 /** Partition values of the secondary indexes. */
@@ -189,6 +213,8 @@ export const GSI = {
   openRuns: 'RUNS#OPEN',
   /** A user's dashboard sessions, oldest first (listed and revoked on the dashboard). */
   userSessions: (userId: string) => `USER#${userId}#SESSIONS`,
+  /** The accounts a user is a member of (their membership items), oldest first. */
+  userAccounts: (userId: string) => `USER#${userId}#ACCOUNTS`,
 } as const;
 
 /** The shards of GSI.openDeliveries. */

@@ -1,15 +1,12 @@
 /**
  * Deleting a run's stored answers and judge replies (`ANSWER#` and `JUDGE#` items of the run
  * partition, docs/monitor.md "Data") and the answer index that describes them (`INDEX#`); the
- * family states and the run's summary stay. Batched
- * deletes of 25 keys, unprocessed keys retried a bounded number of times.
+ * family states and the run's summary stay (batch-delete.ts).
  */
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { deleteKeys } from './batch-delete.ts';
 import { SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
-
-const BATCH_WRITE_SIZE = 25;
-const MAX_ATTEMPTS = 8;
 
 type Key = { pk: string; sk: string };
 
@@ -43,21 +40,8 @@ export async function deleteRunAnswerItems(
       )),
     );
   }
-  for (let start = 0; start < keys.length; start += BATCH_WRITE_SIZE) {
-    await deleteBatch(doc, tableName, keys.slice(start, start + BATCH_WRITE_SIZE));
-  }
+  await deleteKeys({ doc, tableName }, keys);
   return keys
     .filter((key) => key.sk.startsWith(SK_PREFIX.monitorAnswer))
     .map((key) => key.sk.slice(SK_PREFIX.monitorAnswer.length));
-}
-
-async function deleteBatch(doc: DynamoDBDocumentClient, tableName: string, keys: Key[]) {
-  let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));
-  for (let attempt = 1; requests.length > 0; attempt += 1) {
-    if (attempt > MAX_ATTEMPTS) throw new Error('answers could not be deleted');
-    const result = await doc.send(
-      new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-    );
-    requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-  }
 }

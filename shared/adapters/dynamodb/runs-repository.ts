@@ -6,12 +6,12 @@
  * The lock and the monthly markers are in run-lock.ts.
  */
 import {
-  DeleteCommand,
   type DynamoDBDocumentClient,
   PutCommand,
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { AuditEvent } from '#shared/domain/audit/events';
 import type { CaseProfile, RunSummary } from '#shared/domain/monitor/engine/index';
 import type { RunCanary } from '#shared/domain/monitor/engine/loop-schema';
 import type { RunEvidence } from '#shared/domain/monitor/engine/run-evidence';
@@ -23,12 +23,14 @@ import type {
   StoredSummary,
 } from '#shared/domain/monitor/ports';
 import { type CaseRef, type RunRef, runRefOf } from '#shared/domain/monitor/run-ref';
+import { auditedWrite, auditRemoval } from './audit-log-repository.ts';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { queryAll } from './pagination.ts';
 import { readItem } from './read-item.ts';
 import { acquireLock, claimPeriod, releaseLock, releasePeriod, renewLock } from './run-lock.ts';
+import { type TransactItem, transactWrite } from './transactions.ts';
 
 type Item = Record<string, unknown>;
 
@@ -64,9 +66,12 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
     releaseLock: (run) => releaseLock(db, run),
     claimPeriod: (run, period) => claimPeriod(db, run, period),
     releasePeriod: (run, period) => releasePeriod(db, run, period),
-    createRun: (run) => createRun(db, run),
-    deleteRun: async (run) => {
-      await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: KEYS.monitorRun(run) }));
+    createRun: (run, audit) => createRun(db, run, audit),
+    deleteRun: async (run, audit) => {
+      const remove: TransactItem = {
+        Delete: { TableName: db.tableName, Key: KEYS.monitorRun(run) },
+      };
+      await transactWrite(db, audit ? [remove, auditRemoval(db, audit)] : [remove]);
     },
     getRun: async (run) => {
       const item = await readItem(db, KEYS.monitorRun(run));
@@ -83,10 +88,10 @@ export function createRunsRepository(doc: DynamoDBDocumentClient, tableName: str
   };
 }
 
-async function createRun(db: Db, run: StoredRun): Promise<void> {
+async function createRun(db: Db, run: StoredRun, audit?: AuditEvent): Promise<void> {
   const { plan, ...rest } = run;
-  await db.doc.send(
-    new PutCommand({
+  const put: TransactItem = {
+    Put: {
       TableName: db.tableName,
       Item: {
         ...KEYS.monitorRun(runRefOf(run)),
@@ -97,8 +102,10 @@ async function createRun(db: Db, run: StoredRun): Promise<void> {
         ...(plan === null ? {} : { plan }),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+    },
+  };
+  const written = await (audit ? auditedWrite(db, audit, [put]) : transactWrite(db, [put]));
+  if (!written) throw new Error(`A run with id ${run.id} exists already.`);
 }
 
 async function listRuns(db: Db, ref: CaseRef, limit: number): Promise<StoredRun[]> {

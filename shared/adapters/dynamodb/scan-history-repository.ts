@@ -31,18 +31,33 @@ export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
   if (!scan.owner_id) return;
   const ownerId = scan.owner_id;
   const entry = toHistoryScan(scan);
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...KEYS.accountDomainScan(ownerId, scan.domain, scan.created_at, scan.id),
-        ...entry,
-      },
-    }),
-  );
-  if (scan.site) await recordSiteFacts(db, { ...scan, owner_id: ownerId, site: scan.site });
+  // Three independent items, each idempotent per scan id: written side by side (issue 37).
+  await Promise.all([
+    db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...KEYS.accountDomainScan(ownerId, scan.domain, scan.created_at, scan.id),
+          ...entry,
+        },
+      }),
+    ),
+    scan.site
+      ? recordSiteFacts(db, { ...scan, owner_id: ownerId, site: scan.site })
+      : Promise.resolve(),
+    foldSummary(db, ownerId, scan.domain, entry),
+  ]);
+}
+
+/** The account's summary of the domain with this scan folded in (optimistic, versioned). */
+async function foldSummary(
+  db: Db,
+  ownerId: string,
+  domain: string,
+  entry: ReturnType<typeof toHistoryScan>,
+): Promise<void> {
   for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt += 1) {
-    const key = KEYS.accountDomain(ownerId, scan.domain);
+    const key = KEYS.accountDomain(ownerId, domain);
     const item = await readItem(db, key);
     const version = typeof item?.version === 'number' ? item.version : 0;
     const next = foldIntoSummary(item ? toSummary(item) : undefined, entry);
@@ -66,7 +81,7 @@ export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
     );
     if (written) return;
   }
-  throw new Error(`The history of ${scan.domain} changed too often to record scan ${scan.id}`);
+  throw new Error(`The history of ${domain} changed too often to record a scan of it`);
 }
 
 /** The pillar shares as top-level numbers, so a filter expression can compare them. */

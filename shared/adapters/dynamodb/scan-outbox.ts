@@ -6,6 +6,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { withFindingIds } from '#shared/domain/scan-engine/stored-findings';
 import type { StoredScan } from '#shared/domain/scans/ports';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
@@ -32,7 +33,9 @@ export function toStoredScan(item: Record<string, unknown>): StoredScan {
     effects_pending: _pending,
     ...scan
   } = item;
-  return scan as unknown as StoredScan;
+  const stored = scan as unknown as StoredScan;
+  // Findings stored before ids existed read as `<check>.unidentified` (docs/scan-engine.md).
+  return { ...stored, checks: stored.checks.map(withFindingIds) };
 }
 
 export function createScanOutbox(doc: DynamoDBDocumentClient, tableName: string) {

@@ -9,7 +9,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScanStore, StoredScan } from '#shared/domain/scans/ports';
+import type { PutScanOptions, ScanStore, StoredScan } from '#shared/domain/scans/ports';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
@@ -23,7 +23,8 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
   const db: Db = { doc, tableName };
   return {
     ...createScanOutbox(doc, tableName),
-    putScan: (scan, options) => putScan(db, scan, options?.settled === true),
+    putScan: (scan, options) => putScan(db, scan, options ?? {}),
+    indexScan: (scan) => indexScan(db, scan),
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
     latestByDomain: (domain) => latestByDomain(db, domain),
@@ -33,7 +34,8 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
   };
 }
 
-async function putScan(db: Db, stored: StoredScan, settled: boolean): Promise<boolean> {
+async function putScan(db: Db, stored: StoredScan, options: PutScanOptions): Promise<boolean> {
+  const settled = options.settled === true;
   // The site's facts go to the account's domain (recordHistory), not into the scan item.
   const { site: _site, ...scan } = stored;
   const written = await conditionalWrite(() =>
@@ -52,10 +54,18 @@ async function putScan(db: Db, stored: StoredScan, settled: boolean): Promise<bo
       }),
     ),
   );
-  await pointLatest(db, scan);
-  // Also on a retried write (written false): the history is idempotent per scan id.
-  await recordHistory(db, stored);
+  // Also on a retried write (written false): the pointer and the history are idempotent.
+  if (options.index !== 'later') await indexScan(db, stored);
   return written;
+}
+
+/**
+ * The pointer and the account's history hang off the saved scan, not off each other: one
+ * round trip for both (issue 37). Both are idempotent per scan id.
+ */
+async function indexScan(db: Db, stored: StoredScan): Promise<void> {
+  const { site: _site, ...scan } = stored;
+  await Promise.all([pointLatest(db, scan), recordHistory(db, stored)]);
 }
 
 /** Moves the domain's latest-scan pointer to this scan unless a newer one holds it already. */

@@ -19,6 +19,7 @@ import type {
   StoredSignInLink,
 } from '#shared/domain/accounts/session-ports';
 import type { Db } from './client.ts';
+import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
 import { readItem } from './read-item.ts';
@@ -32,6 +33,18 @@ export function createSessionsRepository(
     putSession: (tokenHash, session) => putSession(db, tokenHash, session),
     getSession: (tokenHash) => getSession(db, tokenHash),
     deleteSession: (tokenHash) => deleteSession(db, tokenHash),
+    setSessionAccount: (tokenHash, accountId) =>
+      conditionalWrite(() =>
+        db.doc.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: KEYS.dashboardSession(tokenHash),
+            UpdateExpression: 'SET account_id = :account',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':account': accountId },
+          }),
+        ),
+      ),
     listSessions: (userId) => listSessions(db, userId),
     putSignInLink: (tokenHash, link) => putSignInLink(db, tokenHash, link),
     getSignInLink: (tokenHash) => getSignInLink(db, tokenHash),
@@ -91,7 +104,12 @@ async function putSignInLink(db: Db, tokenHash: string, link: StoredSignInLink):
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...KEYS.signInToken(tokenHash), ...link, used_at: undefined },
+      Item: {
+        ...KEYS.signInToken(tokenHash),
+        ...link,
+        used_at: undefined,
+        next: link.next ?? undefined,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -135,6 +153,7 @@ function toSession(item: Record<string, unknown>): StoredSession {
     csrf_token: String(item.csrf_token),
     created_at: String(item.created_at),
     expires_at: Number(item.expires_at),
+    account_id: typeof item.account_id === 'string' ? item.account_id : null,
     device: typeof item.device === 'string' ? item.device : null,
     address: typeof item.address === 'string' ? item.address : null,
   };
@@ -147,5 +166,6 @@ function toLink(item: Record<string, unknown>): StoredSignInLink {
     created_at: String(item.created_at),
     expires_at: Number(item.expires_at),
     used_at: typeof item.used_at === 'string' ? item.used_at : null,
+    next: typeof item.next === 'string' ? item.next : null,
   };
 }

@@ -18,11 +18,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
 import type { Account, StoredApiKey, User, UsersRepository } from '#shared/domain/accounts/ports';
+import type { AuditEvent } from '#shared/domain/audit/events';
 import { ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import { auditedWrite } from './audit-log-repository.ts';
 import type { Db } from './client.ts';
 import { confirmPlace, freePlace, openPlaces, type PlacesDeps, takePlace } from './key-slots.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryAll } from './pagination.ts';
+import { readItem } from './read-item.ts';
+import { type TransactItem, transactWrite } from './transactions.ts';
 
 export function createUsersRepository(
   doc: DynamoDBDocumentClient,
@@ -35,10 +39,10 @@ export function createUsersRepository(
     findUserById: (id) => findUserById(db, id),
     listUsers: () => listUsers(db),
     setAccount: (userId, account) => setAccount(db, userId, account),
-    putKey: (key, hash, maxActive) => putKey(db, key, hash, maxActive),
+    putKey: (key, hash, maxActive, audit) => putKey(db, key, hash, maxActive, audit),
     findKeyByHash: (hash) => findKeyByHash(db, hash),
     listKeys: (userId) => listKeys(db, userId),
-    revokeKey: (keyId, revokedAt) => revokeKey(db, keyId, revokedAt),
+    revokeKey: (keyId, revokedAt, audit) => revokeKey(db, keyId, revokedAt, audit),
   };
 }
 
@@ -139,12 +143,13 @@ async function putKey(
   key: StoredApiKey,
   hash: string,
   maxActive: number,
+  audit?: AuditEvent,
 ): Promise<boolean> {
   const placesDeps: PlacesDeps = { ...db, listKeys: (userId) => listKeys(db, userId) };
   const takenAt = await takePlace(placesDeps, key, maxActive);
   if (takenAt === null) return false;
   try {
-    await writeKey(db, key, hash);
+    await writeKey(db, key, hash, audit);
   } catch (error) {
     await freePlace(db, key).catch(() => undefined);
     throw error;
@@ -156,9 +161,14 @@ async function putKey(
   return false;
 }
 
-async function writeKey(db: Db, key: StoredApiKey, hash: string): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
+async function writeKey(
+  db: Db,
+  key: StoredApiKey,
+  hash: string,
+  audit: AuditEvent | undefined,
+): Promise<void> {
+  const put: TransactItem = {
+    Put: {
       TableName: db.tableName,
       Item: {
         ...KEYS.apiKey(hash),
@@ -172,8 +182,10 @@ async function writeKey(db: Db, key: StoredApiKey, hash: string): Promise<void> 
         name: key.name ?? undefined,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+    },
+  };
+  const written = await (audit ? auditedWrite(db, audit, [put]) : transactWrite(db, [put]));
+  if (!written) throw new ConflictError('user_exists', 'A key with this hash exists already.');
 }
 
 async function findKeyByHash(db: Db, hash: string): Promise<StoredApiKey | undefined> {
@@ -208,23 +220,34 @@ async function findKeyItemById(db: Db, keyId: string) {
   return Items?.[0];
 }
 
-async function revokeKey(db: Db, keyId: string, revokedAt: string): Promise<StoredApiKey> {
+/**
+ * Revokes the key (its first revocation time kept) with its audit event in the same transaction;
+ * a key revoked already gets no second event.
+ */
+async function revokeKey(
+  db: Db,
+  keyId: string,
+  revokedAt: string,
+  audit?: (key: StoredApiKey) => AuditEvent,
+): Promise<StoredApiKey> {
   const item = await findKeyItemById(db, keyId);
   if (!item) throw new NotFoundError(`No key ${keyId}.`);
-  const { Attributes } = await db.doc.send(
-    new UpdateCommand({
+  const Key = { pk: String(item.pk), sk: String(item.sk) };
+  const revoke: TransactItem = {
+    Update: {
       TableName: db.tableName,
-      Key: { pk: item.pk, sk: item.sk },
-      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
+      Key,
+      UpdateExpression: 'SET revoked_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revoked_at)',
       ExpressionAttributeValues: { ':now': revokedAt },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+    },
+  };
+  await (audit ? auditedWrite(db, audit(toKey(item)), [revoke]) : transactWrite(db, [revoke]));
   forgetCachedKeys();
   // Every revoke frees the place, a repeated one too: a revoke that stopped between the two
   // writes is finished by its retry, and freeing a place twice frees nothing more.
   await freePlace(db, { id: keyId, user_id: String(item.user_id) });
-  return toKey(Attributes ?? item);
+  return toKey((await readItem(db, Key)) ?? item);
 }
 
 function toUser(item: Record<string, unknown>): User {
@@ -240,6 +263,8 @@ function toKey(item: Record<string, unknown>): StoredApiKey {
   return {
     id: String(item.id),
     user_id: String(item.user_id),
+    // Keys made before accounts were teams were made by their account's own user.
+    created_by: typeof item.created_by === 'string' ? item.created_by : String(item.user_id),
     email: String(item.email),
     scopes: (item.scopes as StoredApiKey['scopes'] | undefined) ?? [],
     plugin: item.plugin === true,

@@ -13,6 +13,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { AuditEvent } from '#shared/domain/audit/events';
 import type { EventType } from '#shared/domain/events/types';
 import { sha256Hex } from '#shared/domain/kernel/hash';
 import type {
@@ -21,6 +22,7 @@ import type {
   EndpointStore,
   StoredEndpoint,
 } from '#shared/domain/webhooks/ports';
+import { auditedWrite } from './audit-log-repository.ts';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS, SK_PREFIX } from './keys.ts';
@@ -61,15 +63,17 @@ export function createWebhookEndpointsRepository(
     releaseUrl: (accountId, url) => releaseUrl(db, accountId, url),
     takeSlot: (accountId, max) => takeSlot(db, accountId, max),
     releaseSlot: (accountId) => releaseSlot(db, accountId),
-    putEndpoint: (endpoint) => putEndpoint(db, endpoint),
+    putEndpoint: (endpoint, audit) => putEndpoint(db, endpoint, audit),
     getEndpoint: (accountId, endpointId) => getEndpoint(db, accountId, endpointId),
     listEndpoints: (accountId) => listEndpoints(db, accountId),
     updateEndpoint: (accountId, endpointId, changes) =>
       updateEndpoint(db, accountId, endpointId, changes),
-    replaceSecrets: (endpoint, previous, next) => replaceSecrets(db, endpoint, previous, next),
+    replaceSecrets: (endpoint, previous, next, audit) =>
+      replaceSecrets(db, endpoint, previous, next, audit),
     touchLastDelivery: (accountId, endpointId, at) =>
       touchLastDelivery(db, accountId, endpointId, at),
-    deleteEndpoint: (accountId, endpointId) => deleteEndpoint(db, accountId, endpointId),
+    deleteEndpoint: (accountId, endpointId, audit) =>
+      deleteEndpoint(db, accountId, endpointId, audit),
   };
 }
 
@@ -122,14 +126,17 @@ async function releaseSlot(db: Db, accountId: string): Promise<void> {
   );
 }
 
-async function putEndpoint(db: Db, endpoint: StoredEndpoint): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: { ...KEYS.webhookEndpoint(endpoint.account_id, endpoint.id), ...endpoint },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+async function putEndpoint(db: Db, endpoint: StoredEndpoint, audit: AuditEvent): Promise<void> {
+  const written = await auditedWrite(db, audit, [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: { ...KEYS.webhookEndpoint(endpoint.account_id, endpoint.id), ...endpoint },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  if (!written) throw new Error(`A webhook endpoint with id ${endpoint.id} exists already.`);
 }
 
 async function getEndpoint(
@@ -200,10 +207,11 @@ function replaceSecrets(
   endpoint: StoredEndpoint,
   previous: readonly EndpointSecret[],
   next: readonly EndpointSecret[],
+  audit: AuditEvent,
 ): Promise<boolean> {
-  return conditionalWrite(() =>
-    db.doc.send(
-      new UpdateCommand({
+  return auditedWrite(db, audit, [
+    {
+      Update: {
         TableName: db.tableName,
         Key: KEYS.webhookEndpoint(endpoint.account_id, endpoint.id),
         UpdateExpression: 'SET secrets = :next',
@@ -211,9 +219,9 @@ function replaceSecrets(
         ConditionExpression: 'attribute_exists(pk) AND secrets[0].#value = :current',
         ExpressionAttributeNames: { '#value': 'value' },
         ExpressionAttributeValues: { ':next': next, ':current': previous[0]?.value ?? '' },
-      }),
-    ),
-  );
+      },
+    },
+  ]);
 }
 
 async function touchLastDelivery(
@@ -237,14 +245,19 @@ async function touchLastDelivery(
   );
 }
 
-function deleteEndpoint(db: Db, accountId: string, endpointId: string): Promise<boolean> {
-  return conditionalWrite(() =>
-    db.doc.send(
-      new DeleteCommand({
+function deleteEndpoint(
+  db: Db,
+  accountId: string,
+  endpointId: string,
+  audit: AuditEvent,
+): Promise<boolean> {
+  return auditedWrite(db, audit, [
+    {
+      Delete: {
         TableName: db.tableName,
         Key: KEYS.webhookEndpoint(accountId, endpointId),
         ConditionExpression: 'attribute_exists(pk)',
-      }),
-    ),
-  );
+      },
+    },
+  ]);
 }

@@ -42,6 +42,7 @@ import { dispatchRequest } from './http-client.ts';
 import type { RequestSigner } from './message-signatures.ts';
 import { readCapped } from './read-capped.ts';
 import { systemLookup } from './system-lookup.ts';
+import { scannerUserAgent } from './user-agent.ts';
 
 export {
   BlockedTargetError,
@@ -57,8 +58,7 @@ export {
 } from '#shared/domain/kernel/net/fetcher';
 export type { DnsLookup } from './guarded-agent.ts';
 
-export const DEFAULT_USER_AGENT =
-  'AgentReadinessScanner/2.0 (+https://agent-readiness.example/docs#scanner)';
+export const DEFAULT_USER_AGENT = scannerUserAgent('https://agent-readiness.example');
 
 export interface SafeFetcherOptions {
   /** Tests and the local demo only (ALLOW_PRIVATE_TARGETS=1): loopback, private ranges, any port. */

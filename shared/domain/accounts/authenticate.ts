@@ -4,9 +4,12 @@
  */
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '#shared/domain/kernel/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-keys.ts';
-import type { KeyLookup } from './ports.ts';
+import type { KeyLookup, ResolvedKey, StoredApiKey, UsersRepository } from './ports.ts';
 import { ANONYMOUS, type AuthRequirement, type KeyPrincipal, type Principal } from './principal.ts';
+import { scopesWithinRole } from './roles.ts';
 import type { Scope } from './scopes.ts';
+import type { MembershipLookup } from './team-ports.ts';
+import { memberRole } from './team-rules.ts';
 
 export type { AuthRequirement, Principal } from './principal.ts';
 
@@ -89,9 +92,9 @@ async function keyPrincipal(
   token: string,
   deps: AuthDependencies,
 ): Promise<KeyPrincipal> {
-  let stored: Awaited<ReturnType<KeyLookup['findKeyByHash']>>;
+  let resolved: ResolvedKey | undefined;
   try {
-    stored = await deps.keys.findKeyByHash(hashApiKey(token));
+    resolved = await deps.keys.resolveKey(hashApiKey(token));
   } catch (error) {
     throw new UnavailableError(
       'auth_unavailable',
@@ -99,19 +102,48 @@ async function keyPrincipal(
       { cause: error },
     );
   }
-  if (!stored || stored.revoked_at !== null) {
+  // A key whose creator left the account (or whose account is being erased) is refused like a
+  // revoked one: it acts for nobody.
+  if (!resolved || resolved.key.revoked_at !== null || resolved.role === null) {
     throw new UnauthorizedError(
       unknownKeyCode(requirement),
       'The API key is unknown or has been revoked.',
     );
   }
+  const { key: stored, role } = resolved;
   return {
     kind: 'key',
     keyId: stored.id,
-    userId: stored.user_id,
+    accountId: stored.user_id,
+    memberId: stored.created_by,
     email: stored.email,
-    scopes: effectiveScopes(stored.scopes, stored.plugin, stored.email, deps.adminEmails),
+    role,
+    scopes: effectiveScopes(
+      scopesWithinRole(stored.scopes, role),
+      stored.plugin,
+      stored.email,
+      deps.adminEmails,
+    ),
     plugin: stored.plugin,
+  };
+}
+
+/**
+ * The key lookup authentication uses: the stored key by its hash, with its creator's role in the
+ * key's account read at the same time, so a member who leaves or loses a role takes their keys'
+ * power along at once (within the key cache's TTL).
+ */
+export function createKeyResolver(deps: {
+  users: Pick<UsersRepository, 'findKeyByHash'>;
+  members: MembershipLookup;
+}): KeyLookup {
+  return {
+    async resolveKey(hash) {
+      const key: StoredApiKey | undefined = await deps.users.findKeyByHash(hash);
+      if (!key) return undefined;
+      if (key.revoked_at !== null) return { key, role: null };
+      return { key, role: await memberRole(deps.members, key.user_id, key.created_by) };
+    },
   };
 }
 

@@ -4,12 +4,12 @@
  * key keeps working at most `ttlMs` in other processes; revocations made in this process clear
  * the cache at once (`forgetCachedKeys`).
  */
-import type { KeyLookup, StoredApiKey } from './ports.ts';
+import type { KeyLookup, ResolvedKey } from './ports.ts';
 
 const MAX_ENTRIES = 1000;
 
 interface Entry {
-  value: StoredApiKey | undefined;
+  value: ResolvedKey | undefined;
   expiresAt: number;
 }
 
@@ -28,10 +28,10 @@ export function createCachedKeyLookup(
   const entries = new Map<string, Entry>();
   caches.add(entries);
   return {
-    async findKeyByHash(hash) {
+    async resolveKey(hash) {
       const hit = entries.get(hash);
       if (hit && hit.expiresAt > now()) return hit.value;
-      const value = await inner.findKeyByHash(hash);
+      const value = await inner.resolveKey(hash);
       entries.delete(hash);
       if (entries.size >= MAX_ENTRIES) {
         // Maps iterate in insertion order: the first key is the oldest entry.

@@ -7,14 +7,18 @@
  *   by the operator service, the one place that rule lives). A session holds every scope the
  *   account may use, so the dashboard offers them all;
  * - a caller revokes only keys whose scopes it holds (itself included), so a narrow key cannot
- *   take away a wider one.
+ *   take away a wider one; another member's key only with `account:manage` (an admin's or the
+ *   owner's);
+ * - a key is made under its creator's role in the account and never carries more (issueKey);
+ *   making and revoking keys are written with their audit events.
  */
 
+import { actorOf, auditEvent } from '#shared/domain/audit/events';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import type { CreateKeyBody, KeyIdParams, KeyView } from './key-schemas.ts';
-import { createOperatorService } from './operator-service.ts';
+import { issueKey } from './operator-service.ts';
 import type { KeyUsage, StoredApiKey, UsersRepository } from './ports.ts';
 import { isScope, type Scope } from './scopes.ts';
 
@@ -56,8 +60,7 @@ export function scopesNotHeld(caller: ReadonlySet<Scope>, wanted: readonly Scope
 }
 
 export async function listKeys(input: CallerInput, deps: KeyDeps): Promise<{ keys: KeyView[] }> {
-  const { userId } = input.principal;
-  const keys = await deps.users.listKeys(userId);
+  const keys = await deps.users.listKeys(input.principal.accountId);
   return { keys: (await keyViews(keys, deps)).reverse() };
 }
 
@@ -84,17 +87,14 @@ export async function createKey(
       { details: { not_held: notHeld } },
     );
   }
-  // The operator service writes the key within the account's cap (its place taken atomically).
-  const operator = createOperatorService({
-    users: deps.users,
-    adminEmails: deps.adminEmails,
-    clock: deps.clock,
-  });
-  const { key, stored } = await operator.createKey({
-    email: principal.email,
+  // issueKey writes the key within the account's cap (its place taken atomically).
+  const { key, stored } = await issueKey(deps, {
+    accountId: principal.accountId,
+    creator: { id: principal.memberId, email: principal.email, role: principal.role },
     scopes: wanted,
     plugin: input.body.plugin === true || (principal.kind === 'key' && principal.plugin),
     name: input.body.name?.trim() || null,
+    actor: actorOf(principal),
   });
   return { key: keyView(stored), api_key: key };
 }
@@ -104,10 +104,17 @@ export async function revokeKey(
   deps: KeyDeps,
 ): Promise<{ key: KeyView }> {
   const principal = input.principal;
-  const keys = await deps.users.listKeys(principal.userId);
+  const keys = await deps.users.listKeys(principal.accountId);
   // Another account's key reads exactly like a missing one.
   const target = keys.find((key) => key.id === input.params.id);
   if (!target) throw new NotFoundError(`No key with id "${input.params.id}".`);
+  if (target.created_by !== principal.memberId && !principal.scopes.has('account:manage')) {
+    throw new ForbiddenError(
+      'insufficient_role',
+      `Only an admin or the owner revokes another member's key; your role is ${principal.role}.`,
+      { details: { role: principal.role } },
+    );
+  }
   const notHeld = scopesNotHeld(principal.scopes, target.scopes);
   if (notHeld.length > 0) {
     throw new ForbiddenError(
@@ -119,6 +126,14 @@ export async function revokeKey(
   // Revoking a revoked key again keeps its first time and finishes freeing its place, should an
   // earlier revoke have stopped between the two writes.
   const at = nowIso(deps.clock);
-  const revoked = await deps.users.revokeKey(target.id, at);
+  const revoked = await deps.users.revokeKey(target.id, at, (key) =>
+    auditEvent(
+      principal,
+      'key.revoked',
+      { type: 'key', id: key.id },
+      { scopes: key.scopes, created_by: key.created_by },
+      deps.clock,
+    ),
+  );
   return { key: await oneKeyView(revoked, deps) };
 }

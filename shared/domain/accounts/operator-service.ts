@@ -1,9 +1,12 @@
 /**
  * What an operator does with users and keys (the admin CLI is a thin shell over this).
- * The rules of docs/api.md "Scopes" that apply at creation time live here:
- * `monitor:admin` only for addresses on the admin list, never on a plugin key; at most
- * MAX_ACTIVE_KEYS active keys per account, whoever creates them (the store takes the place).
+ * The rules of docs/api.md "Scopes" that apply at creation time live here, whoever creates the
+ * key (the operator, a key, a dashboard session: `issueKey`): `monitor:admin` only for addresses
+ * on the admin list, never on a plugin key; never a scope beyond the creator's role in the
+ * account; at most MAX_ACTIVE_KEYS active keys per account (the store takes the place); the key
+ * and its `key.created` audit event written together.
  */
+import { type AuditActor, auditEvent, OPERATOR_ACTOR } from '#shared/domain/audit/events';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
@@ -16,10 +19,15 @@ import type {
   User,
   UsersRepository,
 } from './ports.ts';
+import { type Role, scopesBeyondRole } from './roles.ts';
 import { isScope, SCOPES, type Scope } from './scopes.ts';
+import type { MembershipLookup } from './team-ports.ts';
+import { memberRole } from './team-rules.ts';
 
 export interface OperatorDeps {
   users: UsersRepository;
+  /** Whose role in which account a key is made under (`--account`). */
+  members: MembershipLookup;
   adminEmails: readonly string[];
   clock: Clock;
   newUserId?: () => string;
@@ -69,17 +77,30 @@ export function createOperatorService(deps: OperatorDeps) {
   return {
     createUser: (input: AccountInput) => createUser(deps, input),
     setAccount: (input: AccountInput) => setAccount(deps, input),
-    createKey: (input: {
-      email: string;
-      scopes: string[];
-      plugin: boolean;
-      name?: string | null;
-    }) => createKey(deps, input),
+    createKey: (input: OperatorKeyInput) => createKey(deps, input),
     listUsers: () => deps.users.listUsers(),
     listKeys: async (email: string): Promise<StoredApiKey[]> =>
       deps.users.listKeys((await requireUser(deps, email)).id),
-    revokeKey: (keyId: string) => deps.users.revokeKey(keyId, nowIso(deps.clock)),
+    revokeKey: (keyId: string) =>
+      deps.users.revokeKey(keyId, nowIso(deps.clock), (key) =>
+        auditEvent(
+          { accountId: key.user_id, actor: OPERATOR_ACTOR },
+          'key.revoked',
+          { type: 'key', id: key.id },
+          { scopes: key.scopes, created_by: key.created_by },
+          deps.clock,
+        ),
+      ),
   };
+}
+
+/** A key the operator makes for a user: in `accountId` (default: the user's own account). */
+interface OperatorKeyInput {
+  email: string;
+  scopes: string[];
+  plugin: boolean;
+  name?: string | null;
+  accountId?: string | undefined;
 }
 
 async function requireUser(deps: OperatorDeps, email: string): Promise<User> {
@@ -110,23 +131,76 @@ async function setAccount(deps: OperatorDeps, input: AccountInput): Promise<User
 
 async function createKey(
   deps: OperatorDeps,
-  input: { email: string; scopes: string[]; plugin: boolean; name?: string | null },
+  input: OperatorKeyInput,
 ): Promise<{ key: string; stored: StoredApiKey }> {
   const user = await requireUser(deps, input.email);
-  const scopes = keyScopes(input.scopes, input.plugin, user, deps.adminEmails);
+  const accountId = input.accountId ?? user.id;
+  const role = await memberRole(deps.members, accountId, user.id);
+  if (role === null) {
+    throw new NotFoundError(`${user.email} is not a member of account ${accountId}.`);
+  }
+  return issueKey(deps, {
+    accountId,
+    creator: { id: user.id, email: user.email, role },
+    scopes: input.scopes,
+    plugin: input.plugin,
+    name: input.name ?? null,
+    actor: OPERATOR_ACTOR,
+  });
+}
+
+/** What a new key is made of, whoever makes it. */
+export interface NewKey {
+  accountId: string;
+  /** The member the key is made for and under: it never carries more than their role. */
+  creator: { id: string; email: string; role: Role };
+  scopes: readonly string[];
+  plugin: boolean;
+  name: string | null;
+  /** Who made it, for the audit log. */
+  actor: AuditActor;
+}
+
+/**
+ * Makes a key of the account for its creator, within the creation-time rules above, with its
+ * `key.created` event; the key itself is returned once, only its hash is stored.
+ */
+export async function issueKey(
+  deps: Pick<OperatorDeps, 'users' | 'adminEmails' | 'clock'>,
+  input: NewKey,
+): Promise<{ key: string; stored: StoredApiKey }> {
+  const scopes = keyScopes(input.scopes, input.plugin, input.creator.email, deps.adminEmails);
+  const beyond = scopesBeyondRole([...scopes], input.creator.role);
+  if (beyond.length > 0) {
+    const { role, email } = input.creator;
+    throw new ForbiddenError(
+      'insufficient_role',
+      `${email} is ${role === 'admin' || role === 'owner' ? 'an' : 'a'} ${role} of account ` +
+        `${input.accountId}: a ${role}'s key cannot carry ${beyond.join(', ')}.`,
+      { details: { role, not_allowed: beyond } },
+    );
+  }
   const key = generateApiKey();
   const stored: StoredApiKey = {
     id: generateKeyId(),
-    user_id: user.id,
-    email: user.email,
+    user_id: input.accountId,
+    created_by: input.creator.id,
+    email: input.creator.email,
     scopes: [...scopes],
     plugin: scopes.has('plugin'),
     hint: keyHint(key),
-    name: input.name ?? null,
+    name: input.name,
     created_at: nowIso(deps.clock),
     revoked_at: null,
   };
-  if (!(await deps.users.putKey(stored, hashApiKey(key), MAX_ACTIVE_KEYS))) {
+  const audit = auditEvent(
+    { accountId: input.accountId, actor: input.actor },
+    'key.created',
+    { type: 'key', id: stored.id },
+    { scopes: stored.scopes, name: stored.name, created_by: stored.created_by },
+    deps.clock,
+  );
+  if (!(await deps.users.putKey(stored, hashApiKey(key), MAX_ACTIVE_KEYS, audit))) {
     throw new BadRequestError(
       'invalid_request',
       `An account can hold at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`,
@@ -139,7 +213,7 @@ async function createKey(
 function keyScopes(
   requested: readonly string[],
   plugin: boolean,
-  user: User,
+  email: string,
   adminEmails: readonly string[],
 ): Set<Scope> {
   const unknown = requested.filter((scope) => !isScope(scope));
@@ -158,10 +232,10 @@ function keyScopes(
     if (scopes.has('plugin')) {
       throw new ForbiddenError('admin_not_allowed', 'A plugin key never carries monitor:admin.');
     }
-    if (!adminEmails.includes(user.email)) {
+    if (!adminEmails.includes(email)) {
       throw new ForbiddenError(
         'admin_not_allowed',
-        `monitor:admin is only for keys of addresses in ADMIN_EMAILS; ${user.email} is not listed.`,
+        `monitor:admin is only for keys of addresses in ADMIN_EMAILS; ${email} is not listed.`,
       );
     }
   }

@@ -2,6 +2,8 @@
  * The accounts area's ports: users, accounts and plans as the domain sees them, and the store
  * interfaces the DynamoDB adapters implement (shared/adapters/dynamodb).
  */
+import type { AuditEvent } from '#shared/domain/audit/events';
+import type { Role } from './roles.ts';
 import type { Scope } from './scopes.ts';
 
 export type Plan = 'free' | 'pro';
@@ -22,7 +24,17 @@ export interface User {
 
 export interface StoredApiKey {
   id: string;
+  /**
+   * The account the key belongs to (its tenant: "the owning account", as a case's `user_id`);
+   * its listing, its cap and every read it makes are the account's.
+   */
   user_id: string;
+  /**
+   * The member who created it (a user id): the key never carries more than this member's role in
+   * the account allows. A key made before accounts were teams was made by the account's user.
+   */
+  created_by: string;
+  /** The creator's address (the operator's admin list is read against it). */
   email: string;
   scopes: Scope[];
   plugin: boolean;
@@ -47,13 +59,23 @@ export interface KeyUsage {
   lastUsed(keyIds: readonly string[]): Promise<Map<string, string>>;
 }
 
-/** What authentication needs from the store. */
+/**
+ * A stored key with what its creator may do now: the creator's role in the key's account, null
+ * when the creator is no longer a member (or the account is being erased): such a key is refused.
+ */
+export interface ResolvedKey {
+  key: StoredApiKey;
+  role: Role | null;
+}
+
+/** What authentication needs: a key by the hash of the presented token, with its role. */
 export interface KeyLookup {
-  findKeyByHash(hash: string): Promise<StoredApiKey | undefined>;
+  resolveKey(hash: string): Promise<ResolvedKey | undefined>;
 }
 
 /** Users, their Monitor account and their API keys (implemented by the DynamoDB adapter). */
-export interface UsersRepository extends KeyLookup {
+export interface UsersRepository {
+  findKeyByHash(hash: string): Promise<StoredApiKey | undefined>;
   createUser(user: User): Promise<void>;
   findUserByEmail(email: string): Promise<User | undefined>;
   findUserById(id: string): Promise<User | undefined>;
@@ -63,11 +85,17 @@ export interface UsersRepository extends KeyLookup {
    * Writes a key if its account holds fewer than `maxActive` active keys, taking one place of the
    * account's cap atomically whatever creates run beside it; false (nothing written) otherwise.
    */
-  putKey(key: StoredApiKey, hash: string, maxActive: number): Promise<boolean>;
+  putKey(key: StoredApiKey, hash: string, maxActive: number, audit?: AuditEvent): Promise<boolean>;
   listKeys(userId: string): Promise<StoredApiKey[]>;
   /**
    * Revokes a key (the first revocation time is kept) and frees its place of the cap; repeating
-   * it frees nothing more, so a retry finishes a revoke that stopped half-way.
+   * it frees nothing more, so a retry finishes a revoke that stopped half-way. `audit` builds
+   * the event of the revocation from the key found, written with it (none when it was revoked
+   * already).
    */
-  revokeKey(keyId: string, revokedAt: string): Promise<StoredApiKey>;
+  revokeKey(
+    keyId: string,
+    revokedAt: string,
+    audit?: (key: StoredApiKey) => AuditEvent,
+  ): Promise<StoredApiKey>;
 }

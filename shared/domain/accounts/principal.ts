@@ -2,6 +2,7 @@
  * The principals an operation hears from (anonymous, an API key, a dashboard session), what each
  * carries, and which one each route's auth mode promises.
  */
+import type { Role } from './roles.ts';
 import type { Scope } from './scopes.ts';
 
 /**
@@ -25,10 +26,23 @@ export type Caller = KeyPrincipal | SessionPrincipal;
 
 export const ANONYMOUS: Anonymous = { kind: 'anonymous' };
 
-/** What every account principal carries: the account (its user id and address) and its scopes. */
+/**
+ * What every account principal carries (docs/decisions.md "An account is a team"): the account it
+ * acts for, the member acting and that member's role there, read afresh on every request (within
+ * the key cache's TTL), and the scopes that role allows.
+ */
 interface AccountHolder {
-  userId: string;
+  /**
+   * The account (tenant): every read and write of the account's cases, keys, scans, webhooks and
+   * jobs is keyed by it (a case's `user_id`, "the owning account").
+   */
+  accountId: string;
+  /** The member acting: the signed-in user, or the user who created the key. */
+  memberId: string;
+  /** The acting member's address (the operator's admin list is read against it). */
   email: string;
+  /** The acting member's role in the account now. */
+  role: Role;
   scopes: ReadonlySet<Scope>;
 }
 

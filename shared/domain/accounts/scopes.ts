@@ -1,4 +1,8 @@
-/** The scopes of docs/api.md "Scopes". */
+/**
+ * The scopes of docs/api.md "Scopes". `account:manage` (an addition: members, invitations, the
+ * audit log) comes with the admin and owner roles (roles.ts); `monitor:admin` is the operator's,
+ * never a role's.
+ */
 export const SCOPES = [
   'monitor:read',
   'monitor:write',
@@ -6,6 +10,7 @@ export const SCOPES = [
   'scans:read',
   'scans:write',
   'webhooks:manage',
+  'account:manage',
   'plugin',
 ] as const;
 

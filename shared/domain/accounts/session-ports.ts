@@ -8,6 +8,11 @@ export interface StoredSession {
   id: string;
   user_id: string;
   email: string;
+  /**
+   * The account the session acts for (the switcher changes it); absent on sessions older than
+   * teams, which act for the user's own account.
+   */
+  account_id?: string | null;
   /** The synchronizer token every state-changing request of this session must carry. */
   csrf_token: string;
   created_at: string;
@@ -28,6 +33,11 @@ export interface StoredSignInLink {
   expires_at: number;
   /** Set once, when the link is used; a used link never signs in again. */
   used_at: string | null;
+  /**
+   * Where the session goes once started (a dashboard path, e.g. the invitation that sent the
+   * person to sign in); absent: the overview.
+   */
+  next?: string | null;
 }
 
 export interface SessionStore {
@@ -35,6 +45,8 @@ export interface SessionStore {
   /** The session as stored, expired or not (the caller checks `expires_at`). */
   getSession(tokenHash: string): Promise<StoredSession | undefined>;
   deleteSession(tokenHash: string): Promise<void>;
+  /** Makes the session act for another account (the switcher); false when it is gone. */
+  setSessionAccount(tokenHash: string, accountId: string): Promise<boolean>;
   /** A user's sessions with the hash that keys each (to revoke one by its public id). */
   listSessions(userId: string): Promise<{ tokenHash: string; session: StoredSession }[]>;
   putSignInLink(tokenHash: string, link: StoredSignInLink): Promise<void>;

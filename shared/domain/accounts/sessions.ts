@@ -1,31 +1,22 @@
 /**
  * Dashboard sessions (docs/dashboard.md): what a session is worth, how its cookie looks, and the
  * principal it stands for. A session lets the dashboard call the areas' operations unchanged:
- * its principal is a key-like principal of the user carrying every scope the account may use
- * (`monitor:admin` only while the address is on ADMIN_EMAILS, never `plugin`).
+ * its principal is a key-like principal of the user in the account the session has chosen,
+ * carrying every scope the user's role there allows (`monitor:admin` only while the address is
+ * on ADMIN_EMAILS, never `plugin`).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256Hex } from '#shared/domain/kernel/hash';
 import type { SessionPrincipal } from './principal.ts';
+import { ROLE_SCOPES, type Role } from './roles.ts';
 import type { Scope } from './scopes.ts';
 import type { StoredSession } from './session-ports.ts';
 
+export {
+  generateSecretToken,
+  hashSecretToken,
+  isWellFormedSecretToken,
+} from './secret-tokens.ts';
 export { type SessionSettings, sessionSettingsFrom } from './session-settings.ts';
-
-/** 256 random bits, base64url: a session token, a sign-in token or a CSRF token. */
-export function generateSecretToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** The only form in which a session or sign-in token is stored. */
-export function hashSecretToken(token: string): string {
-  return sha256Hex(token);
-}
-
-/** A token of the shape generateSecretToken makes: anything else is refused without a read. */
-export function isWellFormedSecretToken(candidate: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(candidate);
-}
 
 export function generateSessionId(): string {
   return `ses_${randomBytes(12).toString('base64url')}`;
@@ -73,31 +64,34 @@ export function readCookie(cookies: readonly string[], name: string): string | u
   return undefined;
 }
 
-const ACCOUNT_SCOPES: readonly Scope[] = [
-  'scans:read',
-  'scans:write',
-  'monitor:read',
-  'monitor:write',
-  'webhooks:manage',
-];
-
-/** Every scope a person signed in as `email` may use (and may put on keys they create). */
-export function sessionScopes(email: string, adminEmails: readonly string[]): ReadonlySet<Scope> {
-  const scopes = new Set<Scope>(ACCOUNT_SCOPES);
+/**
+ * Every scope a person signed in as `email` with `role` in the account may use (and may put on
+ * keys they create): the role's, and `monitor:admin` for an address on the operator's list.
+ */
+export function sessionScopes(
+  role: Role,
+  email: string,
+  adminEmails: readonly string[],
+): ReadonlySet<Scope> {
+  const scopes = new Set<Scope>(ROLE_SCOPES[role]);
   if (adminEmails.includes(email.toLowerCase())) scopes.add('monitor:admin');
   return scopes;
 }
 
+/** The principal of a session acting in `access.accountId` with `access.role`. */
 export function sessionPrincipal(
   session: Pick<StoredSession, 'id' | 'user_id' | 'email' | 'csrf_token'>,
+  access: { accountId: string; role: Role },
   adminEmails: readonly string[],
 ): SessionPrincipal {
   return {
     kind: 'session',
     sessionId: session.id,
-    userId: session.user_id,
+    accountId: access.accountId,
+    memberId: session.user_id,
     email: session.email,
-    scopes: sessionScopes(session.email, adminEmails),
+    role: access.role,
+    scopes: sessionScopes(access.role, session.email, adminEmails),
     csrfToken: session.csrf_token,
   };
 }

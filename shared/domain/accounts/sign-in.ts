@@ -48,6 +48,15 @@ export function signInUrl(baseUrl: string, token: string): string {
   return `${baseUrl}${SIGN_IN_PATH}?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * A path the session may go to once started: a dashboard page of this site, nothing else (no
+ * other host, no scheme, no `//`), so a link cannot send a person elsewhere.
+ */
+export function safeReturnPath(path: string | undefined | null): string | null {
+  if (!path || path.length > 300) return null;
+  return /^\/dashboard(\/[A-Za-z0-9_-]+)*$/.test(path) ? path : null;
+}
+
 /** Writes a fresh link for the user: the mailed form and the operator CLI's `login-link`. */
 export function issueSignInLink(
   user: User,
@@ -62,6 +71,7 @@ export async function issueLink(
   owner: { userId: string | null; email: string },
   baseUrl: string,
   deps: Pick<SignInDeps, 'sessions' | 'settings' | 'clock'>,
+  next: string | null = null,
 ): Promise<{ url: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const token = generateSecretToken();
@@ -72,6 +82,7 @@ export async function issueLink(
     created_at: now.toISOString(),
     expires_at: epochSeconds(expiresAt),
     used_at: null,
+    next,
   });
   return { url: signInUrl(baseUrl, token), expiresAt };
 }
@@ -106,7 +117,7 @@ async function takeLinkAllowance(email: string, sourceIp: string, deps: SignInDe
  * store outage (503), none of which says whether the address has an account.
  */
 export async function requestSignInLink(
-  input: { email: string; sourceIp: string; baseUrl: string },
+  input: { email: string; sourceIp: string; baseUrl: string; next?: string | undefined },
   deps: SignInDeps,
 ): Promise<void> {
   const email = normaliseEmail(input.email);
@@ -117,10 +128,12 @@ export async function requestSignInLink(
     deps.logger.info('sign-in link asked for an address without a user');
     return;
   }
-  const { url } = await issueLink({ userId: user?.id ?? null, email }, input.baseUrl, {
-    ...deps,
-    clock: frozenAt(now),
-  });
+  const { url } = await issueLink(
+    { userId: user?.id ?? null, email },
+    input.baseUrl,
+    { ...deps, clock: frozenAt(now) },
+    safeReturnPath(input.next),
+  );
   // A failed send is logged, not shown: an error only addresses with an account could meet
   // would tell which addresses have one. The person asks again after a while.
   await deps.mail
@@ -169,11 +182,14 @@ export async function peekSignInLink(
   return { email: link.email, signUp: link.user_id === null };
 }
 
-/** Uses a link (once) and starts a session: the cookie token and the session as stored. */
+/**
+ * Uses a link (once) and starts a session: the cookie token, the session as stored, and where
+ * it goes first (the link's return path, else null: the overview).
+ */
 export async function startSession(
   input: { token: string; userAgent?: string | undefined; sourceIp?: string | undefined },
   deps: SignInDeps,
-): Promise<{ cookieToken: string; session: StoredSession }> {
+): Promise<{ cookieToken: string; session: StoredSession; next: string | null }> {
   if (!isWellFormedSecretToken(input.token)) throw invalidLink();
   const now = deps.clock.now();
   const link = await deps.sessions.useSignInLink(
@@ -200,7 +216,7 @@ export async function startSession(
     address: input.sourceIp === undefined ? null : maskedAddress(input.sourceIp),
   };
   await deps.sessions.putSession(hashSecretToken(cookieToken), session);
-  return { cookieToken, session };
+  return { cookieToken, session, next: safeReturnPath(link.next) };
 }
 
 /** The live session a cookie token names, or undefined (unknown, malformed or expired). */

@@ -49,7 +49,7 @@ export async function getAgentLog(
 ): Promise<GetAgentLogResponse> {
   const domain = domainOf(input.params.domain);
   const ingest = await deps.store.getIngest({
-    owner_id: input.principal.userId,
+    owner_id: input.principal.accountId,
     domain,
     ingest_id: input.params.id,
   });
@@ -101,7 +101,7 @@ export async function domainAgentReport(
   input: CallerInput<AgentLogDomainParams, DomainAgentsQuery>,
   deps: AgentLogDeps,
 ): Promise<AgentReport & { domain: string; period: Period; scan_id: string | undefined }> {
-  const ownerId = input.principal.userId;
+  const ownerId = input.principal.accountId;
   const domain = domainOf(input.params.domain);
   await requireScannedDomain(deps, ownerId, domain);
   const period = periodOf(input.query, deps.clock.now());

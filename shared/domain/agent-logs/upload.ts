@@ -187,7 +187,7 @@ export async function uploadAgentLog(
   input: CallerInput<AgentLogDomainParams, UploadAgentLogQuery, RawBody>,
   deps: AgentLogDeps,
 ): Promise<WithStatus<UploadAgentLogResponse>> {
-  const ownerId = input.principal.userId;
+  const ownerId = input.principal.accountId;
   const domain = domainOf(input.params.domain);
   await requireScannedDomain(deps, ownerId, domain);
   const body = input.body;

@@ -85,22 +85,22 @@ export async function createBatch(
   const principal = input.principal;
   const now = deps.clock.now();
   refuseOversizedRequest(input.body.domains.length, deps.limits);
-  const plan = activePlan((await deps.users.findUserById(principal.userId))?.account ?? null);
+  const plan = activePlan((await deps.users.findUserById(principal.accountId))?.account ?? null);
   const limits = deps.limits[plan];
   const report = input.request.reportLimit;
   reportBatchLimits(report, limits, now);
   const { accepted, rejected } = scannableEntries(input.body.domains, deps.allowPrivateTargets);
   if (accepted.length > limits.per_batch) throw batchTooLarge(plan, limits, accepted.length);
   const day = now.toISOString().slice(0, 10);
-  const granted = await deps.quota.take(principal.userId, day, accepted.length, limits.per_day);
+  const granted = await deps.quota.take(principal.accountId, day, accepted.length, limits.per_day);
   if (granted === 0) {
     reportBatchLimits(report, limits, now, limits.per_day);
     throw quotaExceeded(plan, limits, now);
   }
   rejected.push(...overDailyLimit(accepted.slice(granted), plan, limits));
   const queued = accepted.slice(0, granted);
-  const job = await queueJob(principal.userId, queued, now, deps, day);
-  const usedToday = await deps.quota.used(principal.userId, day);
+  const job = await queueJob(principal.accountId, queued, now, deps, day);
+  const usedToday = await deps.quota.used(principal.accountId, day);
   reportBatchLimits(report, limits, now, usedToday);
   return {
     job: {
@@ -208,7 +208,7 @@ export async function getBatch(
   const principal = input.principal;
   const job = await deps.store.getJob(input.params.id);
   // Another account's job reads exactly like a missing one.
-  if (!job || job.owner_id !== principal.userId) {
+  if (!job || job.owner_id !== principal.accountId) {
     throw new NotFoundError(`No batch job with id "${input.params.id}".`);
   }
   return jobView(job, await deps.store.listRows(job.id));
@@ -220,7 +220,11 @@ export async function listBatches(
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<ListBatchesResponse> {
   const principal = input.principal;
-  const page = await deps.store.listJobs(principal.userId, input.query.limit, input.query.cursor);
+  const page = await deps.store.listJobs(
+    principal.accountId,
+    input.query.limit,
+    input.query.cursor,
+  );
   const jobs = await Promise.all(
     page.jobs.map(async (job) => jobView(job, await deps.store.listRows(job.id)).job),
   );

@@ -23,6 +23,14 @@ export const ERROR_CODES = {
     description: 'unknown scope, or a scope the caller cannot grant',
   },
   invalid_account: { family: 'invalid', description: 'unknown plan or subscription state' },
+  invalid_confirmation: {
+    family: 'invalid',
+    description: 'the confirmation does not name this account',
+  },
+  invitation_invalid: {
+    family: 'invalid',
+    description: 'the invitation is unknown, used, withdrawn, expired or for another address',
+  },
   sign_in_link_invalid: {
     family: 'invalid',
     description: 'the dashboard sign-in link is unknown, expired or already used',
@@ -46,6 +54,10 @@ export const ERROR_CODES = {
     family: 'forbidden',
     description: 'monitor:admin is only for admin addresses, never for plugin keys',
   },
+  insufficient_role: {
+    family: 'forbidden',
+    description: "the member's role in the account does not allow this",
+  },
   not_found: {
     family: 'not_found',
     description: 'no such resource (or it belongs to another account)',
@@ -66,6 +78,22 @@ export const ERROR_CODES = {
   },
   duplicate_endpoint: { family: 'conflict', description: 'URL already registered for the account' },
   user_exists: { family: 'conflict', description: 'a user with this e-mail address exists' },
+  already_member: {
+    family: 'conflict',
+    description: 'the address belongs to a member of the account already',
+  },
+  already_invited: {
+    family: 'conflict',
+    description: 'an open invitation for this address exists already',
+  },
+  export_not_ready: {
+    family: 'conflict',
+    description: 'the export is not finished yet; read its status until it is done',
+  },
+  member_changed: {
+    family: 'conflict',
+    description: "the member's role changed meanwhile; read the account again",
+  },
   idempotency_key_in_flight: {
     family: 'conflict',
     description: 'a request with this Idempotency-Key is still being processed; retry later',

@@ -6,6 +6,7 @@ export const WORKFLOW_NAMES = [
   'webhook-delivery',
   'monitor-run',
   'monitor-monthly',
+  'account-job',
 ] as const;
 export type WorkflowName = (typeof WORKFLOW_NAMES)[number];
 

@@ -24,7 +24,7 @@ export function noAccount(): ForbiddenError {
 
 /** The key holder's user with a Monitor account; 403 `no_account` without one. */
 export async function requireAccount(principal: Caller, deps: AccessDeps): Promise<User> {
-  const user = await deps.users.findUserById(principal.userId);
+  const user = await deps.users.findUserById(principal.accountId);
   if (!user?.account) throw noAccount();
   return user;
 }
@@ -51,7 +51,7 @@ export async function readableCase(
   deps: AccessDeps,
 ): Promise<StoredCase> {
   await requireReader(principal, deps);
-  const own = await deps.cases.getCase({ owner_id: principal.userId, case_id: caseId });
+  const own = await deps.cases.getCase({ owner_id: principal.accountId, case_id: caseId });
   if (own) return own;
   if (readsAllTenants(principal)) {
     const owner = await deps.cases.findOwner(caseId);
@@ -70,7 +70,7 @@ export async function ownCase(
   deps: AccessDeps,
 ): Promise<{ user: User; stored: StoredCase }> {
   const user = await requireAccount(principal, deps);
-  const stored = await deps.cases.getCase({ owner_id: principal.userId, case_id: caseId });
+  const stored = await deps.cases.getCase({ owner_id: principal.accountId, case_id: caseId });
   if (!stored) throw caseNotFound(caseId);
   return { user, stored };
 }

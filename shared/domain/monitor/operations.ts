@@ -5,6 +5,7 @@
  */
 import type { User } from '#shared/domain/accounts/ports';
 import { readsAllTenants } from '#shared/domain/accounts/principal';
+import { type AuditActor, type AuditEvent, actorOf, auditEvent } from '#shared/domain/audit/events';
 import { frozenAt, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
@@ -64,7 +65,7 @@ export async function listCases(
   await requireReader(principal, deps);
   const page = { limit: input.query.limit, cursor: input.query.cursor, q: input.query.q };
   if (!readsAllTenants(principal)) {
-    const own = await deps.cases.listCases(principal.userId, page);
+    const own = await deps.cases.listCases(principal.accountId, page);
     return { cases: own.cases.map((c) => caseListEntry(c)), next_cursor: own.cursor };
   }
   const all = await deps.cases.listAllCases(page);
@@ -92,14 +93,18 @@ export async function createCase(
   deps: MonitorDeps,
 ): Promise<CaseResponse> {
   const user = await requireAccount(input.principal, deps);
-  return createCaseFor(user, input.body, deps);
+  return createCaseFor(user, input.body, deps, actorOf(input.principal));
 }
 
-/** Creates a case owned by a user with a Monitor account (the API and the operator CLI). */
+/**
+ * Creates a case owned by an account with a Monitor plan (`user`: the account's own user), with
+ * its `case.created` event (the API, the dashboard and the operator CLI).
+ */
 export async function createCaseFor(
   user: User,
   body: CreateCaseBody,
   deps: Pick<MonitorDeps, 'cases' | 'clock' | 'newCaseId' | 'allowPrivateTargets'>,
+  actor: AuditActor,
 ): Promise<CaseResponse> {
   if (!user.account) throw noAccount();
   const at = nowIso(deps.clock);
@@ -114,7 +119,14 @@ export async function createCaseFor(
     last_run_at: null,
     latest_run_id: null,
   };
-  await deps.cases.createCase(stored);
+  const audit = auditEvent(
+    { accountId: stored.owner_id, actor },
+    'case.created',
+    { type: 'case', id: stored.id },
+    { name: stored.name, domain: stored.domain },
+    deps.clock,
+  );
+  await deps.cases.createCase(stored, audit);
   return { case: caseDetail(stored) };
 }
 
@@ -143,8 +155,31 @@ export async function patchCase(
     deps.allowPrivateTargets === true,
   );
   const at = nowIso(deps.clock);
-  const updated = await deps.cases.updateCase(caseRefOf(stored), merged, at);
+  const audits = caseChangeEvents(input.principal, stored, Object.keys(input.body), merged, deps);
+  const updated = await deps.cases.updateCase(caseRefOf(stored), merged, at, audits);
   return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
+}
+
+/**
+ * What a change of a case records: `case.archived` when it archives the case, and
+ * `case.updated` naming the fields changed otherwise (or besides).
+ */
+function caseChangeEvents(
+  caller: CallerInput['principal'],
+  stored: StoredCase,
+  fields: readonly string[],
+  merged: { status: StoredCase['status'] },
+  deps: Pick<MonitorDeps, 'clock'>,
+): AuditEvent[] {
+  const target = { type: 'case', id: stored.id };
+  const archives = merged.status === 'archived' && stored.status !== 'archived';
+  const others = fields.filter((field) => !(archives && field === 'status'));
+  const events: AuditEvent[] = [];
+  if (archives) events.push(auditEvent(caller, 'case.archived', target, {}, deps.clock));
+  if (others.length > 0 || !archives) {
+    events.push(auditEvent(caller, 'case.updated', target, { fields: others }, deps.clock));
+  }
+  return events;
 }
 
 /** The editable fields, normalised, with the checks that span fields (400 `invalid_request`). */
@@ -274,9 +309,22 @@ export async function createRun(
     );
   }
   const now = deps.clock.now();
+  const label = input.body?.label ?? now.toISOString().slice(0, 10);
   const run = await startRun(
     stored,
-    { kind: 'manual', label: input.body?.label ?? now.toISOString().slice(0, 10) },
+    {
+      kind: 'manual',
+      label,
+      // The run's id is known once the run is made: its event is built there.
+      audit: (runId) =>
+        auditEvent(
+          input.principal,
+          'run.started',
+          { type: 'run', id: runId },
+          { case_id: stored.id, kind: 'manual', label },
+          frozenAt(now),
+        ),
+    },
     { ...deps, clock: frozenAt(now) },
   );
   return { run: { id: run.id, label: run.label, kind: run.kind, status: run.status } };

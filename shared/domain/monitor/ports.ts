@@ -4,6 +4,7 @@
  * owner's id: every read of a case or run is keyed by it.
  */
 
+import type { AuditEvent } from '#shared/domain/audit/events';
 import type { AskMode, ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
 import type { AnswerRecord, CaseProfile, RunSummary } from './engine/index.ts';
 import type { RunCanary } from './engine/loop-schema.ts';
@@ -49,16 +50,20 @@ export interface CasePage {
 }
 
 export interface CasesStore {
-  /** Claims the id (owner pointer) first, then writes the case. */
-  createCase(stored: StoredCase): Promise<void>;
+  /** Claims the id (owner pointer) and writes the case with its `case.created` event, at once. */
+  createCase(stored: StoredCase, audit: AuditEvent): Promise<void>;
   getCase(ref: CaseRef): Promise<StoredCase | undefined>;
   /** The owner of a case id, for monitor:admin reads and the workflow; undefined if unknown. */
   findOwner(caseId: string): Promise<string | undefined>;
-  /** Applies the changes to an existing case; undefined when there is none. */
+  /**
+   * Applies the changes to an existing case with their audit events (at least one), at once;
+   * undefined when there is no case.
+   */
   updateCase(
     ref: CaseRef,
     changes: CaseChanges,
     updatedAt: string,
+    audits: readonly AuditEvent[],
   ): Promise<StoredCase | undefined>;
   /** One owner's cases, newest first; `q` as in `foldForSearch`. */
   listCases(ownerId: string, page: PageRequest): Promise<CasePage>;
@@ -151,8 +156,10 @@ export interface RunsStore {
   /** Claims a monthly period (`YYYY-MM`) of the run's case once; false when claimed before. */
   claimPeriod(run: RunRef, period: string): Promise<boolean>;
   releasePeriod(run: RunRef, period: string): Promise<void>;
-  createRun(run: StoredRun): Promise<void>;
-  deleteRun(run: RunRef): Promise<void>;
+  /** Writes a new run, with its `run.started` event when it has one (at once). */
+  createRun(run: StoredRun, audit?: AuditEvent): Promise<void>;
+  /** Deletes a run that could not start, and the event written with it (at once). */
+  deleteRun(run: RunRef, audit?: AuditEvent): Promise<void>;
   getRun(run: RunRef): Promise<StoredRun | undefined>;
   /** Newest first, without the case snapshot. */
   listRuns(ref: CaseRef, limit: number): Promise<StoredRun[]>;

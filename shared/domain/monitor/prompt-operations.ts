@@ -5,6 +5,7 @@
  * (`buildPromptSet` over the case as it is, with the same prompts per block), so what is shown
  * is what is asked; a run started later takes a snapshot of the case, edits included.
  */
+import { auditEvent } from '#shared/domain/audit/events';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
@@ -73,7 +74,14 @@ export async function setCasePrompts(
   }
   const at = deps.clock.now().toISOString();
   const changes = { prompt_edits: result.edits };
-  const updated = await deps.cases.updateCase(caseRefOf(stored), changes, at);
+  const audit = auditEvent(
+    input.principal,
+    'prompts.updated',
+    { type: 'case', id: stored.id },
+    { prompts: input.body.prompts.length },
+    deps.clock,
+  );
+  const updated = await deps.cases.updateCase(caseRefOf(stored), changes, at, [audit]);
   return promptsView(toCaseProfile(updated ?? { ...stored, ...changes }), plan);
 }
 

@@ -4,6 +4,7 @@
  * runs the store says are unfinished (the local stack, after a restart) lives here too.
  */
 
+import type { AuditEvent } from '#shared/domain/audit/events';
 import type { Clock } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
 import type { Logger } from '#shared/domain/kernel/logger';
@@ -27,6 +28,11 @@ export interface RunStarterDeps {
 export interface RunRequest {
   kind: RunKind;
   label: string;
+  /**
+   * The `run.started` event of a run someone started (written with the run); the schedule's
+   * monthly runs are the service's own doing and have none.
+   */
+  audit?: (runId: string) => AuditEvent;
   /** `YYYY-MM` for a monthly run: claimed once per case, so a repeated trigger adds nothing. */
   period?: string;
 }
@@ -66,6 +72,7 @@ export async function startRun(
   const lock = await deps.runs.acquireLock(ref, { now, seconds: deps.leaseSeconds });
   if (!lock.acquired) throw runPendingError();
   let claimed = false;
+  let audit: AuditEvent | undefined;
   try {
     if (lock.tookOverRunId) {
       await abandon(runOfCase(stored, lock.tookOverRunId), now, deps.runs);
@@ -75,12 +82,13 @@ export async function startRun(
       if (!claimed) throw new PeriodClaimedError(`${request.period} is already scheduled`);
     }
     const run = newRun(stored, ref.run_id, request, now);
-    await deps.runs.createRun(run);
+    audit = request.audit?.(run.id);
+    await deps.runs.createRun(run, audit);
     await startRunExecution(deps.workflows, ref);
     return run;
   } catch (error) {
     // Nothing half-done stays behind: no run without a workflow, no lock without a run.
-    await deps.runs.deleteRun(ref).catch(() => undefined);
+    await deps.runs.deleteRun(ref, audit).catch(() => undefined);
     if (claimed && request.period !== undefined) {
       await deps.runs.releasePeriod(ref, request.period).catch(() => undefined);
     }

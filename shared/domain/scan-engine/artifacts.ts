@@ -4,6 +4,16 @@
  */
 import { looksLikeHtml } from './html.ts';
 
+/** What stood between the scanner and a document of the site (walls.ts decides). */
+export interface Wall {
+  /** challenge page, WAF block, rate limit, or a 402 asking agents to pay. */
+  kind: 'challenge' | 'waf' | 'rate-limit' | 'payment';
+  /** Who or what answered, in words ("a Cloudflare challenge page"). */
+  by: string;
+  /** What shows it: status, the header or the body words that gave it away. */
+  evidence: string;
+}
+
 /** The site's catch-all page served where a real document was asked for (a soft 404). */
 export interface CatchAllAnswer {
   /** Media type of the catch-all body ("application/json", "text/html", "" when untyped). */
@@ -23,6 +33,8 @@ export type Fetched =
       text: string;
       truncated: boolean;
       redirectCount: number;
+      /** From sending the request to the end of the body, in ms (peers: Lighthouse waits 2 s). */
+      elapsedMs?: number;
       /** The body began with a UTF-8 byte-order mark (decoding removes it from `text`). */
       bom?: boolean;
       /**
@@ -49,9 +61,25 @@ export type Fetched =
    * Not attempted or cut short by the scanner itself (the scan deadline was spent elsewhere,
    * or the platform does not answer anonymous clients): unknown, never the site's fault.
    */
-  | { kind: 'skipped'; url: string; message: string };
+  | { kind: 'skipped'; url: string; message: string }
+  /**
+   * Something other than the site answered: a challenge page, a WAF block, a rate limit, or a
+   * 402 asking agents to pay (walls.ts). The check that needed it is not judged on it (never the
+   * site's failure); `response` is what came back, for the findings that read it.
+   */
+  | { kind: 'walled'; url: string; message: string; wall: Wall; response: FetchedResponse };
 
 export type FetchedResponse = Extract<Fetched, { kind: 'response' }>;
+
+/**
+ * What DNS said about `_agent.<host>` (DNS-AID / AID v2): its TXT records, that there are none,
+ * that DNS could not be asked (offline: OFFLINE_DNS=1, or no resolver), or a lookup failure.
+ */
+export type DnsAidAnswer =
+  | { kind: 'records'; name: string; records: string[] }
+  | { kind: 'none'; name: string }
+  | { kind: 'offline'; name: string }
+  | { kind: 'error'; name: string; message: string };
 
 export interface SitemapArtifact {
   url: string;
@@ -113,6 +141,13 @@ export interface ScanArtifacts {
   a2aKeySets?: Record<string, Fetched>;
   /** Agent catalogs named by a robots.txt Agentmap line or a rel link, off the well-known paths. */
   hintedCatalogs?: Record<string, Fetched>;
+  /**
+   * llms.txt files in a subpath that the homepage names with rel="describedby" (llms.txt v2: a
+   * file covers the pages under its path, the most specific one wins; absolute URL keys).
+   */
+  llmsSubpaths?: Record<string, Fetched>;
+  /** The DNS-AID TXT lookup of `_agent.<host>` (dns-aid.ts), when the scan could make it. */
+  dnsAid?: DnsAidAnswer;
   /** sameAs targets we tried (absolute URL keys). */
   sameAsTargets: Record<string, Fetched>;
   /** Wikidata entity JSON per QID. */
@@ -127,7 +162,10 @@ export function isResponse(fetched: Fetched | undefined): fetched is FetchedResp
 export function isScannerFailure(fetched: Fetched | undefined): boolean {
   return (
     fetched !== undefined &&
-    (fetched.kind === 'network-error' || fetched.kind === 'skipped' || fetched.kind === 'blocked')
+    (fetched.kind === 'network-error' ||
+      fetched.kind === 'skipped' ||
+      fetched.kind === 'blocked' ||
+      fetched.kind === 'walled')
   );
 }
 
@@ -180,6 +218,7 @@ export function describeFailure(fetched: Fetched): string {
     case 'network-error':
     case 'blocked':
     case 'skipped':
+    case 'walled':
       return fetched.message;
   }
 }

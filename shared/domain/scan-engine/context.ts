@@ -23,6 +23,7 @@ import {
 } from './parse/json-ld.ts';
 import { linksetHrefs } from './parse/links.ts';
 import { type RobotsPolicy, robotsPolicyOf } from './robots-policy.ts';
+import type { Finding } from './types.ts';
 
 const pageCache = new WeakMap<FetchedResponse, PageFacts>();
 const jsonLdCache = new WeakMap<PageFacts, JsonLdSummary>();
@@ -59,10 +60,13 @@ export function homepageFacts(artifacts: ScanArtifacts): PageFacts | undefined {
 }
 
 /** For checks that read the homepage when it delivered no page: the cause is reported once. */
-export const NO_HOMEPAGE_FINDING = {
-  state: 'info',
-  text: 'Not scored separately: the homepage delivered no page to read (see "Content readable without JavaScript").',
-} as const;
+export function noHomepageFinding(id: 'schema.no_homepage' | 'entity.no_homepage'): Finding {
+  return {
+    id,
+    state: 'info',
+    text: 'Not scored separately: the homepage delivered no page to read (see "Content readable without JavaScript").',
+  };
+}
 
 export function robotsPolicy(artifacts: ScanArtifacts): RobotsPolicy {
   let policy = robotsCache.get(artifacts.robots);

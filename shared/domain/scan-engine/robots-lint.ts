@@ -6,7 +6,16 @@
  * guessing which crawler reads what.
  */
 
+/** The construct a lint issue reports (each is one finding id of the crawler check). */
+export type RobotsLintKind =
+  | 'bom'
+  | 'long-line'
+  | 'missing-colon'
+  | 'misspelled-key'
+  | 'agent-list';
+
 export interface RobotsLintIssue {
+  kind: RobotsLintKind;
   line: number;
   text: string;
 }
@@ -45,6 +54,7 @@ export function lintRobots(text: string, startsWithBom = false): RobotsLintIssue
 function lintLine(raw: string, line: number): RobotsLintIssue | undefined {
   if (raw.startsWith('\uFEFF')) {
     return {
+      kind: 'bom',
       line,
       text:
         line === 1
@@ -59,6 +69,7 @@ function lintLine(raw: string, line: number): RobotsLintIssue | undefined {
         ? 'Google ignores everything past 16,664 bytes of a line'
         : 'Google reads it';
     return {
+      kind: 'long-line',
       line,
       text: `robots.txt line ${line} is ${bytes.toLocaleString('en')} bytes long; ${google}, other parsers may cut or drop it, and no URL is that long (browsers stop at 2,083). Shorten the rule.`,
     };
@@ -87,6 +98,7 @@ function missingColon(content: string, line: number): RobotsLintIssue | undefine
     return undefined;
   }
   return {
+    kind: 'missing-colon',
     line,
     text: `robots.txt line ${line} "${content}" has no colon after ${canonical}. Google accepts it; RFC 9309 parsers ignore the line. Write "${canonical}: ${rest.join(' ')}".`,
   };
@@ -103,6 +115,7 @@ function misspelledKey(key: string, line: number): RobotsLintIssue | undefined {
   }
   const google = googleAccepts(lower) ? 'Google accepts it' : 'Google ignores it too';
   return {
+    kind: 'misspelled-key',
     line,
     text: `robots.txt line ${line}: "${key}" is a misspelling of ${canonical}. ${google}; RFC 9309 parsers ignore the line. Write "${canonical}:".`,
   };
@@ -114,6 +127,7 @@ function agentList(key: string, value: string, line: number): RobotsLintIssue | 
   }
   const first = /^[A-Za-z_-]+/.exec(value)?.[0] ?? value;
   return {
+    kind: 'agent-list',
     line,
     text: `robots.txt line ${line} "User-agent: ${value}" names several crawlers on one line. Google reads only "${first}", other parsers match none of them. Write one User-agent line per crawler.`,
   };

@@ -198,7 +198,7 @@ export class ScanFetcher {
         headers: options.accept ? { accept: options.accept } : {},
         signal: this.#deadlineController.signal,
       });
-      return toFetched(response, options.maxBytes);
+      return toFetched(response, options.maxBytes, this.#now() - startedAt);
     } catch (error) {
       const hadWholeBudget = this.#now() - startedAt >= budgetMs - 1;
       return failureToFetched(url, error, hadWholeBudget ? budgetMs : undefined);
@@ -212,7 +212,7 @@ function slotWave(startedWaves: readonly number[], perOrigin: number): number {
   return previous === undefined ? 1 : previous + 1;
 }
 
-function toFetched(response: SafeFetchResponse, maxBytes: number): Fetched {
+function toFetched(response: SafeFetchResponse, maxBytes: number, elapsedMs: number): Fetched {
   const gunzipped = gunzipFileBody(response, maxBytes);
   const bytes = response.body;
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -226,6 +226,7 @@ function toFetched(response: SafeFetchResponse, maxBytes: number): Fetched {
     text: gunzipped?.text ?? response.text,
     truncated: response.truncated || (gunzipped?.truncated ?? false),
     redirectCount: response.redirects.length,
+    elapsedMs,
   };
 }
 

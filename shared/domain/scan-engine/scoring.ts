@@ -19,7 +19,7 @@
  */
 import { stateFor } from './check-state.ts';
 import { reachableSentence, withGain } from './report-notes.ts';
-import { standardForSignal } from './standards.ts';
+import { standardForSignal, standardRef } from './standards.ts';
 import type { Check, CheckId, Finding, Pillar } from './types.ts';
 
 export type SignalOutcome = 'pass' | 'partial' | 'fail' | 'unverifiable' | 'na';
@@ -136,7 +136,7 @@ export function buildCheck(
     1,
   );
   const findings = [...findingsWithGains(signals), ...extraFindings];
-  const half = halfCreditFinding(applicable, max);
+  const half = halfCreditFinding(definition.id, applicable, max);
   if (half !== undefined) {
     findings.push(stamped(definition, undefined, half));
   }
@@ -193,7 +193,11 @@ function lossOf(signal: Signal): number {
 }
 
 /** The one finding that explains every half in the check, and the best the check can reach. */
-function halfCreditFinding(applicable: readonly Signal[], max: number): Finding | undefined {
+function halfCreditFinding(
+  check: CheckId,
+  applicable: readonly Signal[],
+  max: number,
+): Finding | undefined {
   const outside = applicable.filter(
     (signal) => signal.outcome === 'unverifiable' && signal.cause === 'outside',
   );
@@ -223,6 +227,9 @@ function halfCreditFinding(applicable: readonly Signal[], max: number): Finding 
     outside.reduce((sum, signal) => sum + signal.points / 2, 0) +
     capped.reduce((sum, signal) => sum + signal.points * (1 - (signal.bestFraction ?? 1)), 0);
   return {
+    id: `${check}.half_credit`,
+    // Half credit is the scoring rule's (the contract's), whatever the check judges.
+    standard: standardRef('scoring'),
     state: 'unknown',
     text: `${parts.filter(Boolean).join(' ')} ${reachableSentence(max - lostByDesign, max)}`,
   };

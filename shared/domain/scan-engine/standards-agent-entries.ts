@@ -3,7 +3,7 @@
  * discovery, agent protocols and catalogs, payments and commerce, and how this scanner signs its
  * own requests (Web Bot Auth). Same row shape as standards-entries.ts.
  */
-import { READ, READ_28 } from './standards-entries.ts';
+import { READ, READ_28, READ_37 } from './standards-entries.ts';
 
 export const AGENT_ENTRIES = [
   [
@@ -106,8 +106,8 @@ export const AGENT_ENTRIES = [
     'ARD v0.91 (spec/ard.md at 04afa6c)',
     '2026-08-26',
     'draft',
-    '/.well-known/ard.json entries, rel="ard" and rel="ai-catalog" links, robots.txt Agentmap',
-    READ_28,
+    'discovery order (robots.txt Agentmap, rel="ard" element and header, /.well-known/ard.json, then the ai-catalog predecessor); ARD entries: identifier, displayName, type, url or data, representativeQueries 2 to 5',
+    READ_37,
   ],
   [
     'a2a',
@@ -218,11 +218,11 @@ export const AGENT_ENTRIES = [
     'ucp',
     'Universal Commerce Protocol (UCP)',
     'https://ucp.dev/specification/overview/',
-    'UCP 2026-04-08',
-    '2026-04-08',
+    'UCP 2026-08-25 (ucp.dev/2026-08-25/schemas/profile.json); 2026-04-08 still read',
+    '2026-08-25',
     'draft',
-    '/.well-known/ucp business profile, ucp.version',
-    READ_28,
+    '/.well-known/ucp business profile: ucp.version, signing keys as keys at the root',
+    READ_37,
   ],
   [
     'acp',
@@ -233,6 +233,26 @@ export const AGENT_ENTRIES = [
     'draft',
     '/.well-known/acp.json: protocol name and version, api_base_url',
     READ_28,
+  ],
+  [
+    'dns-aid',
+    'DNS-AID: Agent Identity & Discovery (AID) TXT record',
+    'https://datatracker.ietf.org/doc/draft-nemethi-dawn-aid/',
+    'AID v2.1.0 (2026-06-01); draft-nemethi-dawn-aid-00',
+    '2026-09',
+    'draft',
+    '_agent.<host> TXT: v=aid2 (aid1 compatibility), p protocol, u endpoint; one record per name',
+    READ_37,
+  ],
+  [
+    'lighthouse-agentic',
+    "Lighthouse Agentic Browsing audits (Google's peer verdicts)",
+    'https://developer.chrome.com/docs/lighthouse/agentic-browsing/scoring',
+    'lighthouse 13.5.0 (npm, published 2026-09-18): llms-txt, ard-schema, webmcp-form-coverage',
+    '2026-09-18',
+    'final',
+    'what Lighthouse would say beside our checks (peers.lighthouse), and why we differ',
+    READ_37,
   ],
   [
     'web-bot-auth',

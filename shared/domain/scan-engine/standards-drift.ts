@@ -18,6 +18,38 @@ export interface DriftEntry {
 
 export const DRIFT_LOG: readonly DriftEntry[] = [
   {
+    changed: '2026-09-18',
+    followed: '2026-12-06',
+    standards: ['lighthouse-agentic', 'ard', 'ai-catalog', 'llms-txt', 'webmcp'],
+    what: 'Lighthouse 13.5.0 (npm, 2026-09-18) ships the Agentic Browsing category that PageSpeed Insights shows. Read in the published package: its ard-schema audit reads the robots.txt Agentmap line, then rel="ai-catalog" (element, then Link header), then /.well-known/ai-catalog.json, not ARD\'s /.well-known/ard.json (the docs page describes a later release), and validates what it finds against the AI Catalog schema of ard-spec b76f235 (only specVersion, host and entries at the root; identifier, displayName and type on every entry; errors score 0, warnings such as a missing representativeQueries or a type outside its list 0.9); llms-txt wants a heading line, a link and 50 characters and takes a 4xx as not applicable.',
+    judgement:
+      'Not scored: every scan now carries peers.lighthouse (pass, warn, fail, na per audit, computed from these rules) and an info finding where our verdict differs and why; our tests hold the computed verdicts to the real Lighthouse on fixture sites. Our own agent catalog now passes it. scoring_version stays 2.',
+  },
+  {
+    changed: '2026-08-26',
+    followed: '2026-12-06',
+    standards: ['ard', 'ai-catalog', 'mcp-discovery'],
+    what: 'ARD v0.91 (re-read): a consumer MUST fetch /.well-known/ard.json and honour rel="ard", looks at a robots.txt Agentmap line, and MAY read the predecessor (/.well-known/ai-catalog.json, rel="ai-catalog"). An ARD entry is not a catalog entry: it MUST carry identifier (urn:air), displayName, type and one of url or data, and SHOULD carry 2 to 5 representativeQueries (a warning, not an error, when missing).',
+    judgement:
+      'Each file is judged against its own text: ard.json and what an Agentmap line or rel="ard" names as ARD (displayName required, representativeQueries missing is a warning naming the entries, another count an info note), ai-catalog.json as the AI Catalog. Either valid file still earns the discovery signal in full; a site with only one is told, as information, which readers read the other path, and never to move. Catalog cards named off the well-known paths are followed too (a third round trip for such sites only). Same points (manifests 2).',
+  },
+  {
+    changed: '2026-08-10',
+    followed: '2026-12-06',
+    standards: ['llms-txt', 'markdown-agents'],
+    what: 'llms.txt v2, re-read: a page declares its markdown version with rel="alternate" type="text/markdown" (element or Link header) at page.md or page.html.md, and the llms.txt that covers it with rel="describedby"; a file in a subpath covers the pages under its path and the most specific file applies.',
+    judgement:
+      'A declared markdown version that answers markdown now earns the negotiation points without Accept negotiation (Vary is then not applicable); without a declaration both /index.html.md and /index.md are tried. An llms.txt in a subpath named by rel="describedby" is judged for its pages: with no /llms.txt it earns two thirds of the presence points and the finding asks for a root file; beside /llms.txt an info finding says which file covers which pages. What satisfies the signals moved, not the point table: scoring_version stays 2.',
+  },
+  {
+    changed: '2026-08-25',
+    followed: '2026-12-06',
+    standards: ['ucp', 'x402', 'dns-aid'],
+    what: "UCP 2026-08-25 moves the business profile's signing keys to keys at the document root (a JWK set) from ucp.signing_keys; x402 v2 payment requests (402 with PAYMENT-REQUIRED) now front whole pages on some CDNs; DNS-AID (AID v2, draft-nemethi-dawn-aid-00) names a domain's agent in a TXT record at _agent.<host>.",
+    judgement:
+      'Findings without points, as before: a 2026-08-25 profile with its keys at the root is good, one that keeps them under ucp.signing_keys a warning, 2026-04-08 profiles good as they are, older ones a warning. A page that answers 402 is paywalled for agents (environment.paywalled), never a broken site: the checks that needed it are not judged. DNS-AID is read where DNS allows; offline it is not applicable and the finding says so. scoring_version stays 2.',
+  },
+  {
     changed: '2026-10-09',
     followed: '2026-11-28',
     standards: ['web-bot-auth', 'rfc9421', 'rfc7638', 'webbotauth-registry'],

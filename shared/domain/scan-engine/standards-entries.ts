@@ -7,6 +7,8 @@
 export const READ = '2026-11-25';
 /** The second wave of 2026 texts (issue 28), re-read on this day. */
 export const READ_28 = '2026-11-28';
+/** The third wave of 2026 texts (issue 37), re-read on this day. */
+export const READ_37 = '2026-12-06';
 
 export const CONTENT_ENTRIES = [
   [
@@ -96,11 +98,11 @@ export const CONTENT_ENTRIES = [
     'llms-txt',
     'llms.txt',
     'https://llmstxt.org/',
-    'llms.txt v2 (AnswerDotAI/llms-txt nbs/changes.qmd at 61bbcf9)',
-    '2026-08',
+    'llms.txt v2 (AnswerDotAI/llms-txt nbs/changes.qmd at 86154ea; nbs/index.qmd of 2026-08-10)',
+    '2026-08-10',
     'draft',
-    'llms.txt H1, summary, link sections, llms-full.txt, rel="describedby" and markdown alternates',
-    READ_28,
+    'llms.txt H1, summary, link sections, llms-full.txt; rel="describedby" to the covering llms.txt, subpath scope (most specific wins); rel="alternate" type="text/markdown" at page.md or page.html.md',
+    READ_37,
   ],
   [
     'markdown-agents',
@@ -109,7 +111,8 @@ export const CONTENT_ENTRIES = [
     'RFC 9110 §12; RFC 7763',
     '2022-06',
     'final',
-    'Accept: text/markdown, Vary: Accept, markdown mirrors',
+    'Accept: text/markdown, Vary: Accept, declared markdown alternates, an edge that rewrote Accept',
+    READ_37,
   ],
   [
     'schema-org',

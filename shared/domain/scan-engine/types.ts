@@ -4,23 +4,31 @@
  * summarised in docs/scan-engine.md.
  */
 
+import type { FindingId } from './findings/registry.ts';
+import type { FixInputs } from './fix-input-types.ts';
 import type { SiteFacts } from './site-facts.ts';
+
+export type { FindingId } from './findings/registry.ts';
 
 export const SCORING_VERSION = 2;
 
 /** R Retrievable, E Explainable, A Actionable, D Distributed. */
 export type Pillar = 'R' | 'E' | 'A' | 'D';
 
-export type CheckId =
-  | 'crawler'
-  | 'sitemap'
-  | 'render'
-  | 'llms'
-  | 'markdown'
-  | 'schema'
-  | 'api'
-  | 'agent'
-  | 'entity';
+/** The nine checks, in report order (docs/scan-engine.md "Checks"). */
+export const CHECK_IDS = [
+  'crawler',
+  'sitemap',
+  'render',
+  'llms',
+  'markdown',
+  'schema',
+  'api',
+  'agent',
+  'entity',
+] as const;
+
+export type CheckId = (typeof CHECK_IDS)[number];
 
 /** `unknown`: nothing in the check applied, or nothing could be evaluated (max is then 0). */
 export type CheckState = 'good' | 'warn' | 'bad' | 'unknown';
@@ -36,6 +44,11 @@ export interface FindingStandard {
 }
 
 export interface Finding {
+  /**
+   * Added to the contract's finding (docs/scan-engine.md "Finding ids"): `<check id>.<slug>`,
+   * the same for the same condition on every scan and site; the registry lists every id.
+   */
+  id: FindingId;
   state: FindingState;
   text: string;
   /**
@@ -86,7 +99,55 @@ export interface ScanReport {
   max_reachable: number;
   scoring_version: typeof SCORING_VERSION;
   checks: Check[];
+  /** Where the scan ran and what stood in its way (an addition, issue 37). */
+  environment: ScanEnvironment;
+  /** What other judges would say (an addition, issue 37). */
+  peers: ScanPeers;
   stats: ScanStats;
   /** robots.txt and the sitemap's paths, for the agent analytics (not part of the public Scan). */
   site: SiteFacts;
+  /** What the fix pack generates its files from (not part of the public Scan). */
+  fix_inputs: FixInputs;
+}
+
+/** What answered instead of the site, with its evidence and where. */
+export interface BlockedBy {
+  kind: 'challenge' | 'waf' | 'rate-limit';
+  by: string;
+  evidence: string;
+  url: string;
+}
+
+/** `environment` of a scan (an addition to the contract's Scan; docs/decisions.md, issue 37). */
+export interface ScanEnvironment {
+  scanned_from: string;
+  user_agent: string;
+  signed: boolean;
+  /** Some page of the site answered agents 402 (x402 or another payment request). */
+  paywalled: boolean;
+  blocked_by: BlockedBy | null;
+  /** Checks judged on fewer documents than planned, or not judged at all, because of a wall. */
+  partial_checks: CheckId[];
+}
+
+/** A peer's verdict on Lighthouse's scale: score 1, 0.9, 0, or left out (not applicable). */
+export type PeerVerdict = 'pass' | 'warn' | 'fail' | 'na';
+/** The Lighthouse release whose rules peers/lighthouse.ts follows (the devDependency the tests run). */
+export const LIGHTHOUSE_VERSION = '13.5.0';
+
+/** The Lighthouse audits the engine computes (peers/lighthouse.ts). */
+export const LIGHTHOUSE_AUDITS = ['llms-txt', 'ard-schema', 'webmcp-form-coverage'] as const;
+export type LighthouseAuditId = (typeof LIGHTHOUSE_AUDITS)[number];
+
+/** `peers.lighthouse` of a scan (an addition; docs/decisions.md, issue 37). */
+export interface LighthousePeer {
+  version: string;
+  audits: Partial<Record<LighthouseAuditId, PeerVerdict>>;
+  /** Audits this scan could not compute, and why. */
+  not_judged: Partial<Record<LighthouseAuditId, string>>;
+}
+
+/** `peers` of a scan: what other judges would say. */
+export interface ScanPeers {
+  lighthouse: LighthousePeer;
 }

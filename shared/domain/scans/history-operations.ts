@@ -24,7 +24,7 @@ export async function listDomains(
 ): Promise<ListDomainsResponse> {
   const { query } = input;
   const range = query.band ? { ...BAND_RANGES[query.band], pillar: query.pillar } : undefined;
-  const page = await deps.scans.listDomains(input.principal.userId, {
+  const page = await deps.scans.listDomains(input.principal.accountId, {
     limit: query.limit,
     cursor: query.cursor,
     q: query.q === '' ? undefined : query.q,
@@ -58,7 +58,7 @@ export async function listDomainScans(
   );
   if (domain === undefined) throw notFound;
   const page = await deps.scans.listDomainScans(
-    input.principal.userId,
+    input.principal.accountId,
     domain,
     input.query.limit,
     input.query.cursor,

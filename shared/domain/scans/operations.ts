@@ -31,6 +31,8 @@ export function toPublicScan(stored: StoredScan, links: Links): Scan {
     created_at: stored.created_at,
     url: links.scanPage(stored.id),
     checks: stored.checks,
+    ...(stored.environment ? { environment: stored.environment } : {}),
+    ...(stored.peers ? { peers: stored.peers } : {}),
   };
 }
 
@@ -41,7 +43,7 @@ export async function scanDomain(
   const stored = await deps.scanner.scan({
     domain: input.body.domain,
     // A key's or a session's scan is the account's; an anonymous one belongs to nobody.
-    ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.userId,
+    ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.accountId,
     sourceIp: input.request.sourceIp,
     reportLimit: input.request.reportLimit,
   });
@@ -68,7 +70,7 @@ export async function listScans(
   deps: ScanReadDeps,
 ): Promise<ListScansResponse> {
   const page = await deps.scans.listByOwner(
-    input.principal.userId,
+    input.principal.accountId,
     input.query.limit,
     input.query.cursor,
   );

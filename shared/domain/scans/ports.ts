@@ -2,8 +2,9 @@
  * What the scans area keeps and the ports it keeps it through: finished scans (and each account's
  * scan history by domain) in the scan store, and the counters the stats are read from.
  */
+import type { FixInputs } from '#shared/domain/scan-engine/fix-inputs';
 import type { SiteFacts } from '#shared/domain/scan-engine/site-facts';
-import type { Check } from '#shared/domain/scan-engine/types';
+import type { Check, ScanEnvironment, ScanPeers } from '#shared/domain/scan-engine/types';
 
 /** A finished scan as stored; the public `url` is added when it is read. */
 export interface StoredScan {
@@ -13,6 +14,10 @@ export interface StoredScan {
   scoring_version: number;
   created_at: string;
   checks: Check[];
+  /** Where the scan ran and what stood in its way; absent on scans stored before issue 37. */
+  environment?: ScanEnvironment;
+  /** What other judges (Lighthouse) would say; absent on scans stored before issue 37. */
+  peers?: ScanPeers;
   /** The account that asked for the scan with a key; absent for anonymous scans. */
   owner_id?: string;
   /**
@@ -20,6 +25,8 @@ export interface StoredScan {
    * (its latest scan's), never in the scan item itself. Absent on scans read back from the store.
    */
   site?: SiteFacts;
+  /** What the fix pack generates its files from; absent on scans stored before it existed. */
+  fix_inputs?: FixInputs;
 }
 
 export interface PutScanOptions {
@@ -28,6 +35,12 @@ export interface PutScanOptions {
    * the monitor's scans of cited sites (docs/monitor.md "Readiness of the cited pages").
    */
   settled?: boolean;
+  /**
+   * `later`: only the scan row is written; the caller then calls `indexScan` (the domain's
+   * latest-scan pointer and the account's history), beside the scan's effects (issue 37: one
+   * round trip less on the request path). Default: both, in this call.
+   */
+  index?: 'now' | 'later';
 }
 
 export interface ScanStore {
@@ -36,6 +49,11 @@ export interface ScanStore {
    * outbox of its own effects. False when a scan with this id already exists (nothing written).
    */
   putScan(scan: StoredScan, options?: PutScanOptions): Promise<boolean>;
+  /**
+   * Points the domain's latest scan at this one (unless a newer holds it) and records it in the
+   * owner's history of the domain; idempotent per scan id, so a retry may call it again.
+   */
+  indexScan(scan: StoredScan): Promise<void>;
   getScan(id: string): Promise<StoredScan | undefined>;
   /** A saved scan and whether its side effects are still to be settled (a crash, a retry). */
   getScanRecord(id: string): Promise<{ scan: StoredScan; unsettled: boolean } | undefined>;

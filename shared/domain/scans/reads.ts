@@ -2,6 +2,7 @@
  * Reading scans and stats needs only the store: kept apart from the scan service so that the
  * read routes do not load (or bundle) the scan engine.
  */
+import type { Principal } from '#shared/domain/accounts/principal';
 import { NotFoundError } from '#shared/domain/kernel/errors';
 import { SCORING_VERSION } from '#shared/domain/scan-engine/types';
 import type { ScanStore, StatsStore, StoredScan } from './ports.ts';
@@ -53,4 +54,22 @@ export async function readLatestScanOf(
   if (domain === undefined) return undefined;
   const scan = await deps.scans.latestByDomain(domain);
   return scan?.domain === domain ? scan : undefined;
+}
+
+/**
+ * The scan, when the principal may act on it (its fixes, verifying them): its own, or one made
+ * without a key. Tenancy is the owning account (issue 35).
+ */
+export async function readableScan(
+  principal: Principal,
+  id: string,
+  deps: ScanReadDeps,
+): Promise<StoredScan> {
+  const stored = await readScan(deps, id);
+  const owner = stored.owner_id;
+  if (owner !== undefined && (principal.kind === 'anonymous' || principal.accountId !== owner)) {
+    // Another account's scan reads exactly like a missing one.
+    throw new NotFoundError(`No scan with id "${printable(id, 64)}".`);
+  }
+  return stored;
 }

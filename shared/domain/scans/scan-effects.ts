@@ -1,7 +1,8 @@
 /**
- * The side effects of a saved scan: its stats count and its `scan.completed` event, each
- * idempotent per scan id (the count is conditional on a per-scan marker, the event id is derived
- * from the scan id), then the row is settled. A crash anywhere in between leaves the row
+ * The side effects of a saved scan: its stats count, its `scan.completed` event and its index
+ * (the domain's latest-scan pointer and the account's history), each idempotent per scan id (the
+ * count is conditional on a per-scan marker, the event id is derived from the scan id, the index
+ * is keyed by it), done side by side (issue 37), then the row is settled. A crash anywhere in between leaves the row
  * unsettled, and the retry does what is missing exactly once (docs/decisions.md, issue 18).
  */
 import type { Logger } from '#shared/domain/kernel/logger';
@@ -66,11 +67,27 @@ async function announce(deps: ScanEffectsDeps, stored: StoredScan): Promise<bool
   }
 }
 
+async function index(deps: ScanEffectsDeps, stored: StoredScan): Promise<boolean> {
+  try {
+    await deps.scans.indexScan(stored);
+    return true;
+  } catch (error) {
+    // The scan is saved and answered; the row stays unsettled and the index is made again.
+    deps.logger.error('scan index not recorded', { scanId: stored.id, error: error as Error });
+    return false;
+  }
+}
+
 /** Does what is missing of the scan's effects, then settles its row. */
 export async function settleScan(deps: ScanEffectsDeps, stored: StoredScan): Promise<void> {
-  const counted = await recordStats(deps, stored);
-  const announced = await announce(deps, stored);
-  if (!counted || !announced) return;
+  // Independent of each other, each once per scan id: the request waits for the longest of
+  // them, not for their sum (issue 37).
+  const done = await Promise.all([
+    recordStats(deps, stored),
+    announce(deps, stored),
+    index(deps, stored),
+  ]);
+  if (done.includes(false)) return;
   try {
     await deps.scans.settleScan(stored.id);
     // Only after the row is settled: a retry before this point must still find the marker.

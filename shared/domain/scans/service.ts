@@ -16,7 +16,9 @@ import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
 import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
+import type { TxtResolver } from '#shared/domain/scan-engine/dns-aid';
 import { runScan } from '#shared/domain/scan-engine/engine';
+import type { ScanVantage } from '#shared/domain/scan-engine/environment';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanTarget } from '#shared/domain/scan-engine/types';
 import { quotaBucketForAddress } from './client-address.ts';
@@ -31,6 +33,10 @@ export interface ScanServiceDeps {
   /** Told about every finished scan of an account (webhooks); anonymous scans emit nothing. */
   events?: ScanEvents;
   allowPrivateTargets: boolean;
+  /** Where scans run and how they identify themselves (every scan's `environment`). */
+  vantage?: ScanVantage;
+  /** DNS for DNS-AID; unset offline (DNS-AID is then not applicable). */
+  txt?: TxtResolver;
   anonymousScansPerDay: number;
   scanDeadlineMs: number;
   logger: Logger;
@@ -141,6 +147,8 @@ async function measure(
   const report = await runScan(target, {
     fetcher: deps.fetcher,
     deadlineMs: deps.scanDeadlineMs,
+    ...(deps.vantage ? { vantage: deps.vantage } : {}),
+    ...(deps.txt ? { txt: deps.txt } : {}),
   });
   return {
     id: request.id ?? newId(),
@@ -149,6 +157,9 @@ async function measure(
     scoring_version: report.scoring_version,
     created_at: nowIso(deps.clock),
     checks: report.checks,
+    environment: report.environment,
+    peers: report.peers,
+    fix_inputs: report.fix_inputs,
     ...(request.ownerId ? { owner_id: request.ownerId, site: report.site } : {}),
   };
 }
@@ -177,7 +188,8 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
   let stored: StoredScan;
   try {
     stored = await measure(context, request, target);
-    const saved = await deps.scans.putScan(stored);
+    // The row first (the outbox of the scan's effects); the rest hangs off it.
+    const saved = await deps.scans.putScan(stored, { index: 'later' });
     if (!saved) return (await existing(context, stored.id)) ?? stored;
   } catch (error) {
     countIfScanFailed(deps.metrics, error);

@@ -9,7 +9,9 @@
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
+import type { TxtResolver } from '#shared/domain/scan-engine/dns-aid';
 import { runScan } from '#shared/domain/scan-engine/engine';
+import type { ScanVantage } from '#shared/domain/scan-engine/environment';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanStore, StoredScan } from './ports.ts';
 import { countIfScanFailed } from './service.ts';
@@ -18,6 +20,10 @@ export interface SiteScannerDeps {
   scans: ScanStore;
   fetcher: SafeFetcher;
   allowPrivateTargets: boolean;
+  /** Where scans run and how they identify themselves (every scan's `environment`). */
+  vantage?: ScanVantage;
+  /** DNS for DNS-AID; unset offline (DNS-AID is then not applicable). */
+  txt?: TxtResolver;
   scanDeadlineMs: number;
   /** How old a stored scan may be and still be reused. */
   maxAgeMs: number;
@@ -48,6 +54,8 @@ export function createSiteScanner(deps: SiteScannerDeps) {
       const report = await runScan(parsed, {
         fetcher: deps.fetcher,
         deadlineMs: deps.scanDeadlineMs,
+        ...(deps.vantage ? { vantage: deps.vantage } : {}),
+        ...(deps.txt ? { txt: deps.txt } : {}),
       }).catch((error: unknown) => {
         countIfScanFailed(deps.metrics, error);
         throw error;
@@ -59,6 +67,8 @@ export function createSiteScanner(deps: SiteScannerDeps) {
         scoring_version: report.scoring_version,
         created_at: nowIso(deps.clock),
         checks: report.checks,
+        environment: report.environment,
+        peers: report.peers,
       };
       await deps.scans.putScan(scan, { settled: true });
       deps.metrics?.count('ScanCompleted');

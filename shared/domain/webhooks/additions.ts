@@ -4,6 +4,7 @@
  * one. The test delivery, which sends, is in test-delivery.ts.
  */
 
+import { auditEvent } from '#shared/domain/audit/events';
 import { NotFoundError, UnavailableError } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { takeOverAndStart } from './deliveries.ts';
@@ -22,10 +23,10 @@ export async function redeliverDelivery(
   input: CallerInput<DeliveryIdParams>,
   deps: Pick<WebhookDeps, 'store' | 'workflows' | 'logger'>,
 ) {
-  const { userId } = input.principal;
-  const delivery = await deps.store.deliveries.getDelivery(userId, input.params.id);
+  const { accountId } = input.principal;
+  const delivery = await deps.store.deliveries.getDelivery(accountId, input.params.id);
   if (!delivery) throw new NotFoundError(`No webhook delivery with id "${input.params.id}".`);
-  const endpoint = await deps.store.endpoints.getEndpoint(userId, delivery.endpoint_id);
+  const endpoint = await deps.store.endpoints.getEndpoint(accountId, delivery.endpoint_id);
   if (!endpoint) {
     throw new NotFoundError(
       `The endpoint of delivery "${input.params.id}" was deleted; there is nowhere to send it.`,
@@ -50,15 +51,22 @@ export async function rotateWebhookSecret(
   input: CallerInput<WebhookIdParams, undefined, RotateSecretBody>,
   deps: Pick<WebhookDeps, 'store' | 'logger' | 'graceSeconds' | 'clock' | 'newSecret'>,
 ) {
-  const { userId } = input.principal;
+  const { accountId } = input.principal;
   const grace = input.body?.grace_period_s ?? deps.graceSeconds;
   for (let attempt = 0; attempt < ROTATION_TRIES; attempt += 1) {
-    const endpoint = await requireEndpoint(deps, userId, input.params.id);
+    const endpoint = await requireEndpoint(deps, accountId, input.params.id);
     const now = deps.clock.now();
     const secret = deps.newSecret?.() ?? generateWebhookSecret();
     const expiresAt = new Date(now.getTime() + grace * 1000).toISOString();
     const next = rotatedSecrets(endpoint, secret, grace > 0 ? expiresAt : null);
-    if (await deps.store.endpoints.replaceSecrets(endpoint, endpoint.secrets, next)) {
+    const audit = auditEvent(
+      input.principal,
+      'webhook.secret_rotated',
+      { type: 'webhook', id: endpoint.id },
+      { grace_period_s: grace },
+      deps.clock,
+    );
+    if (await deps.store.endpoints.replaceSecrets(endpoint, endpoint.secrets, next, audit)) {
       deps.logger.info('webhook secret rotated', {
         endpoint_id: endpoint.id,
         grace_seconds: grace,

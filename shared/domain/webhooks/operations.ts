@@ -3,6 +3,7 @@
  * redelivery, secret rotation) are in additions.ts. Every read goes through the caller's
  * account, so another account's endpoint answers 404 exactly like a missing one.
  */
+import { type AuditEvent, auditEvent } from '#shared/domain/audit/events';
 import { EVENT_TYPES, type EventType } from '#shared/domain/events/types';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
@@ -66,10 +67,10 @@ export async function requireEndpoint(
 }
 
 export async function listWebhooks(input: CallerInput, deps: Pick<WebhookDeps, 'store'>) {
-  const { userId } = input.principal;
+  const { accountId } = input.principal;
   const [endpoints, recent] = await Promise.all([
-    deps.store.endpoints.listEndpoints(userId),
-    deps.store.deliveries.listRecent(userId, RECENT_DELIVERIES),
+    deps.store.endpoints.listEndpoints(accountId),
+    deps.store.deliveries.listRecent(accountId, RECENT_DELIVERIES),
   ]);
   return {
     events: [...EVENT_TYPES],
@@ -82,7 +83,7 @@ export async function createWebhook(
   input: CallerInput<undefined, undefined, CreateWebhookBody>,
   deps: WebhookDeps,
 ) {
-  const { userId } = input.principal;
+  const { accountId } = input.principal;
   const url = await validateReceiverUrl(input.body.url, {
     allowPrivateTargets: deps.allowPrivateTargets,
     lookup: deps.lookup,
@@ -90,7 +91,7 @@ export async function createWebhook(
   const events = parseEventNames(input.body.events ?? EVENT_TYPES);
   const endpoint: StoredEndpoint = {
     id: deps.newId?.() ?? crypto.randomUUID(),
-    account_id: userId,
+    account_id: accountId,
     url: url.href,
     label: input.body.label ?? '',
     events,
@@ -100,7 +101,14 @@ export async function createWebhook(
     last_delivery_at: null,
     secrets: [{ value: deps.newSecret?.() ?? generateWebhookSecret(), expires_at: null }],
   };
-  await register(endpoint, deps.store);
+  const audit = auditEvent(
+    input.principal,
+    'webhook.created',
+    { type: 'webhook', id: endpoint.id },
+    { url: endpoint.url, events, label: endpoint.label },
+    deps.clock,
+  );
+  await register(endpoint, deps.store, audit);
   deps.logger.info('webhook endpoint created', { endpoint_id: endpoint.id, events });
   return {
     endpoint: endpointView(endpoint),
@@ -110,7 +118,11 @@ export async function createWebhook(
 }
 
 /** Claim the URL, take a slot, write the endpoint; what was taken is given back on failure. */
-async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<void> {
+async function register(
+  endpoint: StoredEndpoint,
+  store: WebhookStore,
+  audit: AuditEvent,
+): Promise<void> {
   const { account_id: accountId, url } = endpoint;
   if (!(await store.endpoints.claimUrl(accountId, url, endpoint.id))) {
     throw new ConflictError(
@@ -128,7 +140,7 @@ async function register(endpoint: StoredEndpoint, store: WebhookStore): Promise<
       );
     }
     try {
-      await store.endpoints.putEndpoint(endpoint);
+      await store.endpoints.putEndpoint(endpoint, audit);
     } catch (error) {
       await store.endpoints.releaseSlot(accountId);
       throw error;
@@ -143,7 +155,7 @@ export async function updateWebhook(
   input: CallerInput<WebhookIdParams, undefined, UpdateWebhookBody>,
   deps: Pick<WebhookDeps, 'store' | 'logger' | 'workflows' | 'clock'>,
 ) {
-  const { userId } = input.principal;
+  const { accountId } = input.principal;
   const { body } = input;
   if (body.url !== undefined) {
     throw new BadRequestError(
@@ -165,10 +177,10 @@ export async function updateWebhook(
     changes.paused_reason = body.active ? null : 'api';
   }
   const { id } = input.params;
-  const updated = await deps.store.endpoints.updateEndpoint(userId, id, changes);
+  const updated = await deps.store.endpoints.updateEndpoint(accountId, id, changes);
   if (!updated) throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
   if (body.active === true) {
-    const released = await releaseHeldDeliveries(userId, id, deps);
+    const released = await releaseHeldDeliveries(accountId, id, deps);
     if (released > 0) {
       deps.logger.info('held webhook deliveries released', { endpoint_id: id, released });
     }
@@ -178,17 +190,24 @@ export async function updateWebhook(
 
 export async function deleteWebhook(
   input: CallerInput<WebhookIdParams>,
-  deps: Pick<WebhookDeps, 'store' | 'logger'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger' | 'clock'>,
 ) {
-  const { userId } = input.principal;
-  const endpoint = await requireEndpoint(deps, userId, input.params.id);
-  if (!(await deps.store.endpoints.deleteEndpoint(userId, endpoint.id))) {
+  const { accountId } = input.principal;
+  const endpoint = await requireEndpoint(deps, accountId, input.params.id);
+  const audit = auditEvent(
+    input.principal,
+    'webhook.deleted',
+    { type: 'webhook', id: endpoint.id },
+    { url: endpoint.url },
+    deps.clock,
+  );
+  if (!(await deps.store.endpoints.deleteEndpoint(accountId, endpoint.id, audit))) {
     throw new NotFoundError(`No webhook endpoint with id "${input.params.id}".`);
   }
   // The endpoint is gone first, so an execution between attempts finds nothing to send to.
-  const dropped = await dropWaitingDeliveries(userId, endpoint.id, deps);
-  await deps.store.endpoints.releaseUrl(userId, endpoint.url);
-  await deps.store.endpoints.releaseSlot(userId);
+  const dropped = await dropWaitingDeliveries(accountId, endpoint.id, deps);
+  await deps.store.endpoints.releaseUrl(accountId, endpoint.url);
+  await deps.store.endpoints.releaseSlot(accountId);
   deps.logger.info('webhook endpoint deleted', { endpoint_id: endpoint.id, dropped });
   return { deleted: endpoint.id };
 }

@@ -2,6 +2,7 @@
  * What the webhooks area keeps (docs/webhooks.md, "Data"): endpoints and deliveries, always
  * addressed through the account they belong to, so another account's id reads as missing.
  */
+import type { AuditEvent } from '#shared/domain/audit/events';
 import type { EventType } from '#shared/domain/events/types';
 
 /** Why an endpoint is inactive: paused through the API, or the receiver answered 410 Gone. */
@@ -101,7 +102,8 @@ export interface EndpointStore {
   /** Takes one of the account's `max` endpoint slots atomically; false when all are used. */
   takeSlot(accountId: string, max: number): Promise<boolean>;
   releaseSlot(accountId: string): Promise<void>;
-  putEndpoint(endpoint: StoredEndpoint): Promise<void>;
+  /** Writes a new endpoint with its `webhook.created` event, at once. */
+  putEndpoint(endpoint: StoredEndpoint, audit: AuditEvent): Promise<void>;
   getEndpoint(accountId: string, endpointId: string): Promise<StoredEndpoint | undefined>;
   /** Every endpoint of the account (read page by page), oldest first. */
   listEndpoints(accountId: string): Promise<StoredEndpoint[]>;
@@ -111,16 +113,20 @@ export interface EndpointStore {
     endpointId: string,
     changes: EndpointChanges,
   ): Promise<StoredEndpoint | undefined>;
-  /** Replaces the secrets if they are still `previous` (no concurrent rotation); false if not. */
+  /**
+   * Replaces the secrets if they are still `previous` (no concurrent rotation), with the
+   * `webhook.secret_rotated` event, at once; false if not.
+   */
   replaceSecrets(
     endpoint: StoredEndpoint,
     previous: readonly EndpointSecret[],
     next: readonly EndpointSecret[],
+    audit: AuditEvent,
   ): Promise<boolean>;
   /** Moves `last_delivery_at` forward (never back). */
   touchLastDelivery(accountId: string, endpointId: string, at: string): Promise<void>;
-  /** Removes the endpoint; false when it did not exist. */
-  deleteEndpoint(accountId: string, endpointId: string): Promise<boolean>;
+  /** Removes the endpoint with its `webhook.deleted` event, at once; false when it did not exist. */
+  deleteEndpoint(accountId: string, endpointId: string, audit: AuditEvent): Promise<boolean>;
 }
 
 export interface OpenDeliveryRef {

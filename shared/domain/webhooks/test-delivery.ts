@@ -23,8 +23,8 @@ export interface TestWebhookDeps extends Pick<WebhookDeps, 'store' | 'logger' | 
 }
 
 export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: TestWebhookDeps) {
-  const { userId } = input.principal;
-  const endpoint = await requireEndpoint(deps, userId, input.params.id);
+  const { accountId } = input.principal;
+  const endpoint = await requireEndpoint(deps, accountId, input.params.id);
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const eventId = newId();
   const createdAt = nowIso(deps.clock);
@@ -37,7 +37,7 @@ export async function testWebhook(input: CallerInput<WebhookIdParams>, deps: Tes
   const delivered = outcome.outcome === 'delivered';
   const delivery: StoredDelivery = {
     id: newId(),
-    account_id: userId,
+    account_id: accountId,
     endpoint_id: endpoint.id,
     event_id: eventId,
     event: TEST_EVENT_TYPE,

@@ -28,6 +28,33 @@ export const EXAMPLE_IDS = {
   promptSet: 'v2.5e1f0a3c9d2b',
   dashboardPromptSet: 'v2.8c4d2e6f1a7b',
   agentLog: '5c4b3a29-1807-4f6e-9d5c-4b3a29180766',
+  invitation: 'inv_Rk7Tq2Lx9Vb4Hn1M',
+  /** The member whose role changes and who is handed the account, and the one removed. */
+  member: '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a',
+  removedMember: '8e7d6c5b-4a3f-4e2d-9c1b-0a9f8e7d6c5b',
+  /** The examples' account (its id is its first user's). */
+  account: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
+  export: 'exp_Hd4Kw8Pq1Zs6Ty3N',
+  dashboardInvitation: 'inv_Mx2Bv7Qk5Wr9Lt4J',
+  dashboardMember: '4f3e2d1c-0b9a-4f8e-8d7c-6b5a4f3e2d1c',
+} as const;
+
+/** The tokens of the invitations mailed to the examples' address (accepted, declined). */
+export const EXAMPLE_INVITATION_TOKEN = 'TOKEN_FROM_THE_INVITATION_MAIL';
+export const EXAMPLE_DECLINED_TOKEN = 'TOKEN_FROM_ANOTHER_INVITATION_MAIL';
+
+/** The addresses of the account's examples: invited, then a member, then removed. */
+export const EXAMPLE_TEAM = {
+  invitee: 'colleague@example.com',
+  /** Invited on the dashboard, then withdrawn. */
+  newHire: 'newhire@example.com',
+  /** Given a role and removed on the dashboard. */
+  designer: 'designer@example.com',
+  /** Accounts that invite the examples' address (it accepts one, declines the other). */
+  partner: 'partner@example.com',
+  agency: 'agency@example.com',
+  member: 'teammate@example.com',
+  removed: 'contractor@example.com',
 } as const;
 
 /** The site the examples scan and the receiver they register (loopback stand-ins in the run). */
@@ -101,7 +128,10 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   list_domains: { query: { q: 'example', limit: '2' } },
   list_domain_scans: { params: { domain: EXAMPLE_DOMAIN }, query: { limit: '2' } },
   get_scan: { params: { id: ID.scan } },
+  get_scan_fixes: { params: { id: ID.scan } },
+  verify_scan: { params: { id: ID.scan }, body: {} },
   get_stats: {},
+  list_finding_types: {},
   scan_page: { params: { id: ID.scan } },
   scan_badge: { params: { domain: EXAMPLE_DOMAIN } },
   create_batch: { body: { domains: [EXAMPLE_DOMAIN, 'not a domain'] } },
@@ -166,6 +196,16 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   list_keys: {},
   create_key: { body: { scopes: ['scans:read'], name: 'CI deploys' } },
   revoke_key: { params: { id: ID.key } },
+  get_account: {},
+  create_invitation: { body: { email: EXAMPLE_TEAM.invitee, role: 'member' } },
+  withdraw_invitation: { params: { id: ID.invitation } },
+  change_member_role: { params: { user_id: ID.member }, body: { role: 'admin' } },
+  remove_member: { params: { user_id: ID.removedMember } },
+  transfer_account: { body: { user_id: ID.member } },
+  list_audit_log: { query: { limit: '3' } },
+  create_export: {},
+  get_export: { params: { id: ID.export } },
+  delete_account: { body: { confirm: ID.account } },
   get_openapi: {},
   docs_page: {},
   site_home: {},
@@ -251,6 +291,7 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_scans: { query: { q: 'example' } },
   dashboard_run_scan: { body: { ...csrf, domain: EXAMPLE_DOMAIN } },
   dashboard_scan: { params: { id: ID.dashboardScan } },
+  dashboard_verify_scan: { params: { id: ID.dashboardScan }, body: csrf },
   dashboard_domain: { params: { domain: EXAMPLE_DOMAIN } },
   dashboard_domain_agents: { params: { domain: EXAMPLE_DOMAIN } },
   dashboard_upload_agent_log: {
@@ -307,6 +348,19 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_test_webhook: { params: { id: ID.dashboardEndpoint }, body: csrf },
   dashboard_redeliver: { params: { id: ID.dashboardDelivery }, body: csrf },
   dashboard_delete_webhook: { params: { id: ID.dashboardEndpoint }, body: csrf },
+  dashboard_account: {},
+  dashboard_invite: { body: { ...csrf, email: EXAMPLE_TEAM.newHire, role: 'viewer' } },
+  dashboard_withdraw_invitation: { params: { id: ID.dashboardInvitation }, body: csrf },
+  dashboard_change_role: {
+    params: { user_id: ID.dashboardMember },
+    body: { ...csrf, role: 'viewer' },
+  },
+  dashboard_remove_member: { params: { user_id: ID.dashboardMember }, body: csrf },
+  dashboard_transfer: { body: { ...csrf, user_id: ID.member } },
+  dashboard_invitation: { params: { token: EXAMPLE_INVITATION_TOKEN } },
+  dashboard_accept_invitation: { params: { token: EXAMPLE_INVITATION_TOKEN }, body: csrf },
+  dashboard_decline_invitation: { params: { token: EXAMPLE_DECLINED_TOKEN }, body: csrf },
+  dashboard_switch_account: { body: { ...csrf, account_id: ID.account } },
   dashboard_sign_out: { body: csrf },
   dashboard_home_scan: { body: { domain: EXAMPLE_DOMAIN } },
 };

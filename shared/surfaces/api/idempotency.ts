@@ -32,7 +32,7 @@ function bodyText(event: ApiEvent): string {
 }
 
 function callerOf(principal: Principal | undefined, event: ApiEvent): string {
-  if (principal?.kind === 'key') return `user:${principal.userId}`;
+  if (principal?.kind === 'key') return `user:${principal.accountId}`;
   return `ip:${event.requestContext?.http?.sourceIp ?? 'unknown'}`;
 }
 

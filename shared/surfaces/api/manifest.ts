@@ -7,6 +7,7 @@
  */
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { compareSpecificity, matchPath, type RouteDefinition } from '#shared/surfaces/http/route';
+import { ACCOUNT_ROUTES } from './routes/account.ts';
 import { AGENT_ROUTES } from './routes/agents.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
 import { DISCOVERY_ROUTES } from './routes/discovery.ts';
@@ -34,6 +35,7 @@ const ROUTE_TABLE = {
   ...WEBHOOK_ROUTES,
   ...AGENT_ROUTES,
   ...KEY_ROUTES,
+  ...ACCOUNT_ROUTES,
   ...META_ROUTES,
   ...DASHBOARD_ROUTES,
   ...DISCOVERY_ROUTES,

@@ -45,7 +45,7 @@ async function render(
     ...(input.query.to ? { to: input.query.to } : {}),
   });
   const report = await domainAgentReport({ ...input, body: undefined, query }, deps);
-  const uploads = (await deps.store.listIngests(input.principal.userId, report.domain))
+  const uploads = (await deps.store.listIngests(input.principal.accountId, report.domain))
     .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
     .slice(0, RECENT_UPLOADS)
     .map(ingestView);

@@ -36,7 +36,7 @@ async function overview(
   input: SessionInput<unknown, unknown, unknown>,
   deps: BatchPageDeps,
 ): Promise<Omit<BatchesView, 'viewer'>> {
-  const userId = input.principal.userId;
+  const userId = input.principal.accountId;
   const day = nowIso(deps.clock).slice(0, 10);
   const [page, usedToday, user] = await Promise.all([
     listBatches(

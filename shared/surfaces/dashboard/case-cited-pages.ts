@@ -25,7 +25,7 @@ export async function citedPagesOf(
   if (!summary) return undefined;
   const reader = { ...input, params: { id: input.params.id, run_id: summary.run.id } };
   const cited = await ownCitedPages(reader, deps);
-  const owner = cited.owner_id === input.principal.userId;
+  const owner = cited.owner_id === input.principal.accountId;
   const fetches =
     owner && cited.pages.length > 0
       ? await lastFetchesOf(

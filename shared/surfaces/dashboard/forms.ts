@@ -16,8 +16,13 @@ const many = z
 /** A typed field: any text (the form's declared limits and the area's schema judge it). */
 const text = () => z.string().default('');
 
-export const SignInRequestFormSchema = z.object({ email: text() });
+export const SignInRequestFormSchema = z.object({ email: text(), next: z.string().optional() });
 export const SessionFormSchema = z.object({ token: text() });
+/** The account page's forms (their values judged by the account operations' own schemas). */
+export const InviteFormSchema = z.object({ email: text(), role: text() });
+export const RoleFormSchema = z.object({ role: text() });
+export const TransferFormSchema = z.object({ user_id: text() });
+export const SwitchAccountFormSchema = z.object({ account_id: text() });
 export const CreateKeyFormSchema = z.object({ scopes: many, name: text() });
 /** `open=history`: a rescan button, which opens the domain's history instead of the result. */
 export const ScanFormSchema = z.object({ domain: text(), open: z.string().max(20).optional() });
@@ -108,6 +113,8 @@ export const NoticeQuerySchema = z.object({ notice: optionalText(40) });
 export const SignInQuerySchema = z.object({
   token: optionalText(200),
   signed_out: optionalText(1),
+  /** Where to go once signed in (a dashboard path; anything else is ignored). */
+  next: optionalText(300),
 });
 /** The scan history's filters and page (checked again by `list_domains`' own schema). */
 export const ScansQuerySchema = z.object({
@@ -118,6 +125,10 @@ export const ScansQuerySchema = z.object({
   cursor: optionalText(2000),
 });
 export const DomainPageQuerySchema = z.object({ cursor: optionalText(2000) });
+/** An invitation's token, a member's user id and an invitation id, as the paths carry them. */
+export const InvitationTokenPathSchema = z.object({ token: z.string().min(1).max(200) });
+export const MemberPathSchema = z.object({ user_id: z.string().min(1).max(100) });
+export const InvitationIdPathSchema = z.object({ id: z.string().min(1).max(100) });
 export const DomainPathSchema = z.object({ domain: z.string().min(1).max(300) });
 /** The Agents tab's period and the notice after an upload (checked again by `get_domain_agents`). */
 export const AgentsPageQuerySchema = z.object({
@@ -138,6 +149,8 @@ export const CasesQuerySchema = z.object({
  * schemas into every dashboard function.
  */
 export const UuidParamsSchema = z.object({ id: RecordIdSchema });
+/** A scan's page after "Check my fixes": the scan it verified. */
+export const VerifiedQuerySchema = z.object({ verified: RecordIdSchema.optional() });
 export const RunParamsSchema = z.object({ id: RecordIdSchema, run_id: RecordIdSchema });
 
 export const CaseRunQuerySchema = z.object({

@@ -77,9 +77,14 @@ function hadSessionCookie(event: ApiEvent, secure: boolean): boolean {
 export function dashboardErrorPage(error: unknown, event: ApiEvent, logger: Logger): PageResponse {
   if (error instanceof AppError && error.code === 'unauthorized') {
     const secure = event.headers?.['x-forwarded-proto'] !== 'http';
-    // A cookie that no longer names a live session is cleared on the way.
+    // A cookie that no longer names a live session is cleared on the way. An invitation sends
+    // the person back to it once signed in.
+    const path = event.rawPath ?? '';
+    const back = path.startsWith(`${DASHBOARD_PATHS.invitations}/`)
+      ? `?next=${encodeURIComponent(path)}`
+      : '';
     return redirect(
-      DASHBOARD_PATHS.signIn,
+      `${DASHBOARD_PATHS.signIn}${back}`,
       hadSessionCookie(event, secure) ? { 'set-cookie': clearedSessionCookie(secure) } : {},
     );
   }

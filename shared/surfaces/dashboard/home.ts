@@ -36,9 +36,9 @@ export async function homeOverview(
   const now = deps.clock.now();
   const today = now.toISOString().slice(0, 10);
   const [user, usedToday, sessions, overview] = await Promise.all([
-    deps.users.findUserById(principal.userId),
-    deps.quota.used(principal.userId, today),
-    listLiveSessions(principal.userId, { ...deps, clock: frozenAt(now) }),
+    deps.users.findUserById(principal.accountId),
+    deps.quota.used(principal.accountId, today),
+    listLiveSessions(principal.memberId, { ...deps, clock: frozenAt(now) }),
     readOverview(input, deps.areas, today),
   ]);
   const account = user?.account ?? null;

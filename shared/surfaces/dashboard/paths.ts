@@ -36,6 +36,7 @@ export const DASHBOARD_PATHS = {
   revokeKey: at('dashboard_revoke_key'),
   scans: path('dashboard_scans'),
   scan: at('dashboard_scan'),
+  verifyScan: at('dashboard_verify_scan'),
   domain: (domain: string): string =>
     path('dashboard_domain').replace('{domain}', encodeURIComponent(domain)),
   domainAgents: (domain: string): string =>
@@ -61,4 +62,19 @@ export const DASHBOARD_PATHS = {
   testWebhook: at('dashboard_test_webhook'),
   deleteWebhook: at('dashboard_delete_webhook'),
   redeliver: at('dashboard_redeliver'),
+  account: path('dashboard_account'),
+  /** The invitations' pages: each invitation's token after this prefix. */
+  invitations: path('dashboard_invitation').replace('/{token}', ''),
+  invitation: (token: string): string =>
+    path('dashboard_invitation').replace('{token}', encodeURIComponent(token)),
+  declineInvitation: (token: string): string =>
+    path('dashboard_decline_invitation').replace('{token}', encodeURIComponent(token)),
+  switchAccount: path('dashboard_switch_account'),
+  invite: path('dashboard_invite'),
+  withdrawInvitation: at('dashboard_withdraw_invitation'),
+  member: (userId: string): string =>
+    path('dashboard_change_role').replace('{user_id}', encodeURIComponent(userId)),
+  removeMember: (userId: string): string =>
+    path('dashboard_remove_member').replace('{user_id}', encodeURIComponent(userId)),
+  transfer: path('dashboard_transfer'),
 } as const;

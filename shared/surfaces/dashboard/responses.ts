@@ -6,6 +6,7 @@ import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import { PAGE_HEADERS, type Viewer } from '#shared/surfaces/dashboard/views/layout';
 import { httpStatusOf } from '#shared/surfaces/http/error-status';
+import type { Html } from '#shared/surfaces/http/html';
 
 export interface PageResponse {
   body: string;
@@ -13,12 +14,13 @@ export interface PageResponse {
   headers?: Record<string, string>;
 }
 
+/** A finished page (a layout's markup) as the response: the dashboard's headers, its status. */
 export function htmlPage(
-  body: string,
+  page: Html,
   status = 200,
   headers: Record<string, string> = {},
 ): PageResponse {
-  return { body, status, headers: { ...PAGE_HEADERS, ...headers } };
+  return { body: page.toString(), status, headers: { ...PAGE_HEADERS, ...headers } };
 }
 
 /** Post/Redirect/Get: after a change, the browser loads the page that shows it. */
@@ -34,9 +36,17 @@ export type SessionInput<Params = undefined, Query = undefined, Body = undefined
   SessionPrincipal
 >;
 
-/** The signed-in person, for the page frame and the CSRF field of every form. */
+/**
+ * The signed-in person, for the page frame and the CSRF field of every form, with their role in
+ * the account shown and what it allows (the pages hide what it cannot use).
+ */
 export function viewerOf(principal: SessionPrincipal): Viewer {
-  return { email: principal.email, csrfToken: principal.csrfToken };
+  return {
+    email: principal.email,
+    csrfToken: principal.csrfToken,
+    role: principal.role,
+    can: (scope) => principal.scopes.has(scope),
+  };
 }
 
 /** An AppError as a person reads it (its message, written for people); anything else is not. */
@@ -126,6 +136,14 @@ export const NOTICES = {
   test_delivered: 'The test event was delivered: the receiver answered with a 2xx status.',
   test_failed: 'The test event was not delivered; see the latest delivery below for why.',
   redelivery_started: 'The delivery is being sent again; its status updates below.',
+  invited: 'The invitation is mailed: its link works once, for 7 days.',
+  invitation_withdrawn: 'The invitation is withdrawn: its link no longer works.',
+  role_changed:
+    "The member's role is changed; their keys lost at once what the new role does not allow.",
+  member_removed: 'The member is removed; their keys for this account no longer work.',
+  transferred: 'The account is handed over: you are an admin of it now.',
+  joined: 'Welcome: you are a member of this account now, and the dashboard shows it.',
+  account_switched: 'The dashboard now shows this account.',
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

@@ -23,13 +23,16 @@ import {
   SignInRequestFormSchema,
   UpdateWebhookFormSchema,
   UuidParamsSchema,
+  VerifiedQuerySchema,
 } from '#shared/surfaces/dashboard/forms';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
+import { ACCOUNT_PAGE_ROUTES } from './account-routes.ts';
 import { AGENT_PAGE_ROUTES } from './agent-routes.ts';
 import { CASE_RUN_ROUTES } from './case-routes.ts';
+import { withRoleScopes } from './dashboard-scopes.ts';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 
-export const DASHBOARD_ROUTES = {
+export const DASHBOARD_ROUTES = withRoleScopes({
   dashboard_sign_in: page(
     'dashboard_sign_in',
     '/dashboard/sign-in',
@@ -173,11 +176,22 @@ export const DASHBOARD_ROUTES = {
   dashboard_scan: page(
     'dashboard_scan',
     '/dashboard/scans/{id}',
-    'One scan result, with its shareable link',
+    'One scan result, with its shareable link, its fix pack and "Check my fixes"',
     'scan',
     {
-      request: { params: UuidParamsSchema },
+      request: { params: UuidParamsSchema, query: VerifiedQuerySchema },
       errors: [...PAGE_ERRORS, 'not_found'],
+    },
+  ),
+  dashboard_verify_scan: form(
+    'dashboard_verify_scan',
+    '/dashboard/scans/{id}/verify',
+    'Check my fixes: scan the site again (303 to the new scan, with what the fixes changed)',
+    'run-scan',
+    {
+      request: { params: UuidParamsSchema },
+      errors: [...FORM_ERRORS, 'not_found', 'invalid_domain', 'scan_failed'],
+      publishesEvents: true,
     },
   ),
   dashboard_batches: page(
@@ -351,4 +365,5 @@ export const DASHBOARD_ROUTES = {
       starts: ['webhook-delivery'],
     },
   ),
-} as const satisfies Record<string, RouteDefinition>;
+  ...ACCOUNT_PAGE_ROUTES,
+} as const satisfies Record<string, RouteDefinition>);

@@ -8,15 +8,11 @@ import {
   ListDomainScansQuerySchema,
   ListDomainsQuerySchema,
 } from '#shared/domain/scans/history-schemas';
-import {
-  getScan,
-  type ScanReadDeps,
-  type ScanWriteDeps,
-  scanDomain,
-} from '#shared/domain/scans/operations';
+import { type ScanReadDeps, type ScanWriteDeps, scanDomain } from '#shared/domain/scans/operations';
 import { CreateScanBodySchema, type ScanIdParams } from '#shared/domain/scans/schemas';
+import { verifyScan } from '#shared/domain/scans/verify-operations';
 import { domainPage, type HistoryFilters } from '#shared/surfaces/dashboard/views/scan-history';
-import { scanResultPage, scansPage } from '#shared/surfaces/dashboard/views/scans-page';
+import { scansPage } from '#shared/surfaces/dashboard/views/scans-page';
 import { checkFields, type FormState, submitForm } from './form-kit/form.ts';
 import type {
   DomainPageQuerySchema,
@@ -130,10 +126,13 @@ export async function runScan(
   );
 }
 
-export async function scanResult(
+/** "Check my fixes": scans again as `verify_scan`, then opens the new scan with the comparison. */
+export async function verifyScanFixes(
   input: SessionInput<ScanIdParams>,
-  deps: ScanReadDeps,
+  deps: ScanWriteDeps & ScanReadDeps,
 ): Promise<PageResponse> {
-  const { scan } = await getScan(input, deps);
-  return htmlPage(scanResultPage(viewerOf(input.principal), scan));
+  const { verification } = await verifyScan({ ...input, body: {} }, deps);
+  return redirect(
+    `${DASHBOARD_PATHS.scan(verification.scan_id)}?verified=${encodeURIComponent(input.params.id)}`,
+  );
 }

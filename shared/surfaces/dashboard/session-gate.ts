@@ -13,6 +13,7 @@ import type {
   AuthRequirement,
   SessionPrincipal,
 } from '#shared/domain/accounts/principal';
+import { type SessionMemberships, sessionAccess } from '#shared/domain/accounts/session-access';
 import type { SessionStore } from '#shared/domain/accounts/session-ports';
 import {
   readCookie,
@@ -36,6 +37,8 @@ export interface BrowserEvent {
 
 export interface BrowserGateDeps {
   sessions: SessionStore;
+  /** The user's memberships: the session's account and role are read on every request. */
+  members: SessionMemberships;
   adminEmails: readonly string[];
   clock: Clock;
 }
@@ -140,11 +143,18 @@ export async function passBrowserGate<E extends BrowserEvent>(
     const given = event.headers?.[CSRF_HEADER] ?? (typeof field === 'string' ? field : undefined);
     if (!sameSecret(session.csrf_token, given)) throw refuseCrossSite();
   }
-  const principal = sessionPrincipal(session, deps.adminEmails);
+  const access = await sessionAccess(session, deps.members);
+  if (!access) {
+    throw new ForbiddenError(
+      'no_account',
+      'You are not a member of any account any more. Ask an admin for an invitation.',
+    );
+  }
+  const principal = sessionPrincipal(session, access, deps.adminEmails);
   if (route.scope && !principal.scopes.has(route.scope)) {
     throw new ForbiddenError(
       'insufficient_scope',
-      `This page needs the "${route.scope}" scope, which this account does not have.`,
+      `This page needs the "${route.scope}" scope, which your role (${access.role}) does not have.`,
     );
   }
   return { principal, event: handedOn };

@@ -11,6 +11,7 @@ import {
   requestSignInLink,
   revokeSession,
   type SignInDeps,
+  safeReturnPath,
   startSession,
 } from '#shared/domain/accounts/sign-in';
 import type { OperationInput } from '#shared/domain/kernel/operation';
@@ -28,6 +29,7 @@ import { attempt, htmlPage, type PageResponse, redirect, type SessionInput } fro
 export interface SignInQuery {
   token?: string | undefined;
   signed_out?: string | undefined;
+  next?: string | undefined;
 }
 
 export async function signInForm(
@@ -37,7 +39,8 @@ export async function signInForm(
   const token = input.query.token;
   const signUp = deps.settings.signUp === 'open';
   if (token === undefined) {
-    return htmlPage(signInPage({ signedOut: input.query.signed_out === '1', signUp }));
+    const next = safeReturnPath(input.query.next) ?? undefined;
+    return htmlPage(signInPage({ signedOut: input.query.signed_out === '1', signUp, next }));
   }
   const peeked = await attempt(() => peekSignInLink(token, deps));
   if (!peeked.ok) return htmlPage(invalidLinkPage(peeked.error), peeked.status);
@@ -50,13 +53,21 @@ export async function requestLink(
 ): Promise<PageResponse> {
   const outcome = await submitForm(SIGN_IN_FORM, input.body, () =>
     requestSignInLink(
-      { email: input.body.email, sourceIp: input.request.sourceIp, baseUrl: input.request.baseUrl },
+      {
+        email: input.body.email,
+        sourceIp: input.request.sourceIp,
+        baseUrl: input.request.baseUrl,
+        next: input.body.next,
+      },
       deps,
     ),
   );
   const signUp = deps.settings.signUp === 'open';
-  if (!outcome.ok) return htmlPage(signInPage({ form: outcome.state, signUp }), outcome.status);
-  return htmlPage(signInPage({ sent: true, signUp }));
+  const next = safeReturnPath(input.body.next) ?? undefined;
+  if (!outcome.ok) {
+    return htmlPage(signInPage({ form: outcome.state, signUp, next }), outcome.status);
+  }
+  return htmlPage(signInPage({ sent: true, signUp, next }));
 }
 
 export async function createSession(
@@ -75,14 +86,14 @@ export async function createSession(
   );
   if (!started.ok) return htmlPage(invalidLinkPage(started.error), started.status);
   const secure = input.request.baseUrl.startsWith('https:');
-  return redirect(DASHBOARD_PATHS.home, {
+  return redirect(started.value.next ?? DASHBOARD_PATHS.home, {
     'set-cookie': sessionCookie(started.value.cookieToken, deps.settings.sessionTtlSeconds, secure),
   });
 }
 
 export async function signOut(input: SessionInput, deps: SignInDeps): Promise<PageResponse> {
   const { principal } = input;
-  await revokeSession(principal.userId, principal.sessionId, deps).catch(() => undefined);
+  await revokeSession(principal.memberId, principal.sessionId, deps).catch(() => undefined);
   const secure = input.request.baseUrl.startsWith('https:');
   return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {
     'set-cookie': clearedSessionCookie(secure),
@@ -94,7 +105,7 @@ export async function endSession(
   deps: SignInDeps,
 ): Promise<PageResponse> {
   const { principal } = input;
-  await revokeSession(principal.userId, input.params.id, deps);
+  await revokeSession(principal.memberId, input.params.id, deps);
   if (principal.sessionId === input.params.id) {
     const secure = input.request.baseUrl.startsWith('https:');
     return redirect(`${DASHBOARD_PATHS.signIn}?signed_out=1`, {

@@ -131,7 +131,7 @@ export async function updateWebhookFromForm(
 
 export async function deleteWebhookFromForm(
   input: Input<WebhookIdParams>,
-  deps: Pick<WebhookDeps, 'store' | 'logger'>,
+  deps: Pick<WebhookDeps, 'store' | 'logger' | 'clock'>,
 ): Promise<PageResponse> {
   await deleteWebhook(input, deps);
   return back('webhook_deleted');

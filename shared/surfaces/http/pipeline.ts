@@ -263,8 +263,19 @@ export interface ExportResult {
   export: { contentType: ExportContentType; body: string; filename: string };
 }
 
+/**
+ * An export answer: `export` holding a body and its media type (a JSON answer may have a field
+ * named `export` of its own: the account's export status).
+ */
 function isExport(data: unknown): data is ExportResult {
-  return data !== null && typeof data === 'object' && 'export' in data;
+  if (data === null || typeof data !== 'object' || !('export' in data)) return false;
+  const exported = (data as { export: unknown }).export;
+  return (
+    typeof exported === 'object' &&
+    exported !== null &&
+    typeof (exported as { body?: unknown }).body === 'string' &&
+    typeof (exported as { contentType?: unknown }).contentType === 'string'
+  );
 }
 
 /**

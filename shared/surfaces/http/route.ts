@@ -29,6 +29,8 @@ export type ExportContentType = 'text/csv' | 'application/x-ndjson';
 /** The area whose operations serve the route (and whose composition builds their deps). */
 export type RouteArea =
   | 'keys'
+  /** The account as a team: members, invitations, the audit log (docs/api.md). */
+  | 'account'
   | 'scans'
   | 'batch'
   | 'monitor'

@@ -7,7 +7,7 @@
  */
 import { registryOf } from '#shared/domain/agents/operations';
 import { bundledRanges } from '#shared/domain/agents/ranges';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 
 const PURPOSES: Record<string, string> = {
   training: 'training',
@@ -16,20 +16,19 @@ const PURPOSES: Record<string, string> = {
   other: 'other',
 };
 
-function rows(): string {
-  return registryOf(bundledRanges())
-    .agents.map((agent) => {
-      const verification =
-        agent.verification === 'ranges' && agent.ranges_source
-          ? `<a href="${escapeHtml(agent.ranges_source)}">${agent.ranges.length} prefixes</a>, read ${escapeHtml(agent.ranges_as_of ?? '')}`
-          : 'none published: unverifiable';
-      return `<tr><th scope="row"><code>${escapeHtml(agent.token)}</code></th><td>${escapeHtml(agent.operator)}</td><td>${escapeHtml(PURPOSES[agent.purpose] ?? agent.purpose)}</td><td>${verification}</td></tr>`;
-    })
-    .join('\n');
+function rows(): Html {
+  const agents = registryOf(bundledRanges()).agents.map((agent) => {
+    const verification =
+      agent.verification === 'ranges' && agent.ranges_source
+        ? html`<a href="${agent.ranges_source}">${agent.ranges.length} prefixes</a>, read ${agent.ranges_as_of ?? ''}`
+        : 'none published: unverifiable';
+    return html`<tr><th scope="row"><code>${agent.token}</code></th><td>${agent.operator}</td><td>${PURPOSES[agent.purpose] ?? agent.purpose}</td><td>${verification}</td></tr>`;
+  });
+  return joinHtml(agents, '\n');
 }
 
-export function agentsSection(): string {
-  return `<h2 id="agents">AI agents and access logs</h2>
+export function agentsSection(): Html {
+  return html`<h2 id="agents">AI agents and access logs</h2>
 <p>Upload a scanned domain's access logs (<code>POST /api/v1/domains/{domain}/agent-logs</code>) and read which AI agents
 fetched it (<code>GET /api/v1/domains/{domain}/agents</code>): per agent the hits, the paths and what they got, the sitemap
 pages no verified agent fetched, and refusals your robots.txt does not ask for. A hit is matched by the product token in

@@ -7,7 +7,7 @@
  * test/unit/surfaces/pages/docs-mcp.test.ts sends each documented request to the real server.
  */
 import { EXAMPLE_KEY, responseExample, sampleOf } from '#shared/surfaces/api/examples';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import type { ToolDefinition } from '#shared/surfaces/mcp/tools';
 import {
   LEGACY_PROTOCOL_VERSION,
@@ -185,13 +185,12 @@ export function toolCallExample(tool: ToolDefinition, baseUrl: string) {
 }
 
 /** Exchanges as HTML: each request and its answer, with the HTTP status when it is not 200. */
-export function exchangesHtml(exchanges: readonly McpExchange[], baseUrl: string): string {
-  return exchanges
-    .map((exchange) => {
-      const status = exchange.status === 200 ? '' : ` (HTTP ${exchange.status})`;
-      return `<p id="${exchange.id}"><code>${escapeHtml(exchange.title)}</code> and its answer${status}:</p>
-<pre tabindex="0"><code>${escapeHtml(curlOf(exchange, baseUrl))}</code></pre>
-<pre tabindex="0"><code>${escapeHtml(JSON.stringify(exchange.answer, null, 2))}</code></pre>`;
-    })
-    .join('\n');
+export function exchangesHtml(exchanges: readonly McpExchange[], baseUrl: string): Html {
+  const parts = exchanges.map((exchange) => {
+    const status = exchange.status === 200 ? '' : ` (HTTP ${exchange.status})`;
+    return html`<p id="${exchange.id}"><code>${exchange.title}</code> and its answer${status}:</p>
+<pre tabindex="0"><code>${curlOf(exchange, baseUrl)}</code></pre>
+<pre tabindex="0"><code>${JSON.stringify(exchange.answer, null, 2)}</code></pre>`;
+  });
+  return joinHtml(parts, '\n');
 }

@@ -3,7 +3,7 @@
  * the two protocol revisions served side by side with an exchange of each (docs-mcp-example.ts),
  * and which web pages may call the server (the Origin rule, MCP_ALLOWED_ORIGINS).
  */
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
 import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '#shared/surfaces/mcp/versions';
 import {
@@ -14,24 +14,23 @@ import {
 } from './docs-mcp-example.ts';
 import { inlineCode } from './docs-routes.ts';
 
-function toolInputs(tool: (typeof TOOLS)[number]): string {
+function toolInputs(tool: (typeof TOOLS)[number]): Html {
   const fields = Object.entries(
     tool.inputSchema.shape as Record<
       string,
       { meta(): { description?: string } | undefined; isOptional(): boolean }
     >,
   );
-  if (fields.length === 0) return 'no input';
-  return fields
-    .map(([name, schema]) => {
-      const description = schema.meta()?.description;
-      return `<code>${escapeHtml(name)}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? `: ${inlineCode(description)}` : ''}`;
-    })
-    .join('; ');
+  if (fields.length === 0) return html`no input`;
+  const inputs = fields.map(([name, schema]) => {
+    const description = schema.meta()?.description;
+    return html`<code>${name}</code>${schema.isOptional() ? ' (optional)' : ''}${description ? html`: ${inlineCode(description)}` : ''}`;
+  });
+  return joinHtml(inputs, '; ');
 }
 
 /** Client settings for the two ways of sending the key. */
-function connectHtml(baseUrl: string): string {
+function connectHtml(baseUrl: string): Html {
   const header = JSON.stringify(
     {
       mcpServers: {
@@ -50,14 +49,14 @@ function connectHtml(baseUrl: string): string {
     null,
     2,
   );
-  return `<p>Key in a header:</p><pre>${escapeHtml(header)}</pre>
-<p>Key in the path:</p><pre>${escapeHtml(path)}</pre>`;
+  return html`<p>Key in a header:</p><pre>${header}</pre>
+<p>Key in the path:</p><pre>${path}</pre>`;
 }
 
-function revisionsHtml(baseUrl: string): string {
+function revisionsHtml(baseUrl: string): Html {
   const tool = TOOLS.find((candidate) => candidate.name === 'get_stats') ?? TOOLS[0];
-  if (!tool) return '';
-  return `<h3 id="mcp-${MODERN_PROTOCOL_VERSION}">${MODERN_PROTOCOL_VERSION}: every request on its own</h3>
+  if (!tool) return html``;
+  return html`<h3 id="mcp-${MODERN_PROTOCOL_VERSION}">${MODERN_PROTOCOL_VERSION}: every request on its own</h3>
 <p>No handshake and no session: each POST names its protocol version, client and capabilities in
 <code>params._meta</code>, and repeats them in headers: <code>MCP-Protocol-Version</code> (the version in
 <code>_meta</code>), <code>Mcp-Method</code> (the JSON-RPC method) and, for <code>tools/call</code>,
@@ -77,7 +76,7 @@ stands alone. The tools, their schemas and their results are the same in both re
 ${exchangesHtml(legacyExchanges(tool, baseUrl), baseUrl)}`;
 }
 
-const ORIGIN_HTML = `<h3 id="mcp-origin">Web pages and the Origin header</h3>
+const ORIGIN_HTML = html`<h3 id="mcp-origin">Web pages and the Origin header</h3>
 <p>Desktop, command-line and server-side MCP clients send no <code>Origin</code> header and are not
 affected. A request that carries one must come from this site's own origin (locally, any
 <code>http://localhost</code>, <code>http://127.0.0.1</code> or <code>http://[::1]</code> origin as well) or
@@ -86,15 +85,15 @@ from an origin the operator lists in <code>MCP_ALLOWED_ORIGINS</code> (comma-sep
 read, so a page of another site (or one whose name was pointed at this server) cannot use a key it
 learnt.</p>`;
 
-export function mcpSection(baseUrl: string): string {
+export function mcpSection(baseUrl: string): Html {
   const rows = TOOLS.map(
     (tool) =>
-      `<tr><th scope="row"><code>${escapeHtml(tool.name)}</code></th><td><code>${tool.route.method} ${escapeHtml(tool.route.path)}</code></td><td>${toolInputs(tool)}</td></tr>`,
-  ).join('');
-  return `<h2 id="mcp">Tool server (MCP)</h2>
+      html`<tr><th scope="row"><code>${tool.name}</code></th><td><code>${tool.route.method} ${tool.route.path}</code></td><td>${toolInputs(tool)}</td></tr>`,
+  );
+  return html`<h2 id="mcp">Tool server (MCP)</h2>
 <p>AI assistants read the service as tools over MCP (stateless Streamable HTTP, JSON responses) at
-<code>${escapeHtml(baseUrl)}/api/mcp</code> with the key in the <code>Authorization</code> header, or at
-<code>${escapeHtml(baseUrl)}/api/mcp/&lt;API_KEY&gt;</code> for clients that cannot send headers (treat that URL as a secret).
+<code>${baseUrl}/api/mcp</code> with the key in the <code>Authorization</code> header, or at
+<code>${baseUrl}/api/mcp/&lt;API_KEY&gt;</code> for clients that cannot send headers (treat that URL as a secret).
 Both URLs speak protocol revisions ${MODERN_PROTOCOL_VERSION} and ${LEGACY_PROTOCOL_VERSION}.
 Each tool calls its REST route with your key: same scopes, limits and results; <code>structuredContent</code> is the REST
 body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>

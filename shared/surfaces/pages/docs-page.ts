@@ -6,9 +6,10 @@
  */
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import { ROUTES } from '#shared/surfaces/api/manifest';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { agentsSection } from './agents-section.ts';
+import { ciSection, findingsSection } from './ci-section.ts';
 import { mcpSection } from './docs-mcp.ts';
 import { monitorMethodSection } from './docs-monitor-method.ts';
 import {
@@ -21,17 +22,16 @@ import {
   tableOfContents,
 } from './docs-routes.ts';
 import { layout } from './html.ts';
+import { peersSection } from './peers-section.ts';
 import { scannerSection } from './scanner-section.ts';
 import { standardsSection } from './standards-section.ts';
 
-function planRows(): string {
-  const rows = Object.entries(DEFAULT_PLAN_LIMITS)
-    .map(
-      ([plan, limits]) =>
-        `<tr><th scope="row">${escapeHtml(plan)}</th><td>${limits.per_batch}</td><td>${limits.per_day}</td></tr>`,
-    )
-    .join('');
-  return `<table><thead><tr><th>Plan</th><th>per_batch</th><th>per_day</th></tr></thead><tbody>${rows}</tbody></table>
+function planRows(): Html {
+  const rows = Object.entries(DEFAULT_PLAN_LIMITS).map(
+    ([plan, limits]) =>
+      html`<tr><th scope="row">${plan}</th><td>${limits.per_batch}</td><td>${limits.per_day}</td></tr>`,
+  );
+  return html`<table><thead><tr><th>Plan</th><th>per_batch</th><th>per_day</th></tr></thead><tbody>${rows}</tbody></table>
 <p>(Defaults; an operator may change them, and every batch response states the limits in force under <code>limits</code>.)</p>`;
 }
 
@@ -42,13 +42,13 @@ const DASHBOARD_ROUTES = ROUTES.filter((route) => route.area === 'dashboard');
 const SITE_ROUTES = ROUTES.filter((route) => route.area === 'discovery');
 
 /** The dashboard's pages and forms: for people in a browser, listed here, not in OpenAPI. */
-function dashboardSection(baseUrl: string): string {
+function dashboardSection(baseUrl: string): Html {
   const rows = DASHBOARD_ROUTES.map(
     (route) =>
-      `<tr><td><code>${route.method} ${escapeHtml(route.path)}</code></td><td>${inlineCode(route.summary)}</td><td>${authText(route)}</td></tr>`,
-  ).join('');
-  return `<h2 id="dashboard">Dashboard</h2>
-<p>People sign in at <a href="${escapeHtml(baseUrl)}/dashboard/sign-in">/dashboard/sign-in</a> with an e-mail link
+      html`<tr><td><code>${route.method} ${route.path}</code></td><td>${inlineCode(route.summary)}</td><td>${authText(route)}</td></tr>`,
+  );
+  return html`<h2 id="dashboard">Dashboard</h2>
+<p>People sign in at <a href="${baseUrl}/dashboard/sign-in">/dashboard/sign-in</a> with an e-mail link
 (no password) and use every capability of the API in the browser, over the same operations. These HTML pages
 and forms are for browsers, so the OpenAPI document leaves them out.</p>
 <table><thead><tr><th>Route</th><th>What</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>
@@ -56,14 +56,20 @@ and forms are for browsers, so the OpenAPI document leaves them out.</p>
 <code>ars_session</code> (<code>__Host-ars_session</code> over https), forms are
 <code>application/x-www-form-urlencoded</code> posts from this site that also carry the page's
 <code>csrf_token</code> field. They are not an API for scripts: scripts use <code>/api/v1</code> with a key.</p>
-${DASHBOARD_ROUTES.map((route) => compactExample(route, baseUrl)).join('\n')}`;
+${joinHtml(
+  DASHBOARD_ROUTES.map((route) => compactExample(route, baseUrl)),
+  '\n',
+)}`;
 }
 
 /** The service's own site documents (robots.txt, llms.txt, catalogs). */
-function siteSection(baseUrl: string): string {
-  return `<h2 id="site-documents">Site documents</h2>
+function siteSection(baseUrl: string): Html {
+  return html`<h2 id="site-documents">Site documents</h2>
 <p>Documents that describe this site to crawlers and agents; not API operations, so not in OpenAPI.</p>
-${SITE_ROUTES.map((route) => compactExample(route, baseUrl)).join('\n')}`;
+${joinHtml(
+  SITE_ROUTES.map((route) => compactExample(route, baseUrl)),
+  '\n',
+)}`;
 }
 
 /** The page's sections before the routes, for the table of contents. */
@@ -74,6 +80,8 @@ const SECTIONS: readonly TocEntry[] = [
   { id: 'scoring', title: 'Scoring' },
   { id: 'batch', title: 'Batch scans and plans' },
   { id: 'scanner', title: 'The scanner' },
+  { id: 'ci', title: 'The CI gate' },
+  { id: 'findings', title: 'Finding ids' },
   { id: 'standards', title: 'Standards' },
   { id: 'agents', title: 'AI agents and access logs' },
   { id: 'monitor-method', title: 'How the monitor measures' },
@@ -83,14 +91,14 @@ const SECTIONS: readonly TocEntry[] = [
 ];
 
 /** The typed client in the repository (client/README.md). */
-const CLIENT_NOTE = `<p id="client">A typed TypeScript client generated from that document, <code>@agent-readiness/client</code>, ships in
+const CLIENT_NOTE = html`<p id="client">A typed TypeScript client generated from that document, <code>@agent-readiness/client</code>, ships in
 the service's repository under <code>client/</code>: base URL and key given once, typed errors, retries of 429 and 503,
 pagination, <code>waitForBatch</code>/<code>waitForRun</code> and <code>verifyWebhook</code>. Its
 <code>client/README.md</code> examples run in the service's tests.</p>`;
 
 /** How scans are scored, batched and fetched (#scoring, #batch, #scanner). */
-function scansGuide(baseUrl: string): string {
-  return `<h2 id="scoring">Scoring</h2>
+function scansGuide(baseUrl: string): Html {
+  return html`<h2 id="scoring">Scoring</h2>
 <p>Nine checks in four pillars (R Retrievable, E Explainable, A Actionable, D Distributed).
 <code>score = round(100 × Σ points / Σ applicable max)</code>: checks or signals that do not apply are removed from both sides,
 signals that cannot be verified from outside count half, and a check with nothing applicable has <code>state: "unknown"</code> and <code>max: 0</code>.
@@ -112,13 +120,14 @@ day has room for only part of a batch, that part is queued and the rest listed u
 <code>rejected</code> with the reason; with no room left, 429 with <code>Retry-After</code> until 00:00 UTC.
 Job status moves <code>queued</code> → <code>running</code> → <code>done</code> (every domain
 <code>done</code> or <code>failed</code>), or <code>failed</code> if the job itself stopped.</p>
-${scannerSection(baseUrl)}`;
+${scannerSection(baseUrl)}
+${peersSection()}`;
 }
 
 /** The human documentation page that `meta.docs` points to, generated from the manifest. */
-export function renderDocsPage(baseUrl: string): string {
-  const body = `<h1>Agent-Readiness Scan API</h1>
-<p>A JSON API over HTTPS. Every route lives under <code>${escapeHtml(baseUrl)}/api/v1</code>.
+export function renderDocsPage(baseUrl: string): Html {
+  const body = html`<h1>Agent-Readiness Scan API</h1>
+<p>A JSON API over HTTPS. Every route lives under <code>${baseUrl}/api/v1</code>.
 The machine-readable description (OpenAPI 3.1) is at
 <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
 ${tableOfContents(SECTIONS, API_ROUTES)}
@@ -135,6 +144,8 @@ ${CLIENT_NOTE}
 Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
 ${scansGuide(baseUrl)}
+${ciSection()}
+${findingsSection()}
 ${standardsSection()}
 ${agentsSection()}
 ${monitorMethodSection()}
@@ -150,6 +161,6 @@ ${siteSection(baseUrl)}`;
     'API documentation: Agent-Readiness Scan',
     body,
     'Documentation of the Agent-Readiness Scan API',
-    `<link rel="canonical" href="${escapeHtml(baseUrl)}/docs">\n<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/docs">\n${jsonLdScript(baseUrl)}\n${DOCS_STYLE}`,
+    html`<link rel="canonical" href="${baseUrl}/docs">\n<link rel="alternate" type="text/markdown" href="${baseUrl}/docs">\n${jsonLdScript(baseUrl)}\n${DOCS_STYLE}`,
   );
 }

@@ -9,32 +9,32 @@ import { STATUS_CODES } from 'node:http';
 import { routeExample } from '#shared/surfaces/api/examples';
 import { ERROR_CODES, errorCodesOf, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { httpStatusOf } from '#shared/surfaces/http/error-status';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 
 /**
  * Escapes `text` and renders its `code` spans (the manifest's descriptions are written with
  * backticks): an unmatched backtick stays a backtick.
  */
-export function inlineCode(text: string): string {
+export function inlineCode(text: string): Html {
   const parts = text.split('`');
   if (parts.length % 2 === 0) {
     const last = parts.pop() ?? '';
     parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}\`${last}`;
   }
-  return parts
-    .map((part, index) => (index % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part)))
-    .join('');
+  return html`${parts.map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : part))}`;
 }
 
-export function authText(route: RouteDefinition): string {
-  if (route.auth === 'none') return 'none';
+export function authText(route: RouteDefinition): Html {
+  if (route.auth === 'none') return html`none`;
   if (route.auth === 'session') {
     return route.method === 'GET'
-      ? 'dashboard session (the <code>ars_session</code> cookie set at sign-in)'
-      : 'dashboard session (the <code>ars_session</code> cookie set at sign-in) and the form’s <code>csrf_token</code> field';
+      ? html`dashboard session (the <code>ars_session</code> cookie set at sign-in)`
+      : html`dashboard session (the <code>ars_session</code> cookie set at sign-in) and the form’s <code>csrf_token</code> field`;
   }
-  const scope = route.scope ? ` (scope <code>${escapeHtml(route.scope)}</code>)` : '';
-  return route.auth === 'optional' ? `optional bearer key${scope}` : `bearer key required${scope}`;
+  const scope = route.scope ? html` (scope <code>${route.scope}</code>)` : '';
+  return route.auth === 'optional'
+    ? html`optional bearer key${scope}`
+    : html`bearer key required${scope}`;
 }
 
 /** The page's own sections, in order, for the table of contents. */
@@ -54,24 +54,22 @@ export function tagAnchor(tag: string): string {
   return `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
-function routeLink(route: RouteDefinition): string {
-  return `<li><a href="#${escapeHtml(route.operationId)}"><code>${route.method} ${escapeHtml(route.path)}</code></a> ${escapeHtml(route.summary)}</li>`;
+function routeLink(route: RouteDefinition): Html {
+  return html`<li><a href="#${route.operationId}"><code>${route.method} ${route.path}</code></a> ${route.summary}</li>`;
 }
 
 export function tableOfContents(
   sections: readonly TocEntry[],
   routes: readonly RouteDefinition[],
-): string {
-  const sectionLinks = sections
-    .map((section) => `<li><a href="#${section.id}">${escapeHtml(section.title)}</a></li>`)
-    .join('');
-  const groups = [...routesByTag(routes)]
-    .map(
-      ([tag, members]) =>
-        `<li><a href="#${tagAnchor(tag)}">${escapeHtml(tag)}</a><ul>${members.map(routeLink).join('')}</ul></li>`,
-    )
-    .join('');
-  return `<nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Contents</h2>
+): Html {
+  const sectionLinks = sections.map(
+    (section) => html`<li><a href="#${section.id}">${section.title}</a></li>`,
+  );
+  const groups = [...routesByTag(routes)].map(
+    ([tag, members]) =>
+      html`<li><a href="#${tagAnchor(tag)}">${tag}</a><ul>${members.map(routeLink)}</ul></li>`,
+  );
+  return html`<nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Contents</h2>
 <ul class="toc-sections">${sectionLinks}<li><a href="#routes">Routes</a>:</li></ul>
 <ul class="toc-routes">${groups}</ul></nav>`;
 }
@@ -80,20 +78,18 @@ function statusLine(status: number): string {
   return `${status} ${STATUS_CODES[status] ?? ''}`.trim();
 }
 
-function errorList(route: RouteDefinition, baseUrl: string): string {
+function errorList(route: RouteDefinition, baseUrl: string): Html {
   const codes = errorCodesOf(route);
-  const items = codes
-    .map(
-      (code) =>
-        `<li><code>${httpStatusOf(code)} ${code}</code>: ${inlineCode(ERROR_CODES[code].description)}</li>`,
-    )
-    .join('');
+  const items = codes.map(
+    (code) =>
+      html`<li><code>${httpStatusOf(code)} ${code}</code>: ${inlineCode(ERROR_CODES[code].description)}</li>`,
+  );
   const real = routeExample(route, baseUrl).errors.find((error) => error.captured);
   const envelope = real
-    ? `<p>Every error answers the same envelope; this one is <code>${real.status} ${real.code}</code> as the service answered the example without its key or with a value it refuses:</p>
-<pre tabindex="0"><code>${escapeHtml(JSON.stringify(real.body, null, 2))}</code></pre>`
+    ? html`<p>Every error answers the same envelope; this one is <code>${real.status} ${real.code}</code> as the service answered the example without its key or with a value it refuses:</p>
+<pre tabindex="0"><code>${JSON.stringify(real.body, null, 2)}</code></pre>`
     : '';
-  return `<details><summary>Errors (${codes.length})</summary><ul>${items}</ul>${envelope}</details>`;
+  return html`<details><summary>Errors (${codes.length})</summary><ul>${items}</ul>${envelope}</details>`;
 }
 
 /** The answer: status line, and the JSON body, the redirect's target or the media type. */
@@ -110,19 +106,19 @@ function requestHeading(client: 'curl' | 'browser'): string {
   return client === 'browser' ? 'Request (sent by the page’s form in a browser)' : 'Request';
 }
 
-function examples(route: RouteDefinition, baseUrl: string): string {
+function examples(route: RouteDefinition, baseUrl: string): Html {
   const { request, response } = routeExample(route, baseUrl);
-  return `<h4 id="${escapeHtml(route.operationId)}-request">${requestHeading(request.client)}</h4>
-<pre tabindex="0"><code>${escapeHtml(request.curl)}</code></pre>
-<h4 id="${escapeHtml(route.operationId)}-response">Response</h4>
-<pre tabindex="0"><code>${escapeHtml(answerText(response))}</code></pre>`;
+  return html`<h4 id="${route.operationId}-request">${requestHeading(request.client)}</h4>
+<pre tabindex="0"><code>${request.curl}</code></pre>
+<h4 id="${route.operationId}-response">Response</h4>
+<pre tabindex="0"><code>${answerText(response)}</code></pre>`;
 }
 
 /** One route: what it does, auth, its request and response examples and its errors. */
-export function routeSection(route: RouteDefinition, baseUrl: string): string {
-  const addition = route.addition ? ' <small>(addition to the specification)</small>' : '';
-  return `<section id="${escapeHtml(route.operationId)}" class="route" aria-labelledby="${escapeHtml(route.operationId)}-title">
-<h3 id="${escapeHtml(route.operationId)}-title"><code>${route.method} ${escapeHtml(route.path)}</code> <small>${escapeHtml(route.operationId)}</small>${addition}</h3>
+function routeSection(route: RouteDefinition, baseUrl: string): Html {
+  const addition = route.addition ? html` <small>(addition to the specification)</small>` : '';
+  return html`<section id="${route.operationId}" class="route" aria-labelledby="${route.operationId}-title">
+<h3 id="${route.operationId}-title"><code>${route.method} ${route.path}</code> <small>${route.operationId}</small>${addition}</h3>
 <p>${inlineCode(route.summary)}. ${inlineCode(route.description)}</p>
 <p>Auth: ${authText(route)}. Success: <code>${route.response.status}</code>.</p>
 ${examples(route, baseUrl)}
@@ -131,27 +127,29 @@ ${errorList(route, baseUrl)}
 }
 
 /** Every API route, grouped under a heading per tag. */
-export function routeGroups(routes: readonly RouteDefinition[], baseUrl: string): string {
-  return [...routesByTag(routes)]
-    .map(
-      ([tag, members]) =>
-        `<h2 id="${tagAnchor(tag)}">${escapeHtml(tag)}</h2>\n${members.map((route) => routeSection(route, baseUrl)).join('\n')}`,
-    )
-    .join('\n');
+export function routeGroups(routes: readonly RouteDefinition[], baseUrl: string): Html {
+  const groups = [...routesByTag(routes)].map(
+    ([tag, members]) =>
+      html`<h2 id="${tagAnchor(tag)}">${tag}</h2>\n${joinHtml(
+        members.map((route) => routeSection(route, baseUrl)),
+        '\n',
+      )}`,
+  );
+  return joinHtml(groups, '\n');
 }
 
 /**
  * A compact example for pages and forms: the request (a browser's, for the dashboard) and the
  * answer's status and type or redirect, as the local stack answered it.
  */
-export function compactExample(route: RouteDefinition, baseUrl: string): string {
+export function compactExample(route: RouteDefinition, baseUrl: string): Html {
   const { request, response } = routeExample(route, baseUrl);
   const answer = response.location
-    ? `<code>${escapeHtml(statusLine(response.status))}</code> to <code>${escapeHtml(response.location)}</code>`
-    : `<code>${escapeHtml(statusLine(response.status))}</code>, <code>${escapeHtml(response.contentType)}</code>`;
-  return `<details id="${escapeHtml(route.operationId)}"><summary><code>${route.method} ${escapeHtml(route.path)}</code>: ${inlineCode(route.summary)}</summary>
+    ? html`<code>${statusLine(response.status)}</code> to <code>${response.location}</code>`
+    : html`<code>${statusLine(response.status)}</code>, <code>${response.contentType}</code>`;
+  return html`<details id="${route.operationId}"><summary><code>${route.method} ${route.path}</code>: ${inlineCode(route.summary)}</summary>
 <p>Auth: ${authText(route)}.</p>
-<pre tabindex="0"><code>${escapeHtml(request.curl)}</code></pre>
+<pre tabindex="0"><code>${request.curl}</code></pre>
 <p>Answers ${answer}.</p>
 </details>`;
 }
@@ -160,7 +158,7 @@ export function compactExample(route: RouteDefinition, baseUrl: string): string 
  * Extra rules for the docs page (the shared layout keeps the base). Long paths and code wrap
  * anywhere, so every table reflows to a phone's width instead of running off the page.
  */
-export const DOCS_STYLE = `<style>
+export const DOCS_STYLE = html`<style>
 .toc ul{list-style:none;padding-left:1rem}.toc code{background:none;padding:0}
 .toc-sections{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem}.toc .toc-sections,.toc .toc-routes{padding-left:0}
 .toc-routes{columns:2 22rem}.toc-routes>li{break-inside:avoid;margin-bottom:.6rem}

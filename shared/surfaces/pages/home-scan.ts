@@ -17,7 +17,8 @@ import type { ScanFormSchema } from '#shared/surfaces/dashboard/forms';
 import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { type PageResponse, parseWith } from '#shared/surfaces/dashboard/responses';
 import { dashboardLayout } from '#shared/surfaces/dashboard/views/layout';
-import { SCAN_BOX_CSS, SCAN_BOX_LABEL, type ScanBoxOptions, scanBox } from './scan-box.ts';
+import { type Html, html } from '#shared/surfaces/http/html';
+import { SCAN_BOX_LABEL, type ScanBoxOptions, scanBox, scanBoxStyle } from './scan-box.ts';
 
 /** The box's one field, its limits and its words for each refusal. */
 export const HOME_SCAN_FORM = defineForm({
@@ -51,9 +52,9 @@ const REFUSED_HEADERS = {
  * viewer). Not the home page, whose route list would bundle the route manifest there. Sent
  * without the dashboard's Content-Security-Policy, so the box's own rules apply.
  */
-export function renderScanBoxPage(box: ScanBoxOptions): string {
-  const body = `<h1>Scan a site</h1>
-<style>${SCAN_BOX_CSS}</style>
+export function renderScanBoxPage(box: ScanBoxOptions): Html {
+  const body = html`<h1>Scan a site</h1>
+${scanBoxStyle()}
 ${scanBox({ heading: 'Check the domain and scan again', ...box })}
 <p><a href="/">Back to the home page</a> · <a href="/docs">Documentation</a></p>`;
   return dashboardLayout({ title: 'Scan a site', body });
@@ -79,7 +80,7 @@ export async function scanFromHomePage(
   }
   const error = scanned.state.error;
   return {
-    body: renderScanBoxPage({ domain, error: error?.fields?.domain ?? error?.message }),
+    body: renderScanBoxPage({ domain, error: error?.fields?.domain ?? error?.message }).toString(),
     status: scanned.status,
     headers: REFUSED_HEADERS,
   };

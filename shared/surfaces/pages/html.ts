@@ -1,15 +1,15 @@
 /** The frame of the public pages (the scan page, the docs page). */
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html } from '#shared/surfaces/http/html';
 
 /** A complete, self-contained page: inline CSS, no script, readable in any browser or reader. */
-export function layout(title: string, body: string, description = '', head = ''): string {
-  return `<!doctype html>
+export function layout(title: string, body: Html, description = '', head: Html = html``): Html {
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}
+<title>${title}</title>
+${description ? html`<meta name="description" content="${description}">` : ''}
 ${head}
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}

@@ -5,6 +5,7 @@ import type { OperationInput } from '#shared/domain/kernel/operation';
 import { toPublicScan } from '#shared/domain/scans/operations';
 import { readLatestScanOf, readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
 import type { BadgeParams, ScanIdParams } from '#shared/domain/scans/schemas';
+import type { Html } from '#shared/surfaces/http/html';
 import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { notScannedBadgeSvg, scoreBadgeSvg } from './badge.ts';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
@@ -17,13 +18,13 @@ export async function scanPage(
 ): Promise<RawResponse> {
   const scan = toPublicScan(await readScan(deps, input.params.id), input.request.links);
   const apiUrl = `${input.request.baseUrl}/api/v1/scans/${scan.id}`;
-  return { body: renderScanPage(scan, apiUrl), headers: CACHEABLE };
+  return { body: renderScanPage(scan, apiUrl).toString(), headers: CACHEABLE };
 }
 
 /** A missing or mistyped share link answers a page a person can read, not JSON. */
 export function scanPageError(error: unknown, rawId: string | undefined): RawResponse | undefined {
   if (!(error instanceof NotFoundError)) return undefined;
-  return { status: 404, body: renderScanNotFoundPage(rawId ?? '') };
+  return { status: 404, body: renderScanNotFoundPage(rawId ?? '').toString() };
 }
 
 /**
@@ -53,7 +54,8 @@ export function scanBadgeError(error: unknown): RawResponse | undefined {
     : undefined;
 }
 
-function svgResponse(status: number, body: string, cacheControl: string): RawResponse {
+function svgResponse(status: number, svg: Html, cacheControl: string): RawResponse {
+  const body = svg.toString();
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   return {
     status,

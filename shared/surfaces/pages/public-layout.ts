@@ -5,7 +5,7 @@
  * sideways (docs/decisions.md, issue 17).
  */
 import { DASHBOARD_CSS } from '#shared/surfaces/dashboard/views/styles';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, unsafeRawHtml } from '#shared/surfaces/http/html';
 import { SCAN_BOX_ANCHOR, SCAN_BOX_CSS } from './scan-box.ts';
 
 /** Where a visitor starts a scan of their own site: the home page's scan box, no account needed. */
@@ -29,6 +29,9 @@ ol.fixes{padding-left:1.3rem}ol.fixes li{margin:.5rem 0}
 .check h3{margin:.2rem 0}
 .check ul{padding-left:1.1rem}.check li{margin:.35rem 0}
 .standard{display:block;color:#444}
+.peers{border-top:1px dashed #d5dae1;margin-top:.5rem;padding-top:.3rem}
+.peers p{margin:.2rem 0}.peers ul{list-style:none;padding-left:0;margin:.2rem 0}
+.badge.peer-pass{color:#0a6b2d}.badge.peer-warn{color:#8a5300}.badge.peer-fail{color:#a50e0e}.badge.peer-na{color:#444}
 pre.snippet{white-space:pre-wrap;overflow-wrap:anywhere;background:#f3f5f8;border-radius:6px;padding:.6rem .8rem;font-size:.9rem}
 footer.page{max-width:72rem;margin:0 auto;padding:1rem;border-top:1px solid #d5dae1;color:#444;overflow-wrap:anywhere}
 @media (max-width:40rem){.hero{grid-template-columns:1fr}.gauge{max-width:12rem;margin:0 auto}}
@@ -37,24 +40,23 @@ footer.page{max-width:72rem;margin:0 auto;padding:1rem;border-top:1px solid #d5d
 /** A complete public page: skip link, header with the way to scan a site, one main. */
 export function publicLayout(options: {
   title: string;
-  body: string;
+  body: Html;
   description?: string;
-  head?: string;
-  footer?: string;
-}): string {
+  head?: Html;
+  footer?: Html;
+}): Html {
   const description = options.description
-    ? `<meta name="description" content="${escapeHtml(options.description)}">\n`
+    ? html`<meta name="description" content="${options.description}">\n`
     : '';
-  return `<!doctype html>
+  const css = `${DASHBOARD_CSS}\n${PUBLIC_CSS}\n${SCAN_BOX_CSS}`;
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}</title>
+<title>${options.title}</title>
 ${description}${options.head ?? ''}
-<style>${DASHBOARD_CSS}
-${PUBLIC_CSS}
-${SCAN_BOX_CSS}</style>
+<style>${unsafeRawHtml(css, 'the style sheets of the public pages, constants of this code')}</style>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -68,7 +70,7 @@ ${SCAN_BOX_CSS}</style>
 <main id="main">
 ${options.body}
 </main>
-${options.footer ? `<footer class="page">${options.footer}</footer>` : ''}
+${options.footer ? html`<footer class="page">${options.footer}</footer>` : ''}
 </body>
 </html>
 `;

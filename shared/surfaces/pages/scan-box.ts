@@ -5,7 +5,7 @@
  * comes back with the domain kept and the message at the field. Works without a script.
  */
 import { MAX_SCAN_INPUT_LENGTH } from '#shared/domain/scan-engine/target';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, unsafeRawHtml } from '#shared/surfaces/http/html';
 
 /** The box's label; the form's declaration (home-scan.ts) names its field by it. */
 export const SCAN_BOX_LABEL = 'Domain or address of the site';
@@ -30,6 +30,11 @@ export const SCAN_BOX_CSS = `
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `.trim();
 
+/** The box's rules as a style element, for the pages whose frame has no form styles. */
+export function scanBoxStyle(): Html {
+  return html`<style>${unsafeRawHtml(SCAN_BOX_CSS, 'the scan box style sheet, a constant of this code')}</style>`;
+}
+
 export interface ScanBoxOptions {
   /** The domain as typed, kept after a refusal. */
   domain?: string;
@@ -38,14 +43,14 @@ export interface ScanBoxOptions {
   heading?: string;
 }
 
-export function scanBox(options: ScanBoxOptions = {}): string {
+export function scanBox(options: ScanBoxOptions = {}): Html {
   const error = options.error;
   const describedBy = error ? 'scan-domain-hint scan-domain-error' : 'scan-domain-hint';
-  return `<form class="scan-box" id="scan" method="post" action="${SCAN_FORM_PATH}" aria-labelledby="scan-title">
-<h2 id="scan-title" class="scan-title">${escapeHtml(options.heading ?? 'Scan a site now')}</h2>
-${error ? `<p class="field-error" id="scan-domain-error" role="alert"><span class="sr-only">Error: </span>${escapeHtml(error)}</p>` : ''}
+  return html`<form class="scan-box" id="scan" method="post" action="${SCAN_FORM_PATH}" aria-labelledby="scan-title">
+<h2 id="scan-title" class="scan-title">${options.heading ?? 'Scan a site now'}</h2>
+${error ? html`<p class="field-error" id="scan-domain-error" role="alert"><span class="sr-only">Error: </span>${error}</p>` : ''}
 <label for="scan-domain">${SCAN_BOX_LABEL}</label>
-<div class="row"><input type="text" id="scan-domain" name="domain" value="${escapeHtml(options.domain ?? '')}" required maxlength="${MAX_SCAN_INPUT_LENGTH}" placeholder="example.com" inputmode="url" autocomplete="url" spellcheck="false" aria-describedby="${describedBy}"${error ? ' aria-invalid="true" autofocus' : ''}>
+<div class="row"><input type="text" id="scan-domain" name="domain" value="${options.domain ?? ''}" required maxlength="${MAX_SCAN_INPUT_LENGTH}" placeholder="example.com" inputmode="url" autocomplete="url" spellcheck="false" aria-describedby="${describedBy}"${error ? html` aria-invalid="true" autofocus` : ''}>
 <button type="submit">Scan</button></div>
 <p class="hint" id="scan-domain-hint">No account needed: a few scans a day from one address, each with a result page you can share. <a href="${SIGN_UP_PATH}">Create a free account</a> to keep your history.</p>
 </form>`;

@@ -3,15 +3,15 @@
  * it signs every request (Web Bot Auth), and how a site can verify or block it. Also rendered as
  * markdown for `/docs` with `Accept: text/markdown`.
  */
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html } from '#shared/surfaces/http/html';
 
 const DIRECTORY = '/.well-known/http-message-signatures-directory';
 const CARD = '/.well-known/signature-agent-card';
 
-export function scannerSection(baseUrl: string): string {
-  const directory = escapeHtml(`${baseUrl}${DIRECTORY}`);
-  const card = escapeHtml(`${baseUrl}${CARD}`);
-  return `<h2 id="scanner">The scanner</h2>
+export function scannerSection(baseUrl: string): Html {
+  const directory = `${baseUrl}${DIRECTORY}`;
+  const card = `${baseUrl}${CARD}`;
+  return html`<h2 id="scanner">The scanner</h2>
 <p>Scans fetch a site as <code>AgentReadinessScanner/2.0</code>; the User-Agent links to this section.
 A scan runs only when someone asks for one. It makes about 30 GET requests, at most 16 at a time per site (one
 HTTP/2 connection when the site offers it), in two round trips when the sitemap sits at <code>/sitemap.xml</code>:

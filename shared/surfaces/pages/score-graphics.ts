@@ -5,7 +5,7 @@
  */
 import { formatPoints } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { scoreBand } from './badge.ts';
 
 export const PILLARS: Readonly<Record<string, string>> = {
@@ -28,14 +28,14 @@ function arcPoint(share: number): string {
 }
 
 /** A half-circle gauge filled to the score, the number in its middle. */
-export function scoreGauge(score: number): string {
+export function scoreGauge(score: number): Html {
   const share = Math.max(0, Math.min(100, score)) / 100;
   const band = scoreBand(score);
   const track = `M ${arcPoint(0)} A ${RADIUS} ${RADIUS} 0 0 1 ${arcPoint(1)}`;
   const fill = share === 0 ? '' : `M ${arcPoint(0)} A ${RADIUS} ${RADIUS} 0 0 1 ${arcPoint(share)}`;
-  return `<svg class="gauge" viewBox="0 0 200 118" role="img" aria-label="Score ${score} out of 100 (${band.name})">
+  return html`<svg class="gauge" viewBox="0 0 200 118" role="img" aria-label="Score ${score} out of 100 (${band.name})">
 <path d="${track}" fill="none" stroke="#d5dae1" stroke-width="18" stroke-linecap="round"/>
-${fill ? `<path d="${fill}" fill="none" stroke="${band.colour}" stroke-width="18" stroke-linecap="round"/>` : ''}
+${fill ? html`<path d="${fill}" fill="none" stroke="${band.colour}" stroke-width="18" stroke-linecap="round"/>` : ''}
 <text x="100" y="92" text-anchor="middle" font-size="40" font-weight="700" fill="#1b1b1b">${score}</text>
 <text x="100" y="113" text-anchor="middle" font-size="13" fill="#444">out of 100</text>
 </svg>`;
@@ -61,7 +61,7 @@ export function pillarTotals(scan: Scan): PillarTotal[] {
 }
 
 /** One labelled bar per pillar: the text says the numbers, the bar shows them. */
-export function pillarBars(scan: Scan): string {
+export function pillarBars(scan: Scan): Html {
   const rows = pillarTotals(scan).map((pillar) => {
     const percent = pillar.max === 0 ? null : Math.round((100 * pillar.score) / pillar.max);
     const figure =
@@ -69,9 +69,9 @@ export function pillarBars(scan: Scan): string {
         ? 'not applicable'
         : `${formatPoints(pillar.score)} of ${formatPoints(pillar.max)} points, ${percent}%`;
     const colour = percent === null ? '#767676' : scoreBand(percent).colour;
-    return `<li><span class="pillar-name">${pillar.letter} · ${escapeHtml(pillar.name)}</span>
+    return html`<li><span class="pillar-name">${pillar.letter} · ${pillar.name}</span>
 <span class="pillar-figure">${figure}</span>
 <span class="bar" aria-hidden="true"><span style="width:${percent ?? 0}%;background:${colour}"></span></span></li>`;
   });
-  return `<ul class="pillars">${rows.join('\n')}</ul>`;
+  return html`<ul class="pillars">${joinHtml(rows, '\n')}</ul>`;
 }

@@ -259,6 +259,30 @@ export const WORKFLOWS = [
       },
     ],
   },
+  {
+    name: 'account-job',
+    file: 'state-machines/account-job.asl.json',
+    description:
+      "An account's export (JSON lines of everything it owns) or erasure (every item deleted), a page at a time, resumable",
+    tasks: [
+      {
+        state: 'AccountJobStep',
+        placeholder: 'AccountJobStepFunctionArn',
+        handler: 'functions/steps/account-job/account-job-step.ts',
+        data: 'readwrite',
+        timeoutSeconds: 120,
+        memorySize: 512,
+      },
+      {
+        state: 'AccountJobFailed',
+        placeholder: 'AccountJobFailedFunctionArn',
+        handler: 'functions/steps/account-job/account-job-failed.ts',
+        data: 'readwrite',
+        timeoutSeconds: 30,
+        memorySize: 256,
+      },
+    ],
+  },
 ] as const satisfies readonly WorkflowDefinition[];
 
 export type { WorkflowName };

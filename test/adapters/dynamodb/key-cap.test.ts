@@ -1,8 +1,13 @@
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { createKeyUsageRepository } from '#shared/adapters/dynamodb/key-usage-repository';
 import { KEYS } from '#shared/adapters/dynamodb/keys';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { createKey, type KeyDeps, revokeKey } from '#shared/domain/accounts/key-operations';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -30,15 +35,22 @@ async function accountWithOneKey(
   doc: DynamoDBDocumentClient = table.doc,
 ): Promise<{ deps: KeyDeps; principal: KeyPrincipal }> {
   const users = createUsersRepository(doc, TABLE);
-  const operator = createOperatorService({ users, adminEmails: [], clock: systemClock });
+  const operator = createOperatorService({
+    users,
+    members: createTeamRepository(doc, TABLE),
+    adminEmails: [],
+    clock: systemClock,
+  });
   const email = `cap-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const user = await operator.createUser({ email, plan: 'pro' });
   const { stored } = await operator.createKey({ email, scopes: ['scans:read'], plugin: false });
   const principal: KeyPrincipal = {
     kind: 'key',
     keyId: stored.id,
-    userId: user.id,
+    accountId: user.id,
+    memberId: user.id,
     email,
+    role: 'owner',
     scopes: new Set<Scope>(['scans:read']),
     plugin: false,
   };
@@ -80,7 +92,11 @@ function holdKeyWrites(doc: DynamoDBDocumentClient, expected: number) {
     get(target, property, receiver) {
       if (property !== 'send') return Reflect.get(target, property, receiver);
       return async (command: unknown) => {
-        if (armed && command instanceof PutCommand && command.input.Item?.sk === 'APIKEY') {
+        // The key is written with its audit event, in one transaction.
+        const writesKey =
+          command instanceof TransactWriteCommand &&
+          command.input.TransactItems?.some((item) => item.Put?.Item?.sk === 'APIKEY');
+        if (armed && writesKey) {
           arrive();
           await gate;
         }
@@ -112,7 +128,9 @@ describe('the active-key cap', () => {
     expect(new Set(results.filter((result) => result !== 'created'))).toEqual(
       new Set(['invalid_request']),
     );
-    const active = (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at);
+    const active = (await deps.users.listKeys(principal.accountId)).filter(
+      (key) => !key.revoked_at,
+    );
     expect(active).toHaveLength(50);
   }, 60_000);
 
@@ -121,7 +139,7 @@ describe('the active-key cap', () => {
     const { deps, principal } = await accountWithOneKey(hold.doc);
     // An account older than the counter: its operator-made key is the only trace of its keys.
     await table.doc.send(
-      new DeleteCommand({ TableName: TABLE, Key: KEYS.keySlots(principal.userId) }),
+      new DeleteCommand({ TableName: TABLE, Key: KEYS.keySlots(principal.accountId) }),
     );
     hold.arm();
     const create = () =>
@@ -138,7 +156,9 @@ describe('the active-key cap', () => {
     await hold.whenArrived(49);
     const last = await create();
     const results = [...(await Promise.all(first)), last];
-    const active = (await deps.users.listKeys(principal.userId)).filter((key) => !key.revoked_at);
+    const active = (await deps.users.listKeys(principal.accountId)).filter(
+      (key) => !key.revoked_at,
+    );
     expect(active).toHaveLength(50);
     expect(last).toBe('invalid_request');
     expect(results.filter((result) => result === 'created')).toHaveLength(49);

@@ -3,12 +3,14 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/adapters/clock/system-clock';
 import { UNWRITTEN_PLACE_GRACE_MS } from '#shared/adapters/dynamodb/key-slots';
 import { GSI, INDEX, KEYS } from '#shared/adapters/dynamodb/keys';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { MAX_ACTIVE_KEYS } from '#shared/domain/accounts/key-schemas';
 import { createOperatorService } from '#shared/domain/accounts/operator-service';
@@ -32,7 +34,15 @@ afterAll(async () => {
 
 function operatorOn(doc: DynamoDBDocumentClient = table.doc) {
   const users = createUsersRepository(doc, TABLE);
-  return { users, operator: createOperatorService({ users, adminEmails: [], clock: systemClock }) };
+  return {
+    users,
+    operator: createOperatorService({
+      users,
+      members: createTeamRepository(doc, TABLE),
+      adminEmails: [],
+      clock: systemClock,
+    }),
+  };
 }
 
 async function newAccount(doc?: DynamoDBDocumentClient) {
@@ -138,9 +148,15 @@ describe('the places of the active-key cap', () => {
       get(target, property, receiver) {
         if (property !== 'send') return Reflect.get(target, property, receiver);
         return async (command: unknown) => {
-          if (armed && command instanceof PutCommand && command.input.Item?.sk === 'APIKEY') {
+          // The key is written with its audit event, in one transaction.
+          const keyItem =
+            command instanceof TransactWriteCommand
+              ? command.input.TransactItems?.find((item) => item.Put?.Item?.sk === 'APIKEY')?.Put
+                  ?.Item
+              : undefined;
+          if (armed && keyItem) {
             // While this create stands still, its unwritten place is freed as stale.
-            const id = String(command.input.Item.id);
+            const id = String(keyItem.id);
             await send(
               new UpdateCommand({
                 TableName: TABLE,

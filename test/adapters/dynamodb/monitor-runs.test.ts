@@ -13,6 +13,7 @@ import {
   periodOf,
   scheduleMonthlyRuns,
 } from '#shared/domain/monitor/schedule';
+import { operatorEvent } from '#test/support/audit';
 import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { recordingLogger } from '#test/support/logger';
@@ -55,7 +56,7 @@ async function newCase(owner: string, status: StoredCase['status'] = 'active') {
     last_run_at: null,
     latest_run_id: null,
   };
-  await cases.createCase(stored);
+  await cases.createCase(stored, operatorEvent(owner));
   return stored;
 }
 
@@ -253,7 +254,7 @@ describe('the monthly schedule', () => {
         owner_id: owner,
         status,
       };
-      await deps.cases.createCase(stored);
+      await deps.cases.createCase(stored, operatorEvent(owner));
       return stored;
     };
     const eligible = await make('pro');

@@ -12,6 +12,7 @@ import type {
   StoredRun,
 } from '#shared/domain/monitor/ports';
 import { caseRefOf, runOfCase, runRefOf } from '#shared/domain/monitor/run-ref';
+import { operatorEvent } from '#test/support/audit';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { PROFILE, record } from '#test/unit/domain/monitor/builders';
 
@@ -123,10 +124,13 @@ describe('cases', () => {
       ['Ümlaut Daten', 'umlaut.example'],
     ] as const) {
       const c = storedCase(owner, name, domain);
-      await cases.createCase(c);
+      await cases.createCase(c, operatorEvent(owner));
       created.push(c);
     }
-    await cases.createCase(storedCase('someone-else', 'Acme Rival', 'rival.example'));
+    await cases.createCase(
+      storedCase('someone-else', 'Acme Rival', 'rival.example'),
+      operatorEvent('someone-else'),
+    );
   });
 
   it('lists an owner’s cases newest first, page by page, with no empty last page', async () => {

@@ -5,7 +5,7 @@ import { createScansRepository } from '#shared/adapters/dynamodb/scans-repositor
 import { createStatsRepository } from '#shared/adapters/dynamodb/stats-repository';
 import { createSafeFetcher } from '#shared/adapters/http/safe-fetch';
 import { SCORING_VERSION } from '#shared/domain/scan-engine/types';
-import type { ScanEvents, StatsStore, StoredScan } from '#shared/domain/scans/ports';
+import type { ScanEvents, ScanStore, StatsStore, StoredScan } from '#shared/domain/scans/ports';
 import { createScanService } from '#shared/domain/scans/service';
 import { sweepAbandonedScans } from '#shared/domain/scans/sweep';
 import {
@@ -52,9 +52,9 @@ function recordingEvents(): ScanEvents & { ids: string[] } {
   };
 }
 
-function service(overrides: { stats?: StatsStore; events?: ScanEvents } = {}) {
+function service(overrides: { stats?: StatsStore; events?: ScanEvents; scans?: ScanStore } = {}) {
   return createScanService({
-    scans: createScansRepository(table.doc, TABLE),
+    scans: overrides.scans ?? createScansRepository(table.doc, TABLE),
     stats: overrides.stats ?? createStatsRepository(table.doc, TABLE),
     quotas: createQuotaRepository(table.doc, TABLE),
     fetcher,
@@ -130,6 +130,24 @@ describe('scan side effects after a crash', () => {
     expect((await scansCounted(saved.scoring_version)) - before).toBe(1);
     // The event id is derived from the scan id, so a second publication is the same event.
     expect(new Set(events.ids)).toEqual(new Set([id]));
+  });
+});
+
+describe('the scan index after a crash (issue 37: written beside the effects)', () => {
+  it('points and records the history once when the process died after saving the row', async () => {
+    const id = crypto.randomUUID();
+    const ownerId = `account-${id.slice(0, 8)}`;
+    const request = { domain: site.url, ownerId, sourceIp: 'batch', id };
+    const real = createScansRepository(table.doc, TABLE);
+    const dying = service({ scans: { ...real, indexScan: () => never() } });
+    void dying.scan(request);
+    const saved = await waitForScan(id);
+
+    await service().scan(request);
+    await service().scan(request);
+    expect((await real.latestByDomain(saved.domain))?.id).toBe(id);
+    const history = await real.listDomainScans(ownerId, saved.domain, 10);
+    expect(history.scans.map((scan) => scan.id)).toEqual([id]);
   });
 });
 

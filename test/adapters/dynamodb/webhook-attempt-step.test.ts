@@ -10,6 +10,7 @@ import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/domai
 import type { SendPort } from '#shared/domain/webhooks/sender';
 import { verifyDelivery } from '#shared/domain/webhooks/signing';
 import { attemptDelivery } from '#shared/domain/webhooks/steps';
+import { operatorEvent } from '#test/support/audit';
 import { fixedClock } from '#test/support/clock';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { recordingLogger } from '#test/support/logger';
@@ -84,7 +85,10 @@ async function setUp(
     secrets: [{ value: SECRET, expires_at: null }],
     ...endpointChanges,
   };
-  await store.endpoints.putEndpoint(endpoint);
+  await store.endpoints.putEndpoint(
+    endpoint,
+    operatorEvent(endpoint.account_id, 'webhook.created'),
+  );
   const event = newEvent('scan.completed', accountId, { scan: { id: 's1' } }, NOW);
   const { delivery } = await store.deliveries.createDelivery(
     newDelivery(event, endpoint, eventBody(event), NOW),
@@ -219,7 +223,11 @@ describe('attemptDelivery', () => {
 
   it('sends nothing once the endpoint is deleted, and removes the waiting delivery', async () => {
     const { endpoint, delivery } = await setUp();
-    await store.endpoints.deleteEndpoint(endpoint.account_id, endpoint.id);
+    await store.endpoints.deleteEndpoint(
+      endpoint.account_id,
+      endpoint.id,
+      operatorEvent(endpoint.account_id, 'webhook.deleted'),
+    );
     const { send, sent } = scripted(answer(200));
     expect((await attemptDelivery(input(delivery), deps(send))).next).toBe('deleted');
     expect(sent).toHaveLength(0);

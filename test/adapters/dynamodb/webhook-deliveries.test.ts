@@ -14,6 +14,7 @@ import {
 } from '#shared/domain/webhooks/deliveries';
 import { deliveryExecutionName, deliveryIdFor } from '#shared/domain/webhooks/ids';
 import type { StoredDelivery, StoredEndpoint, WebhookStore } from '#shared/domain/webhooks/ports';
+import { operatorEvent } from '#test/support/audit';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 import { recordingLogger } from '#test/support/logger';
 
@@ -71,7 +72,7 @@ async function endpoint(
     secrets: [{ value: 'ars_whsec_x', expires_at: null }],
     ...changes,
   };
-  await store.endpoints.putEndpoint(stored);
+  await store.endpoints.putEndpoint(stored, operatorEvent(stored.account_id, 'webhook.created'));
   return stored;
 }
 

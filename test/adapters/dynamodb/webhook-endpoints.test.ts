@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookEndpointsRepository } from '#shared/adapters/dynamodb/webhook-endpoints-repository';
 import type { EndpointStore, StoredEndpoint } from '#shared/domain/webhooks/ports';
+import { operatorEvent } from '#test/support/audit';
 import { startTestTable, type TestTable } from '#test/support/dynamo';
 
 /** Endpoint uniqueness, the per-account limit and the monotonic fields, on dynalite. */
@@ -55,16 +56,22 @@ describe('webhook endpoints repository', () => {
 
   it('reads an endpoint only through its own account', async () => {
     const stored = endpoint(account());
-    await endpoints.putEndpoint(stored);
+    await endpoints.putEndpoint(stored, operatorEvent(stored.account_id, 'webhook.created'));
     expect(await endpoints.getEndpoint(stored.account_id, stored.id)).toEqual(stored);
     expect(await endpoints.getEndpoint(account(), stored.id)).toBeUndefined();
     expect(await endpoints.updateEndpoint(account(), stored.id, { label: 'x' })).toBeUndefined();
-    expect(await endpoints.deleteEndpoint(account(), stored.id)).toBe(false);
+    expect(
+      await endpoints.deleteEndpoint(
+        account(),
+        stored.id,
+        operatorEvent(account(), 'webhook.deleted'),
+      ),
+    ).toBe(false);
   });
 
   it('moves last_delivery_at forward only', async () => {
     const stored = endpoint(account());
-    await endpoints.putEndpoint(stored);
+    await endpoints.putEndpoint(stored, operatorEvent(stored.account_id, 'webhook.created'));
     await endpoints.touchLastDelivery(stored.account_id, stored.id, '2026-03-01T12:00:02.000Z');
     await endpoints.touchLastDelivery(stored.account_id, stored.id, '2026-03-01T12:00:01.000Z');
     const read = await endpoints.getEndpoint(stored.account_id, stored.id);
@@ -73,12 +80,22 @@ describe('webhook endpoints repository', () => {
 
   it('replaces the secrets only if nobody rotated them in between', async () => {
     const stored = endpoint(account());
-    await endpoints.putEndpoint(stored);
+    await endpoints.putEndpoint(stored, operatorEvent(stored.account_id, 'webhook.created'));
     const next = [{ value: 'ars_whsec_b', expires_at: null }];
     const other = [{ value: 'ars_whsec_c', expires_at: null }];
     const results = await Promise.all([
-      endpoints.replaceSecrets(stored, stored.secrets, next),
-      endpoints.replaceSecrets(stored, stored.secrets, other),
+      endpoints.replaceSecrets(
+        stored,
+        stored.secrets,
+        next,
+        operatorEvent(stored.account_id, 'webhook.secret_rotated'),
+      ),
+      endpoints.replaceSecrets(
+        stored,
+        stored.secrets,
+        other,
+        operatorEvent(stored.account_id, 'webhook.secret_rotated'),
+      ),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
   });

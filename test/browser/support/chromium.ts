@@ -16,7 +16,8 @@ export const CHROMIUM_PATH = CHROMIUM_CANDIDATES.find((path) => existsSync(path)
 
 export const SKIP_REASON = `no Chromium at ${CHROMIUM_CANDIDATES.join(' or ')}: the browser tests are skipped (install it with "apt-get install -y chromium", or set CHROMIUM_PATH)`;
 
-const ARGS = [
+/** Headless Chromium that talks to nothing but the pages it is sent to (no background traffic). */
+export const QUIET_CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -37,7 +38,7 @@ export async function launchChromium(): Promise<RunningBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', ...ARGS],
+    args: ['--headless', ...QUIET_CHROMIUM_ARGS],
     viewport: { width: 1024, height: 720 },
     deviceScaleFactor: 1,
   });

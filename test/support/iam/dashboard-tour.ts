@@ -18,11 +18,20 @@ export interface DashboardIds {
   endpointId: string;
   deliveryId: string;
   domain: string;
+  /** An open invitation of the account (its link's token and its id) and a member of it. */
+  invitationToken: string;
+  invitationId: string;
+  memberId: string;
+  /** The signed-in person's own account (the switcher's target). */
+  ownAccountId: string;
 }
 
 /** The value for `{name}` in a path, chosen by the segment before it. */
 function fillPath(path: string, ids: DashboardIds, sessionId: string, keyId: string): string {
   const byResource: Record<string, string> = {
+    'invitations:token': ids.invitationToken,
+    'invitations:id': ids.invitationId,
+    members: ids.memberId,
     scans: ids.scanId,
     batches: ids.jobId,
     cases: ids.caseId,
@@ -34,7 +43,7 @@ function fillPath(path: string, ids: DashboardIds, sessionId: string, keyId: str
     domains: ids.domain,
   };
   return path.replace(/([^/]+)\/\{([^}]+)\}/g, (_, resource: string, name: string) => {
-    const value = byResource[resource];
+    const value = byResource[`${resource}:${name}`] ?? byResource[resource];
     if (value === undefined) throw new Error(`the IAM walk cannot fill {${name}} in ${path}`);
     return `${resource}/${encodeURIComponent(value)}`;
   });
@@ -50,6 +59,9 @@ function fieldsFor(route: RouteDefinition, ids: DashboardIds): Fields {
     return { name: 'Walked Co', domain: 'walked.example', category: 'iam walks' };
   }
   if (path.endsWith('/cases/{id}')) return { name: 'Walked Co', category: 'iam walks' };
+  if (path.endsWith('/account/invitations')) return { email: 'walked@example.com', role: 'viewer' };
+  if (path.endsWith('/members/{user_id}')) return { role: 'viewer' };
+  if (path.endsWith('/account/switch')) return { account_id: ids.ownAccountId };
   return {};
 }
 
@@ -58,7 +70,7 @@ function walkOrder(route: RouteDefinition): number {
   if (route.method === 'GET') return 0;
   if (route.path.endsWith('/sign-out')) return 4;
   if (route.path.startsWith('/dashboard/sessions/')) return 3;
-  if (/revoke|delete|archive/.test(route.path)) return 2;
+  if (/revoke|delete|archive|remove|withdraw|decline/.test(route.path)) return 2;
   return 1;
 }
 

@@ -81,6 +81,35 @@ function leadingKeysOf(action: string, input: Record<string, unknown>): string[]
   return value === undefined ? undefined : [value];
 }
 
+/** The actions IAM authorises a transaction's elements as, one per element. */
+const TRANSACT_ELEMENT_ACTIONS: Record<string, string> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+};
+
+/**
+ * A TransactWriteItems call as IAM authorises it: no action of its own, but each element as the
+ * single-item action it is, on its table and partition key.
+ */
+function describeTransaction(principal: Principal, input: Record<string, unknown>): RecordedCall[] {
+  const elements = (input.TransactItems as Record<string, Record<string, unknown>>[]) ?? [];
+  return elements.flatMap((element) =>
+    Object.entries(element).map(([kind, request]) => {
+      const action = TRANSACT_ELEMENT_ACTIONS[kind] ?? kind;
+      const single = action === 'ConditionCheckItem' ? 'GetItem' : action;
+      const leadingKeys = leadingKeysOf(single, request);
+      return {
+        principal,
+        action: `dynamodb:${action}`,
+        resource: { kind: 'table' as const, name: String(request.TableName ?? '') },
+        ...(leadingKeys ? { leadingKeys } : {}),
+      };
+    }),
+  );
+}
+
 /** Service, action and resources of one SDK call, from its serialised request. */
 function describeSdkCall(args: BuildArgs, commandName: string): RecordedCall[] {
   const target = args.request.headers['x-amz-target'] ?? args.request.headers['X-Amz-Target'];
@@ -91,6 +120,9 @@ function describeSdkCall(args: BuildArgs, commandName: string): RecordedCall[] {
   const action = operation ?? 'unknown';
   const principal = principalOf(currentInvocation());
   if (!principal) return [];
+  if (service === 'dynamodb' && action === 'TransactWriteItems') {
+    return describeTransaction(principal, args.input);
+  }
   const resources: LocalResource[] =
     service === 'dynamodb'
       ? tableResources(action, args.input)

@@ -17,6 +17,7 @@ import {
 } from '#test/support/access-logs';
 import { waitForJob } from '#test/support/batch';
 import { callJson, type TestStack } from '#test/support/stack';
+import { joinByInvitation, latestInvitationToken, teamDepsOf } from '#test/support/teams';
 import { walkDashboard } from './dashboard-tour.ts';
 
 /**
@@ -68,6 +69,7 @@ async function scans(input: TourInput): Promise<{ jobId: string; scanId: string 
   const call = (method: string, path: string, body?: unknown) =>
     callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
   await callJson(stack.baseUrl, '/api/v1/stats');
+  await callJson(stack.baseUrl, '/api/v1/finding-types');
   const scan = await call('POST', '/api/v1/scans', { domain: input.site });
   expect(scan.status, JSON.stringify(scan.body)).toBe(201);
   const scanId = (scan.body.scan as { id: string }).id;
@@ -199,6 +201,81 @@ async function plantAbandonedScan(scans: ScanStore, scanId: string) {
   return { record: () => scans.getScanRecord(id) };
 }
 
+/**
+ * The account as a team: an invitation made and withdrawn, two members (one's role changed, the
+ * other removed), the audit log, and the account handed over and back.
+ */
+async function account(
+  input: TourInput,
+): Promise<{ invitationToken: string; invitationId: string; memberId: string }> {
+  const { stack, key } = input;
+  const call = (method: string, path: string, body?: unknown) =>
+    callJson(stack.baseUrl, path, { method, key, ...(body ? { body } : {}) });
+  await call('GET', '/api/v1/account');
+  const invited = await call('POST', '/api/v1/account/invitations', {
+    email: 'iam-invitee@example.com',
+    role: 'viewer',
+  });
+  const invitationId = (invited.body.invitation as { id: string }).id;
+  await call('DELETE', `/api/v1/account/invitations/${invitationId}`);
+  const deps = teamDepsOf(stack);
+  const ids: string[] = [];
+  for (const email of ['iam-member@example.com', 'iam-removed@example.com']) {
+    await joinByInvitation(stack, deps, key, email, 'member');
+    const user = (await stack.operator.listUsers()).find((entry) => entry.email === email);
+    ids.push(String(user?.id));
+  }
+  deps.close();
+  const [member, removed] = ids;
+  await call('PATCH', `/api/v1/account/members/${member}`, { role: 'admin' });
+  await call('DELETE', `/api/v1/account/members/${removed}`);
+  await call('GET', '/api/v1/account/audit-log?limit=5');
+  await exportAndErase(input);
+  // What the dashboard walk acts on: an open invitation and the member handed the account.
+  await call('POST', '/api/v1/account/invitations', {
+    email: 'iam-open@example.com',
+    role: 'viewer',
+  });
+  const open = (await call('GET', '/api/v1/account')).body.account as {
+    invitations: { id: string; email: string }[];
+  };
+  const moved = await call('POST', '/api/v1/account/transfer', { user_id: member });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  return {
+    invitationToken: latestInvitationToken('iam-open@example.com') ?? 'none',
+    invitationId:
+      open.invitations.find((entry) => entry.email === 'iam-open@example.com')?.id ?? 'none',
+    memberId: String(member),
+  };
+}
+
+/** An export of the account read to its end, and the erasure of a second, throwaway account. */
+async function exportAndErase(input: TourInput): Promise<void> {
+  const { stack, key } = input;
+  const requested = await callJson(stack.baseUrl, '/api/v1/account/exports', {
+    method: 'POST',
+    key,
+  });
+  const id = (requested.body.export as { id: string }).id;
+  expect((await stack.workflows.waitFor(`export-${id}`)).status).toBe('SUCCEEDED');
+  await callJson(stack.baseUrl, `/api/v1/account/exports/${id}`, { key });
+  await fetch(`${stack.baseUrl}/api/v1/account/exports/${id}?format=jsonl`, {
+    headers: { authorization: `Bearer ${key}` },
+  }).then((response) => response.text());
+  const throwaway = await stack.createKey(['scans:read', 'account:manage'], {
+    email: 'iam-erased@example.com',
+  });
+  const account = (await callJson(stack.baseUrl, '/api/v1/account', { key: throwaway })).body
+    .account as { id: string };
+  const erased = await callJson(stack.baseUrl, '/api/v1/account', {
+    method: 'DELETE',
+    key: throwaway,
+    body: { confirm: account.id },
+  });
+  expect(erased.status).toBe(202);
+  expect((await stack.workflows.waitFor(`erasure-${account.id}`)).status).toBe('SUCCEEDED');
+}
+
 export async function walkEveryFunction(input: TourInput): Promise<void> {
   const { stack } = input;
   const doc = createDocumentClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint });
@@ -211,6 +288,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   const hooks = await webhooks(input);
   await mcp(stack, input.key);
   await mcpWithNewKey(input);
+  const team = await account(input);
   for (const schedule of SCHEDULES) {
     await invokeLocal(
       schedule.handler,
@@ -227,6 +305,12 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   await asStateMachine('monitor-run', 'AskLaneFailed', { ...run, family: 'openai', failure });
   await asStateMachine('monitor-run', 'JudgeLaneFailed', { ...run, family: 'openai', failure });
   await asStateMachine('monitor-run', 'MarkRunFailed', { ...run, failure });
+  await asStateMachine('account-job', 'AccountJobFailed', {
+    kind: 'export',
+    account_id: owner,
+    export_id: 'exp_none000000000000',
+    failure,
+  });
   await asStateMachine('webhook-delivery', 'AbandonDelivery', {
     account_id: owner,
     delivery_id: hooks.deliveryId,
@@ -235,7 +319,17 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
     failure,
   });
   const { endpointId, deliveryId } = hooks;
-  const ids = { scanId, jobId, caseId, runId, endpointId, deliveryId, domain: input.site };
+  const ids = {
+    scanId,
+    jobId,
+    caseId,
+    runId,
+    endpointId,
+    deliveryId,
+    domain: input.site,
+    ...team,
+    ownAccountId: owner,
+  };
   await walkDashboard(stack, input.email, ids);
   await hooks.remove();
 }

@@ -56,12 +56,18 @@ export function signatureFindings(
   for (const signature of cardSignatures(card)) {
     if (typeof signature === 'string') {
       failed = true;
-      findings.push({ state: 'bad', standard, text: `A2A agent card: ${signature}.` });
+      findings.push({
+        id: 'agent.a2a_signature_malformed',
+        state: 'bad',
+        standard,
+        text: `A2A agent card: ${signature}.`,
+      });
       continue;
     }
     const key = keyOf(signature, context);
     if (typeof key === 'string') {
       findings.push({
+        id: 'agent.a2a_signature_key_unavailable',
         state: 'warn',
         standard,
         text: `A2A agent card signature ${name(signature)} could not be checked: it ${key}.`,
@@ -71,6 +77,7 @@ export function signatureFindings(
     const verdict = verifyCardSignature(card, signature, key);
     if (verdict === 'verified') {
       findings.push({
+        id: 'agent.a2a_signature_verified',
         state: 'good',
         standard,
         text: `A2A agent card signature ${name(signature)} verifies over the RFC 8785 canonical card (${String(signature.header.alg)}).`,
@@ -78,12 +85,14 @@ export function signatureFindings(
     } else if (verdict === 'invalid') {
       failed = true;
       findings.push({
+        id: 'agent.a2a_signature_invalid',
         state: 'bad',
         standard,
         text: `A2A agent card signature ${name(signature)} does not verify over the RFC 8785 canonical card without "signatures": the card changed after signing, or the key is not the signer's.`,
       });
     } else {
       findings.push({
+        id: 'agent.a2a_signature_unsupported',
         state: 'warn',
         standard,
         text: `A2A agent card signature ${name(signature)} could not be checked: ${verdict.unsupported}.`,

@@ -59,6 +59,7 @@ export function a2aSignal(path: string, document: JsonObject, context: A2aCardCo
   const notes: Finding[] = [...signatures.findings];
   if (context.contentType !== A2A_MEDIA_TYPE && base.outcome === 'pass') {
     notes.push({
+      id: 'agent.a2a_card_media_type',
       state: 'warn',
       text: `The A2A agent card at ${path} is served as ${context.contentType || 'an untyped body'}; A2A 1.0.1 serves it as ${A2A_MEDIA_TYPE}. Credited in full meanwhile.`,
     });
@@ -83,12 +84,14 @@ function a2aMembersSignal(path: string, document: JsonObject): Signal {
     !missing.includes('supportedInterfaces');
   if (missing.length > 0) {
     return partial('a2a-card', POINTS, core ? 2 / 3 : 1 / 3, {
+      id: 'agent.a2a_card_incomplete',
       state: 'bad',
       text: `A2A agent card at ${path} lacks ${missing.join(', ')} (required by A2A 1.0).`,
     });
   }
   if (path.endsWith('/agent.json')) {
     return partial('a2a-card', POINTS, 2 / 3, {
+      id: 'agent.a2a_card_legacy_path',
       state: 'warn',
       text: `A2A agent card found only at the legacy ${path}; publish it at /.well-known/agent-card.json.`,
     });
@@ -96,12 +99,14 @@ function a2aMembersSignal(path: string, document: JsonObject): Signal {
   const skills = (document.skills as unknown[]).length;
   if (v03) {
     return pass('a2a-card', POINTS, {
+      id: 'agent.a2a_card_v03',
       state: 'warn',
       standard: standardRef('a2a-0.3'),
       text: `A2A agent card at ${path} uses the v0.3 shape (top-level url); A2A 1.0 names endpoints in supportedInterfaces[] with url, protocolBinding and protocolVersion. Credited in full meanwhile (${skills} skill(s)).`,
     });
   }
   return pass('a2a-card', POINTS, {
+    id: 'agent.a2a_card_ok',
     state: 'good',
     text: `A2A agent card at ${path} has every member A2A 1.0 requires, with ${skills} skill(s).`,
   });

@@ -13,7 +13,6 @@ import {
   type Fetched,
   isJsonResponse,
   isOk,
-  isResponse,
   type ScanArtifacts,
   shortUrl,
 } from '#shared/domain/scan-engine/artifacts';
@@ -21,14 +20,18 @@ import { looksLikeHtml } from '#shared/domain/scan-engine/html';
 import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Finding } from '#shared/domain/scan-engine/types';
+import { commerceFindings } from './agent-commerce.ts';
+import { dnsAidFindings } from './agent-dns-aid.ts';
 import { paymentFindings } from './agent-payments.ts';
 
 export function actionFindings(artifacts: ScanArtifacts): Finding[] {
   const credentials = credentialFindings(artifacts);
   const trade = [...paymentFindings(artifacts), ...commerceFindings(artifacts)];
+  const dns = dnsAidFindings(artifacts);
   const absent: Finding[] = [];
   if (credentials.length === 0) {
     absent.push({
+      id: 'agent.no_agent_auth',
       state: 'info',
       standard: standardRef('auth-md'),
       text: 'Not applicable: no auth.md or agent_auth metadata; a site without agent sign-up does not need them.',
@@ -36,12 +39,13 @@ export function actionFindings(artifacts: ScanArtifacts): Finding[] {
   }
   if (trade.length === 0) {
     absent.push({
+      id: 'agent.no_payments',
       state: 'info',
       standard: standardRef('x402'),
       text: 'Not applicable: no payment (x402, HTTP Payment authentication) or commerce (UCP, ACP) endpoint seen; a site that sells nothing to agents does not need them.',
     });
   }
-  return [...credentials, ...trade, ...absent];
+  return [...credentials, ...trade, ...absent, ...dns];
 }
 
 function credentialFindings(artifacts: ScanArtifacts): Finding[] {
@@ -52,18 +56,21 @@ function credentialFindings(artifacts: ScanArtifacts): Finding[] {
     const h1 = /^#\s+(.+)$/m.exec(authMd.text)?.[1]?.trim();
     if (looksLikeHtml(authMd.text)) {
       findings.push({
+        id: 'agent.auth_md_html',
         state: 'bad',
         standard,
         text: '/auth.md answers an HTML page, not the markdown auth.md agents read.',
       });
     } else if (h1 === undefined || !/auth\.md/i.test(h1)) {
       findings.push({
+        id: 'agent.auth_md_no_h1',
         state: 'bad',
         standard,
         text: `/auth.md has no H1 naming it (${h1 === undefined ? 'no H1' : `H1 "${h1.slice(0, 60)}"`}); auth.md v1 opens with "# auth.md".`,
       });
     } else {
       findings.push({
+        id: 'agent.auth_md_ok',
         state: 'good',
         standard,
         text: '/auth.md tells agents how to get credentials (H1 names it).',
@@ -76,11 +83,13 @@ function credentialFindings(artifacts: ScanArtifacts): Finding[] {
     findings.push(
       isObject(document.agent_auth)
         ? {
+            id: 'agent.agent_auth_ok',
             state: 'good',
             standard,
             text: `Authorization-server metadata at ${shortUrl(where, artifacts.origin)} describes agent sign-up (agent_auth).`,
           }
         : {
+            id: 'agent.agent_auth_invalid',
             state: 'bad',
             standard,
             text: `agent_auth in the authorization-server metadata at ${shortUrl(where, artifacts.origin)} is not an object.`,
@@ -99,60 +108,4 @@ function authServerDocuments(artifacts: ScanArtifacts): Array<[string, Fetched]>
     ])
     .filter((entry): entry is [string, Fetched] => entry[1] !== undefined);
   return [...probes, ...Object.entries(artifacts.authServerMetadata)];
-}
-
-/** UCP's current version (tag v2026-04-08); earlier dated versions are credited as legacy. */
-const UCP_VERSION = '2026-04-08';
-
-function commerceFindings(artifacts: ScanArtifacts): Finding[] {
-  const findings: Finding[] = [];
-  const ucp = jsonProbe(artifacts.probes['/.well-known/ucp']);
-  if (ucp !== undefined) {
-    const standard = standardRef('ucp');
-    const version = isObject(ucp.ucp) ? ucp.ucp.version : undefined;
-    if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
-      findings.push({
-        state: 'bad',
-        standard,
-        text: 'The UCP profile at /.well-known/ucp has no ucp.version date (YYYY-MM-DD).',
-      });
-    } else if (version < UCP_VERSION) {
-      findings.push({
-        state: 'warn',
-        standard,
-        text: `The UCP profile at /.well-known/ucp declares version ${version}; the current UCP is ${UCP_VERSION}. Agents can still shop here.`,
-      });
-    } else {
-      findings.push({
-        state: 'good',
-        standard,
-        text: `Agents can shop here: UCP business profile at /.well-known/ucp (version ${version}).`,
-      });
-    }
-  }
-  const acp = jsonProbe(artifacts.probes['/.well-known/acp.json']);
-  if (acp !== undefined) {
-    const standard = standardRef('acp');
-    const protocol = isObject(acp.protocol) ? acp.protocol : undefined;
-    findings.push(
-      protocol?.name === 'acp' && typeof protocol.version === 'string'
-        ? {
-            state: 'good',
-            standard,
-            text: `Agentic Commerce Protocol discovery at /.well-known/acp.json (version ${protocol.version}).`,
-          }
-        : {
-            state: 'bad',
-            standard,
-            text: '/.well-known/acp.json lacks protocol.name "acp" and a protocol.version.',
-          },
-    );
-  }
-  return findings;
-}
-
-function jsonProbe(fetched: Fetched | undefined) {
-  if (!isResponse(fetched) || !isOk(fetched) || !isJsonResponse(fetched)) return undefined;
-  const document = parseJson(fetched.text);
-  return isObject(document) ? document : undefined;
 }

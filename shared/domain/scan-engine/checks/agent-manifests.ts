@@ -43,6 +43,7 @@ function undescribedForms(webMcp: WebMcpFacts, standard: FindingStandard): Findi
   if (webMcp.formsWithoutDescription.length === 0) return [];
   return [
     {
+      id: 'agent.webmcp_form_undescribed',
       state: 'bad',
       standard,
       text: `Form tool(s) ${webMcp.formsWithoutDescription.join(', ')} have a toolname but no tooldescription; agents cannot tell what they do. Add tooldescription="...".`,
@@ -61,6 +62,7 @@ function documentToolsFinding(
     ...forms,
   ];
   return {
+    id: 'agent.webmcp_tools',
     state: 'good',
     standard,
     text: `The homepage's static HTML ${parts.filter(Boolean).join(' and ')} (WebMCP).`,
@@ -70,6 +72,7 @@ function documentToolsFinding(
 /** Tools on the deprecated `navigator.modelContext`: credited in full, with a note to move. */
 function navigatorToolsFinding(forms: readonly string[]): Finding {
   return {
+    id: 'agent.webmcp_navigator',
     state: 'warn',
     standard: standardRef('webmcp-navigator'),
     text: `The homepage registers WebMCP tools on navigator.modelContext, a deprecated alias: register them with document.modelContext.registerTool(...). Credited in full meanwhile${forms.length > 0 ? `; also ${forms[0]}` : ''}.`,

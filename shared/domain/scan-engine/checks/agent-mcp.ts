@@ -57,12 +57,18 @@ export interface FoundCard {
 /** A catalog entry's card, fetched or inline, or the finding that says why it is unusable. */
 export function cardFromCatalogs(artifacts: ScanArtifacts): FoundCard | Finding | undefined {
   let problem: Finding | undefined;
-  for (const path of CATALOG_PATHS) {
-    const catalog = artifacts.probes[path];
+  // The well-known catalogs first, then a catalog a hint names elsewhere (ARD v0.91 §5.1).
+  const catalogs: Array<[string, Fetched | undefined]> = [
+    ...CATALOG_PATHS.map((path): [string, Fetched | undefined] => [path, artifacts.probes[path]]),
+    ...Object.entries(artifacts.hintedCatalogs ?? {}).map(
+      ([url, fetched]): [string, Fetched | undefined] => [new URL(url).pathname, fetched],
+    ),
+  ];
+  for (const [path, catalog] of catalogs) {
     if (!isOk(catalog) || !isJsonResponse(catalog)) continue;
     // ARD's manifest needs no specVersion (ARD v0.91 §5.1).
     const judged = judgeCatalog(parseJson(catalog.text), {
-      requireSpecVersion: !path.endsWith('/ard.json'),
+      requireSpecVersion: path === '/.well-known/ai-catalog.json' || path.includes('mcp/'),
     });
     const entry = judged.entries.find(isMcpCardEntry);
     if (entry === undefined) {
@@ -99,6 +105,7 @@ function entryCard(
   const short = shortUrl(url, artifacts.origin);
   if (fetched === undefined) {
     return {
+      id: 'agent.mcp_card_offsite',
       state: 'info',
       standard: standardRef('mcp-discovery'),
       text: `The catalog entry ${entry.identifier} points at a Server Card on another site (${url}); it was not fetched.`,
@@ -107,6 +114,7 @@ function entryCard(
   const document = isOk(fetched) && isJsonResponse(fetched) ? parseJson(fetched.text) : undefined;
   if (!isObject(document)) {
     return {
+      id: 'agent.mcp_card_unreadable',
       state: 'bad',
       standard: standardRef('mcp-discovery'),
       text: `The catalog entry ${entry.identifier} points at ${short}, which ${describeCard(fetched)} instead of a Server Card (application/mcp-server-card+json).`,
@@ -129,6 +137,7 @@ function corsNotes(fetched: Fetched, where: string): Finding[] {
   if (fetched.headers['access-control-allow-origin'] === '*') return [];
   return [
     {
+      id: 'agent.mcp_card_no_cors',
       state: 'warn',
       standard: standardRef('mcp-discovery'),
       text: `The Server Card at ${where} has no "Access-Control-Allow-Origin: *"; the MCP discovery draft requires CORS on hosted cards so browser-based clients can read them.`,
@@ -138,6 +147,7 @@ function corsNotes(fetched: Fetched, where: string): Finding[] {
 
 function supersededCatalog(): Finding {
   return {
+    id: 'agent.mcp_catalog_superseded',
     state: 'warn',
     standard: standardRef('mcp-catalog'),
     text: 'MCP servers are listed in /.well-known/mcp/catalog.json, which the MCP discovery draft replaced on 2026-07-20: publish the same entries in /.well-known/ai-catalog.json (credited in full meanwhile).',
@@ -146,6 +156,7 @@ function supersededCatalog(): Finding {
 
 function catalogProblem(path: string, problems: readonly string[]): Finding {
   return {
+    id: 'agent.mcp_catalog_malformed',
     state: 'bad',
     standard: standardRef(path.includes('ai-catalog') ? 'ai-catalog' : 'mcp-catalog'),
     text: `The catalog at ${path} is malformed: ${problems.slice(0, 4).join('; ')}.`,
@@ -160,6 +171,7 @@ export function legacyCard(artifacts: ScanArtifacts): FoundCard | undefined {
     const document = parseJson(fetched.text);
     if (!isObject(document)) continue;
     const note: Finding = {
+      id: 'agent.mcp_card_legacy_path',
       state: 'warn',
       standard: standardRef('mcp-card-well-known'),
       text: `MCP server card found only at the legacy ${path}. The current MCP discovery draft (2026-07-24) recommends against .well-known for cards: publish ${CURRENT}. Credited in full meanwhile.`,
@@ -178,6 +190,7 @@ export function mcpCardSignals(card: FoundCard, origin: string): Signal[] {
         'mcp-card',
         MCP_POINTS.mcpCard,
         {
+          id: 'agent.mcp_card_ok',
           state: 'good',
           text: `MCP server card at ${card.where} names "${name}" with endpoint ${shortUrl(endpoint, origin)}.`,
         },
@@ -197,7 +210,11 @@ export function mcpCardSignals(card: FoundCard, origin: string): Signal[] {
       'mcp-card',
       MCP_POINTS.mcpCard,
       0.25,
-      { state: 'bad', text: `MCP server card at ${card.where} lacks ${lacks}.` },
+      {
+        id: 'agent.mcp_card_incomplete',
+        state: 'bad',
+        text: `MCP server card at ${card.where} lacks ${lacks}.`,
+      },
       ...card.notes,
     ),
     atBestHalf(fail('mcp-live', MCP_POINTS.mcpLive), MCP_LIVE_NOTE),

@@ -25,7 +25,9 @@ function answers(artifacts: ScanArtifacts): FetchedResponse[] {
     ...Object.values(artifacts.serviceDescriptions),
   ];
   const seen = new Set<string>();
-  return all.filter((fetched): fetched is FetchedResponse => {
+  // A 402 is a wall for the checks that needed the page (walls.ts), never for this one.
+  const responses = all.map((fetched) => (fetched?.kind === 'walled' ? fetched.response : fetched));
+  return responses.filter((fetched): fetched is FetchedResponse => {
     if (!isResponse(fetched) || seen.has(fetched.finalUrl)) return false;
     seen.add(fetched.finalUrl);
     return true;
@@ -66,18 +68,21 @@ export function paymentFindings(artifacts: ScanArtifacts): Finding[] {
     const x402 = readX402(response);
     if (x402?.kind === 'v2') {
       findings.push({
+        id: 'agent.x402_ok',
         state: 'good',
         standard: standardRef('x402'),
         text: `Agents can pay here: ${where} answers 402 with x402 v2 payment requirements (${[...new Set(x402.schemes)].join(', ')}).`,
       });
     } else if (x402?.kind === 'v1') {
       findings.push({
+        id: 'agent.x402_v1',
         state: 'warn',
         standard: standardRef('x402-v1'),
         text: `${where} answers 402 with x402 v1 requirements in the body; x402 v2 sends them base64-encoded in a PAYMENT-REQUIRED header. Agents on v1 can still pay.`,
       });
     } else if (x402?.kind === 'malformed') {
       findings.push({
+        id: 'agent.x402_malformed',
         state: 'bad',
         standard: standardRef('x402'),
         text: `${where} answers 402, but ${x402.why}.`,
@@ -85,6 +90,7 @@ export function paymentFindings(artifacts: ScanArtifacts): Finding[] {
     }
     if (/(^|,\s*)Payment(\s|$|,)/.test(response.headers['www-authenticate'] ?? '')) {
       findings.push({
+        id: 'agent.http_payment_auth',
         state: 'good',
         standard: standardRef('httpauth-payment'),
         text: `${where} offers HTTP Payment authentication (WWW-Authenticate: Payment).`,

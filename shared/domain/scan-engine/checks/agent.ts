@@ -27,10 +27,10 @@ import {
   unverifiable,
 } from '#shared/domain/scan-engine/scoring';
 import { standardRef } from '#shared/domain/scan-engine/standards';
-import type { Check } from '#shared/domain/scan-engine/types';
+import type { Check, Finding, FindingId } from '#shared/domain/scan-engine/types';
 import { a2aSignal } from './agent-a2a.ts';
 import { actionFindings } from './agent-actions.ts';
-import { type MissingSignal, manifestSignal } from './agent-discovery.ts';
+import { type MissingKey, type MissingSignal, manifestSignal } from './agent-discovery.ts';
 import {
   cardFromCatalogs,
   legacyCard,
@@ -51,6 +51,14 @@ export const AGENT_CHECK: CheckDefinition = {
 const POINTS = { ...MCP_POINTS, a2a: 3, skills: 2, manifests: 2 } as const;
 
 const SKILLS_SCHEMA = /schemas\.agentskills\.io\/discovery\//;
+
+/** The finding of each signal nobody published, by the signal's key. */
+const MISSING_IDS: Record<MissingKey, FindingId> = {
+  'mcp-card': 'agent.mcp_card_missing',
+  'a2a-card': 'agent.a2a_card_missing',
+  skills: 'agent.skills_missing',
+  manifests: 'agent.manifest_missing',
+};
 
 interface Found {
   path: string;
@@ -98,7 +106,11 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
     if (absenceIsNa) {
       return notApplicable(key, points);
     }
-    return fail(key, points, { state: 'warn', text: `No ${what} (${paths.join(', ')}).` });
+    return fail(key, points, {
+      id: MISSING_IDS[key],
+      state: 'warn',
+      text: `No ${what} (${paths.join(', ')}).`,
+    });
   };
   const a2aFound = firstJson(artifacts, [
     '/.well-known/agent-card.json',
@@ -118,8 +130,9 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
         ]),
     manifestSignal(artifacts, missing, POINTS.manifests),
   ];
-  const siteFinding = {
-    state: 'info' as const,
+  const siteFinding: Finding = {
+    id: 'agent.site_type',
+    state: 'info',
     text: absenceIsNa
       ? `Site type: content (${site.evidence.join(', ')}); missing agent endpoints are not applicable, published ones are scored.`
       : `Site type: ${site.type} (${site.evidence.join(', ')}); agent endpoints are expected.`,
@@ -127,6 +140,7 @@ export function evaluateAgent(artifacts: ScanArtifacts): Check {
   const check = buildCheck(AGENT_CHECK, signals, [siteFinding, ...actionFindings(artifacts)]);
   if (check.max === 0 && check.findings.every((finding) => finding.state === 'info')) {
     check.findings.unshift({
+      id: 'agent.not_applicable',
       standard: standardRef('scoring'),
       state: 'unknown',
       text: 'Not applicable: content site, no agent manifests published.',
@@ -150,7 +164,8 @@ function alternativeTo(missing: MissingSignal, usable: boolean, protocol: string
       protocol === 'MCP'
         ? `No ${what}: not applicable, the site's agent interface is its MCP server card (a tool server); an A2A card describes an agent that takes tasks from other agents.`
         : `No ${what}: not applicable, the site's agent interface is its A2A agent card; an MCP server card describes a tool server.`;
-    return notApplicable(key, points, { state: 'info', text });
+    const id = protocol === 'MCP' ? 'agent.a2a_card_not_needed' : 'agent.mcp_card_not_needed';
+    return notApplicable(key, points, { id, state: 'info', text });
   };
 }
 
@@ -209,11 +224,13 @@ function skillsSignal(index: Found): Signal {
   const schemaOk = typeof document.$schema === 'string' && SKILLS_SCHEMA.test(document.$schema);
   if (named.length > 0 && schemaOk) {
     return pass('skills', POINTS.skills, {
+      id: 'agent.skills_ok',
       state: 'good',
       text: `Agent Skills index lists ${named.length} named skill(s).`,
     });
   }
   return partial('skills', POINTS.skills, named.length > 0 ? 0.5 : 0, {
+    id: 'agent.skills_invalid',
     state: 'bad',
     text: `Agent Skills index at ${index.path} ${schemaOk ? '' : 'lacks the discovery $schema'}${!schemaOk && named.length === 0 ? ' and ' : ''}${named.length === 0 ? 'lists no named skills' : ''}.`,
   });

@@ -89,6 +89,7 @@ export function authSignals(
   if (evidence.length === 0) {
     return [
       notApplicable('prm', POINTS.prm, {
+        id: 'api.no_protected_api',
         state: 'info',
         text: 'No protected API detected (no WWW-Authenticate, securitySchemes or login); OAuth discovery not applicable.',
       }),
@@ -159,12 +160,14 @@ function prmSignal(
     const { problems, withoutAuthServer } = readPrm(prmDocument, artifacts.origin);
     if (problems.length > 0) {
       return partial('prm', POINTS.prm, 0.25, {
+        id: 'api.prm_problems',
         state: 'bad',
         text: `Protected-resource metadata is present but ${problems.join(' and ')}.`,
       });
     }
     const methods = stringList(prmDocument, 'bearer_methods_supported');
     return pass('prm', POINTS.prm, {
+      id: 'api.prm_ok',
       state: 'good',
       text: withoutAuthServer
         ? `OAuth protected-resource metadata (RFC 9728) names this origin and says bearer tokens go in the ${methods.join(', ')}; it names no authorization server, so tokens are issued outside OAuth.`
@@ -178,6 +181,7 @@ function prmSignal(
     });
   }
   return fail('prm', POINTS.prm, {
+    id: 'api.prm_missing',
     state: 'bad',
     text: `The API looks protected (${evidence.join(', ')}) but /.well-known/oauth-protected-resource is missing; publish RFC 9728 metadata so agents can find how to authorise (with bearer_methods_supported alone when tokens are API keys rather than OAuth).`,
   });
@@ -193,12 +197,14 @@ function authServerNotApplicable(artifacts: ScanArtifacts, auth: AuthLookup): bo
 function authServerSignal(artifacts: ScanArtifacts, auth: AuthLookup): Signal {
   if (authServerNotApplicable(artifacts, auth)) {
     return notApplicable('auth-server', POINTS.authServer, {
+      id: 'api.auth_server_na',
       state: 'info',
       text: 'Authorization-server metadata not applicable: the protected-resource metadata names no authorization server (RFC 9728 §2, authorization_servers is optional), so tokens come from outside OAuth.',
     });
   }
   if (auth.found === undefined) {
     return fail('auth-server', POINTS.authServer, {
+      id: auth.invalid ? 'api.auth_server_invalid' : 'api.auth_server_missing',
       state: 'bad',
       text: auth.invalid
         ? `${shortUrl(auth.invalid, artifacts.origin)} is JSON without an issuer; publish RFC 8414 or OpenID metadata.`
@@ -221,10 +227,12 @@ function authServerSignal(artifacts: ScanArtifacts, auth: AuthLookup): Signal {
   const where = shortUrl(url, artifacts.origin);
   return problems.length === 0
     ? pass('auth-server', POINTS.authServer, {
+        id: 'api.auth_server_ok',
         state: 'good',
         text: `Authorization-server metadata at ${where} is complete (issuer, endpoints, PKCE S256).`,
       })
     : partial('auth-server', POINTS.authServer, issuerOk ? 0.5 : 0, {
+        id: 'api.auth_server_problems',
         state: 'bad',
         text: `Authorization-server metadata at ${where}: ${problems.join('; ')}.`,
       });

@@ -58,6 +58,7 @@ export function evaluateApi(artifacts: ScanArtifacts): Check {
     authMetadata.found !== undefined ||
     linkRels.length > 0;
   const siteFinding: Finding = {
+    id: 'api.site_type',
     state: 'info',
     text: `Site type: ${site.type} (${site.evidence.join(', ')}).`,
   };
@@ -67,7 +68,7 @@ export function evaluateApi(artifacts: ScanArtifacts): Check {
   const signals: Signal[] = [
     catalogSignal(artifacts, catalog),
     serviceDescSignal(artifacts, openApi),
-    linkHeaderSignal(linkRels),
+    linkHeaderSignal(linkRels, artifacts.homepage),
     ...authSignals(artifacts, prm, authMetadata, openApi.document),
   ];
   return buildCheck(API_CHECK, signals, [siteFinding]);
@@ -86,6 +87,7 @@ function noApiPublished(siteFinding: Finding): Check {
     ],
     [
       {
+        id: 'api.not_applicable',
         state: 'unknown',
         text: 'Not applicable: content site with no API published (no api-catalog, OpenAPI or OAuth metadata). Nothing to fix unless you offer an API.',
       },
@@ -95,14 +97,23 @@ function noApiPublished(siteFinding: Finding): Check {
 }
 
 /** Whether the homepage's Link header advertises one of the API discovery relations. */
-function linkHeaderSignal(linkRels: readonly string[]): Signal {
+function linkHeaderSignal(linkRels: readonly string[], homepage: Fetched): Signal {
+  if (homepage.kind === 'walled') {
+    // A wall answered instead of the homepage: its headers say nothing about the site's.
+    return unverifiable('link-header', POINTS.linkHeader, {
+      cause: 'scanner',
+      note: `the homepage's Link header (${describeFailure(homepage)})`,
+    });
+  }
   if (linkRels.length > 0) {
     return pass('link-header', POINTS.linkHeader, {
+      id: 'api.link_header_ok',
       state: 'good',
       text: `The homepage Link header advertises ${linkRels.join(', ')}.`,
     });
   }
   return fail('link-header', POINTS.linkHeader, {
+    id: 'api.no_link_header',
     state: 'warn',
     text: 'The homepage sends no Link header with api-catalog, service-desc, service-doc or describedby; add e.g. Link: </.well-known/api-catalog>; rel="api-catalog".',
   });
@@ -117,6 +128,7 @@ function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): 
   }
   if (!isOk(catalog)) {
     return fail('catalog', POINTS.catalog, {
+      id: 'api.catalog_missing',
       state: 'bad',
       text: `No API catalog at ${CATALOG_PATH} (${describeFailure(catalog)}). Publish an RFC 9727 linkset listing your APIs and their OpenAPI documents.`,
     });
@@ -126,12 +138,14 @@ function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): 
   const items = [...linksetHrefs(document, 'item'), ...linksetHrefs(document, 'service-desc')];
   if (!isObject(document) || !Array.isArray(document.linkset)) {
     return fail('catalog', POINTS.catalog, {
+      id: 'api.catalog_not_linkset',
       state: 'bad',
       text: `${CATALOG_PATH} answers 200 but is not a linkset document (${type || 'no type'}); it may be a catch-all page.`,
     });
   }
   if (items.length === 0) {
     return partial('catalog', POINTS.catalog, 0.25, {
+      id: 'api.catalog_empty',
       state: 'warn',
       text: `${CATALOG_PATH} is a linkset but lists no item or service-desc links.`,
     });
@@ -142,13 +156,16 @@ function catalogSignal(artifacts: ScanArtifacts, catalog: Fetched | undefined): 
   const linked = homepageDiscoveryRels(artifacts).includes('api-catalog');
   if (type !== 'application/linkset+json') {
     return partial('catalog', POINTS.catalog, 0.5, {
+      id: 'api.catalog_wrong_type',
       state: 'warn',
       text: `${CATALOG_PATH} lists ${items.length} API link(s) but is served as ${type || 'no type'}; RFC 9727 requires application/linkset+json.`,
     });
   }
   const bonus = profile || linked;
   return partial('catalog', POINTS.catalog, bonus ? 1 : 0.75, {
-    state: bonus ? 'good' : 'warn',
+    ...(bonus
+      ? { id: 'api.catalog_ok', state: 'good' }
+      : { id: 'api.catalog_unlinked', state: 'warn' }),
     text: bonus
       ? `${CATALOG_PATH} is an application/linkset+json catalog with ${items.length} API link(s)${linked ? ', linked from the homepage' : ''}.`
       : `${CATALOG_PATH} is a valid catalog; add the RFC 9727 profile parameter or a homepage Link rel="api-catalog".`,
@@ -196,12 +213,14 @@ function serviceDescSignal(artifacts: ScanArtifacts, lookup: OpenApiLookup): Sig
     const version = lookup.document?.openapi ?? lookup.document?.swagger;
     const paths = isObject(lookup.document?.paths) ? Object.keys(lookup.document.paths).length : 0;
     return pass('service-desc', POINTS.serviceDesc, {
+      id: 'api.openapi_ok',
       state: 'good',
       text: `OpenAPI ${String(version)} description at ${shortUrl(lookup.found.url, artifacts.origin)} with ${paths} path(s).`,
     });
   }
   if (lookup.invalid !== undefined) {
     return partial('service-desc', POINTS.serviceDesc, 1 / 3, {
+      id: 'api.openapi_invalid',
       state: 'bad',
       text: `${shortUrl(lookup.invalid.url, artifacts.origin)} is not a parseable OpenAPI document (needs "openapi" and "paths"); fix it.`,
     });
@@ -213,6 +232,7 @@ function serviceDescSignal(artifacts: ScanArtifacts, lookup: OpenApiLookup): Sig
     });
   }
   return fail('service-desc', POINTS.serviceDesc, {
+    id: 'api.openapi_missing',
     state: 'bad',
     text: 'No OpenAPI description found (catalog service-desc, Link rel=service-desc, /.well-known/openapi.json, /openapi.json). Publish one so agents can call your API.',
   });

@@ -3,7 +3,10 @@
  * redirects, so "/" that lands on "/en/" is judged as "/en/") and a sample of the site's own
  * pages, evaluated per AI token with RFC 9309 group selection and longest match.
  */
+
+import type { AiToken } from '#shared/domain/scan-engine/ai-tokens';
 import { isOk, type ScanArtifacts, shortUrl } from '#shared/domain/scan-engine/artifacts';
+import { blockedTokenId } from '#shared/domain/scan-engine/findings/token-ids';
 import {
   isAllowed,
   type ParsedRobots,
@@ -30,40 +33,62 @@ export function pagesToJudge(artifacts: ScanArtifacts): JudgedPages {
 }
 
 interface TokenVerdict {
-  token: string;
+  token: AiToken;
   blocked: Array<{ path: string; decision: RobotsDecision }>;
   allowedShare: number;
   source: RobotsDecision['source'];
 }
 
 /**
- * One bot family (search crawlers, user fetchers): the share of judged pages each token may
- * fetch, averaged. Findings group the tokens by what blocks them.
+ * One bot family (search crawlers, user fetchers): one signal per token, each worth an equal
+ * share of the family's points and earning the share of judged pages the token may fetch (the
+ * family's score is their mean). A blocked token has a finding of its own, with its own id
+ * (`crawler.oai_searchbot_blocked`) and the points its unblocking gains; the tokens that may
+ * fetch everything share one good finding.
  */
-export function botsSignal(
+export function botsSignals(
   key: string,
   points: number,
-  input: { policy: RobotsPolicy; pages: JudgedPages; tokens: readonly string[]; label: string },
-): Signal {
+  input: {
+    policy: RobotsPolicy;
+    pages: JudgedPages;
+    tokens: readonly AiToken[];
+    /** The family, plural ("AI search crawlers"). */
+    label: string;
+    /** One of the family, with its article ("an AI search crawler"). */
+    role: string;
+    allowedId: 'crawler.search_crawlers_allowed' | 'crawler.user_fetchers_allowed';
+  },
+): Signal[] {
+  if (input.policy.kind === 'unreachable') {
+    return [partial(key, points, 0)]; // the robots.txt finding names the cause
+  }
   const rules = input.policy.rules as ParsedRobots;
   const verdicts = input.tokens.map((token) => verdictFor(rules, token, input.pages.paths));
-  const fraction = verdicts.reduce((sum, v) => sum + v.allowedShare, 0) / verdicts.length;
-  if (input.policy.kind === 'unreachable') {
-    return partial(key, points, 0); // the robots.txt finding names the cause
-  }
-  const findings: Finding[] = [];
   const open = verdicts.filter((verdict) => verdict.blocked.length === 0);
-  if (open.length > 0) {
-    findings.push({
-      state: 'good',
-      text: `${input.label} may fetch ${pagesPhrase(input.pages)}: ${open.map(describeToken).join(', ')}.`,
-    });
-  }
-  findings.push(...blockedFindings(verdicts, input.label, input.pages));
-  return partial(key, points, fraction, ...findings);
+  const allowed: Finding[] =
+    open.length > 0
+      ? [
+          {
+            id: input.allowedId,
+            state: 'good',
+            text: `${input.label} may fetch ${pagesPhrase(input.pages)}: ${open.map(describeToken).join(', ')}.`,
+          },
+        ]
+      : [];
+  const share = points / verdicts.length;
+  return verdicts.map((verdict, index) =>
+    partial(
+      `${key}:${verdict.token}`,
+      share,
+      verdict.allowedShare,
+      ...(index === 0 ? allowed : []),
+      ...(verdict.blocked.length > 0 ? [blockedFinding(verdict, input.role, input.pages)] : []),
+    ),
+  );
 }
 
-function verdictFor(rules: ParsedRobots, token: string, paths: readonly string[]): TokenVerdict {
+function verdictFor(rules: ParsedRobots, token: AiToken, paths: readonly string[]): TokenVerdict {
   const decisions = paths.map((path) => ({ path, decision: isAllowed(rules, token, path) }));
   const blocked = decisions.filter((entry) => !entry.decision.allowed);
   return {
@@ -74,31 +99,18 @@ function verdictFor(rules: ParsedRobots, token: string, paths: readonly string[]
   };
 }
 
-function blockedFindings(
-  verdicts: readonly TokenVerdict[],
-  label: string,
-  pages: JudgedPages,
-): Finding[] {
-  const groups = new Map<string, { tokens: string[]; verdict: TokenVerdict }>();
-  for (const verdict of verdicts.filter((candidate) => candidate.blocked.length > 0)) {
-    const signature = verdict.blocked
-      .map(({ path, decision }) => `${path}@${decision.rule?.line}`)
-      .join(',');
-    const group = groups.get(signature) ?? { tokens: [], verdict };
-    group.tokens.push(verdict.token);
-    groups.set(signature, group);
-  }
-  return [...groups.values()].map(({ tokens, verdict }) => {
-    const where =
-      verdict.blocked.length === pages.paths.length
-        ? `every page we judged (${listPaths(verdict.blocked.map((b) => b.path))})`
-        : `${verdict.blocked.length} of ${pages.paths.length} pages (${listPaths(verdict.blocked.map((b) => b.path))})`;
-    const rules = [...new Set(verdict.blocked.map(({ decision }) => ruleText(decision)))];
-    return {
-      state: 'bad' as const,
-      text: `${label} are blocked from ${where} by ${rules.join(', ')} in ${sourceText(verdict.source)}: ${tokens.join(', ')}. These bots put pages into AI answers; allow them unless you mean to be absent.`,
-    };
-  });
+function blockedFinding(verdict: TokenVerdict, role: string, pages: JudgedPages): Finding {
+  const paths = listPaths(verdict.blocked.map((b) => b.path));
+  const where =
+    verdict.blocked.length === pages.paths.length
+      ? `every page we judged (${paths})`
+      : `${verdict.blocked.length} of ${pages.paths.length} pages (${paths})`;
+  const rules = [...new Set(verdict.blocked.map(({ decision }) => ruleText(decision)))];
+  return {
+    id: blockedTokenId(verdict.token),
+    state: 'bad',
+    text: `${verdict.token}, ${role}, is blocked from ${where} by ${rules.join(', ')} in ${sourceText(verdict.source)}. These bots put pages into AI answers; allow it unless you mean to be absent.`,
+  };
 }
 
 function pagesPhrase(pages: JudgedPages): string {

@@ -4,6 +4,8 @@
  * read; otherwise they lose their points silently to the robots.txt finding (one finding per
  * cause, and no advice to edit a file nobody can read).
  */
+
+import { ALL_AI_TOKENS } from '#shared/domain/scan-engine/ai-tokens';
 import {
   AIPREF_LABELS,
   judgeUsage,
@@ -21,7 +23,6 @@ import type { RobotsPolicy } from '#shared/domain/scan-engine/robots-policy';
 import { fail, pass, type Signal } from '#shared/domain/scan-engine/scoring';
 import { standardRef } from '#shared/domain/scan-engine/standards';
 import type { Finding } from '#shared/domain/scan-engine/types';
-import { ALL_AI_TOKENS } from './ai-tokens.ts';
 import { purposeFindings, purposeGroups } from './crawler-purposes.ts';
 
 /** The homepage's response headers, where header-borne preferences are read. */
@@ -52,6 +53,7 @@ export function explicitPolicySignal(policy: RobotsPolicy, headers: HomepageHead
       key,
       2,
       {
+        id: 'crawler.ai_policy_declared',
         state: 'good',
         text: `robots.txt declares an explicit AI policy: ${parts.join(' and ')}.`,
       },
@@ -59,6 +61,7 @@ export function explicitPolicySignal(policy: RobotsPolicy, headers: HomepageHead
     );
   }
   return fail(key, 2, ...extra, {
+    id: 'crawler.no_ai_policy',
     state: 'warn',
     text: 'No AI crawler is named in robots.txt and no Content-Signal, Content-Usage or RSL License line is present; AI bots only inherit the * rules. Add groups for the AI crawlers (e.g. OAI-SearchBot, Claude-SearchBot) or a Content-Signal line.',
   });
@@ -85,6 +88,7 @@ function usageFindings(
     const scope = source.path === undefined ? '' : ` for ${source.path}`;
     if (!judged.valid) {
       findings.push({
+        id: 'crawler.content_usage_invalid',
         state: 'bad',
         standard: standardRef('rfc9651'),
         text: `Content-Usage in ${source.where} is not an RFC 9651 dictionary (${judged.error}); AI crawlers read no preference from it. Write labels from draft-ietf-aipref-vocab, e.g. "Content-Usage: train-ai=n, search=y".`,
@@ -94,12 +98,14 @@ function usageFindings(
     valid.push(`${judged.stated.join(', ') || 'no known label'}${scope}`);
     if (judged.ignored.length > 0) {
       findings.push({
+        id: 'crawler.content_usage_unknown_label',
         state: 'warn',
         standard: standardRef('aipref-vocab'),
         text: `Content-Usage in ${source.where}: ${judged.ignored.join('; ')}; readers ignore it (preference unknown). The vocabulary labels are ${AIPREF_LABELS.join(' and ')}, with y or n.`,
       });
     } else if (source.where.startsWith('the')) {
       findings.push({
+        id: 'crawler.content_usage_header',
         state: 'good',
         standard: AIPREF,
         text: `The homepage sends Content-Usage: ${source.preference}.`,
@@ -114,6 +120,7 @@ function licenseFindings(licenses: readonly RobotsRecord[]): Finding[] {
   return licenses
     .filter((record) => !/^https?:\/\/[^\s]+$/i.test(record.value))
     .map((record) => ({
+      id: 'crawler.rsl_license_not_url',
       state: 'bad' as const,
       standard: standardRef('rsl'),
       text: `robots.txt line ${record.line} "License: ${record.value}" is not an absolute URL; RSL 1.0 needs the full URL of the license document.`,
@@ -132,6 +139,7 @@ export function contentSignalSignal(policy: RobotsPolicy, headers: HomepageHeade
   }
   if (records.length === 0) {
     return fail(key, 1, {
+      id: 'crawler.content_signal_missing',
       state: 'warn',
       text: 'No Content-Signal line in robots.txt. Add one (e.g. "Content-Signal: search=yes, ai-input=yes, ai-train=no") to state how AI may use your content.',
     });
@@ -141,11 +149,13 @@ export function contentSignalSignal(policy: RobotsPolicy, headers: HomepageHeade
   );
   if (problems.length > 0) {
     return fail(key, 1, {
+      id: 'crawler.content_signal_invalid',
       state: 'bad',
       text: `Content-Signal is invalid (${problems.join('; ')}). Use keys search, ai-input, ai-train with values yes or no.`,
     });
   }
   return pass(key, 1, {
+    id: 'crawler.content_signal_valid',
     state: 'good',
     text: `Content-Signal is valid: ${records.map((record) => record.value).join(' | ')}.`,
   });
@@ -156,11 +166,13 @@ function contentSignalHeader(key: string, header: string): Signal {
   const problems = contentSignalProblems(header);
   if (problems.length > 0) {
     return fail(key, 1, {
+      id: 'crawler.content_signal_header_invalid',
       state: 'bad',
       text: `The Content-Signal header is invalid (${problems.join('; ')}). Use keys search, ai-input, ai-train with values yes or no.`,
     });
   }
   return pass(key, 1, {
+    id: 'crawler.content_signal_header_only',
     state: 'good',
     text: `The homepage sends Content-Signal: ${header}. Put the same line in robots.txt so crawlers read it before fetching.`,
   });

@@ -38,6 +38,7 @@ export function purposeGroups(robots: ParsedRobots): PurposeGroup[] {
 
 export function purposeFindings(groups: readonly PurposeGroup[]): Finding[] {
   return groups.map((group) => ({
+    id: 'crawler.usage_preference_group',
     state: 'info',
     standard: standardRef('aipref-training'),
     text: `robots.txt line ${group.line}: the group "User-agent: ${group.token}" states a usage preference (${group.token}=${group.preference}), read as policy; it blocks no crawler.`,

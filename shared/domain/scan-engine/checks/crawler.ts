@@ -3,10 +3,17 @@
  * pages an agent would fetch, is the policy explicit, and does the edge let an identified
  * client through? Blocking training crawlers is a legitimate policy and is never penalised.
  */
+
+import {
+  SEARCH_CRAWLERS,
+  TRAINING_CRAWLERS,
+  USER_FETCHERS,
+} from '#shared/domain/scan-engine/ai-tokens';
 import { isOk, isResponse, type ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
 import { robotsPolicy } from '#shared/domain/scan-engine/context';
+import { blockedTokenId } from '#shared/domain/scan-engine/findings/token-ids';
 import { isAllowed } from '#shared/domain/scan-engine/robots';
-import { lintRobots } from '#shared/domain/scan-engine/robots-lint';
+import { lintRobots, type RobotsLintKind } from '#shared/domain/scan-engine/robots-lint';
 import type { RobotsPolicy } from '#shared/domain/scan-engine/robots-policy';
 import {
   atBestHalf,
@@ -18,9 +25,8 @@ import {
   type Signal,
   unverifiable,
 } from '#shared/domain/scan-engine/scoring';
-import type { Check, Finding } from '#shared/domain/scan-engine/types';
-import { SEARCH_CRAWLERS, TRAINING_CRAWLERS, USER_FETCHERS } from './ai-tokens.ts';
-import { botsSignal, type JudgedPages, pagesToJudge } from './crawler-pages.ts';
+import type { Check, Finding, FindingId } from '#shared/domain/scan-engine/types';
+import { botsSignals, type JudgedPages, pagesToJudge } from './crawler-pages.ts';
 import { contentSignalSignal, explicitPolicySignal } from './crawler-policy.ts';
 import { robotsFileSignal } from './crawler-robots-file.ts';
 
@@ -52,6 +58,7 @@ export function evaluateCrawler(artifacts: ScanArtifacts): Check {
         POINTS.robotsFile,
         { cause: 'scanner', note: 'robots.txt' },
         {
+          id: 'crawler.robots_unreadable',
           state: 'unknown',
           text: `/robots.txt could not be fetched by the scanner (${policy.answer}); crawler access is not scored in this scan.`,
         },
@@ -80,6 +87,7 @@ function crawlerAccessSignals(
       : 'did not answer';
     return [
       fail('search-crawlers', POINTS.searchCrawlers, {
+        id: 'crawler.no_pages',
         state: 'bad',
         text: `AI crawlers find no page to read: the homepage ${homepage}, and neither a sitemap nor homepage links name other pages. Whatever robots.txt allows, there is nothing to fetch.`,
       }),
@@ -87,17 +95,21 @@ function crawlerAccessSignals(
     ];
   }
   return [
-    botsSignal('search-crawlers', POINTS.searchCrawlers, {
+    ...botsSignals('search-crawlers', POINTS.searchCrawlers, {
       policy,
       pages,
       tokens: SEARCH_CRAWLERS,
       label: 'AI search crawlers',
+      role: 'an AI search crawler',
+      allowedId: 'crawler.search_crawlers_allowed',
     }),
-    botsSignal('user-fetchers', POINTS.userFetchers, {
+    ...botsSignals('user-fetchers', POINTS.userFetchers, {
       policy,
       pages,
       tokens: USER_FETCHERS,
       label: 'User-initiated AI fetchers',
+      role: 'a user-initiated AI fetcher',
+      allowedId: 'crawler.user_fetchers_allowed',
     }),
   ];
 }
@@ -109,20 +121,31 @@ function policyFindings(artifacts: ScanArtifacts, policy: RobotsPolicy): Finding
   }
   const findings: Finding[] = lintRobots(artifacts.robots.text, artifacts.robots.bom === true).map(
     (issue) => ({
+      id: LINT_IDS[issue.kind],
       state: 'warn',
       text: issue.text,
     }),
   );
   const rules = policy.rules;
-  const blocked = TRAINING_CRAWLERS.filter((token) => !isAllowed(rules, token, '/').allowed);
-  if (blocked.length > 0) {
+  for (const token of TRAINING_CRAWLERS) {
+    const decision = isAllowed(rules, token, '/');
+    if (decision.allowed) continue;
     findings.push({
+      id: blockedTokenId(token),
       state: 'info',
-      text: `Training crawlers blocked: ${blocked.join(', ')}. This is a policy choice and is not penalised.`,
+      text: `Training crawler ${token} is blocked${decision.rule === undefined ? '' : ` by robots.txt line ${decision.rule.line} "${decision.rule.allow ? 'Allow' : 'Disallow'}: ${decision.rule.pattern}"`}. This is a policy choice and is not penalised.`,
     });
   }
   return findings;
 }
+
+const LINT_IDS: Record<RobotsLintKind, FindingId> = {
+  bom: 'crawler.robots_bom',
+  'long-line': 'crawler.robots_long_line',
+  'missing-colon': 'crawler.robots_missing_colon',
+  'misspelled-key': 'crawler.robots_misspelled_key',
+  'agent-list': 'crawler.robots_agent_list',
+};
 
 /**
  * Edge reachability: our identified request got the homepage (1 point). Whether the WAF
@@ -136,6 +159,7 @@ function edgeSignals(artifacts: ScanArtifacts): Signal[] {
   if (challenge !== undefined) {
     return [
       fail('edge-identified-client', POINTS.edgeOurClient, {
+        id: 'crawler.bot_challenge',
         state: 'bad',
         text: `Bot protection blocks automated clients: GET / answered ${challenge}. AI fetchers get the same wall; allow verified bots and identified agents through.`,
       }),
@@ -150,6 +174,7 @@ function edgeSignals(artifacts: ScanArtifacts): Signal[] {
   }
   return [
     pass('edge-identified-client', POINTS.edgeOurClient, {
+      id: 'crawler.edge_open',
       state: 'good',
       text: 'The homepage answers an identified automated client with 200 (no challenge).',
     }),
@@ -167,7 +192,15 @@ function homepageHeaders(artifacts: ScanArtifacts): Record<string, string> {
 const REAL_CRAWLERS_NOTE = 'whether your firewall admits the real, IP-verified AI crawlers';
 
 function challengeReason(artifacts: ScanArtifacts): string | undefined {
-  const homepage = artifacts.homepage;
+  const answered = artifacts.homepage;
+  // A challenge or WAF page met by the scan (walls.ts) is the subject of this signal; a rate
+  // limit or a 402 is not bot protection.
+  if (answered.kind === 'walled') {
+    return answered.wall.kind === 'challenge' || answered.wall.kind === 'waf'
+      ? `${answered.wall.by} (${answered.wall.evidence})`
+      : undefined;
+  }
+  const homepage = answered;
   if (!isResponse(homepage)) {
     return undefined;
   }

@@ -16,7 +16,7 @@ import {
   isResponse,
   type ScanArtifacts,
 } from '#shared/domain/scan-engine/artifacts';
-import { homepageFacts, NO_HOMEPAGE_FINDING } from '#shared/domain/scan-engine/context';
+import { homepageFacts, noHomepageFinding } from '#shared/domain/scan-engine/context';
 import { isObject, parseJson } from '#shared/domain/scan-engine/parse/json-ld';
 import {
   hostMatches,
@@ -71,7 +71,7 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
   const facts = homepageFacts(artifacts);
   if (facts === undefined) {
     return buildCheck(ENTITY_CHECK, [
-      fail('same-as', POINTS.sameAs, NO_HOMEPAGE_FINDING),
+      fail('same-as', POINTS.sameAs, noHomepageFinding('entity.no_homepage')),
       fail('same-as-resolvable', POINTS.resolvable),
       fail('wikidata', POINTS.wikidata),
       corroborationUnchecked(fail('corroboration', POINTS.corroboration)),
@@ -81,6 +81,7 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
   if (urls.length === 0 && !onPublicWeb(artifacts.origin)) {
     return buildCheck(ENTITY_CHECK, [
       notApplicable('same-as', POINTS.sameAs, {
+        id: 'entity.private_address',
         state: 'unknown',
         text: `Not applicable: ${new URL(artifacts.origin).hostname} is a private-network or local address, not a name on the public web, so no public profile, Wikidata item (P856) or third-party page can name it. sameAs links published here would still be scored.`,
       }),
@@ -92,6 +93,7 @@ export function evaluateEntity(artifacts: ScanArtifacts): Check {
   if (urls.length === 0) {
     return buildCheck(ENTITY_CHECK, [
       fail('same-as', POINTS.sameAs, {
+        id: 'entity.no_same_as',
         state: 'bad',
         text: 'The identity JSON-LD has no sameAs links, so nothing beyond the site can be credited. Add sameAs URLs to your Wikidata, Wikipedia, GitHub, LinkedIn... profiles so AI systems can tie the site to a known entity.',
       }),
@@ -133,12 +135,15 @@ function onPublicWeb(origin: string): boolean {
 function sameAsSignal(count: number, platforms: ReadonlySet<string | undefined>): Signal {
   if (platforms.size === 0) {
     return fail('same-as', POINTS.sameAs, {
+      id: 'entity.same_as_unrecognised',
       state: 'warn',
       text: `sameAs links (${count}) point to no recognised authority (Wikidata, Wikipedia, GitHub, LinkedIn...).`,
     });
   }
   return partial('same-as', POINTS.sameAs, Math.min(platforms.size, 3) / 3, {
-    state: platforms.size >= 3 ? 'good' : 'warn',
+    ...(platforms.size >= 3
+      ? { id: 'entity.same_as_ok', state: 'good' }
+      : { id: 'entity.same_as_few', state: 'warn' }),
     text: `sameAs names ${platforms.size} recognised platform(s): ${[...platforms].join(', ')}${platforms.size < 3 ? '; add more (up to three count)' : ''}.`,
   });
 }
@@ -160,6 +165,7 @@ function corroborationSignal(identityPublished: boolean): Signal {
   }
   return corroborationUnchecked(
     fail('corroboration', POINTS.corroboration, {
+      id: 'entity.corroboration_missing',
       state: 'bad',
       text: 'No verifiable third-party identity published (sameAs targets are broken or unrecognised), so presence beyond the site cannot be credited.',
     }),
@@ -195,6 +201,7 @@ function resolvableSignal(
       POINTS.resolvable,
       (verified + unknown.length / 2) / total,
       {
+        id: 'entity.same_as_broken',
         state: 'bad',
         text: `${broken.length} of ${total} sampled sameAs targets are broken (${broken.map(([url]) => url).join(', ')}); fix or remove them.`,
       },
@@ -207,6 +214,7 @@ function resolvableSignal(
     });
   }
   return partial('same-as-resolvable', POINTS.resolvable, (verified + unknown.length / 2) / total, {
+    id: 'entity.same_as_resolvable',
     state: 'good',
     text: `${verified} of ${total} sampled sameAs targets answer${unknown.length > 0 ? `; ${unknown.length} could not be checked and count half` : ''}.`,
   });
@@ -214,6 +222,7 @@ function resolvableSignal(
 
 function wikidataAbsent(): Signal {
   return fail('wikidata', POINTS.wikidata, {
+    id: 'entity.wikidata_missing',
     state: 'warn',
     text: 'No Wikidata item is linked. If your organisation has one, add its URL to sameAs and set its "official website" (P856) to this domain.',
   });
@@ -228,6 +237,7 @@ function wikidataSignal(artifacts: ScanArtifacts, urls: readonly string[]): Sign
   if (!isOk(fetched)) {
     if (isResponse(fetched) && fetched.status === 404) {
       return fail('wikidata', POINTS.wikidata, {
+        id: 'entity.wikidata_not_found',
         state: 'bad',
         text: `sameAs links Wikidata ${qid}, which does not exist.`,
       });
@@ -254,11 +264,13 @@ function wikidataSignal(artifacts: ScanArtifacts, urls: readonly string[]): Sign
   });
   if (matches) {
     return pass('wikidata', POINTS.wikidata, {
+      id: 'entity.wikidata_confirmed',
       state: 'good',
       text: `Wikidata ${qid} lists this domain as its official website (P856): the identity is confirmed both ways.`,
     });
   }
   return partial('wikidata', POINTS.wikidata, 0.5, {
+    id: 'entity.wikidata_website_mismatch',
     state: 'warn',
     text: `Wikidata ${qid} exists but its official website (P856) is ${websites.length > 0 ? websites.join(', ') : 'not set'}; set it to ${site} so the link works both ways.`,
   });

@@ -27,7 +27,7 @@ import {
   type Signal,
   unverifiable,
 } from '#shared/domain/scan-engine/scoring';
-import type { Check } from '#shared/domain/scan-engine/types';
+import type { Check, Finding, FindingId } from '#shared/domain/scan-engine/types';
 
 export const RENDER_CHECK: CheckDefinition = {
   id: 'render',
@@ -85,10 +85,12 @@ export function evaluateRender(artifacts: ScanArtifacts): Check {
     innerPageSignal(artifacts),
     facts.h1Count >= 1 && facts.hasMainOrArticle
       ? pass('landmarks', POINTS.landmarks, {
+          id: 'render.landmarks_ok',
           state: 'good',
           text: 'The homepage has an <h1> and a <main> or <article> landmark.',
         })
       : fail('landmarks', POINTS.landmarks, {
+          id: 'render.landmarks_missing',
           state: 'warn',
           text: `The homepage lacks ${[facts.h1Count === 0 ? 'an <h1>' : '', facts.hasMainOrArticle ? '' : 'a <main> or <article> element'].filter(Boolean).join(' and ')}; landmarks tell agents where the content is.`,
         }),
@@ -102,7 +104,7 @@ export function evaluateRender(artifacts: ScanArtifacts): Check {
 function noHomepage(artifacts: ScanArtifacts): Check {
   const inner = artifacts.innerPage?.fetched === undefined ? undefined : innerPageSignal(artifacts);
   return buildCheck(RENDER_CHECK, [
-    fail('homepage', POINTS.homepage, { state: 'bad', text: homepageProblem(artifacts) }),
+    fail('homepage', POINTS.homepage, { state: 'bad', ...homepageProblem(artifacts) }),
     fail('server-text', POINTS.serverText),
     fail('indexable', POINTS.indexable),
     inner ?? fail('inner-page', POINTS.innerPage),
@@ -110,21 +112,37 @@ function noHomepage(artifacts: ScanArtifacts): Check {
   ]);
 }
 
-export function homepageProblem(artifacts: ScanArtifacts): string {
+/** Why the homepage delivered no page: the finding's id and its text. */
+export function homepageProblem(artifacts: ScanArtifacts): { id: FindingId; text: string } {
   const homepage = artifacts.homepage;
   const readsNothing =
     'Agents and crawlers find no page to read, so nothing that reads the page can score until / answers 200 with HTML.';
   switch (homepage.kind) {
     case 'timeout':
-      return `The homepage did not answer within ${seconds(homepage.budgetMs)}. Agents and crawlers give up long before that; make / answer within a few seconds. Only what answered in time was scored.`;
+      return {
+        id: 'render.homepage_slow',
+        text: `The homepage did not answer within ${seconds(homepage.budgetMs)}. Agents and crawlers give up long before that; make / answer within a few seconds. Only what answered in time was scored.`,
+      };
     case 'redirect-loop':
-      return `GET / redirects in a loop (more than 5 redirects). ${readsNothing} Fix the redirect.`;
+      return {
+        id: 'render.homepage_redirect_loop',
+        text: `GET / redirects in a loop (more than 5 redirects). ${readsNothing} Fix the redirect.`,
+      };
     case 'response':
       return isOk(homepage)
-        ? `The homepage is not HTML (${contentTypeOf(homepage) || 'no Content-Type'}). ${readsNothing}`
-        : `The homepage answers HTTP ${homepage.status} at ${homepage.finalUrl}. ${readsNothing}`;
+        ? {
+            id: 'render.homepage_not_html',
+            text: `The homepage is not HTML (${contentTypeOf(homepage) || 'no Content-Type'}). ${readsNothing}`,
+          }
+        : {
+            id: 'render.homepage_error_status',
+            text: `The homepage answers HTTP ${homepage.status} at ${homepage.finalUrl}. ${readsNothing}`,
+          };
     default:
-      return `The homepage could not be fetched (${describeFailure(homepage)}).`;
+      return {
+        id: 'render.homepage_unreachable',
+        text: `The homepage could not be fetched (${describeFailure(homepage)}).`,
+      };
   }
 }
 
@@ -137,11 +155,13 @@ function homepageSignal(homepage: FetchedResponse): Signal {
       : '');
   if (!https) {
     return partial('homepage', POINTS.homepage, 0.5, {
+      id: 'render.homepage_http',
       state: 'warn',
       text: `The homepage answers 200 text/html${redirects}, but over plain HTTP (${homepage.finalUrl}). Serve it over HTTPS and redirect HTTP to it.`,
     });
   }
   return pass('homepage', POINTS.homepage, {
+    id: 'render.homepage_ok',
     state: 'good',
     text: `The homepage answers 200 text/html over HTTPS${redirects}.`,
   });
@@ -153,21 +173,25 @@ function serverTextSignal(facts: PageFacts): Signal {
   switch (verdict) {
     case 'rendered':
       return pass('server-text', POINTS.serverText, {
+        id: 'render.server_rendered',
         state: 'good',
         text: `The homepage is server-rendered (${measure}).`,
       });
     case 'thin':
       return partial('server-text', POINTS.serverText, 0.4, {
+        id: 'render.thin_page',
         state: 'warn',
         text: `The homepage has little text (${measure}, no scripts). It is static HTML, so agents read all of it, but there is little to quote or summarise: say what you offer, for whom and where, in a few paragraphs.`,
       });
     case 'sparse':
       return partial('server-text', POINTS.serverText, 0.4, {
+        id: 'render.sparse_text',
         state: 'warn',
         text: `The homepage HTML carries little text (${measure}) and scripts that may render the rest. Render the main content on the server so agents that do not run JavaScript can read it.`,
       });
     case 'shell':
       return fail('server-text', POINTS.serverText, {
+        id: 'render.javascript_shell',
         state: 'bad',
         text: `The homepage is a JavaScript shell (${measure}${facts.hasEmptySpaRoot ? ', empty app root element' : ', scripts render the content'}). AI crawlers do not run JavaScript and see an empty page: server-render or pre-render it.`,
       });
@@ -179,9 +203,10 @@ function indexableSignal(homepage: FetchedResponse, facts: PageFacts): Signal {
   const headerRobots = (homepage.headers['x-robots-tag'] ?? '').toLowerCase();
   const blocks = (value: string) => /\b(noindex|none)\b/.test(value);
   const noai = /\bno(ai|imageai)\b/.test(`${metaRobots} ${headerRobots}`);
-  const noaiNote = noai
+  const noaiNote: Finding | undefined = noai
     ? {
-        state: 'info' as const,
+        id: 'render.noai_directive',
+        state: 'info',
         text: 'A "noai" directive is present; it is reported as policy and not penalised.',
       }
     : undefined;
@@ -193,6 +218,7 @@ function indexableSignal(homepage: FetchedResponse, facts: PageFacts): Signal {
       'indexable',
       POINTS.indexable,
       {
+        id: 'render.noindex',
         state: 'bad',
         text: `The homepage is marked noindex by ${where}; search and AI indexes will drop it. Remove it unless intended.`,
       },
@@ -203,6 +229,7 @@ function indexableSignal(homepage: FetchedResponse, facts: PageFacts): Signal {
     'indexable',
     POINTS.indexable,
     {
+      id: 'render.indexable',
       state: 'good',
       text: 'The homepage is indexable (no noindex in meta robots or X-Robots-Tag).',
     },
@@ -219,12 +246,14 @@ function innerPageSignal(artifacts: ScanArtifacts): Signal {
   ) {
     // A shell with no links and no sitemap hides every inner page from crawlers: that is the defect.
     return fail('inner-page', POINTS.innerPage, {
+      id: 'render.no_inner_page_reachable',
       state: 'bad',
       text: 'No inner page is reachable without JavaScript: the homepage HTML has no links and there is no sitemap. Render navigation links in the HTML.',
     });
   }
   if (inner === undefined) {
     return notApplicable('inner-page', POINTS.innerPage, {
+      id: 'render.no_inner_page',
       state: 'info',
       text: 'No inner page found in the sitemap or the homepage navigation; inner-page rendering not applicable.',
     });
@@ -244,6 +273,7 @@ function innerPageSignal(artifacts: ScanArtifacts): Signal {
   }
   if (!isOk(inner.fetched)) {
     return fail('inner-page', POINTS.innerPage, {
+      id: 'render.inner_page_error',
       state: 'bad',
       text: `Inner page ${where} (from the ${inner.source}) does not deliver a page: ${describeFailure(inner.fetched)}.`,
     });
@@ -256,6 +286,7 @@ function renderedInnerPage(where: string, fetched: Fetched): Signal {
   const facts = isResponse(fetched) ? pageFacts(fetched) : undefined;
   if (facts === undefined) {
     return fail('inner-page', POINTS.innerPage, {
+      id: 'render.inner_page_not_html',
       state: 'bad',
       text: `Inner page ${where} is not HTML.`,
     });
@@ -263,17 +294,20 @@ function renderedInnerPage(where: string, fetched: Fetched): Signal {
   const verdict = renderVerdict(facts);
   if (verdict === 'rendered') {
     return pass('inner-page', POINTS.innerPage, {
+      id: 'render.inner_page_rendered',
       state: 'good',
       text: `Inner page ${where} is server-rendered too.`,
     });
   }
   if (verdict === 'shell') {
     return fail('inner-page', POINTS.innerPage, {
+      id: 'render.inner_page_shell',
       state: 'bad',
       text: `Inner page ${where} is a JavaScript shell (${facts.visibleText.length} characters of text). Server-render inner pages as well.`,
     });
   }
   return partial('inner-page', POINTS.innerPage, 0.5, {
+    id: 'render.inner_page_thin',
     state: 'warn',
     text: `Inner page ${where} has little text (${facts.visibleText.length} characters)${verdict === 'sparse' ? '; render its content on the server' : '; give it real content'}.`,
   });

@@ -9,7 +9,7 @@ import {
   classifySite,
   homepageFacts,
   jsonLdOf,
-  NO_HOMEPAGE_FINDING,
+  noHomepageFinding,
   pageFacts,
 } from '#shared/domain/scan-engine/context';
 import type { PageFacts } from '#shared/domain/scan-engine/html';
@@ -56,7 +56,7 @@ export function evaluateSchema(artifacts: ScanArtifacts): Check {
   const facts = homepageFacts(artifacts);
   if (facts === undefined) {
     return buildCheck(SCHEMA_CHECK, [
-      fail('json-ld', POINTS.jsonLd, NO_HOMEPAGE_FINDING),
+      fail('json-ld', POINTS.jsonLd, noHomepageFinding('schema.no_homepage')),
       fail('identity', POINTS.identity),
       notApplicable('type-fit', POINTS.typeFit),
       fail('metadata', POINTS.metadata),
@@ -79,32 +79,42 @@ function jsonLdSignal(facts: PageFacts, jsonLd: JsonLdSummary, shell: boolean): 
   if (jsonLd.blocks === 0) {
     if (facts.hasMicrodataOrRdfa) {
       return partial('json-ld', POINTS.jsonLd, 0.5, {
+        id: 'schema.microdata_only',
         state: 'warn',
         text: 'Structured data is only in microdata/RDFa; agents read JSON-LD most reliably. Add a <script type="application/ld+json"> block.',
       });
     }
     if (shell) {
-      return shellNotScored('json-ld', POINTS.jsonLd, 'JSON-LD');
+      return shellNotScored('json-ld', POINTS.jsonLd, 'JSON-LD', 'schema.shell_no_json_ld');
     }
     return fail('json-ld', POINTS.jsonLd, {
+      id: 'schema.no_json_ld',
       state: 'bad',
       text: 'No JSON-LD on the homepage. Add schema.org JSON-LD describing your organization and website.',
     });
   }
   if (jsonLd.invalidBlocks > 0) {
     return partial('json-ld', POINTS.jsonLd, 0.5, {
+      id: 'schema.invalid_json_ld',
       state: 'bad',
       text: `${jsonLd.invalidBlocks} of ${jsonLd.blocks} JSON-LD blocks are not valid JSON; fix them (agents skip broken blocks).`,
     });
   }
   return pass('json-ld', POINTS.jsonLd, {
+    id: 'schema.json_ld_ok',
     state: 'good',
     text: `${jsonLd.blocks} JSON-LD block(s) parse (${jsonLd.nodes.length} typed node(s)).`,
   });
 }
 
-function shellNotScored(key: string, points: number, what: string): Signal {
+function shellNotScored(
+  key: string,
+  points: number,
+  what: string,
+  id: 'schema.shell_no_json_ld' | 'schema.shell_no_open_graph',
+): Signal {
   return notApplicable(key, points, {
+    id,
     state: 'info',
     text: `No ${what} in the static HTML; not scored separately because the homepage is a JavaScript shell (see render).`,
   });
@@ -140,11 +150,13 @@ function identitySignal(nodes: readonly JsonObject[], shellWithoutJsonLd: boolea
   }
   if (problems.length === 0) {
     return pass('identity', POINTS.identity, {
+      id: 'schema.identity_ok',
       state: 'good',
       text: `JSON-LD names the ${identity ? (stringProp(identity, '@type') ?? 'organization') : ''} "${identity ? stringProp(identity, 'name') : ''}" and a WebSite.`,
     });
   }
   return partial('identity', POINTS.identity, earned / POINTS.identity, {
+    id: 'schema.identity_incomplete',
     state: earned === 0 ? 'bad' : 'warn',
     text: `Identity markup incomplete: ${problems.join('; ')}. Publish an Organization (name, url, logo) and a WebSite node.`,
   });
@@ -165,11 +177,13 @@ function typeFitSignal(artifacts: ScanArtifacts, homepageNodes: readonly JsonObj
       typeof offer === 'object' && offer !== null && 'price' in offer && 'priceCurrency' in offer;
     if (product !== undefined && priced) {
       return pass('type-fit', POINTS.typeFit, {
+        id: 'schema.product_ok',
         state: 'good',
         text: 'Product markup with name and offers (price, priceCurrency) is present.',
       });
     }
     return partial('type-fit', POINTS.typeFit, product !== undefined ? 0.5 : 0, {
+      id: product !== undefined ? 'schema.product_offers_missing' : 'schema.product_missing',
       state: 'bad',
       text: `This looks like a shop (${site.evidence.join(', ')}) but ${product ? 'Product markup lacks offers with price and priceCurrency' : 'no Product markup was found on the sampled pages'}. Agents compare products from this data.`,
     });
@@ -181,16 +195,19 @@ function typeFitSignal(artifacts: ScanArtifacts, homepageNodes: readonly JsonObj
     const article = nodes.find((node) => hasType(node, ARTICLE_TYPES));
     if (article !== undefined && (article.datePublished || article.dateModified)) {
       return pass('type-fit', POINTS.typeFit, {
+        id: 'schema.article_ok',
         state: 'good',
         text: 'Article pages carry Article/BlogPosting markup with dates.',
       });
     }
     return partial('type-fit', POINTS.typeFit, article !== undefined ? 0.5 : 0, {
+      id: article !== undefined ? 'schema.article_dates_missing' : 'schema.article_markup_missing',
       state: 'warn',
       text: `The sampled inner page is an article, but ${article ? 'its markup has no datePublished/dateModified' : 'it has no Article/BlogPosting markup'}. Add it so agents can cite and date it.`,
     });
   }
   return notApplicable('type-fit', POINTS.typeFit, {
+    id: 'schema.type_fit_na',
     state: 'info',
     text: 'No product or article pages detected; content-type markup not applicable.',
   });
@@ -213,11 +230,13 @@ function metadataSignal(facts: PageFacts): Signal {
   const fraction = (4 - missing.length) / 4;
   if (missing.length === 0) {
     return pass('metadata', POINTS.metadata, {
+      id: 'schema.metadata_ok',
       state: 'good',
       text: 'Title, meta description, canonical URL and language are set.',
     });
   }
   return partial('metadata', POINTS.metadata, fraction, {
+    id: 'schema.metadata_missing',
     state: fraction >= 0.5 ? 'warn' : 'bad',
     text: `Page metadata missing: ${missing.join(', ')}.`,
   });
@@ -226,10 +245,16 @@ function metadataSignal(facts: PageFacts): Signal {
 function openGraphSignal(facts: PageFacts, shell: boolean): Signal {
   const missing = OG_REQUIRED.filter((key) => (facts.meta.get(key) ?? '').trim() === '');
   if (missing.length === OG_REQUIRED.length && shell) {
-    return shellNotScored('open-graph', POINTS.openGraph, 'Open Graph tags');
+    return shellNotScored(
+      'open-graph',
+      POINTS.openGraph,
+      'Open Graph tags',
+      'schema.shell_no_open_graph',
+    );
   }
   if (missing.length === 0) {
     return pass('open-graph', POINTS.openGraph, {
+      id: 'schema.open_graph_ok',
       state: 'good',
       text: 'The four required Open Graph properties are present.',
     });
@@ -239,6 +264,7 @@ function openGraphSignal(facts: PageFacts, shell: boolean): Signal {
     POINTS.openGraph,
     (OG_REQUIRED.length - missing.length) / OG_REQUIRED.length,
     {
+      id: 'schema.open_graph_missing',
       state: 'warn',
       text: `Open Graph properties missing: ${missing.join(', ')}. Link previews in assistants and chats use them.`,
     },

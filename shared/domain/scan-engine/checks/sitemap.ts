@@ -28,7 +28,7 @@ import {
   unverifiable,
 } from '#shared/domain/scan-engine/scoring';
 import { isSameSite } from '#shared/domain/scan-engine/site';
-import type { Check } from '#shared/domain/scan-engine/types';
+import type { Check, Finding, FindingId } from '#shared/domain/scan-engine/types';
 
 export const SITEMAP_CHECK: CheckDefinition = {
   id: 'sitemap',
@@ -49,10 +49,12 @@ export function evaluateSitemap(artifacts: ScanArtifacts): Check {
   return buildCheck(SITEMAP_CHECK, [
     valid.source === 'robots'
       ? pass('discoverable', POINTS.discoverable, {
+          id: 'sitemap.in_robots',
           state: 'good',
           text: `Sitemap ${where} is named by a Sitemap: line in robots.txt.`,
         })
       : partial('discoverable', POINTS.discoverable, 0.5, {
+          id: 'sitemap.not_in_robots',
           state: 'warn',
           text: `Sitemap found at the default path ${where}, but robots.txt does not name it. Add "Sitemap: ${valid.url}" to robots.txt.`,
         }),
@@ -69,6 +71,7 @@ function noSitemap(artifacts: ScanArtifacts): Check {
     const why = { cause: 'scanner', note: 'the sitemap' } as const;
     return buildCheck(SITEMAP_CHECK, [
       unverifiable('discoverable', POINTS.discoverable, why, {
+        id: 'sitemap.unreadable',
         state: 'unknown',
         text: `No sitemap could be fetched by the scanner (${tried.map((s) => describeFailure(s.fetched)).join('; ')}); not scored.`,
       }),
@@ -76,23 +79,33 @@ function noSitemap(artifacts: ScanArtifacts): Check {
     ]);
   }
   return buildCheck(SITEMAP_CHECK, [
-    fail('discoverable', POINTS.discoverable, { state: 'bad', text: noSitemapText(artifacts) }),
+    fail('discoverable', POINTS.discoverable, noSitemapFinding(artifacts)),
     fail('valid', POINTS.valid),
     fail('urls', POINTS.urls),
     fail('lastmod', POINTS.lastmod),
   ]);
 }
 
-function noSitemapText(artifacts: ScanArtifacts): string {
+function noSitemapFinding(artifacts: ScanArtifacts): Finding {
   const tried = triedSitemaps(artifacts);
   const slow = artifacts.sitemaps.find((sitemap) => sitemap.fetched.kind === 'timeout');
+  const bad = (id: FindingId, text: string): Finding => ({ id, state: 'bad', text });
   if (slow !== undefined && slow.fetched.kind === 'timeout') {
-    return `${shortUrl(slow.url, artifacts.origin)} did not answer within ${seconds(slow.fetched.budgetMs)}; crawlers give up on slow sitemaps, so it counts as missing (tried ${tried}). Serve the sitemap fast, e.g. as a static file.`;
+    return bad(
+      'sitemap.slow',
+      `${shortUrl(slow.url, artifacts.origin)} did not answer within ${seconds(slow.fetched.budgetMs)}; crawlers give up on slow sitemaps, so it counts as missing (tried ${tried}). Serve the sitemap fast, e.g. as a static file.`,
+    );
   }
   if (artifacts.sitemaps.some((sitemap) => sitemap.source === 'robots')) {
-    return `robots.txt names a sitemap, but none is usable: ${tried}. Fix the sitemap so it returns XML.`;
+    return bad(
+      'sitemap.named_unusable',
+      `robots.txt names a sitemap, but none is usable: ${tried}. Fix the sitemap so it returns XML.`,
+    );
   }
-  return `No sitemap found (tried ${tried || '/sitemap.xml'}). Publish /sitemap.xml and add a "Sitemap:" line to robots.txt.`;
+  return bad(
+    'sitemap.missing',
+    `No sitemap found (tried ${tried || '/sitemap.xml'}). Publish /sitemap.xml and add a "Sitemap:" line to robots.txt.`,
+  );
 }
 
 function validitySignal(sitemap: SitemapArtifact, parsed: ParsedSitemap, where: string): Signal {
@@ -108,11 +121,13 @@ function validitySignal(sitemap: SitemapArtifact, parsed: ParsedSitemap, where: 
   }
   if (problems.length === 0) {
     return pass('valid', POINTS.valid, {
+      id: 'sitemap.valid',
       state: 'good',
       text: `${where} is a valid <${parsed.root}> in the sitemaps.org namespace.`,
     });
   }
   return partial('valid', POINTS.valid, 0.5, {
+    id: 'sitemap.format_problems',
     state: 'warn',
     text: `${where} parses as a sitemap, but ${problems.join('; ')}.`,
   });
@@ -133,6 +148,7 @@ function entriesOf(sitemap: SitemapArtifact, parsed: ParsedSitemap): Entry[] {
 function urlsSignal(artifacts: ScanArtifacts, entries: readonly Entry[]): Signal {
   if (entries.length === 0) {
     return fail('urls', POINTS.urls, {
+      id: 'sitemap.no_urls',
       state: 'bad',
       text: 'The sitemap lists no URLs.',
     });
@@ -142,6 +158,7 @@ function urlsSignal(artifacts: ScanArtifacts, entries: readonly Entry[]): Signal
   );
   if (bad.length > 0) {
     return partial('urls', POINTS.urls, 0.5, {
+      id: 'sitemap.foreign_urls',
       state: 'warn',
       text: `${bad.length} of ${entries.length} sitemap URLs are relative or on another site (e.g. ${bad[0]?.loc}). Use absolute URLs on this site.`,
     });
@@ -150,6 +167,7 @@ function urlsSignal(artifacts: ScanArtifacts, entries: readonly Entry[]): Signal
   const homepageUrl = `${artifacts.origin}/`;
   if (samples.length === 0 && entries.every((entry) => entry.loc === homepageUrl)) {
     return pass('urls', POINTS.urls, {
+      id: 'sitemap.homepage_only',
       state: 'good',
       text: 'The sitemap lists only the homepage, which answers; list your other pages too.',
     });
@@ -169,11 +187,13 @@ function urlsSignal(artifacts: ScanArtifacts, entries: readonly Entry[]): Signal
   const broken = samples.filter((sample) => !isOk(sample) && !isScannerFailure(sample));
   if (broken.length > 0) {
     return partial('urls', POINTS.urls, 1 - broken.length / samples.length, {
+      id: 'sitemap.dead_urls',
       state: 'bad',
       text: `${broken.length} of ${samples.length} sampled sitemap URLs do not answer 2xx (${broken.map((b) => `${shortUrl(b.url, artifacts.origin)}: ${describeFailure(b)}`).join(', ')}). Remove dead URLs from the sitemap.`,
     });
   }
   return pass('urls', POINTS.urls, {
+    id: 'sitemap.urls_ok',
     state: 'good',
     text: `Sitemap URLs are absolute and the ${samples.length} sampled answer 2xx.`,
   });
@@ -187,11 +207,13 @@ function lastmodSignal(entries: readonly Entry[]): Signal {
   const withDate = sampled.filter((entry) => entry.lastmod !== undefined && entry.lastmod !== '');
   if (withDate.length / sampled.length >= 0.5) {
     return pass('lastmod', POINTS.lastmod, {
+      id: 'sitemap.lastmod_ok',
       state: 'good',
       text: `${withDate.length} of ${sampled.length} sitemap entries carry <lastmod>.`,
     });
   }
   return fail('lastmod', POINTS.lastmod, {
+    id: 'sitemap.lastmod_missing',
     state: 'warn',
     text: `Only ${withDate.length} of ${sampled.length} sitemap entries carry <lastmod>; add it so crawlers re-fetch what changed.`,
   });

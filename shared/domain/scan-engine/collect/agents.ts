@@ -52,32 +52,86 @@ export function agentmapLines(robots: Fetched): string[] {
     .filter((href): href is string => href !== undefined);
 }
 
-/** Catalog URLs the homepage names with rel="ai-catalog" or rel="ard" (element or Link header). */
-export function catalogLinks(homepage: Fetched, facts: PageFacts | undefined): string[] {
+/** Where the homepage names a document with `rel`: its <link> elements, then its Link header. */
+export function relLinks(
+  homepage: Fetched,
+  facts: PageFacts | undefined,
+  rel: string,
+): { html: string[]; header: string[] } {
   const headers = isResponse(homepage) ? homepage.headers : {};
-  const fromHeader = CATALOG_RELS.flatMap((rel) => linkHeaderTargets(headers.link, rel));
-  const fromHtml = (facts?.linkElements ?? [])
-    .filter((link) => link.rel.some((rel) => CATALOG_RELS.includes(rel)))
-    .map((link) => link.href);
-  return [...fromHeader, ...fromHtml];
+  return {
+    html: (facts?.linkElements ?? [])
+      .filter((link) => link.rel.includes(rel))
+      .map((link) => link.href),
+    header: linkHeaderTargets(headers.link, rel),
+  };
 }
 
+/** Catalog URLs the homepage names with rel="ai-catalog" or rel="ard" (element or Link header). */
+export function catalogLinks(homepage: Fetched, facts: PageFacts | undefined): string[] {
+  return CATALOG_RELS.flatMap((rel) => {
+    const links = relLinks(homepage, facts, rel);
+    return [...links.header, ...links.html];
+  });
+}
+
+/** How a catalog was found, in the order its reader looks (ARD v0.91 §5.1, then its predecessor). */
+export type CatalogSource = {
+  href: string;
+  via: 'agentmap' | 'link element' | 'Link header' | 'well-known path';
+  /** The text the document is judged against. */
+  text: 'ard' | 'ai-catalog';
+};
+
+/**
+ * Every place a site names its catalog, in reading order: an ARD consumer's (robots.txt
+ * Agentmap, rel="ard" element, rel="ard" header, /.well-known/ard.json), then the predecessor
+ * names it may read (rel="ai-catalog", /.well-known/ai-catalog.json).
+ */
+export function catalogSources(
+  robots: Fetched,
+  homepage: Fetched,
+  facts: PageFacts | undefined,
+): CatalogSource[] {
+  const ard = relLinks(homepage, facts, 'ard');
+  const predecessor = relLinks(homepage, facts, 'ai-catalog');
+  const of = (hrefs: string[], via: CatalogSource['via'], text: CatalogSource['text']) =>
+    hrefs.map((href): CatalogSource => ({ href, via, text }));
+  return [
+    ...of(agentmapLines(robots), 'agentmap', 'ard'),
+    ...of(ard.html, 'link element', 'ard'),
+    ...of(ard.header, 'Link header', 'ard'),
+    ...of(['/.well-known/ard.json'], 'well-known path', 'ard'),
+    ...of(predecessor.html, 'link element', 'ai-catalog'),
+    ...of(predecessor.header, 'Link header', 'ai-catalog'),
+    ...of(['/.well-known/ai-catalog.json'], 'well-known path', 'ai-catalog'),
+  ];
+}
+
+/**
+ * The catalogs named off the two well-known paths (which the first wave already asked for):
+ * the first of each kind of hint, so both an ARD consumer's reading and Lighthouse's (peers)
+ * can be judged, at most four, on the same site.
+ */
 export async function collectHintedCatalogs(
   site: SiteFetcher,
   input: { robots: Promise<Fetched>; homepage: Fetched; facts: PageFacts | undefined },
 ): Promise<Record<string, Fetched>> {
   const robots = await input.robots;
   const known = new Set(WELL_KNOWN_CATALOGS.map((path) => `${site.origin}${path}`));
-  const urls = [
-    ...agentmapLines(robots).map((href) => absoluteUrl(href, `${site.origin}/robots.txt`)),
-    ...catalogLinks(input.homepage, input.facts).map((href) =>
-      absoluteUrl(href, `${site.origin}/`),
-    ),
-  ].filter(
-    (url): url is string => url !== undefined && isSameSite(url, site.origin) && !known.has(url),
+  const firstOfEach = new Map<string, string>();
+  for (const source of catalogSources(robots, input.homepage, input.facts)) {
+    const base = source.via === 'agentmap' ? `${site.origin}/robots.txt` : `${site.origin}/`;
+    const url = absoluteUrl(source.href, base);
+    const key = `${source.via} ${source.text}`;
+    if (url === undefined || firstOfEach.has(key)) continue;
+    firstOfEach.set(key, url);
+  }
+  const urls = [...new Set(firstOfEach.values())].filter(
+    (url) => isSameSite(url, site.origin) && !known.has(url),
   );
   const entries = await Promise.all(
-    [...new Set(urls)].slice(0, 1).map(async (url) => {
+    urls.slice(0, 4).map(async (url) => {
       const options = {
         accept: ACCEPT.aiCatalog,
         maxBytes: BYTE_CAPS.wellKnown,

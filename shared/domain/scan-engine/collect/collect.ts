@@ -15,12 +15,13 @@
  */
 import type { Fetched, ScanArtifacts } from '#shared/domain/scan-engine/artifacts';
 import { isHtmlResponse, isOk } from '#shared/domain/scan-engine/artifacts';
+import { lookupDnsAid, type TxtResolver } from '#shared/domain/scan-engine/dns-aid';
 import { type PageFacts, parseHtml } from '#shared/domain/scan-engine/html';
 import { robotsPolicyOf } from '#shared/domain/scan-engine/robots-policy';
 import type { ScanFetcher } from '#shared/domain/scan-engine/scan-fetcher';
 import { originOf } from '#shared/domain/scan-engine/site';
 import { collectA2aKeySets, collectHintedCatalogs } from './agents.ts';
-import { collectLlmsLinks, collectMarkdownMirror } from './documents.ts';
+import { collectLlmsLinks, collectLlmsSubpaths, collectMarkdownMirror } from './documents.ts';
 import { collectEntityTargets } from './entity.ts';
 import { fetchHomepage } from './homepage.ts';
 import { openSite, type SiteFetcher } from './site-fetcher.ts';
@@ -35,6 +36,8 @@ import {
 export interface CollectOptions {
   /** Random token for the catch-all probe paths; injectable for deterministic tests. */
   probeToken?: string;
+  /** DNS for the DNS-AID record; unset (offline), the lookup is not made and said so. */
+  txt?: TxtResolver;
 }
 
 export async function collectArtifacts(
@@ -43,6 +46,8 @@ export async function collectArtifacts(
   options: CollectOptions = {},
 ): Promise<ScanArtifacts> {
   const probeToken = options.probeToken ?? crypto.randomUUID().slice(0, 12);
+  // Outside HTTP, so it runs beside the whole first wave and costs no round trip of its own.
+  const dnsAid = lookupDnsAid(target.domain, options.txt);
   // GET / goes out first so it takes the first connection slot; the speculative fan-out
   // on the same origin follows in the same instant.
   const homepageRequest = fetchHomepage(target, fetcher);
@@ -64,7 +69,11 @@ export async function collectArtifacts(
     siteFor(originOf(firstStart));
   }
   const homepage = await homepageRequest;
-  return gather(siteFor(homepage.origin), homepage.fetched, target.domain);
+  const [artifacts, dnsAidAnswer] = await Promise.all([
+    gather(siteFor(homepage.origin), homepage.fetched, target.domain),
+    dnsAid,
+  ]);
+  return { ...artifacts, dnsAid: dnsAidAnswer };
 }
 
 async function gather(site: SiteFetcher, homepage: Fetched, inputHost: string) {
@@ -103,6 +112,7 @@ async function gather(site: SiteFetcher, homepage: Fetched, inputHost: string) {
     catalogCards: followUps.catalogCards,
     a2aKeySets: followUps.a2aKeySets,
     hintedCatalogs: followUps.hintedCatalogs,
+    llmsSubpaths: followUps.llmsSubpaths,
     sameAsTargets: followUps.entity.sameAs,
     wikidata: followUps.entity.wikidata,
   } satisfies ScanArtifacts;
@@ -110,6 +120,7 @@ async function gather(site: SiteFetcher, homepage: Fetched, inputHost: string) {
 
 /** Follow-ups that do not depend on robots.txt, started as soon as their input arrives. */
 async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: PageFacts | undefined) {
+  const hinted = collectHintedCatalogs(site, { robots: site.fanOut.robots, homepage, facts });
   const [
     llmsLinks,
     markdownMirror,
@@ -120,6 +131,7 @@ async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: Page
     catalogCards,
     a2aKeySets,
     hintedCatalogs,
+    llmsSubpaths,
   ] = await Promise.all([
     site.fanOut.llmsTxt.then((llms) => collectLlmsLinks(site, llms)),
     site.fanOut.markdown.then((markdown) =>
@@ -129,9 +141,10 @@ async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: Page
     collectAuthServerMetadata(site),
     collectSecondTierProbes(site),
     collectEntityTargets(site.fetcher, { homepage, facts }),
-    collectCatalogCards(site),
+    collectCatalogCards(site, hinted),
     collectA2aKeySets(site),
-    collectHintedCatalogs(site, { robots: site.fanOut.robots, homepage, facts }),
+    hinted,
+    collectLlmsSubpaths(site, { homepage, facts }),
   ]);
   return {
     llmsLinks,
@@ -143,6 +156,7 @@ async function gatherFollowUps(site: SiteFetcher, homepage: Fetched, facts: Page
     catalogCards,
     a2aKeySets,
     hintedCatalogs,
+    llmsSubpaths,
   };
 }
 

@@ -85,13 +85,19 @@ export async function collectAuthServerMetadata(
 }
 
 /**
- * MCP Server Cards named by the AI Catalog or MCP Catalog entries (at most two, on the same
- * site), requested with the card media type as the discovery draft asks.
+ * MCP Server Cards named by the AI Catalog, ARD or MCP Catalog entries (at most two, on the
+ * same site), requested with the card media type as the discovery draft asks. Cards of a
+ * catalog that a hint names off the well-known paths come a round trip later.
  */
-export async function collectCatalogCards(site: SiteFetcher): Promise<Record<string, Fetched>> {
-  const catalogs = await Promise.all(
-    CATALOG_PATHS.map((path) => site.fanOut.probes[path] ?? Promise.resolve(undefined)),
-  );
+export async function collectCatalogCards(
+  site: SiteFetcher,
+  hinted: Promise<Record<string, Fetched>>,
+): Promise<Record<string, Fetched>> {
+  const catalogs = await Promise.all([
+    ...CATALOG_PATHS.map((path) => site.fanOut.probes[path] ?? Promise.resolve(undefined)),
+    // A catalog named elsewhere arrives a round trip later: its cards are a third wave.
+    hinted.then((found) => Object.values(found)),
+  ]).then((answers) => answers.flat());
   const urls: string[] = [];
   for (const catalog of catalogs) {
     if (!isOk(catalog) || !isJsonResponse(catalog)) continue;

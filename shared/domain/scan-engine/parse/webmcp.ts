@@ -14,6 +14,8 @@ export interface WebMcpFacts {
   forms: string[];
   /** Tool names of forms that lack a tooldescription. */
   formsWithoutDescription: string[];
+  /** Every <form>, and those with neither a toolname nor a tooldescription (Lighthouse's count). */
+  allForms: { total: number; unannotated: number };
 }
 
 const REGISTER = /\b(document|navigator)\.modelContext\s*\.\s*(registerTool|provideContext)\s*\(/g;
@@ -24,9 +26,12 @@ export function webMcpFacts(html: string, inlineScripts: readonly string[]): Web
   const owners = new Set([...scripts.matchAll(REGISTER)].map((match) => match[1]));
   const forms: string[] = [];
   const formsWithoutDescription: string[] = [];
+  const allForms = { total: 0, unannotated: 0 };
   for (const match of html.matchAll(FORM_TAG)) {
     const attributes = match[1] ?? '';
     const name = attribute(attributes, 'toolname');
+    allForms.total += 1;
+    if (!name && !attribute(attributes, 'tooldescription')) allForms.unannotated += 1;
     if (name === undefined) continue;
     const description = attribute(attributes, 'tooldescription');
     (description === undefined || description === '' ? formsWithoutDescription : forms).push(
@@ -43,6 +48,7 @@ export function webMcpFacts(html: string, inlineScripts: readonly string[]): Web
     hinted: imperative === undefined && /modelContext|webmcp/i.test(scripts),
     forms,
     formsWithoutDescription,
+    allForms,
   };
 }
 

@@ -4,6 +4,11 @@
  */
 
 import {
+  ScanFixesResponseSchema,
+  VerifyScanBodySchema,
+  VerifyScanResponseSchema,
+} from '#shared/domain/scans/fix-schemas';
+import {
   DomainParamsSchema,
   ListDomainScansQuerySchema,
   ListDomainScansResponseSchema,
@@ -13,6 +18,7 @@ import {
 import {
   BadgeParamsSchema,
   CreateScanBodySchema,
+  FindingTypesResponseSchema,
   ListScansQuerySchema,
   ListScansResponseSchema,
   ScanIdParamsSchema,
@@ -128,6 +134,53 @@ export const SCAN_ROUTES = {
     handler: 'functions/http/scans/get-scan.ts',
     mcpTool: true,
   },
+  get_scan_fixes: {
+    operationId: 'get_scan_fixes',
+    area: 'scans',
+    method: 'GET',
+    path: '/api/v1/scans/{id}/fixes',
+    summary: "A scan's fix pack: its fixes, most points first, with generated files",
+    description:
+      "One fix per finding id the scan raised as `warn` or `bad`: the points it is worth on the score, where it applies, the steps, and where the fix is a file, the file generated from what the scan saw (llms.txt, robots.txt, `ard.json` and `ai-catalog.json` skeletons, Organization JSON-LD, `Link` headers), each passing the scan when served as it is. A scan made with a key is its account's (anyone else gets 404); a scan made without a key is as public as the scan.",
+    tag: 'Scans',
+    auth: 'optional',
+    scope: 'scans:read',
+    request: { params: ScanIdParamsSchema },
+    response: { status: 200, schema: ScanFixesResponseSchema },
+    errors: [...SCAN_AUTH_ERRORS, 'not_found'],
+    data: 'read',
+    handler: 'functions/http/scans/get-scan.ts',
+    mcpTool: false,
+    addition: true,
+  },
+  verify_scan: {
+    operationId: 'verify_scan',
+    area: 'scans',
+    method: 'POST',
+    path: '/api/v1/scans/{id}/verify',
+    summary: 'Scan the domain again and say which findings are fixed',
+    description:
+      "Scans the scan's domain again (it counts as a scan: without a key, in the 3 a day) and answers which of `finding_ids` (all of the scan's `warn` and `bad` findings when absent) are `fixed`, which are `still` raised, and which ids are `new`, with the new scan. Only the owner may verify a scan made with a key (anyone else gets 404).",
+    tag: 'Scans',
+    auth: 'optional',
+    scope: 'scans:write',
+    request: { params: ScanIdParamsSchema, body: VerifyScanBodySchema, optionalBody: true },
+    response: { status: 200, schema: VerifyScanResponseSchema },
+    errors: [
+      'invalid_request',
+      ...SCAN_AUTH_ERRORS,
+      'not_found',
+      'rate_limited',
+      'invalid_domain',
+      'scan_failed',
+    ],
+    data: 'readwrite',
+    handler: 'functions/http/scans/create-scan.ts',
+    publishesEvents: true,
+    mcpTool: false,
+    idempotent: true,
+    addition: true,
+  },
   get_stats: {
     operationId: 'get_stats',
     area: 'scans',
@@ -143,6 +196,23 @@ export const SCAN_ROUTES = {
     data: 'read',
     handler: 'functions/http/scans/get-stats.ts',
     mcpTool: true,
+  },
+  list_finding_types: {
+    operationId: 'list_finding_types',
+    area: 'scans',
+    method: 'GET',
+    path: '/api/v1/finding-types',
+    summary: 'Every finding id the scan engine can raise',
+    description:
+      'Each finding of a scan carries an `id`, `<check id>.<slug>` (`llms.missing`, `crawler.gptbot_blocked`), the same for the same condition on every scan and site. This list gives each id its check, title, fix and, where one applies, the standard it is judged against. An id keeps its meaning at the `scoring_version` it came with; a change of meaning is a new id. Public, no key.',
+    tag: 'Scans',
+    auth: 'none',
+    response: { status: 200, schema: FindingTypesResponseSchema },
+    errors: [],
+    data: 'none',
+    handler: 'functions/http/scans/list-finding-types.ts',
+    mcpTool: false,
+    addition: true,
   },
   scan_page: {
     operationId: 'scan_page',

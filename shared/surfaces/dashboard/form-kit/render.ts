@@ -5,12 +5,14 @@
  * link to its control, and says once what is about no field.
  */
 import {
+  type CheckboxOptions,
   checkGroup,
-  escapeHtml,
   fieldId,
+  fieldMessage,
   textArea,
   textField,
 } from '#shared/surfaces/dashboard/views/components';
+import { type Html, html } from '#shared/surfaces/http/html';
 import type { FormSpec, FormState } from './form.ts';
 
 /** What a control adds to its field's declaration: a hint, a type, rows, its own id. */
@@ -39,7 +41,7 @@ export function formInput<F extends string>(
   state: FormState | undefined,
   name: F,
   options: ControlOptions = {},
-): string {
+): Html {
   const field = spec.fields[name];
   return textField({
     name,
@@ -58,7 +60,7 @@ export function formTextArea<F extends string>(
   state: FormState | undefined,
   name: F,
   options: { hint?: string; rows?: number } = {},
-): string {
+): Html {
   const field = spec.fields[name];
   return textArea({
     name,
@@ -79,28 +81,22 @@ export function formSearch<F extends string>(
   spec: FormSpec<F>,
   state: FormState | undefined,
   name: F,
-): string {
+): Html {
   const field = spec.fields[name];
   const id = fieldId(name);
   const error = fieldError(state, name);
-  const message = error
-    ? `<span class="field-error" id="${id}-error"><span class="sr-only">Error: </span>${escapeHtml(error)}</span>`
-    : '';
-  const attributes = `${field.maxlength ? ` maxlength="${field.maxlength}"` : ''}${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}`;
-  return `<span class="search-field"><label for="${id}">${escapeHtml(field.label)}</label><input type="search" id="${id}" name="${escapeHtml(name)}" value="${escapeHtml(typedValue(state, name))}"${attributes}>${message}</span>`;
+  const attributes = html`${field.maxlength ? html` maxlength="${field.maxlength}"` : ''}${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}`;
+  return html`<span class="search-field"><label for="${id}">${field.label}</label><input type="search" id="${id}" name="${name}" value="${typedValue(state, name)}"${attributes}>${fieldMessage(id, error)}</span>`;
 }
 
-/**
- * A group of checkboxes of a declared form (`boxes` are `checkbox(...)` strings); `id` when the
- * page holds the form more than once.
- */
+/** A group of checkboxes of a declared form; `id` when the page holds the form more than once. */
 export function formChecks<F extends string>(
   spec: FormSpec<F>,
   state: FormState | undefined,
   name: F,
-  boxes: string,
+  boxes: readonly CheckboxOptions[],
   options: { id?: string; legend?: string } = {},
-): string {
+): Html {
   const field = spec.fields[name];
   return checkGroup({
     name,
@@ -121,24 +117,22 @@ export function formErrorBox(
   state: FormState | undefined,
   /** The controls' ids when they are not `f-<name>` (a form the page holds more than once). */
   ids: Readonly<Record<string, string>> = {},
-): string {
+): Html {
   const error = state?.error;
-  if (!error) return '';
+  if (!error) return html``;
   const names = Object.keys(error.fields ?? {}).filter((name) => name in spec.fields);
-  const links = names
-    .map(
-      (name) =>
-        `<li><a href="#${ids[name] ?? fieldId(name)}">${escapeHtml(spec.fields[name]?.label ?? name)}</a></li>`,
-    )
-    .join('');
+  const links = names.map(
+    (name) =>
+      html`<li><a href="#${ids[name] ?? fieldId(name)}">${spec.fields[name]?.label ?? name}</a></li>`,
+  );
   const heading =
     names.length === 0
       ? ''
-      : `<strong>${names.length === 1 ? 'Please correct this field:' : `Please correct these ${names.length} fields:`}</strong><ul>${links}</ul>`;
+      : html`<strong>${names.length === 1 ? 'Please correct this field:' : `Please correct these ${names.length} fields:`}</strong><ul>${links}</ul>`;
   const message = error.message
     ? names.length === 0
-      ? `<strong>${escapeHtml(error.message)}</strong>`
-      : `<p>${escapeHtml(error.message)}</p>`
+      ? html`<strong>${error.message}</strong>`
+      : html`<p>${error.message}</p>`
     : '';
-  return `<div class="error" role="alert" id="form-error" tabindex="-1">${heading}${message}</div>`;
+  return html`<div class="error" role="alert" id="form-error" tabindex="-1">${heading}${message}</div>`;
 }

@@ -5,8 +5,10 @@
  * scan's findings), the recent uploads and the upload form; without uploads, how to export logs
  * from nginx, CloudFront and Cloudflare.
  */
+
 import type { AgentReport } from '#shared/domain/agent-logs/report';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type Html, html } from '#shared/surfaces/http/html';
 import { dailyHitsChart, verificationChart } from './agents-charts.ts';
 import {
   agentsTable,
@@ -17,7 +19,7 @@ import {
   uploadForm,
   uploadsTable,
 } from './agents-parts.ts';
-import { errorBox, escapeHtml, notice, percent, type ShownError } from './components.ts';
+import { errorBox, notice, percent, type ShownError } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 
 export interface AgentsPageView {
@@ -33,26 +35,26 @@ export interface AgentsPageView {
 }
 
 /** The domain page's two tabs: its scans and its agents. */
-export function domainTabs(domain: string, current: 'scans' | 'agents'): string {
+export function domainTabs(domain: string, current: 'scans' | 'agents'): Html {
   const tab = (id: 'scans' | 'agents', label: string, href: string) =>
-    `<li><a href="${escapeHtml(href)}"${id === current ? ' aria-current="page"' : ''}>${label}</a></li>`;
-  return `<nav aria-label="${escapeHtml(domain)}"><ul class="tabs">${tab('scans', 'Scans', DASHBOARD_PATHS.domain(domain))}${tab('agents', 'AI agents', DASHBOARD_PATHS.domainAgents(domain))}</ul></nav>`;
+    html`<li><a href="${href}"${id === current ? html` aria-current="page"` : ''}>${label}</a></li>`;
+  return html`<nav aria-label="${domain}"><ul class="tabs">${tab('scans', 'Scans', DASHBOARD_PATHS.domain(domain))}${tab('agents', 'AI agents', DASHBOARD_PATHS.domainAgents(domain))}</ul></nav>`;
 }
 
-function periodForm(view: AgentsPageView): string {
-  return `<form class="filters" method="get" action="${escapeHtml(DASHBOARD_PATHS.domainAgents(view.domain))}" aria-label="Period">
-<div class="field"><label for="p-from">From</label><input type="date" id="p-from" name="from" value="${escapeHtml(view.period.from)}"></div>
-<div class="field"><label for="p-to">To</label><input type="date" id="p-to" name="to" value="${escapeHtml(view.period.to)}"></div>
+function periodForm(view: AgentsPageView): Html {
+  return html`<form class="filters" method="get" action="${DASHBOARD_PATHS.domainAgents(view.domain)}" aria-label="Period">
+<div class="field"><label for="p-from">From</label><input type="date" id="p-from" name="from" value="${view.period.from}"></div>
+<div class="field"><label for="p-to">To</label><input type="date" id="p-to" name="to" value="${view.period.to}"></div>
 <button type="submit" class="secondary">Show</button></form>`;
 }
 
-function cards(report: AgentReport): string {
+function cards(report: AgentReport): Html {
   const hits = report.agents.reduce((sum, row) => sum + row.hits, 0);
   const verified = report.agents.reduce((sum, row) => sum + row.verified_hits, 0);
   const spoofed = report.agents.reduce((sum, row) => sum + row.spoofed_hits, 0);
   const card = (id: string, title: string, value: string, note: string) =>
-    `<section class="card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2><p class="big">${value}</p><p class="muted">${note}</p></section>`;
-  return `<div class="cards">${[
+    html`<section class="card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2><p class="big">${value}</p><p class="muted">${note}</p></section>`;
+  return html`<div class="cards">${[
     card('c-hits', 'Agent requests', String(hits), `${report.agents.length} agents`),
     card(
       'c-verified',
@@ -73,15 +75,15 @@ function cards(report: AgentReport): string {
       String(report.conflicts.length),
       'refusals robots.txt does not ask for',
     ),
-  ].join('')}</div>`;
+  ]}</div>`;
 }
 
-function analytics(view: AgentsPageView): string {
+function analytics(view: AgentsPageView): Html {
   const { report } = view;
   if (report.agents.length === 0) {
-    return '<p>No AI agent fetched the site in this period (in the logs uploaded so far).</p>';
+    return html`<p>No AI agent fetched the site in this period (in the logs uploaded so far).</p>`;
   }
-  return `${cards(report)}
+  return html`${cards(report)}
 <div class="charts">${dailyHitsChart(report.daily)}${verificationChart(report.agents)}</div>
 <h2 id="agents-h">Agents</h2>
 ${agentsTable(report.agents)}
@@ -91,19 +93,19 @@ ${neverFetchedList(report.never_fetched)}
 ${conflictsTable(report.conflicts, view.latestScanId)}`;
 }
 
-export function agentsPage(view: AgentsPageView): string {
+export function agentsPage(view: AgentsPageView): Html {
   const empty = view.uploads.length === 0;
-  const body = `<p><a href="${DASHBOARD_PATHS.scans}">← All scanned domains</a></p>
-<h1>AI agents on ${escapeHtml(view.domain)}</h1>
+  const body = html`<p><a href="${DASHBOARD_PATHS.scans}">← All scanned domains</a></p>
+<h1>AI agents on ${view.domain}</h1>
 ${domainTabs(view.domain, 'agents')}
 ${notice(view.notice)}${errorBox(view.error)}
 ${
   empty
-    ? `<p>Upload the site's access logs to see which AI agents fetched it, whether they were who they said, and what they got.</p>${exportHelp()}`
-    : `${periodForm(view)}\n${analytics(view)}\n<h2 id="uploads-h">Uploads</h2>\n${uploadsTable(view.uploads)}`
+    ? html`<p>Upload the site's access logs to see which AI agents fetched it, whether they were who they said, and what they got.</p>${exportHelp()}`
+    : html`${periodForm(view)}\n${analytics(view)}\n<h2 id="uploads-h">Uploads</h2>\n${uploadsTable(view.uploads)}`
 }
 ${uploadForm(view.viewer, view.domain)}
-${empty ? '' : `<details><summary>How to export access logs</summary>${exportHelp()}</details>`}`;
+${empty ? '' : html`<details><summary>How to export access logs</summary>${exportHelp()}</details>`}`;
   return dashboardLayout({
     title: `AI agents on ${view.domain}`,
     section: 'scans',

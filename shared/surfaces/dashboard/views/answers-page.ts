@@ -4,13 +4,15 @@
  * citations (cited or only retrieved, with their category), the judge's verdicts, the mentions
  * with their quotes and the web searches the model ran; exports of the same selection.
  */
+
 import type { IndexedAnswer } from '#shared/domain/monitor/ports';
 import type { AnswerView } from '#shared/domain/monitor/run-schemas';
 import type { CaseDetail, RunView } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type Html, html } from '#shared/surfaces/http/html';
 import { BLOCKS } from './case-insights.ts';
 import { CATEGORY_NAMES, FAMILY_NAMES } from './case-summary.ts';
-import { escapeHtml, tableRegion } from './components.ts';
+import { tableRegion } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 
 const FAMILIES = ['openai', 'anthropic', 'perplexity', 'google'] as const;
@@ -63,36 +65,30 @@ function gridRows(entries: readonly IndexedAnswer[]): GridRow[] {
   return [...rows.values()].sort((a, b) => a.promptId.localeCompare(b.promptId));
 }
 
-function grid(view: AnswersView): string {
+function grid(view: AnswersView): Html {
   const { entries } = view.grid;
   const families = FAMILIES.filter((family) => entries.some((a) => a.family === family));
   const prompts = gridRows(entries);
   if (prompts.length === 0)
-    return '<p>This run has no stored answers (they may have been deleted).</p>';
+    return html`<p>This run has no stored answers (they may have been deleted).</p>`;
   const link = (filters: Record<string, string>) =>
     DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, filters);
-  const rows = prompts
-    .map(({ promptId, cells }) => {
-      const row = families
-        .map((family) => {
-          const cell = cells.get(family);
-          if (!cell) return '<td class="num">–</td>';
-          const label = `${cell.hits} of ${cell.total}`;
-          return `<td class="num${cell.hits > 0 ? ' hit' : ''}"><a href="${escapeHtml(link({ prompt_id: promptId, family }))}" aria-label="${escapeHtml(`${promptId}, ${name(family)}: ${label} answers name the brand`)}">${label}</a></td>`;
-        })
-        .join('');
-      return `<tr><th scope="row"><a href="${escapeHtml(link({ prompt_id: promptId }))}">${escapeHtml(promptId)}</a> <span class="muted">${escapeHtml(view.grid.prompts[promptId] ?? '')}</span></th>${row}</tr>`;
-    })
-    .join('');
-  const head = families
-    .map(
-      (family) =>
-        `<th scope="col" class="num"><a href="${escapeHtml(link({ family }))}">${escapeHtml(name(family))}</a></th>`,
-    )
-    .join('');
-  return `<h2>Prompts by model</h2>
+  const rows = prompts.map(({ promptId, cells }) => {
+    const row = families.map((family) => {
+      const cell = cells.get(family);
+      if (!cell) return html`<td class="num">–</td>`;
+      const label = `${cell.hits} of ${cell.total}`;
+      return html`<td class="num${cell.hits > 0 ? ' hit' : ''}"><a href="${link({ prompt_id: promptId, family })}" aria-label="${`${promptId}, ${name(family)}: ${label} answers name the brand`}">${label}</a></td>`;
+    });
+    return html`<tr><th scope="row"><a href="${link({ prompt_id: promptId })}">${promptId}</a> <span class="muted">${view.grid.prompts[promptId] ?? ''}</span></th>${row}</tr>`;
+  });
+  const head = families.map(
+    (family) =>
+      html`<th scope="col" class="num"><a href="${link({ family })}">${name(family)}</a></th>`,
+  );
+  return html`<h2>Prompts by model</h2>
 <p>Each cell: answers naming the brand, of the answers to that prompt from that family (both modes, every repeat). A cell opens those answers.</p>
-${tableRegion('Prompts by model', `<table class="grid"><thead><tr><th scope="col">Prompt</th>${head}</tr></thead><tbody>${rows}</tbody></table>`, 'answer-grid')}`;
+${tableRegion('Prompts by model', html`<table class="grid"><thead><tr><th scope="col">Prompt</th>${head}</tr></thead><tbody>${rows}</tbody></table>`, 'answer-grid')}`;
 }
 
 function select(
@@ -102,16 +98,14 @@ function select(
   options: [string, string][],
   current?: string,
 ) {
-  return `<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${field}"><option value="">Any</option>${options
-    .map(
-      ([value, text]) =>
-        `<option value="${value}"${current === value ? ' selected' : ''}>${escapeHtml(text)}</option>`,
-    )
-    .join('')}</select></div>`;
+  return html`<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${field}"><option value="">Any</option>${options.map(
+    ([value, text]) =>
+      html`<option value="${value}"${current === value ? ' selected' : ''}>${text}</option>`,
+  )}</select></div>`;
 }
 
 const hidden = (field: string, value: string | undefined) =>
-  value ? `<input type="hidden" name="${field}" value="${escapeHtml(value)}">` : '';
+  value ? html`<input type="hidden" name="${field}" value="${value}">` : '';
 
 /** Each active filter in words, in the order the form lists them. */
 const FILTER_WORDS: [string, (value: string) => string][] = [
@@ -134,27 +128,25 @@ const FILTER_WORDS: [string, (value: string) => string][] = [
 ];
 
 /** Which filters are in use, in words, each with a link that drops it (and one to drop all). */
-function activeFilters(view: AnswersView): string {
+function activeFilters(view: AnswersView): Html {
   const active = FILTER_WORDS.filter(([field]) => view.filters[field]);
-  if (active.length === 0) return '<p id="active-filters">Showing every answer of the run.</p>';
+  if (active.length === 0) return html`<p id="active-filters">Showing every answer of the run.</p>`;
   const selection = view.filters;
   const without = (field: string) => {
     const { [field]: _dropped, ...rest } = selection;
     return DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, rest);
   };
-  const items = active
-    .map(([field, words]) => {
-      const text = words(view.filters[field] ?? '');
-      return `<li>${escapeHtml(text)} <a href="${escapeHtml(without(field))}" aria-label="${escapeHtml(`Remove the filter: ${text}`)}">remove</a></li>`;
-    })
-    .join('');
-  return `<div id="active-filters"><p>Showing only the answers:</p><ul>${items}</ul>
-<p><a href="${escapeHtml(DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id))}#answers">Show every answer</a></p></div>`;
+  const items = active.map(([field, words]) => {
+    const text = words(view.filters[field] ?? '');
+    return html`<li>${text} <a href="${without(field)}" aria-label="${`Remove the filter: ${text}`}">remove</a></li>`;
+  });
+  return html`<div id="active-filters"><p>Showing only the answers:</p><ul>${items}</ul>
+<p><a href="${DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id)}#answers">Show every answer</a></p></div>`;
 }
 
-function filterForm(view: AnswersView): string {
+function filterForm(view: AnswersView): Html {
   const f = view.filters;
-  return `<form class="filters" method="get" action="${escapeHtml(DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id))}">
+  return html`<form class="filters" method="get" action="${DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id)}">
 ${select(
   'a-family',
   'Model family',
@@ -200,43 +192,37 @@ ${hidden('prompt_id', f.prompt_id)}${hidden('entity', f.entity)}${hidden('cited_
 <div class="actions"><button type="submit" class="secondary">Show answers</button></div></form>`;
 }
 
-function mentions(answer: AnswerView): string {
-  if (answer.mentions.length === 0) return '';
-  const rows = answer.mentions
-    .map(
-      (m) =>
-        `<tr><th scope="row">${escapeHtml(m.name)}${m.role === 'brand' ? ' (brand)' : ''}</th><td>${m.counted ? 'counted' : 'not counted'}</td><td>${m.detected ? 'found' : 'not found'} · judge ${escapeHtml(m.judge.replace('_', ' '))}</td><td>${m.recommended === null ? '–' : m.recommended ? 'yes' : 'no'}</td><td>${m.evidence_quote ? `<q>${escapeHtml(m.evidence_quote)}</q>` : '–'}</td></tr>`,
-    )
-    .join('');
+function mentions(answer: AnswerView): Html {
+  if (answer.mentions.length === 0) return html``;
+  const rows = answer.mentions.map(
+    (m) =>
+      html`<tr><th scope="row">${m.name}${m.role === 'brand' ? ' (brand)' : ''}</th><td>${m.counted ? 'counted' : 'not counted'}</td><td>${m.detected ? 'found' : 'not found'} · judge ${m.judge.replace('_', ' ')}</td><td>${m.recommended === null ? '–' : m.recommended ? 'yes' : 'no'}</td><td>${m.evidence_quote ? html`<q>${m.evidence_quote}</q>` : '–'}</td></tr>`,
+  );
   return tableRegion(
     `Mentions in ${answer.id}`,
-    `<table><caption>Mentions</caption><thead><tr><th scope="col">Name</th><th scope="col">Scores</th><th scope="col">Matcher and judge</th><th scope="col">Recommended</th><th scope="col">Quote</th></tr></thead><tbody>${rows}</tbody></table>`,
+    html`<table><caption>Mentions</caption><thead><tr><th scope="col">Name</th><th scope="col">Scores</th><th scope="col">Matcher and judge</th><th scope="col">Recommended</th><th scope="col">Quote</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }
 
-function facts(answer: AnswerView): string {
-  if (answer.facts.length === 0) return '';
-  const rows = answer.facts
-    .map(
-      (fact) =>
-        `<tr><th scope="row">${escapeHtml(fact.key)}</th><td>${escapeHtml(fact.status.replaceAll('_', ' '))}</td><td>${escapeHtml(fact.claimed_value ?? '–')}</td><td>${fact.evidence_quote ? `<q>${escapeHtml(fact.evidence_quote)}</q>` : '–'}</td></tr>`,
-    )
-    .join('');
+function facts(answer: AnswerView): Html {
+  if (answer.facts.length === 0) return html``;
+  const rows = answer.facts.map(
+    (fact) =>
+      html`<tr><th scope="row">${fact.key}</th><td>${fact.status.replaceAll('_', ' ')}</td><td>${fact.claimed_value ?? '–'}</td><td>${fact.evidence_quote ? html`<q>${fact.evidence_quote}</q>` : '–'}</td></tr>`,
+  );
   return tableRegion(
     `Fact verdicts in ${answer.id}`,
-    `<table><caption>Fact verdicts</caption><thead><tr><th scope="col">Fact</th><th scope="col">Verdict</th><th scope="col">Claimed</th><th scope="col">Quote</th></tr></thead><tbody>${rows}</tbody></table>`,
+    html`<table><caption>Fact verdicts</caption><thead><tr><th scope="col">Fact</th><th scope="col">Verdict</th><th scope="col">Claimed</th><th scope="col">Quote</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }
 
-function sources(answer: AnswerView): string {
-  if (answer.sources.length === 0) return '<p class="muted">No sources.</p>';
-  const items = answer.sources
-    .map(
-      (source) =>
-        `<li><a href="${escapeHtml(source.url)}" rel="noopener noreferrer nofollow">${escapeHtml(source.title ?? source.domain)}</a> <span class="muted">${escapeHtml(source.domain)} · ${source.cited ? 'cited' : 'retrieved only'} · ${escapeHtml(source.category.replaceAll('_', ' '))}</span></li>`,
-    )
-    .join('');
-  return `<h4>Sources</h4><ul class="sources">${items}</ul>`;
+function sources(answer: AnswerView): Html {
+  if (answer.sources.length === 0) return html`<p class="muted">No sources.</p>`;
+  const items = answer.sources.map(
+    (source) =>
+      html`<li><a href="${source.url}" rel="noopener noreferrer nofollow">${source.title ?? source.domain}</a> <span class="muted">${source.domain} · ${source.cited ? 'cited' : 'retrieved only'} · ${source.category.replaceAll('_', ' ')}</span></li>`,
+  );
+  return html`<h4>Sources</h4><ul class="sources">${items}</ul>`;
 }
 
 const SENTIMENT_WORDS = ['very negative', 'negative', 'neutral', 'positive', 'very positive'];
@@ -249,15 +235,15 @@ export function sentimentText(value: number | null): string {
   return `sentiment toward the brand: ${word} (${signed} on a scale from −2, very negative, to +2, very positive)`;
 }
 
-function answerCard(answer: AnswerView): string {
+function answerCard(answer: AnswerView): Html {
   const queries = answer.search_queries.length
-    ? `<h4>Web searches</h4><ul>${answer.search_queries.map((q) => `<li>${escapeHtml(q)}</li>`).join('')}</ul>`
+    ? html`<h4>Web searches</h4><ul>${answer.search_queries.map((q) => html`<li>${q}</li>`)}</ul>`
     : '';
-  return `<article class="answer" id="answer-${escapeHtml(answer.id.replaceAll('.', '-'))}" aria-labelledby="h-${escapeHtml(answer.id.replaceAll('.', '-'))}">
-<h3 id="h-${escapeHtml(answer.id.replaceAll('.', '-'))}">${escapeHtml(name(answer.family))}, ${answer.mode === 'online' ? 'with web search' : 'without web search'}: ${escapeHtml(answer.prompt_id)} (repeat ${answer.repeat})</h3>
-<p class="muted">Model ${escapeHtml(answer.model)} · block ${escapeHtml(answer.block)} · ${escapeHtml(answer.language)} · ${sentimentText(answer.sentiment)}</p>
-<p><strong>Asked:</strong> ${escapeHtml(answer.prompt)}</p>
-<div class="answer-text" tabindex="0" role="region" aria-label="${escapeHtml(`Text of the answer ${answer.id}`)}">${escapeHtml(answer.text)}</div>
+  return html`<article class="answer" id="answer-${answer.id.replaceAll('.', '-')}" aria-labelledby="h-${answer.id.replaceAll('.', '-')}">
+<h3 id="h-${answer.id.replaceAll('.', '-')}">${name(answer.family)}, ${answer.mode === 'online' ? 'with web search' : 'without web search'}: ${answer.prompt_id} (repeat ${answer.repeat})</h3>
+<p class="muted">Model ${answer.model} · block ${answer.block} · ${answer.language} · ${sentimentText(answer.sentiment)}</p>
+<p><strong>Asked:</strong> ${answer.prompt}</p>
+<div class="answer-text" tabindex="0" role="region" aria-label="${`Text of the answer ${answer.id}`}">${answer.text}</div>
 ${mentions(answer)}${facts(answer)}${sources(answer)}${queries}
 </article>`;
 }
@@ -285,45 +271,43 @@ function shownPages(page: number, pages: number): (number | null)[] {
 }
 
 /** Previous, the page numbers and Next, keeping the filters; the current page is marked. */
-function pager(view: AnswersView, label: string): string {
+function pager(view: AnswersView, label: string): Html {
   const { page, pages } = view.paging;
-  if (pages <= 1) return '';
+  if (pages <= 1) return html``;
   const href = (n: number) =>
-    `${escapeHtml(DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, { ...view.filters, ...(n > 1 ? { page: String(n) } : {}) }))}#answers`;
-  const numbers = shownPages(page, pages)
-    .map((n) =>
-      n === null
-        ? '<li aria-hidden="true">…</li>'
-        : n === page
-          ? `<li><a href="${href(n)}" aria-current="page">${n}<span class="sr-only"> (this page)</span></a></li>`
-          : `<li><a href="${href(n)}">${n}<span class="sr-only"> of ${pages}</span></a></li>`,
-    )
-    .join('');
-  const previous = page > 1 ? `<a href="${href(page - 1)}" rel="prev">Previous</a>` : '';
-  const next = page < pages ? `<a href="${href(page + 1)}" rel="next">Next</a>` : '';
-  return `<nav class="pager numbered" aria-label="${label}">${previous}<ol>${numbers}</ol>${next}</nav>`;
+    `${DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id, { ...view.filters, ...(n > 1 ? { page: String(n) } : {}) })}#answers`;
+  const numbers = shownPages(page, pages).map((n) =>
+    n === null
+      ? html`<li aria-hidden="true">…</li>`
+      : n === page
+        ? html`<li><a href="${href(n)}" aria-current="page">${n}<span class="sr-only"> (this page)</span></a></li>`
+        : html`<li><a href="${href(n)}">${n}<span class="sr-only"> of ${pages}</span></a></li>`,
+  );
+  const previous = page > 1 ? html`<a href="${href(page - 1)}" rel="prev">Previous</a>` : '';
+  const next = page < pages ? html`<a href="${href(page + 1)}" rel="next">Next</a>` : '';
+  return html`<nav class="pager numbered" aria-label="${label}">${previous}<ol>${numbers}</ol>${next}</nav>`;
 }
 
-export function answersPage(view: AnswersView): string {
+export function answersPage(view: AnswersView): Html {
   const { detail, run, filters } = view;
   const exportOf = (format: string) =>
     DASHBOARD_PATHS.runAnswers(detail.id, run.id, { ...filters, format });
   const list = view.answers.length
-    ? view.answers.map(answerCard).join('')
-    : '<p>No answer matches these filters.</p>';
+    ? view.answers.map(answerCard)
+    : html`<p>No answer matches these filters.</p>`;
   return dashboardLayout({
     title: `${detail.name}: answers of run ${run.label}`,
     section: 'cases',
     viewer: view.viewer,
-    body: `<p><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(detail.id, run.id))}">← Run “${escapeHtml(run.label)}” of ${escapeHtml(detail.name)}</a></p>
-<h1>Answers of run “${escapeHtml(run.label)}”</h1>
+    body: html`<p><a href="${DASHBOARD_PATHS.caseRun(detail.id, run.id)}">← Run “${run.label}” of ${detail.name}</a></p>
+<h1>Answers of run “${run.label}”</h1>
 ${activeFilters(view)}
-<p class="actions"><a class="button secondary" href="${escapeHtml(exportOf('csv'))}" download>Export these answers (CSV)</a>
-<a class="button secondary" href="${escapeHtml(exportOf('jsonl'))}" download>Export these answers (JSON Lines)</a></p>
+<p class="actions"><a class="button secondary" href="${exportOf('csv')}" download>Export these answers (CSV)</a>
+<a class="button secondary" href="${exportOf('jsonl')}" download>Export these answers (JSON Lines)</a></p>
 ${grid(view)}
 <h2 id="answers">Answers</h2>
 ${filterForm(view)}
-<p id="answers-range"><strong>${rangeText(view.paging)}</strong>${view.paging.total < view.paging.of ? ` <span class="muted">(the run has ${count(view.paging.of)})</span>` : ''}</p>
+<p id="answers-range"><strong>${rangeText(view.paging)}</strong>${view.paging.total < view.paging.of ? html` <span class="muted">(the run has ${count(view.paging.of)})</span>` : ''}</p>
 ${pager(view, 'Pages of answers')}
 ${list}
 ${pager(view, 'Pages of answers, again at the end')}`,

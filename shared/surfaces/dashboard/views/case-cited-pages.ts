@@ -2,9 +2,11 @@
  * The brand's cited pages on the case page, each with the families whose answers cite it and
  * when that family's AI agents last fetched it (docs/agent-logs.md "On the case page").
  */
+
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { FAMILY_NAMES } from './case-summary.ts';
-import { escapeHtml, tableRegion, timeTag } from './components.ts';
+import { tableRegion, timeTag } from './components.ts';
 
 export interface CitedPagesView {
   /** The case's domain. */
@@ -26,38 +28,37 @@ const familyName = (family: string) => FAMILY_NAMES[family] ?? family;
 
 function lastFetched(view: CitedPagesView, families: CitedPagesView['rows'][number]['families']) {
   if (!view.owner) return '–';
-  return families
-    .map(
+  return joinHtml(
+    families.map(
       ({ family, last }) =>
-        `${escapeHtml(familyName(family))}: ${last ? timeTag(last) : '<span class="muted">not in the logs</span>'}`,
-    )
-    .join('<br>');
+        html`${familyName(family)}: ${last ? timeTag(last) : html`<span class="muted">not in the logs</span>`}`,
+    ),
+    html`<br>`,
+  );
 }
 
-function note(view: CitedPagesView): string {
+function note(view: CitedPagesView): Html {
   if (!view.owner) {
-    return '<p class="muted">When the agents fetched these pages is shown to the case’s owner only (it comes from their access logs).</p>';
+    return html`<p class="muted">When the agents fetched these pages is shown to the case’s owner only (it comes from their access logs).</p>`;
   }
-  if (view.anyFetch) return '';
-  return `<p>None of these pages appears in your access logs of the last ${view.days} days. Upload logs of ${escapeHtml(view.domain)} on its <a href="${escapeHtml(DASHBOARD_PATHS.domainAgents(view.domain))}">Agents tab</a> to see when each family’s agents last fetched them.</p>`;
+  if (view.anyFetch) return html``;
+  return html`<p>None of these pages appears in your access logs of the last ${view.days} days. Upload logs of ${view.domain} on its <a href="${DASHBOARD_PATHS.domainAgents(view.domain)}">Agents tab</a> to see when each family’s agents last fetched them.</p>`;
 }
 
-export function citedPagesSection(view: CitedPagesView | undefined): string {
-  if (!view) return '';
-  const heading = `<h2>Our pages the answers cite</h2>
-<p>Pages of ${escapeHtml(view.domain)} the latest run’s answers cite, with when the citing family’s AI agents last fetched each one: the last fetch in the past ${view.days} days that got the page (status below 400) from an agent not spoofed, read from your access logs.</p>`;
+export function citedPagesSection(view: CitedPagesView | undefined): Html {
+  if (!view) return html``;
+  const heading = html`<h2>Our pages the answers cite</h2>
+<p>Pages of ${view.domain} the latest run’s answers cite, with when the citing family’s AI agents last fetched each one: the last fetch in the past ${view.days} days that got the page (status below 400) from an agent not spoofed, read from your access logs.</p>`;
   if (view.rows.length === 0) {
-    return `<section id="case-cited-pages">${heading}<p>No answer of the latest run cites a page of ${escapeHtml(view.domain)}.</p></section>`;
+    return html`<section id="case-cited-pages">${heading}<p>No answer of the latest run cites a page of ${view.domain}.</p></section>`;
   }
-  const rows = view.rows
-    .map(
-      (row) =>
-        `<tr><td><a href="${escapeHtml(row.url)}" rel="noopener noreferrer">${escapeHtml(row.url)}</a></td><td class="num">${row.answers}</td><td>${escapeHtml(row.families.map((f) => familyName(f.family)).join(', '))}</td><td>${lastFetched(view, row.families)}</td></tr>`,
-    )
-    .join('');
+  const rows = view.rows.map(
+    (row) =>
+      html`<tr><td><a href="${row.url}" rel="noopener noreferrer">${row.url}</a></td><td class="num">${row.answers}</td><td>${row.families.map((f) => familyName(f.family)).join(', ')}</td><td>${lastFetched(view, row.families)}</td></tr>`,
+  );
   const table = tableRegion(
     'Our pages the answers cite',
-    `<table><thead><tr><th scope="col">Page</th><th scope="col" class="num">Answers</th><th scope="col">Cited by</th><th scope="col">Last fetched by that family’s agents</th></tr></thead><tbody>${rows}</tbody></table>`,
+    html`<table><thead><tr><th scope="col">Page</th><th scope="col" class="num">Answers</th><th scope="col">Cited by</th><th scope="col">Last fetched by that family’s agents</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
-  return `<section id="case-cited-pages">${heading}${note(view)}${table}</section>`;
+  return html`<section id="case-cited-pages">${heading}${note(view)}${table}</section>`;
 }

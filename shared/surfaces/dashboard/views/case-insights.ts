@@ -5,10 +5,12 @@
  * answers recommend that the case does not track (each with "Track this competitor"), the web
  * searches the models ran, the models they served and how the numbers were made.
  */
+
 import { SCORE_WEIGHTS } from '#shared/domain/monitor/engine/aggregate';
 import type { CaseDetail, CaseSummaryResponse } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { escapeHtml, percent, tableRegion } from './components.ts';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
+import { percent, tableRegion } from './components.ts';
 import { csrfField, type Viewer } from './layout.ts';
 
 type Summary = CaseSummaryResponse['summary'];
@@ -60,31 +62,25 @@ export const BLOCKS = {
   D: ['Use cases', 'questions about the jobs the brand is used for'],
 } as const;
 
-export function blocksExplained(): string {
-  return `<details class="blocks"><summary>What the prompt blocks A to D are</summary><dl>${Object.entries(
+export function blocksExplained(): Html {
+  return html`<details class="blocks"><summary>What the prompt blocks A to D are</summary><dl>${Object.entries(
     BLOCKS,
-  )
-    .map(
-      ([block, [name, text]]) =>
-        `<div><dt><strong>${block}: ${escapeHtml(name)}</strong></dt><dd>${escapeHtml(text)}</dd></div>`,
-    )
-    .join(
-      '',
-    )}</dl><p>Visibility and share of answer count unbranded answers only: a question that names the brand cannot tell whether a model would have named it.</p></details>`;
+  ).map(
+    ([block, [name, text]]) =>
+      html`<div><dt><strong>${block}: ${name}</strong></dt><dd>${text}</dd></div>`,
+  )}</dl><p>Visibility and share of answer count unbranded answers only: a question that names the brand cannot tell whether a model would have named it.</p></details>`;
 }
 
 /** Why a difference between two runs may not be the brand's doing, in words. */
-export function comparabilityText(delta: Summary['delta']): string {
+export function comparabilityText(delta: Summary['delta']): Html {
   const differences = delta.differences ?? [];
-  let verdict: string;
+  let verdict: Html;
   if (delta.comparable) {
-    verdict =
-      '<p class="muted">Comparable: both runs asked the same prompts, tracked the same competitors, counted the same model families and scored them the same way.</p>';
+    verdict = html`<p class="muted">Comparable: both runs asked the same prompts, tracked the same competitors, counted the same model families and scored them the same way.</p>`;
   } else if (differences.length > 0) {
-    verdict = `<div class="caution" role="note"><p><strong>Not comparable</strong>: the runs measured different things, so read the change as a new baseline, not a trend.</p><ul>${differences.map((d) => `<li>${escapeHtml(d.text)}</li>`).join('')}</ul></div>`;
+    verdict = html`<div class="caution" role="note"><p><strong>Not comparable</strong>: the runs measured different things, so read the change as a new baseline, not a trend.</p><ul>${differences.map((d) => html`<li>${d.text}</li>`)}</ul></div>`;
   } else {
-    verdict =
-      '<p class="muted">Not comparable: the two runs asked different prompts or scored them differently (the case or the method changed), so read the change as a new baseline, not a trend.</p>';
+    verdict = html`<p class="muted">Not comparable: the two runs asked different prompts or scored them differently (the case or the method changed), so read the change as a new baseline, not a trend.</p>`;
   }
   const notes: string[] = [];
   for (const change of delta.model_changes ?? []) {
@@ -98,25 +94,25 @@ export function comparabilityText(delta: Summary['delta']): string {
       `The change of visibility (${signed(Math.round(noise.difference * 100))} points, 95% interval ${Math.round(noise.lower * 100)} to ${Math.round(noise.upper * 100)}) is within noise.`,
     );
   }
-  return verdict + notes.map((note) => `<p class="muted">${escapeHtml(note)}</p>`).join('');
+  return html`${verdict}${notes.map((note) => html`<p class="muted">${note}</p>`)}`;
 }
 
-export function deltaCard(summary: Summary, links: SummaryLinks): string {
+export function deltaCard(summary: Summary, links: SummaryLinks): Html {
   const delta = summary.delta;
   if (!delta.previous_run_id) {
-    return '<div class="card"><h3>Change</h3><p>First finished run: nothing to compare yet.</p></div>';
+    return html`<div class="card"><h3>Change</h3><p>First finished run: nothing to compare yet.</p></div>`;
   }
   const compare = DASHBOARD_PATHS.caseRun(links.caseId, links.runId, {
     against: delta.previous_run_id,
   });
-  return `<div class="card"><h3>Change since the run before</h3><p class="big">${signed(delta.total_score)}</p>
+  return html`<div class="card"><h3>Change since the run before</h3><p class="big">${signed(delta.total_score)}</p>
 ${comparabilityText(delta)}
-<p><a href="${escapeHtml(compare)}">Compare the two runs</a></p></div>`;
+<p><a href="${compare}">Compare the two runs</a></p></div>`;
 }
 
-function gaps(summary: Summary): string {
-  if (summary.top_gaps.length === 0) return '<p>No gaps found in this run.</p>';
-  return `<ol>${summary.top_gaps.map((gap) => `<li>${escapeHtml(gap)}</li>`).join('')}</ol>`;
+function gaps(summary: Summary): Html {
+  if (summary.top_gaps.length === 0) return html`<p>No gaps found in this run.</p>`;
+  return html`<ol>${summary.top_gaps.map((gap) => html`<li>${gap}</li>`)}</ol>`;
 }
 
 interface ReadinessView {
@@ -146,34 +142,33 @@ function readinessOf(summary: Summary): ReadinessView | undefined {
 }
 
 const scanLink = (scanId: string | null, text: string) =>
-  scanId
-    ? `<a href="/scans/${encodeURIComponent(scanId)}">${escapeHtml(text)}</a>`
-    : escapeHtml(text);
+  scanId ? html`<a href="/scans/${encodeURIComponent(scanId)}">${text}</a>` : text;
 
 /** Why there is nothing to compare; for an unreachable brand site, with the scan's reason. */
-function readinessNote(gaps: ReadinessView): string {
+function readinessNote(gaps: ReadinessView): Html {
   const note = gaps.note ?? 'No check where a cited site passes and the brand fails.';
   const reason = gaps.brand.status === 'unreachable' && gaps.brand.error ? gaps.brand.error : '';
-  return `<p>${escapeHtml(note)}${reason ? ` <span class="muted">Reason: ${escapeHtml(reason)}</span>` : ''}</p>`;
+  return html`<p>${note}${reason ? html` <span class="muted">Reason: ${reason}</span>` : ''}</p>`;
 }
 
-function readinessGaps(summary: Summary): string {
+function readinessGaps(summary: Summary): Html {
   const gaps = readinessOf(summary);
-  if (!gaps) return '';
+  if (!gaps) return html``;
   const statements = gaps.statements.length
-    ? `<ol>${gaps.statements.map((entry) => `<li>${escapeHtml(entry.text)} <span class="muted">(${entry.points_at_stake} points at stake)</span> <a href="${escapeHtml(entry.scan_url)}">See the scan of ${escapeHtml(gaps.brand.domain)}</a></li>`).join('')}</ol>`
+    ? html`<ol>${gaps.statements.map((entry) => html`<li>${entry.text} <span class="muted">(${entry.points_at_stake} points at stake)</span> <a href="${entry.scan_url}">See the scan of ${gaps.brand.domain}</a></li>`)}</ol>`
     : readinessNote(gaps);
   const scans = new Map(gaps.sites.map((site) => [site.domain, site]));
-  const rows = gaps.checks
-    .map(
-      (check) =>
-        `<tr><th scope="row">${escapeHtml(check.title)}</th><td class="num">${check.points_at_stake}</td><td>${check.passing_sites.map((site) => scanLink(scans.get(site)?.scan_id ?? null, site)).join(', ')}</td></tr>`,
-    )
-    .join('');
-  return `<h3>Agent readiness: where cited sites do better</h3>
+  const rows = gaps.checks.map(
+    (check) =>
+      html`<tr><th scope="row">${check.title}</th><td class="num">${check.points_at_stake}</td><td>${joinHtml(
+        check.passing_sites.map((site) => scanLink(scans.get(site)?.scan_id ?? null, site)),
+        ', ',
+      )}</td></tr>`,
+  );
+  return html`<h3>Agent readiness: where cited sites do better</h3>
 <p>The sites the models cite where competitors win, scanned like the brand’s own site (${scanLink(gaps.brand.scan_id, `${gaps.brand.domain}${gaps.brand.score === null ? '' : `, score ${gaps.brand.score}`}`)}).</p>
 ${statements}
-${rows ? tableRegion('Checks the brand fails that cited sites pass', `<table><thead><tr><th scope="col">Check</th><th scope="col" class="num">Points at stake</th><th scope="col">Cited sites that pass</th></tr></thead><tbody>${rows}</tbody></table>`) : ''}`;
+${rows.length ? tableRegion('Checks the brand fails that cited sites pass', html`<table><thead><tr><th scope="col">Check</th><th scope="col" class="num">Points at stake</th><th scope="col">Cited sites that pass</th></tr></thead><tbody>${rows}</tbody></table>`) : ''}`;
 }
 
 function discoveredBrands(
@@ -181,50 +176,46 @@ function discoveredBrands(
   detail: CaseDetail,
   links: SummaryLinks,
   viewer: Viewer,
-): string {
+): Html {
   const brands = summary.discovered_brands;
-  if (!brands) return '';
+  if (!brands) return html``;
   if (brands.length === 0) {
-    return '<h3>Brands the answers recommend that you do not track</h3><p>None in this run.</p>';
+    return html`<h3>Brands the answers recommend that you do not track</h3><p>None in this run.</p>`;
   }
   const tracked = new Set(detail.competitor_profiles.map((c) => c.name.toLowerCase()));
-  const rows = brands
-    .map((brand, index) => {
-      const action = tracked.has(brand.name.toLowerCase())
-        ? '<span class="muted">Tracked now</span>'
-        : `<form method="post" action="${DASHBOARD_PATHS.trackCompetitor(links.caseId)}">${csrfField(viewer)}<input type="hidden" name="name" value="${escapeHtml(brand.name)}"><input type="hidden" name="run_id" value="${escapeHtml(links.runId)}"><button type="submit" class="secondary" id="track-${index}" aria-label="Track this competitor: ${escapeHtml(brand.name)}">Track this competitor</button></form>`;
-      return `<tr><th scope="row">${escapeHtml(brand.name)}</th><td class="num">${brand.answers} of ${brand.share.n}</td><td class="num">${percent(brand.share.lower)} – ${percent(brand.share.upper)}</td><td>${brand.families.map(familyName).join(', ')}</td><td>${action}</td></tr>`;
-    })
-    .join('');
-  return `<h3>Brands the answers recommend that you do not track</h3>
-<p>Named as options for ${escapeHtml(detail.category)} in judged answers. Tracking one adds it to the case’s competitors; the next run measures it.</p>
-${tableRegion('Discovered brands', `<table><thead><tr><th scope="col">Brand</th><th scope="col" class="num">Judged answers naming it</th><th scope="col" class="num">95% interval</th><th scope="col">Families</th><th scope="col">Action</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+  const rows = brands.map((brand, index) => {
+    const action = tracked.has(brand.name.toLowerCase())
+      ? html`<span class="muted">Tracked now</span>`
+      : html`<form method="post" action="${DASHBOARD_PATHS.trackCompetitor(links.caseId)}">${csrfField(viewer)}<input type="hidden" name="name" value="${brand.name}"><input type="hidden" name="run_id" value="${links.runId}"><button type="submit" class="secondary" id="track-${index}" aria-label="Track this competitor: ${brand.name}">Track this competitor</button></form>`;
+    return html`<tr><th scope="row">${brand.name}</th><td class="num">${brand.answers} of ${brand.share.n}</td><td class="num">${percent(brand.share.lower)} – ${percent(brand.share.upper)}</td><td>${brand.families.map(familyName).join(', ')}</td><td>${action}</td></tr>`;
+  });
+  return html`<h3>Brands the answers recommend that you do not track</h3>
+<p>Named as options for ${detail.category} in judged answers. Tracking one adds it to the case’s competitors; the next run measures it.</p>
+${tableRegion('Discovered brands', html`<table><thead><tr><th scope="col">Brand</th><th scope="col" class="num">Judged answers naming it</th><th scope="col" class="num">95% interval</th><th scope="col">Families</th><th scope="col">Action</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
-function searchQueries(summary: Summary): string {
+function searchQueries(summary: Summary): Html {
   const queries = summary.top_search_queries;
-  if (!queries || queries.length === 0) return '';
-  const rows = queries
-    .map(
-      (entry) =>
-        `<tr><td>${escapeHtml(entry.query)}</td><td class="num">${entry.answers}</td><td>${entry.families.map(familyName).join(', ')}</td></tr>`,
-    )
-    .join('');
-  return `<h3>What the models searched the web for</h3>
-${tableRegion('Web searches', `<table><thead><tr><th scope="col">Query</th><th scope="col" class="num">Answers</th><th scope="col">Families</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+  if (!queries || queries.length === 0) return html``;
+  const rows = queries.map(
+    (entry) =>
+      html`<tr><td>${entry.query}</td><td class="num">${entry.answers}</td><td>${entry.families.map(familyName).join(', ')}</td></tr>`,
+  );
+  return html`<h3>What the models searched the web for</h3>
+${tableRegion('Web searches', html`<table><thead><tr><th scope="col">Query</th><th scope="col" class="num">Answers</th><th scope="col">Families</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
-function method(summary: Summary): string {
+function method(summary: Summary): Html {
   const judge = summary.judge;
   const served = Object.entries(summary.served_models ?? {})
     .map(([family, models]) => `${familyName(family)}: ${(models ?? []).join(', ')}`)
     .join('; ');
-  return `<details><summary>How these numbers were made</summary>
+  return html`<details><summary>How these numbers were made</summary>
 <ul>
-<li>Score version ${summary.score_version}, prompt set <code>${escapeHtml(summary.prompt_set_version)}</code>.</li>
-${served ? `<li>Models served: ${escapeHtml(served)}.</li>` : ''}
+<li>Score version ${summary.score_version}, prompt set <code>${summary.prompt_set_version}</code>.</li>
+${served ? html`<li>Models served: ${served}.</li>` : ''}
 <li>${summary.sources_meta.answers_total} answers, ${summary.sources_meta.answers_with_sources} with cited sources; own domain cited in ${percent(summary.own_citation_rate)} of those ${summary.sources_meta.answers_with_sources}.</li>
-<li>Judge ${escapeHtml(judge.version)}: ${judge.judged_answers} answers judged, ${judge.unjudged_answers} measured deterministically only, ${judge.disagreements} mentions rejected.</li>
+<li>Judge ${judge.version}: ${judge.judged_answers} answers judged, ${judge.unjudged_answers} measured deterministically only, ${judge.disagreements} mentions rejected.</li>
 <li>${summary.usage.answer_calls + summary.usage.judge_calls} model calls, ${summary.usage.input_tokens + summary.usage.output_tokens} tokens, estimated cost $${summary.usage.estimated_cost_usd.toFixed(2)}.</li>
 <li>Intervals are 95% Wilson intervals; a change inside them may be noise.</li>
 </ul></details>`;
@@ -235,9 +226,9 @@ export function insightsSection(options: {
   detail: CaseDetail;
   links: SummaryLinks;
   viewer: Viewer;
-}): string {
+}): Html {
   const { summary, detail, links, viewer } = options;
-  return `<h3>Gaps: what answers get wrong or leave out</h3>
+  return html`<h3>Gaps: what answers get wrong or leave out</h3>
 ${gaps(summary)}
 ${readinessGaps(summary)}
 ${discoveredBrands(summary, detail, links, viewer)}

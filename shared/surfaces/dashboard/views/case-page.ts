@@ -3,6 +3,7 @@
  * latest summary with its changes and their causes, the canaries per family, the fixes of the
  * brand's site with their verdicts, comparing runs, and archiving the case (after a confirmation).
  */
+
 import type { FixView } from '#shared/domain/monitor/fix-schemas';
 import type { CasePromptsResponse } from '#shared/domain/monitor/prompt-schemas';
 import type { RunProgress } from '#shared/domain/monitor/run-progress';
@@ -11,11 +12,12 @@ import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
 import { RUN_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type Html, html } from '#shared/surfaces/http/html';
 import { type CitedPagesView, citedPagesSection } from './case-cited-pages.ts';
 import { type CanaryPoint, canaryPanel, fixesTimeline } from './case-loop.ts';
 import { type ScorePoint, summarySection } from './case-summary.ts';
-import { badge, escapeHtml, notice, tableRegion, timeTag } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { badge, notice, tableRegion, timeTag } from './components.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 import { promptsSection } from './prompts-page.ts';
 import { quotaWaitsPart } from './quota-waits.ts';
 import { compareForm } from './run-page.ts';
@@ -49,10 +51,10 @@ const PHASES: Record<RunProgress['phase'], string> = {
 };
 
 /** "Asking the models: 312 of 744 answers so far; 120 judged", with a progress bar. */
-function progressOf(view: CaseView): string {
+function progressOf(view: CaseView): Html {
   const progress = view.progress;
   if (!progress) {
-    return '<p role="status">A run is under way: models are being asked now. This part updates by itself (or reload the page).</p>';
+    return html`<p role="status">A run is under way: models are being asked now. This part updates by itself (or reload the page).</p>`;
   }
   const phase = PHASES[progress.phase];
   const control =
@@ -63,32 +65,29 @@ function progressOf(view: CaseView): string {
       : '';
   const bar =
     progress.planned !== null
-      ? `<label class="sr-only" for="run-bar">Answers asked</label><progress id="run-bar" max="${progress.planned}" value="${progress.asked}">${progress.asked} of ${progress.planned}</progress>`
+      ? html`<label class="sr-only" for="run-bar">Answers asked</label><progress id="run-bar" max="${progress.planned}" value="${progress.asked}">${progress.asked} of ${progress.planned}</progress>`
       : '';
-  return `<div role="status"><p>Run “${escapeHtml(progress.run.label)}”: ${escapeHtml(phase)}${counts}. This part updates by itself (or reload the page).</p>${bar}${quotaWaitsPart(progress.quota_waits)}</div>`;
+  return html`<div role="status"><p>Run “${progress.run.label}”: ${phase}${counts}. This part updates by itself (or reload the page).</p>${bar}${quotaWaitsPart(progress.quota_waits)}</div>`;
 }
 
-function facts(detail: CaseDetail): string {
+function facts(detail: CaseDetail): Html {
   const competitors = detail.competitor_profiles
     .map((competitor) =>
-      escapeHtml(competitor.domain ? `${competitor.name} (${competitor.domain})` : competitor.name),
+      competitor.domain ? `${competitor.name} (${competitor.domain})` : competitor.name,
     )
     .join(', ');
-  const factRows = Object.entries(detail.fact_sheet)
-    .map(
-      ([key, value]) =>
-        `<tr><th scope="row">${escapeHtml(key)}</th><td>${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
-  return `<dl class="facts">
-<div><dt><strong>Domain</strong></dt><dd>${escapeHtml(detail.domain)}</dd></div>
-<div><dt><strong>Category</strong></dt><dd>${escapeHtml(detail.category)}</dd></div>
+  const factRows = Object.entries(detail.fact_sheet).map(
+    ([key, value]) => html`<tr><th scope="row">${key}</th><td>${value}</td></tr>`,
+  );
+  return html`<dl class="facts">
+<div><dt><strong>Domain</strong></dt><dd>${detail.domain}</dd></div>
+<div><dt><strong>Category</strong></dt><dd>${detail.category}</dd></div>
 <div><dt><strong>Competitors</strong></dt><dd>${competitors || '–'}</dd></div>
-<div><dt><strong>Other names</strong></dt><dd>${escapeHtml(detail.aliases.join(', ')) || '–'}</dd></div>
-<div><dt><strong>Languages, region</strong></dt><dd>${escapeHtml(detail.languages.join(', '))}${detail.region ? `, ${escapeHtml(detail.region)}` : ''}</dd></div>
+<div><dt><strong>Other names</strong></dt><dd>${detail.aliases.join(', ') || '–'}</dd></div>
+<div><dt><strong>Languages, region</strong></dt><dd>${detail.languages.join(', ')}${detail.region ? html`, ${detail.region}` : ''}</dd></div>
 <div><dt><strong>Status</strong></dt><dd>${badge(detail.status)}</dd></div>
 </dl>
-${factRows ? `<details><summary>Fact sheet (${Object.keys(detail.fact_sheet).length})</summary>${tableRegion('Fact sheet', `<table><tbody>${factRows}</tbody></table>`)}</details>` : ''}`;
+${factRows.length ? html`<details><summary>Fact sheet (${Object.keys(detail.fact_sheet).length})</summary>${tableRegion('Fact sheet', html`<table><tbody>${factRows}</tbody></table>`)}</details>` : ''}`;
 }
 
 /** What the live region says once no run is open: the latest run's end state, not "Finished." */
@@ -113,32 +112,33 @@ function changeText(run: RunView, runs: readonly RunView[]): string {
   return run.delta > 0 ? `+${run.delta}` : String(run.delta);
 }
 
-function runsSection(view: CaseView): string {
+function runsSection(view: CaseView): Html {
   const open = view.runs.some((run) => run.status === 'queued' || run.status === 'running');
-  const poll = open ? ` data-poll="3" data-poll-src="${DASHBOARD_PATHS.case(view.detail.id)}"` : '';
-  const rows = view.runs
-    .map(
-      (run) =>
-        `<tr><td><a href="${escapeHtml(DASHBOARD_PATHS.caseRun(view.detail.id, run.id))}">${escapeHtml(run.label)}</a></td><td>${escapeHtml(run.kind)}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${changeText(run, view.runs)}</td><td>${escapeHtml(run.error ?? '')}</td></tr>`,
-    )
-    .join('');
+  const poll = open
+    ? html` data-poll="3" data-poll-src="${DASHBOARD_PATHS.case(view.detail.id)}"`
+    : '';
+  const rows = view.runs.map(
+    (run) =>
+      html`<tr><td><a href="${DASHBOARD_PATHS.caseRun(view.detail.id, run.id)}">${run.label}</a></td><td>${run.kind}</td><td>${badge(run.status)}</td><td>${timeTag(run.scheduled_for)}</td><td>${timeTag(run.finished_at)}</td><td class="num">${run.total_score ?? '–'}</td><td class="num">${changeText(run, view.runs)}</td><td>${run.error ?? ''}</td></tr>`,
+  );
   const table = view.runs.length
     ? tableRegion(
         'Runs',
-        `<table><thead><tr><th scope="col">Run</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Finished</th><th scope="col" class="num">Score</th><th scope="col" class="num">Change</th><th scope="col">Error</th></tr></thead><tbody>${rows}</tbody></table>`,
+        html`<table><thead><tr><th scope="col">Run</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Finished</th><th scope="col" class="num">Score</th><th scope="col" class="num">Change</th><th scope="col">Error</th></tr></thead><tbody>${rows}</tbody></table>`,
       )
-    : '<p>No runs yet.</p>';
-  return `<section id="case-runs" data-live${poll} data-done-text="${escapeHtml(runDoneText(view.runs))}">
+    : html`<p>No runs yet.</p>`;
+  return html`<section id="case-runs" data-live${poll} data-done-text="${runDoneText(view.runs)}">
 <h2>Runs</h2>
 ${open ? progressOf(view) : ''}
 ${table}</section>`;
 }
 
-function runForm(view: CaseView): string {
+function runForm(view: CaseView): Html {
+  if (!viewerCan(view.viewer, 'monitor:write')) return html``;
   if (view.detail.status === 'archived') {
-    return '<p class="notice">This case is archived: runs do not start for it. Restore it below to measure again.</p>';
+    return html`<p class="notice">This case is archived: runs do not start for it. Restore it below to measure again.</p>`;
   }
-  return `<form class="actions" method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
+  return html`<form class="actions" method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
 ${csrfField(view.viewer)}
 ${formInput(RUN_FORM, view.runForm, 'label', { hint: 'Default: today’s date' })}
 <button type="submit">Start a run</button>
@@ -146,12 +146,12 @@ ${formInput(RUN_FORM, view.runForm, 'label', { hint: 'Default: today’s date' }
 </form>`;
 }
 
-function latestSummary(view: CaseView): string {
+function latestSummary(view: CaseView): Html {
   if (!view.summary) {
-    return `<h2>Summary</h2><p>No run of ${escapeHtml(view.detail.name)} has finished yet: the summary appears when the first run is done.</p>`;
+    return html`<h2>Summary</h2><p>No run of ${view.detail.name} has finished yet: the summary appears when the first run is done.</p>`;
   }
   const latest = view.runs.find((run) => run.id === view.summary?.run.id);
-  return `${latest ? compareForm(view.detail.id, latest, view.runs) : ''}${summarySection({
+  return html`${latest ? compareForm(view.detail.id, latest, view.runs) : ''}${summarySection({
     detail: view.detail,
     run: view.summary.run,
     summary: view.summary.summary,
@@ -162,27 +162,28 @@ function latestSummary(view: CaseView): string {
 }
 
 /** Archiving asks first: the button sits inside a disclosure that says what it does. */
-function statusForm(view: CaseView): string {
+function statusForm(view: CaseView): Html {
+  if (!viewerCan(view.viewer, 'monitor:write')) return html``;
   const action = DASHBOARD_PATHS.caseStatus(view.detail.id);
   if (view.detail.status === 'archived') {
-    return `<form method="post" action="${action}">${csrfField(view.viewer)}<input type="hidden" name="status" value="active"><button type="submit" class="secondary">Restore this case</button></form>`;
+    return html`<form method="post" action="${action}">${csrfField(view.viewer)}<input type="hidden" name="status" value="active"><button type="submit" class="secondary">Restore this case</button></form>`;
   }
-  return `<details class="confirm"><summary>Archive this case…</summary>
+  return html`<details class="confirm"><summary>Archive this case…</summary>
 <p>An archived case is not measured any more: no monthly run, no manual run. Its runs, answers and summaries stay readable, and you can restore it at any time.</p>
-<form method="post" action="${action}">${csrfField(view.viewer)}<input type="hidden" name="status" value="archived"><button type="submit" class="danger">Yes, archive ${escapeHtml(view.detail.name)}</button></form></details>`;
+<form method="post" action="${action}">${csrfField(view.viewer)}<input type="hidden" name="status" value="archived"><button type="submit" class="danger">Yes, archive ${view.detail.name}</button></form></details>`;
 }
 
-export function casePage(view: CaseView): string {
+export function casePage(view: CaseView): Html {
   const detail = view.detail;
   return dashboardLayout({
     title: detail.name,
     section: 'cases',
     viewer: view.viewer,
     replaceUrl: DASHBOARD_PATHS.case(detail.id),
-    body: `<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
-<h1>${escapeHtml(detail.name)}</h1>
+    body: html`<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
+<h1>${detail.name}</h1>
 ${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
-<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>
+${viewerCan(view.viewer, 'monitor:write') && html`<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>`}
 ${facts(detail)}
 ${runForm(view)}
 <section id="case-summary" data-live>${latestSummary(view)}</section>

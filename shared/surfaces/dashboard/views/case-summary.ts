@@ -8,6 +8,7 @@
 import { wilson } from '#shared/domain/monitor/engine/statistics';
 import type { CaseDetail, CaseSummaryResponse } from '#shared/domain/monitor/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
+import { type Html, html } from '#shared/surfaces/http/html';
 import {
   blocksExplained,
   deltaCard,
@@ -17,7 +18,7 @@ import {
 } from './case-insights.ts';
 import { changesSection } from './case-loop.ts';
 import { type Bar, barChart, lineChart, type Point } from './charts.ts';
-import { escapeHtml, percent, timeTag } from './components.ts';
+import { percent, timeTag } from './components.ts';
 import type { Viewer } from './layout.ts';
 
 type Summary = CaseSummaryResponse['summary'];
@@ -36,8 +37,8 @@ const RANGE_NOTE =
 /** One point of the score line: a finished run and, when its summary was read, its range. */
 export interface ScorePoint extends Point {}
 
-function scoreOverTime(points: readonly ScorePoint[]): string {
-  if (points.length === 0) return '';
+function scoreOverTime(points: readonly ScorePoint[]): Html {
+  if (points.length === 0) return html``;
   const first = points[0]?.value;
   const last = points.at(-1)?.value;
   return lineChart({
@@ -52,7 +53,7 @@ function scoreOverTime(points: readonly ScorePoint[]): string {
   });
 }
 
-function perModel(summary: Summary, links: SummaryLinks): string {
+function perModel(summary: Summary, links: SummaryLinks): Html {
   const bars: Bar[] = Object.entries(summary.per_model).map(([family, score]) => {
     const intervals = summary.intervals.per_model[family as keyof typeof summary.per_model];
     const range = intervals ? scoreRange(intervals) : undefined;
@@ -76,7 +77,7 @@ function perModel(summary: Summary, links: SummaryLinks): string {
   });
 }
 
-function dimensions(summary: Summary, links: SummaryLinks): string {
+function dimensions(summary: Summary, links: SummaryLinks): Html {
   const intervals = summary.intervals.dimensions;
   const names = {
     visibility: ['Visibility', 'unbranded answers', { mentioned: 'true' }],
@@ -117,7 +118,7 @@ function sentimentWord(value: number): string {
   return 'very positive';
 }
 
-function shareOfAnswer(summary: Summary, links: SummaryLinks): string {
+function shareOfAnswer(summary: Summary, links: SummaryLinks): Html {
   const total = summary.share_of_answer[0]?.total ?? 0;
   const bars: Bar[] = summary.share_of_answer.map((entry) => {
     const interval = summary.intervals.share_of_answer[entry.name];
@@ -147,9 +148,9 @@ function shareOfAnswer(summary: Summary, links: SummaryLinks): string {
   });
 }
 
-function citedDomains(summary: Summary, links: SummaryLinks): string {
+function citedDomains(summary: Summary, links: SummaryLinks): Html {
   const top = summary.top_cited_domains.slice(0, 10);
-  if (top.length === 0) return '<p>No answer cited a source.</p>';
+  if (top.length === 0) return html`<p>No answer cited a source.</p>`;
   const bars: Bar[] = top.map((domain) => {
     const interval = summary.intervals.top_cited_domains[domain.domain];
     return {
@@ -184,11 +185,11 @@ export const CATEGORY_NAMES: Record<string, string> = {
   other: 'Other sites',
 };
 
-function citationCategories(summary: Summary, links: SummaryLinks): string {
+function citationCategories(summary: Summary, links: SummaryLinks): Html {
   const categories = summary.citation_categories;
-  if (!categories || categories.length === 0) return '';
+  if (!categories || categories.length === 0) return html``;
   const total = categories.reduce((sum, entry) => sum + entry.citations, 0);
-  if (total === 0) return '';
+  if (total === 0) return html``;
   const bars: Bar[] = categories.map((entry) => {
     const interval = wilson(entry.citations, total);
     return {
@@ -223,7 +224,7 @@ export interface SummaryOptions {
   viewer: Viewer;
 }
 
-export function summarySection(options: SummaryOptions): string {
+export function summarySection(options: SummaryOptions): Html {
   const { summary, detail, run } = options;
   const links: SummaryLinks = {
     answers: (filters) => DASHBOARD_PATHS.runAnswers(detail.id, run.id, filters),
@@ -231,15 +232,15 @@ export function summarySection(options: SummaryOptions): string {
     runId: run.id,
   };
   const range = scoreRange(summary.intervals.dimensions);
-  return `<h2>${escapeHtml(options.heading)}</h2>
+  return html`<h2>${options.heading}</h2>
 <div class="cards"><div class="card"><h3>Total score</h3><p class="big">${summary.total_score}<span class="muted">/100</span></p>
 <p class="muted">Range ${range.lower} to ${range.upper}.</p>
-<p class="muted">Run “${escapeHtml(run.label)}”, finished ${timeTag(run.finished_at)}.</p></div>
+<p class="muted">Run “${run.label}”, finished ${timeTag(run.finished_at)}.</p></div>
 ${deltaCard(summary, links)}</div>
 ${changesSection(summary.changes)}
-<p class="actions"><a class="button secondary" href="${escapeHtml(links.answers({}))}">All answers of this run</a>
-<a class="button secondary" href="${escapeHtml(links.answers({ format: 'csv' }))}" download>Export answers (CSV)</a>
-<a class="button secondary" href="${escapeHtml(links.answers({ format: 'jsonl' }))}" download>Export answers (JSON Lines)</a></p>
+<p class="actions"><a class="button secondary" href="${links.answers({})}">All answers of this run</a>
+<a class="button secondary" href="${links.answers({ format: 'csv' })}" download>Export answers (CSV)</a>
+<a class="button secondary" href="${links.answers({ format: 'jsonl' })}" download>Export answers (JSON Lines)</a></p>
 ${blocksExplained()}
 <p class="muted">Where a value has whiskers, they mark its 95% interval: with this many answers the true value lies in that range, so a change inside it may be noise. A bar that is a link opens the answers behind it.</p>
 <div class="charts">${scoreOverTime(options.history)}${shareOfAnswer(summary, links)}${perModel(summary, links)}${dimensions(summary, links)}${citedDomains(summary, links)}${citationCategories(summary, links)}</div>

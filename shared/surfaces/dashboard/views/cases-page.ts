@@ -1,4 +1,5 @@
 /** The case list and the case form (create and edit). */
+
 import type { CaseListEntry } from '#shared/domain/monitor/schemas';
 import { CASE_FORM, type CaseFormValues } from '#shared/surfaces/dashboard/case-form';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
@@ -11,16 +12,9 @@ import {
 } from '#shared/surfaces/dashboard/form-kit/render';
 import { CASE_SEARCH_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import {
-  badge,
-  errorBox,
-  escapeHtml,
-  notice,
-  type ShownError,
-  tableRegion,
-  timeTag,
-} from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { type Html, html } from '#shared/surfaces/http/html';
+import { badge, errorBox, notice, type ShownError, tableRegion, timeTag } from './components.ts';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 
 export interface CasesView {
   viewer: Viewer;
@@ -36,40 +30,38 @@ export interface CasesView {
   search?: FormState | undefined;
 }
 
-function casesTable(view: CasesView): string {
+function casesTable(view: CasesView): Html {
   if (view.cases.length === 0) {
     return view.q
-      ? '<p>No case matches.</p>'
-      : '<p>No cases yet. Create one to start measuring.</p>';
+      ? html`<p>No case matches.</p>`
+      : html`<p>No cases yet. Create one to start measuring.</p>`;
   }
-  const rows = view.cases
-    .map(
-      (entry) =>
-        `<tr><td><a href="${DASHBOARD_PATHS.case(entry.id)}">${escapeHtml(entry.name)}</a>${entry.owner_email ? `<br><span class="muted">${escapeHtml(entry.owner_email)}</span>` : ''}</td><td>${escapeHtml(entry.domain)}</td><td class="num">${entry.latest_score ?? '–'}</td><td>${timeTag(entry.last_run_at)}</td><td>${badge(entry.status)}</td></tr>`,
-    )
-    .join('');
+  const rows = view.cases.map(
+    (entry) =>
+      html`<tr><td><a href="${DASHBOARD_PATHS.case(entry.id)}">${entry.name}</a>${entry.owner_email ? html`<br><span class="muted">${entry.owner_email}</span>` : ''}</td><td>${entry.domain}</td><td class="num">${entry.latest_score ?? '–'}</td><td>${timeTag(entry.last_run_at)}</td><td>${badge(entry.status)}</td></tr>`,
+  );
   return tableRegion(
     'Cases',
-    `<table><thead><tr><th scope="col">Case</th><th scope="col">Domain</th><th scope="col" class="num">Latest score</th><th scope="col">Last run</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>`,
+    html`<table><thead><tr><th scope="col">Case</th><th scope="col">Domain</th><th scope="col" class="num">Latest score</th><th scope="col">Last run</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }
 
-export function casesPage(view: CasesView): string {
-  const scope = view.allTenants ? '<input type="hidden" name="all" value="1">' : '';
+export function casesPage(view: CasesView): Html {
+  const scope = view.allTenants ? html`<input type="hidden" name="all" value="1">` : '';
   const next = view.nextCursor
-    ? `<p><a href="${DASHBOARD_PATHS.cases}?${new URLSearchParams({ ...(view.q ? { q: view.q } : {}), ...(view.allTenants ? { all: '1' } : {}), cursor: view.nextCursor }).toString().replaceAll('&', '&amp;')}">Next page</a></p>`
+    ? html`<p><a href="${DASHBOARD_PATHS.cases}?${new URLSearchParams({ ...(view.q ? { q: view.q } : {}), ...(view.allTenants ? { all: '1' } : {}), cursor: view.nextCursor }).toString().replaceAll('&', '&amp;')}">Next page</a></p>`
     : '';
   const tenants = view.admin
-    ? `<p>${view.allTenants ? `Showing every tenant's cases (monitor:admin). <a href="${DASHBOARD_PATHS.cases}">Show only mine</a>` : `<a href="${DASHBOARD_PATHS.cases}?all=1">Show every tenant's cases</a> (monitor:admin, read only)`}</p>`
+    ? html`<p>${view.allTenants ? html`Showing every tenant's cases (monitor:admin). <a href="${DASHBOARD_PATHS.cases}">Show only mine</a>` : html`<a href="${DASHBOARD_PATHS.cases}?all=1">Show every tenant's cases</a> (monitor:admin, read only)`}</p>`
     : '';
   return dashboardLayout({
     title: 'Cases',
     section: 'cases',
     viewer: view.viewer,
-    body: `<h1>Cases</h1>
+    body: html`<h1>Cases</h1>
 <p class="lead">A case describes a company whose visibility in AI answers is measured: runs ask four model families about it and its competitors and score what they answer.</p>
 ${notice(view.notice)}${errorBox(view.error)}${formErrorBox(CASE_SEARCH_FORM, view.search)}
-<p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>
+${viewerCan(view.viewer, 'monitor:write') && html`<p><a class="button" href="${DASHBOARD_PATHS.newCase}">New case</a></p>`}
 ${tenants}
 <form class="search" method="get" action="${DASHBOARD_PATHS.cases}" role="search">
 ${scope}${formSearch(CASE_SEARCH_FORM, view.search ?? { values: { q: view.q } }, 'q')}
@@ -84,19 +76,17 @@ const STATUS_TEXT = {
   archived: 'Archived: no runs at all',
 } as const;
 
-function statusSelect(form: FormState): string {
+function statusSelect(form: FormState): Html {
   const current = form.values.status;
   const choices =
     current === 'archived'
       ? (['archived', 'active', 'paused'] as const)
       : (['active', 'paused'] as const);
-  const options = choices
-    .map(
-      (value) =>
-        `<option value="${value}"${current === value ? ' selected' : ''}>${STATUS_TEXT[value]}</option>`,
-    )
-    .join('');
-  return `<div class="field"><label for="f-status">Status</label><select id="f-status" name="status">${options}</select></div>`;
+  const options = choices.map(
+    (value) =>
+      html`<option value="${value}"${current === value ? ' selected' : ''}>${STATUS_TEXT[value]}</option>`,
+  );
+  return html`<div class="field"><label for="f-status">Status</label><select id="f-status" name="status">${options}</select></div>`;
 }
 
 export function caseFormPage(options: {
@@ -104,7 +94,7 @@ export function caseFormPage(options: {
   caseId?: string;
   /** The values as typed (or as stored), and the refusal when the form came back. */
   form: FormState;
-}): string {
+}): Html {
   const editing = options.caseId !== undefined;
   const { form } = options;
   const input = (name: keyof CaseFormValues, extra: ControlOptions = {}) =>
@@ -118,8 +108,8 @@ export function caseFormPage(options: {
     section: 'cases',
     viewer: options.viewer,
     replaceUrl: options.caseId ? DASHBOARD_PATHS.editCase(options.caseId) : DASHBOARD_PATHS.newCase,
-    body: `<p><a href="${options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases}">← Back</a></p>
-<h1>${editing ? `Edit ${escapeHtml(name)}` : 'New case'}</h1>
+    body: html`<p><a href="${options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases}">← Back</a></p>
+<h1>${editing ? html`Edit ${name}` : 'New case'}</h1>
 ${formErrorBox(CASE_FORM, form)}
 <p class="muted">Fields marked “(required)” must be filled in.</p>
 <form class="stack" method="post" action="${action}">

@@ -3,7 +3,8 @@
  * SVG is an image with a title and a one-sentence description for screen readers, followed by
  * the same numbers as a table: the text equivalent, and what a person copies from.
  */
-import { escapeHtml, tableRegion } from './components.ts';
+import { type Html, html } from '#shared/surfaces/http/html';
+import { tableRegion } from './components.ts';
 
 const WIDTH = 420;
 const BLUE = '#1f5fbf';
@@ -76,53 +77,42 @@ function labelWidthOf(bars: readonly Bar[]): number {
   return Math.min(MAX_LABEL_WIDTH, Math.max(70, widest)) + 12;
 }
 
-function labelText(bar: Bar, x: number, y: number): string {
+function labelText(bar: Bar, x: number, y: number): Html {
   const lines = labelLines(bar.label);
   if (lines.length === 1) {
-    return `<text x="${x}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${escapeHtml(bar.label)}</text>`;
+    return html`<text x="${x}" y="${y + 15}" text-anchor="end" font-size="13" fill="${INK}">${bar.label}</text>`;
   }
-  return `<text x="${x}" y="${y + 8}" text-anchor="end" font-size="12" fill="${INK}">${lines
-    .map(
-      (line, index) => `<tspan x="${x}" dy="${index === 0 ? 0 : 13}">${escapeHtml(line)}</tspan>`,
-    )
-    .join('')}</text>`;
+  return html`<text x="${x}" y="${y + 8}" text-anchor="end" font-size="12" fill="${INK}">${lines.map(
+    (line, index) => html`<tspan x="${x}" dy="${index === 0 ? 0 : 13}">${line}</tspan>`,
+  )}</text>`;
 }
 
-function whiskerOf(x1: number, x2: number, y: number): string {
-  return (
-    `<line x1="${round1(x1)}" x2="${round1(x2)}" y1="${y + 10}" y2="${y + 10}" stroke="${INK}" stroke-width="2"/>` +
-    `<line x1="${round1(x1)}" x2="${round1(x1)}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>` +
-    `<line x1="${round1(x2)}" x2="${round1(x2)}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>`
-  );
+function whiskerOf(x1: number, x2: number, y: number): Html {
+  return html`<line x1="${round1(x1)}" x2="${round1(x2)}" y1="${y + 10}" y2="${y + 10}" stroke="${INK}" stroke-width="2"/><line x1="${round1(x1)}" x2="${round1(x1)}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/><line x1="${round1(x2)}" x2="${round1(x2)}" y1="${y + 4}" y2="${y + 16}" stroke="${INK}" stroke-width="2"/>`;
 }
 
-function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number): string {
+function barRows(options: BarChartOptions, labelWidth: number, plotWidth: number): Html[] {
   const rowHeight = 32;
   const x = (value: number) => labelWidth + clamp01(value / options.max) * plotWidth;
-  return options.bars
-    .map((bar, index) => {
-      const y = 10 + index * rowHeight;
-      const fill = bar.highlight ? GREEN : BLUE;
-      const width = Math.max(1, x(bar.value) - labelWidth);
-      const whisker =
-        bar.lower !== undefined && bar.upper !== undefined
-          ? whiskerOf(x(bar.lower), x(bar.upper), y)
-          : '';
-      const row =
-        labelText(bar, labelWidth - 8, y) +
-        `<rect x="${labelWidth}" y="${y + 2}" width="${round1(width)}" height="16" fill="${fill}" rx="2"/>` +
-        whisker +
-        `<text x="${round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6)}" y="${y + 15}" font-size="13" fill="${INK}">${escapeHtml(options.format(bar.value))}</text>`;
-      if (!bar.href) return row;
-      // A bar that opens the answers behind it: the whole row is the link target.
-      // Named by its visible text (label and value); the figure's description says bars open answers.
-      return `<a href="${escapeHtml(bar.href)}"><rect x="0" y="${y}" width="${labelWidth + plotWidth + 50}" height="${rowHeight - 4}" fill="transparent"/>${row}</a>`;
-    })
-    .join('');
+  return options.bars.map((bar, index) => {
+    const y = 10 + index * rowHeight;
+    const fill = bar.highlight ? GREEN : BLUE;
+    const width = Math.max(1, x(bar.value) - labelWidth);
+    const whisker =
+      bar.lower !== undefined && bar.upper !== undefined
+        ? whiskerOf(x(bar.lower), x(bar.upper), y)
+        : '';
+    const valueX = round1(Math.max(x(bar.value), bar.upper !== undefined ? x(bar.upper) : 0) + 6);
+    const row = html`${labelText(bar, labelWidth - 8, y)}<rect x="${labelWidth}" y="${y + 2}" width="${round1(width)}" height="16" fill="${fill}" rx="2"/>${whisker}<text x="${valueX}" y="${y + 15}" font-size="13" fill="${INK}">${options.format(bar.value)}</text>`;
+    if (!bar.href) return row;
+    // A bar that opens the answers behind it: the whole row is the link target.
+    // Named by its visible text (label and value); the figure's description says bars open answers.
+    return html`<a href="${bar.href}"><rect x="0" y="${y}" width="${labelWidth + plotWidth + 50}" height="${rowHeight - 4}" fill="transparent"/>${row}</a>`;
+  });
 }
 
-function intervalCell(options: BarChartOptions, bar: Bar): string {
-  return `<td class="num">${bar.lower !== undefined && bar.upper !== undefined ? `${escapeHtml(options.format(bar.lower))} – ${escapeHtml(options.format(bar.upper))}` : '–'}</td>`;
+function intervalCell(options: BarChartOptions, bar: Bar): Html {
+  return html`<td class="num">${bar.lower !== undefined && bar.upper !== undefined ? html`${options.format(bar.lower)} – ${options.format(bar.upper)}` : '–'}</td>`;
 }
 
 /**
@@ -130,42 +120,40 @@ function intervalCell(options: BarChartOptions, bar: Bar): string {
  * labels stay readable (11 px or more; styles.ts) and the box scrolls sideways, reachable from
  * the keyboard, instead of shrinking the labels to a few pixels.
  */
-function chartBox(title: string, svg: string): string {
-  return `<div class="chart" role="region" aria-label="${escapeHtml(`Chart: ${title}`)}" tabindex="0">${svg}</div>`;
+function chartBox(title: string, svg: Html): Html {
+  return html`<div class="chart" role="region" aria-label="${`Chart: ${title}`}" tabindex="0">${svg}</div>`;
 }
 
 /** Horizontal bars with optional 95% interval whiskers; bars with `href` open what is behind them. */
-export function barChart(options: BarChartOptions): string {
-  if (options.bars.length === 0) return '';
+export function barChart(options: BarChartOptions): Html {
+  if (options.bars.length === 0) return html``;
   const labelWidth = labelWidthOf(options.bars);
   const plotWidth = PLOT_WIDTH;
   const width = labelWidth + plotWidth + 60;
   const height = 20 + options.bars.length * 32;
   const hasIntervals = options.bars.some((bar) => bar.lower !== undefined);
   const linked = options.bars.some((bar) => bar.href);
-  const rows = options.bars
-    .map(
-      (bar) =>
-        `<tr><th scope="row">${bar.href ? `<a href="${escapeHtml(bar.href)}">${escapeHtml(bar.label)}</a>` : escapeHtml(bar.label)}${bar.note ? ` (${escapeHtml(bar.note)})` : ''}${bar.highlight ? ' (you)' : ''}</th><td class="num">${escapeHtml(options.format(bar.value))}</td>${
-          hasIntervals ? intervalCell(options, bar) : ''
-        }</tr>`,
-    )
-    .join('');
-  const table = `<table><thead><tr><th scope="col">Name</th><th scope="col" class="num">${escapeHtml(options.valueLabel)}</th>${hasIntervals ? `<th scope="col" class="num">${escapeHtml(options.intervalLabel ?? '95% interval')}</th>` : ''}</tr></thead><tbody>${rows}</tbody></table>`;
+  const rows = options.bars.map(
+    (bar) =>
+      html`<tr><th scope="row">${bar.href ? html`<a href="${bar.href}">${bar.label}</a>` : bar.label}${bar.note ? html` (${bar.note})` : ''}${bar.highlight ? ' (you)' : ''}</th><td class="num">${options.format(bar.value)}</td>${
+        hasIntervals ? intervalCell(options, bar) : ''
+      }</tr>`,
+  );
+  const table = html`<table><thead><tr><th scope="col">Name</th><th scope="col" class="num">${options.valueLabel}</th>${hasIntervals ? html`<th scope="col" class="num">${options.intervalLabel ?? '95% interval'}</th>` : ''}</tr></thead><tbody>${rows}</tbody></table>`;
   // With links inside, the drawing is a group of links (an image's content is not reachable).
   const role = linked ? 'group' : 'img';
-  return `<figure id="${options.id}">
-<figcaption id="${options.id}-caption">${escapeHtml(options.title)}</figcaption>
+  return html`<figure id="${options.id}">
+<figcaption id="${options.id}-caption">${options.title}</figcaption>
 ${chartBox(
   options.title,
-  `<svg viewBox="0 0 ${width} ${height}" role="${role}" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="${options.id}-title">${escapeHtml(options.title)}</title>
-<desc id="${options.id}-desc">${escapeHtml(options.description)}</desc>
+  html`<svg viewBox="0 0 ${width} ${height}" role="${role}" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="${options.id}-title">${options.title}</title>
+<desc id="${options.id}-desc">${options.description}</desc>
 <line x1="${labelWidth}" x2="${labelWidth}" y1="4" y2="${height - 6}" stroke="${GREY}"/>
 ${barRows(options, labelWidth, plotWidth)}
 </svg>`,
 )}
-${options.footnote ? `<p class="muted small">${escapeHtml(options.footnote)}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, table)}</details>
+${options.footnote ? html`<p class="muted small">${options.footnote}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, table)}</details>
 </figure>`;
 }
 
@@ -192,19 +180,17 @@ function labelledIndices(count: number, every: number): number[] {
 }
 
 /** Axis labels that never run off the drawing or into each other: ends anchored inwards. */
-function axisLabels(points: readonly Point[], xOf: (index: number) => number, y: number): string {
+function axisLabels(points: readonly Point[], xOf: (index: number) => number, y: number): Html[] {
   const widest = Math.max(...points.map((point) => point.label.length)) * 6.6 + 10;
   const span = points.length > 1 ? xOf(1) - xOf(0) : widest;
   const every = Math.max(1, Math.ceil(widest / span));
   const last = points.length - 1;
-  return labelledIndices(points.length, every)
-    .map((index) => {
-      const point = points[index] as Point;
-      const anchor =
-        last === 0 ? 'middle' : index === 0 ? 'start' : index === last ? 'end' : 'middle';
-      return `<text x="${xOf(index)}" y="${y}" text-anchor="${anchor}" font-size="12" fill="${INK}">${escapeHtml(point.label)}</text>`;
-    })
-    .join('');
+  return labelledIndices(points.length, every).map((index) => {
+    const point = points[index] as Point;
+    const anchor =
+      last === 0 ? 'middle' : index === 0 ? 'start' : index === last ? 'end' : 'middle';
+    return html`<text x="${xOf(index)}" y="${y}" text-anchor="${anchor}" font-size="12" fill="${INK}">${point.label}</text>`;
+  });
 }
 
 /** Each point: its dot, its value, and its range as a vertical whisker when known. */
@@ -212,27 +198,21 @@ function pointMarks(
   points: readonly Point[],
   xOf: (index: number) => number,
   yOf: (value: number) => number,
-): string {
-  return points
-    .map((point, index) => {
-      const x = xOf(index);
-      const whisker =
-        point.lower !== undefined && point.upper !== undefined
-          ? `<line x1="${x}" x2="${x}" y1="${yOf(point.lower)}" y2="${yOf(point.upper)}" stroke="${INK}" stroke-width="2"/>` +
-            `<line x1="${x - 5}" x2="${x + 5}" y1="${yOf(point.lower)}" y2="${yOf(point.lower)}" stroke="${INK}" stroke-width="2"/>` +
-            `<line x1="${x - 5}" x2="${x + 5}" y1="${yOf(point.upper)}" y2="${yOf(point.upper)}" stroke="${INK}" stroke-width="2"/>`
-          : '';
-      const labelY = yOf(point.upper ?? point.value) - 8;
-      return (
-        whisker +
-        `<circle cx="${x}" cy="${yOf(point.value)}" r="4" fill="${BLUE}"/>` +
-        // The newest point's value goes to its left, so it never runs off the drawing.
-        (index === points.length - 1 && points.length > 1
-          ? `<text x="${x - 8}" y="${Math.max(12, labelY)}" text-anchor="end" font-size="12" fill="${INK}">${point.value}</text>`
-          : `<text x="${x + 8}" y="${Math.max(12, labelY)}" font-size="12" fill="${INK}">${point.value}</text>`)
-      );
-    })
-    .join('');
+): Html[] {
+  return points.map((point, index) => {
+    const x = xOf(index);
+    const whisker =
+      point.lower !== undefined && point.upper !== undefined
+        ? html`<line x1="${x}" x2="${x}" y1="${yOf(point.lower)}" y2="${yOf(point.upper)}" stroke="${INK}" stroke-width="2"/><line x1="${x - 5}" x2="${x + 5}" y1="${yOf(point.lower)}" y2="${yOf(point.lower)}" stroke="${INK}" stroke-width="2"/><line x1="${x - 5}" x2="${x + 5}" y1="${yOf(point.upper)}" y2="${yOf(point.upper)}" stroke="${INK}" stroke-width="2"/>`
+        : '';
+    const labelY = Math.max(12, yOf(point.upper ?? point.value) - 8);
+    // The newest point's value goes to its left, so it never runs off the drawing.
+    const value =
+      index === points.length - 1 && points.length > 1
+        ? html`<text x="${x - 8}" y="${labelY}" text-anchor="end" font-size="12" fill="${INK}">${point.value}</text>`
+        : html`<text x="${x + 8}" y="${labelY}" font-size="12" fill="${INK}">${point.value}</text>`;
+    return html`${whisker}<circle cx="${x}" cy="${yOf(point.value)}" r="4" fill="${BLUE}"/>${value}`;
+  });
 }
 
 /** A line of scores over time (0..100), oldest left, each point with its range when known. */
@@ -242,8 +222,8 @@ export function lineChart(options: {
   description: string;
   points: readonly Point[];
   footnote?: string;
-}): string {
-  if (options.points.length === 0) return '';
+}): Html {
+  if (options.points.length === 0) return html``;
   const height = 210;
   const left = 34;
   const right = WIDTH - 16;
@@ -253,35 +233,30 @@ export function lineChart(options: {
   const xOf = (index: number) =>
     round1(options.points.length > 1 ? left + index * step : (left + right) / 2);
   const yOf = (value: number) => round1(bottom - (value / 100) * (bottom - top));
-  const grid = [0, 25, 50, 75, 100]
-    .map(
-      (value) =>
-        `<line x1="${left}" x2="${right}" y1="${yOf(value)}" y2="${yOf(value)}" stroke="#d5dae1"/>` +
-        `<text x="${left - 6}" y="${yOf(value) + 4}" text-anchor="end" font-size="12" fill="${INK}">${value}</text>`,
-    )
-    .join('');
+  const grid = [0, 25, 50, 75, 100].map(
+    (value) =>
+      html`<line x1="${left}" x2="${right}" y1="${yOf(value)}" y2="${yOf(value)}" stroke="#d5dae1"/><text x="${left - 6}" y="${yOf(value) + 4}" text-anchor="end" font-size="12" fill="${INK}">${value}</text>`,
+  );
   const path = options.points.map((point, index) => `${xOf(index)},${yOf(point.value)}`).join(' ');
   const dots = pointMarks(options.points, xOf, yOf);
   const ranged = options.points.some((point) => point.lower !== undefined);
-  const rows = options.points
-    .map(
-      (point) =>
-        `<tr><th scope="row">${escapeHtml(point.label)}</th><td class="num">${point.value}</td>${ranged ? `<td class="num">${point.lower !== undefined && point.upper !== undefined ? `${point.lower} – ${point.upper}` : '–'}</td>` : ''}</tr>`,
-    )
-    .join('');
-  return `<figure id="${options.id}">
-<figcaption>${escapeHtml(options.title)}</figcaption>
+  const rows = options.points.map(
+    (point) =>
+      html`<tr><th scope="row">${point.label}</th><td class="num">${point.value}</td>${ranged ? html`<td class="num">${point.lower !== undefined && point.upper !== undefined ? `${point.lower} – ${point.upper}` : '–'}</td>` : ''}</tr>`,
+  );
+  return html`<figure id="${options.id}">
+<figcaption>${options.title}</figcaption>
 ${chartBox(
   options.title,
-  `<svg viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="${options.id}-title">${escapeHtml(options.title)}</title>
-<desc id="${options.id}-desc">${escapeHtml(options.description)}</desc>
+  html`<svg viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${options.id}-title ${options.id}-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="${options.id}-title">${options.title}</title>
+<desc id="${options.id}-desc">${options.description}</desc>
 ${grid}
 <polyline points="${path}" fill="none" stroke="${BLUE}" stroke-width="2"/>
 ${dots}
 ${axisLabels(options.points, xOf, bottom + 20)}
 </svg>`,
 )}
-${options.footnote ? `<p class="muted small">${escapeHtml(options.footnote)}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, `<table><thead><tr><th scope="col">Run</th><th scope="col" class="num">Score</th>${ranged ? '<th scope="col" class="num">Range</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`)}</details>
+${options.footnote ? html`<p class="muted small">${options.footnote}</p>` : ''}<details><summary>The numbers as a table</summary>${tableRegion(options.title, html`<table><thead><tr><th scope="col">Run</th><th scope="col" class="num">Score</th>${ranged ? html`<th scope="col" class="num">Range</th>` : ''}</tr></thead><tbody>${rows}</tbody></table>`)}</details>
 </figure>`;
 }

@@ -13,6 +13,21 @@ export const DASHBOARD_SCRIPT = `
     if (region) region.textContent = text;
   };
 
+  function initDownload(root) {
+    for (const button of $$('button[data-download]', root)) {
+      button.hidden = false;
+      button.addEventListener('click', () => {
+        const field = document.getElementById(button.dataset.download);
+        if (!field) return;
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([field.value], { type: button.dataset.type }));
+        link.download = button.dataset.filename;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      });
+    }
+  }
+
   function initCopy(root) {
     for (const button of $$('button[data-copy]', root)) {
       button.hidden = false;
@@ -172,12 +187,14 @@ export const DASHBOARD_SCRIPT = `
       }
       announce(doneText || 'Updated.');
       initCopy(document);
+      initDownload(document);
     }, seconds * 1000);
   }
 
   function init(root) {
     for (const element of $$('[data-js-only]', root)) element.hidden = false;
     initCopy(root);
+    initDownload(root);
     initUpload(root);
     initScanForm(root);
     initLogUpload(root);

@@ -1,28 +1,26 @@
-/** Small pieces every dashboard page uses. All text passes through escapeHtml. */
-import { escapeHtml } from '#shared/surfaces/http/html';
+/** Small pieces every dashboard page uses, each built with the escaping template `html`. */
+import { type Html, html } from '#shared/surfaces/http/html';
 
-export { escapeHtml };
-
-/** "22 Nov 2026, 04:15 UTC": the same for every reader whatever their locale. */
+/** "22 Nov 2026, 04:15 UTC": the same for every reader whatever their locale (text, not markup). */
 export function humanDate(iso: string | null | undefined): string {
   if (!iso) return '–';
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return escapeHtml(iso);
+  if (Number.isNaN(date.getTime())) return iso;
   const month = date.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
   return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
-export function timeTag(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  return `<time datetime="${escapeHtml(iso)}">${humanDate(iso)}</time>`;
+export function timeTag(iso: string | null | undefined): Html {
+  if (!iso) return html`–`;
+  return html`<time datetime="${iso}">${humanDate(iso)}</time>`;
 }
 
-export function badge(status: string, text: string = status): string {
-  return `<span class="badge s-${escapeHtml(status)}">${escapeHtml(text)}</span>`;
+export function badge(status: string, text: string = status): Html {
+  return html`<span class="badge s-${status}">${text}</span>`;
 }
 
-export function notice(text: string | undefined): string {
-  return text ? `<div class="notice" role="status">${escapeHtml(text)}</div>` : '';
+export function notice(text: string | undefined): Html {
+  return text ? html`<div class="notice" role="status">${text}</div>` : html``;
 }
 
 /** An error of an area as a page shows it: its message, written for people. */
@@ -31,9 +29,9 @@ export interface ShownError {
 }
 
 /** An error the person can act on, in a box at the top of the page. */
-export function errorBox(error: ShownError | undefined): string {
-  if (!error) return '';
-  return `<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${escapeHtml(error.message)}</strong></div>`;
+export function errorBox(error: ShownError | undefined): Html {
+  if (!error) return html``;
+  return html`<div class="error" role="alert" id="form-error" tabindex="-1"><strong>${error.message}</strong></div>`;
 }
 
 /** The id of a form field's control (`f-<name>`), the target of the error box's links. */
@@ -41,23 +39,28 @@ export function fieldId(name: string): string {
   return `f-${name}`;
 }
 
-/** The message under a field, tied to it by `aria-describedby`. */
-function fieldMessage(id: string, error: string | undefined): string {
+/** The message under a field (or after a search field), tied to it by `aria-describedby`. */
+export function fieldMessage(id: string, error: string | undefined): Html {
   return error
-    ? `<span class="field-error" id="${id}-error"><span class="sr-only">Error: </span>${escapeHtml(error)}</span>`
-    : '';
+    ? html`<span class="field-error" id="${id}-error"><span class="sr-only">Error: </span>${error}</span>`
+    : html``;
 }
 
 /** `aria-describedby` and `aria-invalid` of a control with an optional hint and error. */
-function describedBy(id: string, hint: boolean, error: string | undefined): string {
+function describedBy(id: string, hint: boolean, error: string | undefined): Html {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return `${ids.length ? ` aria-describedby="${ids.join(' ')}"` : ''}${error ? ' aria-invalid="true"' : ''}`;
+  return html`${ids.length ? html` aria-describedby="${ids.join(' ')}"` : ''}${error ? html` aria-invalid="true"` : ''}`;
+}
+
+/** " required" and ` maxlength="N"`, the server's own limits, as attributes of a control. */
+function limits(required: boolean | undefined, maxlength: number | undefined): Html {
+  return html`${required ? html` required` : ''}${maxlength ? html` maxlength="${maxlength}"` : ''}`;
 }
 
 /** A control's label; "(required)" stands beside it, outside it, so the label stays the name. */
-function labelFor(id: string, label: string, required: boolean | undefined): string {
-  const marker = required ? ' <span class="req" aria-hidden="true">(required)</span>' : '';
-  return `<span><label for="${id}">${escapeHtml(label)}</label>${marker}</span>`;
+function labelFor(id: string, label: string, required: boolean | undefined): Html {
+  const marker = required ? html` <span class="req" aria-hidden="true">(required)</span>` : '';
+  return html`<span><label for="${id}">${label}</label>${marker}</span>`;
 }
 
 /**
@@ -65,36 +68,32 @@ function labelFor(id: string, label: string, required: boolean | undefined): str
  * from the control's own `required` (and the group's first box), so the text is hidden from them
  * and the field's accessible name stays its label.
  */
-function labelText(label: string, required: boolean | undefined): string {
-  return `${escapeHtml(label)}${required ? ' <span class="req" aria-hidden="true">(required)</span>' : ''}`;
+function labelText(label: string, required: boolean | undefined): Html {
+  return html`${label}${required ? html` <span class="req" aria-hidden="true">(required)</span>` : ''}`;
 }
 
 /**
  * A group of checkboxes in a fieldset, its error tied to the group and its boxes marked
- * invalid. `boxes` are `checkbox(...)` strings.
+ * invalid.
  */
 export function checkGroup(options: {
   name: string;
   legend: string;
-  boxes: string;
+  boxes: readonly CheckboxOptions[];
   error?: string | undefined;
   required?: boolean;
   /** The fieldset's id when a page holds the same form more than once; else `f-<name>`. */
   id?: string;
-}): string {
+}): Html {
   const id = options.id ?? fieldId(options.name);
-  const boxes = options.error
-    ? options.boxes.replaceAll(
-        '<input type="checkbox"',
-        '<input type="checkbox" aria-invalid="true"',
-      )
-    : options.boxes;
-  return `<fieldset id="${id}" tabindex="-1"${options.error ? ` aria-describedby="${id}-error"` : ''}><legend>${labelText(options.legend, options.required)}</legend>${fieldMessage(id, options.error)}<div class="checks">${boxes}</div></fieldset>`;
+  const invalid = Boolean(options.error);
+  const boxes = options.boxes.map((box) => checkbox({ ...box, invalid }));
+  return html`<fieldset id="${id}" tabindex="-1"${options.error ? html` aria-describedby="${id}-error"` : ''}><legend>${labelText(options.legend, options.required)}</legend>${fieldMessage(id, options.error)}<div class="checks">${boxes}</div></fieldset>`;
 }
 
 /** A table that scrolls inside its own, keyboard-reachable region on narrow screens. */
-export function tableRegion(label: string, table: string, id?: string): string {
-  return `<div class="table-wrap" role="region" aria-label="${escapeHtml(label)}" tabindex="0"${id ? ` id="${id}"` : ''}>${table}</div>`;
+export function tableRegion(label: string, table: Html, id?: string): Html {
+  return html`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0"${id ? html` id="${id}"` : ''}>${table}</div>`;
 }
 
 /** A secret shown once: a read-only field and a copy button (the button needs the script). */
@@ -103,32 +102,35 @@ export function secretBox(options: {
   label: string;
   value: string;
   note: string;
-}): string {
-  return `<div class="secret" role="status">
-<p><strong>${escapeHtml(options.note)}</strong></p>
-<div class="field"><label for="${options.id}">${escapeHtml(options.label)}</label>
-<div class="copyrow"><input type="text" id="${options.id}" value="${escapeHtml(options.value)}" readonly spellcheck="false" autocomplete="off">
+}): Html {
+  return html`<div class="secret" role="status">
+<p><strong>${options.note}</strong></p>
+<div class="field"><label for="${options.id}">${options.label}</label>
+<div class="copyrow"><input type="text" id="${options.id}" value="${options.value}" readonly spellcheck="false" autocomplete="off">
 <button type="button" class="secondary" data-copy="${options.id}" hidden>Copy</button></div></div>
 </div>`;
 }
 
 /** A value to copy (a share link): a read-only field and a copy button. */
-export function copyField(options: { id: string; label: string; value: string }): string {
-  return `<div class="field"><label for="${options.id}">${escapeHtml(options.label)}</label>
-<div class="copyrow"><input type="text" id="${options.id}" value="${escapeHtml(options.value)}" readonly spellcheck="false">
+export function copyField(options: { id: string; label: string; value: string }): Html {
+  return html`<div class="field"><label for="${options.id}">${options.label}</label>
+<div class="copyrow"><input type="text" id="${options.id}" value="${options.value}" readonly spellcheck="false">
 <button type="button" class="secondary" data-copy="${options.id}" hidden>Copy</button></div></div>`;
 }
 
-export function checkbox(options: {
+/** One box of a `checkGroup`. */
+export interface CheckboxOptions {
   name: string;
   value: string;
   label: string;
   checked?: boolean;
-  hint?: string;
+  hint?: string | undefined;
   id: string;
-}): string {
-  return `<label for="${options.id}"><input type="checkbox" id="${options.id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value)}"${options.checked ? ' checked' : ''}>
-<span>${escapeHtml(options.label)}${options.hint ? ` <span class="hint">${escapeHtml(options.hint)}</span>` : ''}</span></label>`;
+}
+
+function checkbox(options: CheckboxOptions & { invalid: boolean }): Html {
+  return html`<label for="${options.id}"><input type="checkbox"${options.invalid ? html` aria-invalid="true"` : ''} id="${options.id}" name="${options.name}" value="${options.value}"${options.checked ? html` checked` : ''}>
+<span>${options.label}${options.hint ? html` <span class="hint">${options.hint}</span>` : ''}</span></label>`;
 }
 
 export function textField(options: {
@@ -143,11 +145,11 @@ export function textField(options: {
   /** The message of a failed form for this field: shown under it, `aria-invalid`. */
   error?: string | undefined;
   maxlength?: number;
-}): string {
+}): Html {
   const id = options.id ?? fieldId(options.name);
-  return `<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
-${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
-<input type="${options.type ?? 'text'}" id="${id}" name="${escapeHtml(options.name)}" value="${escapeHtml(options.value ?? '')}"${options.required ? ' required' : ''}${options.maxlength ? ` maxlength="${options.maxlength}"` : ''}${options.autocomplete ? ` autocomplete="${options.autocomplete}"` : ''}${describedBy(id, Boolean(options.hint), options.error)}></div>`;
+  return html`<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
+${options.hint ? html`<span class="hint" id="${id}-hint">${options.hint}</span>` : ''}${fieldMessage(id, options.error)}
+<input type="${options.type ?? 'text'}" id="${id}" name="${options.name}" value="${options.value ?? ''}"${limits(options.required, options.maxlength)}${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${describedBy(id, Boolean(options.hint), options.error)}></div>`;
 }
 
 export function textArea(options: {
@@ -160,11 +162,11 @@ export function textArea(options: {
   /** The message of a failed form for this field: shown under it, `aria-invalid`. */
   error?: string | undefined;
   maxlength?: number;
-}): string {
+}): Html {
   const id = fieldId(options.name);
-  return `<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
-${options.hint ? `<span class="hint" id="${id}-hint">${escapeHtml(options.hint)}</span>` : ''}${fieldMessage(id, options.error)}
-<textarea id="${id}" name="${escapeHtml(options.name)}" rows="${options.rows ?? 5}"${options.required ? ' required' : ''}${options.maxlength ? ` maxlength="${options.maxlength}"` : ''}${describedBy(id, Boolean(options.hint), options.error)}>${escapeHtml(options.value ?? '')}</textarea></div>`;
+  return html`<div class="field${options.error ? ' invalid' : ''}">${labelFor(id, options.label, options.required)}
+${options.hint ? html`<span class="hint" id="${id}-hint">${options.hint}</span>` : ''}${fieldMessage(id, options.error)}
+<textarea id="${id}" name="${options.name}" rows="${options.rows ?? 5}"${limits(options.required, options.maxlength)}${describedBy(id, Boolean(options.hint), options.error)}>${options.value ?? ''}</textarea></div>`;
 }
 
 /**
@@ -179,13 +181,13 @@ export function confirmAction(options: {
   question: string;
   action: string;
   confirm: string;
-  hidden: string;
+  hidden: Html;
   small?: boolean;
   /** Not destructive in itself (rotating a secret): the plain secondary look. */
   secondary?: boolean;
-}): string {
-  return `<details class="confirm"><summary class="button ${options.secondary ? 'secondary' : 'danger'}${options.small ? ' small' : ''}">${escapeHtml(options.label)}<span class="sr-only"> ${escapeHtml(options.target)}</span></summary>
-<div class="confirm-body"><p>${escapeHtml(options.question)}</p><form class="inline" method="post" action="${escapeHtml(options.action)}">${options.hidden}<button class="${options.secondary ? '' : 'danger '}small" type="submit">${escapeHtml(options.confirm)}</button></form></div></details>`;
+}): Html {
+  return html`<details class="confirm"><summary class="button ${options.secondary ? 'secondary' : 'danger'}${options.small ? ' small' : ''}">${options.label}<span class="sr-only"> ${options.target}</span></summary>
+<div class="confirm-body"><p>${options.question}</p><form class="inline" method="post" action="${options.action}">${options.hidden}<button class="${options.secondary ? '' : 'danger '}small" type="submit">${options.confirm}</button></form></div></details>`;
 }
 
 export function percent(value: number, digits = 0): string {

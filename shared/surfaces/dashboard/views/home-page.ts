@@ -3,9 +3,11 @@
  * in progress, failing endpoints), the plan, today's quota use, the open sessions. "Get started"
  * only while the account has nothing to show.
  */
+
 import type { Account } from '#shared/domain/accounts/ports';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { badge, escapeHtml, notice } from './components.ts';
+import { type Html, html } from '#shared/surfaces/http/html';
+import { badge, notice } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 import {
   batchesSection,
@@ -30,34 +32,34 @@ export interface HomeView {
   notice?: string | undefined;
 }
 
-function accountCard(view: HomeView): string {
+function accountCard(view: HomeView): Html {
   const account = view.account;
   const text = account
-    ? `<p class="big">${escapeHtml(account.plan === 'pro' ? 'Pro' : 'Free')}</p><p>Subscription ${badge(account.subscription === 'active' ? 'active' : 'failed', account.subscription)}</p>
+    ? html`<p class="big">${account.plan === 'pro' ? 'Pro' : 'Free'}</p><p>Subscription ${badge(account.subscription === 'active' ? 'active' : 'failed', account.subscription)}</p>
 <p class="muted">${account.plan === 'pro' ? 'Cases, manual runs and a monthly run of every active case.' : 'Cases can be set up and read; runs, manual and monthly, need the Pro plan.'}</p>`
-    : `<p class="big">No Monitor account</p><p class="muted">Scans, batches, keys and webhooks work (batches under the free plan's limits); cases need a Monitor account, which the operator sets up.</p>`;
-  return `<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Plan</h2>${text}${view.admin ? '<p>This address is on the operator list: it may hold <code>monitor:admin</code> keys.</p>' : ''}</section>`;
+    : html`<p class="big">No Monitor account</p><p class="muted">Scans, batches, keys and webhooks work (batches under the free plan's limits); cases need a Monitor account, which the operator sets up.</p>`;
+  return html`<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Plan</h2>${text}${view.admin ? html`<p>This address is on the operator list: it may hold <code>monitor:admin</code> keys.</p>` : ''}</section>`;
 }
 
-function quotaCard(view: HomeView): string {
+function quotaCard(view: HomeView): Html {
   if ('ended' in view.plan) {
-    return `<section class="card" aria-labelledby="quota-h"><h2 id="quota-h">Batch quota today</h2><p>${escapeHtml(view.plan.ended)}</p></section>`;
+    return html`<section class="card" aria-labelledby="quota-h"><h2 id="quota-h">Batch quota today</h2><p>${view.plan.ended}</p></section>`;
   }
   const { perDay, perBatch, name } = view.plan;
   const left = Math.max(0, perDay - view.usedToday);
-  return `<section class="card" aria-labelledby="quota-h"><h2 id="quota-h">Batch quota today</h2>
+  return html`<section class="card" aria-labelledby="quota-h"><h2 id="quota-h">Batch quota today</h2>
 <p class="big">${view.usedToday} <span class="muted">of ${perDay}</span></p>
 <label for="quota-bar" class="sr-only">Domains queued today</label>
 <progress id="quota-bar" max="${perDay}" value="${Math.min(view.usedToday, perDay)}">${view.usedToday} of ${perDay}</progress>
-<p class="muted">${left} domains left until 00:00 UTC on the ${escapeHtml(name)} plan; at most ${perBatch} per batch.</p></section>`;
+<p class="muted">${left} domains left until 00:00 UTC on the ${name} plan; at most ${perBatch} per batch.</p></section>`;
 }
 
-export function homePage(view: HomeView): string {
+export function homePage(view: HomeView): Html {
   return dashboardLayout({
     title: 'Overview',
     section: 'home',
     viewer: view.viewer,
-    body: `<h1>Overview</h1>
+    body: html`<h1>Overview</h1>
 ${notice(view.notice)}
 ${failingSection(view.overview.failing)}
 <div class="cards">${quotaCard(view)}${scansTodayCard(view.overview.scansToday)}${accountCard(view)}</div>
@@ -69,8 +71,8 @@ ${sessionsSection(view.viewer, view.sessions)}`,
   });
 }
 
-function getStarted(): string {
-  return `<h2>Get started</h2>
+function getStarted(): Html {
+  return html`<h2>Get started</h2>
 <ul>
 <li><a href="${DASHBOARD_PATHS.keys}">Create an API key</a> for scripts and AI assistants (the tool server).</li>
 <li><a href="${DASHBOARD_PATHS.scans}">Scan a site</a> for agent readiness, or <a href="${DASHBOARD_PATHS.batches}">many at once</a>.</li>

@@ -4,8 +4,10 @@
  * the Content-Security-Policy admits exactly that style and script (by hash) and nothing from
  * elsewhere.
  */
+import type { Role } from '#shared/domain/accounts/roles';
+import type { Scope } from '#shared/domain/accounts/scopes';
 import { sha256Base64 } from '#shared/domain/kernel/hash';
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, unsafeRawHtml } from '#shared/surfaces/http/html';
 import { DASHBOARD_SCRIPT } from './client-script.ts';
 import { DASHBOARD_CSS } from './styles.ts';
 
@@ -13,9 +15,18 @@ export interface Viewer {
   email: string;
   /** Synchronizer token that every form of this session carries. */
   csrfToken: string;
+  /** The person's role in the account shown (the header says it). */
+  role?: Role;
+  /** Whether the role allows a scope: what it does not allow is not offered. */
+  can?: (scope: Scope) => boolean;
 }
 
-export type Section = 'home' | 'keys' | 'scans' | 'batches' | 'cases' | 'webhooks';
+/** True unless the viewer's role is known not to allow `scope`. */
+export function viewerCan(viewer: Viewer | undefined, scope: Scope): boolean {
+  return viewer?.can?.(scope) ?? true;
+}
+
+export type Section = 'home' | 'keys' | 'scans' | 'batches' | 'cases' | 'webhooks' | 'account';
 
 const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'home', label: 'Overview', href: '/dashboard' },
@@ -24,7 +35,16 @@ const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'batches', label: 'Batches', href: '/dashboard/batches' },
   { id: 'cases', label: 'Cases', href: '/dashboard/cases' },
   { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
+  { id: 'account', label: 'Team', href: '/dashboard/account' },
 ];
+
+/** What a section asks of the role (its page refuses the rest). */
+const SECTION_SCOPE: Partial<Record<Section, Scope>> = {
+  scans: 'scans:read',
+  batches: 'scans:read',
+  cases: 'monitor:read',
+  webhooks: 'webhooks:manage',
+};
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -50,29 +70,32 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'same-origin',
 };
 
-export function csrfField(viewer: Viewer): string {
-  return `<input type="hidden" name="csrf_token" value="${escapeHtml(viewer.csrfToken)}">`;
+export function csrfField(viewer: Viewer): Html {
+  return html`<input type="hidden" name="csrf_token" value="${viewer.csrfToken}">`;
 }
 
-function header(viewer: Viewer | undefined, section: Section | undefined): string {
+function header(viewer: Viewer | undefined, section: Section | undefined): Html {
   if (!viewer) {
-    return `<header class="top"><div class="bar"><a class="brand" href="/dashboard">Agent-Readiness dashboard</a></div></header>`;
+    return html`<header class="top"><div class="bar"><a class="brand" href="/dashboard">Agent-Readiness dashboard</a></div></header>`;
   }
-  const links = SECTIONS.map(
+  const links = SECTIONS.filter((entry) => {
+    const scope = SECTION_SCOPE[entry.id];
+    return scope === undefined || viewerCan(viewer, scope);
+  }).map(
     (entry) =>
-      `<li><a href="${entry.href}"${entry.id === section ? ' aria-current="page"' : ''}>${entry.label}</a></li>`,
-  ).join('');
-  return `<header class="top"><div class="bar">
+      html`<li><a href="${entry.href}"${entry.id === section ? html` aria-current="page"` : ''}>${entry.label}</a></li>`,
+  );
+  return html`<header class="top"><div class="bar">
 <a class="brand" href="/dashboard">Agent-Readiness dashboard</a>
 <nav class="main" aria-label="Dashboard sections"><ul>${links}</ul></nav>
-<div class="who"><span>Signed in as <strong>${escapeHtml(viewer.email)}</strong></span>
+<div class="who"><span>Signed in as <strong>${viewer.email}</strong>${viewer.role && html` · <a href="/dashboard/account" title="Your role in this account; switch accounts there">${viewer.role}</a>`}</span>
 <form method="post" action="/dashboard/sign-out">${csrfField(viewer)}<button class="secondary small" type="submit">Sign out</button></form></div>
 </div></header>`;
 }
 
 export interface PageOptions {
   title: string;
-  body: string;
+  body: Html;
   viewer?: Viewer | undefined;
   section?: Section;
   /**
@@ -82,24 +105,29 @@ export interface PageOptions {
   replaceUrl?: string;
 }
 
-export function dashboardLayout(options: PageOptions): string {
-  return `<!doctype html>
+/** The inlined style sheet: a constant of this code, admitted by its hash in the CSP. */
+export function dashboardStyle(): Html {
+  return html`<style>${unsafeRawHtml(DASHBOARD_CSS, 'the dashboard style sheet, a constant of this code')}</style>`;
+}
+
+export function dashboardLayout(options: PageOptions): Html {
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)} · Agent-Readiness dashboard</title>
+<title>${options.title} · Agent-Readiness dashboard</title>
 <link rel="icon" href="data:,">
-<style>${DASHBOARD_CSS}</style>
+${dashboardStyle()}
 </head>
 <body>
 <a class="skip" href="#content">Skip to content</a>
 ${header(options.viewer, options.section)}
-<main id="content" tabindex="-1"${options.replaceUrl ? ` data-replace-url="${escapeHtml(options.replaceUrl)}"` : ''}>
+<main id="content" tabindex="-1"${options.replaceUrl ? html` data-replace-url="${options.replaceUrl}"` : ''}>
 ${options.body}
 </main>
 <div id="announcer" class="sr-only" aria-live="polite"></div>
-<script>${DASHBOARD_SCRIPT}</script>
+<script>${unsafeRawHtml(DASHBOARD_SCRIPT, 'the dashboard script, a constant of this code')}</script>
 </body>
 </html>
 `;

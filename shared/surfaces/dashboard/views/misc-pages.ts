@@ -1,16 +1,16 @@
 /** The error pages: a refusal or a fault, and a dashboard address that names nothing. */
 
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { escapeHtml } from './components.ts';
+import { type Html, html } from '#shared/surfaces/http/html';
 import { dashboardLayout } from './layout.ts';
 
-export function errorPage(error: { status: number; code: string; message: string }): string {
+export function errorPage(error: { status: number; code: string; message: string }): Html {
   if (error.status === 404) return notFoundPage(error.message);
   const title = error.status === 403 ? 'Refused' : 'Something went wrong';
   return dashboardLayout({
     title,
-    body: `<h1>${escapeHtml(title)}</h1>
-<div class="error" role="alert"><p><strong>${escapeHtml(error.message)}</strong></p><p class="muted">Code <code>${escapeHtml(error.code)}</code>, status ${error.status}.</p></div>
+    body: html`<h1>${title}</h1>
+<div class="error" role="alert"><p><strong>${error.message}</strong></p><p class="muted">Code <code>${error.code}</code>, status ${error.status}.</p></div>
 <p><a href="${DASHBOARD_PATHS.home}">Back to the dashboard</a></p>`,
   });
 }
@@ -19,7 +19,7 @@ export function errorPage(error: { status: number; code: string; message: string
  * A dashboard address that names nothing (a mistyped link, or something since deleted or never
  * yours): where to go instead, without an API route or error code in sight.
  */
-export function notFoundPage(detail?: string): string {
+export function notFoundPage(detail?: string): Html {
   const links: [string, string][] = [
     [DASHBOARD_PATHS.home, 'Overview'],
     [DASHBOARD_PATHS.scans, 'Scans'],
@@ -30,10 +30,10 @@ export function notFoundPage(detail?: string): string {
   ];
   return dashboardLayout({
     title: 'Page not found',
-    body: `<h1>Page not found</h1>
+    body: html`<h1>Page not found</h1>
 <p class="lead">There is no page at this address. The link may be mistyped, or what it showed was deleted or belongs to another account.</p>
-${detail ? `<p class="muted">${escapeHtml(detail)}</p>` : ''}
+${detail ? html`<p class="muted">${detail}</p>` : ''}
 <p>Try one of these instead:</p>
-<ul>${links.map(([href, text]) => `<li><a href="${href}">${escapeHtml(text)}</a></li>`).join('')}</ul>`,
+<ul>${links.map(([href, text]) => html`<li><a href="${href}">${text}</a></li>`)}</ul>`,
   });
 }

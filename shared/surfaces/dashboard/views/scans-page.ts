@@ -1,41 +1,13 @@
-/** Running a scan (with live status), the account's scan history by domain, and one result. */
-import { formatPoints, maxReachableScore, topFixes } from '#shared/domain/scan-engine/report-notes';
+/** Running a scan (with live status) and the account's scan history by domain. */
+
 import type { DomainEntry } from '#shared/domain/scans/history-schemas';
-import type { Scan } from '#shared/domain/scans/schemas';
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
 import { SCAN_FORM } from '#shared/surfaces/dashboard/forms-scans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { badge, copyField, escapeHtml, tableRegion, timeTag } from './components.ts';
-import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
+import { type Html, html } from '#shared/surfaces/http/html';
+import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 import { domainHistorySection, type HistoryFilters } from './scan-history.ts';
-
-const PILLARS: Record<string, string> = {
-  R: 'Retrievable',
-  E: 'Explainable',
-  A: 'Actionable',
-  D: 'Distributed',
-};
-
-const STATE_TEXT: Record<string, string> = {
-  good: 'good',
-  warn: 'needs work',
-  bad: 'failing',
-  unknown: 'not applicable',
-  info: 'note',
-};
-
-function stateBadge(state: string): string {
-  const css =
-    state === 'good'
-      ? 'done'
-      : state === 'bad'
-        ? 'failed'
-        : state === 'warn'
-          ? 'pending'
-          : 'unknown';
-  return badge(css, STATE_TEXT[state] ?? state);
-}
 
 export interface ScansView {
   viewer: Viewer;
@@ -50,7 +22,7 @@ export interface ScansView {
   form?: FormState;
 }
 
-export function scansPage(view: ScansView): string {
+export function scansPage(view: ScansView): Html {
   return dashboardLayout({
     title: 'Scans',
     section: 'scans',
@@ -58,73 +30,23 @@ export function scansPage(view: ScansView): string {
     // Only the answer to a form post moves the address back to the page; a filtered list keeps
     // its filters in the address (bookmarkable).
     ...(view.form === undefined ? {} : { replaceUrl: DASHBOARD_PATHS.scans }),
-    body: `<h1>Scans</h1>
+    body: html`<h1>Scans</h1>
 <p class="lead">A scan checks a site live against nine agent-readiness checks in four pillars and scores it from 0 to 100, with what to fix first.</p>
 ${formErrorBox(SCAN_FORM, view.form)}
-<form class="stack" method="post" action="${DASHBOARD_PATHS.scans}" data-scan-form>
+${
+  viewerCan(view.viewer, 'scans:write')
+    ? html`<form class="stack" method="post" action="${DASHBOARD_PATHS.scans}" data-scan-form>
 ${csrfField(view.viewer)}
 ${formInput(SCAN_FORM, view.form, 'domain', { hint: 'For example example.com; a URL is reduced to its site.' })}
 <div class="actions"><button type="submit">Scan now</button></div>
-</form>
+</form>`
+    : html`<p class="muted">Your role in this account reads only: running scans needs a member's role.</p>`
+}
 <div id="scan-status" class="card live" role="status" hidden>
 <p id="scan-elapsed">Scanning…</p>
 <progress aria-label="Scan in progress"></progress>
 <p class="muted">The scanner fetches the homepage, robots.txt, sitemaps, llms.txt, well-known agent and API documents and a few pages, then scores the nine checks. Most sites take a few seconds; a slow site up to about 30 seconds. The result opens when it is done.</p>
 </div>
 ${domainHistorySection(view.viewer, view.history)}`,
-  });
-}
-
-function checksTable(scan: Scan): string {
-  const rows = scan.checks
-    .map((check) => {
-      const findings = check.findings
-        .map((finding) => `<li>${stateBadge(finding.state)} ${escapeHtml(finding.text)}</li>`)
-        .join('');
-      return `<tr><th scope="row">${escapeHtml(check.title)}<br><span class="muted">${escapeHtml(PILLARS[check.pillar] ?? check.pillar)}</span></th>
-<td>${stateBadge(check.state)}</td><td class="num">${formatPoints(check.score)} / ${formatPoints(check.max)}</td>
-<td>${findings ? `<details><summary>${check.findings.length} finding${check.findings.length === 1 ? '' : 's'}</summary><ul>${findings}</ul></details>` : '–'}</td></tr>`;
-    })
-    .join('');
-  return tableRegion(
-    'Checks',
-    `<table><thead><tr><th scope="col">Check</th><th scope="col">State</th><th scope="col" class="num">Points</th><th scope="col">Findings</th></tr></thead><tbody>${rows}</tbody></table>`,
-  );
-}
-
-function pillarCards(scan: Scan): string {
-  return Object.entries(PILLARS)
-    .map(([letter, name]) => {
-      const checks = scan.checks.filter((check) => check.pillar === letter);
-      const score = checks.reduce((sum, check) => sum + check.score, 0);
-      const max = checks.reduce((sum, check) => sum + check.max, 0);
-      return `<div class="card"><h3>${letter} ${name}</h3><p class="big">${max === 0 ? 'n/a' : `${Math.round((100 * score) / max)}%`}</p><p class="muted">${formatPoints(score)} of ${formatPoints(max)} points</p></div>`;
-    })
-    .join('');
-}
-
-export function scanResultPage(viewer: Viewer, scan: Scan): string {
-  const fixes = topFixes(scan.checks, 3)
-    .map(
-      (fix) =>
-        `<li><strong>+${fix.scoreGain} ${fix.scoreGain === 1 ? 'point' : 'points'}</strong>: ${escapeHtml(fix.text)}${fix.check ? ` <span class="muted">(${escapeHtml(fix.check)})</span>` : ''}</li>`,
-    )
-    .join('');
-  return dashboardLayout({
-    title: `${scan.domain}: ${scan.score}/100`,
-    section: 'scans',
-    viewer,
-    body: `<p><a href="${DASHBOARD_PATHS.scans}">← All scans</a></p>
-<h1>Agent readiness of ${escapeHtml(scan.domain)}</h1>
-<div class="cards"><section class="card" aria-labelledby="score-h"><h2 id="score-h">Score</h2><p class="big">${scan.score}<span class="muted">/100</span></p>
-<p class="muted">Scanned ${timeTag(scan.created_at)}; the most this site can reach is ${maxReachableScore(scan.checks)}.</p></section>
-<section class="card" aria-labelledby="share-h"><h2 id="share-h">Share</h2>
-${copyField({ id: 'share-url', label: 'Public result page: anyone with the link can read it', value: scan.url })}
-<p><a href="${escapeHtml(scan.url)}">Open the shareable page</a></p></section></div>
-${fixes ? `<h2>Fix these first</h2><ol>${fixes}</ol>` : ''}
-<h2>Pillars</h2>
-<div class="cards">${pillarCards(scan)}</div>
-<h2>Checks</h2>
-${checksTable(scan)}`,
   });
 }

@@ -3,11 +3,13 @@
  * field, `form-kit/`; with SIGNUP open it also creates a free account), the page a mailed link
  * opens, and the page of a link that no longer works.
  */
+
 import type { FormState } from '#shared/surfaces/dashboard/form-kit/form';
 import { formErrorBox, formInput } from '#shared/surfaces/dashboard/form-kit/render';
 import { SIGN_IN_FORM } from '#shared/surfaces/dashboard/forms-accounts';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { errorBox, escapeHtml, notice, type ShownError } from './components.ts';
+import { type Html, html } from '#shared/surfaces/http/html';
+import { errorBox, notice, type ShownError } from './components.ts';
 import { dashboardLayout } from './layout.ts';
 
 export function signInPage(options: {
@@ -17,7 +19,9 @@ export function signInPage(options: {
   signedOut?: boolean;
   /** SIGNUP is open: an address without an account gets a link that creates one. */
   signUp: boolean;
-}): string {
+  /** Where the link leads once used (an invitation that asked to sign in first). */
+  next?: string | undefined;
+}): Html {
   const signedOut = options.signedOut ? notice('You are signed out.') : '';
   // The same words whether or not the address has an account: they depend on the setting only.
   const sentText = options.signUp
@@ -30,10 +34,11 @@ export function signInPage(options: {
   return dashboardLayout({
     title: options.signUp ? 'Sign in or create a free account' : 'Sign in',
     replaceUrl: DASHBOARD_PATHS.signIn,
-    body: `<h1>${options.signUp ? 'Sign in or create a free account' : 'Sign in'}</h1>
+    body: html`<h1>${options.signUp ? 'Sign in or create a free account' : 'Sign in'}</h1>
 <p class="lead">${lead}</p>
-${formErrorBox(SIGN_IN_FORM, options.form)}${sent}${signedOut}
+${formErrorBox(SIGN_IN_FORM, options.form)}${sent}${signedOut}${options.next && notice('Sign in (or create your free account) with the address the invitation was sent to: the link brings you back to it.')}
 <form class="stack" method="post" action="${DASHBOARD_PATHS.signIn}">
+${options.next && html`<input type="hidden" name="next" value="${options.next}">`}
 ${formInput(SIGN_IN_FORM, options.form, 'email', { type: 'email', autocomplete: 'email' })}
 <div class="actions"><button type="submit">Mail me a sign-in link</button></div>
 </form>
@@ -49,27 +54,27 @@ export function confirmSignInPage(options: {
   token: string;
   email: string;
   signUp: boolean;
-}): string {
+}): Html {
   const title = options.signUp ? 'Create your free account' : 'Sign in';
   const question = options.signUp
-    ? `Create a free account for <strong>${escapeHtml(options.email)}</strong> and sign in? The free plan scans sites, runs batches within its daily limit and keeps your scan history; monitor cases can be set up, and their runs need the Pro plan.`
-    : `Sign in to the dashboard as <strong>${escapeHtml(options.email)}</strong>?`;
+    ? html`Create a free account for <strong>${options.email}</strong> and sign in? The free plan scans sites, runs batches within its daily limit and keeps your scan history; monitor cases can be set up, and their runs need the Pro plan.`
+    : html`Sign in to the dashboard as <strong>${options.email}</strong>?`;
   return dashboardLayout({
     title,
-    body: `<h1>${title}</h1>
+    body: html`<h1>${title}</h1>
 <p class="lead">${question}</p>
 <form method="post" action="${DASHBOARD_PATHS.session}">
-<input type="hidden" name="token" value="${escapeHtml(options.token)}">
+<input type="hidden" name="token" value="${options.token}">
 <button type="submit">${options.signUp ? 'Create my account' : 'Sign in'}</button>
 </form>
 <p class="muted">The link works once. Not you? Close this page; nothing happens until you press the button.</p>`,
   });
 }
 
-export function invalidLinkPage(error: ShownError): string {
+export function invalidLinkPage(error: ShownError): Html {
   return dashboardLayout({
     title: 'Sign-in link not valid',
-    body: `<h1>This sign-in link does not work</h1>
+    body: html`<h1>This sign-in link does not work</h1>
 ${errorBox(error)}
 <p><a href="${DASHBOARD_PATHS.signIn}">Ask for a new link</a></p>`,
   });

@@ -94,7 +94,7 @@ details{margin:.4rem 0}summary{cursor:pointer}
 svg.spark{vertical-align:middle;overflow:visible}
 .pager{display:flex;gap:1rem;flex-wrap:wrap;margin:.6rem 0;align-items:center}
 .pager ol{list-style:none;display:flex;flex-wrap:wrap;gap:.2rem .5rem;margin:0;padding:0}.pager ol a{display:inline-block;min-width:2rem;padding:.15rem .4rem;text-align:center}.pager a[aria-current=page]{font-weight:700;color:#1b1b1b;border-bottom:3px solid #0b57d0;text-decoration:none}
-.search select{width:auto}
+.search select,form.inline select{width:auto}
 .search-field{display:contents}.search .field-error{flex-basis:100%}.search input[aria-invalid=true]{border:2px solid #a4161a}
 .sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .copyrow input{flex:1;min-width:0}

@@ -2,7 +2,7 @@
  * Small pieces that show change over time (docs/dashboard.md "Scan history"): an inline SVG
  * sparkline with its numbers as the text alternative, a signed change, a per-check diff in words.
  */
-import { escapeHtml } from './components.ts';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 
 const SPARK_WIDTH = 96;
 const SPARK_HEIGHT = 28;
@@ -30,8 +30,8 @@ export function trendScale(scores: readonly number[], max = 100): { low: number;
  * states with the numbers, so a screen reader hears the trend rather than a picture of it; one
  * point is a dot.
  */
-export function sparkline(scores: readonly number[], subject: string, max = 100): string {
-  if (scores.length === 0) return '<span class="muted">–</span>';
+export function sparkline(scores: readonly number[], subject: string, max = 100): Html {
+  if (scores.length === 0) return html`<span class="muted">–</span>`;
   const { low, high } = trendScale(scores, max);
   const label = `Score trend of ${subject}, oldest first: ${scores.join(', ')} (drawn from ${low} at the bottom to ${high} at the top)`;
   const step = scores.length > 1 ? (SPARK_WIDTH - 2 * PAD) / (scores.length - 1) : 0;
@@ -50,18 +50,18 @@ export function sparkline(scores: readonly number[], subject: string, max = 100)
   const last = points[points.length - 1]?.split(',') ?? ['0', '0'];
   const line =
     scores.length > 1
-      ? `<polyline fill="none" stroke="#1f5fbf" stroke-width="2" stroke-linejoin="round" points="${points.join(' ')}"/>`
+      ? html`<polyline fill="none" stroke="#1f5fbf" stroke-width="2" stroke-linejoin="round" points="${points.join(' ')}"/>`
       : '';
-  return `<svg class="spark" role="img" aria-label="${escapeHtml(label)}" width="${SPARK_WIDTH}" height="${SPARK_HEIGHT}" viewBox="0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}"><title>${escapeHtml(label)}</title><line x1="0" x2="${SPARK_WIDTH}" y1="${SPARK_HEIGHT - 1}" y2="${SPARK_HEIGHT - 1}" stroke="#d5dae1"/>${line}<circle cx="${last[0]}" cy="${last[1]}" r="3" fill="#1b1b1b"/></svg>`;
+  return html`<svg class="spark" role="img" aria-label="${label}" width="${SPARK_WIDTH}" height="${SPARK_HEIGHT}" viewBox="0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}"><title>${label}</title><line x1="0" x2="${SPARK_WIDTH}" y1="${SPARK_HEIGHT - 1}" y2="${SPARK_HEIGHT - 1}" stroke="#d5dae1"/>${line}<circle cx="${last[0]}" cy="${last[1]}" r="3" fill="#1b1b1b"/></svg>`;
 }
 
 /** "+5", "−3", "±0" with words for screen readers; "first scan" when there is nothing before. */
-export function changeTag(change: number | null, firstText = 'first scan'): string {
-  if (change === null) return `<span class="muted chg">${escapeHtml(firstText)}</span>`;
+export function changeTag(change: number | null, firstText = 'first scan'): Html {
+  if (change === null) return html`<span class="muted chg">${firstText}</span>`;
   if (change === 0)
-    return '<span class="chg same">±0<span class="sr-only"> (no change)</span></span>';
+    return html`<span class="chg same">±0<span class="sr-only"> (no change)</span></span>`;
   const up = change > 0;
-  return `<span class="chg ${up ? 'up' : 'down'}"><span aria-hidden="true">${up ? '▲ +' : '▼ −'}${Math.abs(change)}</span><span class="sr-only">${up ? 'up' : 'down'} ${Math.abs(change)} points</span></span>`;
+  return html`<span class="chg ${up ? 'up' : 'down'}"><span aria-hidden="true">${up ? '▲ +' : '▼ −'}${Math.abs(change)}</span><span class="sr-only">${up ? 'up' : 'down'} ${Math.abs(change)} points</span></span>`;
 }
 
 /** The checks by id as a person reads them (the scan result names them in full). */
@@ -84,15 +84,16 @@ export const CHECK_NAMES: Readonly<Record<string, string>> = {
 export function diffText(
   diff: readonly { check: string; change: number }[],
   previous: string | null,
-): string {
-  if (previous === null) return '<span class="muted">first scan of this domain</span>';
-  if (diff.length === 0) return '<span class="muted">no check changed</span>';
-  return diff
-    .map((entry) => {
+): Html {
+  if (previous === null) return html`<span class="muted">first scan of this domain</span>`;
+  if (diff.length === 0) return html`<span class="muted">no check changed</span>`;
+  return joinHtml(
+    diff.map((entry) => {
       const points = Math.round(entry.change * 10) / 10;
       const sign = points > 0 ? '+' : '−';
       const name = CHECK_NAMES[entry.check] ?? entry.check;
-      return `<span class="chg ${points > 0 ? 'up' : 'down'}">${escapeHtml(name)} ${sign}${Math.abs(points)}</span>`;
-    })
-    .join(', ');
+      return html`<span class="chg ${points > 0 ? 'up' : 'down'}">${name} ${sign}${Math.abs(points)}</span>`;
+    }),
+    ', ',
+  );
 }

@@ -46,49 +46,52 @@ function cardEntry(baseUrl: string) {
 }
 
 /**
- * What else the service publishes for agents, each under a `urn:air` identifier of its own host
- * (AI Catalog spec: publisher-authorized identifiers): the scanner's key directory and Signature
- * Agent Card (Web Bot Auth) and auth.md (how an agent gets credentials).
+ * The entries of the agent catalog, each valid for every reader (issue 37): ARD v0.91 needs
+ * displayName and wants 2 to 5 representativeQueries; Lighthouse 13.5.0's ard-schema audit
+ * validates the same (and warns on types outside its list of discovery types, so only the MCP
+ * Server Card and the Agent Skill are listed: the scanner's key directory, Signature Agent Card
+ * and auth.md are found at their own well-known paths and in robots.txt). The MCP entry names the
+ * revisions the server speaks in `extensions`, as the card does on its remote.
  */
-function identityEntries(baseUrl: string) {
+function catalogEntries(baseUrl: string) {
   const host = new URL(baseUrl).hostname;
   return [
     {
-      identifier: `urn:air:${host}:web-bot-auth:key-directory`,
-      displayName: 'AgentReadinessScanner key directory',
-      type: 'application/http-message-signatures-directory+json',
-      url: `${baseUrl}${PATHS.keyDirectory}`,
+      ...cardEntry(baseUrl),
+      displayName: `${SERVICE_NAME} (MCP)`,
+      description: SERVICE_SUMMARY,
+      representativeQueries: [
+        'how agent-ready is example.com',
+        'scan my website for AI agent readiness and list the top fixes',
+        'how do AI assistants answer about my brand this month',
+      ],
+      extensions: { supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS] },
     },
     {
-      identifier: `urn:air:${host}:web-bot-auth:signature-agent-card`,
-      displayName: 'AgentReadinessScanner Signature Agent Card',
-      type: 'application/json',
-      url: `${baseUrl}${PATHS.signatureAgentCard}`,
-    },
-    {
-      identifier: `urn:air:${host}:auth:auth-md`,
-      displayName: 'auth.md: how agents get credentials',
-      type: 'text/markdown',
-      url: `${baseUrl}${PATHS.authMd}`,
+      identifier: `urn:air:${host}:skill:scan-a-domain`,
+      displayName: 'Scan a domain for agent readiness',
+      type: 'text/markdown; profile="urn:air:agent-skills"',
+      url: `${baseUrl}${PATHS.skill}`,
+      description: 'How an agent scans a domain with this API and explains the top fixes.',
+      representativeQueries: [
+        'check whether my site is ready for AI agents',
+        'what should I fix first so AI crawlers can read my site',
+      ],
     },
   ];
 }
 
 /**
- * The AI Catalog. Its MCP entry names the revisions the server speaks in the entry's
- * `extensions` (the catalog's place for custom data), as the card does on its remote.
+ * The agent catalog, one document valid for both texts that name it: the AI Catalog at
+ * /.well-known/ai-catalog.json (specVersion, host, entries; what MCP discovery reads) and ARD
+ * v0.91's manifest at /.well-known/ard.json (entries; other top-level members ignored), served
+ * at both paths. Only the three top-level members Lighthouse's schema admits.
  */
 export function aiCatalog(baseUrl: string): unknown {
   return {
     specVersion: '1.0',
     host: { displayName: SERVICE_NAME, documentationUrl: `${baseUrl}${PATHS.docs}` },
-    entries: [
-      {
-        ...cardEntry(baseUrl),
-        extensions: { supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS] },
-      },
-      ...identityEntries(baseUrl),
-    ],
+    entries: catalogEntries(baseUrl),
   };
 }
 

@@ -6,8 +6,10 @@
 import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
 import { agentsMarkdown } from '#shared/surfaces/pages/agents-section';
+import { ciMarkdown } from '#shared/surfaces/pages/ci-section';
 import { monitorMethodMarkdown } from '#shared/surfaces/pages/docs-monitor-method';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
+import { peersMarkdown } from '#shared/surfaces/pages/peers-section';
 import { scannerMarkdown } from '#shared/surfaces/pages/scanner-section';
 import { standardsMarkdown } from '#shared/surfaces/pages/standards-section';
 import { apiRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
@@ -57,7 +59,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; The scanner; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
+    'Contents: Conventions; Scoring; The scanner; The CI gate; Finding ids; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
     '',
     ...routes.contents,
     '',
@@ -74,6 +76,10 @@ export function docsMarkdown(baseUrl: string): string {
     'Nine checks in four pillars; `score = round(100 × Σ points / Σ applicable max)`; signals that cannot be verified from outside count half; scans carry `scoring_version` 2.',
     '',
     scannerMarkdown(baseUrl),
+    '',
+    peersMarkdown(),
+    '',
+    ciMarkdown(),
     '',
     standardsMarkdown(),
     '',

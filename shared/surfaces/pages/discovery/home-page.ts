@@ -4,13 +4,13 @@
  * HTML for people (with JSON-LD and Open Graph) and markdown for agents that ask for
  * `text/markdown` (docs page: #standards).
  */
-import { escapeHtml } from '#shared/surfaces/http/html';
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { layout } from '#shared/surfaces/pages/html';
 import {
-  SCAN_BOX_CSS,
   SCAN_FORM_PATH,
   SIGN_UP_PATH,
   scanBox,
+  scanBoxStyle,
 } from '#shared/surfaces/pages/scan-box';
 import { jsonLdScript } from './json-ld.ts';
 import { apiRoutes, mcpToolRoutes, PATHS, SERVICE_NAME, SERVICE_SUMMARY } from './site.ts';
@@ -21,47 +21,49 @@ const WHAT = [
   'Use it over a JSON API described by OpenAPI 3.1, from the dashboard in a browser, or from an AI assistant through the MCP tool server.',
 ];
 
-export function homeHead(baseUrl: string): string {
+export function homeHead(baseUrl: string): Html {
   const image = `${baseUrl}${PATHS.logo}`;
-  return [
-    `<link rel="canonical" href="${escapeHtml(baseUrl)}/">`,
-    `<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl)}/">`,
-    `<link rel="service-desc" type="application/openapi+json" href="${escapeHtml(baseUrl + PATHS.openapi)}">`,
-    `<link rel="ai-catalog" type="application/ai-catalog+json" href="${escapeHtml(baseUrl + PATHS.aiCatalog)}">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:title" content="${escapeHtml(SERVICE_NAME)}">`,
-    `<meta property="og:description" content="${escapeHtml(SERVICE_SUMMARY)}">`,
-    `<meta property="og:url" content="${escapeHtml(baseUrl)}/">`,
-    `<meta property="og:image" content="${escapeHtml(image)}">`,
-    jsonLdScript(baseUrl),
-  ].join('\n');
+  return joinHtml(
+    [
+      html`<link rel="canonical" href="${baseUrl}/">`,
+      html`<link rel="alternate" type="text/markdown" href="${baseUrl}/">`,
+      html`<link rel="service-desc" type="application/openapi+json" href="${baseUrl + PATHS.openapi}">`,
+      html`<link rel="ard" type="application/json" href="${baseUrl + PATHS.ard}">`,
+      html`<link rel="ai-catalog" type="application/ai-catalog+json" href="${baseUrl + PATHS.aiCatalog}">`,
+      html`<meta property="og:type" content="website">`,
+      html`<meta property="og:title" content="${SERVICE_NAME}">`,
+      html`<meta property="og:description" content="${SERVICE_SUMMARY}">`,
+      html`<meta property="og:url" content="${baseUrl}/">`,
+      html`<meta property="og:image" content="${image}">`,
+      jsonLdScript(baseUrl),
+    ],
+    '\n',
+  );
 }
 
-export function renderHomePage(baseUrl: string): string {
-  const body = `<header><nav aria-label="Site"><a href="${PATHS.docs}">Documentation</a> ·
+export function renderHomePage(baseUrl: string): Html {
+  const body = html`<header><nav aria-label="Site"><a href="${PATHS.docs}">Documentation</a> ·
 <a href="${PATHS.dashboard}">Dashboard</a> · <a href="${PATHS.openapi}">OpenAPI</a></nav></header>
 <main>
-<h1>${escapeHtml(SERVICE_NAME)}</h1>
-<p>${escapeHtml(SERVICE_SUMMARY)}</p>
+<h1>${SERVICE_NAME}</h1>
+<p>${SERVICE_SUMMARY}</p>
 ${scanBox({ heading: 'Scan your site now' })}
-${WHAT.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
+${joinHtml(
+  WHAT.map((text) => html`<p>${text}</p>`),
+  '\n',
+)}
 <h2>Start here</h2>
 <ul>
 <li><a href="${SIGN_UP_PATH}">Create a free account</a> (an e-mail link, no password) to keep your scan history, run batches and follow how AI models answer about a brand.</li>
 <li><a href="${PATHS.docs}">API documentation</a>: conventions, authentication, scoring, the standards registry and every route (${apiRoutes().length} routes).</li>
 <li><a href="${PATHS.dashboard}">Dashboard</a>: sign in with an e-mail link, run scans, follow monitor cases, manage keys and webhooks.</li>
 <li><a href="${PATHS.openapi}">OpenAPI 3.1 description</a>, also listed in the <a href="${PATHS.apiCatalog}">API catalog</a>.</li>
-<li>MCP tool server at <code>${escapeHtml(baseUrl + PATHS.mcpEndpoint)}</code> with ${mcpToolRoutes().length} read tools; its <a href="${PATHS.serverCard}">server card</a> is listed in the <a href="${PATHS.aiCatalog}">AI Catalog</a>.</li>
+<li>MCP tool server at <code>${baseUrl + PATHS.mcpEndpoint}</code> with ${mcpToolRoutes().length} read tools; its <a href="${PATHS.serverCard}">server card</a> is listed in the <a href="${PATHS.aiCatalog}">AI Catalog</a>.</li>
 <li>For language models: <a href="${PATHS.llms}">llms.txt</a> and <a href="${PATHS.llmsFull}">llms-full.txt</a>.</li>
 </ul>
 </main>
 <footer><p>This site publishes everything its own scan rewards; scan it like any other domain.</p></footer>`;
-  return layout(
-    SERVICE_NAME,
-    body,
-    SERVICE_SUMMARY,
-    `${homeHead(baseUrl)}\n<style>${SCAN_BOX_CSS}</style>`,
-  );
+  return layout(SERVICE_NAME, body, SERVICE_SUMMARY, html`${homeHead(baseUrl)}\n${scanBoxStyle()}`);
 }
 
 export function homeMarkdown(baseUrl: string): string {

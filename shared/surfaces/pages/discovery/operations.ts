@@ -4,6 +4,7 @@
  * `Accept: text/markdown` and say `Vary: Accept` either way.
  */
 import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { Html } from '#shared/surfaces/http/html';
 import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
 import {
@@ -19,7 +20,7 @@ import {
 import type { DiscoveryDeps } from './deps.ts';
 import { docsMarkdown } from './docs-markdown.ts';
 import { homeMarkdown, renderHomePage } from './home-page.ts';
-import { LOGO_SVG } from './json-ld.ts';
+import { logoSvg } from './json-ld.ts';
 import { authMarkdown, signatureAgentCard } from './scanner-documents.ts';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './site-documents.ts';
 
@@ -36,8 +37,11 @@ type PlainOp = (input: OperationInput) => Promise<RawResponse>;
 type Op = (input: OperationInput, deps: DiscoveryDeps) => Promise<RawResponse>;
 
 const text =
-  (build: (baseUrl: string) => string, headers: Record<string, string> = {}): PlainOp =>
-  async (input) => ({ body: build(input.request.baseUrl), headers: { ...CACHE, ...headers } });
+  (build: (baseUrl: string) => string | Html, headers: Record<string, string> = {}): PlainOp =>
+  async (input) => ({
+    body: build(input.request.baseUrl).toString(),
+    headers: { ...CACHE, ...headers },
+  });
 
 const json =
   (build: (baseUrl: string) => unknown, headers: Record<string, string> = {}): PlainOp =>
@@ -54,7 +58,7 @@ export function wantsMarkdown(accept: string | undefined): boolean {
 }
 
 function negotiated(
-  html: (baseUrl: string) => string,
+  page: (baseUrl: string) => Html,
   markdown: (baseUrl: string) => string,
 ): PlainOp {
   return async (input) => {
@@ -71,7 +75,7 @@ function negotiated(
         },
       };
     }
-    return { body: html(baseUrl), headers: { ...CACHE, vary: 'Accept' } };
+    return { body: page(baseUrl).toString(), headers: { ...CACHE, vary: 'Accept' } };
   };
 }
 
@@ -81,11 +85,13 @@ export const robots = text(robotsTxt);
 export const llms = text(llmsTxt);
 export const llmsFull = text(llmsFullTxt);
 export const sitemap = text(sitemapXml);
-export const logo = text(() => LOGO_SVG);
+export const logo = text(logoSvg);
 export const apiCatalogDocument = json(apiCatalog, {
   'content-type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
 });
 export const aiCatalogDocument = json(aiCatalog);
+/** ARD v0.91's path: the same document, valid for both texts (catalogs.ts). */
+export const ardDocument = json(aiCatalog);
 export const mcpCatalogDocument = json(mcpCatalog);
 export const protectedResourceDocument = json(protectedResource);
 export const serverCardDocument = json(serverCard, { 'content-type': `${MCP_CARD_TYPE}` });

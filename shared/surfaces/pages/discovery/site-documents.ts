@@ -4,6 +4,7 @@
  * (built from the route manifest) and sitemap.xml. Standards: RFC 9309, contentsignals.org,
  * draft-ietf-aipref-attach-05, llmstxt.org, sitemaps.org (docs page: #standards).
  */
+import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import {
   apiRoutes,
   mcpToolRoutes,
@@ -38,8 +39,8 @@ export function robotsTxt(baseUrl: string): string {
     'Content-Usage: train-ai=n, search=y',
     '',
     `Sitemap: ${baseUrl}${PATHS.sitemap}`,
-    // ARD v0.91 §5.1: an entry source for agent discovery.
-    `Agentmap: ${baseUrl}${PATHS.aiCatalog}`,
+    // ARD v0.91 §5.1: an entry source for agent discovery (the same document as ai-catalog.json).
+    `Agentmap: ${baseUrl}${PATHS.ard}`,
     '',
     '# Our scanner, AgentReadinessScanner, signs every request (Web Bot Auth, RFC 9421):',
     `# key directory ${baseUrl}${PATHS.keyDirectory}`,
@@ -86,13 +87,14 @@ export function llmsFullTxt(baseUrl: string): string {
   return [llmsTxt(baseUrl), '## Routes', '', routes.join('\n\n'), ''].join('\n');
 }
 
-export function sitemapXml(baseUrl: string): string {
+/** XML escapes as HTML does (`&#39;` is a character reference XML knows too). */
+export function sitemapXml(baseUrl: string): Html {
   const urls = [PATHS.home, PATHS.docs].map(
-    (path) => `  <url><loc>${baseUrl}${path}</loc><lastmod>${SITE_UPDATED}</lastmod></url>`,
+    (path) => html`  <url><loc>${baseUrl}${path}</loc><lastmod>${SITE_UPDATED}</lastmod></url>`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  return html`<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.join('\n')}
+${joinHtml(urls, '\n')}
 </urlset>
 `;
 }

@@ -11,7 +11,7 @@ export const SERVICE_NAME = 'Agent-Readiness Scan API';
 export const SERVICE_SUMMARY =
   'Scores how ready a website is for AI agents and search crawlers (0 to 100, nine checks judged against the current standards), and monitors how AI assistants answer about a brand.';
 /** The day the site's documents last changed in substance (sitemap lastmod). */
-export const SITE_UPDATED = '2026-11-28';
+export const SITE_UPDATED = '2026-12-06';
 
 export const PATHS = {
   home: '/',
@@ -25,6 +25,7 @@ export const PATHS = {
   apiCatalog: '/.well-known/api-catalog',
   protectedResource: '/.well-known/oauth-protected-resource',
   aiCatalog: '/.well-known/ai-catalog.json',
+  ard: '/.well-known/ard.json',
   mcpCatalog: '/.well-known/mcp/catalog.json',
   mcpEndpoint: MCP_ENDPOINTS[0].path,
   serverCard: `${MCP_ENDPOINTS[0].path}/server-card`,

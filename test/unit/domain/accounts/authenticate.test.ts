@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '#shared/domain/accounts/api-keys';
 import { authenticate, effectiveScopes } from '#shared/domain/accounts/authenticate';
 import type { KeyLookup, StoredApiKey } from '#shared/domain/accounts/ports';
+import type { Role } from '#shared/domain/accounts/roles';
 import { AppError } from '#shared/domain/kernel/errors';
 
 const KEY = generateApiKey();
@@ -10,6 +11,7 @@ function storedKey(overrides: Partial<StoredApiKey> = {}): StoredApiKey {
   return {
     id: 'key_1',
     user_id: 'user-1',
+    created_by: 'user-1',
     email: 'dev@example.com',
     scopes: ['scans:read'],
     plugin: false,
@@ -20,12 +22,17 @@ function storedKey(overrides: Partial<StoredApiKey> = {}): StoredApiKey {
   };
 }
 
-function lookupOf(keys: Record<string, StoredApiKey>): KeyLookup {
-  return { findKeyByHash: async (hash) => keys[hash] };
+function lookupOf(keys: Record<string, StoredApiKey>, role: Role | null = 'owner'): KeyLookup {
+  return {
+    resolveKey: async (hash) => {
+      const key = keys[hash];
+      return key && { key, role };
+    },
+  };
 }
 
 const failingLookup: KeyLookup = {
-  findKeyByHash: async () => {
+  resolveKey: async () => {
     throw new Error('connect ECONNREFUSED');
   },
 };
@@ -118,6 +125,38 @@ describe('authenticate', () => {
       deps(),
     );
     expect(principal.kind).toBe('key');
+  });
+
+  it("acts for the key's account as its creator, with the creator's role now", async () => {
+    const stored = storedKey({ user_id: 'team-1', created_by: 'user-2' });
+    const principal = await authenticate(
+      { auth: 'required' },
+      `Bearer ${KEY}`,
+      deps(lookupOf({ [hashApiKey(KEY)]: stored }, 'member')),
+    );
+    expect(principal).toMatchObject({ accountId: 'team-1', memberId: 'user-2', role: 'member' });
+  });
+
+  it("narrows a key to its creator's current role: a viewer's write scopes are gone", async () => {
+    const stored = storedKey({ scopes: ['scans:read', 'scans:write', 'webhooks:manage'] });
+    const keys = lookupOf({ [hashApiKey(KEY)]: stored }, 'viewer');
+    const principal = await authenticate({ auth: 'required' }, `Bearer ${KEY}`, deps(keys));
+    expect(principal.kind === 'key' && [...principal.scopes]).toEqual(['scans:read']);
+    expect(
+      await codeOf(
+        authenticate({ auth: 'required', scope: 'scans:write' }, `Bearer ${KEY}`, deps(keys)),
+      ),
+    ).toBe('insufficient_scope');
+  });
+
+  it('refuses the key of a creator who left the account like a revoked key: 401', async () => {
+    const keys = lookupOf({ [hashApiKey(KEY)]: storedKey() }, null);
+    expect(await codeOf(authenticate({ auth: 'required' }, `Bearer ${KEY}`, deps(keys)))).toBe(
+      'unauthorized',
+    );
+    expect(await codeOf(authenticate({ auth: 'optional' }, `Bearer ${KEY}`, deps(keys)))).toBe(
+      'invalid_key',
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import type { KeyLookup, StoredApiKey } from '#shared/domain/accounts/ports';
 const key: StoredApiKey = {
   id: 'key_1',
   user_id: 'u1',
+  created_by: 'u1',
   email: 'a@example.com',
   scopes: ['scans:read'],
   plugin: false,
@@ -16,9 +17,10 @@ const key: StoredApiKey = {
 function countingLookup(answer: () => StoredApiKey | undefined) {
   const calls: string[] = [];
   const lookup: KeyLookup = {
-    async findKeyByHash(hash) {
+    async resolveKey(hash) {
       calls.push(hash);
-      return answer();
+      const found = answer();
+      return found && { key: found, role: 'owner' };
     },
   };
   return { lookup, calls };
@@ -29,11 +31,11 @@ describe('the verified-key cache', () => {
     let now = 0;
     const { lookup, calls } = countingLookup(() => key);
     const cached = createCachedKeyLookup(lookup, 1000, () => now);
-    await cached.findKeyByHash('h');
-    await cached.findKeyByHash('h');
+    await cached.resolveKey('h');
+    await cached.resolveKey('h');
     expect(calls).toHaveLength(1);
     now = 1001;
-    await cached.findKeyByHash('h');
+    await cached.resolveKey('h');
     expect(calls).toHaveLength(2);
   });
 
@@ -42,19 +44,19 @@ describe('the verified-key cache', () => {
     let current: StoredApiKey = key;
     const { lookup } = countingLookup(() => current);
     const cached = createCachedKeyLookup(lookup, 1000, () => now);
-    expect((await cached.findKeyByHash('h'))?.revoked_at).toBeNull();
+    expect((await cached.resolveKey('h'))?.key.revoked_at).toBeNull();
     current = { ...key, revoked_at: '2026-11-23T00:00:01.000Z' };
     now = 500;
-    expect((await cached.findKeyByHash('h'))?.revoked_at).toBeNull();
+    expect((await cached.resolveKey('h'))?.key.revoked_at).toBeNull();
     forgetCachedKeys();
-    expect((await cached.findKeyByHash('h'))?.revoked_at).not.toBeNull();
+    expect((await cached.resolveKey('h'))?.key.revoked_at).not.toBeNull();
   });
 
   it('is not a cache at all with a TTL of 0', async () => {
     const { lookup, calls } = countingLookup(() => undefined);
     const cached = createCachedKeyLookup(lookup, 0);
-    await cached.findKeyByHash('h');
-    await cached.findKeyByHash('h');
+    await cached.resolveKey('h');
+    await cached.resolveKey('h');
     expect(calls).toHaveLength(2);
   });
 });

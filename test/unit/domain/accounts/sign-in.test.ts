@@ -31,6 +31,7 @@ function fakes(options: { mailFails?: boolean; signUp?: 'open' | 'closed' } = {}
     putSession: async () => undefined,
     getSession: async () => undefined,
     deleteSession: async () => undefined,
+    setSessionAccount: async () => true,
     listSessions: async () => [],
     putSignInLink: async (hash, link) => void links.set(hash, link),
     getSignInLink: async (hash) => links.get(hash),

@@ -21,7 +21,9 @@ const principal: KeyPrincipal = {
   kind: 'key',
   keyId: 'k1',
   plugin: false,
-  userId: 'owner-1',
+  accountId: 'owner-1',
+  memberId: 'owner-1',
+  role: 'owner',
   email: 'a@example.com',
   scopes: new Set(['scans:read', 'scans:write']),
 };

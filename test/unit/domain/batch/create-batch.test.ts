@@ -116,7 +116,9 @@ function harness(options: { account?: Account | null; startFails?: boolean } = {
 const principal: KeyPrincipal = {
   kind: 'key',
   keyId: 'key-1',
-  userId: USER_ID,
+  accountId: USER_ID,
+  memberId: USER_ID,
+  role: 'owner',
   email: 'owner@example.com',
   scopes: new Set(['scans:write']),
   plugin: false,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OPERATOR_ACTOR } from '#shared/domain/audit/events';
 import { DEFAULT_CONCURRENCY, loadMonitorConfig } from '#shared/domain/monitor/config';
 import { runIdAt } from '#shared/domain/monitor/ids';
 import { createCaseFor } from '#shared/domain/monitor/operations';
@@ -56,12 +57,16 @@ describe('case domains', () => {
       domain: '127.0.0.1:4100',
       category: 'demo',
     });
-    const local = await createCaseFor(user as never, body, {
-      ...deps,
-      allowPrivateTargets: true,
-    } as never);
+    const local = await createCaseFor(
+      user as never,
+      body,
+      { ...deps, allowPrivateTargets: true } as never,
+      OPERATOR_ACTOR,
+    );
     expect(local.case.domain).toBe('127.0.0.1:4100');
-    const refused = await createCaseFor(user as never, body, deps as never).catch((e) => e);
+    const refused = await createCaseFor(user as never, body, deps as never, OPERATOR_ACTOR).catch(
+      (e) => e,
+    );
     expect(refused.code).toBe('invalid_request');
     expect(refused.details.issues[0].path).toEqual(['domain']);
     expect(created).toHaveLength(1);

@@ -69,8 +69,13 @@ describe('crawler check', () => {
     expect(text).toContain(
       'AI search crawlers may fetch the homepage (/): OAI-SearchBot (its own group)',
     );
-    expect(text).toMatch(
-      /AI search crawlers are blocked from every page we judged \(\/\) by line 2 "Disallow: \/" in the \* group: Claude-SearchBot, PerplexityBot/,
+    for (const token of ['Claude-SearchBot', 'PerplexityBot']) {
+      expect(text).toContain(
+        `${token}, an AI search crawler, is blocked from every page we judged (/) by line 2 "Disallow: /" in the * group.`,
+      );
+    }
+    expect(check.findings.map((finding) => finding.id)).toEqual(
+      expect.arrayContaining(['crawler.claude_searchbot_blocked', 'crawler.perplexitybot_blocked']),
     );
     // 1 of 5 search crawlers -> 1.2 of 6; user fetchers 0; explicit policy 2.
     expect(check.score).toBe(2 + 1.2 + 0 + 2 + 0 + 1.5);
@@ -91,14 +96,22 @@ describe('crawler check', () => {
     const optedOut = evaluateCrawler(makeArtifacts({ robots: robotsTxt(optOut) }));
     const open = evaluateCrawler(makeArtifacts({ robots: robotsTxt(OPEN_WITH_POLICY) }));
     expect(optedOut.score).toBe(open.score);
-    expect(optedOut.findings).toContainEqual(
-      expect.objectContaining({
-        state: 'info',
-        text: expect.stringContaining(
-          'Training crawlers blocked: GPTBot, ClaudeBot, Google-Extended, CCBot',
-        ),
-      }),
-    );
+    for (const id of [
+      'crawler.gptbot_blocked',
+      'crawler.claudebot_blocked',
+      'crawler.google_extended_blocked',
+      'crawler.ccbot_blocked',
+    ]) {
+      expect(optedOut.findings).toContainEqual(
+        expect.objectContaining({
+          id,
+          state: 'info',
+          text: expect.stringMatching(
+            /^Training crawler \S+ is blocked by robots\.txt line 5 "Disallow: \/"\. This is a policy choice/,
+          ),
+        }),
+      );
+    }
   });
 
   it('treats an HTML robots.txt (SPA soft-404) as no rules', () => {

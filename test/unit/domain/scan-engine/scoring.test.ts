@@ -58,15 +58,23 @@ describe('buildCheck', () => {
 });
 
 describe('findings of a check', () => {
-  const bad = (text: string) => ({ state: 'bad' as const, text });
+  const bad = (text: string) => ({ id: 'llms.missing' as const, state: 'bad' as const, text });
 
   it('adds the points a fix would gain to the finding that names it, consequences included', () => {
     const built = buildCheck(definition, [
       fail('present', 3, bad('llms.txt is missing.')),
       fail('h1', 1),
       fail('summary', 1),
-      partial('links', 2, 0.5, { state: 'warn', text: 'Half the links are broken.' }),
-      pass('extras', 1, { state: 'good', text: 'llms-full.txt is published.' }),
+      partial('links', 2, 0.5, {
+        id: 'llms.broken_links',
+        state: 'warn',
+        text: 'Half the links are broken.',
+      }),
+      pass('extras', 1, {
+        id: 'llms.extras_ok',
+        state: 'good',
+        text: 'llms-full.txt is published.',
+      }),
     ]);
     expect(built.findings.map((finding) => finding.text)).toEqual([
       'llms.txt is missing. (+5 points)',
@@ -94,7 +102,7 @@ describe('findings of a check', () => {
 describe('signals that can never be verified fully', () => {
   it('claim only the half a fix can earn, and lower the best reachable', () => {
     const built = buildCheck(definition, [
-      fail('same-as', 3, { state: 'bad', text: 'Publish sameAs links.' }),
+      fail('same-as', 3, { id: 'entity.no_same_as', state: 'bad', text: 'Publish sameAs links.' }),
       atBestHalf(fail('corroboration', 4), 'mentions in AI answers'),
     ]);
     expect(built.findings.map((finding) => finding.text)).toEqual([

@@ -4,8 +4,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
+import { createTeamRepository } from '#shared/adapters/dynamodb/team-repository';
 import { createUsersRepository } from '#shared/adapters/dynamodb/users-repository';
 import { generateApiKey } from '#shared/domain/accounts/api-keys';
+import { createKeyResolver } from '#shared/domain/accounts/authenticate';
 import { createKeyUseRecorder } from '#shared/domain/accounts/key-usage';
 import type { KeyUsage, StoredApiKey } from '#shared/domain/accounts/ports';
 import { type ApiDeps, createApiHandler, noDeps } from '#shared/surfaces/api/http-handler';
@@ -39,7 +41,10 @@ const route = {
 const doc = createDocumentClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9' });
 const storeMock = mockClient(doc);
 const api = (): ApiDeps => ({
-  keys: createUsersRepository(doc, 'table'),
+  keys: createKeyResolver({
+    users: createUsersRepository(doc, 'table'),
+    members: createTeamRepository(doc, 'table'),
+  }),
   adminEmails: [],
   publicBaseUrl: 'https://api.example.com',
   logger,
@@ -154,6 +159,7 @@ describe('marking the key of a request used', () => {
   const stored: StoredApiKey = {
     id: 'key_0123456789abcdef',
     user_id: 'u1',
+    created_by: 'u1',
     email: 'a@example.com',
     scopes: ['scans:write'],
     plugin: false,
@@ -168,7 +174,7 @@ describe('marking the key of a request used', () => {
       async ({ body }) => ({ echoed: body.word }),
       noDeps,
       () => ({
-        keys: { findKeyByHash: async () => stored },
+        keys: { resolveKey: async () => ({ key: stored, role: 'owner' }) },
         adminEmails: [],
         publicBaseUrl: 'https://api.example.com',
         logger,

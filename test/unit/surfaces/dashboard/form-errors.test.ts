@@ -15,7 +15,7 @@ describe('form errors at their field', () => {
       required: true,
       hint: 'https only',
       error: 'Use https.',
-    });
+    }).toString();
     expect(field).toContain('aria-invalid="true"');
     expect(field).toContain('aria-describedby="f-url-hint f-url-error"');
     expect(field).toContain('<span class="req" aria-hidden="true">(required)</span>');
@@ -25,9 +25,9 @@ describe('form errors at their field', () => {
     const group = checkGroup({
       name: 'scopes',
       legend: 'Scopes',
-      boxes: '<label><input type="checkbox" name="scopes" value="a"> a</label>',
+      boxes: [{ id: 'scope-a', name: 'scopes', value: 'a', label: 'a' }],
       error: 'Choose at least one.',
-    });
+    }).toString();
     expect(group).toContain('aria-describedby="f-scopes-error"');
     expect(group).toContain('<input type="checkbox" aria-invalid="true"');
   });

@@ -81,7 +81,7 @@ describe('limits read from the schema the server checks with', () => {
     expect(CASE_FORM.fields.category).toMatchObject({ maxlength: 200, required: true });
     expect(CASE_FORM.fields.domain).toMatchObject({ maxlength: 253, required: true });
     expect(CASE_FORM.fields.region).toMatchObject({ maxlength: 200, required: false });
-    const html = formInput(CASE_FORM, { values: { name: 'Acme' } }, 'name');
+    const html = formInput(CASE_FORM, { values: { name: 'Acme' } }, 'name').toString();
     expect(html).toContain('maxlength="200"');
     expect(html).toContain(' required');
     expect(html).toContain('value="Acme"');
@@ -215,7 +215,7 @@ describe('sending a form', () => {
   it('shows the form again with its box linking each field once', async () => {
     const sent = await submitForm(FORM, { name: '', tags: ['a'] }, async () => 1);
     if (sent.ok) throw new Error('expected a refusal');
-    const html = formErrorBox(FORM, sent.state) + formInput(FORM, sent.state, 'name');
+    const html = `${formErrorBox(FORM, sent.state)}${formInput(FORM, sent.state, 'name')}`;
     expect(html).toContain('<a href="#f-name">Name</a>');
     expect(html).toContain('aria-invalid="true"');
     expect(html.split('Fill in this field.').length - 1).toBe(1);

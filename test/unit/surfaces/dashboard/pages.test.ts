@@ -9,6 +9,7 @@ import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { barChart, lineChart } from '#shared/surfaces/dashboard/views/charts';
 import { CONTENT_SECURITY_POLICY, dashboardLayout } from '#shared/surfaces/dashboard/views/layout';
 import { webhookChanges } from '#shared/surfaces/dashboard/webhooks';
+import { html } from '#shared/surfaces/http/html';
 
 describe('dashboard addresses', () => {
   it('each name a dashboard route of the manifest', () => {
@@ -153,7 +154,7 @@ describe('charts', () => {
       max: 1,
       format: (value) => `${Math.round(value * 100)}%`,
       valueLabel: 'Share',
-    });
+    }).toString();
     expect(html).toContain('role="img"');
     expect(html).toContain('<desc id="c-desc">Acme 40%</desc>');
     expect(html).toContain('<td class="num">30% – 50%</td>');
@@ -163,7 +164,7 @@ describe('charts', () => {
   });
 
   it('draw nothing without data, and one point per finished run', () => {
-    expect(lineChart({ id: 'l', title: 't', description: 'd', points: [] })).toBe('');
+    expect(lineChart({ id: 'l', title: 't', description: 'd', points: [] }).toString()).toBe('');
     const html = lineChart({
       id: 'l',
       title: 'Score over time',
@@ -172,7 +173,7 @@ describe('charts', () => {
         { label: 'May', value: 40 },
         { label: 'June', value: 55 },
       ],
-    });
+    }).toString();
     expect(html.match(/<circle /g)).toHaveLength(2);
     expect(html).toContain('<th scope="row">June</th><td class="num">55</td>');
   });
@@ -183,7 +184,7 @@ describe('the page frame', () => {
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]{44}'/);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
-    const page = dashboardLayout({ title: 'T', body: '<p>x</p>' });
+    const page = dashboardLayout({ title: 'T', body: html`<p>x</p>` }).toString();
     expect(page).toContain('<main id="content" tabindex="-1">');
     expect(page).toContain('<a class="skip" href="#content">Skip to content</a>');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/adapters/clock/system-clock';
+import type { SessionMemberships } from '#shared/domain/accounts/session-access';
 import type { SessionStore, StoredSession } from '#shared/domain/accounts/session-ports';
 import { hashSecretToken, sessionCookie } from '#shared/domain/accounts/sessions';
 import {
@@ -19,6 +20,7 @@ function storeWith(session: StoredSession): SessionStore {
     getSession: async (hash) => byHash.get(hash),
     putSession: async () => undefined,
     deleteSession: async () => undefined,
+    setSessionAccount: async () => true,
     listSessions: async () => [],
     putSignInLink: async () => undefined,
     getSignInLink: async () => undefined,
@@ -50,23 +52,33 @@ const form = (body: string, headers: Record<string, string> = {}) =>
     body,
   });
 
+/** No membership is stored: the session's user owns their own account, as before teams. */
+const ownAccountOnly: SessionMemberships = {
+  readAccess: async () => ({}),
+  listAccountsOf: async () => [],
+};
+
 const deps = (session = live(), adminEmails: string[] = []) => ({
   sessions: storeWith(session),
+  members: ownAccountOnly,
   adminEmails,
   clock: systemClock,
 });
 
 describe('the browser gate', () => {
-  it('turns a live session into a principal holding every scope the account may use', async () => {
+  it("turns a live session into its owner's principal holding every scope the account may use", async () => {
     const { principal } = await passBrowserGate({ auth: 'session' }, event('GET'), BASE, deps());
     expect(principal).toMatchObject({
       kind: 'session',
-      userId: 'user-1',
+      accountId: 'user-1',
+      memberId: 'user-1',
+      role: 'owner',
       sessionId: 'ses_0123456789abcdef',
       csrfToken: CSRF,
     });
     const scopes = principal.kind === 'session' ? [...principal.scopes].sort() : [];
     expect(scopes).toEqual([
+      'account:manage',
       'monitor:read',
       'monitor:write',
       'scans:read',

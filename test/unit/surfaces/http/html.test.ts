@@ -3,7 +3,14 @@
  * door needs a reason.
  */
 import { describe, expect, it } from 'vitest';
-import { Html, html, joinHtml, unsafeRawHtml } from '#shared/surfaces/http/html';
+import {
+  BLOCKED_URL,
+  Html,
+  html,
+  isLinkableUrl,
+  joinHtml,
+  unsafeRawHtml,
+} from '#shared/surfaces/http/html';
 
 describe('html template', () => {
   it('escapes interpolated text in content and attributes', () => {
@@ -38,5 +45,47 @@ describe('html template', () => {
     // A plain object with the same shape is text, so it is escaped.
     const forged = { toString: () => '<b>' } as unknown as string;
     expect(html`${forged}`.toString()).not.toContain('<b>');
+  });
+
+  it('lets only http(s) URLs and paths on this site start a link or a source', () => {
+    for (const url of [
+      'https://a.example/x?y=1&z',
+      'http://a.example',
+      '/dashboard',
+      '#top',
+      '?page=2',
+      '',
+    ]) {
+      expect(isLinkableUrl(url), url).toBe(true);
+    }
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      '//elsewhere.example/x',
+      '/\\elsewhere.example',
+      'mailto:a@b.example',
+    ]) {
+      expect(isLinkableUrl(url), url).toBe(false);
+    }
+  });
+
+  it('puts the blocked URL where a link from data fails the rule, in every URL attribute', () => {
+    const hostile = 'javascript:alert(1)';
+    expect(html`<a href="${hostile}">x</a>`.toString()).toBe(`<a href="${BLOCKED_URL}">x</a>`);
+    expect(html`<img src='${hostile}'>`.toString()).toBe(`<img src='${BLOCKED_URL}'>`);
+    expect(html`<form action="${'//evil.example'}"></form>`.toString()).toContain(BLOCKED_URL);
+    // Markup is no URL (the browser would decode its entities into one).
+    expect(html`<a href="${html`jav&#97;script:x`}">x</a>`.toString()).toContain(BLOCKED_URL);
+    // A link that passes is escaped like any text; text after a fixed prefix is not a URL start.
+    expect(html`<a href="${'https://a.example/?a=1&b=2'}">x</a>`.toString()).toBe(
+      '<a href="https://a.example/?a=1&amp;b=2">x</a>',
+    );
+    expect(html`<a href="/scans/${'javascript:x'}">x</a>`.toString()).toBe(
+      '<a href="/scans/javascript:x">x</a>',
+    );
+    expect(html`<p title="${hostile}">x</p>`.toString()).toBe(`<p title="${hostile}">x</p>`);
   });
 });

@@ -13,7 +13,9 @@ const logger = recordingLogger();
 const KEY: Principal = {
   kind: 'key',
   keyId: 'k1',
-  userId: 'u1',
+  accountId: 'u1',
+  memberId: 'u1',
+  role: 'owner',
   email: 'a@example.com',
   scopes: new Set(),
   plugin: false,

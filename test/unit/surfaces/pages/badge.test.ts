@@ -4,7 +4,7 @@ import { notScannedBadgeSvg, scoreBadgeSvg, scoreBand } from '#shared/surfaces/p
 
 describe('the score badge', () => {
   it('shows the score of the domain, labelled for screen readers', () => {
-    const svg = scoreBadgeSvg('shop.example', 72);
+    const svg = scoreBadgeSvg('shop.example', 72).toString();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).toContain('>72/100</text>');
     expect(svg).toContain('aria-label="Agent readiness of shop.example: 72 out of 100"');
@@ -18,16 +18,18 @@ describe('the score badge', () => {
       scoreBand(50).name,
       scoreBand(49).name,
     ]).toEqual(['good', 'fair', 'fair', 'poor']);
-    expect(scoreBadgeSvg('a.example', 91)).toContain(scoreBand(91).colour);
+    expect(scoreBadgeSvg('a.example', 91).toString()).toContain(scoreBand(91).colour);
   });
 
   it('is wider for a wider value, so the text always fits', () => {
     const width = (svg: string) => Number(/width="(\d+)"/.exec(svg)?.[1]);
-    expect(width(notScannedBadgeSvg())).toBeGreaterThan(width(scoreBadgeSvg('a.example', 5)));
+    expect(width(notScannedBadgeSvg().toString())).toBeGreaterThan(
+      width(scoreBadgeSvg('a.example', 5).toString()),
+    );
   });
 
   it('says "not scanned" in grey, naming no score at all', () => {
-    const svg = notScannedBadgeSvg();
+    const svg = notScannedBadgeSvg().toString();
     expect(svg).toContain('>not scanned</text>');
     expect(svg).toContain('#555555');
     expect(svg).not.toMatch(/\d+\/100/);

@@ -76,7 +76,7 @@ describe('the documented MCP exchanges', () => {
   );
 
   it('stand side by side on the page, with the Origin rule and MCP_ALLOWED_ORIGINS', () => {
-    const html = renderDocsPage(BASE);
+    const html = renderDocsPage(BASE).toString();
     const section = html.slice(html.indexOf('<h2 id="mcp">'), html.indexOf('<h2 id="routes">'));
     for (const anchor of ['mcp-discover', 'mcp-call-modern', 'mcp-initialize', 'mcp-call']) {
       expect(section).toContain(`id="${anchor}"`);

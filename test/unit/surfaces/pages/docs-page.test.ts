@@ -15,19 +15,19 @@ const API_ROUTES = ROUTES.filter(
 
 describe('inline code', () => {
   it('renders backtick spans as code and escapes everything', () => {
-    expect(inlineCode('Send `Idempotency-Key` <b>&')).toBe(
+    expect(inlineCode('Send `Idempotency-Key` <b>&').toString()).toBe(
       'Send <code>Idempotency-Key</code> &lt;b&gt;&amp;',
     );
-    expect(inlineCode('`<script>`')).toBe('<code>&lt;script&gt;</code>');
+    expect(inlineCode('`<script>`').toString()).toBe('<code>&lt;script&gt;</code>');
   });
 
   it('keeps an unmatched backtick as it is', () => {
-    expect(inlineCode('a `b` c ` d')).toBe('a <code>b</code> c ` d');
+    expect(inlineCode('a `b` c ` d').toString()).toBe('a <code>b</code> c ` d');
   });
 });
 
 describe('the docs page', () => {
-  const html = renderDocsPage(BASE);
+  const html = renderDocsPage(BASE).toString();
 
   it('has a table of contents linking the sections and every API route', () => {
     const toc = html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
@@ -89,7 +89,7 @@ describe('the docs in markdown', () => {
 });
 
 describe('the scanner and the standards it is judged by (issue 28)', () => {
-  const html = renderDocsPage('https://api.example.com');
+  const html = renderDocsPage('https://api.example.com').toString();
   const markdown = docsMarkdown('https://api.example.com');
 
   it('explains the bot, its signature and how to verify or block it at #scanner', () => {
@@ -126,7 +126,7 @@ describe('the scanner and the standards it is judged by (issue 28)', () => {
 
 describe('the #agents section', () => {
   it('lists every registry agent with its operator and how it is verified, and how to upload logs', () => {
-    const html = renderDocsPage(BASE);
+    const html = renderDocsPage(BASE).toString();
     const toc = html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
     expect(toc).toContain('href="#agents"');
     const section = html.slice(html.indexOf('id="agents"'), html.indexOf('id="mcp"'));

@@ -20,7 +20,9 @@ function scan(overrides: Partial<Scan> = {}): Scan {
         state: 'bad',
         score: 0,
         max: 10,
-        findings: [{ state: 'bad', text: 'No llms.txt at /llms.txt. (+10 points)' }],
+        findings: [
+          { id: 'llms.missing', state: 'bad', text: 'No llms.txt at /llms.txt. (+10 points)' },
+        ],
       },
       {
         id: 'crawler',
@@ -30,8 +32,16 @@ function scan(overrides: Partial<Scan> = {}): Scan {
         score: 18,
         max: 20,
         findings: [
-          { state: 'good', text: 'robots.txt admits GPTBot.' },
-          { state: 'warn', text: 'No sitemap in robots.txt. (+2 points)' },
+          {
+            id: 'crawler.search_crawlers_allowed',
+            state: 'good',
+            text: 'robots.txt admits GPTBot.',
+          },
+          {
+            id: 'crawler.no_ai_policy',
+            state: 'warn',
+            text: 'No sitemap in robots.txt. (+2 points)',
+          },
         ],
       },
     ],
@@ -42,7 +52,7 @@ function scan(overrides: Partial<Scan> = {}): Scan {
 const API_URL = 'https://api.test/api/v1/scans/0b7f8a52-1c1e-4c55-9a3e-2f1d7c0e9a11';
 
 describe('the public result page', () => {
-  const html = renderScanPage(scan(), API_URL);
+  const html = renderScanPage(scan(), API_URL).toString();
 
   it('draws the score as a labelled gauge and one bar per pillar with its numbers in text', () => {
     expect(html).toContain('aria-label="Score 64 out of 100 (fair)"');
@@ -85,7 +95,7 @@ describe('the public result page', () => {
   });
 
   it('lets long words break, uses the dashboard styles and has one h1 and a skip link', () => {
-    const long = renderScanPage(scan({ domain: LONG_HOST }), API_URL);
+    const long = renderScanPage(scan({ domain: LONG_HOST }), API_URL).toString();
     expect(long).toContain('overflow-wrap:anywhere');
     expect(long).toContain('header.top');
     expect(long.match(/<h1/g)).toHaveLength(1);
@@ -103,12 +113,12 @@ describe('the public result page', () => {
             state: 'bad',
             score: 0,
             max: 10,
-            findings: [{ state: 'bad', text: '<script>alert(1)</script>' }],
+            findings: [{ id: 'llms.missing', state: 'bad', text: '<script>alert(1)</script>' }],
           },
         ],
       }),
       API_URL,
-    );
+    ).toString();
     expect(hostile).not.toContain('<script>alert(1)');
     expect(hostile).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
@@ -116,7 +126,7 @@ describe('the public result page', () => {
 
 describe('the page of an unknown scan', () => {
   it('speaks to a visitor and points to a scan of their own, not to an API call', () => {
-    const html = renderScanNotFoundPage('not-a-scan');
+    const html = renderScanNotFoundPage('not-a-scan').toString();
     expect(html).toContain('We could not find this scan');
     expect(html).toContain('<code>not-a-scan</code>');
     expect(html).toContain('href="/#scan">Scan a site</a>');

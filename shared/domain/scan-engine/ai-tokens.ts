@@ -24,3 +24,5 @@ export const TRAINING_CRAWLERS = [
   'Meta-ExternalAgent',
 ] as const;
 export const ALL_AI_TOKENS = [...SEARCH_CRAWLERS, ...USER_FETCHERS, ...TRAINING_CRAWLERS];
+/** An AI user-agent product token the scan judges. */
+export type AiToken = (typeof ALL_AI_TOKENS)[number];
