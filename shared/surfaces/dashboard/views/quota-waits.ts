@@ -5,13 +5,7 @@
  */
 import type { QuotaWait } from '#shared/domain/monitor/run-progress';
 import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
-
-const FAMILY: Record<QuotaWait['family'], string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  perplexity: 'Perplexity',
-  google: 'Google',
-};
+import { FAMILY_NAMES } from './case-summary.ts';
 
 function clock(iso: string): Html {
   return html`<time datetime="${iso}">${iso.slice(11, 16)} UTC</time>`;
@@ -25,7 +19,7 @@ function duration(seconds: number): string {
 
 function waitLine(wait: QuotaWait): Html {
   const doing = wait.phase === 'ask' ? 'asking' : 'judging';
-  return html`<li>${FAMILY[wait.family]} (${doing}): waiting since ${clock(wait.since)} (${duration(wait.waiting_seconds)}); next call expected about ${clock(wait.next_call_at)}</li>`;
+  return html`<li>${FAMILY_NAMES[wait.family] ?? wait.family} (${doing}): waiting since ${clock(wait.since)} (${duration(wait.waiting_seconds)}); next call expected about ${clock(wait.next_call_at)}</li>`;
 }
 
 /**
