@@ -116,7 +116,7 @@ export const ALARM_KINDS = {
     periods: 3,
     reason:
       "More than 5 % of one family's calls answered 429 for 15 minutes: the governor paces every " +
-      'run at the account\'s limit and learns from each 429, so a lasting share this high means ' +
+      "run at the account's limit and learns from each 429, so a lasting share this high means " +
       'the account allows less than the pace (a lower tier, another consumer of the same key, ' +
       'PROVIDER_RATE_LIMITS set too high): runs slow down and lanes wait, none fails.',
   },

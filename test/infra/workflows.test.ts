@@ -399,7 +399,7 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     expect(starts).toHaveLength(1);
   });
 
-  it('lets the monthly workflow\'s page task start monitor runs, and read and write the table', () => {
+  it("lets the monthly workflow's page task start monitor runs, and read and write the table", () => {
     const page = ofType('AWS::Lambda::Function').find(([id]) =>
       id.startsWith('MonitorMonthlySchedulePage'),
     );
@@ -413,7 +413,7 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     expect(granted).toEqual(expect.arrayContaining(['states:StartExecution', 'dynamodb:PutItem']));
   });
 
-  it('gives the provider budget\'s table to the lane functions only, GetItem and UpdateItem', () => {
+  it("gives the provider budget's table to the lane functions only, GetItem and UpdateItem", () => {
     const tables = ofType('AWS::DynamoDB::GlobalTable').filter(([id]) =>
       id.startsWith('ProviderBudget'),
     );
@@ -441,7 +441,9 @@ describe('the monitor: provider keys and the monthly schedule', () => {
       ([, policy]) =>
         JSON.stringify(policy.Properties).includes(tableId) &&
         !users.some(([, fn]) =>
-          JSON.stringify(policy.Properties?.Roles).includes(getAttId(fn.Properties?.Role) as string),
+          JSON.stringify(policy.Properties?.Roles).includes(
+            getAttId(fn.Properties?.Role) as string,
+          ),
         ),
     );
     expect(elsewhere).toEqual([]);
