@@ -8,7 +8,10 @@
  * `throttleRate` / `throttleBurst` (requests per second on the default stage), `alarmEmail`
  * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm),
  * `providerRateLimits` (each provider account's limits, the JSON of PROVIDER_RATE_LIMITS, e.g.
- * `{"openai":{"rpm":5000,"tpm":4000000}}`; docs/deploy.md "Provider quotas").
+ * `{"openai":{"rpm":5000,"tpm":4000000}}`; docs/deploy.md "Provider quotas"),
+ * `stripePricePro` (the Pro price id), `stripeApiBase` (default Stripe's own API) and
+ * `billingGraceDays` (default 7): payments (docs/deploy.md "Billing"; Stripe's keys live in the
+ * BillingKeys secret).
  *
  * Both cdk-nag packs run on the whole app: AwsSolutions and ServerlessChecks.
  */
@@ -70,6 +73,11 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     publicBaseUrl,
     mcpAllowedOrigins: contextString(app, 'mcpAllowedOrigins'),
     mailFrom: contextString(app, 'mailFrom'),
+    payments: {
+      pricePro: contextString(app, 'stripePricePro'),
+      apiBase: contextString(app, 'stripeApiBase'),
+      graceDays: contextNumber(app, 'billingGraceDays'),
+    },
     ...(signup ? { signup } : {}),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,

@@ -99,6 +99,8 @@ export interface HttpFunctionSpec {
   sendsMail: boolean;
   /** Reads the scanner's signing keys: it scans (signed requests) or serves the key directory. */
   signingKeys: boolean;
+  /** Calls Stripe (`provider`: its settings and its secret) or reads its settings only. */
+  payments: 'provider' | 'settings' | null;
 }
 
 /** Routes that run a scan; the discovery routes serve the key directory. */
@@ -160,6 +162,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
       enqueues: route.enqueues ?? [],
       sendsMail: route.sendsMail === true,
       signingKeys: SCANNING_ROUTES.has(route.operationId) || route.area === 'discovery',
+      payments: route.payments ?? null,
     }),
   ),
   {
@@ -178,6 +181,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionSpec[] = [
     enqueues: [],
     signingKeys: false,
     sendsMail: false,
+    payments: null,
   },
 ];
 
@@ -187,4 +191,29 @@ export function signingKeysEnvironment(
   secretArn: string,
 ): Record<string, string> {
   return spec.signingKeys ? { SIGNING_KEYS_SECRET_ARN: secretArn } : {};
+}
+
+/** What a deployment's payments are (CDK context `stripePricePro`, `stripeApiBase`, `billingGraceDays`). */
+export interface PaymentSettings {
+  pricePro?: string | undefined;
+  apiBase?: string | undefined;
+  graceDays?: number | undefined;
+}
+
+/**
+ * The Stripe settings of a function that calls Stripe or reads its settings: the secret's ARN
+ * (never its values), the Pro price, the API base and the grace period, as set.
+ */
+export function paymentEnvironment(
+  spec: HttpFunctionSpec,
+  secretArn: string,
+  settings: PaymentSettings,
+): Record<string, string> {
+  if (!spec.payments) return {};
+  return {
+    STRIPE_SECRETS_ARN: secretArn,
+    ...(settings.pricePro ? { STRIPE_PRICE_PRO: settings.pricePro } : {}),
+    ...(settings.apiBase ? { STRIPE_API_BASE: settings.apiBase } : {}),
+    ...(settings.graceDays !== undefined ? { BILLING_GRACE_DAYS: String(settings.graceDays) } : {}),
+  };
 }

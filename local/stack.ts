@@ -33,6 +33,8 @@ import { getClock } from '#shared/wiring/platform';
 import { getSigningKeySource } from '#shared/wiring/scanner-identity';
 import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
+import { startStackBilling } from './billing-simulator/for-stack.ts';
+import type { BillingSimulatorHandle } from './billing-simulator/server.ts';
 import {
   createLocalDynamoClient,
   ensureBudgetTable,
@@ -42,11 +44,9 @@ import {
 import { startHttpFront } from './http-front.ts';
 import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
-import type { FaultSpec } from './simulator/faults.ts';
+import { type SimulatorControls, simulatorControls } from './simulator/controls.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
-import type { SimulatedQuota } from './simulator/quotas.ts';
-import type { SimulatorScenario } from './simulator/scenario.ts';
-import { type SimulatorHandle, startSimulator } from './simulator/server.ts';
+import { startSimulator } from './simulator/server.ts';
 import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
 
 export interface LocalStackOptions {
@@ -64,7 +64,7 @@ export interface LocalStackOptions {
   wrapStoreClient?: WiringSettings['wrapStoreClient'];
 }
 
-export interface LocalStack {
+export interface LocalStack extends SimulatorControls {
   baseUrl: string;
   dynamoEndpoint: string;
   sqsEndpoint: string;
@@ -78,22 +78,10 @@ export interface LocalStack {
   variables: Environment;
   /** Per model family: the real provider (an API key is set) or the local simulator. */
   providers: Record<ProviderFamily, 'real' | 'simulated'>;
-  /** Base URL of the provider simulator, when any family is simulated. */
-  simulatorUrl: string | undefined;
-  /**
-   * Tests and demos: what changed in the simulated world (local/simulator/scenario.ts), when any
-   * family is simulated; a no-op otherwise.
-   */
-  setSimulatorScenario(scenario: SimulatorScenario | null): void;
-  /**
-   * Tests: a family's per-account quota of the simulator (local/simulator/quotas.ts), changed
-   * while running (a storm of 429s); null: none. A no-op without a simulated family.
-   */
-  setSimulatorQuota(family: ProviderFamily, quota: SimulatedQuota | null): void;
-  /** Tests: a family's injected fault of the simulator (local/simulator/faults.ts); null: none. */
-  setSimulatorFault(family: ProviderFamily, fault: FaultSpec | null): void;
-  /** Tests: the simulator's requests so far, by `<family> <status>`; empty without one. */
-  simulatorCounts(): Record<string, number>;
+  /** Payments: a real Stripe (STRIPE_SECRET_KEY set) or the bundled billing simulator. */
+  billing: 'stripe' | 'simulated';
+  /** The billing simulator, when payments are simulated (tests drive it). */
+  billingSimulator: BillingSimulatorHandle | undefined;
   workflows: LocalWorkflowEngine;
   /** Jobs found unfinished in the store at start and started again. */
   resumed: {
@@ -217,7 +205,11 @@ function writeStackFile(dataDir: string | null, contents: Record<string, unknown
 }
 
 /** The emulators, and the service's configuration once their endpoints are known. */
-async function startEmulators(dataDir: string | null, variables: Environment) {
+async function startEmulators(
+  dataDir: string | null,
+  variables: Environment,
+  serviceUrl: () => string | undefined,
+) {
   // Checked before anything starts: a bad variable (WEBHOOK_RETRY_DELAYS_S, ...) stops it here.
   const base = loadConfig(variables);
   const timeScale = timeScaleFrom(variables);
@@ -228,9 +220,11 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
     logger: getLogger,
   });
   const { providers, simulator, pointed } = await startProviders(variables);
+  const billing = await startStackBilling(variables, serviceUrl);
   const serviceVariables: Environment = {
     ...variables,
     ...pointed,
+    ...billing.pointed,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     SQS_ENDPOINT: queues.endpoint,
     // Each queue's URL in the variable its manifest entry names (EVENTS_QUEUE_URL, ...).
@@ -238,7 +232,7 @@ async function startEmulators(dataDir: string | null, variables: Environment) {
     // The scanner's signing keys live beside the store (signing-keys.json).
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };
-  return { dynamo, queues, providers, simulator, timeScale, serviceVariables };
+  return { dynamo, queues, providers, simulator, billing, timeScale, serviceVariables };
 }
 
 /**
@@ -274,19 +268,6 @@ function wireService(settings: WiringSettings, variables: Environment) {
       };
     },
     close: () => wiring.close(),
-  };
-}
-
-/** The simulator's address and its scenario switch, for the stack's callers (tests, demos). */
-function simulatorControls(simulator: SimulatorHandle | undefined) {
-  return {
-    simulatorUrl: simulator?.url,
-    setSimulatorScenario: (scenario: SimulatorScenario | null) => simulator?.setScenario(scenario),
-    setSimulatorQuota: (family: ProviderFamily, quota: SimulatedQuota | null) =>
-      simulator?.setQuota(family, quota),
-    setSimulatorFault: (family: ProviderFamily, fault: FaultSpec | null) =>
-      simulator?.setFault(family, fault),
-    simulatorCounts: () => simulator?.counts() ?? {},
   };
 }
 
@@ -352,9 +333,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const variables: Environment = { ...readEnvironment(), ...options.env };
   emulateConcurrentRuntime();
-  const emulators = await startEmulators(dataDir, variables);
-  const { dynamo, queues, simulator, serviceVariables } = emulators;
   const own = ownUrlHolder();
+  const emulators = await startEmulators(dataDir, variables, own.get);
+  const { dynamo, queues, simulator, billing, serviceVariables } = emulators;
   const { config, workflows, wiring } = startService(emulators, options, own.get);
   const { front, baseUrl } = await startFront(options, config, own.set);
   const { batchJobs, deliveries, accountJobs, monitor, stopSweep } = await resumeWork(
@@ -376,6 +357,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     variables: serviceVariables,
     providers: emulators.providers,
     ...simulatorControls(simulator),
+    billing: billing.mode,
+    billingSimulator: billing.simulator,
     workflows,
     resumed: { batchJobs, deliveries, monitorRuns: monitor.resumed, accountJobs },
     rewire: wiring.rewire,
@@ -386,6 +369,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await workflows.close();
       await queues.close();
       await simulator?.close();
+      await billing.simulator?.close();
       // The store goes first: a task the stop cut off (a scan in flight) must not record a
       // failure caused by the stop itself; it runs again when the stack resumes its job.
       await dynamo.close();

@@ -20,6 +20,13 @@ function describeProviders(stack: LocalStack): string {
   return parts.join('; ');
 }
 
+function describeBilling(stack: LocalStack): string {
+  if (stack.billing === 'stripe') {
+    return `Stripe at ${stack.config.billing.apiBase.origin} (STRIPE_SECRET_KEY is set); events to ${stack.baseUrl}/api/v1/billing/stripe-webhook`;
+  }
+  return `SIMULATED (no STRIPE_SECRET_KEY): the bundled billing simulator at ${stack.billingSimulator?.url} serves a test Checkout and portal and signs its events back; upgrade at ${stack.baseUrl}/dashboard/billing (docs/api.md "Plans and billing")`;
+}
+
 function describeResumed(stack: LocalStack): string {
   const { batchJobs, monitorRuns, deliveries } = stack.resumed;
   if (batchJobs.length + monitorRuns.length + deliveries.length === 0) {
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
     `  queues:   fauxqs at ${stack.sqsEndpoint}; workflows: the state-machines/ ASL files in process`,
     `  resumed:  ${describeResumed(stack)}`,
     `  model providers: ${describeProviders(stack)}`,
+    `  billing:  ${describeBilling(stack)}`,
     `  private and loopback scan targets: ${privateTargets ? 'ALLOWED (ALLOW_PRIVATE_TARGETS=1)' : 'refused (set ALLOW_PRIVATE_TARGETS=1 to scan sites on this machine)'}`,
     '',
     'Create a user and an API key (in another terminal, same environment):',

@@ -28,6 +28,8 @@ import {
   constructIdFor,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
+  type PaymentSettings,
+  paymentEnvironment,
   signingKeysEnvironment,
 } from '#infra/routes';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
@@ -50,6 +52,8 @@ export interface ApiAreaStackProps {
   sharedEnvironment: Readonly<Record<string, string>>;
   /** Verified SES sender of sign-in mails (MAIL_FROM), for the functions that send mail. */
   mailFrom?: string | undefined;
+  /** The deployment's Stripe settings, for the functions that call Stripe or read its settings. */
+  payments?: PaymentSettings;
 }
 
 /** A function of the area and the integration the API's routes target to reach it. */
@@ -101,6 +105,7 @@ export class ApiAreaStack extends NestedStack {
         ...workflowEnvironment(spec, workflows),
         ...(spec.sendsMail && mailFrom ? { MAIL_FROM: mailFrom } : {}),
         ...signingKeysEnvironment(spec, workflows.signingKeys.secretArn),
+        ...paymentEnvironment(spec, workflows.billingKeys.secretArn, props.payments ?? {}),
         ...spec.tuning.environment,
       },
     });
@@ -110,6 +115,8 @@ export class ApiAreaStack extends NestedStack {
     Tags.of(fn.function).add('handler', spec.entry);
     grantTableAccess(fn.role, table, spec.access);
     if (spec.signingKeys) workflows.signingKeys.grantRead(fn.role);
+    // Only the functions that call Stripe read its keys; the billing page reads none.
+    if (spec.payments === 'provider') workflows.billingKeys.grantRead(fn.role);
     if (spec.countsRequests) grantRequestCounting(fn.role, table);
     grantWorkflowAccess(fn, spec, workflows);
     if (spec.sendsMail && mailFrom) grantSendMail(fn, mailFrom);

@@ -31,6 +31,7 @@ import {
   HTTP_FUNCTIONS,
   type HttpFunctionSpec,
   MAX_INTEGRATION_TIMEOUT_SECONDS,
+  type PaymentSettings,
 } from '#infra/routes';
 import { CORS } from '#shared/surfaces/api/cors';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
@@ -58,6 +59,8 @@ export interface ApiStackProps extends StackProps {
   mcpAllowedOrigins?: string;
   /** Verified SES sender of sign-in mails (MAIL_FROM); without it no mail can be sent. */
   mailFrom?: string;
+  /** Stripe's Pro price, API base and grace period (docs/deploy.md "Billing"). */
+  payments?: PaymentSettings;
   /** Whether the sign-in form may create free accounts (SIGNUP); unset: the default, open. */
   signup?: 'open' | 'closed';
   /** Default stage throttling for the whole API. */
@@ -173,6 +176,7 @@ export class ApiStack extends Stack {
         workflows: props.workflows,
         sharedEnvironment,
         mailFrom: props.mailFrom,
+        ...(props.payments ? { payments: props.payments } : {}),
       });
       areas.set(area, stack);
     }

@@ -16,6 +16,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '#infra/constructs/api-function';
+import { billingKeysSecret } from '#infra/constructs/billing-keys';
 import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
 import { providerBudgetTable, providerKeysSecret } from '#infra/constructs/monitor-providers';
 import { workflowStateMachine } from '#infra/constructs/workflow-state-machine';
@@ -71,6 +72,11 @@ export class WorkflowStack extends Stack {
    * one per provider family, that every run's lanes take their send times from.
    */
   readonly providerBudget: TableV2;
+  /**
+   * Stripe's keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): one JSON secret, filled by an
+   * operator (docs/deploy.md "Billing"), read only by the functions that call Stripe.
+   */
+  readonly billingKeys: Secret;
 
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
@@ -78,6 +84,7 @@ export class WorkflowStack extends Stack {
     this.signingKeys = this.signingKeySecret();
     this.providerKeys = providerKeysSecret(this);
     this.providerBudget = providerBudgetTable(this);
+    this.billingKeys = billingKeysSecret(this);
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
     const scheduleDeadLetters = deadLetterQueue(
       this,

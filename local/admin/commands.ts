@@ -53,15 +53,24 @@ async function userByEmail(context: AdminContext, email: string): Promise<User> 
 
 const setAccount: Command = {
   usage: 'set-account --email E --plan none|free|pro [--subscription active|ended]',
-  help: "Change a user's Monitor account: its plan and subscription state (alias: set-plan).",
+  help:
+    "Change a user's Monitor account: its plan and subscription state (alias: set-plan). A " +
+    'change is audited (plan.changed) and mailed to the owner. When Stripe manages the plan (a ' +
+    'live subscription), this overrides it until Stripe sends its next event for that ' +
+    'subscription, and says so.',
   async run(context, values) {
-    return userJson(
-      await context.operator.setAccount({
-        email: requireOption(values, 'email'),
-        plan: requireOption(values, 'plan'),
-        subscription: optionalString(values, 'subscription'),
-      }),
-    );
+    const { user, overridesStripe } = await context.operator.setAccount({
+      email: requireOption(values, 'email'),
+      plan: requireOption(values, 'plan'),
+      subscription: optionalString(values, 'subscription'),
+    });
+    if (!overridesStripe) return userJson(user);
+    const note =
+      `This overrides a plan managed by Stripe (subscription ${overridesStripe.subscription_id}, ` +
+      `status ${overridesStripe.status}) until Stripe's next event for that subscription; change ` +
+      'the subscription itself in Stripe for a lasting change.';
+    context.note(note);
+    return { ...userJson(user), overrides_stripe: { ...overridesStripe, note } };
   },
 };
 

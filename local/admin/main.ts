@@ -103,7 +103,7 @@ async function execute(argv: string[], io: AdminIo, env: NodeJS.ProcessEnv): Pro
   const store = await openStore(env, { init: values.init === true });
   io.stderr(`${store.description}\n`);
   try {
-    const context = await createAdminContext(env, store.endpoint);
+    const context = await createAdminContext(env, store.endpoint, (text) => io.stderr(`${text}\n`));
     try {
       io.stdout(`${JSON.stringify(await command.run(context, values))}\n`);
     } finally {

@@ -12,7 +12,7 @@ import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/p
 import type { Counts, Tally } from './counts.ts';
 import { governorCost } from './governor.ts';
 import type { Prices } from './prices.ts';
-import { alarmMetricCount, customMetricCount } from './stage.ts';
+import { alarmMetricCount, customMetricCount, SECRET_COUNT } from './stage.ts';
 
 /** What the estimate is asked for; a flag left out counts as 0. */
 export interface CostInputs {
@@ -167,7 +167,7 @@ export function estimate(inputs: CostInputs, counts: Counts, prices: Prices) {
       alarmMetricCount() * cw.per_alarm_metric_month +
       cw.per_dashboard_month,
     xray: (tracesRecorded(total.trace_starts) / 1e6) * prices.xray.per_million_traces_recorded,
-    secrets_manager: prices.secrets_manager.per_secret_month,
+    secrets_manager: SECRET_COUNT * prices.secrets_manager.per_secret_month,
     governor: governorCost(inputs.cases, providerCalls(inputs), prices),
     ...modelCosts(inputs, counts, prices),
   };

@@ -1,7 +1,7 @@
 /**
  * What a deployed stage holds whatever its traffic, counted from the same manifests CDK builds
  * it from (infra/): its functions, the metrics its alarms evaluate (infra/monitoring/), its
- * custom metrics (shared/domain/kernel/metrics.ts), one dashboard and one secret. The cost
+ * custom metrics (shared/domain/kernel/metrics.ts), one dashboard and its secrets. The cost
  * estimate prices these as fixed monthly costs; test/infra/monitoring.test.ts checks the alarm
  * count against the synthesised app.
  */
@@ -50,3 +50,9 @@ const PER_FAMILY = [
 export function customMetricCount(): number {
   return BUSINESS_METRICS.length + PER_FAMILY.length * (PROVIDER_FAMILIES.length - 1);
 }
+
+/**
+ * The stage's Secrets Manager secrets: the scanner's signing keys, the model providers' keys and
+ * Stripe's keys (infra/stacks/workflow-stack.ts; test/infra/workflows.test.ts counts them).
+ */
+export const SECRET_COUNT = 3;

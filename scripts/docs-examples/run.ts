@@ -6,6 +6,7 @@
  * https server (their addresses stand for `example.com` and the example receiver); every request
  * must answer the status its example shows, else the run fails naming it.
  */
+import { signPayload } from '#local/billing-simulator/delivery';
 import { BASE_PLACEHOLDER, type CapturedRoute } from '#shared/surfaces/api/captured';
 import { EXAMPLE_DOMAIN, EXAMPLE_RECEIVER } from '#shared/surfaces/api/example-requests';
 import { requestExample } from '#shared/surfaces/api/examples';
@@ -113,6 +114,14 @@ function sessionIds(page: string): { current: string; others: string[] } {
   };
 }
 
+/** The billing simulator's customer with this address (the Upgrade form made it). */
+function stripeCustomerOf(stack: TestStack, email: string): string {
+  const customers = stack.billingSimulator?.world.customers.values() ?? [];
+  const customer = [...customers].find((entry) => entry.email === email);
+  if (!customer) throw new Error(`the billing simulator has no customer ${email}`);
+  return customer.id;
+}
+
 function contextOf(stack: TestStack, sender: Sender): RunContext {
   return {
     bind: (standIn, real) => sender.normaliser.bind(standIn, real),
@@ -140,6 +149,7 @@ function contextOf(stack: TestStack, sender: Sender): RunContext {
         deps.close();
       }
     },
+    stripeCustomer: (email) => stripeCustomerOf(stack, email),
     inviteExampleUser: async (from) => {
       const key = await stack.createKey(['scans:read', 'account:manage'], { email: from });
       const invited = await callJson(stack.baseUrl, '/api/v1/account/invitations', {
@@ -225,5 +235,11 @@ function createSender(stack: TestStack, key: string, host: string, receiverUrl: 
     ]),
     browser: new DashboardHttp(stack.baseUrl),
     second: new DashboardHttp(stack.baseUrl),
+    signStripe: (payload) =>
+      signPayload(
+        payload,
+        String(stack.variables.STRIPE_WEBHOOK_SECRET),
+        Math.floor(Date.now() / 1000),
+      ),
   };
 }

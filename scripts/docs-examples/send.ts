@@ -20,6 +20,8 @@ export interface Sender {
   /** The signed-in browser, and a second one (its session is the one the examples end). */
   browser: DashboardHttp;
   second: DashboardHttp;
+  /** A `Stripe-Signature` header for the payload, signed now with the stack's webhook secret. */
+  signStripe(payload: string): string;
 }
 
 export interface Answer {
@@ -95,17 +97,24 @@ async function sendApi(
   example: RequestExample,
   variant: Variant,
 ): Promise<Answer> {
+  const refusedBody = variant === 'refused' && route.operationId === 'scan_domain';
+  const body = refusedBody ? { domain: '' } : realValue(sender, example.body);
+  // A file or an event goes as it is (with the real ids); a JSON body with its stand-ins made real.
+  const text =
+    example.rawBody !== undefined
+      ? sender.normaliser.toReal(example.rawBody)
+      : example.body === undefined
+        ? undefined
+        : JSON.stringify(body);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(example.headers)) {
     if (name === 'Authorization') {
       if (variant !== 'no-key') headers[name] = `Bearer ${sender.key}`;
     } else if (name === 'Idempotency-Key') headers[name] = crypto.randomUUID();
+    // Stripe's events are signed over the bytes sent, now, with the stack's endpoint secret.
+    else if (name === 'Stripe-Signature') headers[name] = sender.signStripe(text ?? '');
     else headers[name] = value;
   }
-  const refusedBody = variant === 'refused' && route.operationId === 'scan_domain';
-  const body = refusedBody ? { domain: '' } : realValue(sender, example.body);
-  // A file goes as it is; a JSON body with its stand-ins made real.
-  const text = example.rawBody ?? (example.body === undefined ? undefined : JSON.stringify(body));
   const response = await fetch(`${sender.baseUrl}${targetOf(sender, route, example, variant)}`, {
     method: route.method,
     headers,

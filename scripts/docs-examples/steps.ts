@@ -14,6 +14,10 @@ import {
   EXAMPLE_SIGN_IN_TOKEN,
   EXAMPLE_TEAM,
 } from '#shared/surfaces/api/example-requests';
+import {
+  EXAMPLE_STRIPE_IDS,
+  EXAMPLE_STRIPE_PAGES,
+} from '#shared/surfaces/api/example-stripe-event';
 
 /** What a step's hooks can do: bind stand-ins, wait, and look as the signed-in browser. */
 export interface RunContext {
@@ -30,6 +34,8 @@ export interface RunContext {
   otherSession(): Promise<string>;
   /** Makes `email` a member of the examples' account with `role` (invited, accepted); its id. */
   addMember(email: string, role: 'admin' | 'member' | 'viewer'): Promise<string>;
+  /** The id of the billing simulator's customer with this address (made by the Upgrade form). */
+  stripeCustomer(email: string): string;
   /** An account of `from` invites the examples' address; the mailed link's token. */
   inviteExampleUser(from: string): Promise<string>;
   /** The account's owner hands it back to the examples' address (its examples need an owner). */
@@ -160,7 +166,7 @@ const API_STEPS: Step[] = [
   { operationId: 'revoke_key' },
   { operationId: 'delete_webhook' },
   // The account as a team: an invitation made and withdrawn, a member's role changed, another
-  // member removed, the log of it all, and last the account handed over.
+  // member removed, an export, and the log of it all (the account is handed over at the end).
   {
     operationId: 'create_invitation',
     after: (c) => c.bind(ID.invitation, pick(c.json(), 'invitation', 'id')),
@@ -298,6 +304,23 @@ const DASHBOARD_STEPS: Step[] = [
   },
   { operationId: 'dashboard_redeliver', status: 303 },
   { operationId: 'dashboard_delete_webhook', status: 303 },
+  // The plan page, Upgrade (Checkout, which makes the account's customer), the event Stripe sends
+  // when the subscription starts, and Manage billing (the customer portal).
+  { operationId: 'dashboard_billing' },
+  {
+    operationId: 'dashboard_billing_checkout',
+    status: 303,
+    after: (c) => {
+      c.bind(EXAMPLE_STRIPE_PAGES.checkout, c.location ?? '');
+      c.bind(EXAMPLE_STRIPE_IDS.customer, c.stripeCustomer(EXAMPLE_EMAIL));
+    },
+  },
+  { operationId: 'receive_stripe_event' },
+  {
+    operationId: 'dashboard_billing_portal',
+    status: 303,
+    after: (c) => c.bind(EXAMPLE_STRIPE_PAGES.portal, c.location ?? ''),
+  },
   // The Team page: an invitation made and withdrawn, a member's role changed and the member
   // removed, the account handed over; then two invitations of other accounts to this address,
   // one accepted (the dashboard then shows that account) and one declined, and back.

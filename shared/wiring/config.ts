@@ -10,6 +10,11 @@
 
 import { z } from 'zod';
 import { loadProvidersConfig, type ProvidersConfig } from '#shared/adapters/providers/config';
+import {
+  type BillingConfig,
+  isLoopbackUrl,
+  loadBillingConfig,
+} from '#shared/adapters/stripe/config';
 import type { Plan } from '#shared/domain/accounts/ports';
 import {
   type SessionSettings,
@@ -249,6 +254,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   providers: ProvidersConfig;
   /** Each provider account's limits (PROVIDER_RATE_LIMITS); a family left out has its default. */
   providerRateLimits: RateLimits;
+  /** Stripe and the grace period (adapters/stripe/config.ts); secrets from AWS added when read. */
+  billing: BillingConfig;
   /** State machine ARNs by workflow (set by CDK on the functions that start them). */
   stateMachineArns: Partial<Record<WorkflowName, string>>;
   /**
@@ -283,10 +290,18 @@ export function loadConfig(env: Environment): Config {
     webhooks: section(() => loadWebhookConfig(env), problems),
     providers: section(() => loadProvidersConfig(env), problems),
     providerRateLimits: section(() => parseRateLimits(env.PROVIDER_RATE_LIMITS), problems),
+    billing: section(() => loadBillingConfig(env), problems),
   };
   if (core.success && core.data.OFFLINE_DNS && sections.mail?.transport === 'ses') {
     problems.push(
       'OFFLINE_DNS: keeps every connection on this machine, so MAIL_TRANSPORT must be outbox, not ses',
+    );
+  }
+  const billing = sections.billing;
+  const callsStripe = billing && (billing.secretKey || billing.secretsArn);
+  if (core.success && core.data.OFFLINE_DNS && callsStripe && !isLoopbackUrl(billing.apiBase)) {
+    problems.push(
+      'OFFLINE_DNS: keeps every connection on this machine, so STRIPE_API_BASE must be a loopback URL (leave STRIPE_SECRET_KEY unset for the bundled simulator)',
     );
   }
   if (!core.success || problems.length > 0) {
@@ -308,6 +323,7 @@ export function loadConfig(env: Environment): Config {
     webhooks,
     providers,
     providerRateLimits,
+    billing: billing as BillingConfig,
     stateMachineArns: stateMachineArnsFrom(env),
     tracing:
       Boolean(core.data.AWS_EXECUTION_ENV) &&

@@ -23,7 +23,8 @@ import {
 import { type MonitorProviders, PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { getDnsLookup } from '#shared/wiring/dns';
 import { lazy } from '#shared/wiring/lazy';
-import { traced, traceOutboundHttp } from '#shared/wiring/observability';
+import { traceOutboundHttp } from '#shared/wiring/observability';
+import { readSecretFields } from '#shared/wiring/secret-fields';
 
 /**
  * A connection pool for the model providers: kept-alive connections, unguarded because the
@@ -66,7 +67,9 @@ export async function withSecretKeys(
   secretArn: string | undefined,
 ): Promise<ProvidersConfig> {
   if (!secretArn) return providers;
-  const keys = await readProviderKeys(secretArn);
+  // On AWS the model API keys live in one Secrets Manager secret, never in the template or
+  // plain environment values.
+  const keys = await readSecretFields(secretArn, PROVIDER_KEY_NAMES);
   const withKeys = { ...providers };
   for (const family of PROVIDER_FAMILIES) {
     const key = keys[PROVIDER_ENV[family].key];
@@ -80,30 +83,6 @@ export function loadMonitorProviderConfig(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<ProvidersConfig> {
   return withSecretKeys(loadProvidersConfig(env), env.PROVIDER_KEYS_SECRET_ARN);
-}
-
-/**
- * On AWS the model API keys live in one Secrets Manager secret (a JSON object such as
- * `{"OPENAI_API_KEY": "..."}`), never in the template or plain environment values. Only string
- * values of the known key names are taken; anything else in the secret is ignored.
- */
-async function readProviderKeys(secretArn: string): Promise<Record<string, string>> {
-  const { GetSecretValueCommand, SecretsManagerClient } = await import(
-    '@aws-sdk/client-secrets-manager'
-  );
-  const client = traced(new SecretsManagerClient({}));
-  try {
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-    const values = JSON.parse(SecretString ?? '{}') as Record<string, unknown>;
-    const keys: Record<string, string> = {};
-    for (const name of PROVIDER_KEY_NAMES) {
-      const value = values[name];
-      if (typeof value === 'string' && value.trim() !== '') keys[name] = value.trim();
-    }
-    return keys;
-  } finally {
-    client.destroy();
-  }
 }
 
 /** The secret's fields read as provider keys (the same names as the environment variables). */

@@ -29,6 +29,8 @@ beforeAll(() => {
       'aws:cdk:bundling-stacks': [],
       stage: 'test',
       mailFrom: 'Agent Readiness <noreply@mail.example.com>',
+      stripePricePro: 'price_pro_monthly',
+      billingGraceDays: 5,
     },
   });
   const { api } = buildApp(app);
@@ -63,6 +65,7 @@ describe('api stack: sign-in mail', () => {
     }
     expect(routes.filter((route) => route.sendsMail).map((route) => route.operationId)).toEqual([
       'create_invitation',
+      'receive_stripe_event',
       'dashboard_request_link',
       'dashboard_invite',
     ]);
@@ -137,5 +140,50 @@ describe('api stack: the reference-site documents (issue 15)', () => {
     expect(functionOfRoute('GET /api/mcp/server-card').id).not.toBe(
       functionOfRoute('ANY /api/mcp/{api_key}').id,
     );
+  });
+});
+
+describe('api stack: payments', () => {
+  const secretReads = (fn: CfnResource) =>
+    statementsOf(fn).filter((statement) =>
+      actionsOf([statement]).includes('secretsmanager:GetSecretValue'),
+    );
+
+  it("gives Stripe's secret, by ARN, only to the functions that call Stripe", () => {
+    const callers = routes.filter((route) => route.payments === 'provider');
+    expect(callers.map((route) => route.operationId).sort()).toEqual([
+      'dashboard_billing_checkout',
+      'dashboard_billing_portal',
+      'receive_stripe_event',
+    ]);
+    for (const route of routes) {
+      const { fn } = functionOfRoute(`${route.method} ${route.path}`);
+      const env = environmentOf(fn);
+      // Keys never travel as plain environment values.
+      expect(env.STRIPE_SECRET_KEY, route.operationId).toBeUndefined();
+      expect(env.STRIPE_WEBHOOK_SECRET, route.operationId).toBeUndefined();
+      if (route.payments) {
+        expect(env.STRIPE_SECRETS_ARN, route.operationId).toBeDefined();
+        expect(env.STRIPE_PRICE_PRO, route.operationId).toBe('price_pro_monthly');
+        expect(env.BILLING_GRACE_DAYS, route.operationId).toBe('5');
+      } else {
+        expect(env.STRIPE_SECRETS_ARN, route.operationId).toBeUndefined();
+      }
+      const reads = secretReads(fn).filter((statement) =>
+        JSON.stringify(statement.Resource).includes('BillingKeys'),
+      );
+      expect(reads, route.operationId).toHaveLength(route.payments === 'provider' ? 1 : 0);
+    }
+  });
+
+  it('serves the webhook without an authorizer: its signature is its credential', () => {
+    const webhook = Object.values(apiResources).find(
+      (resource) =>
+        resource.Type === 'AWS::ApiGatewayV2::Route' &&
+        resource.Properties?.RouteKey === 'POST /api/v1/billing/stripe-webhook',
+    );
+    expect(webhook).toBeDefined();
+    expect(webhook?.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(webhook?.Properties?.AuthorizerId).toBeUndefined();
   });
 });

@@ -50,7 +50,11 @@ const ONE_MB = 1024 * 1024;
 // (zipped) keeps its 1 MB limit exactly. Merged with issue 35's second stage (the account routes'
 // captured examples and the team pages in the manifest), those functions measured 1.261 MB
 // (1,322,225 bytes): the ceiling keeps about 0.7 % above that.
-const CODE_CEILING = 1.27 * ONE_MB;
+// Issue 40 adds the billing routes, their schemas, descriptions and captured examples, and
+// /docs#billing: merged over issue 35's second stage those functions measure 1.272 MB (1,333,557
+// bytes, 11 KB more), so the ceiling goes from 1.27 to 1.28 MB (about 0.6 % above). The functions
+// that call Stripe bundle its SDK (about 0.25 MB) and stay under the plain ceiling.
+const CODE_CEILING = 1.28 * ONE_MB;
 const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',

@@ -303,7 +303,8 @@ describe('grants of the functions', () => {
 describe('the monitor: provider keys and the monthly schedule', () => {
   it('gives the provider-keys secret only to the tasks that ask models, by ARN, never by value', () => {
     const secrets = ofType('AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(2);
+    // The model providers' keys, the scanner's signing keys, Stripe's keys.
+    expect(secrets).toHaveLength(3);
     const secretId = secrets.map(([id]) => id).find((id) => id.startsWith('ProviderKeys'));
     expect(secretId).toBeDefined();
     const readers = ofType('AWS::Lambda::Function').filter(([, fn]) =>

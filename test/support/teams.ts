@@ -96,7 +96,7 @@ export async function handAccountBack(
     { accountId: user.id, role: 'owner' },
     [],
   );
-  const links = { scanPage: () => '', batchJob: () => '', docs: () => '' };
+  const links = { scanPage: () => '', batchJob: () => '', docs: () => '', billingPage: () => '' };
   await transferOwnership(
     {
       params: undefined,

@@ -927,6 +927,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/stripe-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events about the accounts' subscriptions (addition to the specification)
+         * @description Public (no key). Verifies the `Stripe-Signature` header against STRIPE_WEBHOOK_SECRET with a five-minute tolerance either way (400 `invalid_signature`, nothing changed, otherwise) and acts on `checkout.session.completed`, `customer.subscription.created`, `customer.subscription.updated`, `customer.subscription.deleted`, `invoice.payment_failed` and `invoice.paid`; other verified events are acknowledged and ignored. Each event id takes effect once: a replay answers 200 with `outcome` `replayed` and changes nothing. Events may come twice, late or out of order: the account follows its subscription's newest state, read from Stripe when an event is older than what the account holds. `active` and `trialing` make the account Pro; `past_due` keeps Pro through BILLING_GRACE_DAYS (default 7); `canceled`, `unpaid`, `incomplete_expired` and `paused` end the subscription. Every plan change is written with its audit event (`plan.changed`) and mailed to the owner. 409 `event_in_progress` while another delivery of the same event is being handled; 503 when payments are not configured or Stripe cannot be reached (Stripe retries).
+         */
+        post: operations["receive_stripe_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -2830,7 +2850,19 @@ export interface components {
             name: string;
             /** @description null: the account has no Monitor plan */
             plan: ("free" | "pro") | null;
+            /** @description `ended` once the subscription ended (cancelled, unpaid, expired, or a failed renewal past its grace period): runs answer 402 `plan_required`; null without a Monitor plan */
             subscription: ("active" | "ended") | null;
+            /** @description Addition (docs/api.md "Plans and billing"): the subscription as Stripe reports it; null when the account never had a Stripe customer */
+            billing: {
+                /** @constant */
+                provider: "stripe";
+                /** @description Stripe's subscription status (`active`, `past_due`, `canceled`…); null before the first subscription */
+                status: string | null;
+                current_period_end: string | null;
+                cancel_at_period_end: boolean;
+                /** @description While a renewal payment is overdue: Pro lasts until then (BILLING_GRACE_DAYS) */
+                grace_until: string | null;
+            } | null;
             /** @description Every member with their role */
             members: components["schemas"]["AccountMember"][];
             /** @description Invitations not yet accepted, declined, withdrawn or expired */
@@ -2864,7 +2896,7 @@ export interface components {
             at: string;
             actor: {
                 /** @enum {string} */
-                type: "user" | "key" | "operator";
+                type: "user" | "key" | "operator" | "payment_provider";
                 id: string;
                 email?: string;
             };
@@ -2872,7 +2904,7 @@ export interface components {
              * @description `<target>.<verb>`
              * @enum {string}
              */
-            action: "invitation.created" | "invitation.withdrawn" | "invitation.declined" | "member.joined" | "member.role_changed" | "member.removed" | "key.created" | "key.revoked" | "case.created" | "case.updated" | "case.archived" | "prompts.updated" | "run.started" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "alert.created" | "alert.deleted" | "account.export_requested" | "account.erasure_requested";
+            action: "invitation.created" | "invitation.withdrawn" | "invitation.declined" | "member.joined" | "member.role_changed" | "member.removed" | "key.created" | "key.revoked" | "case.created" | "case.updated" | "case.archived" | "prompts.updated" | "run.started" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "alert.created" | "alert.deleted" | "plan.changed" | "account.export_requested" | "account.erasure_requested";
             target: {
                 type: string;
                 id: string;
@@ -8895,6 +8927,105 @@ export interface operations {
                     ratelimit?: string;
                     /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
                     "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receive_stripe_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event exactly as Stripe sent it (its signature covers these bytes). At most 256 KB as sent. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                        /** @description The provider's event id (`evt_…`) */
+                        event_id: string;
+                        /** @example customer.subscription.updated */
+                        type: string;
+                        /**
+                         * @description `applied`: the plan changed; `unchanged`: the record moved, the plan did not; `replayed`: the event took effect before, nothing changed now; `ignored`: a type or an account this service does not act on
+                         * @enum {string}
+                         */
+                        outcome: "applied" | "unchanged" | "replayed" | "ignored";
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_signature`: the payment provider's event signature is missing, wrong or outside its five-minute window; `invalid_request`: the request does not match the schema */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `event_in_progress`: the payment provider's event is being handled by another delivery; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -139,6 +139,11 @@ export const KEYS = {
     key(auditPk(accountId), `${at}#${eventId}`),
   /** The partition of an account's audit log. */
   auditLog: (accountId: string) => auditPk(accountId),
+  // Billing (docs/data-model.md "Billing"): the account's billing record lives on its user item
+  // beside its plan; the payment provider's customer names its account, and each provider event
+  // taken has an item of its own (its claim, then its outcome).
+  billingCustomer: (customerId: string) => key(`BILLING_CUSTOMER#${customerId}`, 'CUSTOMER'),
+  billingEvent: (eventId: string) => key(`BILLING_EVENT#${eventId}`, 'EVENT'),
 } as const;
 
 function accountPk(accountId: string): string {

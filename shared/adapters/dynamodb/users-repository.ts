@@ -14,10 +14,15 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { forgetCachedKeys } from '#shared/domain/accounts/key-cache';
-import type { Account, StoredApiKey, User, UsersRepository } from '#shared/domain/accounts/ports';
+import type {
+  Account,
+  BillingRecord,
+  StoredApiKey,
+  User,
+  UsersRepository,
+} from '#shared/domain/accounts/ports';
 import type { AuditEvent } from '#shared/domain/audit/events';
 import { ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { auditedWrite } from './audit-log-repository.ts';
@@ -38,7 +43,7 @@ export function createUsersRepository(
     findUserByEmail: (email) => findUserByEmail(db, email),
     findUserById: (id) => findUserById(db, id),
     listUsers: () => listUsers(db),
-    setAccount: (userId, account) => setAccount(db, userId, account),
+    setAccount: (userId, account, audit) => setAccount(db, userId, account, audit),
     putKey: (key, hash, maxActive, audit) => putKey(db, key, hash, maxActive, audit),
     findKeyByHash: (hash) => findKeyByHash(db, hash),
     listKeys: (userId) => listKeys(db, userId),
@@ -115,23 +120,25 @@ function listUsers(db: Db): Promise<User[]> {
   );
 }
 
-async function setAccount(db: Db, userId: string, account: Account | null): Promise<void> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: KEYS.user(userId),
-        UpdateExpression: 'SET account = :account',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':account': account },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
-      throw new NotFoundError(`No user ${userId}.`);
-    }
-    throw error;
-  }
+async function setAccount(
+  db: Db,
+  userId: string,
+  account: Account | null,
+  audit?: AuditEvent,
+): Promise<void> {
+  const write: TransactItem = {
+    Update: {
+      TableName: db.tableName,
+      Key: KEYS.user(userId),
+      UpdateExpression: 'SET account = :account',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':account': account },
+    },
+  };
+  // A plan change and its audit event land together (docs/decisions.md "How other areas use
+  // roles and the audit log"); the only condition is the user's existence.
+  const written = await (audit ? auditedWrite(db, audit, [write]) : transactWrite(db, [write]));
+  if (!written) throw new NotFoundError(`No user ${userId}.`);
 }
 
 /**
@@ -256,6 +263,7 @@ function toUser(item: Record<string, unknown>): User {
     email: String(item.email),
     created_at: String(item.created_at),
     account: (item.account as Account | null | undefined) ?? null,
+    ...(item.billing ? { billing: item.billing as BillingRecord } : {}),
   };
 }
 

@@ -7,10 +7,13 @@
  * and its `key.created` audit event written together.
  */
 import { type AuditActor, auditEvent, OPERATOR_ACTOR } from '#shared/domain/audit/events';
+import { planChangeEvent, planChangeMail } from '#shared/domain/billing/plan-change';
+import { isLive, planDiffers } from '#shared/domain/billing/subscription';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#shared/domain/kernel/errors';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-keys.ts';
 import { MAX_ACTIVE_KEYS } from './key-schemas.ts';
+import type { MailPort } from './mail-port.ts';
 import type {
   Account,
   Plan,
@@ -26,6 +29,12 @@ import { memberRole } from './team-rules.ts';
 
 export interface OperatorDeps {
   users: UsersRepository;
+  /** Where plan mails go (the owner); without it, no mail is sent (tests). */
+  mail?: MailPort;
+  /** The account's owner now (a transfer moves it); without it, the account's own user. */
+  owners?: { ownerEmail(accountId: string): Promise<string | undefined> };
+  /** The billing page, linked from plan mails. */
+  billingPage?: string;
   /** Whose role in which account a key is made under (`--account`). */
   members: MembershipLookup;
   adminEmails: readonly string[];
@@ -122,11 +131,51 @@ async function createUser(deps: OperatorDeps, input: AccountInput): Promise<User
   return user;
 }
 
-async function setAccount(deps: OperatorDeps, input: AccountInput): Promise<User> {
+/** What `set-account` did: the user with the account, and the Stripe subscription it overrode. */
+export interface SetAccountResult {
+  user: User;
+  /**
+   * The account's plan is Stripe's (a live subscription): the operator's plan holds until
+   * Stripe's next event for that subscription.
+   */
+  overridesStripe: { subscription_id: string | null; status: string | null } | null;
+}
+
+/**
+ * Sets a user's account (its plan and subscription) as the operator says: a plan change is
+ * written with its `plan.changed` event and mailed to the owner; a plan Stripe manages is
+ * overridden, and the result says so.
+ */
+async function setAccount(deps: OperatorDeps, input: AccountInput): Promise<SetAccountResult> {
   const user = await requireUser(deps, input.email);
   const account = parseAccount(input.plan, input.subscription);
-  await deps.users.setAccount(user.id, account);
-  return { ...user, account };
+  const billing = user.billing ?? null;
+  const overridesStripe = isLive(billing?.status)
+    ? { subscription_id: billing?.subscription_id ?? null, status: billing?.status ?? null }
+    : null;
+  const change = {
+    accountId: user.id,
+    before: user.account,
+    after: account,
+    actor: OPERATOR_ACTOR,
+    details: {
+      source: 'operator',
+      ...(overridesStripe ? { overrides_stripe: overridesStripe } : {}),
+    },
+  };
+  const changed = planDiffers(user.account, account);
+  await deps.users.setAccount(
+    user.id,
+    account,
+    changed ? planChangeEvent(change, deps.clock) : undefined,
+  );
+  if (changed && deps.mail) {
+    const to = (await deps.owners?.ownerEmail(user.id)) ?? user.email;
+    await deps.mail.send(
+      planChangeMail(to, change, deps.billingPage ?? '/dashboard/billing', 'the operator'),
+    );
+  }
+  return { user: { ...user, account }, overridesStripe };
 }
 
 async function createKey(

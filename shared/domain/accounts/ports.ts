@@ -12,14 +12,43 @@ export type SubscriptionState = 'active' | 'ended';
 export interface Account {
   plan: Plan;
   subscription: SubscriptionState;
+  /**
+   * Set while a renewal payment is overdue (the payment provider's `past_due`): the plan lasts
+   * until then (the grace period), after which the subscription reads as ended
+   * (kernel/plans.ts `subscriptionEndedAt`). Absent or null otherwise.
+   */
+  grace_until?: string | null;
 }
 
+/**
+ * The account's billing record (stored beside its plan): the provider's customer and the
+ * subscription the account follows, as of the newest event applied.
+ */
+export interface BillingRecord {
+  customer_id: string;
+  subscription_id: string | null;
+  status: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  /** When the subscription became `past_due` (the grace period's start); null otherwise. */
+  past_due_since: string | null;
+  /** `created` (epoch seconds) of the newest event whose subscription state is applied. */
+  event_at: number;
+  /** Bumped by every write of the record: concurrent writers see each other (a condition). */
+  revision: number;
+  updated_at: string;
+}
 export interface User {
   id: string;
   email: string;
   created_at: string;
   /** null when the user has no Monitor account. */
   account: Account | null;
+  /**
+   * The account's billing record (the payment provider's customer and subscription), when it has
+   * one (docs/api.md "Plans and billing"); absent or null otherwise.
+   */
+  billing?: BillingRecord | null;
 }
 
 export interface StoredApiKey {
@@ -80,7 +109,8 @@ export interface UsersRepository {
   findUserByEmail(email: string): Promise<User | undefined>;
   findUserById(id: string): Promise<User | undefined>;
   listUsers(): Promise<User[]>;
-  setAccount(userId: string, account: Account | null): Promise<void>;
+  /** Sets the account's plan, with its `plan.changed` event in the same write when given. */
+  setAccount(userId: string, account: Account | null, audit?: AuditEvent): Promise<void>;
   /**
    * Writes a key if its account holds fewer than `maxActive` active keys, taking one place of the
    * account's cap atomically whatever creates run beside it; false (nothing written) otherwise.

@@ -17,7 +17,8 @@ import {
   NotFoundError,
 } from '#shared/domain/kernel/errors';
 import type { CallerInput } from '#shared/domain/kernel/operation';
-import type { UsersRepository } from './ports.ts';
+import { subscriptionEndedAt } from '#shared/domain/kernel/plans';
+import type { Account, User, UsersRepository } from './ports.ts';
 import type { Caller } from './principal.ts';
 import type { Role } from './roles.ts';
 import type { Membership, StoredInvitation, TeamStore } from './team-ports.ts';
@@ -78,6 +79,25 @@ export async function currentMembers(accountId: string, deps: TeamDeps): Promise
   return membersOf(accountId, stored, namesake);
 }
 
+/** The subscription as the plan rules read it now (a grace period that ran out has ended it). */
+function subscriptionView(account: Account | null, now: Date): 'active' | 'ended' | null {
+  if (!account) return null;
+  return subscriptionEndedAt(account, now) ? 'ended' : 'active';
+}
+
+/** The account's subscription as Stripe reports it, from its billing record. */
+function billingView(user: User | undefined): AccountView['billing'] {
+  const record = user?.billing;
+  if (!record) return null;
+  return {
+    provider: 'stripe',
+    status: record.status,
+    current_period_end: record.current_period_end,
+    cancel_at_period_end: record.cancel_at_period_end,
+    grace_until: user.account?.grace_until ?? null,
+  };
+}
+
 /** The account as the API shows it. */
 export async function accountView(accountId: string, deps: TeamDeps): Promise<AccountView> {
   const now = epochSeconds(deps.clock.now());
@@ -91,7 +111,8 @@ export async function accountView(accountId: string, deps: TeamDeps): Promise<Ac
     id: accountId,
     name: record?.name ?? namesake?.email ?? accountId,
     plan: namesake?.account?.plan ?? null,
-    subscription: namesake?.account?.subscription ?? null,
+    subscription: subscriptionView(namesake?.account ?? null, deps.clock.now()),
+    billing: billingView(namesake),
     members: membersOf(accountId, stored, namesake).map(memberView),
     invitations: invitations.filter((invitation) => isOpen(invitation, now)).map(invitationView),
   };

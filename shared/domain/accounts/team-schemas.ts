@@ -37,7 +37,29 @@ export const AccountSchema = z
       .enum(['free', 'pro'])
       .nullable()
       .meta({ description: 'null: the account has no Monitor plan' }),
-    subscription: z.enum(['active', 'ended']).nullable(),
+    subscription: z.enum(['active', 'ended']).nullable().meta({
+      description:
+        '`ended` once the subscription ended (cancelled, unpaid, expired, or a failed renewal past its grace period): runs answer 402 `plan_required`; null without a Monitor plan',
+    }),
+    billing: z
+      .object({
+        provider: z.literal('stripe'),
+        status: z.string().nullable().meta({
+          description:
+            "Stripe's subscription status (`active`, `past_due`, `canceled`…); null before the first subscription",
+        }),
+        current_period_end: z.iso.datetime().nullable(),
+        cancel_at_period_end: z.boolean(),
+        grace_until: z.iso.datetime().nullable().meta({
+          description:
+            'While a renewal payment is overdue: Pro lasts until then (BILLING_GRACE_DAYS)',
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'Addition (docs/api.md "Plans and billing"): the subscription as Stripe reports it; null when the account never had a Stripe customer',
+      }),
     members: z.array(MemberSchema).meta({ description: 'Every member with their role' }),
     invitations: z
       .array(InvitationSchema)
@@ -97,7 +119,7 @@ export const AuditEventSchema = z
     id: z.uuid(),
     at: z.iso.datetime(),
     actor: z.object({
-      type: z.enum(['user', 'key', 'operator']),
+      type: z.enum(['user', 'key', 'operator', 'payment_provider']),
       id: z.string(),
       email: z.string().optional(),
     }),

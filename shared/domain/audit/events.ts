@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'webhook.secret_rotated',
   'alert.created',
   'alert.deleted',
+  'plan.changed',
   'account.export_requested',
   'account.erasure_requested',
 ] as const;
@@ -38,9 +39,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** How long an event is kept: the store's TTL deletes it after that (and lists never show it). */
 export const AUDIT_RETENTION_DAYS = 400;
 
-/** Who did it: a signed-in person, an API key (with its creator's address), or the operator. */
+/**
+ * Who did it: a signed-in person, an API key (with its creator's address), the operator, or the
+ * payment provider (its events change the plan: `id` names the provider, `stripe`).
+ */
 export interface AuditActor {
-  type: 'user' | 'key' | 'operator';
+  type: 'user' | 'key' | 'operator' | 'payment_provider';
   id: string;
   email?: string;
 }
@@ -72,6 +76,9 @@ export function actorOf(caller: Caller): AuditActor {
 
 /** The operator CLI as an actor (it acts outside any account's members). */
 export const OPERATOR_ACTOR: AuditActor = { type: 'operator', id: 'operator-cli' };
+
+/** The payment provider as an actor: its events change the plan (docs/api.md "Plans and billing"). */
+export const PAYMENT_PROVIDER_ACTOR: AuditActor = { type: 'payment_provider', id: 'stripe' };
 
 /** An event of `caller`'s account, now, with a fresh id. */
 export function auditEvent(

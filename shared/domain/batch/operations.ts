@@ -85,7 +85,10 @@ export async function createBatch(
   const principal = input.principal;
   const now = deps.clock.now();
   refuseOversizedRequest(input.body.domains.length, deps.limits);
-  const plan = activePlan((await deps.users.findUserById(principal.accountId))?.account ?? null);
+  const plan = activePlan(
+    (await deps.users.findUserById(principal.accountId))?.account ?? null,
+    now,
+  );
   const limits = deps.limits[plan];
   const report = input.request.reportLimit;
   reportBatchLimits(report, limits, now);

@@ -31,6 +31,11 @@ export const ERROR_CODES = {
     family: 'invalid',
     description: 'the invitation is unknown, used, withdrawn, expired or for another address',
   },
+  invalid_signature: {
+    family: 'invalid',
+    description:
+      "the payment provider's event signature is missing, wrong or outside its five-minute window",
+  },
   sign_in_link_invalid: {
     family: 'invalid',
     description: 'the dashboard sign-in link is unknown, expired or already used',
@@ -93,6 +98,14 @@ export const ERROR_CODES = {
   member_changed: {
     family: 'conflict',
     description: "the member's role changed meanwhile; read the account again",
+  },
+  already_subscribed: {
+    family: 'conflict',
+    description: 'the account has a live subscription already: manage it instead',
+  },
+  event_in_progress: {
+    family: 'conflict',
+    description: "the payment provider's event is being handled by another delivery; retry later",
   },
   idempotency_key_in_flight: {
     family: 'conflict',

@@ -11,6 +11,8 @@ export interface Links {
   scanPage(scanId: string): string;
   batchJob(jobId: string): string;
   docs(): string;
+  /** The dashboard's plan and billing page (mails about the plan link to it). */
+  billingPage(): string;
 }
 
 export interface RequestContext {
@@ -65,6 +67,11 @@ export interface RawBody {
   bytes: Uint8Array;
   contentType: string;
   contentEncoding: string;
+  /**
+   * The request headers the route names (`rawBody.headers`, lower case), e.g. the signature of a
+   * payment provider's event; a header not sent is absent.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Where an operation's answer carries a status other than its route's usual one. */

@@ -73,14 +73,40 @@ export function largestBatch(limits: Record<Plan, PlanLimits>): number {
 }
 
 /**
- * The plan an account measures under. An account without a Monitor account scans under the free
- * plan; an ended subscription measures nothing new (402), while existing results stay readable.
+ * Whether the account's subscription has ended at `now` (docs/api.md "Plans and billing"): it
+ * was ended (the operator, or the payment provider: canceled, unpaid, expired), or a renewal
+ * payment failed and its grace period (`grace_until`, BILLING_GRACE_DAYS) has run out. The one
+ * rule every reader asks: batches, manual runs, the monthly schedule's eligibility, the pages.
  */
-export function activePlan(account: Account | null): Plan {
-  if (account && account.subscription !== 'active') {
+export function subscriptionEndedAt(account: Account, now: Date): boolean {
+  if (account.subscription !== 'active') return true;
+  return (
+    typeof account.grace_until === 'string' && Date.parse(account.grace_until) <= now.getTime()
+  );
+}
+
+/**
+ * The Pro plan with a subscription that has not ended at `now`: what manual runs need and what
+ * makes an account's active cases eligible for the monthly runs.
+ */
+export function proActiveAt(account: Account | null | undefined, now: Date): boolean {
+  return account?.plan === 'pro' && !subscriptionEndedAt(account, now);
+}
+
+/**
+ * The plan an account measures under at `now`. An account without a Monitor account scans under
+ * the free plan; an ended subscription measures nothing new (402), while existing results stay
+ * readable.
+ */
+export function activePlan(account: Account | null, now: Date): Plan {
+  if (account && subscriptionEndedAt(account, now)) {
+    const why =
+      account.subscription === 'active'
+        ? `a renewal payment of the ${account.plan} subscription failed and its grace period ended`
+        : `the ${account.plan} subscription of this account has ended`;
     throw new PaymentRequiredError(
       'plan_required',
-      `The ${account.plan} subscription of this account has ended: existing results stay readable, ` +
+      `${why[0]?.toUpperCase()}${why.slice(1)}: existing results stay readable, ` +
         'new measurements need an active subscription.',
     );
   }

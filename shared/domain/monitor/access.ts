@@ -75,9 +75,9 @@ export async function ownCase(
   return { user, stored };
 }
 
-/** Manual runs: Pro plan with an active subscription. */
-export function requireRunPlan(user: User): void {
-  const plan = activePlan(user.account);
+/** Manual runs: Pro plan with a subscription that has not ended at `now`. */
+export function requireRunPlan(user: User, now: Date): void {
+  const plan = activePlan(user.account, now);
   if (plan !== 'pro') {
     throw new PaymentRequiredError(
       'plan_required',

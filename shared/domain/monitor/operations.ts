@@ -294,7 +294,7 @@ export async function createRun(
   deps: MonitorDeps,
 ): Promise<CreateRunResponse> {
   const { user, stored } = await ownCase(input.principal, input.params.id, deps);
-  requireRunPlan(user);
+  requireRunPlan(user, deps.clock.now());
   if (stored.status === 'archived') {
     throw new ConflictError(
       'case_archived',

@@ -12,6 +12,7 @@ import type { User } from '#shared/domain/accounts/ports';
 import { type Clock, frozenAt } from '#shared/domain/kernel/clock';
 import { ConflictError } from '#shared/domain/kernel/errors';
 import type { Logger } from '#shared/domain/kernel/logger';
+import { proActiveAt } from '#shared/domain/kernel/plans';
 import { executionNameFor, type WorkflowStarter } from '#shared/domain/kernel/workflow-port';
 import type { MonitorDeps } from './operations.ts';
 import type { StoredCase } from './ports.ts';
@@ -50,8 +51,13 @@ export function nextMonthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
 }
 
-export function isEligible(user: User | undefined): boolean {
-  return user?.account?.plan === 'pro' && user.account.subscription === 'active';
+/**
+ * The schedule's eligibility of an owner at the run's instant: the Pro plan with a subscription
+ * that has not ended then (kernel/plans.ts `proActiveAt`: ended by the operator or the payment
+ * provider, or past its grace period after a failed renewal), the rule manual runs follow too.
+ */
+export function isEligible(user: User | undefined, now: Date): boolean {
+  return proActiveAt(user?.account, now);
 }
 
 /** Cases a page of the schedule reads by default (MONITOR_SCHEDULE_PAGE_SIZE). */
@@ -200,7 +206,7 @@ async function scheduleCase(stored: StoredCase, context: ScheduleContext, deps: 
     result.skipped.push({ case_id: stored.id, reason: stored.status });
     return;
   }
-  if (!isEligible(await context.ownerOf(stored.owner_id))) {
+  if (!isEligible(await context.ownerOf(stored.owner_id), context.now)) {
     result.skipped.push({ case_id: stored.id, reason: 'not_eligible' });
     return;
   }

@@ -7,6 +7,8 @@
  * site and the receiver are the stable stand-ins below; the answers are normalised to them.
  */
 
+import { EXAMPLE_STRIPE_SIGNATURE, STRIPE_EVENT_TEXT } from './example-stripe-event.ts';
+
 /** The ids the examples show; the runner puts the real ids of what it created in their place. */
 export const EXAMPLE_IDS = {
   scan: 'b3e1c2a4-5d6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -71,8 +73,10 @@ export interface ExampleRequestSpec {
   query?: Record<string, string>;
   /** A JSON body (API) or form fields (dashboard). */
   body?: unknown;
-  /** A body sent as it is, for the routes that take a file (an access log). */
+  /** A body sent as it is, for the routes that take a file (an access log) or sign it (Stripe). */
   raw?: { contentType: string; text: string };
+  /** Headers of the request besides the ones the route implies (a signature). */
+  headers?: Record<string, string>;
 }
 
 const combinedLine = (address: string, day: string, path: string, status: number, agent: string) =>
@@ -203,6 +207,10 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
   remove_member: { params: { user_id: ID.removedMember } },
   transfer_account: { body: { user_id: ID.member } },
   list_audit_log: { query: { limit: '3' } },
+  receive_stripe_event: {
+    raw: { contentType: 'application/json', text: STRIPE_EVENT_TEXT },
+    headers: { 'Stripe-Signature': EXAMPLE_STRIPE_SIGNATURE },
+  },
   create_export: {},
   get_export: { params: { id: ID.export } },
   delete_account: { body: { confirm: ID.account } },
@@ -348,6 +356,9 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_test_webhook: { params: { id: ID.dashboardEndpoint }, body: csrf },
   dashboard_redeliver: { params: { id: ID.dashboardDelivery }, body: csrf },
   dashboard_delete_webhook: { params: { id: ID.dashboardEndpoint }, body: csrf },
+  dashboard_billing: {},
+  dashboard_billing_checkout: { body: csrf },
+  dashboard_billing_portal: { body: csrf },
   dashboard_account: {},
   dashboard_invite: { body: { ...csrf, email: EXAMPLE_TEAM.newHire, role: 'viewer' } },
   dashboard_withdraw_invitation: { params: { id: ID.dashboardInvitation }, body: csrf },

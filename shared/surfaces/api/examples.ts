@@ -115,7 +115,7 @@ function requestHeaders(route: RouteDefinition, spec: ExampleRequestSpec): Recor
       route.area === 'dashboard' ? 'application/x-www-form-urlencoded' : 'application/json';
   }
   if (route.idempotent) headers['Idempotency-Key'] = EXAMPLE_IDEMPOTENCY_KEY;
-  return headers;
+  return { ...headers, ...spec.headers };
 }
 
 function shellQuote(text: string): string {

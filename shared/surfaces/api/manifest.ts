@@ -10,6 +10,7 @@ import { compareSpecificity, matchPath, type RouteDefinition } from '#shared/sur
 import { ACCOUNT_ROUTES } from './routes/account.ts';
 import { AGENT_ROUTES } from './routes/agents.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
+import { BILLING_ROUTES } from './routes/billing.ts';
 import { DISCOVERY_ROUTES } from './routes/discovery.ts';
 import { KEY_ROUTES } from './routes/keys.ts';
 import { META_ROUTES } from './routes/meta.ts';
@@ -36,6 +37,7 @@ const ROUTE_TABLE = {
   ...AGENT_ROUTES,
   ...KEY_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...BILLING_ROUTES,
   ...META_ROUTES,
   ...DASHBOARD_ROUTES,
   ...DISCOVERY_ROUTES,

@@ -224,6 +224,13 @@ function alternativeResponses(
   );
 }
 
+/** A body limit as people read it: MB from one MB up, KB below. */
+function sizeOf(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+}
+
 /** A JSON body (with its example), or a file taken as sent (`request.rawBody`). */
 function requestBodyOf(
   route: RouteDefinition,
@@ -231,14 +238,21 @@ function requestBodyOf(
 ): Pick<ZodOpenApiOperationObject, 'requestBody'> {
   const rawBody = route.request?.rawBody;
   if (rawBody) {
+    const example = requestExample(route, serverUrl).rawBody;
     return {
       requestBody: {
         required: true,
-        description: `${rawBody.description} At most ${Math.round(rawBody.maxBytes / 1024 / 1024)} MB as sent.`,
+        description: `${rawBody.description} At most ${sizeOf(rawBody.maxBytes)} as sent.`,
         content: Object.fromEntries(
           rawBody.mediaTypes.map((type) => [
             type,
-            { schema: z.string().meta({ format: 'binary' }) },
+            // A JSON document taken as sent (a provider's event): any object, its example parsed.
+            type === 'application/json'
+              ? {
+                  schema: z.looseObject({}),
+                  ...(example ? { examples: { example: { value: JSON.parse(example) } } } : {}),
+                }
+              : { schema: z.string().meta({ format: 'binary' }) },
           ]),
         ),
       },

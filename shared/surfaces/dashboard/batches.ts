@@ -48,7 +48,7 @@ async function overview(
   ]);
   let quota: BatchesView['quota'];
   try {
-    const plan = activePlan(user?.account ?? null);
+    const plan = activePlan(user?.account ?? null, deps.clock.now());
     const limits = deps.limits[plan];
     quota = { plan, perBatch: limits.per_batch, perDay: limits.per_day, usedToday };
   } catch (error) {

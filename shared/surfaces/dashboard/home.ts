@@ -44,7 +44,7 @@ export async function homeOverview(
   const account = user?.account ?? null;
   let plan: Parameters<typeof homePage>[0]['plan'];
   try {
-    const name = activePlan(account);
+    const name = activePlan(account, now);
     plan = { name, perBatch: deps.limits[name].per_batch, perDay: deps.limits[name].per_day };
   } catch (error) {
     if (!(error instanceof PaymentRequiredError)) throw error;
@@ -67,6 +67,7 @@ export async function homeOverview(
         address: session.address ?? null,
       })),
       notice: noticeText(input.query.notice),
+      now,
     }),
   );
 }

@@ -62,6 +62,9 @@ export const DASHBOARD_PATHS = {
   testWebhook: at('dashboard_test_webhook'),
   deleteWebhook: at('dashboard_delete_webhook'),
   redeliver: at('dashboard_redeliver'),
+  billing: path('dashboard_billing'),
+  billingCheckout: path('dashboard_billing_checkout'),
+  billingPortal: path('dashboard_billing_portal'),
   account: path('dashboard_account'),
   /** The invitations' pages: each invitation's token after this prefix. */
   invitations: path('dashboard_invitation').replace('/{token}', ''),

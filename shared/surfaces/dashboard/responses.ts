@@ -136,6 +136,10 @@ export const NOTICES = {
   test_delivered: 'The test event was delivered: the receiver answered with a 2xx status.',
   test_failed: 'The test event was not delivered; see the latest delivery below for why.',
   redelivery_started: 'The delivery is being sent again; its status updates below.',
+  checkout_complete:
+    'Thank you. Stripe confirms the payment to this service in a few seconds; the plan below changes to Pro once it has.',
+  checkout_canceled: 'Checkout was cancelled: nothing was charged and the plan is unchanged.',
+  billing_returned: 'Back from billing: what you changed there shows here once Stripe confirms it.',
   invited: 'The invitation is mailed: its link works once, for 7 days.',
   invitation_withdrawn: 'The invitation is withdrawn: its link no longer works.',
   role_changed:

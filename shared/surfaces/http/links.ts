@@ -8,6 +8,7 @@ import { DOCS_PATH } from './meta.ts';
 export const LINK_PATHS = {
   scanPage: '/scans/{id}',
   batchJob: '/api/v1/scans/batch/{id}',
+  billingPage: '/dashboard/billing',
 } as const;
 
 export function linksFor(baseUrl: string): Links {
@@ -17,5 +18,6 @@ export function linksFor(baseUrl: string): Links {
     scanPage: (scanId) => fill(LINK_PATHS.scanPage, scanId),
     batchJob: (jobId) => fill(LINK_PATHS.batchJob, jobId),
     docs: () => `${baseUrl}${DOCS_PATH}`,
+    billingPage: () => `${baseUrl}${LINK_PATHS.billingPage}`,
   };
 }

@@ -37,6 +37,8 @@ export type RouteArea =
   | 'webhooks'
   /** The agent analytics: access-log uploads, a domain's agents, the public agent registry. */
   | 'agents'
+  /** Plans paid through the payment provider: its events (docs/api.md "Plans and billing"). */
+  | 'billing'
   | 'meta'
   | 'pages'
   | 'dashboard'
@@ -67,7 +69,13 @@ export interface RouteDefinition {
      * The body is a file taken as sent (an access log), not JSON: the operation receives its bytes
      * and headers (`RawBody`); larger bodies are refused with 413 before the operation runs.
      */
-    rawBody?: { maxBytes: number; mediaTypes: readonly string[]; description: string };
+    rawBody?: {
+      maxBytes: number;
+      mediaTypes: readonly string[];
+      description: string;
+      /** Request headers the operation reads with the body (lower case): a signature. */
+      headers?: readonly string[];
+    };
   };
   /**
    * API routes: the JSON body without `meta`, which the pipeline adds. Documents and pages
@@ -103,6 +111,12 @@ export interface RouteDefinition {
   enqueues?: readonly string[];
   /** The handler sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM). */
   sendsMail?: boolean;
+  /**
+   * Payments: `provider`, the handler calls Stripe (it gets the STRIPE_* settings and may read
+   * the one secret holding Stripe's keys, `secretsmanager:GetSecretValue`); `settings`, it only
+   * reads the settings (whether payments are configured, where Stripe's pages are).
+   */
+  payments?: 'provider' | 'settings';
   /** Exposed as a read tool over MCP under the operation id. */
   mcpTool: boolean;
   /**

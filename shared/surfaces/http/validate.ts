@@ -66,10 +66,16 @@ function readRawBody(
       `The request body exceeds ${Math.round(rawBody.maxBytes / 1024 / 1024)} MB; send it in parts.`,
     );
   }
+  const headers: Record<string, string> = {};
+  for (const name of rawBody.headers ?? []) {
+    const value = event.headers?.[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
   return {
     bytes,
     contentType: mediaValue(event.headers?.['content-type']),
     contentEncoding: mediaValue(event.headers?.['content-encoding']),
+    ...(rawBody.headers ? { headers } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { ROUTES } from '#shared/surfaces/api/manifest';
 import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { agentsSection } from './agents-section.ts';
+import { billingSection } from './billing-section.ts';
 import { ciSection, findingsSection } from './ci-section.ts';
 import { mcpSection } from './docs-mcp.ts';
 import { monitorMethodSection } from './docs-monitor-method.ts';
@@ -79,6 +80,7 @@ const SECTIONS: readonly TocEntry[] = [
   { id: 'authentication', title: 'Authentication' },
   { id: 'scoring', title: 'Scoring' },
   { id: 'batch', title: 'Batch scans and plans' },
+  { id: 'billing', title: 'Plans and billing' },
   { id: 'scanner', title: 'The scanner' },
   { id: 'ci', title: 'The CI gate' },
   { id: 'findings', title: 'Finding ids' },
@@ -144,6 +146,7 @@ ${CLIENT_NOTE}
 Scan routes accept calls without a key (3 scans per UTC day per IP address, IPv6 per /64); a key that is sent must be valid and carry the route's scope.
 Scopes: <code>scans:read</code>, <code>scans:write</code>, <code>monitor:read</code>, <code>monitor:write</code>, <code>webhooks:manage</code>, <code>monitor:admin</code> (operator list only), <code>plugin</code>.</p>
 ${scansGuide(baseUrl)}
+${billingSection()}
 ${ciSection()}
 ${findingsSection()}
 ${standardsSection()}

@@ -212,18 +212,23 @@ describe('the monthly schedule', () => {
     );
   });
 
-  it('is for Pro accounts with an active subscription', () => {
+  it('is for Pro accounts whose subscription has not ended, grace period included', () => {
+    const now = new Date('2026-12-01T00:00:00Z');
     const user = (account: User['account']): User => ({
       id: 'x',
       email: 'x@y.z',
       created_at: '',
       account,
     });
-    expect(isEligible(user({ plan: 'pro', subscription: 'active' }))).toBe(true);
-    expect(isEligible(user({ plan: 'pro', subscription: 'ended' }))).toBe(false);
-    expect(isEligible(user({ plan: 'free', subscription: 'active' }))).toBe(false);
-    expect(isEligible(user(null))).toBe(false);
-    expect(isEligible(undefined)).toBe(false);
+    expect(isEligible(user({ plan: 'pro', subscription: 'active' }), now)).toBe(true);
+    expect(isEligible(user({ plan: 'pro', subscription: 'ended' }), now)).toBe(false);
+    expect(isEligible(user({ plan: 'free', subscription: 'active' }), now)).toBe(false);
+    expect(isEligible(user(null), now)).toBe(false);
+    expect(isEligible(undefined, now)).toBe(false);
+    const inGrace = { plan: 'pro', subscription: 'active', grace_until: '2026-12-03T00:00:00Z' };
+    expect(isEligible(user(inGrace as User['account']), now)).toBe(true);
+    const graceOver = { ...inGrace, grace_until: '2026-11-30T00:00:00Z' };
+    expect(isEligible(user(graceOver as User['account']), now)).toBe(false);
   });
 
   it('starts one monthly run per eligible active case, skipping the others, never twice', async () => {

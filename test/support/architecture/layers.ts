@@ -41,6 +41,8 @@ const ALLOWED_PACKAGES: Readonly<Record<Exclude<Layer, 'wiring'>, readonly strin
     // The scanner's signing keys on AWS (shared/adapters/signing-keys/secret-store.ts).
     '@aws-sdk/client-secrets-manager',
     'undici',
+    // Stripe's official SDK, the payment provider port's adapter (shared/adapters/stripe/).
+    'stripe',
     // The logging and metrics ports implemented on Powertools (docs/architecture.md, "Layers"),
     // and its X-Ray tracer around AWS SDK clients (shared/adapters/powertools/).
     '@aws-lambda-powertools/logger',

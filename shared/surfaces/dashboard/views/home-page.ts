@@ -5,8 +5,10 @@
  */
 
 import type { Account } from '#shared/domain/accounts/ports';
+import { subscriptionEndedAt } from '#shared/domain/kernel/plans';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
+import { paymentBanner } from './billing-page.ts';
 import { badge, notice } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 import {
@@ -30,15 +32,18 @@ export interface HomeView {
   admin: boolean;
   sessions: readonly SessionRow[];
   notice?: string | undefined;
+  /** The instant the page was read (the grace period of an overdue payment is read against it). */
+  now: Date;
 }
 
 function accountCard(view: HomeView): Html {
   const account = view.account;
+  const ended = account ? subscriptionEndedAt(account, view.now) : false;
   const text = account
-    ? html`<p class="big">${account.plan === 'pro' ? 'Pro' : 'Free'}</p><p>Subscription ${badge(account.subscription === 'active' ? 'active' : 'failed', account.subscription)}</p>
-<p class="muted">${account.plan === 'pro' ? 'Cases, manual runs and a monthly run of every active case.' : 'Cases can be set up and read; runs, manual and monthly, need the Pro plan.'}</p>`
-    : html`<p class="big">No Monitor account</p><p class="muted">Scans, batches, keys and webhooks work (batches under the free plan's limits); cases need a Monitor account, which the operator sets up.</p>`;
-  return html`<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Plan</h2>${text}${view.admin ? html`<p>This address is on the operator list: it may hold <code>monitor:admin</code> keys.</p>` : ''}</section>`;
+    ? html`<p class="big">${account.plan === 'pro' ? 'Pro' : 'Free'}</p><p>Subscription ${badge(ended ? 'failed' : 'active', ended ? 'ended' : 'active')}</p>
+<p class="muted">${account.plan === 'pro' && !ended ? 'Cases, manual runs and a monthly run of every active case.' : 'Cases can be set up and read; runs, manual and monthly, need the Pro plan.'}</p>`
+    : html`<p class="big">No Monitor account</p><p class="muted">Scans, batches, keys and webhooks work (batches under the free plan's limits); cases need a Monitor account, which upgrading to Pro gives.</p>`;
+  return html`<section class="card" aria-labelledby="plan-h"><h2 id="plan-h">Plan</h2>${text}<p><a href="${DASHBOARD_PATHS.billing}">${account?.plan === 'pro' && !ended ? 'Plan and billing' : 'Upgrade to Pro'}</a></p>${view.admin ? html`<p>This address is on the operator list: it may hold <code>monitor:admin</code> keys.</p>` : ''}</section>`;
 }
 
 function quotaCard(view: HomeView): Html {
@@ -61,6 +66,7 @@ export function homePage(view: HomeView): Html {
     viewer: view.viewer,
     body: html`<h1>Overview</h1>
 ${notice(view.notice)}
+${paymentBanner(view.account, view.now)}
 ${failingSection(view.overview.failing)}
 <div class="cards">${quotaCard(view)}${scansTodayCard(view.overview.scansToday)}${accountCard(view)}</div>
 ${batchesSection(view.overview.batches)}

@@ -26,7 +26,15 @@ export function viewerCan(viewer: Viewer | undefined, scope: Scope): boolean {
   return viewer?.can?.(scope) ?? true;
 }
 
-export type Section = 'home' | 'keys' | 'scans' | 'batches' | 'cases' | 'webhooks' | 'account';
+export type Section =
+  | 'home'
+  | 'keys'
+  | 'scans'
+  | 'batches'
+  | 'cases'
+  | 'webhooks'
+  | 'account'
+  | 'billing';
 
 const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'home', label: 'Overview', href: '/dashboard' },
@@ -36,6 +44,7 @@ const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'cases', label: 'Cases', href: '/dashboard/cases' },
   { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
   { id: 'account', label: 'Team', href: '/dashboard/account' },
+  { id: 'billing', label: 'Plan', href: '/dashboard/billing' },
 ];
 
 /** What a section asks of the role (its page refuses the rest). */
@@ -56,6 +65,19 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ');
+
+/**
+ * The policy of a page whose forms lead elsewhere after this site (the billing page's forms answer
+ * 303 to Stripe Checkout or the customer portal): `form-action` also admits those origins, as
+ * browsers apply it to a form's redirects too.
+ */
+export function policyWithFormTargets(origins: readonly string[]): string {
+  if (origins.length === 0) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace(
+    "form-action 'self'",
+    `form-action 'self' ${origins.join(' ')}`,
+  );
+}
 
 /**
  * Headers of every dashboard response: private, never cached, never framed; the referrer stays

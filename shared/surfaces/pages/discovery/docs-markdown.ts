@@ -6,6 +6,7 @@
 import { routeExample } from '#shared/surfaces/api/examples';
 import type { RouteDefinition } from '#shared/surfaces/api/manifest';
 import { agentsMarkdown } from '#shared/surfaces/pages/agents-section';
+import { billingMarkdown } from '#shared/surfaces/pages/billing-section';
 import { ciMarkdown } from '#shared/surfaces/pages/ci-section';
 import { monitorMethodMarkdown } from '#shared/surfaces/pages/docs-monitor-method';
 import { routesByTag } from '#shared/surfaces/pages/docs-routes';
@@ -59,7 +60,7 @@ export function docsMarkdown(baseUrl: string): string {
     '',
     SERVICE_SUMMARY,
     '',
-    'Contents: Conventions; Scoring; The scanner; The CI gate; Finding ids; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
+    'Contents: Conventions; Scoring; The scanner; Plans and billing; The CI gate; Finding ids; Standards; How the monitor measures; Routes (each with an example request and the answer the service gave it):',
     '',
     ...routes.contents,
     '',
@@ -78,6 +79,8 @@ export function docsMarkdown(baseUrl: string): string {
     scannerMarkdown(baseUrl),
     '',
     peersMarkdown(),
+    '',
+    billingMarkdown(),
     '',
     ciMarkdown(),
     '',

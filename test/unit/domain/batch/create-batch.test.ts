@@ -138,6 +138,7 @@ function input(domains: string[]): CallerInput<undefined, undefined, { domains: 
         scanPage: (id) => `https://api.example/scans/${id}`,
         batchJob: (id) => `https://api.example/api/v1/scans/batch/${id}`,
         docs: () => 'https://api.example/docs',
+        billingPage: () => 'https://api.example/dashboard/billing',
       },
     },
   };

@@ -15,6 +15,8 @@ const BOUNDED_BY_THEIR_OPERATION = [
   'dashboard_keys',
   'dashboard_create_key',
   'dashboard_revoke_key',
+  // Every member sees the plan; its forms ask account:manage and the operation the owner.
+  'dashboard_billing',
   'dashboard_account',
   'dashboard_invitation',
   'dashboard_accept_invitation',
