@@ -61,6 +61,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     table: data.table,
     sharedEnvironment,
     providerRateLimits: providerRateLimitsOf(app),
+    mailFrom: contextString(app, 'mailFrom'),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,

@@ -25,6 +25,7 @@ import {
   grantDeadLetters,
   grantInvoke,
   grantProviderBudget,
+  grantSendMail,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
@@ -40,10 +41,15 @@ import {
   type WorkflowName,
 } from '#shared/surfaces/workflows/manifest';
 
+/** What a task function reads besides the table: the secrets and the provider budget. */
+type SecretNeeds = { providerKeys?: boolean; signingKeys?: boolean; providerBudget?: boolean };
+
 export interface WorkflowStackProps extends StackProps {
   table: ITableV2;
   /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */
   sharedEnvironment: Readonly<Record<string, string>>;
+  /** The verified SES sender of the tasks that mail (alert and digest mails); unset, none do. */
+  mailFrom?: string | undefined;
   logRetention?: RetentionDays;
   /**
    * Each provider account's limits, as the `providerRateLimits` context gives them: the
@@ -107,10 +113,7 @@ export class WorkflowStack extends Stack {
   }
 
   /** The secrets' ARNs a task reads (never their values), and the budget it paces by. */
-  private secretEnvironment(
-    task: { providerKeys?: boolean; signingKeys?: boolean; providerBudget?: boolean },
-    props: WorkflowStackProps,
-  ): Record<string, string> {
+  private secretEnvironment(task: SecretNeeds, props: WorkflowStackProps): Record<string, string> {
     return {
       ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
       ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
@@ -121,10 +124,7 @@ export class WorkflowStack extends Stack {
     };
   }
 
-  private grantSecrets(
-    fn: ApiFunction,
-    task: { providerKeys?: boolean; signingKeys?: boolean; providerBudget?: boolean },
-  ) {
+  private grantSecrets(fn: ApiFunction, task: SecretNeeds) {
     if (task.providerKeys) this.providerKeys.grantRead(fn.role);
     if (task.signingKeys) this.signingKeys.grantRead(fn.role);
     if (task.providerBudget) grantProviderBudget(fn.role, this.providerBudget);
@@ -239,10 +239,13 @@ export class WorkflowStack extends Stack {
           environment: {
             ...this.environmentFor(props, spec.task),
             ...this.secretEnvironment(spec.task, props),
+            ...(spec.task.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
             ...spec.task.environment,
           },
         });
         this.grantNeeds(fn, props, spec.task);
+        if (spec.task.sendsMail && props.mailFrom)
+          grantSendMail(fn.role, props.mailFrom, 'SendAlertMail');
         this.grantSecrets(fn, spec.task);
         this.functions.set(spec.constructId, fn);
         return { placeholder: spec.task.placeholder, arn: fn.function.functionArn };

@@ -18,6 +18,7 @@ import {
 import { waitForJob } from '#test/support/batch';
 import { callJson, type TestStack } from '#test/support/stack';
 import { joinByInvitation, latestInvitationToken, teamDepsOf } from '#test/support/teams';
+import { walkAlerts } from './alerts-tour.ts';
 import { walkDashboard } from './dashboard-tour.ts';
 
 /**
@@ -285,6 +286,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   await agentLogs(input);
   const abandoned = await plantAbandonedScan(createScansRepository(doc, stack.tableName), scanId);
   const { caseId, runId } = await monitor(input);
+  const alertIds = await walkAlerts(stack, input.key, caseId, runId);
   const hooks = await webhooks(input);
   await mcp(stack, input.key);
   await mcpWithNewKey(input);
@@ -320,6 +322,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   });
   const { endpointId, deliveryId } = hooks;
   const ids = {
+    ...alertIds,
     scanId,
     jobId,
     caseId,
