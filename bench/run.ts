@@ -26,6 +26,7 @@ import { buildPromptSet, judgeFamilyFor } from '#shared/domain/monitor/engine/in
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { CaseDetailSchema } from '#shared/domain/monitor/schemas';
 import { allCaseProfiles } from '#shared/wiring/monitor';
+import { createRunTrace, type RunTrace } from './run-trace.ts';
 import { createBenchKey } from './support.ts';
 
 const { values } = parseArgs({
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     'prompts-per-block': { type: 'string' },
     repeats: { type: 'string' },
     'judge-batch': { type: 'string' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const latencyMs = Number(values['latency-ms']);
@@ -149,6 +151,7 @@ function idealOf(
 
 async function main(): Promise<void> {
   const calls: Record<string, number> = {};
+  const trace: RunTrace | undefined = values.trace ? createRunTrace() : undefined;
   const simulator = await startSimulator({
     seed: 'bench-run',
     caseSource: allCaseProfiles,
@@ -158,6 +161,7 @@ async function main(): Promise<void> {
     onRequest: (entry) => {
       const name = `${entry.family ?? 'none'} ${entry.status}`;
       calls[name] = (calls[name] ?? 0) + 1;
+      trace?.onRequest(entry);
     },
   });
   // Every family "real" for the stack, and that real provider is this simulator.
@@ -165,7 +169,11 @@ async function main(): Promise<void> {
     benchEnv[names.key] = 'bench';
     benchEnv[names.baseUrl] = simulator.url;
   }
-  const stack = await startLocalStack({ dataDir: null, env: benchEnv });
+  const stack = await startLocalStack({
+    dataDir: null,
+    env: benchEnv,
+    ...(trace ? { wrapStoreClient: trace.wrapStoreClient } : {}),
+  });
   let peakHeap = 0;
   const sampler = setInterval(() => {
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
@@ -180,16 +188,20 @@ async function main(): Promise<void> {
       { promptsPerBlock: config.promptsPerBlock, repeats: config.repeats },
     ).cells.length;
     const started = performance.now();
+    trace?.begin();
     const run = (await call(stack, key, 'POST', `/api/v1/cases/${detail.id}/runs`)) as {
       run: { id: string };
     };
     const execution = await stack.workflows.waitFor(`monitor-${run.run.id}`);
     const wallMs = performance.now() - started;
+    const traced = trace?.report(Date.now(), stack.config.monitor.concurrency) ?? [];
     const summary = (await call(stack, key, 'GET', `/api/v1/cases/${detail.id}/summary`)) as {
       summary: { total_score: number; usage: BenchUsage };
     };
     report({ execution: execution.status, cells, wallMs, config, calls, peakHeap, summary });
+    if (traced.length > 0) console.log(traced.join('\n'));
   } finally {
+    trace?.close();
     clearInterval(sampler);
     await stack.close();
     await simulator.close();

@@ -7,6 +7,8 @@
  * `closed`: whether an address without an account may create one from the sign-in page),
  * `throttleRate` / `throttleBurst` (requests per second on the default stage), `alarmEmail`
  * (subscribed to the alarm topic), `judgeTokenBudget` (judge tokens a day before the alarm),
+ * `providerRateLimits` (each provider account's limits, the JSON of PROVIDER_RATE_LIMITS, e.g.
+ * `{"openai":{"rpm":5000,"tpm":4000000}}`; docs/deploy.md "Provider quotas"),
  * `stripePricePro` (the Pro price id), `stripeApiBase` (default Stripe's own API) and
  * `billingGraceDays` (default 7): payments (docs/deploy.md "Billing"; Stripe's keys live in the
  * BillingKeys secret).
@@ -15,6 +17,7 @@
  */
 import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { parseRateLimits } from '#shared/domain/monitor/budget/limits';
 import type { HttpFunctionSpec } from './routes.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
@@ -57,6 +60,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
     table: data.table,
     sharedEnvironment,
+    providerRateLimits: providerRateLimitsOf(app),
     mailFrom: contextString(app, 'mailFrom'),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
@@ -134,6 +138,17 @@ function signupOf(app: App): 'open' | 'closed' | undefined {
     throw new Error(`context signup "${signup}" must be open or closed`);
   }
   return signup;
+}
+
+/**
+ * The `providerRateLimits` context, checked as the functions will read it and handed on as JSON:
+ * given on the command line it is a string, in cdk.json an object.
+ */
+function providerRateLimitsOf(app: App): string | undefined {
+  const value: unknown = app.node.tryGetContext('providerRateLimits');
+  if (value === undefined || value === null || value === '') return undefined;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return JSON.stringify(parseRateLimits(text));
 }
 
 /** What every function of the stage gets in its environment. */

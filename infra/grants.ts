@@ -86,6 +86,21 @@ export function grantRequestCounting(role: IRole, table: ITableV2): void {
   );
 }
 
+/**
+ * The provider budget's table (shared/adapters/dynamodb/provider-budget.ts): every operation is a
+ * GetItem or an UpdateItem of a budget record, so nothing else is granted.
+ */
+export function grantProviderBudget(role: IRole, table: ITableV2): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid: 'ProviderBudget',
+      effect: Effect.ALLOW,
+      actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+    }),
+  );
+}
+
 /** `states:StartExecution` on exactly this state machine. */
 export function grantStartExecution(role: IRole, machine: IStateMachine, sid: string): void {
   role.addToPrincipalPolicy(

@@ -15,6 +15,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { BUDGET_TABLE_KEY } from '#shared/adapters/dynamodb/provider-budget';
 import { TABLE_INDEXES, TABLE_KEYS } from '#shared/adapters/dynamodb/table';
 import { captureStore } from './dynalite-internals.ts';
 import { closeFinishedIterators } from './dynalite-iterators.ts';
@@ -192,6 +193,25 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+    }),
+  );
+  await waitUntilActive(client, tableName);
+}
+
+/** Creates the provider budget's table (one key, as CDK's) unless it exists. */
+export async function ensureBudgetTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: BUDGET_TABLE_KEY, AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: BUDGET_TABLE_KEY, KeyType: 'HASH' }],
     }),
   );
   await waitUntilActive(client, tableName);

@@ -36,13 +36,18 @@ import { getScanWriteDeps } from '#shared/wiring/scans';
 import { getWebhookStore } from '#shared/wiring/webhooks';
 import { startStackBilling } from './billing-simulator/for-stack.ts';
 import type { BillingSimulatorHandle } from './billing-simulator/server.ts';
-import { createLocalDynamoClient, ensureTable, startDynalite } from './dynamo-local.ts';
+import {
+  createLocalDynamoClient,
+  ensureBudgetTable,
+  ensureTable,
+  startDynalite,
+} from './dynamo-local.ts';
 import { startHttpFront } from './http-front.ts';
 import { invokeLocal } from './lambda-runtime.ts';
 import { startLocalQueues } from './queues.ts';
+import { type SimulatorControls, simulatorControls } from './simulator/controls.ts';
 import { simulatorOptionsFromEnv } from './simulator/options.ts';
-import type { SimulatorScenario } from './simulator/scenario.ts';
-import { type SimulatorHandle, startSimulator } from './simulator/server.ts';
+import { startSimulator } from './simulator/server.ts';
 import { createLocalWorkflowEngine, type LocalWorkflowEngine } from './workflows/engine.ts';
 
 export interface LocalStackOptions {
@@ -62,7 +67,7 @@ export interface LocalStackOptions {
   wrapStoreClient?: WiringSettings['wrapStoreClient'];
 }
 
-export interface LocalStack {
+export interface LocalStack extends SimulatorControls {
   baseUrl: string;
   dynamoEndpoint: string;
   sqsEndpoint: string;
@@ -76,13 +81,6 @@ export interface LocalStack {
   variables: Environment;
   /** Per model family: the real provider (an API key is set) or the local simulator. */
   providers: Record<ProviderFamily, 'real' | 'simulated'>;
-  /** Base URL of the provider simulator, when any family is simulated. */
-  simulatorUrl: string | undefined;
-  /**
-   * Tests and demos: what changed in the simulated world (local/simulator/scenario.ts), when any
-   * family is simulated; a no-op otherwise.
-   */
-  setSimulatorScenario(scenario: SimulatorScenario | null): void;
   /** Payments: a real Stripe (STRIPE_SECRET_KEY set) or the bundled billing simulator. */
   billing: 'stripe' | 'simulated';
   /** The billing simulator, when payments are simulated (tests drive it). */
@@ -123,6 +121,7 @@ async function startStore(dataDir: string | null, base: Config) {
   const dynamo = await startDynalite(dataDir ? join(dataDir, 'dynamodb') : null);
   const client = createLocalDynamoClient(dynamo.endpoint, { region: base.AWS_REGION });
   await ensureTable(client, base.TABLE_NAME);
+  await ensureBudgetTable(client, base.BUDGET_TABLE_NAME);
   client.destroy();
   return dynamo;
 }
@@ -274,14 +273,6 @@ function wireService(settings: WiringSettings, variables: Environment) {
       };
     },
     close: () => wiring.close(),
-  };
-}
-
-/** The simulator's address and its scenario switch, for the stack's callers (tests, demos). */
-function simulatorControls(simulator: SimulatorHandle | undefined) {
-  return {
-    simulatorUrl: simulator?.url,
-    setSimulatorScenario: (scenario: SimulatorScenario | null) => simulator?.setScenario(scenario),
   };
 }
 

@@ -173,6 +173,45 @@ function businessRow(stage: string, budget: number): IWidget[] {
   ];
 }
 
+/**
+ * The shared provider budget (docs/runbook.md "Provider quotas"): how long lanes wait for their
+ * turn, how much of the coming minute each pace has promised, and the 429s per family.
+ */
+function budgetRow(stage: string): GraphWidget[] {
+  const perFamily = (name: 'ProviderQueueWait' | 'ProviderBudgetInUse', statistic: string) =>
+    PROVIDER_FAMILIES.map((family) =>
+      businessMetric(stage, name, { family }, `${family} ${statistic.toLowerCase()}`).with({
+        statistic,
+      }),
+    );
+  return [
+    new GraphWidget({
+      title: 'Queue wait for provider quota (s)',
+      left: perFamily('ProviderQueueWait', 'Average'),
+      right: perFamily('ProviderQueueWait', 'Maximum'),
+      width: 8,
+      height: 6,
+    }),
+    new GraphWidget({
+      title: 'Provider budget in use (% of the coming minute)',
+      left: perFamily('ProviderBudgetInUse', 'Maximum'),
+      width: 8,
+      height: 6,
+    }),
+    new GraphWidget({
+      title: 'Calls and 429s per family',
+      left: PROVIDER_FAMILIES.map((family) =>
+        businessMetric(stage, 'ProviderCalls', { family }, `${family} calls`),
+      ),
+      right: PROVIDER_FAMILIES.map((family) =>
+        businessMetric(stage, 'ProviderThrottled', { family }, `${family} 429s`),
+      ),
+      width: 8,
+      height: 6,
+    }),
+  ];
+}
+
 /** The dashboard `AgentReadiness-<stage>`. */
 export function buildDashboard(scope: Construct, sources: DashboardSources): Dashboard {
   const dashboard = new Dashboard(scope, 'Dashboard', {
@@ -192,5 +231,6 @@ export function buildDashboard(scope: Construct, sources: DashboardSources): Das
   dashboard.addWidgets(...workflowsRow(sources.stateMachines));
   dashboard.addWidgets(...queuesRow(sources.queues, sources.deadLetterQueues));
   dashboard.addWidgets(...businessRow(sources.stage, sources.judgeTokenBudget));
+  dashboard.addWidgets(...budgetRow(sources.stage));
   return dashboard;
 }

@@ -80,7 +80,7 @@ export const ALARM_KINDS = {
     periodMinutes: 5,
     periods: 1,
     reason:
-      'Any timed-out execution: it ran past its TimeoutSeconds (a monitor run: 6 hours) and ' +
+      'Any timed-out execution: it ran past its TimeoutSeconds (a monitor run: 7 days) and ' +
       'stopped where it was, so its run or job may be left unfinished.',
   },
   DeadLetters: {
@@ -108,6 +108,17 @@ export const ALARM_KINDS = {
       'Twenty failed calls to one model family in 15 minutes: the lanes retry throttled calls with ' +
       'backoff and each try counts, but transient throttling stays well below this; above it the ' +
       'family is down, out of credit or its key is revoked, and runs exclude it.',
+  },
+  ProviderThrottleRate: {
+    value: 5,
+    above: true,
+    periodMinutes: 5,
+    periods: 3,
+    reason:
+      "More than 5 % of one family's calls answered 429 for 15 minutes: the governor paces every " +
+      "run at the account's limit and learns from each 429, so a lasting share this high means " +
+      'the account allows less than the pace (a lower tier, another consumer of the same key, ' +
+      'PROVIDER_RATE_LIMITS set too high): runs slow down and lanes wait, none fails.',
   },
   JudgeTokensOverBudget: {
     value: DEFAULT_JUDGE_TOKEN_BUDGET,

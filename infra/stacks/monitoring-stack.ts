@@ -158,12 +158,28 @@ export class MonitoringStack extends Stack {
           watches: `Failed calls to the ${family} model family`,
         },
       );
+      alarmOn(target, 'ProviderThrottleRate', throttleRate(target.stage, family), {
+        subject: family,
+        watches: `Share of calls to the ${family} model family answered 429 (%)`,
+      });
     }
     alarmOn(target, 'JudgeTokensOverBudget', businessMetric(target.stage, 'JudgeTokens'), {
       threshold: judgeTokenBudget,
       watches: `Judge tokens a day (budget ${judgeTokenBudget})`,
     });
   }
+}
+
+/** 429s as a share of a family's calls, in percent; no share below 20 calls in the period. */
+function throttleRate(stage: string, family: (typeof PROVIDER_FAMILIES)[number]): MathExpression {
+  return new MathExpression({
+    expression: 'IF(calls >= 20, 100 * throttled / calls, 0)',
+    usingMetrics: {
+      calls: businessMetric(stage, 'ProviderCalls', { family }),
+      throttled: businessMetric(stage, 'ProviderThrottled', { family }),
+    },
+    label: `${family} 429s, % of calls`,
+  });
 }
 
 /** Every function of the stage once (routes that share a module share a function). */

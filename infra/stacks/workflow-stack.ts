@@ -6,7 +6,7 @@
  * each function gets the table access, queue and state machines its manifest entry names.
  */
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITableV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -16,12 +16,15 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '#infra/constructs/api-function';
+import { billingKeysSecret } from '#infra/constructs/billing-keys';
 import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
+import { providerBudgetTable, providerKeysSecret } from '#infra/constructs/monitor-providers';
 import { workflowStateMachine } from '#infra/constructs/workflow-state-machine';
 import {
   grantChildExecutions,
   grantDeadLetters,
   grantInvoke,
+  grantProviderBudget,
   grantSendMail,
   grantSendMessage,
   grantStartExecution,
@@ -38,6 +41,9 @@ import {
   type WorkflowName,
 } from '#shared/surfaces/workflows/manifest';
 
+/** What a task function reads besides the table: the secrets and the provider budget. */
+type SecretNeeds = { providerKeys?: boolean; signingKeys?: boolean; providerBudget?: boolean };
+
 export interface WorkflowStackProps extends StackProps {
   table: ITableV2;
   /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */
@@ -45,6 +51,11 @@ export interface WorkflowStackProps extends StackProps {
   /** The verified SES sender of the tasks that mail (alert and digest mails); unset, none do. */
   mailFrom?: string | undefined;
   logRetention?: RetentionDays;
+  /**
+   * Each provider account's limits, as the `providerRateLimits` context gives them: the
+   * PROVIDER_RATE_LIMITS JSON of the lane functions (docs/deploy.md "Provider quotas").
+   */
+  providerRateLimits?: string | undefined;
 }
 
 const EVENTS_QUEUE = 'events';
@@ -63,6 +74,11 @@ export class WorkflowStack extends Stack {
    */
   readonly signingKeys: Secret;
   /**
+   * The provider budget (docs/monitor.md "One budget per provider account"): a few small items,
+   * one per provider family, that every run's lanes take their send times from.
+   */
+  readonly providerBudget: TableV2;
+  /**
    * Stripe's keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): one JSON secret, filled by an
    * operator (docs/deploy.md "Billing"), read only by the functions that call Stripe.
    */
@@ -72,31 +88,9 @@ export class WorkflowStack extends Stack {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
     this.signingKeys = this.signingKeySecret();
-    this.providerKeys = new Secret(this, 'ProviderKeys', {
-      description:
-        'Model provider API keys for monitor runs: a JSON object with OPENAI_API_KEY, ' +
-        'ANTHROPIC_API_KEY, PERPLEXITY_API_KEY and GEMINI_API_KEY (a family without a key is excluded)',
-      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
-    });
-    Validations.of(this.providerKeys).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'The secret holds API keys issued by third parties (OpenAI, Anthropic, Perplexity, Google); ' +
-        'they are rotated in those consoles and put here by an operator, so a rotation Lambda has ' +
-        'nothing it could rotate.',
-    });
-    this.billingKeys = new Secret(this, 'BillingKeys', {
-      description:
-        "Stripe's keys for plans paid by customers: a JSON object with STRIPE_SECRET_KEY and " +
-        'STRIPE_WEBHOOK_SECRET (without them, checkout and the webhook answer 503)',
-      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
-    });
-    Validations.of(this.billingKeys).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        "The secret holds keys Stripe issues; they are rolled in Stripe's dashboard and put here " +
-        'by an operator, so a rotation Lambda has nothing it could rotate.',
-    });
+    this.providerKeys = providerKeysSecret(this);
+    this.providerBudget = providerBudgetTable(this);
+    this.billingKeys = billingKeysSecret(this);
     for (const queue of queueSpecs()) this.queues.set(queue.name, this.buildQueue(queue));
     const scheduleDeadLetters = deadLetterQueue(
       this,
@@ -118,20 +112,22 @@ export class WorkflowStack extends Stack {
     }
   }
 
-  /** The secrets' ARNs a task reads (never their values). */
-  private secretEnvironment(task: {
-    providerKeys?: boolean;
-    signingKeys?: boolean;
-  }): Record<string, string> {
+  /** The secrets' ARNs a task reads (never their values), and the budget it paces by. */
+  private secretEnvironment(task: SecretNeeds, props: WorkflowStackProps): Record<string, string> {
     return {
       ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
       ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+      ...(task.providerBudget ? { BUDGET_TABLE_NAME: this.providerBudget.tableName } : {}),
+      ...(task.providerBudget && props.providerRateLimits
+        ? { PROVIDER_RATE_LIMITS: props.providerRateLimits }
+        : {}),
     };
   }
 
-  private grantSecrets(fn: ApiFunction, task: { providerKeys?: boolean; signingKeys?: boolean }) {
+  private grantSecrets(fn: ApiFunction, task: SecretNeeds) {
     if (task.providerKeys) this.providerKeys.grantRead(fn.role);
     if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+    if (task.providerBudget) grantProviderBudget(fn.role, this.providerBudget);
   }
 
   /**
@@ -190,7 +186,11 @@ export class WorkflowStack extends Stack {
   private grantNeeds(
     fn: ApiFunction,
     props: WorkflowStackProps,
-    needs: { data: 'read' | 'readwrite'; publishesEvents?: boolean; starts?: readonly string[] },
+    needs: {
+      data: 'none' | 'read' | 'readwrite';
+      publishesEvents?: boolean;
+      starts?: readonly string[];
+    },
   ): void {
     grantTableAccess(fn.role, props.table, needs.data);
     const events = this.queues.get(EVENTS_QUEUE);
@@ -238,7 +238,7 @@ export class WorkflowStack extends Stack {
           invocation: { synchronous: taskCaller(spec.task.state, workflow.name) },
           environment: {
             ...this.environmentFor(props, spec.task),
-            ...this.secretEnvironment(spec.task),
+            ...this.secretEnvironment(spec.task, props),
             ...(spec.task.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
             ...spec.task.environment,
           },

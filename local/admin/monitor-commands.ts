@@ -1,7 +1,8 @@
 /**
  * The operator CLI's monitor commands. `run-monthly` runs the monthly schedule now, against
- * the store; the runs it queues are started by the running stack (`npm start` polls for
- * queued runs every few seconds) or, if none runs, when it next starts.
+ * the store, page by page as the monitor-monthly workflow does; the runs it queues are started
+ * by the running stack (`npm start` polls for queued runs every few seconds) or, if none runs,
+ * when it next starts.
  */
 import { readFileSync } from 'node:fs';
 import { createCasesRepository } from '#shared/adapters/dynamodb/cases-repository';
@@ -72,15 +73,19 @@ export const MONITOR_COMMANDS: Record<string, Command> = {
       'account with an active subscription; cases with a pending run, or already run this ' +
       'month by the schedule, are skipped. The running stack starts the queued runs.',
     async run(context: AdminContext) {
-      const result = await scheduleMonthlyRuns({
-        cases: createCasesRepository(context.doc, context.config.TABLE_NAME),
-        runs: createRunsRepository(context.doc, context.config.TABLE_NAME),
-        users: context.users,
-        workflows: LEFT_TO_THE_STACK,
-        leaseSeconds: loadMonitorConfig(context.env).leaseSeconds,
-        logger: context.logger,
-        clock: context.clock,
-      });
+      const monitor = loadMonitorConfig(context.env);
+      const result = await scheduleMonthlyRuns(
+        {
+          cases: createCasesRepository(context.doc, context.config.TABLE_NAME),
+          runs: createRunsRepository(context.doc, context.config.TABLE_NAME),
+          users: context.users,
+          workflows: LEFT_TO_THE_STACK,
+          leaseSeconds: monitor.leaseSeconds,
+          logger: context.logger,
+          clock: context.clock,
+        },
+        monitor.schedulePageSize,
+      );
       return {
         ...result,
         note: 'Queued runs are started by the running stack within seconds, or when it next starts.',

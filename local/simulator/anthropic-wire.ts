@@ -1,6 +1,7 @@
 /** Anthropic Messages API: `POST /v1/messages` with the server `web_search` tool. */
 import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
+import { type LimitState, TOKENS_PER_REQUEST } from './quotas.ts';
 import { idFrom } from './random.ts';
 import {
   type AskedQuestion,
@@ -15,9 +16,10 @@ import {
 export const anthropicWire: FamilyWire = {
   family: 'anthropic',
   routes: (method, pathname) => method === 'POST' && pathname === '/v1/messages',
-  hasCredentials: (request) =>
-    Boolean(headerOf(request, 'x-api-key')) ||
-    /^Bearer\s+\S/i.test(headerOf(request, 'authorization') ?? ''),
+  apiKey: (request) =>
+    headerOf(request, 'x-api-key') ||
+    /^Bearer\s+(\S.*)$/i.exec(headerOf(request, 'authorization') ?? '')?.[1] ||
+    undefined,
   invalidReason(request) {
     const { body } = request;
     if (!headerOf(request, 'anthropic-version')) return 'anthropic-version: header is required';
@@ -42,8 +44,18 @@ export const anthropicWire: FamilyWire = {
       model: String(body.model),
     };
   },
-  answer: (question, answer, ids) =>
-    json(200, messageBody(question, answer, ids), rateHeaders(ids)),
+  answer: (question, answer, ids, limits) =>
+    json(200, messageBody(question, answer, ids), rateHeaders(ids, limits)),
+  overQuota: (_question, limits, seconds, ids) =>
+    anthropicError(
+      429,
+      'rate_limit_error',
+      `This request would exceed your organization's rate limit of ${limits.rpm} requests per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits.`,
+      {
+        'retry-after': String(Math.max(1, Math.ceil(seconds))),
+        ...rateHeaders(ids, { ...limits, remaining: 0, resetSeconds: seconds }),
+      },
+    ),
   malformed: (question, ids) => truncated(messageBody(question, emptyAnswer(), ids)),
   badRequest: (message) => anthropicError(400, 'invalid_request_error', message),
   tooLarge: (message) => anthropicError(413, 'request_too_large', message),
@@ -131,18 +143,28 @@ function textBlocks(answer: SimulatedAnswer): unknown[] {
   });
 }
 
-function rateHeaders(ids: string, remaining = 49, resetSeconds = 1): Record<string, string> {
-  const reset = new Date(Date.now() + resetSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** Anthropic's rate-limit headers: limits, what is left, and when each is full (RFC 3339). */
+function rateHeaders(ids: string, limits: LimitState | undefined): Record<string, string> {
+  if (!limits) return { 'request-id': `req_${ids}` };
+  const at = (seconds: number) =>
+    new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const tokens = limits.tpm ?? limits.rpm * TOKENS_PER_REQUEST;
   return {
     'request-id': `req_${ids}`,
-    'anthropic-ratelimit-requests-limit': '50',
-    'anthropic-ratelimit-requests-remaining': String(remaining),
-    'anthropic-ratelimit-requests-reset': reset,
-    'anthropic-ratelimit-tokens-limit': '40000',
-    'anthropic-ratelimit-tokens-remaining': '39000',
-    'anthropic-ratelimit-tokens-reset': new Date(Date.now() + 1000).toISOString(),
+    'anthropic-ratelimit-requests-limit': String(limits.rpm),
+    'anthropic-ratelimit-requests-remaining': String(limits.remaining),
+    'anthropic-ratelimit-requests-reset': at(limits.resetSeconds),
+    'anthropic-ratelimit-tokens-limit': String(tokens),
+    'anthropic-ratelimit-tokens-remaining': String(Math.max(0, tokens - 1000)),
+    'anthropic-ratelimit-tokens-reset': at(1),
   };
 }
+
+const EXHAUSTED = (seconds: number): LimitState => ({
+  rpm: 50,
+  remaining: 0,
+  resetSeconds: seconds,
+});
 
 function anthropicError(
   status: number,
@@ -176,7 +198,7 @@ function faultResponse(fault: FaultSpec, question: AskedQuestion, ids: string): 
     case 'auth':
       return anthropicWire.unauthorised();
     case 'error-in-200':
-      return json(200, searchErrorBody(question, ids), rateHeaders(ids));
+      return json(200, searchErrorBody(question, ids), { 'request-id': `req_${ids}` });
     default:
       return anthropicError(529, 'overloaded_error', 'Overloaded', { 'request-id': `req_${ids}` });
   }
@@ -208,10 +230,10 @@ function throttleHeaders(fault: FaultSpec, seconds: number, ids: string): Record
     case 'retry-after-ms':
       return { 'retry-after-ms': String(Math.round(seconds * 1000)), 'request-id': `req_${ids}` };
     case 'ratelimit-reset':
-      return rateHeaders(ids, 0, seconds);
+      return rateHeaders(ids, EXHAUSTED(seconds));
     case 'none':
       return { 'request-id': `req_${ids}` };
     default:
-      return { 'retry-after': String(Math.ceil(seconds)), ...rateHeaders(ids, 0, seconds) };
+      return { 'retry-after': String(Math.ceil(seconds)), ...rateHeaders(ids, EXHAUSTED(seconds)) };
   }
 }

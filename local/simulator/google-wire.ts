@@ -23,8 +23,7 @@ const REDIRECT_BASE = 'https://vertexaisearch.cloud.google.com/grounding-api-red
 export const googleWire: FamilyWire = {
   family: 'google',
   routes: (method, pathname) => method === 'POST' && ROUTE.test(pathname),
-  hasCredentials: (request) =>
-    Boolean(headerOf(request, 'x-goog-api-key')) || Boolean(request.query.get('key')),
+  apiKey: (request) => headerOf(request, 'x-goog-api-key') || request.query.get('key') || undefined,
   invalidReason(request) {
     const contents = request.body.contents;
     if (!Array.isArray(contents) || contents.length === 0) {
@@ -38,7 +37,20 @@ export const googleWire: FamilyWire = {
     const online = tools.some((tool) => 'google_search' in tool || 'googleSearch' in tool);
     return { prompt: promptOf(request.body.contents), mode: online ? 'online' : 'raw', model };
   },
+  // Gemini sends no rate-limit headers: it names its limit only when it refuses.
   answer: (question, answer, ids) => json(200, responseBody(question, answer, ids)),
+  overQuota: (question, limits, seconds) => {
+    const delay = `${Math.max(0.001, Math.round(seconds * 1000) / 1000)}s`;
+    return googleError(
+      429,
+      'RESOURCE_EXHAUSTED',
+      `You exceeded your current quota, please check your plan and billing details. * Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_paid_tier_requests, limit: ${limits.rpm}, model: ${question.model} Please retry in ${delay}.`,
+      [
+        quotaFailure(question.model, 'GenerateRequestsPerMinutePerProjectPerModel', limits.rpm),
+        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: delay },
+      ],
+    );
+  },
   malformed: (question, ids) => truncated(responseBody(question, emptyAnswer(), ids)),
   badRequest: (message) => googleError(400, 'INVALID_ARGUMENT', message),
   tooLarge: (message) => googleError(400, 'INVALID_ARGUMENT', message),
@@ -120,7 +132,7 @@ function googleError(
   );
 }
 
-function quotaFailure(model: string, quotaId: string) {
+function quotaFailure(model: string, quotaId: string, value = 1000) {
   return {
     '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
     violations: [
@@ -128,7 +140,7 @@ function quotaFailure(model: string, quotaId: string) {
         quotaMetric: 'generativelanguage.googleapis.com/generate_content_paid_tier_requests',
         quotaId,
         quotaDimensions: { location: 'global', model },
-        quotaValue: '1000',
+        quotaValue: String(value),
       },
     ],
   };

@@ -1,6 +1,7 @@
 /** OpenAI Responses API: `POST /v1/responses` (also `/responses` for a bare-origin base URL). */
 import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
+import { type LimitState, TOKENS_PER_REQUEST } from './quotas.ts';
 import {
   type AskedQuestion,
   bearerToken,
@@ -19,7 +20,7 @@ export const openAiWire: FamilyWire = {
   family: 'openai',
   routes: (method, pathname) =>
     method === 'POST' && (pathname === '/v1/responses' || pathname === '/responses'),
-  hasCredentials: (request) => bearerToken(request) !== undefined,
+  apiKey: (request) => bearerToken(request),
   invalidReason(request) {
     const { body } = request;
     if (typeof body.model !== 'string') return "Missing required parameter: 'model'.";
@@ -38,8 +39,16 @@ export const openAiWire: FamilyWire = {
       model: String(body.model),
     };
   },
-  answer: (question, answer, ids) =>
-    json(200, responseBody(question, answer, ids), rateHeaders(ids)),
+  answer: (question, answer, ids, limits) =>
+    json(200, responseBody(question, answer, ids), rateHeaders(ids, limits)),
+  overQuota: (question, limits, seconds, ids) =>
+    openAiError(
+      429,
+      `Rate limit reached for ${question.model} in organization org-simulated on requests per min (RPM): Limit ${limits.rpm}, Used ${limits.rpm}, Requested 1. Please try again in ${Math.max(1, Math.round(seconds * 1000))}ms.`,
+      'requests',
+      'rate_limit_exceeded',
+      rateHeaders(ids, { ...limits, remaining: 0, resetSeconds: seconds }),
+    ),
   malformed: (question, ids) => truncated(responseBody(question, emptyAnswer(), ids)),
   badRequest: (message) => openAiError(400, message, 'invalid_request_error', null),
   tooLarge: (message) => openAiError(413, message, 'invalid_request_error', null),
@@ -137,17 +146,27 @@ function renderText(answer: SimulatedAnswer) {
   return { text, annotations };
 }
 
-function rateHeaders(ids: string, remaining = 499, resetSeconds = 0.12): Record<string, string> {
+/** OpenAI's rate-limit headers: the limits, what is left, and when each is full again. */
+function rateHeaders(ids: string, limits: LimitState | undefined): Record<string, string> {
+  if (!limits) return { 'x-request-id': `req_${ids}` };
+  const tokens = limits.tpm ?? limits.rpm * TOKENS_PER_REQUEST;
   return {
     'x-request-id': `req_${ids}`,
-    'x-ratelimit-limit-requests': '500',
-    'x-ratelimit-remaining-requests': String(remaining),
-    'x-ratelimit-reset-requests': goDuration(resetSeconds),
-    'x-ratelimit-limit-tokens': '200000',
-    'x-ratelimit-remaining-tokens': '199000',
+    'x-ratelimit-limit-requests': String(limits.rpm),
+    'x-ratelimit-remaining-requests': String(limits.remaining),
+    'x-ratelimit-reset-requests': goDuration(limits.resetSeconds),
+    'x-ratelimit-limit-tokens': String(tokens),
+    'x-ratelimit-remaining-tokens': String(Math.max(0, tokens - 1000)),
     'x-ratelimit-reset-tokens': '300ms',
   };
 }
+
+/** What a fault's headers say of the limits: an exhausted limit that resets in `seconds`. */
+const EXHAUSTED = (seconds: number): LimitState => ({
+  rpm: 500,
+  remaining: 0,
+  resetSeconds: seconds,
+});
 
 function openAiError(
   status: number,
@@ -204,7 +223,7 @@ function throttleHeaders(fault: FaultSpec, seconds: number, ids: string): Record
     case 'retry-after-ms':
       return { 'retry-after-ms': String(Math.round(seconds * 1000)), 'x-request-id': `req_${ids}` };
     case 'ratelimit-reset':
-      return rateHeaders(ids, 0, seconds);
+      return rateHeaders(ids, EXHAUSTED(seconds));
     case 'none':
       return { 'x-request-id': `req_${ids}` };
     default:

@@ -16,6 +16,8 @@
  *   pages at that origin (e.g. `rival.localhost=http://rival.localhost:4100`), so a loopback
  *   fixture site stands in for a cited site (the monitor's readiness tests).
  * - SIMULATOR_FAULTS: see `parseFaults` (e.g. `openai=throttle:30,google=slow:8000`).
+ * - SIMULATOR_QUOTAS: per-account quotas, `family=rpm[:tpm]` comma-separated (quotas.ts), e.g.
+ *   `openai=180,anthropic=180`: every API key gets that many requests a minute per family.
  * - SIMULATOR_VARY_REPEATS: `1` makes identical requests differ by repeat index, `0` never
  *   (the default is on for a monitor backend with cases, off otherwise).
  * - SIMULATOR_PORT / SIMULATOR_HOST: where to listen (default a free port on 127.0.0.1).
@@ -24,6 +26,7 @@
  */
 import type { SimulatedBrand } from './answer.ts';
 import { parseFaults, SIMULATED_FAMILIES } from './faults.ts';
+import { parseQuotas } from './quotas.ts';
 import type { RateKnobs } from './rates.ts';
 import type { SimulatorOptions } from './server.ts';
 
@@ -59,6 +62,8 @@ export function simulatorOptionsFromEnv(env: Record<string, string | undefined>)
   if (siteOrigins) options.siteOrigins = parseSiteOrigins(siteOrigins);
   const faults = text('SIMULATOR_FAULTS');
   if (faults) options.faults = parseFaults(faults);
+  const quotas = text('SIMULATOR_QUOTAS');
+  if (quotas) options.quotas = parseQuotas(quotas);
   const vary = text('SIMULATOR_VARY_REPEATS');
   if (vary === '1' || vary === '0') options.varyRepeats = vary === '1';
   const port = text('SIMULATOR_PORT');

@@ -4,6 +4,7 @@
  */
 import { approximateTokens, emptyAnswer, type SimulatedAnswer } from './answer.ts';
 import type { FaultSpec } from './faults.ts';
+import type { LimitState } from './quotas.ts';
 import {
   type AskedQuestion,
   bearerToken,
@@ -38,7 +39,7 @@ const SEARCH_PRICE_USD = 0.005;
 export const perplexityWire: FamilyWire = {
   family: 'perplexity',
   routes: (method, pathname) => method === 'POST' && pathname === '/v1/agent',
-  hasCredentials: (request) => bearerToken(request) !== undefined,
+  apiKey: (request) => bearerToken(request),
   invalidReason(request) {
     const { body } = request;
     const unknown = Object.keys(body).filter((key) => !REQUEST_FIELDS.has(key));
@@ -61,7 +62,18 @@ export const perplexityWire: FamilyWire = {
       model: typeof body.model === 'string' ? body.model : 'perplexity/sonar',
     };
   },
-  answer: (question, answer, ids) => json(200, responseBody(question, answer, ids), rateHeaders()),
+  answer: (question, answer, ids, limits) =>
+    json(200, responseBody(question, answer, ids), rateHeaders(limits)),
+  overQuota: (_question, limits, seconds) =>
+    perplexityError(
+      429,
+      'Rate limit exceeded. Please slow down your requests.',
+      'request_rate_limit_exceeded',
+      {
+        'retry-after': String(Math.max(1, Math.ceil(seconds))),
+        ...rateHeaders({ ...limits, remaining: 0, resetSeconds: seconds }),
+      },
+    ),
   malformed: (question, ids) => truncated(responseBody(question, emptyAnswer(), ids)),
   badRequest: (message) => perplexityError(400, message, 'invalid_request'),
   tooLarge: (message) => perplexityError(413, message, 'payload_too_large'),
@@ -131,13 +143,21 @@ function usageOf(question: AskedQuestion, text: string, online: boolean) {
   };
 }
 
-function rateHeaders(remaining = 49, resetSeconds = 1): Record<string, string> {
+/** Perplexity's X-RateLimit headers: the request limit, what is left, seconds until full. */
+function rateHeaders(limits: LimitState | undefined): Record<string, string> {
+  if (!limits) return {};
   return {
-    'x-ratelimit-limit': '50',
-    'x-ratelimit-remaining': String(remaining),
-    'x-ratelimit-reset': String(resetSeconds),
+    'x-ratelimit-limit': String(limits.rpm),
+    'x-ratelimit-remaining': String(limits.remaining),
+    'x-ratelimit-reset': String(Math.round(limits.resetSeconds * 1000) / 1000),
   };
 }
+
+const EXHAUSTED = (seconds: number): LimitState => ({
+  rpm: 50,
+  remaining: 0,
+  resetSeconds: seconds,
+});
 
 function perplexityError(
   status: number,
@@ -185,12 +205,12 @@ function faultResponse(fault: FaultSpec, question: AskedQuestion, ids: string): 
 function throttleHeaders(fault: FaultSpec, seconds: number): Record<string, string> {
   switch (fault.hint ?? 'retry-after') {
     case 'ratelimit-reset':
-      return rateHeaders(0, seconds);
+      return rateHeaders(EXHAUSTED(seconds));
     case 'retry-after-ms':
       return { 'retry-after-ms': String(Math.round(seconds * 1000)) };
     case 'none':
       return {};
     default:
-      return { 'retry-after': String(Math.ceil(seconds)), ...rateHeaders(0, seconds) };
+      return { 'retry-after': String(Math.ceil(seconds)), ...rateHeaders(EXHAUSTED(seconds)) };
   }
 }

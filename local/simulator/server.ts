@@ -23,6 +23,7 @@ import { googleWire } from './google-wire.ts';
 import { withHostileCitations } from './hostile.ts';
 import { openAiWire } from './openai-wire.ts';
 import { perplexityWire } from './perplexity-wire.ts';
+import { QuotaBook, type SimulatedQuota, type SimulatedQuotas } from './quotas.ts';
 import { idFrom } from './random.ts';
 import type { RateKnobs } from './rates.ts';
 import { type SimulatorScenario, servedModel } from './scenario.ts';
@@ -60,6 +61,11 @@ export interface SimulatorOptions {
   faults?: FaultConfig;
   /** Every web-search answer also cites `javascript:` and `data:` URLs (hostile.ts). */
   hostileCitations?: boolean;
+  /**
+   * Per-account quotas (quotas.ts): each API key gets its own bucket of the family's requests
+   * per minute; a family without one announces a high tier's limits and never refuses.
+   */
+  quotas?: SimulatedQuotas;
   /**
    * The monitor cases (brand, aliases, competitors, fact sheet): prompts from a case's prompt
    * set are answered about that case. Called again every few seconds and when a prompt is not
@@ -100,6 +106,9 @@ export interface SimulatorLogEntry {
   path: string;
   status: number;
   fault: FaultSpec['kind'] | null;
+  /** When the request arrived and when its answer was sent (epoch ms): benchmarks time lanes by them. */
+  startedAt: number;
+  endedAt: number;
 }
 
 export interface SimulatorHandle {
@@ -109,6 +118,10 @@ export interface SimulatorHandle {
   setFault(family: SimulatedFamily, fault: FaultSpec | null): void;
   /** Changes what happened in the simulated world (scenario.ts); null: as configured. */
   setScenario(scenario: SimulatorScenario | null): void;
+  /** Changes a family's per-account quota while running (a storm of 429s); null: none. */
+  setQuota(family: SimulatedFamily, quota: SimulatedQuota | null): void;
+  /** Requests answered so far, by `<family> <status>` (e.g. `openai 429`). */
+  counts(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -122,6 +135,7 @@ interface Simulator {
   options: SimulatorOptions;
   seed: string;
   plan: FaultPlan;
+  quotas: QuotaBook;
   /** How many times each identical request was answered (when repeats vary). */
   repeats: Map<string, number>;
   /** Timers of slow answers still waiting, cleared on close. */
@@ -129,6 +143,8 @@ interface Simulator {
   varyRepeats: boolean;
   compose: ReturnType<typeof composer>;
   scenario: SimulatorScenario | null;
+  /** Requests answered, by family and status. */
+  counts: Map<string, number>;
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
@@ -138,11 +154,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     options,
     seed: content.seed,
     plan: new FaultPlan(options.faults),
+    quotas: new QuotaBook(options.quotas),
     repeats: new Map(),
     pending: new Set(),
     varyRepeats: options.varyRepeats ?? cases !== null,
     compose: composer(options, content, cases),
     scenario: options.scenario ?? null,
+    counts: new Map(),
   };
   const server = createServer((req, res) => {
     handle(sim, req, res).catch((error: unknown) => {
@@ -161,6 +179,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setScenario: (scenario) => {
       sim.scenario = scenario;
     },
+    setQuota: (family, quota) => sim.quotas.set(family, quota),
+    counts: () => Object.fromEntries(sim.counts),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of sim.pending) clearTimeout(timer);
@@ -174,14 +194,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://simulator.local');
   const method = req.method ?? 'GET';
-  const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) =>
+  const startedAt = Date.now();
+  const log = (family: SimulatedFamily | null, status: number, fault: FaultSpec | null = null) => {
+    const counted = `${family ?? 'none'} ${status}`;
+    sim.counts.set(counted, (sim.counts.get(counted) ?? 0) + 1);
     sim.options.onRequest?.({
       family,
       method,
       path: url.pathname,
       status,
       fault: fault?.kind ?? null,
+      startedAt,
+      endedAt: Date.now(),
     });
+  };
 
   if (method === 'GET' && url.pathname === '/health') {
     sendResponse(
@@ -232,7 +258,7 @@ function rejection(
   body: Record<string, unknown> | null,
 ): SimResponse | null {
   if (body === null) return wire.badRequest('We could not parse the JSON body of your request.');
-  if (!wire.hasCredentials(request)) return wire.unauthorised();
+  if (wire.apiKey(request) === undefined) return wire.unauthorised();
   const reason = wire.invalidReason(request);
   return reason === null ? null : wire.badRequest(reason);
 }
@@ -248,6 +274,17 @@ async function answer(
   req: IncomingMessage,
 ): Promise<{ response: SimResponse; fault: FaultSpec | null } | undefined> {
   const question = wire.read(request);
+  // The account's quota first: a refused request reaches no fault and is not answered.
+  const metered = sim.quotas.take(wire.family, wire.apiKey(request) ?? '');
+  if (!metered.ok) {
+    const response = wire.overQuota(
+      question,
+      metered.state,
+      metered.retryAfterSeconds,
+      idFrom(`${sim.seed}\u0000${Date.now()}`),
+    );
+    return { response, fault: null };
+  }
   const fault = sim.plan.next(wire.family);
   const answering = fault === null || fault.kind === 'slow';
   // A judge verdict is a function of the answer it judges; it never searches.
@@ -284,7 +321,7 @@ async function answer(
       truth: content.truth,
     });
   }
-  return { response: wire.answer(asked, content, ids), fault };
+  return { response: wire.answer(asked, content, ids, metered.state), fault };
 }
 
 /** Resolves true after `ms`, or false as soon as the client gives up (so nothing is written). */

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SimulatedAnswer } from './answer.ts';
 import type { FaultSpec, SimulatedFamily } from './faults.ts';
+import type { LimitState } from './quotas.ts';
 
 /** What the server hands a wire module: the decoded request. */
 export interface WireRequest {
@@ -36,11 +37,25 @@ export interface SimResponse {
 export interface FamilyWire {
   family: SimulatedFamily;
   routes(method: string, pathname: string): boolean;
-  hasCredentials(request: WireRequest): boolean;
+  /** The API key the request carries (the account it is metered on), or undefined: 401. */
+  apiKey(request: WireRequest): string | undefined;
   /** A reason to answer 400, or null when the request is acceptable. */
   invalidReason(request: WireRequest): string | null;
   read(request: WireRequest): AskedQuestion;
-  answer(question: AskedQuestion, answer: SimulatedAnswer, ids: string): SimResponse;
+  /** An answer, with the account's limit headers (none where the provider sends none). */
+  answer(
+    question: AskedQuestion,
+    answer: SimulatedAnswer,
+    ids: string,
+    limits: LimitState | undefined,
+  ): SimResponse;
+  /** The provider's own 429 for an account whose quota is used up, with its retry hint. */
+  overQuota(
+    question: AskedQuestion,
+    limits: LimitState,
+    retryAfterSeconds: number,
+    ids: string,
+  ): SimResponse;
   /** A truncated success body, for the `malformed` fault. */
   malformed(question: AskedQuestion, ids: string): SimResponse;
   badRequest(message: string): SimResponse;

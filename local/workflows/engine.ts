@@ -60,7 +60,7 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
   const original = loadDefinition(workflow);
   // Validate the file as written (ARNs, paths); the scaled copy is derived from it.
   new StateMachine(original as never, { validationOptions: { checkArn: true, checkPaths: true } });
-  const scaled = scaleDefinition(original, timeScale);
+  const scaled = scaleDefinition(original, timeScale, workflow.realTimeWaits ?? []);
   const handlers: TaskHandlers = {};
   for (const task of workflow.tasks) {
     handlers[task.state] = (input) =>
@@ -70,15 +70,15 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
         invoker: { kind: 'state-machine', workflow: workflow.name },
       });
   }
-  for (const [state, path] of Object.entries(scaled.pathWaits)) {
+  for (const [state, wait] of Object.entries(scaled.pathWaits)) {
     handlers[state] = async (input) => {
-      const seconds = Number(readPath(input, path));
+      const seconds = Number(readPath(input, wait.path));
       if (!Number.isFinite(seconds) || seconds < 0) {
-        throw Object.assign(new Error(`${path} is not a number of seconds`), {
+        throw Object.assign(new Error(`${wait.path} is not a number of seconds`), {
           name: 'States.Runtime',
         });
       }
-      await sleep(seconds * 1000 * timeScale);
+      await sleep(seconds * 1000 * wait.scale);
       return input;
     };
   }
@@ -89,26 +89,39 @@ function prepare(workflow: WorkflowDefinition, timeScale: number): Prepared {
 }
 
 let childObserver: ((parent: string, child: string) => void) | undefined;
-let transitionObserver: ((workflow: WorkflowName) => void) | undefined;
+/** A state transition as the engine logs it: the state's name and when it happened (epoch ms). */
+export interface TransitionEvent {
+  type: 'StateEntered' | 'StateRetried';
+  state: string;
+  timestamp: number;
+}
+
+type TransitionObserver = (workflow: WorkflowName, event: TransitionEvent) => void;
+
+let transitionObserver: TransitionObserver | undefined;
 
 /**
  * Tells `observer` of every state transition as Step Functions bills them: each state entered,
- * and each retry of a state (bench/cost-counts.ts counts them).
+ * and each retry of a state (bench/cost-counts.ts counts them, bench/run.ts --trace times them).
  */
-export function observeStateTransitions(
-  observer: ((workflow: WorkflowName) => void) | undefined,
-): void {
+export function observeStateTransitions(observer: TransitionObserver | undefined): void {
   transitionObserver = observer;
 }
 
 /** Reads an execution's event log for its transitions, only while someone is told of them. */
 async function countTransitions(
   workflow: WorkflowName,
-  events: AsyncGenerator<{ type: string }>,
-  tell: (workflow: WorkflowName) => void,
+  events: AsyncGenerator<{ type: string; timestamp?: number; state?: { name?: string } }>,
+  tell: TransitionObserver,
 ): Promise<void> {
   for await (const event of events) {
-    if (event.type === 'StateEntered' || event.type === 'StateRetried') tell(workflow);
+    if (event.type === 'StateEntered' || event.type === 'StateRetried') {
+      tell(workflow, {
+        type: event.type,
+        state: event.state?.name ?? '',
+        timestamp: event.timestamp ?? Date.now(),
+      });
+    }
   }
 }
 

@@ -58,6 +58,7 @@ const LABELS: Record<string, string> = {
   cloudwatch_metrics: 'CloudWatch metrics, alarms, dashboard',
   xray: 'X-Ray traces',
   secrets_manager: 'Secrets Manager (signing, provider and Stripe keys)',
+  governor: 'Provider budget (governor)',
   judge: 'judge tokens',
 };
 

@@ -10,6 +10,7 @@ import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import { DEFAULT_CANARY_PROMPTS } from '#shared/domain/monitor/engine/prompt-limits';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import type { Counts, Tally } from './counts.ts';
+import { governorCost } from './governor.ts';
 import type { Prices } from './prices.ts';
 import { alarmMetricCount, customMetricCount, SECRET_COUNT } from './stage.ts';
 
@@ -137,6 +138,15 @@ function tracesRecorded(traceStarts: number): number {
   return reservoir + SAMPLED_SHARE * Math.max(0, traceStarts - SECONDS_PER_MONTH);
 }
 
+/** Answers one judge call judges: MONITOR_JUDGE_BATCH's default (docs/monitor.md). */
+const JUDGE_BATCH = 8;
+
+/** The provider calls of a month's runs: every answer, and the judge calls. */
+function providerCalls(inputs: CostInputs): number {
+  const answers = inputs.cases * askedPerFamilyAndMode(inputs) * MODES * PROVIDER_FAMILIES.length;
+  return answers + Math.ceil(answers / JUDGE_BATCH);
+}
+
 /** Monthly USD per component, and the total. */
 export function estimate(inputs: CostInputs, counts: Counts, prices: Prices) {
   const total = monthlyTotals(inputs, counts);
@@ -158,6 +168,7 @@ export function estimate(inputs: CostInputs, counts: Counts, prices: Prices) {
       cw.per_dashboard_month,
     xray: (tracesRecorded(total.trace_starts) / 1e6) * prices.xray.per_million_traces_recorded,
     secrets_manager: SECRET_COUNT * prices.secrets_manager.per_secret_month,
+    governor: governorCost(inputs.cases, providerCalls(inputs), prices),
     ...modelCosts(inputs, counts, prices),
   };
   const sum = Object.values(parts).reduce((a, b) => a + b, 0);

@@ -23,7 +23,7 @@ export function functionCount(): number {
  * The metrics a stage's alarms evaluate: the API's 5xx share (requests and 5xx) and p99; each
  * function's errors and throttles; each state machine's failed and timed-out executions; each
  * dead-letter queue (one per queue, one for the schedules); endpoints switched off; failed calls
- * per model family; the judge's daily tokens.
+ * per model family and the share of 429s per family (calls and 429s); the judge's daily tokens.
  */
 export function alarmMetricCount(): number {
   return (
@@ -32,14 +32,23 @@ export function alarmMetricCount(): number {
     2 * WORKFLOWS.length +
     (queueSpecs().length + 1) +
     1 +
-    PROVIDER_FAMILIES.length +
+    3 * PROVIDER_FAMILIES.length +
     1
   );
 }
 
-/** Custom metrics: every business metric, ProviderCallFailed once per family. */
+/** The business metrics published with a `family` dimension: one metric per family each. */
+const PER_FAMILY = [
+  'ProviderCallFailed',
+  'ProviderCalls',
+  'ProviderThrottled',
+  'ProviderQueueWait',
+  'ProviderBudgetInUse',
+] as const;
+
+/** Custom metrics: every business metric, those with a family once per family. */
 export function customMetricCount(): number {
-  return BUSINESS_METRICS.length - 1 + PROVIDER_FAMILIES.length;
+  return BUSINESS_METRICS.length + PER_FAMILY.length * (PROVIDER_FAMILIES.length - 1);
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 import { BATCH_CHUNK_SIZE } from '#shared/domain/batch/workflow';
 import { type PlanLimits, planLimitsFrom } from '#shared/domain/kernel/plans';
 import { WORKFLOW_NAMES, type WorkflowName } from '#shared/domain/kernel/workflow-port';
+import { parseRateLimits, type RateLimits } from '#shared/domain/monitor/budget/limits';
 import { loadMonitorConfig, type MonitorConfig } from '#shared/domain/monitor/config';
 import { loadWebhookConfig, type WebhookConfig } from '#shared/domain/webhooks/config';
 import { stateMachineArnEnv } from '#shared/surfaces/workflows/manifest';
@@ -90,6 +91,11 @@ const originList = z
 
 const ConfigSchema = z.object({
   TABLE_NAME: z.string().min(3).default('agent-readiness'),
+  /**
+   * The provider budget's own table (docs/monitor.md "One budget per provider account"): set by
+   * CDK on the lane functions, created by the local stack.
+   */
+  BUDGET_TABLE_NAME: z.string().min(3).default('agent-readiness-budget'),
   /** Set by the local stack (dynalite); unset on AWS, where the SDK finds the regional endpoint. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   AWS_REGION: z.string().default('us-east-1'),
@@ -246,6 +252,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   webhooks: WebhookConfig;
   /** Provider settings from the variables; keys from the secret are added when read. */
   providers: ProvidersConfig;
+  /** Each provider account's limits (PROVIDER_RATE_LIMITS); a family left out has its default. */
+  providerRateLimits: RateLimits;
   /** Stripe and the grace period (adapters/stripe/config.ts); secrets from AWS added when read. */
   billing: BillingConfig;
   /** State machine ARNs by workflow (set by CDK on the functions that start them). */
@@ -281,6 +289,7 @@ export function loadConfig(env: Environment): Config {
     monitor: section(() => loadMonitorConfig(env), problems),
     webhooks: section(() => loadWebhookConfig(env), problems),
     providers: section(() => loadProvidersConfig(env), problems),
+    providerRateLimits: section(() => parseRateLimits(env.PROVIDER_RATE_LIMITS), problems),
     billing: section(() => loadBillingConfig(env), problems),
   };
   if (core.success && core.data.OFFLINE_DNS && sections.mail?.transport === 'ses') {
@@ -298,7 +307,7 @@ export function loadConfig(env: Environment): Config {
   if (!core.success || problems.length > 0) {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
-  const { limits, sessions, mail, monitor, webhooks, providers } = sections as {
+  const { limits, sessions, mail, monitor, webhooks, providers, providerRateLimits } = sections as {
     [K in keyof typeof sections]: NonNullable<(typeof sections)[K]>;
   };
   return {
@@ -313,6 +322,7 @@ export function loadConfig(env: Environment): Config {
     monitor,
     webhooks,
     providers,
+    providerRateLimits,
     billing: billing as BillingConfig,
     stateMachineArns: stateMachineArnsFrom(env),
     tracing:

@@ -1,14 +1,16 @@
 /**
  * The monitor's background work where no AWS service does it (the local stack): resume the
- * runs the store says are unfinished, run the monthly schedule in process, and start runs that
+ * runs the store says are unfinished, start the monthly schedule's workflow at the start of each
+ * month (as EventBridge Scheduler does on AWS), and start runs that
  * the operator CLI queued from another process (`run-monthly`) within a few seconds.
  * The wiring (with its workflow starter) must be started before this is called.
  */
 import { resumeOpenRuns } from '#shared/domain/monitor/runs';
-import { scheduleMonthlyRuns, startMonthlyTimer } from '#shared/domain/monitor/schedule';
+import { startMonthlySchedule, startMonthlyTimer } from '#shared/domain/monitor/schedule';
 import { getLogger } from '#shared/wiring/logger';
 import { getClock } from '#shared/wiring/platform';
-import { getMonitorDeps } from './monitor.ts';
+import { getWorkflowStarter } from '#shared/wiring/workflows';
+import { getMonitorConfig, getMonitorDeps } from './monitor.ts';
 
 export interface MonitorBackground {
   /** Runs found unfinished at start and started again. */
@@ -24,7 +26,12 @@ export async function startMonitorBackground(
   const logger = getLogger();
   const resumed = await resumeOpenRuns(getMonitorDeps());
   if (resumed.length > 0) logger.info('resumed unfinished monitor runs', { runs: resumed });
-  const cron = startMonthlyTimer(() => scheduleMonthlyRuns(getMonitorDeps()), getClock(), logger);
+  const cron = startMonthlyTimer(
+    () =>
+      startMonthlySchedule(getWorkflowStarter(), getClock(), getMonitorConfig().schedulePageSize),
+    getClock(),
+    logger,
+  );
   let busy = false;
   const poll = setInterval(() => {
     if (busy) return;

@@ -71,6 +71,7 @@ export const getRunReadDeps = lazy(
     runs: getRunsStore(),
     data: getRunDataStore(),
     users: getMonitorUsers(),
+    clock: getClock(),
   }),
 );
 

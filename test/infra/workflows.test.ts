@@ -389,11 +389,65 @@ describe('the monitor: provider keys and the monthly schedule', () => {
 
   it('runs the monthly scheduler function on the first of each month (UTC), with exact grants', () => {
     const { fn, functionRole } = scheduleWith(MONTHLY_SCHEDULE_EXPRESSION);
-    expect(Object.keys(environmentOf(fn))).toContain('MONITOR_RUN_STATE_MACHINE_ARN');
+    // It starts the paging workflow and nothing else; the pages start the runs.
+    expect(Object.keys(environmentOf(fn))).toContain('MONITOR_MONTHLY_STATE_MACHINE_ARN');
+    expect(Object.keys(environmentOf(fn))).not.toContain('TABLE_NAME');
+    const granted = roleStatements(functionRole).flatMap(actions);
+    expect(granted.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
     const starts = roleStatements(functionRole).filter((statement) =>
       actions(statement).includes('states:StartExecution'),
     );
     expect(starts).toHaveLength(1);
+  });
+
+  it("lets the monthly workflow's page task start monitor runs, and read and write the table", () => {
+    const page = ofType('AWS::Lambda::Function').find(([id]) =>
+      id.startsWith('MonitorMonthlySchedulePage'),
+    );
+    expect(page).toBeDefined();
+    const [, fn] = page as [string, CfnResource];
+    expect(Object.keys(environmentOf(fn))).toEqual(
+      expect.arrayContaining(['MONITOR_RUN_STATE_MACHINE_ARN', 'TABLE_NAME']),
+    );
+    const roleId = getAttId(fn.Properties?.Role) as string;
+    const granted = roleStatements(roleId).flatMap(actions);
+    expect(granted).toEqual(expect.arrayContaining(['states:StartExecution', 'dynamodb:PutItem']));
+  });
+
+  it("gives the provider budget's table to the lane functions only, GetItem and UpdateItem", () => {
+    const tables = ofType('AWS::DynamoDB::GlobalTable').filter(([id]) =>
+      id.startsWith('ProviderBudget'),
+    );
+    expect(tables).toHaveLength(1);
+    const [tableId, table] = tables[0] as [string, CfnResource];
+    expect(table.Properties?.KeySchema).toEqual([{ AttributeName: 'pk', KeyType: 'HASH' }]);
+    expect(table.Properties?.BillingMode).toBe('PAY_PER_REQUEST');
+    const users = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+      JSON.stringify(fn.Properties?.Environment ?? {}).includes('BUDGET_TABLE_NAME'),
+    );
+    expect(users.map(([id]) => id.replace(/Task.*$/, '')).sort()).toEqual([
+      'MonitorRunAskLane',
+      'MonitorRunJudgeLane',
+    ]);
+    for (const [, fn] of users) {
+      expect(environmentOf(fn).BUDGET_TABLE_NAME).toEqual({ Ref: tableId });
+      const roleId = getAttId(fn.Properties?.Role) as string;
+      const onBudget = roleStatements(roleId).filter((statement) =>
+        JSON.stringify(statement.Resource).includes(tableId),
+      );
+      expect(onBudget.flatMap(actions).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    }
+    // No other role of the app names the budget's table.
+    const elsewhere = ofType('AWS::IAM::Policy').filter(
+      ([, policy]) =>
+        JSON.stringify(policy.Properties).includes(tableId) &&
+        !users.some(([, fn]) =>
+          JSON.stringify(policy.Properties?.Roles).includes(
+            getAttId(fn.Properties?.Role) as string,
+          ),
+        ),
+    );
+    expect(elsewhere).toEqual([]);
   });
 
   it('sweeps abandoned scans every ten minutes with a function that may write the table and send events, and start nothing', () => {

@@ -35,9 +35,10 @@ beforeAll(async () => {
     MONITOR_PROMPTS_PER_BLOCK: '2',
     MONITOR_REPEATS: '1',
     MONITOR_RETRY_ATTEMPTS: '4',
-    // OpenAI answers its first 6 requests with 429 and a 5 s Retry-After, then recovers;
+    // OpenAI answers its first 6 requests with 429 and a 1 s Retry-After (held by the shared
+    // budget in real time), then recovers;
     // Gemini is down (503) for the whole file.
-    SIMULATOR_FAULTS: 'openai=throttle:5:retry-after*6,google=unavailable',
+    SIMULATOR_FAULTS: 'openai=throttle:1:retry-after*6,google=unavailable',
   });
   key = await stack.createKey(['monitor:read', 'monitor:write'], { email: OWNER });
   ownerId = (await stack.operator.listKeys(OWNER))[0]?.user_id ?? '';

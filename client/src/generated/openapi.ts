@@ -2804,6 +2804,43 @@ export interface components {
             /** @description 95% Wilson interval [low, high] of `drift`; null with it */
             interval: number[] | null;
         };
+        /** @description How far a run under way has got (addition) */
+        RunProgress: {
+            /** @enum {string} */
+            phase: "queued" | "asking" | "judging" | "summarising";
+            /** @description answers asked so far (or recorded as failed) */
+            asked: number;
+            /** @description (cells + canaries) x families x modes; null before the plan is made */
+            planned: number | null;
+            /** @description judge replies so far */
+            judged: number;
+            /** @description of the planned answers, the canaries */
+            canaries: number;
+            /** @description Families waiting for their turn at the shared provider quota; empty when none waits */
+            quota_waits: components["schemas"]["QuotaWait"][];
+        };
+        /** @description A family waiting for provider quota (addition) */
+        QuotaWait: {
+            /** @enum {string} */
+            family: "openai" | "anthropic" | "perplexity" | "google";
+            /**
+             * @description asking the family, or judging with it
+             * @enum {string}
+             */
+            phase: "ask" | "judge";
+            /**
+             * Format: date-time
+             * @description when the family began to wait for its turn
+             */
+            since: string;
+            /** @description how long it has waited */
+            waiting_seconds: number;
+            /**
+             * Format: date-time
+             * @description when its next call is expected to be sent (an estimate: the fair share of the provider account it waits for)
+             */
+            next_call_at: string;
+        };
         Answer: {
             /** @description `<family>.<mode>.<cell>`, unique within the run */
             id: string;
@@ -6152,6 +6189,8 @@ export interface operations {
                         run: components["schemas"]["RunDetail"];
                         /** @description The run's summary, the same object as the case summary's `summary`; null until the run is done. */
                         summary: components["schemas"]["CaseSummary"] | null;
+                        /** @description How far the run has got while it is queued or running (addition): answers asked and judged, and the families waiting for their turn at the shared provider quota with since when and when their next call is expected; null once it has ended. */
+                        progress: components["schemas"]["RunProgress"] | null;
                         meta: components["schemas"]["Meta"];
                     };
                 };

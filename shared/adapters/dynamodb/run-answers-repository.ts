@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   type CellKey,
   cellKeyString,
+  type FamilyQueue,
   type FamilyStatus,
   type RunData,
   type RunDataStore,
@@ -101,7 +102,18 @@ function familyStatus(family: ProviderFamily, item: Item | undefined): FamilySta
     excluded: item?.excluded === true,
     excluded_reason: typeof item?.excluded_reason === 'string' ? item.excluded_reason : null,
     judge_unavailable: item?.judge_unavailable === true,
+    queue: queueOf(item?.queue),
   };
+}
+
+function queueOf(value: unknown): FamilyQueue | null {
+  const queue = value as Partial<FamilyQueue> | undefined;
+  return queue &&
+    (queue.phase === 'ask' || queue.phase === 'judge') &&
+    typeof queue.since === 'string' &&
+    typeof queue.until === 'string'
+    ? { phase: queue.phase, since: queue.since, until: queue.until }
+    : null;
 }
 
 /** `ANSWER#`/`JUDGE#` item without its table keys, validated. */
@@ -132,6 +144,7 @@ export function createRunAnswersRepository(
       setFamilyFlag(db, run, family, { excluded: true, excluded_reason: reason }),
     markJudgeUnavailable: (run, family) =>
       setFamilyFlag(db, run, family, { judge_unavailable: true }),
+    recordQueue: (run, family, queue) => setFamilyQueue(db, run, family, queue),
     loadRunData: (run) => loadRunData(db, run),
     putAnswerIndex: (run, index) => putAnswerIndex(db, run, index),
     loadAnswerIndex: (run) => loadAnswerIndex(db, run),
@@ -198,6 +211,19 @@ async function setFamilyFlag(db: Db, run: RunRef, family: string, flags: Item): 
         ':family': family,
         ...Object.fromEntries(names.map((n, i) => [`:v${i}`, flags[n]])),
       },
+    }),
+  );
+}
+
+/** The latest wait replaces the one before (flags are written once; a wait is not). */
+async function setFamilyQueue(db: Db, run: RunRef, family: string, queue: FamilyQueue) {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: KEYS.monitorFamily(run, family),
+      UpdateExpression: 'SET #family = :family, #queue = :queue',
+      ExpressionAttributeNames: { '#family': 'family', '#queue': 'queue' },
+      ExpressionAttributeValues: { ':family': family, ':queue': queue },
     }),
   );
 }

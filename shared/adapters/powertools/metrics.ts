@@ -10,7 +10,12 @@
  * the local stack never publish each other's counts.
  */
 import { Metrics as PowertoolsMetrics } from '@aws-lambda-powertools/metrics';
-import type { BusinessMetric, MetricDimensions, Metrics } from '#shared/domain/kernel/metrics';
+import {
+  type BusinessMetric,
+  METRIC_UNITS,
+  type MetricDimensions,
+  type Metrics,
+} from '#shared/domain/kernel/metrics';
 
 export interface MetricsOptions {
   namespace: string;
@@ -35,7 +40,7 @@ export function createPowertoolsMetrics(options: MetricsOptions): Metrics {
         for (const [key, dimension] of Object.entries(dimensions)) {
           if (dimension !== undefined) emitter.addDimension(key, dimension);
         }
-        emitter.addMetric(name, 'Count', value);
+        emitter.addMetric(name, METRIC_UNITS[name] ?? 'Count', value);
         emitter.publishStoredMetrics();
       } catch (error) {
         emitter.clearDimensions();

@@ -229,7 +229,31 @@ function geminiFailure(response: RawResponse): ProviderError {
     // A per-day quota will not recover within any retry window the workflow uses.
     type: dailyQuotaExhausted(details) ? 'rejected' : undefined,
     bodyRetryAfterSeconds: retryDelayOf(details) ?? retryDelayInMessage(error?.message),
+    announced: perMinuteQuotas(details),
   });
+}
+
+/**
+ * The per-minute limits a QuotaFailure names (`quotaValue` of a `...RequestsPerMinute...` or
+ * `...TokensPerModelPerMinute...` quota): Gemini announces its limits only when it refuses.
+ */
+function perMinuteQuotas(details: readonly Record<string, unknown>[]) {
+  const limits: { rpm?: number; tpm?: number } = {};
+  for (const violation of quotaViolations(details)) {
+    const id = String(violation.quotaId ?? '');
+    const value = Number(violation.quotaValue);
+    if (!/PerMinute/.test(id) || !Number.isFinite(value) || value <= 0) continue;
+    if (/Requests/.test(id)) limits.rpm = value;
+    else if (/Tokens/.test(id)) limits.tpm = value;
+  }
+  return limits.rpm !== undefined || limits.tpm !== undefined ? limits : undefined;
+}
+
+function quotaViolations(details: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  return details
+    .filter((detail) => String(detail['@type'] ?? '').endsWith('google.rpc.QuotaFailure'))
+    .flatMap((detail) => (Array.isArray(detail.violations) ? detail.violations : []))
+    .filter((violation): violation is Record<string, unknown> => typeof violation === 'object');
 }
 
 /** `google.rpc.RetryInfo.retryDelay` is a protobuf Duration in JSON: "47s", "45.837906927s". */
@@ -248,8 +272,7 @@ function retryDelayInMessage(message: string | null | undefined): number | null 
 }
 
 function dailyQuotaExhausted(details: readonly Record<string, unknown>[]): boolean {
-  return details
-    .filter((detail) => String(detail['@type'] ?? '').endsWith('google.rpc.QuotaFailure'))
-    .flatMap((detail) => (Array.isArray(detail.violations) ? detail.violations : []))
-    .some((violation) => /PerDay/.test(String((violation as { quotaId?: unknown }).quotaId ?? '')));
+  return quotaViolations(details).some((violation) =>
+    /PerDay/.test(String(violation.quotaId ?? '')),
+  );
 }

@@ -114,6 +114,35 @@ export function rateLimitResetFromHeaders(headers: HeaderBag, now = Date.now()):
   );
 }
 
+/** Header pairs announcing the account's limits: requests per minute, tokens per minute. */
+const LIMIT_HEADERS = [
+  // OpenAI (every response).
+  { rpm: 'x-ratelimit-limit-requests', tpm: 'x-ratelimit-limit-tokens' },
+  // Anthropic (every response; the tokens limit is the most restrictive one in effect).
+  { rpm: 'anthropic-ratelimit-requests-limit', tpm: 'anthropic-ratelimit-tokens-limit' },
+  // Perplexity (the request limit only).
+  { rpm: 'x-ratelimit-limit', tpm: undefined },
+] as const;
+
+/**
+ * The account's limits as a response's headers announce them, or undefined when they name none
+ * (Gemini never does). The shared budget takes them over (domain/monitor/budget/governor.ts).
+ */
+export function announcedLimits(headers: HeaderBag): { rpm?: number; tpm?: number } | undefined {
+  const positive = (name: string | undefined) => {
+    const value = name === undefined ? Number.NaN : Number(headerValue(headers, name));
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  for (const pair of LIMIT_HEADERS) {
+    const rpm = positive(pair.rpm);
+    const tpm = positive(pair.tpm);
+    if (rpm !== undefined || tpm !== undefined) {
+      return { ...(rpm !== undefined ? { rpm } : {}), ...(tpm !== undefined ? { tpm } : {}) };
+    }
+  }
+  return undefined;
+}
+
 /** The delay for a throttled answer: explicit hints first, then the exhausted limit's reset. */
 export function throttleDelayFromHeaders(headers: HeaderBag, now = Date.now()): number | null {
   return retryAfterFromHeaders(headers, now) ?? rateLimitResetFromHeaders(headers, now);
@@ -215,6 +244,8 @@ export interface FailureDetail {
   type?: ProviderErrorType | undefined;
   /** A delay found in the body (Gemini RetryInfo, OpenAI "try again in 2s") when headers carry none. */
   bodyRetryAfterSeconds?: number | null | undefined;
+  /** Limits found in the body (Gemini's QuotaFailure `quotaValue`) when headers carry none. */
+  announced?: { rpm?: number; tpm?: number } | undefined;
 }
 
 /** Builds the typed error for a non-2xx response. */
@@ -235,9 +266,11 @@ export function httpFailure(
       retryAfterFromHeaders(response.headers) ?? detail.bodyRetryAfterSeconds ?? null;
   }
   const message = detail.message ?? snippet(response.text);
+  const announced = announcedLimits(response.headers) ?? detail.announced;
   return new ProviderError(family, type, `${family} returned HTTP ${response.status}: ${message}`, {
     status: response.status,
     retryAfterSeconds,
+    ...(announced ? { announced } : {}),
   });
 }
 

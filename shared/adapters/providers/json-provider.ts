@@ -2,7 +2,8 @@
  * The shape every provider adapter shares: one JSON POST per question with the family's key
  * header and deadline, a status of 300 or more turned into the family's provider error, anything
  * else read as its answer, its body checked against the family's documented shape first
- * (`readReply`). What differs between the families is their wire format (`JsonWire`).
+ * (`readReply`), with the limits the response's headers announce. What differs between the
+ * families is their wire format (`JsonWire`).
  */
 
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ import type {
   ProviderFamily,
 } from '#shared/domain/monitor/provider-port';
 import type { AdapterDeps, KeyedFamilyConfig } from './adapter.ts';
-import { postJson, type RawResponse } from './http.ts';
+import { announcedLimits, postJson, type RawResponse } from './http.ts';
 import { parseJsonBody, parseShape } from './parse.ts';
 
 /** One family's API: where to post, how to authenticate, and how to read its replies. */
@@ -44,7 +45,9 @@ export function jsonProvider(
         dispatcher: deps.dispatcher,
       });
       if (response.status >= 300) throw wire.failure(response);
-      return wire.answer(request, response);
+      const answer = wire.answer(request, response);
+      const announced = announcedLimits(response.headers);
+      return announced ? { ...answer, announced } : answer;
     },
   };
 }

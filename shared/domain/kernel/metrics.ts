@@ -33,6 +33,14 @@ export const BUSINESS_METRICS = [
   'ProviderCallFailed',
   /** Tokens (input and output) the judge calls used. */
   'JudgeTokens',
+  /** A model provider call sent (dimension `family`): answers, judging and canaries. */
+  'ProviderCalls',
+  /** A call the provider answered 429 for its rate limit (dimension `family`; not billing). */
+  'ProviderThrottled',
+  /** Seconds a lane's batch waited for its turn in the shared budget (dimension `family`). */
+  'ProviderQueueWait',
+  /** Share of the coming minute of a family's pace already promised, in percent (`family`). */
+  'ProviderBudgetInUse',
   /** A webhook attempt the receiver answered with 2xx. */
   'WebhookDeliverySucceeded',
   /** A webhook attempt that failed (any other answer, no answer, or refused to send). */
@@ -51,10 +59,16 @@ export const BUSINESS_METRICS = [
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
 
+/** The unit of each metric that is not a count. */
+export const METRIC_UNITS: Partial<Record<BusinessMetric, 'Seconds' | 'Percent'>> = {
+  ProviderQueueWait: 'Seconds',
+  ProviderBudgetInUse: 'Percent',
+};
+
 /** Dimensions a metric carries beyond `service` and `stage` (only `family` today). */
 export type MetricDimensions = Readonly<{ family?: string }>;
 
-/** The port: one count of a business event. Never throws. */
+/** The port: one count (or, per METRIC_UNITS, one measurement) of a business event. Never throws. */
 export interface Metrics {
   count(name: BusinessMetric, value?: number, dimensions?: MetricDimensions): void;
 }

@@ -5,6 +5,7 @@ export const WORKFLOW_NAMES = [
   'batch-scan',
   'webhook-delivery',
   'monitor-run',
+  'monitor-monthly',
   'account-job',
 ] as const;
 export type WorkflowName = (typeof WORKFLOW_NAMES)[number];

@@ -44,6 +44,11 @@ const MonitorConfigSchema = z.object({
   MONITOR_RETRY_MAX_SECONDS: count(1, 3600).default(120),
   /** A retry hint longer than this (a daily quota) gives the family up at once. */
   MONITOR_RETRY_HINT_MAX_SECONDS: count(1, 86_400).default(600),
+  /**
+   * 429s for this long without one answer in between give the family up (the provider keeps
+   * refusing the account whatever the pace); a 429 otherwise spends no attempt.
+   */
+  MONITOR_THROTTLE_GIVE_UP_SECONDS: count(60, 86_400).default(1800),
   /** Work one lane task does before handing back to the state machine (Lambda time bound). */
   MONITOR_LANE_BUDGET_MS: count(1, 600_000).default(60_000),
   /**
@@ -81,9 +86,12 @@ const MonitorConfigSchema = z.object({
     .optional(),
   /**
    * How long a run's lock holds without being released: longer than the state machine's own
-   * timeout (6 h), so only a run whose execution can no longer be running loses it.
+   * timeout (7 days: on the first of the month a large fleet's runs wait for their turn at the
+   * providers' quotas), so only a run whose execution can no longer be running loses it.
    */
-  MONITOR_RUN_LEASE_SECONDS: count(60, 7 * 86_400).default(22_500),
+  MONITOR_RUN_LEASE_SECONDS: count(60, 8 * 86_400).default(605_700),
+  /** Cases one page of the monthly schedule reads (one task of monitor-monthly). */
+  MONITOR_SCHEDULE_PAGE_SIZE: count(1, 1000).default(100),
   /** Cited sites a run scans for its readiness gaps, besides the brand's own (0: none). */
   MONITOR_CITED_SCANS: count(0, 20).default(8),
   /**
@@ -99,6 +107,8 @@ export interface MonitorConfig {
   concurrency: Record<ProviderFamily, number>;
   retry: RetrySettings;
   laneBudgetMs: number;
+  /** 429s in a row for this long give the family up (MONITOR_THROTTLE_GIVE_UP_SECONDS). */
+  throttleGiveUpSeconds: number;
   /** Answers judged per judge call (MONITOR_JUDGE_BATCH). */
   judgeBatch: number;
   leaseSeconds: number;
@@ -108,6 +118,8 @@ export interface MonitorConfig {
   citedScans: number;
   /** Canary prompts per family and mode (MONITOR_CANARY_PROMPTS, default 6). */
   canaryPrompts: number;
+  /** Cases per page of the monthly schedule (MONITOR_SCHEDULE_PAGE_SIZE, default 100). */
+  schedulePageSize: number;
 }
 
 export interface RetrySettings {
@@ -147,11 +159,13 @@ export function loadMonitorConfig(env: Record<string, string | undefined>): Moni
       hintMaxSeconds: values.MONITOR_RETRY_HINT_MAX_SECONDS,
     },
     laneBudgetMs: values.MONITOR_LANE_BUDGET_MS,
+    throttleGiveUpSeconds: values.MONITOR_THROTTLE_GIVE_UP_SECONDS,
     judgeBatch: values.MONITOR_JUDGE_BATCH,
     leaseSeconds: values.MONITOR_RUN_LEASE_SECONDS,
     prices: values.MONITOR_PRICES ?? {},
     citedScans: values.MONITOR_CITED_SCANS,
     canaryPrompts: values.MONITOR_CANARY_PROMPTS,
+    schedulePageSize: values.MONITOR_SCHEDULE_PAGE_SIZE,
   };
 }
 

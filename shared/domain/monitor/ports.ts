@@ -241,6 +241,15 @@ export interface FamilyStatus {
   excluded_reason: string | null;
   /** Gave up as a judge: the answers it should have judged keep their deterministic result. */
   judge_unavailable: boolean;
+  /** The family's lane waits for its turn in the shared budget (the latest such wait). */
+  queue: FamilyQueue | null;
+}
+
+/** A lane's wait for provider quota: in which phase, since when, until when (ISO 8601). */
+export interface FamilyQueue {
+  phase: 'ask' | 'judge';
+  since: string;
+  until: string;
 }
 
 export interface RunData {
@@ -301,6 +310,8 @@ export interface RunDataStore {
   getFamily(run: RunRef, family: ProviderFamily): Promise<FamilyStatus>;
   excludeFamily(run: RunRef, family: ProviderFamily, reason: string): Promise<void>;
   markJudgeUnavailable(run: RunRef, family: ProviderFamily): Promise<void>;
+  /** Records that the family's lane waits for quota (the run's progress shows it). */
+  recordQueue(run: RunRef, family: ProviderFamily, queue: FamilyQueue): Promise<void>;
   loadRunData(run: RunRef): Promise<RunData>;
   /** Stores the run's answer index (a repeated write stores the same index again). */
   putAnswerIndex(run: RunRef, index: AnswerIndex): Promise<void>;

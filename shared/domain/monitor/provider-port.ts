@@ -48,6 +48,11 @@ export interface AskResult {
   citations: Citation[];
   usage: TokenUsage;
   latencyMs: number;
+  /**
+   * The account's limits as the response's headers announced them (requests and tokens per
+   * minute), when they did: the shared budget takes them over (budget/governor.ts).
+   */
+  announced?: { rpm?: number; tpm?: number } | undefined;
 }
 
 export interface Provider {
@@ -75,6 +80,8 @@ export interface ProviderErrorOptions {
   retryAfterSeconds?: number | null;
   status?: number | null;
   cause?: unknown;
+  /** The account's limits as the failed response announced them (headers or body). */
+  announced?: { rpm?: number; tpm?: number };
 }
 
 /**
@@ -86,6 +93,7 @@ export class ProviderError extends Error {
   readonly provider: ProviderFamily;
   readonly retryAfterSeconds: number | null;
   readonly status: number | null;
+  readonly announced: { rpm?: number; tpm?: number } | undefined;
 
   constructor(
     provider: ProviderFamily,
@@ -99,6 +107,7 @@ export class ProviderError extends Error {
     this.type = type;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
     this.status = options.status ?? null;
+    this.announced = options.announced;
   }
 }
 

@@ -4,7 +4,7 @@
  * the case like `get_case` (own cases; any tenant's for monitor:admin), deletion only for the
  * owner; a run of another case, or of another tenant, reads as 404.
  */
-
+import type { Clock } from '#shared/domain/kernel/clock';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
 import { isWebUrl } from '#shared/domain/kernel/net/web-url';
 import type { CallerInput } from '#shared/domain/kernel/operation';
@@ -30,6 +30,8 @@ import { runView } from './views.ts';
 export interface RunReadDeps extends AccessDeps {
   runs: RunsStore;
   data: RunDataStore;
+  /** The time a run's progress is read at (how long a family has waited for quota). */
+  clock: Clock;
 }
 
 /** An export as the HTTP surface sends it: the whole body and its media type. */
@@ -53,7 +55,12 @@ export async function getRun(
   return {
     run: { ...runView(run), canary: summary?.canary ?? null },
     summary: summary?.summary ?? null,
+    progress: isOpen(run) ? await runProgress(run, deps.data, deps.clock.now()) : null,
   };
+}
+
+function isOpen(run: StoredRun): boolean {
+  return run.status === 'queued' || run.status === 'running';
 }
 
 /** How far a run under way has got (`run-progress.ts`); null once it has ended. */
@@ -63,8 +70,8 @@ export async function getRunProgress(
 ): Promise<RunProgress | null> {
   const stored = await readableCase(input.principal, input.params.id, deps);
   const run = await runOf(stored, input.params.run_id, deps);
-  if (run.status !== 'queued' && run.status !== 'running') return null;
-  return runProgress(run, deps.data);
+  if (!isOpen(run)) return null;
+  return runProgress(run, deps.data, deps.clock.now());
 }
 
 export async function listRunAnswers(

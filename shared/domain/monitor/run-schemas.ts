@@ -10,6 +10,7 @@ import { RunCanarySchema } from './engine/loop-schema.ts';
 import { SOURCE_CATEGORIES } from './engine/source-category.ts';
 import { FACT_STATUSES, PROMPT_BLOCKS } from './engine/types.ts';
 import { ASK_MODES, PROVIDER_FAMILIES } from './provider-port.ts';
+import { RunProgressSchema } from './run-progress.ts';
 import { RunSchema } from './schemas.ts';
 
 export const RunIdParamsSchema = z.object({
@@ -26,6 +27,10 @@ export const GetRunResponseSchema = z.object({
   summary: RunSummarySchema.nullable().meta({
     description:
       "The run's summary, the same object as the case summary's `summary`; null until the run is done.",
+  }),
+  progress: RunProgressSchema.nullable().meta({
+    description:
+      'How far the run has got while it is queued or running (addition): answers asked and judged, and the families waiting for their turn at the shared provider quota with since when and when their next call is expected; null once it has ended.',
   }),
 });
 

@@ -26,8 +26,8 @@ export interface ScheduleDefinition {
   handler: string;
   timeoutSeconds: number;
   memorySize: number;
-  /** What the function does with the table (IAM grants). */
-  data: 'read' | 'readwrite';
+  /** What the function does with the table (IAM grants); `none`: no access. */
+  data: 'none' | 'read' | 'readwrite';
   /** Workflows it starts (IAM grants, state machine ARNs in its environment). */
   starts?: readonly string[];
   /** Publishes domain events to the events queue (IAM grant, EVENTS_QUEUE_URL). */
@@ -42,11 +42,11 @@ export const SCHEDULES = [
     expression: MONTHLY_SCHEDULE_EXPRESSION,
     timezone: MONTHLY_SCHEDULE_TIMEZONE,
     handler: 'functions/scheduled/monthly-runs.ts',
-    // Every case is read and each eligible one gets a lock, a run and a StartExecution.
-    timeoutSeconds: 900,
-    memorySize: 512,
-    data: 'readwrite',
-    starts: ['monitor-run'],
+    // One StartExecution of monitor-monthly, which pages through the cases.
+    timeoutSeconds: 30,
+    memorySize: 256,
+    data: 'none',
+    starts: ['monitor-monthly'],
   },
   {
     name: 'settle-unsettled-scans',

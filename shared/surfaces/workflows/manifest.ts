@@ -25,6 +25,11 @@ export interface WorkflowTask {
   environment?: Readonly<Record<string, string>>;
   /** Reads the model providers' API keys (the provider-keys secret on AWS). */
   providerKeys?: boolean;
+  /**
+   * Takes send times from the shared provider budget (its table: GetItem and UpdateItem only,
+   * BUDGET_TABLE_NAME) and paces at the providers' limits (PROVIDER_RATE_LIMITS).
+   */
+  providerBudget?: boolean;
   /** Scans, signing its requests with the scanner's keys (the signing-keys secret on AWS). */
   signingKeys?: boolean;
   /** Sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM): alert and digest mails. */
@@ -49,6 +54,11 @@ export interface WorkflowDefinition {
   tasks: readonly WorkflowTask[];
   /** Child executions it starts and waits for; the child comes earlier in WORKFLOWS. */
   children?: readonly WorkflowChild[];
+  /**
+   * Wait states that wait for the real clock (a provider's quota): the local engine does not
+   * scale them by WORKFLOW_TIME_SCALE.
+   */
+  realTimeWaits?: readonly string[];
 }
 
 /** The Resource of a Task state that starts a child execution and waits for its output. */
@@ -144,7 +154,8 @@ export const WORKFLOWS = [
     name: 'monitor-run',
     file: 'state-machines/monitor-run.asl.json',
     description:
-      'Monitor runs: prompt cells, every family asked in lanes (retry loop), judged, cited sites scanned, aggregated; lock released and events emitted however the run ends',
+      'Monitor runs: prompt cells, every family asked in its lane (paced by the shared provider budget, retry loop), judged, cited sites scanned, aggregated; lock released and events emitted however the run ends',
+    realTimeWaits: ['AskLaneQueued', 'JudgeLaneQueued'],
     tasks: [
       {
         state: 'PrepareRun',
@@ -164,6 +175,7 @@ export const WORKFLOWS = [
         timeoutSeconds: 170,
         memorySize: 512,
         providerKeys: true,
+        providerBudget: true,
       },
       {
         state: 'AskLaneFailed',
@@ -189,6 +201,7 @@ export const WORKFLOWS = [
         timeoutSeconds: 170,
         memorySize: 512,
         providerKeys: true,
+        providerBudget: true,
       },
       {
         state: 'JudgeLaneFailed',
@@ -228,6 +241,25 @@ export const WORKFLOWS = [
         timeoutSeconds: 60,
         memorySize: 256,
         publishesEvents: true,
+      },
+    ],
+  },
+  {
+    name: 'monitor-monthly',
+    file: 'state-machines/monitor-monthly.asl.json',
+    description:
+      'The monthly schedule: the cases a page at a time (the cursor in the state), each eligible case given its monthly run, a failed page retried',
+    tasks: [
+      // One page: up to MONTHLY_PAGE_SIZE (100) cases, five at a time, each a few store calls
+      // and a StartExecution.
+      {
+        state: 'SchedulePage',
+        placeholder: 'SchedulePageFunctionArn',
+        handler: 'functions/steps/monitor-monthly/schedule-page.ts',
+        data: 'readwrite',
+        timeoutSeconds: 120,
+        memorySize: 512,
+        starts: ['monitor-run'],
       },
     ],
   },

@@ -21,6 +21,7 @@ const COMPONENTS = [
   'cloudwatch_logs',
   'cloudwatch_metrics',
   'xray',
+  'governor',
   'model_openai',
   'model_anthropic',
   'model_perplexity',
@@ -118,6 +119,8 @@ describe('npm run cost', () => {
     );
     const runs = estimateOf(['--cases', '1', '--prompts', '40', '--repeats', '3']);
     expect(runs.monthly_usd.model_openai).toBeGreaterThan(0);
+    // Sharing the providers' quotas costs more with more provider calls (issue 34).
+    expect(runs.monthly_usd.governor).toBeGreaterThan(none.monthly_usd.governor ?? 0);
     expect(runs.prices_as_of).toBe(PRICES.as_of);
   });
 

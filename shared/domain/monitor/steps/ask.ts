@@ -1,8 +1,8 @@
 /**
- * AskLane: one lane of a family's answers. Every cell, the canaries' included, is asked in both
+ * AskLane: a family's answers of one run. Every cell, the canaries' included, is asked in both
  * modes (raw: no web search; online: the provider's search tool), exactly as the engine built the
- * prompt; each answer is stored whole (text, citations, model, usage, latency) before the next is
- * asked.
+ * prompt, each call at a slot taken from the shared budget (lane.ts); each answer is stored whole
+ * (text, citations, model, usage, latency) as it comes.
  */
 
 import { nowIso } from '#shared/domain/kernel/clock';
@@ -13,10 +13,14 @@ import {
   askedCellsOf,
   isFinished,
   type LaneInput,
+  laneSettings,
   loadRun,
   type MonitorLaneDeps,
 } from './context.ts';
-import { LANE_DONE, type LaneResult, laneShare, runLane } from './lane.ts';
+import { LANE_DONE, type LaneResult, runLane, turnCome } from './lane.ts';
+
+/** Estimated tokens of one answer call (input with search results, and output), for a tpm pace. */
+export const ASK_TOKENS = 1200;
 
 interface AskItem {
   cell: PromptCell;
@@ -30,7 +34,7 @@ export function askItems(family: LaneInput['family'], cells: readonly PromptCell
   );
 }
 
-/** The lane's cells not answered yet, in both modes; empty when the family is out of the run. */
+/** The family's cells not answered yet, in both modes; empty when the family is out of the run. */
 async function pendingAsks(
   input: LaneInput,
   run: StoredRun,
@@ -38,7 +42,7 @@ async function pendingAsks(
 ): Promise<AskItem[]> {
   if ((await deps.data.getFamily(input, input.family)).excluded) return [];
   const answered = await deps.data.answeredCells(input, input.family);
-  return laneShare(askItems(input.family, askedCellsOf(run)), input.lane, input.lanes).filter(
+  return askItems(input.family, askedCellsOf(run)).filter(
     (item) => !answered.has(cellKeyString(item.key)),
   );
 }
@@ -65,6 +69,9 @@ function answerRecordOf(
 
 export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
   const { family } = input;
+  const settings = laneSettings(input, deps, 'ask', ASK_TOKENS);
+  const turn = await turnCome(settings);
+  if ('handBack' in turn) return turn.handBack;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
   const pending = await pendingAsks(input, run, deps);
@@ -77,16 +84,16 @@ export async function askLane(input: LaneInput, deps: MonitorLaneDeps): Promise<
     provider = await deps.providers.forFamily(family);
   } catch (error) {
     await giveUp(`not configured: ${error instanceof Error ? error.message : String(error)}`);
-    return { status: 'gave_up', wait_seconds: 0, attempt: 0 };
+    return { ...LANE_DONE, status: 'gave_up' };
   }
   return runLane({
+    ...settings,
+    step: turn.step,
     pending,
-    attempt: input.attempt,
-    budgetMs: deps.config.laneBudgetMs,
-    retry: deps.config.retry,
-    ...(deps.random ? { random: deps.random } : {}),
-    async work(item) {
+    async work(item, called) {
       const result = await provider.ask({ prompt: item.cell.prompt, mode: item.mode });
+      called();
+      if (result.announced) await deps.governor.observe(family, result.announced);
       await deps.data.putAnswer(input, {
         status: 'ok',
         key: item.key,

@@ -11,6 +11,8 @@ import { RecordIdSchema } from '#shared/domain/kernel/id-schema';
 import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { BrandScanReader } from '#shared/domain/monitor/brand-scans';
+import type { Governor } from '#shared/domain/monitor/budget/governor';
+import { budgetAccount } from '#shared/domain/monitor/budget/pace';
 import type { MonitorConfig } from '#shared/domain/monitor/config';
 import { canaryCells } from '#shared/domain/monitor/engine/canaries';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
@@ -25,6 +27,7 @@ import type {
 import type { MonitorProviders } from '#shared/domain/monitor/provider-port';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import type { RunRef } from '#shared/domain/monitor/run-ref';
+import { LaneStepSchema } from './lane.ts';
 
 export interface MonitorStepDeps {
   cases: CasesStore;
@@ -45,9 +48,13 @@ export interface MonitorStepDeps {
   metrics?: Metrics;
 }
 
-/** The lane steps also call the model providers (only their functions bundle the adapters). */
+/**
+ * The lane steps also call the model providers (only their functions bundle the adapters), each
+ * call after taking its slot from the shared budget.
+ */
 export interface MonitorLaneDeps extends MonitorStepDeps {
   providers: MonitorProviders;
+  governor: Governor;
 }
 
 /** The run's reference, its ids normalised here where the workflow hands them in. */
@@ -61,10 +68,10 @@ const Family = z.enum(PROVIDER_FAMILIES);
 
 export const LaneInputSchema = RunStepInputSchema.extend({
   family: Family,
-  lane: z.number().int().min(0),
-  lanes: z.number().int().min(1),
-  /** Failed tries of the current call so far (the state machine carries it between tasks). */
-  attempt: z.number().int().min(0).default(0),
+  /** Calls of the family in flight at most (MONITOR_CONCURRENCY_<FAMILY>). */
+  concurrency: z.number().int().min(1),
+  /** What the previous task of the lane handed on (the state machine carries it). */
+  step: LaneStepSchema.default(() => LaneStepSchema.parse({})),
 });
 
 export const JudgeLaneInputSchema = LaneInputSchema.extend({
@@ -120,6 +127,39 @@ export function canaryCellsOf(run: StoredRun): PromptCell[] {
 /** Every cell the run asks: the case's, then the canaries. */
 export function askedCellsOf(run: StoredRun): PromptCell[] {
   return [...cellsOf(run), ...canaryCellsOf(run)];
+}
+
+/**
+ * What every lane task runs with, from its input and dependencies: the account the run belongs to
+ * (its case's owner: budget is shared by account first), the family's concurrency, what the
+ * previous task handed on, the time budget, the retry settings, and where its waits for quota are
+ * recorded for the run's progress.
+ */
+export function laneSettings(
+  input: LaneInput,
+  deps: MonitorLaneDeps,
+  phase: 'ask' | 'judge',
+  tokens: number,
+) {
+  return {
+    family: input.family,
+    tokens,
+    account: budgetAccount(input.owner_id),
+    concurrency: input.concurrency,
+    step: input.step,
+    budgetMs: deps.config.laneBudgetMs,
+    retry: deps.config.retry,
+    throttleGiveUpMs: deps.config.throttleGiveUpSeconds * 1000,
+    governor: deps.governor,
+    clock: () => deps.clock.now().getTime(),
+    ...(deps.random ? { random: deps.random } : {}),
+    queued: (since: number, until: number) =>
+      deps.data.recordQueue(input, input.family, {
+        phase,
+        since: new Date(since).toISOString(),
+        until: new Date(until).toISOString(),
+      }),
+  };
 }
 
 export function isFinished(run: StoredRun): boolean {

@@ -3,19 +3,16 @@
  * point 8). The answers of a call are numbered 1..n inside it; each answer's judgement stores the
  * whole reply as received with its number (`batch_item`), so aggregation reads its own verdict
  * and checks its quotes against its own text. An answer the reply has no readable verdict for
- * (left out, malformed, a reply that is not JSON at all) is judged again alone, so no answer loses
- * its judge to a neighbour. The call's tokens are shared by the answers it judged, so the run's
- * totals stay the provider's figures.
+ * (left out, malformed, a reply that is not JSON at all) is judged again alone, in a call of its
+ * own that takes its own slot from the shared budget, so no answer loses its judge to a neighbour.
+ * The call's tokens are shared by the answers it judged, so the run's totals stay the provider's
+ * figures.
  */
 
 import { buildJudgePrompt, verdictIdsOf } from '#shared/domain/monitor/engine/judge';
 import type { CaseProfile } from '#shared/domain/monitor/engine/types';
 import type { CellKey, StoredJudgement } from '#shared/domain/monitor/ports';
-import {
-  ProviderError,
-  type ProviderFamily,
-  type TokenUsage,
-} from '#shared/domain/monitor/provider-port';
+import type { ProviderFamily, TokenUsage } from '#shared/domain/monitor/provider-port';
 
 /** What one judge call needs from the lane around it. */
 export interface JudgeCallContext {
@@ -24,10 +21,21 @@ export interface JudgeCallContext {
   ask(
     prompt: string,
   ): Promise<{ text: string; model: string; usage: TokenUsage; latencyMs: number }>;
-  /** The answer's text when it is stored `ok`; undefined otherwise (nothing to judge). */
-  answerText(key: CellKey): Promise<string | undefined>;
+  /** The answers' texts, in order, where they are stored `ok`; undefined otherwise. */
+  answerTexts(keys: readonly CellKey[]): Promise<(string | undefined)[]>;
   store(judgement: StoredJudgement): Promise<unknown>;
   now(): string;
+}
+
+/**
+ * One judge call: several answers, or one answer judged alone (after a call of several left it
+ * without a readable verdict, or was refused). `unbilled` is a call that judged nothing, billed to
+ * the first answer judged again.
+ */
+export interface JudgeCall {
+  keys: CellKey[];
+  alone: boolean;
+  unbilled?: CallResult | undefined;
 }
 
 interface Item {
@@ -46,49 +54,58 @@ export function batchesOf<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Judges the answers in one call; those without a readable verdict are judged again alone. */
-export async function judgeBatch(ctx: JudgeCallContext, keys: readonly CellKey[]): Promise<void> {
-  // Read (and below, written) side by side: on DynamoDB each is a round trip of its own.
-  const texts = await Promise.all(keys.map((key) => ctx.answerText(key)));
+/**
+ * Judges the answers of a call; those without a readable verdict come back as calls of their own
+ * (each one provider call, which the lane sends at a slot like any other).
+ */
+export async function judgeBatch(
+  ctx: JudgeCallContext,
+  judged: JudgeCall,
+  called: () => void = () => undefined,
+): Promise<JudgeCall[]> {
+  // One read for the call's answers (BatchGetItem), not one round trip per answer.
+  const texts = await ctx.answerTexts(judged.keys);
   const items: Item[] = [];
-  for (const [index, key] of keys.entries()) {
+  for (const [index, key] of judged.keys.entries()) {
     const text = texts[index];
     if (text !== undefined) items.push({ key, id: String(items.length + 1), text });
   }
-  if (items.length === 0) return;
-  const result = await call(ctx, items);
+  if (items.length === 0) return [];
+  const result = await call(ctx, items).finally(called);
   // Alone, the reply is stored whatever it says: aggregation keeps the deterministic result.
-  if (items.length === 1) return storeShares(ctx, result, items);
+  if (items.length === 1) {
+    await storeShares(ctx, result, items, judged.unbilled);
+    return [];
+  }
   const ids = verdictIdsOf(result.text);
   const covered = items.filter((item) => ids.has(item.id));
-  if (covered.length > 0) await storeShares(ctx, result, covered);
+  if (covered.length > 0) await storeShares(ctx, result, covered, judged.unbilled);
   // A call that judged none of its answers is still billed: to the first answer judged again.
-  let unbilled: CallResult | undefined = covered.length > 0 ? undefined : result;
-  for (const item of items.filter((i) => !ids.has(i.id))) {
-    const alone = { ...item, id: '1' };
-    await storeShares(ctx, await call(ctx, [alone]), [alone], unbilled);
-    unbilled = undefined;
-  }
+  const unbilled = covered.length > 0 ? undefined : result;
+  return items
+    .filter((item) => !ids.has(item.id))
+    .map((item, index) => ({
+      keys: [item.key],
+      alone: true,
+      unbilled: index === 0 ? unbilled : undefined,
+    }));
 }
 
 /**
- * The lane's fallback when a call of several answers is refused for its content: each answer is
- * judged alone, and one refused (or failing) alone keeps its deterministic result.
+ * A call refused for its content: a call of several answers comes back as one call per answer;
+ * an answer refused alone keeps its deterministic result (its failure is stored).
  */
-export async function judgeEachAlone(
+export async function refusedJudgeCall(
   ctx: JudgeCallContext,
-  keys: readonly CellKey[],
+  judged: JudgeCall,
   reason: string,
-): Promise<void> {
-  if (keys.length === 1) return storeFailed(ctx, keys[0] as CellKey, reason);
-  for (const key of keys) {
-    try {
-      await judgeBatch(ctx, [key]);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      await storeFailed(ctx, key, error.message);
-    }
+): Promise<JudgeCall[]> {
+  const [only] = judged.keys;
+  if (judged.keys.length === 1 && only) {
+    await storeFailed(ctx, only, reason);
+    return [];
   }
+  return judged.keys.map((key) => ({ keys: [key], alone: true }));
 }
 
 function call(ctx: JudgeCallContext, items: readonly Item[]): Promise<CallResult> {

@@ -1,8 +1,9 @@
 /**
  * PlanJudging and JudgeLane. Judging starts once every family has answered, so the judge of
  * each answer is chosen among the families that did answer (never the answering family itself,
- * engine/judge.ts), and a judge family's calls are bounded by its own concurrency. A lane judges
- * several answers per call (judge-batch.ts, MONITOR_JUDGE_BATCH). Judges are asked in raw mode; their replies are stored as received and read at aggregation, where an
+ * engine/judge.ts), and a judge family's calls are bounded by its own concurrency and take their
+ * slots from the shared budget like the answers. A lane judges several answers per call
+ * (judge-batch.ts, MONITOR_JUDGE_BATCH). Judges are asked in raw mode; their replies are stored as received and read at aggregation, where an
  * unreadable reply leaves the deterministic result standing. Canary answers are judged in calls of
  * their own, against the control brands (engine/canaries.ts).
  */
@@ -23,19 +24,25 @@ import {
   askedCellsOf,
   isFinished,
   type JudgeLaneInput,
+  laneSettings,
   loadRun,
   type MonitorLaneDeps,
   type MonitorStepDeps,
   type RunStepInput,
 } from './context.ts';
-import { batchesOf, type JudgeCallContext, judgeBatch, judgeEachAlone } from './judge-batch.ts';
-import { LANE_DONE, type LaneResult, laneRange, laneShare, runLane } from './lane.ts';
+import {
+  batchesOf,
+  type JudgeCall,
+  type JudgeCallContext,
+  judgeBatch,
+  refusedJudgeCall,
+} from './judge-batch.ts';
+import { LANE_DONE, type LaneResult, runLane, turnCome } from './lane.ts';
 
 export interface JudgeLanes {
   family: ProviderFamily;
   judged: ProviderFamily[];
   concurrency: number;
-  lanes: number[];
 }
 
 /** Families whose answers count: not given up, and with at least one answer. */
@@ -63,21 +70,24 @@ export async function planJudging(
     if (judge) judged.set(judge, [...(judged.get(judge) ?? []), family]);
   }
   return {
-    judges: [...judged].map(([family, families]) => {
-      const concurrency = deps.config.concurrency[family];
-      return { family, judged: families, concurrency, lanes: laneRange(concurrency) };
-    }),
+    judges: [...judged].map(([family, families]) => ({
+      family,
+      judged: families,
+      concurrency: deps.config.concurrency[family],
+    })),
   };
 }
 
+/** Estimated tokens of a judge call: the instructions and each answer with its verdict. */
+export function judgeTokens(batch: number): number {
+  return 300 + 300 * batch;
+}
+
 /**
- * This lane's calls: its share of the case's answers to judge (answered `ok`, not judged yet) in
- * calls of `batch`, and its share of the canary calls. The canaries are few, so they are put in
- * calls first and the calls shared over the lanes (a lane's own few canaries would each make a
- * call of their own); both shares are fixed by the run's cells, never by what is judged already,
- * so two lanes never take the same answer.
+ * The lane's calls: the case's answers to judge (answered `ok`, not judged yet) in calls of
+ * `batch`, and the canaries' in calls of their own, judged against the control brands.
  */
-async function laneCalls(
+async function pendingCalls(
   input: JudgeLaneInput,
   cells: ReturnType<typeof askedCellsOf>,
   data: RunDataStore,
@@ -93,33 +103,35 @@ async function laneCalls(
     for (const key of await data.answeredOkCells(input, family)) answered.add(key);
     for (const key of await data.judgedCells(input, family)) judgedAlready.add(key);
   }
-  const pending = (key: CellKey) =>
-    answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key));
-  const own = laneShare(
-    keys.filter((key) => !isCanary(key.cell_id)),
-    input.lane,
-    input.lanes,
-  ).filter(pending);
-  const canary = laneShare(
-    batchesOf(
-      keys.filter((key) => isCanary(key.cell_id)),
+  const pending = keys.filter(
+    (key) => answered.has(cellKeyString(key)) && !judgedAlready.has(cellKeyString(key)),
+  );
+  return {
+    own: batchesOf(
+      pending.filter((key) => !isCanary(key.cell_id)),
       batch,
     ),
-    input.lane,
-    input.lanes,
-  )
-    .map((call) => call.filter(pending))
-    .filter((call) => call.length > 0);
-  return { own: batchesOf(own, batch), canary };
+    canary: batchesOf(
+      pending.filter((key) => isCanary(key.cell_id)),
+      batch,
+    ),
+  };
+}
+
+interface LaneCall extends JudgeCall {
+  context: JudgeCallContext;
 }
 
 export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): Promise<LaneResult> {
   const { family: judge } = input;
+  const settings = laneSettings(input, deps, 'judge', judgeTokens(deps.config.judgeBatch));
+  const turn = await turnCome(settings);
+  if ('handBack' in turn) return turn.handBack;
   const run = await loadRun(input, deps);
   if (isFinished(run)) return LANE_DONE;
   if ((await deps.data.getFamily(input, judge)).judge_unavailable) return LANE_DONE;
   const batch = deps.config.judgeBatch;
-  const pending = await laneCalls(input, askedCellsOf(run), deps.data, batch);
+  const pending = await pendingCalls(input, askedCellsOf(run), deps.data, batch);
   if (pending.own.length + pending.canary.length === 0) return LANE_DONE;
   const provider = await deps.providers.forFamily(judge);
   const contextFor = (profile: CaseProfile): JudgeCallContext => ({
@@ -127,30 +139,38 @@ export async function judgeLane(input: JudgeLaneInput, deps: MonitorLaneDeps): P
     judge,
     ask: async (prompt) => {
       const result = await provider.ask({ prompt, mode: 'raw' });
+      if (result.announced) await deps.governor.observe(judge, result.announced);
       deps.metrics?.count('JudgeTokens', tokensOf(result.usage));
       return result;
     },
-    async answerText(key) {
-      const answer = await deps.data.getAnswer(input, key);
-      return answer?.status === 'ok' ? answer.record.text : undefined;
+    async answerTexts(keys) {
+      const { answers } = await deps.data.loadCells(input, keys);
+      const texts = new Map(
+        answers.flatMap((answer) =>
+          answer.status === 'ok' ? [[cellKeyString(answer.key), answer.record.text] as const] : [],
+        ),
+      );
+      return keys.map((key) => texts.get(cellKeyString(key)));
     },
     store: (judgement) => deps.data.putJudgement(input, judgement),
     now: () => nowIso(deps.clock),
   });
   // Canaries are judged apart, against the control brands: a call judges answers of one profile.
-  const calls = [
-    ...pending.own.map((keys) => ({ keys, context: contextFor(run.profile) })),
-    ...pending.canary.map((keys) => ({ keys, context: contextFor(CANARY_PROFILE) })),
+  const own = contextFor(run.profile);
+  const canary = contextFor(CANARY_PROFILE);
+  const calls: LaneCall[] = [
+    ...pending.own.map((keys) => ({ keys, alone: false, context: own })),
+    ...pending.canary.map((keys) => ({ keys, alone: false, context: canary })),
   ];
-  return runLane({
-    // Each lane judges its own share in calls of up to `judgeBatch` answers.
+  const withContext = (call: LaneCall) => (more: JudgeCall[]) =>
+    more.map((next) => ({ ...next, context: call.context }));
+  return runLane<LaneCall>({
+    ...settings,
+    step: turn.step,
     pending: calls,
-    attempt: input.attempt,
-    budgetMs: deps.config.laneBudgetMs,
-    retry: deps.config.retry,
-    ...(deps.random ? { random: deps.random } : {}),
-    work: (call) => judgeBatch(call.context, call.keys),
-    skip: (call, reason) => judgeEachAlone(call.context, call.keys, reason),
+    work: async (call, called) => withContext(call)(await judgeBatch(call.context, call, called)),
+    skip: async (call, reason) =>
+      withContext(call)(await refusedJudgeCall(call.context, call, reason)),
     async giveUp() {
       await deps.data.markJudgeUnavailable(input, judge);
     },

@@ -1,7 +1,8 @@
 /**
  * PrepareRun: `queued` -> `running`, and the run's plan (prompt set size, repeats, prompt set
  * version, canary prompts) fixed once from its case snapshot and the configuration, so a resumed
- * run asks the same prompts. Returns, per family, its concurrency and lanes for the ask Map.
+ * run asks the same prompts. Returns, per family, its concurrency for the ask Map (one lane a
+ * family, with that many calls in flight at most).
  */
 
 import { nowIso } from '#shared/domain/kernel/clock';
@@ -9,12 +10,10 @@ import { CANARY_SET_VERSION } from '#shared/domain/monitor/engine/canaries';
 import { buildPromptSet } from '#shared/domain/monitor/engine/prompt-set';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { isFinished, loadRun, type MonitorStepDeps, type RunStepInput } from './context.ts';
-import { laneRange } from './lane.ts';
 
 export interface FamilyLanes {
   family: ProviderFamily;
   concurrency: number;
-  lanes: number[];
 }
 
 export async function prepareRun(
@@ -35,9 +34,9 @@ export async function prepareRun(
     canary_set_version: CANARY_SET_VERSION,
   });
   return {
-    families: PROVIDER_FAMILIES.map((family) => {
-      const concurrency = deps.config.concurrency[family];
-      return { family, concurrency, lanes: laneRange(concurrency) };
-    }),
+    families: PROVIDER_FAMILIES.map((family) => ({
+      family,
+      concurrency: deps.config.concurrency[family],
+    })),
   };
 }

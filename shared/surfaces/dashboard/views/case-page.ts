@@ -20,6 +20,7 @@ import { caseTabs } from './case-tabs.ts';
 import { badge, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 import { promptsSection } from './prompts-page.ts';
+import { quotaWaitsPart } from './quota-waits.ts';
 import { compareForm } from './run-page.ts';
 
 export interface CaseView {
@@ -67,7 +68,7 @@ function progressOf(view: CaseView): Html {
     progress.planned !== null
       ? html`<label class="sr-only" for="run-bar">Answers asked</label><progress id="run-bar" max="${progress.planned}" value="${progress.asked}">${progress.asked} of ${progress.planned}</progress>`
       : '';
-  return html`<div role="status"><p>Run “${progress.run.label}”: ${phase}${counts}. This part updates by itself (or reload the page).</p>${bar}</div>`;
+  return html`<div role="status"><p>Run “${progress.run.label}”: ${phase}${counts}. This part updates by itself (or reload the page).</p>${bar}${quotaWaitsPart(progress.quota_waits)}</div>`;
 }
 
 function facts(detail: CaseDetail): Html {

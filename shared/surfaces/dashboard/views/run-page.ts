@@ -13,6 +13,7 @@ import { comparabilityText, scoreRange } from './case-insights.ts';
 import { FAMILY_NAMES, type ScorePoint, summarySection } from './case-summary.ts';
 import { badge, humanDate, notice, percent, tableRegion, timeTag } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
+import { quotaWaitsPart } from './quota-waits.ts';
 
 type Summary = NonNullable<GetRunResponse['summary']>;
 
@@ -39,6 +40,13 @@ export function compareForm(caseId: string, run: RunView, runs: readonly RunView
 <button type="submit" class="secondary">Compare</button></form>`;
 }
 
+/** A run under way: its answers so far and the families waiting for provider quota. */
+function progressPart(progress: GetRunResponse['progress']): Html {
+  if (!progress) return html``;
+  const planned = progress.planned === null ? '' : ` of ${progress.planned}`;
+  return html`<div role="status"><p>${progress.asked}${planned} answers asked, ${progress.judged} judged (reload the page to see it move on).</p>${quotaWaitsPart(progress.quota_waits)}</div>`;
+}
+
 function backLink(detail: CaseDetail): Html {
   return html`<p><a href="${DASHBOARD_PATHS.case(detail.id)}">← ${detail.name}</a></p>`;
 }
@@ -55,7 +63,7 @@ export function runPage(view: RunPageView): Html {
         heading: 'Summary of this run',
         viewer: view.viewer,
       })
-    : html`<p>This run is ${run.status}${run.error ? html`: ${run.error}` : ''}. A summary appears once a run is done.</p>`;
+    : html`<p>This run is ${run.status}${run.error ? html`: ${run.error}` : ''}. A summary appears once a run is done.</p>${progressPart(read.progress)}`;
   return dashboardLayout({
     title: `${detail.name}: run ${run.label}`,
     section: 'cases',

@@ -37,6 +37,7 @@ function runData(overrides: Partial<RunData>): RunData {
       excluded: false,
       excluded_reason: null,
       judge_unavailable: false,
+      queue: null,
     })),
     ...overrides,
   };

@@ -4,9 +4,10 @@ import type { CellKey, StoredJudgement } from '#shared/domain/monitor/ports';
 import { ProviderError, type TokenUsage } from '#shared/domain/monitor/provider-port';
 import {
   batchesOf,
+  type JudgeCall,
   type JudgeCallContext,
   judgeBatch,
-  judgeEachAlone,
+  refusedJudgeCall,
   shareOf,
 } from '#shared/domain/monitor/steps/judge-batch';
 import { PROFILE } from './builders.ts';
@@ -47,11 +48,27 @@ function harness(reply: (ids: string[], texts: string[]) => string | Error) {
       if (out instanceof Error) throw out;
       return { text: out, model: 'judge-model', usage: USAGE, latencyMs: 5 };
     },
-    answerText: async (key) => TEXTS[key.cell_id],
+    answerTexts: async (keys) => keys.map((key) => TEXTS[key.cell_id]),
     store: async (judgement) => stored.push(judgement),
     now: () => '2026-11-25T00:00:00.000Z',
   };
   return { ctx, stored, prompts };
+}
+
+/**
+ * What the judge lane does with a call: sends it, then the calls it hands back (answers left
+ * without a verdict, each alone), and a refused call's answers one by one.
+ */
+async function judgeAll(ctx: JudgeCallContext, keys: CellKey[]): Promise<void> {
+  const queue: JudgeCall[] = [{ keys, alone: false }];
+  for (let call = queue.shift(); call; call = queue.shift()) {
+    try {
+      queue.unshift(...(await judgeBatch(ctx, call)));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      queue.unshift(...(await refusedJudgeCall(ctx, call, error.message)));
+    }
+  }
 }
 
 const everyVerdict = (ids: string[], texts: string[]) =>
@@ -88,7 +105,7 @@ describe('shareOf', () => {
 describe('judgeBatch', () => {
   it('judges several answers in one call, each reading its own verdict back', async () => {
     const { ctx, stored, prompts } = harness(everyVerdict);
-    await judgeBatch(ctx, ['c1', 'c2', 'c3'].map(keyOf));
+    await judgeAll(ctx, ['c1', 'c2', 'c3'].map(keyOf));
 
     expect(prompts).toHaveLength(1);
     expect(stored).toHaveLength(3);
@@ -113,7 +130,7 @@ describe('judgeBatch', () => {
         ? JSON.stringify({ verdicts: [verdictFor('1', texts[0] ?? ''), { id: '3', wrong: true }] })
         : everyVerdict(ids, texts),
     );
-    await judgeBatch(ctx, ['c1', 'c2', 'c3'].map(keyOf));
+    await judgeAll(ctx, ['c1', 'c2', 'c3'].map(keyOf));
 
     expect(prompts).toEqual([[TEXTS.c1, TEXTS.c2, TEXTS.c3], [TEXTS.c2], [TEXTS.c3]]);
     expect(okOf(stored, 'c1').calls).toBe(1);
@@ -126,7 +143,7 @@ describe('judgeBatch', () => {
     const { ctx, stored, prompts } = harness((ids, texts) =>
       ids.length > 1 ? 'Sorry, here are my thoughts.' : everyVerdict(ids, texts),
     );
-    await judgeBatch(ctx, ['c1', 'c2'].map(keyOf));
+    await judgeAll(ctx, ['c1', 'c2'].map(keyOf));
 
     expect(prompts).toHaveLength(3);
     expect(stored.map((s) => s.key.cell_id)).toEqual(['c1', 'c2']);
@@ -141,7 +158,7 @@ describe('judgeBatch', () => {
         verdicts: [verdictFor('1', texts[1] ?? ''), verdictFor('2', texts[0] ?? '')],
       }),
     );
-    await judgeBatch(ctx, ['c1', 'c2'].map(keyOf));
+    await judgeAll(ctx, ['c1', 'c2'].map(keyOf));
 
     const c1 = okOf(stored, 'c1');
     const verdict = parseJudgeVerdict(c1.raw_text, TEXTS.c1 ?? '', PROFILE, c1.batch_item);
@@ -151,7 +168,7 @@ describe('judgeBatch', () => {
 
   it('stores a lone answer’s reply whatever it says (aggregation keeps the matcher then)', async () => {
     const { ctx, stored, prompts } = harness(() => 'not json');
-    await judgeBatch(ctx, [keyOf('c1')]);
+    await judgeAll(ctx, [keyOf('c1')]);
 
     expect(prompts).toHaveLength(1);
     expect(okOf(stored, 'c1')).toMatchObject({ raw_text: 'not json', calls: 1 });
@@ -159,21 +176,27 @@ describe('judgeBatch', () => {
 
   it('skips answers that are not stored ok', async () => {
     const { ctx, stored, prompts } = harness(everyVerdict);
-    await judgeBatch(ctx, [keyOf('missing'), keyOf('c2')]);
+    await judgeAll(ctx, [keyOf('missing'), keyOf('c2')]);
 
     expect(prompts).toEqual([[TEXTS.c2]]);
     expect(stored.map((s) => s.key.cell_id)).toEqual(['c2']);
   });
 });
 
-describe('judgeEachAlone', () => {
-  it('judges each answer of a refused call alone; one refused alone keeps no verdict', async () => {
+describe('a refused judge call', () => {
+  it('comes back as one call per answer; one refused alone keeps no verdict', async () => {
     const { ctx, stored } = harness((ids, texts) =>
       texts[0] === TEXTS.c2
         ? new ProviderError('anthropic', 'rejected', 'refused')
         : everyVerdict(ids, texts),
     );
-    await judgeEachAlone(ctx, ['c1', 'c2'].map(keyOf), 'batch refused');
+    const calls = await refusedJudgeCall(
+      ctx,
+      { keys: ['c1', 'c2'].map(keyOf), alone: false },
+      'batch refused',
+    );
+    expect(calls.map((call) => call.keys.map((key) => key.cell_id))).toEqual([['c1'], ['c2']]);
+    for (const call of calls) await judgeAll(ctx, call.keys);
 
     expect(stored.map((s) => [s.key.cell_id, s.status])).toEqual([
       ['c1', 'ok'],
@@ -183,7 +206,9 @@ describe('judgeEachAlone', () => {
 
   it('records a lone refused answer as failed without another call', async () => {
     const { ctx, stored, prompts } = harness(everyVerdict);
-    await judgeEachAlone(ctx, [keyOf('c1')], 'refused');
+    expect(await refusedJudgeCall(ctx, { keys: [keyOf('c1')], alone: true }, 'refused')).toEqual(
+      [],
+    );
 
     expect(prompts).toHaveLength(0);
     expect(stored).toMatchObject([{ status: 'failed', error: 'refused' }]);

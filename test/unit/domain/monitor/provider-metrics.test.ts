@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BusinessMetric, MetricDimensions, Metrics } from '#shared/domain/kernel/metrics';
-import { countingFailedCalls, tokensOf } from '#shared/domain/monitor/provider-metrics';
+import { countingCalls, tokensOf } from '#shared/domain/monitor/provider-metrics';
 import {
   type AskResult,
   type MonitorProviders,
@@ -17,13 +17,13 @@ function recorder(): { metrics: Metrics; counts: [BusinessMetric, number, Metric
 
 const ANSWER = { text: 'ok' } as AskResult;
 
-/** A provider for every family whose `ask` answers, or fails with a ProviderError. */
-function providers(fails: boolean): MonitorProviders {
+/** A provider for every family whose `ask` answers, or fails with this ProviderError. */
+function providers(failure?: (family: 'openai' | 'google') => ProviderError): MonitorProviders {
   return {
     forFamily: async (family) => ({
       family,
       ask: async () => {
-        if (fails) throw new ProviderError(family, 'unavailable', 'HTTP 503');
+        if (failure) throw failure(family as 'openai');
         return ANSWER;
       },
     }),
@@ -33,17 +33,34 @@ function providers(fails: boolean): MonitorProviders {
 describe('provider calls counted by family', () => {
   it('counts a failed call once with its family and passes the error on', async () => {
     const { metrics, counts } = recorder();
-    const google = await countingFailedCalls(providers(true), metrics).forFamily('google');
+    const down = (family: 'openai' | 'google') => new ProviderError(family, 'unavailable', '503');
+    const google = await countingCalls(providers(down), metrics).forFamily('google');
     await expect(google.ask({ prompt: 'p', mode: 'raw' })).rejects.toBeInstanceOf(ProviderError);
-    expect(counts).toEqual([['ProviderCallFailed', 1, { family: 'google' }]]);
+    expect(counts).toEqual([
+      ['ProviderCalls', 1, { family: 'google' }],
+      ['ProviderCallFailed', 1, { family: 'google' }],
+    ]);
   });
 
-  it('counts nothing for a call that answers, and keeps the family', async () => {
+  it('counts a 429 of the rate limit as throttled, the base of the 429 alarm', async () => {
     const { metrics, counts } = recorder();
-    const openai = await countingFailedCalls(providers(false), metrics).forFamily('openai');
+    const limited = (family: 'openai' | 'google') =>
+      new ProviderError(family, 'throttled', 'HTTP 429', { status: 429 });
+    const openai = await countingCalls(providers(limited), metrics).forFamily('openai');
+    await expect(openai.ask({ prompt: 'p', mode: 'raw' })).rejects.toBeInstanceOf(ProviderError);
+    expect(counts.map(([name]) => name)).toEqual([
+      'ProviderCalls',
+      'ProviderCallFailed',
+      'ProviderThrottled',
+    ]);
+  });
+
+  it('counts only the call for a call that answers, and keeps the family', async () => {
+    const { metrics, counts } = recorder();
+    const openai = await countingCalls(providers(), metrics).forFamily('openai');
     expect(openai.family).toBe('openai');
     expect(await openai.ask({ prompt: 'p', mode: 'online' })).toBe(ANSWER);
-    expect(counts).toEqual([]);
+    expect(counts).toEqual([['ProviderCalls', 1, { family: 'openai' }]]);
   });
 
   it('reads a call’s tokens as the total, else input plus output', () => {
