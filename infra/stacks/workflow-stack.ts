@@ -26,7 +26,7 @@ import {
   grantStartExecution,
   grantTableAccess,
 } from '#infra/grants';
-import { constructIdFor } from '#infra/routes';
+import { constructIdFor, type PaymentSettings, stripeEnvironment } from '#infra/routes';
 import { queueSpecs, taskFunctionSpecs } from '#infra/workflows';
 import { deadLetterQueueName, type QueueDefinition } from '#shared/surfaces/queues/manifest';
 import { SCHEDULES, type ScheduleDefinition } from '#shared/surfaces/schedules/manifest';
@@ -35,6 +35,7 @@ import {
   WORKFLOWS,
   type WorkflowDefinition,
   type WorkflowName,
+  type WorkflowTask,
 } from '#shared/surfaces/workflows/manifest';
 
 export interface WorkflowStackProps extends StackProps {
@@ -42,9 +43,14 @@ export interface WorkflowStackProps extends StackProps {
   /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */
   sharedEnvironment: Readonly<Record<string, string>>;
   logRetention?: RetentionDays;
+  /** Stripe's Pro price, API base and grace period, for the tasks that call Stripe. */
+  payments?: PaymentSettings;
 }
 
 const EVENTS_QUEUE = 'events';
+
+/** The secrets a function reads (by ARN; never their values). */
+type SecretNeeds = Pick<WorkflowTask, 'providerKeys' | 'signingKeys' | 'billingKeys'>;
 
 export class WorkflowStack extends Stack {
   readonly stateMachines = new Map<WorkflowName, StateMachine>();
@@ -116,19 +122,18 @@ export class WorkflowStack extends Stack {
   }
 
   /** The secrets' ARNs a task reads (never their values). */
-  private secretEnvironment(task: {
-    providerKeys?: boolean;
-    signingKeys?: boolean;
-  }): Record<string, string> {
+  private secretEnvironment(task: SecretNeeds, payments: PaymentSettings): Record<string, string> {
     return {
       ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
       ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+      ...(task.billingKeys ? stripeEnvironment(this.billingKeys.secretArn, payments) : {}),
     };
   }
 
-  private grantSecrets(fn: ApiFunction, task: { providerKeys?: boolean; signingKeys?: boolean }) {
+  private grantSecrets(fn: ApiFunction, task: SecretNeeds) {
     if (task.providerKeys) this.providerKeys.grantRead(fn.role);
     if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+    if (task.billingKeys) this.billingKeys.grantRead(fn.role);
   }
 
   /**
@@ -235,7 +240,7 @@ export class WorkflowStack extends Stack {
           invocation: { synchronous: taskCaller(spec.task.state, workflow.name) },
           environment: {
             ...this.environmentFor(props, spec.task),
-            ...this.secretEnvironment(spec.task),
+            ...this.secretEnvironment(spec.task, props.payments ?? {}),
             ...spec.task.environment,
           },
         });

@@ -27,6 +27,8 @@ export interface WorkflowTask {
   providerKeys?: boolean;
   /** Scans, signing its requests with the scanner's keys (the signing-keys secret on AWS). */
   signingKeys?: boolean;
+  /** Calls Stripe (the billing-keys secret and the payment settings on AWS). */
+  billingKeys?: boolean;
 }
 
 /**
@@ -240,6 +242,8 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 120,
         memorySize: 512,
+        // The erasure cancels the account's Stripe subscription.
+        billingKeys: true,
       },
       {
         state: 'AccountJobFailed',
