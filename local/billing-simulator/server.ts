@@ -99,10 +99,11 @@ function answerApiRequest(
   const fault = faultFor(state, call.method, call.path);
   if (fault?.kind === 'fail') {
     state.requests.push({ method: call.method, path: call.path, params: {}, idempotencyKey: null });
-    return answerJson(response, {
+    answerJson(response, {
       status: 500,
       body: { error: { type: 'api_error', message: 'Simulated outage (test fault).' } },
     });
+    return;
   }
   const answer = answerApi(call, state.api, state.replays, state.requests);
   // A held answer: the effect happened, the caller never hears of it.

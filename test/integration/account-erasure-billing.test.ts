@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_PRO_PRICE, WEBHOOK_PATH } from '#local/billing-simulator/for-stack';
-import { type BillingSimulatorHandle, startBillingSimulator } from '#local/billing-simulator/server';
+import {
+  type BillingSimulatorHandle,
+  startBillingSimulator,
+} from '#local/billing-simulator/server';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { KEYS } from '#shared/adapters/dynamodb/keys';
 import { OWNER_SCOPES } from '#test/support/account-data';
@@ -87,7 +90,7 @@ async function proOwner(label: string): Promise<{ owner: Owner; key: string; cus
     () => readItem(KEYS.user(owner.accountId)),
     (item) => (item?.account as { plan?: string } | undefined)?.plan === 'pro',
   );
-  const customer = String((user?.billing as { customer_id: string }).customer_id);
+  const customer = String((user?.billing as { customer_id?: string } | undefined)?.customer_id);
   expect(await readItem(KEYS.billingCustomer(customer))).toMatchObject({
     account_id: owner.accountId,
   });
