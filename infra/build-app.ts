@@ -63,6 +63,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     table: data.table,
     sharedEnvironment,
     payments,
+    mailFrom: contextString(app, 'mailFrom'),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,

@@ -184,3 +184,19 @@ export function grantChildExecutions(
   );
   return { executionsArn };
 }
+
+/** `ses:SendEmail` as the one sender identity (its domain, or the address itself). */
+export function grantSendMail(role: IRole, mailFrom: string, sid = 'SendSignInMail'): void {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const identity = address.includes('@') ? (address.split('@')[1] ?? address) : address;
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      sid,
+      effect: Effect.ALLOW,
+      actions: ['ses:SendEmail'],
+      resources: [
+        Stack.of(role).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+      ],
+    }),
+  );
+}

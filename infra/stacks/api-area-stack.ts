@@ -13,12 +13,13 @@ import {
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '#infra/constructs/api-function';
 import {
   grantRequestCounting,
+  grantSendMail,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
@@ -119,7 +120,7 @@ export class ApiAreaStack extends NestedStack {
     if (spec.payments === 'provider') workflows.billingKeys.grantRead(fn.role);
     if (spec.countsRequests) grantRequestCounting(fn.role, table);
     grantWorkflowAccess(fn, spec, workflows);
-    if (spec.sendsMail && mailFrom) grantSendMail(fn, mailFrom);
+    if (spec.sendsMail && mailFrom) grantSendMail(fn.role, mailFrom);
     return fn;
   }
 
@@ -144,22 +145,6 @@ export class ApiAreaStack extends NestedStack {
       payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
     });
   }
-}
-
-/** `ses:SendEmail` as the one sender identity (its domain, or the address itself). */
-function grantSendMail(fn: ApiFunction, mailFrom: string): void {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-  const identity = address.includes('@') ? (address.split('@')[1] ?? address) : address;
-  fn.role.addToPrincipalPolicy(
-    new PolicyStatement({
-      sid: 'SendSignInMail',
-      effect: Effect.ALLOW,
-      actions: ['ses:SendEmail'],
-      resources: [
-        Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-      ],
-    }),
-  );
 }
 
 function workflowEnvironment(

@@ -22,6 +22,7 @@ import {
   grantChildExecutions,
   grantDeadLetters,
   grantInvoke,
+  grantSendMail,
   grantSendMessage,
   grantStartExecution,
   grantTableAccess,
@@ -42,15 +43,14 @@ export interface WorkflowStackProps extends StackProps {
   table: ITableV2;
   /** Environment every function gets (ADMIN_EMAILS, PUBLIC_BASE_URL). */
   sharedEnvironment: Readonly<Record<string, string>>;
+  /** The verified SES sender of the tasks that mail (alert and digest mails); unset, none do. */
+  mailFrom?: string | undefined;
   logRetention?: RetentionDays;
   /** Stripe's Pro price, API base and grace period, for the tasks that call Stripe. */
   payments?: PaymentSettings;
 }
 
 const EVENTS_QUEUE = 'events';
-
-/** The secrets a function reads (by ARN; never their values). */
-type SecretNeeds = Pick<WorkflowTask, 'providerKeys' | 'signingKeys' | 'billingKeys'>;
 
 export class WorkflowStack extends Stack {
   readonly stateMachines = new Map<WorkflowName, StateMachine>();
@@ -122,7 +122,7 @@ export class WorkflowStack extends Stack {
   }
 
   /** The secrets' ARNs a task reads (never their values). */
-  private secretEnvironment(task: SecretNeeds, payments: PaymentSettings): Record<string, string> {
+  private secretEnvironment(task: WorkflowTask, payments: PaymentSettings): Record<string, string> {
     return {
       ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
       ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
@@ -130,7 +130,7 @@ export class WorkflowStack extends Stack {
     };
   }
 
-  private grantSecrets(fn: ApiFunction, task: SecretNeeds) {
+  private grantSecrets(fn: ApiFunction, task: WorkflowTask) {
     if (task.providerKeys) this.providerKeys.grantRead(fn.role);
     if (task.signingKeys) this.signingKeys.grantRead(fn.role);
     if (task.billingKeys) this.billingKeys.grantRead(fn.role);
@@ -241,10 +241,13 @@ export class WorkflowStack extends Stack {
           environment: {
             ...this.environmentFor(props, spec.task),
             ...this.secretEnvironment(spec.task, props.payments ?? {}),
+            ...(spec.task.sendsMail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
             ...spec.task.environment,
           },
         });
         this.grantNeeds(fn, props, spec.task);
+        if (spec.task.sendsMail && props.mailFrom)
+          grantSendMail(fn.role, props.mailFrom, 'SendAlertMail');
         this.grantSecrets(fn, spec.task);
         this.functions.set(spec.constructId, fn);
         return { placeholder: spec.task.placeholder, arn: fn.function.functionArn };

@@ -18,6 +18,8 @@ import {
   EXAMPLE_STRIPE_IDS,
   EXAMPLE_STRIPE_PAGES,
 } from '#shared/surfaces/api/example-stripe-event';
+import { ALERT_API_STEPS, ALERT_DASHBOARD_STEPS } from './alert-steps.ts';
+import { pick, uuidIn } from './answer-ids.ts';
 
 /** What a step's hooks can do: bind stand-ins, wait, and look as the signed-in browser. */
 export interface RunContext {
@@ -70,17 +72,6 @@ function firstOf(field: string, count: number) {
 const ID = EXAMPLE_IDS;
 /** The account the examples run as (the sign-in form's example address). */
 export const EXAMPLE_EMAIL = 'you@example.com';
-const pick = (value: unknown, ...path: string[]): string => {
-  let current = value;
-  for (const key of path) current = (current as Record<string, unknown> | undefined)?.[key];
-  if (typeof current !== 'string') throw new Error(`no ${path.join('.')} in the answer`);
-  return current;
-};
-const uuidIn = (text: string, before: string): string => {
-  const found = new RegExp(`${before}([0-9a-f-]{36})`).exec(text)?.[1];
-  if (!found) throw new Error(`no id after ${before}`);
-  return found;
-};
 
 const API_STEPS: Step[] = [
   { operationId: 'create_key', after: (c) => c.bind(ID.key, pick(c.json(), 'key', 'id')) },
@@ -157,6 +148,8 @@ const API_STEPS: Step[] = [
   { operationId: 'get_case_summary' },
   { operationId: 'list_fixes' },
   { operationId: 'list_run_answers' },
+  // Alerts, the digest and report links of the finished run (docs/alerts.md).
+  ...ALERT_API_STEPS,
   // After the run's reads: the run asked the list as generated, the change applies to the next.
   { operationId: 'set_case_prompts' },
   { operationId: 'redeliver_webhook_delivery' },
@@ -278,6 +271,7 @@ const DASHBOARD_STEPS: Step[] = [
   },
   { operationId: 'dashboard_case_run' },
   { operationId: 'dashboard_run_answers' },
+  ...ALERT_DASHBOARD_STEPS,
   { operationId: 'dashboard_track_competitor', status: 303 },
   {
     operationId: 'dashboard_case_prompts',

@@ -1,8 +1,10 @@
 /** The dispatcher's dependencies, apart from the publisher (events.ts) so that a function which
  * only publishes events never bundles the webhook delivery code. */
 import { createEventsRepository } from '#shared/adapters/dynamodb/events-repository';
+import { alertOnRunCompleted } from '#shared/domain/alerts/dispatch';
 import type { DispatchDeps } from '#shared/domain/events/ports';
 import { deliverEvent } from '#shared/domain/webhooks/deliveries';
+import { getAlertDispatchDeps } from '#shared/wiring/alerts';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
 import { getStore } from '#shared/wiring/platform';
@@ -14,6 +16,7 @@ export const getDispatchDeps = lazy((): DispatchDeps => {
   return {
     log: createEventsRepository(doc, tableName),
     deliver: (event) => deliverEvent(event, lifecycle),
+    followUps: [(event) => alertOnRunCompleted(event, getAlertDispatchDeps())],
     logger: getLogger(),
   };
 });

@@ -12,8 +12,10 @@ import {
 import type { SendPort } from '#shared/domain/webhooks/sender';
 import type { AttemptStepDeps } from '#shared/domain/webhooks/steps';
 import type { TestWebhookDeps } from '#shared/domain/webhooks/test-delivery';
+import { alertChannels } from '#shared/wiring/alert-channels';
 import { lazy } from '#shared/wiring/lazy';
 import { getLogger } from '#shared/wiring/logger';
+import { getMailPort } from '#shared/wiring/mail';
 import { getMetrics, traceOutboundHttp } from '#shared/wiring/observability';
 import { getClock, getConfig } from '#shared/wiring/platform';
 import { getWebhookConfig } from './webhook-config.ts';
@@ -46,6 +48,12 @@ export const getAttemptStepDeps = lazy(
   (): AttemptStepDeps => ({
     store: getWebhookStore(),
     send: sendThroughGuardedAgent,
+    // Slack posts go through the same guarded agent as webhooks; mails through the mail port.
+    channels: alertChannels({
+      post: sendThroughGuardedAgent,
+      // Built on the first mail: a function that never mails needs no MAIL_FROM.
+      mail: { send: (message) => getMailPort().send(message) },
+    }),
     schedule: getWebhookConfig().schedule,
     logger: getLogger(),
     clock: getClock(),

@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#infra/build-app';
 import { ROUTES, type RouteDefinition } from '#shared/surfaces/api/manifest';
+import { WORKFLOWS } from '#shared/surfaces/workflows/manifest';
 import {
   actionsOf,
   type CfnResource,
@@ -22,6 +23,7 @@ import {
 const routes = ROUTES as readonly RouteDefinition[];
 let apiTemplate: Template;
 let apiResources: Resources;
+let workflowResources: Resources;
 
 beforeAll(() => {
   const app = new App({
@@ -33,9 +35,10 @@ beforeAll(() => {
       billingGraceDays: 5,
     },
   });
-  const { api } = buildApp(app);
+  const { api, workflows } = buildApp(app);
   apiTemplate = Template.fromStack(api);
   apiResources = flattenedResources(api);
+  workflowResources = flattenedResources(workflows);
 });
 
 function functionOfRoute(routeKey: string): { id: string; fn: CfnResource } {
@@ -69,6 +72,37 @@ describe('api stack: sign-in mail', () => {
       'dashboard_request_link',
       'dashboard_invite',
     ]);
+  });
+});
+
+describe('workflow stack: alert and digest mail', () => {
+  it('lets only the delivery attempt send mail, as the configured sender identity', () => {
+    const mailing = WORKFLOWS.flatMap((workflow) =>
+      (workflow.tasks as readonly { state: string; sendsMail?: boolean }[])
+        .filter((task) => task.sendsMail)
+        .map((task) => `${workflow.name} ${task.state}`),
+    );
+    expect(mailing).toEqual(['webhook-delivery AttemptDelivery']);
+    const functions = Object.entries(workflowResources).filter(
+      ([, resource]) => resource.Type === 'AWS::Lambda::Function',
+    );
+    const senders: string[] = [];
+    for (const [id, fn] of functions) {
+      const ses = statementsOfRole(
+        workflowResources,
+        logicalIdOfGetAtt(fn.Properties?.Role),
+      ).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('ses:')));
+      if (ses.length === 0) {
+        expect(environmentOf(fn).MAIL_FROM, id).toBeUndefined();
+        continue;
+      }
+      senders.push(id);
+      expect(environmentOf(fn).MAIL_FROM, id).toBe('Agent Readiness <noreply@mail.example.com>');
+      expect(actionsOf(ses), id).toEqual(['ses:SendEmail']);
+      expect(JSON.stringify(ses[0]?.Resource)).toContain('identity/mail.example.com');
+    }
+    expect(senders).toHaveLength(1);
+    expect(senders[0]).toMatch(/^WebhookDeliveryAttemptDeliveryTask/);
   });
 });
 

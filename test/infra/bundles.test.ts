@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.26 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.305 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.55 MB, so any growth still fails here. The routes that
+ * 1.575 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -54,8 +54,14 @@ const ONE_MB = 1024 * 1024;
 // /docs#billing: merged over issue 35's second stage those functions measure 1.272 MB (1,333,557
 // bytes, 11 KB more), so the ceiling goes from 1.27 to 1.28 MB (about 0.6 % above). The functions
 // that call Stripe bundle its SDK (about 0.25 MB) and stay under the plain ceiling.
-const CODE_CEILING = 1.28 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.55 * ONE_MB;
+// Issue 39 added its routes to the whole route manifest: the alert, digest and
+// report-link schemas with the case.alert event, their captured examples and docs (about 25 KB
+// minified), and its dashboard forms (the Alerts tab's form kit and schemas, about 11 KB) to
+// every function serving the dashboard's route table. Merged over issues 35 (second stage) and
+// 40, the docs and site functions measure 1.297 MB (1,360,278 bytes) and the scan form's 1.567 MB.
+// Both ceilings keep about 0.5 % above what they hold.
+const CODE_CEILING = 1.305 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.575 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   // Verification scans again, in scan_domain's function.

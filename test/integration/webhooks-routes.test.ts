@@ -39,7 +39,7 @@ describe('creating an endpoint', () => {
     expect(body.endpoint).toMatchObject({
       url: receiver('defaults'),
       label: '',
-      events: ['scan.completed', 'run.completed', 'score.changed'],
+      events: ['scan.completed', 'run.completed', 'score.changed', 'case.alert'],
       active: true,
     });
     expect(body.endpoint.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -141,7 +141,7 @@ describe('listing', () => {
     expect(response.status).toBe(200);
     expect(JSON.stringify(response.body)).not.toContain(secret);
     const list = response.body as unknown as Awaited<ReturnType<typeof listWebhooks>>;
-    expect(list.events).toEqual(['scan.completed', 'run.completed', 'score.changed']);
+    expect(list.events).toEqual(['scan.completed', 'run.completed', 'score.changed', 'case.alert']);
     expect(list.endpoints).toEqual([{ ...endpoint, last_delivery_at: null }]);
     expect(list.recent_deliveries).toEqual([]);
   });

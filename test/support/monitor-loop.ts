@@ -77,7 +77,10 @@ export interface LoopStage {
 const hostOf = (story: Story) => `${story}.localhost`;
 const portOf = (site: SwitchableSite) => site.host.split(':')[1] ?? '';
 
-export async function startLoopStage(ownerEmail: string): Promise<LoopStage> {
+export async function startLoopStage(
+  ownerEmail: string,
+  env: Record<string, string> = {},
+): Promise<LoopStage> {
   const sites: LoopStage['sites'] = {};
   for (const story of Object.keys(STORIES) as Story[]) {
     if (STORIES[story].site) sites[story] = await startSwitchableSite('poor');
@@ -102,6 +105,7 @@ export async function startLoopStage(ownerEmail: string): Promise<LoopStage> {
       SIMULATOR_CITATION_RATE: '0.1',
       // Rivalwatch Co's competitors start rare, so their gain moves its share well beyond noise.
       SIMULATOR_COMPETITORS: 'Cobalt Labs=cobalt.example@0.15,Quartz Metrics=quartz.example@0.15',
+      ...env,
     },
   });
   const tools = await started.stack.createKey(['scans:read', 'scans:write', 'webhooks:manage'], {

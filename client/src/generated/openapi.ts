@@ -481,6 +481,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cases/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the alert rules of a case (addition to the specification)
+         * @description Each rule with its fields, `created_at` and `last_fired_at`, oldest first. A caller that may not change the rules sees a Slack URL shortened to its host and first path segment.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_alerts"];
+        put?: never;
+        /**
+         * Create an alert rule on a case (addition to the specification)
+         * @description A rule watches one metric of the case’s runs (`mention_rate`, `share_of_answer`, `own_citation_rate`, `total_score`, `citations_lost`, `new_competitor`, `model_changed`) for a condition (`drop`, `rise`, `change`, `below`, `above`; `threshold` for the last two), narrowed by `family` or `brand`, and tells its channels (`webhook`: the `case.alert` event; `email`; `slack_url`) at most once per run, after the run is done. With `significant_only` (default) only a change beyond its 95 % interval fires it, with its cause and evidence. Own cases only; a bad rule is 400.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        post: operations["create_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/alerts/{alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert rule (addition to the specification)
+         * @description The rule stops firing; its Slack and e-mail deliveries still waiting for a retry are dropped. Own cases only.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        delete: operations["delete_alert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/alerts/{alert_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firings of an alert rule and their deliveries (addition to the specification)
+         * @description The rule’s latest 20 firings, newest first, each with what moved and its deliveries on every channel (webhook, Slack, e-mail), recorded like webhook deliveries: status, attempts, last status and error, every attempt.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_alert_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/alerts/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How often a rule would have fired over the case’s past runs (addition to the specification)
+         * @description Evaluates the rule in the body (channels are not needed and ignored) on each of the case’s latest 24 finished runs against the run before it, as a firing would, and answers how many runs it would have fired on and with what. Changes nothing.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        post: operations["preview_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The case’s digest settings (addition to the specification)
+         * @description Whether a digest mail (headline figures, significant changes, a link to the run) goes out after each finished run, and to whom.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["get_case_digest"];
+        /**
+         * Switch the case’s digest on or off (addition to the specification)
+         * @description `enabled` with at least one address in `email` (kept when left out). Own cases only.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        put: operations["set_case_digest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/runs/{run_id}/report-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report links of a run (addition to the specification)
+         * @description Newest first, with `expires_at` and `expired`; never their token or address.
+         *
+         *     Authentication: bearer key required; scope `monitor:read`.
+         */
+        get: operations["list_report_links"];
+        put?: never;
+        /**
+         * Make a link to a read-only report of a finished run (addition to the specification)
+         * @description The link opens a page without an account: the run’s summary for a client, under the given `title` and `logo_url` (https), until `expires_in_days` (default 30, at most 365) or revocation. `url` carries a long random token and is shown only here. Own cases only; a run that is not done is 409 `no_run`.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        post: operations["create_report_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cases/{id}/runs/{run_id}/report-links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a report link (addition to the specification)
+         * @description Its page answers 404 from now on. Own cases only.
+         *
+         *     Authentication: bearer key required; scope `monitor:write`.
+         */
+        delete: operations["delete_report_link"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run’s report for a client (HTML, no account) (addition to the specification)
+         * @description The page a report link opens: scores with their intervals, share of answer against the competitors, the changes and their causes, the top cited pages, the fixes and their verdicts, under the agency’s title and logo. Printable (one section per page). A revoked or expired link, or an unknown token, answers 404.
+         */
+        get: operations["report_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1049,6 +1241,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "case.alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An alert rule of a case fired on a finished run (addition)
+         * @description Verify the signature over the raw body before parsing, reject a timestamp more than five minutes away, deduplicate on the body `id`, answer 2xx within 10 seconds. Anything else is retried with growing delays (3xx included: redirects are never followed); 410 Gone stops deliveries to the endpoint. See the webhooks guide.
+         */
+        post: operations["webhook_case_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1282,6 +1494,83 @@ export interface components {
             /** @description Free text; default: the UTC date of the request */
             label?: string;
         };
+        CreateAlertRequest: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            /**
+             * @description Narrows the rule to one model family (mention_rate, citations_lost, model_changed)
+             * @enum {string}
+             */
+            family?: "openai" | "anthropic" | "perplexity" | "google";
+            /** @description Whose figure: share_of_answer (default the case’s own brand), citations_lost (default the brand), new_competitor (one discovered name) */
+            brand?: string;
+            /** @enum {string} */
+            condition: "drop" | "rise" | "change" | "below" | "above";
+            /** @description below/above: the level (a fraction for rates and shares, points for total_score); drop/rise/change: the smallest change that counts */
+            threshold?: number;
+            /** @description Default true: fire only on a change in `summary.changes` (beyond its 95 % interval), carrying its cause and evidence */
+            significant_only?: boolean;
+            channels: {
+                /** @description Send the `case.alert` event to the account’s webhook endpoints subscribed to it; default false */
+                webhook?: boolean;
+                /** @description Addresses (one or a list of up to 10) that get a plain-text mail */
+                email?: string | string[];
+                /**
+                 * @description A Slack-compatible incoming webhook (https, no credentials, public address; checked like webhook endpoints)
+                 * @example https://hooks.slack.com/services/T000/B000/XXXX
+                 */
+                slack_url?: string;
+            };
+        };
+        PreviewAlertRequest: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            /**
+             * @description Narrows the rule to one model family (mention_rate, citations_lost, model_changed)
+             * @enum {string}
+             */
+            family?: "openai" | "anthropic" | "perplexity" | "google";
+            /** @description Whose figure: share_of_answer (default the case’s own brand), citations_lost (default the brand), new_competitor (one discovered name) */
+            brand?: string;
+            /** @enum {string} */
+            condition: "drop" | "rise" | "change" | "below" | "above";
+            /** @description below/above: the level (a fraction for rates and shares, points for total_score); drop/rise/change: the smallest change that counts */
+            threshold?: number;
+            /** @description Default true: fire only on a change in `summary.changes` (beyond its 95 % interval), carrying its cause and evidence */
+            significant_only?: boolean;
+            /** @description Ignored: a preview sends nothing */
+            channels?: {
+                /** @description Send the `case.alert` event to the account’s webhook endpoints subscribed to it; default false */
+                webhook?: boolean;
+                /** @description Addresses (one or a list of up to 10) that get a plain-text mail */
+                email?: string | string[];
+                /**
+                 * @description A Slack-compatible incoming webhook (https, no credentials, public address; checked like webhook endpoints)
+                 * @example https://hooks.slack.com/services/T000/B000/XXXX
+                 */
+                slack_url?: string;
+            };
+        };
+        PutDigestRequest: {
+            /** @description Mail the digest after each finished run */
+            enabled: boolean;
+            /** @description Addresses (one or a list of up to 10); required to switch it on */
+            email?: string | string[];
+        };
+        CreateReportLinkRequest: {
+            /** @description Days until the link stops working; default 30 */
+            expires_in_days?: number;
+            /**
+             * @description The heading of the page (the agency’s name, say); default the case’s name
+             * @example Northwind Agency: AI visibility report
+             */
+            title?: string;
+            /**
+             * @description https address of a logo shown on the page (no credentials); loaded by the reader’s browser, never by us
+             * @example https://northwind.example/logo.png
+             */
+            logo_url?: string;
+        };
         CreateWebhookRequest: {
             /**
              * @description https receiver; no credentials, no private or reserved address, port 443
@@ -1484,6 +1773,108 @@ export interface components {
             cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
         } & {
             [key: string]: unknown;
+        };
+        /** @description An alert rule of one of your cases fired on a finished run (addition; docs/alerts.md). */
+        CaseAlertEvent: {
+            /**
+             * Format: uuid
+             * @description Event id; the same on every retry. Deduplicate on it.
+             */
+            id: string;
+            /** @constant */
+            type: "case.alert";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            data: components["schemas"]["CaseAlertData"];
+        };
+        CaseAlertData: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+            brand: string | null;
+            /** @description The figure in the run compared with: a number (rates and shares as fractions, total_score in points); the model ids for model_changed; null when there is none */
+            before: (number | string[]) | null;
+            after: (number | string[]) | null;
+            /** @description after - before; null for model_changed */
+            change: number | null;
+            /** @description 95 % interval [low, high] of the change */
+            interval: number[] | null;
+            /** @description engine, competitors, own_site or unexplained; null when the figure moved within its noise band (significant_only false) */
+            cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
+            /** @description What decided the cause (`summary.changes[].evidence`) */
+            evidence: components["schemas"]["ChangeEvidence"] | null;
+            /** @description citations_lost: every domain that no longer cites the brand */
+            domains?: string[];
+            /** @description The alert in one readable line */
+            text: string;
+            /** @description The rule that fired (never its channels) */
+            alert: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+                family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+                brand: string | null;
+                /** @enum {string} */
+                condition: "drop" | "rise" | "change" | "below" | "above";
+                threshold: number | null;
+                significant_only: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            case_id: string;
+            case_name: string;
+            run_id: string;
+            run_label: string;
+            /**
+             * Format: uri
+             * @description The case on the dashboard
+             */
+            case_url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ChangeEvidence: {
+            /** @description The reason in plain words */
+            text: string;
+            models: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                before: string[];
+                after: string[];
+            }[];
+            canaries: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                drift: number | null;
+                interval: number[] | null;
+            }[];
+            scans: {
+                scan_id: string;
+                created_at: string;
+                /** @enum {string} */
+                role: "before" | "after";
+            }[];
+            checks: {
+                check: string;
+                /** @description good, warn, bad or unknown */
+                before: string;
+                after: string;
+            }[];
+            prompts: {
+                /** @description Prompts (per family) where the brand stayed stable */
+                stable: number;
+                /** @description The brand's mention rate there, before and after */
+                brand: number[];
+                /** @description The competitors' mention rate there */
+                competitors: number[];
+                /** @description Interval of the competitors' change */
+                interval: number[];
+            } | null;
         };
         /** @description Sent by POST /api/v1/webhooks/{id}/test only; never retried. */
         WebhookTestEvent: {
@@ -2249,45 +2640,7 @@ export interface components {
             interval: number[];
             /** @enum {string} */
             cause: "engine" | "competitors" | "own_site" | "unexplained";
-            evidence: components["schemas"]["ChangeEvidence"];
-        };
-        ChangeEvidence: {
-            /** @description The reason in plain words */
-            text: string;
-            models: {
-                /** @enum {string} */
-                family: "openai" | "anthropic" | "perplexity" | "google";
-                before: string[];
-                after: string[];
-            }[];
-            canaries: {
-                /** @enum {string} */
-                family: "openai" | "anthropic" | "perplexity" | "google";
-                drift: number | null;
-                interval: number[] | null;
-            }[];
-            scans: {
-                scan_id: string;
-                created_at: string;
-                /** @enum {string} */
-                role: "before" | "after";
-            }[];
-            checks: {
-                check: string;
-                /** @description good, warn, bad or unknown */
-                before: string;
-                after: string;
-            }[];
-            prompts: {
-                /** @description Prompts (per family) where the brand stayed stable */
-                stable: number;
-                /** @description The brand's mention rate there, before and after */
-                brand: number[];
-                /** @description The competitors' mention rate there */
-                competitors: number[];
-                /** @description Interval of the competitors' change */
-                interval: number[];
-            } | null;
+            evidence: components["schemas"]["ChangeEvidenceOutput"];
         };
         Methodology: {
             /** @example method-v1 */
@@ -2595,6 +2948,156 @@ export interface components {
                 interval: number[];
             };
         };
+        Alert: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            case_id: string;
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+            brand: string | null;
+            /** @enum {string} */
+            condition: "drop" | "rise" | "change" | "below" | "above";
+            threshold: number | null;
+            significant_only: boolean;
+            channels: components["schemas"]["AlertChannels"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description null until it first fires */
+            last_fired_at: string | null;
+        };
+        AlertChannels: {
+            webhook: boolean;
+            email: string[];
+            /** @description As stored; callers that may not change rules (read-only keys, viewers) see it shortened to its host and first path segment */
+            slack_url: string | null;
+        };
+        AlertFiring: {
+            /** @enum {string} */
+            metric: "mention_rate" | "share_of_answer" | "own_citation_rate" | "total_score" | "citations_lost" | "new_competitor" | "model_changed";
+            family: ("openai" | "anthropic" | "perplexity" | "google") | null;
+            brand: string | null;
+            /** @description The figure in the run compared with: a number (rates and shares as fractions, total_score in points); the model ids for model_changed; null when there is none */
+            before: (number | string[]) | null;
+            after: (number | string[]) | null;
+            /** @description after - before; null for model_changed */
+            change: number | null;
+            /** @description 95 % interval [low, high] of the change */
+            interval: number[] | null;
+            /** @description engine, competitors, own_site or unexplained; null when the figure moved within its noise band (significant_only false) */
+            cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
+            /** @description What decided the cause (`summary.changes[].evidence`) */
+            evidence: components["schemas"]["ChangeEvidenceOutput"] | null;
+            /** @description citations_lost: every domain that no longer cites the brand */
+            domains?: string[];
+            /** @description The alert in one readable line */
+            text: string;
+            run_id: string;
+            /** Format: date-time */
+            fired_at: string;
+            /** @description Its deliveries on every channel, oldest first */
+            deliveries: components["schemas"]["AlertDelivery"][];
+        };
+        /** @description A delivery of a firing, recorded like a webhook delivery; `endpoint_id` is the endpoint for a webhook and the alert rule for Slack and e-mail */
+        AlertDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            /** Format: uuid */
+            event_id: string;
+            /** @description Event name (`webhook.test` for a test delivery) */
+            event: string;
+            /**
+             * @description `pending` (being attempted or waiting for a retry), `held` (the endpoint is paused), `delivered`, `failed` (retries exhausted, 410 Gone, or the receiver address was refused)
+             * @enum {string}
+             */
+            status: "pending" | "held" | "delivered" | "failed";
+            attempts: number;
+            /** @description HTTP status of the last attempt; null before one answered */
+            last_status: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            delivered_at: string | null;
+            /** @description Addition. When the next retry is due; null when none is scheduled */
+            next_attempt_at: string | null;
+            /** @description Addition. Every attempt (the latest 30): timestamp, status, error, duration */
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+            /** @description Addition. The exact JSON text every attempt of this delivery sends (the bytes its signature covers) */
+            body: string;
+            /** @enum {string} */
+            channel: "webhook" | "slack" | "email";
+            /** @description The address (e-mail) or URL (Slack, shortened for callers that may not change rules); null for a webhook, whose endpoint is `endpoint_id` */
+            target: string | null;
+        };
+        WebhookAttempt: {
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description The `x-service-timestamp` the attempt was signed with
+             */
+            at: string;
+            /** @description HTTP status; null when no answer came */
+            status: number | null;
+            /** @description null when delivered */
+            error_class: ("http" | "redirect" | "timeout" | "network" | "tls" | "blocked") | null;
+            error: string | null;
+            duration_ms: number;
+        };
+        AlertPreviewFiring: {
+            /** @description The figure in the run compared with: a number (rates and shares as fractions, total_score in points); the model ids for model_changed; null when there is none */
+            before: (number | string[]) | null;
+            after: (number | string[]) | null;
+            /** @description after - before; null for model_changed */
+            change: number | null;
+            /** @description engine, competitors, own_site or unexplained; null when the figure moved within its noise band (significant_only false) */
+            cause: ("engine" | "competitors" | "own_site" | "unexplained") | null;
+            /** @description The alert in one readable line */
+            text: string;
+            run_id: string;
+            label: string;
+            /** Format: date-time */
+            finished_at: string;
+        };
+        Digest: {
+            enabled: boolean;
+            email: string[];
+            /** @description null while never set */
+            updated_at: string | null;
+        };
+        CreatedReportLink: {
+            /** Format: uuid */
+            id: string;
+            run_id: string;
+            title: string | null;
+            logo_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true once `expires_at` has passed (the page is 404) */
+            expired: boolean;
+            /**
+             * Format: uri
+             * @description The page’s address with its token: shown only in this response (only a hash of the token is kept)
+             */
+            url: string;
+        };
+        ReportLink: {
+            /** Format: uuid */
+            id: string;
+            run_id: string;
+            title: string | null;
+            logo_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true once `expires_at` has passed (the page is 404) */
+            expired: boolean;
+        };
         WebhookEndpointListed: {
             /** Format: uuid */
             id: string;
@@ -2605,7 +3108,7 @@ export interface components {
             url: string;
             label: string;
             /** @description Subscribed event names */
-            events: ("scan.completed" | "run.completed" | "score.changed")[];
+            events: ("scan.completed" | "run.completed" | "score.changed" | "case.alert")[];
             /** @description `false` means delivery is paused */
             active: boolean;
             /** Format: date-time */
@@ -2643,20 +3146,6 @@ export interface components {
             /** @description Addition. The exact JSON text every attempt of this delivery sends (the bytes its signature covers) */
             body: string;
         };
-        WebhookAttempt: {
-            attempt: number;
-            /**
-             * Format: date-time
-             * @description The `x-service-timestamp` the attempt was signed with
-             */
-            at: string;
-            /** @description HTTP status; null when no answer came */
-            status: number | null;
-            /** @description null when delivered */
-            error_class: ("http" | "redirect" | "timeout" | "network" | "tls" | "blocked") | null;
-            error: string | null;
-            duration_ms: number;
-        };
         WebhookEndpoint: {
             /** Format: uuid */
             id: string;
@@ -2667,7 +3156,7 @@ export interface components {
             url: string;
             label: string;
             /** @description Subscribed event names */
-            events: ("scan.completed" | "run.completed" | "score.changed")[];
+            events: ("scan.completed" | "run.completed" | "score.changed" | "case.alert")[];
             /** @description `false` means delivery is paused */
             active: boolean;
             /** Format: date-time */
@@ -2867,7 +3356,7 @@ export interface components {
              * @description `<target>.<verb>`
              * @enum {string}
              */
-            action: "invitation.created" | "invitation.withdrawn" | "invitation.declined" | "member.joined" | "member.role_changed" | "member.removed" | "key.created" | "key.revoked" | "case.created" | "case.updated" | "case.archived" | "prompts.updated" | "run.started" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "alert.created" | "alert.deleted" | "plan.changed" | "account.export_requested" | "account.erasure_requested";
+            action: "invitation.created" | "invitation.withdrawn" | "invitation.declined" | "member.joined" | "member.role_changed" | "member.removed" | "key.created" | "key.revoked" | "case.created" | "case.updated" | "case.archived" | "prompts.updated" | "run.started" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "alert.created" | "alert.deleted" | "report_link.created" | "report_link.revoked" | "plan.changed" | "account.export_requested" | "account.erasure_requested";
             target: {
                 type: string;
                 id: string;
@@ -2888,6 +3377,44 @@ export interface components {
              * @description Once `done`: the export is kept until then (7 days)
              */
             expires_at?: string;
+        };
+        ChangeEvidenceOutput: {
+            /** @description The reason in plain words */
+            text: string;
+            models: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                before: string[];
+                after: string[];
+            }[];
+            canaries: {
+                /** @enum {string} */
+                family: "openai" | "anthropic" | "perplexity" | "google";
+                drift: number | null;
+                interval: number[] | null;
+            }[];
+            scans: {
+                scan_id: string;
+                created_at: string;
+                /** @enum {string} */
+                role: "before" | "after";
+            }[];
+            checks: {
+                check: string;
+                /** @description good, warn, bad or unknown */
+                before: string;
+                after: string;
+            }[];
+            prompts: {
+                /** @description Prompts (per family) where the brand stayed stable */
+                stable: number;
+                /** @description The brand's mention rate there, before and after */
+                brand: number[];
+                /** @description The competitors' mention rate there */
+                competitors: number[];
+                /** @description Interval of the competitors' change */
+                interval: number[];
+            } | null;
         };
     };
     responses: never;
@@ -6059,6 +6586,1308 @@ export interface operations {
             };
         };
     };
+    list_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alerts: components["schemas"]["Alert"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_alert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alert: components["schemas"]["Alert"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_url`: the receiver URL is not https, holds credentials, or leads to a private address; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Alert rule id */
+                alert_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Id of the removed rule
+                         */
+                        deleted: string;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_alert_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Alert rule id */
+                alert_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The latest 20 firings, newest first */
+                        firings: components["schemas"]["AlertFiring"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    preview_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preview: {
+                            /** @description Finished runs looked at (at most 24) */
+                            runs: number;
+                            /** @description Runs on which the rule would have fired */
+                            fired: number;
+                            firings: components["schemas"]["AlertPreviewFiring"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_case_digest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digest: components["schemas"]["Digest"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_case_digest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutDigestRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        digest: components["schemas"]["Digest"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_report_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The run’s links, newest first */
+                        links: components["schemas"]["ReportLink"][];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_report_link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first response to this key (per caller and route) is kept 24 h and replayed to a retry with the same body, with `Idempotent-Replayed: true`; another body with the key is 422 `idempotency_key_reused`; while the first request runs, 409 `idempotency_key_in_flight`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateReportLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        link: components["schemas"]["CreatedReportLink"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `invalid_request`: the request does not match the schema; `invalid_url`: the receiver URL is not https, holds credentials, or leads to a private address; `invalid_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `no_run`: no run has finished yet; `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body exceeds its limit: 64 KiB of JSON, 6 MB of access log as sent, 200 MB once expanded */
+            413: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used before with another request body */
+            422: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_report_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case id */
+                id: string;
+                /** @description Run id */
+                run_id: string;
+                /** @description Report link id */
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Id of the revoked link: its page answers 404 from now
+                         */
+                        deleted: string;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: bearer token missing or unknown */
+            401: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this route needs; `no_account`: no Monitor account exists for the key */
+            403: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: anonymous daily scan limit, or the API key's request rate, reached */
+            429: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    /** @description What is left of each quota this request met, as a Structured Fields list: `"key-requests";r=599;t=42` (`r` units left, `t` seconds to the reset). Policies: `key-requests` (per API key per minute), `anon-scans` (anonymous scans per IP per UTC day), `batch-daily` (domains queued per UTC day). */
+                    ratelimit?: string;
+                    /** @description The quotas this request met: `"key-requests";q=600;w=60` (`q` units per `w` seconds); `batch-size` has no window (domains per batch); `ars-unit="domains"` marks quotas counted in domains instead of requests. */
+                    "ratelimit-policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    report_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a report link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page */
+            200: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `not_found`: no such resource (or it belongs to another account) */
+            404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `internal_error`: unexpected server error */
+            500: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_webhooks: {
         parameters: {
             query?: never;
@@ -6082,7 +7911,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Every subscribable event name */
-                        events: ("scan.completed" | "run.completed" | "score.changed")[];
+                        events: ("scan.completed" | "run.completed" | "score.changed" | "case.alert")[];
                         endpoints: components["schemas"]["WebhookEndpointListed"][];
                         /** @description The account's 20 most recent deliveries, newest first */
                         recent_deliveries: components["schemas"]["WebhookDelivery"][];
@@ -9182,6 +11011,44 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ScoreChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: no more deliveries to this endpoint (it is paused). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_case_alert: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Event name */
+                "x-service-event": string;
+                /** @description Event id; the same on every retry. The signed body carries it too: trust that one. */
+                "x-service-event-id": string;
+                /** @description When this attempt was signed (every attempt signs afresh). Reject > 5 minutes. */
+                "x-service-timestamp": string;
+                /** @description `v1=` + hex HMAC-SHA256(secret, timestamp + "." + raw body); during a secret rotation two values separated by ", ", newest first. */
+                "x-service-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseAlertEvent"];
             };
         };
         responses: {

@@ -92,6 +92,20 @@ export const KEYS = {
   monitorRunSummary: (run: RunRef) => key(monitorCasePk(run), `SUMMARY#${run.run_id}`),
   monitorRunLock: (ref: CaseRef) => key(monitorCasePk(ref), 'RUNLOCK'),
   monitorPeriod: (ref: CaseRef, period: string) => key(monitorCasePk(ref), `MONTHLY#${period}`),
+  // Alerts (docs/data-model.md "Alerts"): a case's rules, their count, each rule's firings (one
+  // per run, newest last by run id) and the case's digest, in the case's partition.
+  alertRule: (ref: CaseRef, alertId: string) =>
+    key(monitorCasePk(ref), `${SK_PREFIX.alertRule}${alertId}`),
+  alertCount: (ref: CaseRef) => key(monitorCasePk(ref), 'ALERTCOUNT'),
+  alertFiring: (ref: CaseRef, alertId: string, runId: string) =>
+    key(monitorCasePk(ref), `${SK_PREFIX.alertFiring}${alertId}#${runId}`),
+  caseDigest: (ref: CaseRef) => key(monitorCasePk(ref), 'DIGEST'),
+  /** The partition of a case (its rules and firings are queried there by prefix). */
+  casePartition: (ref: CaseRef) => monitorCasePk(ref),
+  // Report links: the link in its case's partition (listed per run), found from its token's hash.
+  reportLink: (ref: CaseRef, runId: string, linkId: string) =>
+    key(monitorCasePk(ref), `${SK_PREFIX.reportLink}${runId}#${linkId}`),
+  reportToken: (tokenHash: string) => key(`REPORT#${tokenHash}`, 'REPORT'),
   /** The partition of a run's answers, judge replies, family states and readiness gaps. */
   monitorRunData: (run: RunDataRef) => monitorRunDataPk(run),
   monitorAnswer: (run: RunDataRef, cellKey: string) =>
@@ -185,6 +199,9 @@ export const SK_PREFIX = {
   monitorAnswerIndex: 'INDEX#',
   member: 'MEMBER#',
   invitation: 'INVITE#',
+  alertRule: 'ALERT#',
+  alertFiring: 'ALERTFIRE#',
+  reportLink: 'REPORTLINK#',
 } as const;
 
 /** Partition values of the secondary indexes. */
@@ -205,6 +222,8 @@ export const GSI = {
   unsettledScans: 'SCANS#UNSETTLED',
   /** An account's webhook deliveries, newest last. */
   accountDeliveries: (accountId: string) => `USER#${accountId}#WHDELIVERIES`,
+  /** An account's Slack and mail deliveries (alerts, digests), newest last. */
+  channelDeliveries: (accountId: string) => `USER#${accountId}#CHDELIVERIES`,
   /**
    * Deliveries not final yet, across accounts (the local stack resumes them), spread over 16
    * partitions by the first hex digit of the delivery id so no single index partition is hot.

@@ -24,6 +24,7 @@ import { ATTEMPT_LOG_LENGTH } from '#shared/domain/webhooks/config';
 import type {
   AttemptRecord,
   AttemptUpdate,
+  DeliveryChannel,
   DeliveryStore,
   StoredDelivery,
   StoredEndpoint,
@@ -73,6 +74,7 @@ function toDelivery(item: Record<string, unknown>): StoredDelivery {
     delivered_at: text(item.delivered_at),
     next_attempt_at: text(item.next_attempt_at),
     attempt_log: (item.attempt_log ?? []) as AttemptRecord[],
+    ...(item.channel ? { channel: item.channel as DeliveryChannel } : {}),
   };
 }
 
@@ -97,6 +99,7 @@ export function createWebhookDeliveriesRepository(
     closeMarker: (delivery) => closeMarker(db, delivery),
     listOpenForEndpoint: (accountId, endpointId) => listOpenForEndpoint(db, accountId, endpointId),
     listRecent: (accountId, limit) => listRecent(db, accountId, limit),
+    getDeliveries: (accountId, ids) => getDeliveries(db, accountId, ids),
     listAllOpen: () => listAllOpen(db),
     getForAttempt: (accountId, deliveryId, endpointId) =>
       getForAttempt(db, accountId, deliveryId, endpointId),
@@ -119,7 +122,10 @@ async function putDelivery(db: DeliveriesDb, delivery: StoredDelivery): Promise<
         TableName: db.tableName,
         Item: {
           ...KEYS.webhookDelivery(delivery.account_id, delivery.id),
-          gsi1pk: GSI.accountDeliveries(delivery.account_id),
+          // Slack and mail deliveries are listed with their alert, not among the webhooks'.
+          gsi1pk: delivery.channel
+            ? GSI.channelDeliveries(delivery.account_id)
+            : GSI.accountDeliveries(delivery.account_id),
           gsi1sk: `${delivery.created_at}#${delivery.id}`,
           ...(OPEN.includes(delivery.status) ? openKeys(delivery) : {}),
           [TTL_ATTRIBUTE]: expiresAt(db, delivery.created_at),
@@ -285,6 +291,19 @@ async function listRecent(db: Db, accountId: string, limit: number): Promise<Sto
     toDelivery,
   );
   return items;
+}
+
+async function getDeliveries(
+  db: Db,
+  accountId: string,
+  ids: readonly string[],
+): Promise<StoredDelivery[]> {
+  const keys = [...new Set(ids)].map((id) => KEYS.webhookDelivery(accountId, id));
+  const items = await batchGetItems(db, keys, {
+    maxRounds: 7,
+    failure: 'deliveries could not be read',
+  });
+  return items.map(toDelivery);
 }
 
 async function getForAttempt(

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'webhook.secret_rotated',
   'alert.created',
   'alert.deleted',
+  'report_link.created',
+  'report_link.revoked',
   'plan.changed',
   'account.export_requested',
   'account.erasure_requested',

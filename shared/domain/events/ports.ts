@@ -23,4 +23,9 @@ export interface DispatchDeps {
   logger: Logger;
   /** Starts the event's webhook deliveries; idempotent per event. */
   deliver(event: DomainEvent): Promise<{ deliveries: number }>;
+  /**
+   * What other areas do once the event is recorded and delivered (the alerts after a finished
+   * run); each idempotent per event, since a message may come again.
+   */
+  followUps?: readonly ((event: DomainEvent) => Promise<unknown>)[];
 }

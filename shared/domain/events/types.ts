@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 
-export const EVENT_TYPES = ['scan.completed', 'run.completed', 'score.changed'] as const;
+export const EVENT_TYPES = [
+  'scan.completed',
+  'run.completed',
+  'score.changed',
+  'case.alert',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const DomainEventSchema = z.object({

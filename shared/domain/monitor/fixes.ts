@@ -11,7 +11,7 @@ import { type BrandScanReader, brandTimeline } from './brand-scans.ts';
 import { assessFix, type FixRun, sidesOf } from './engine/fix-figures.ts';
 import { type CheckFix, checkFixes } from './engine/site-checks.ts';
 import type { FixView, ListFixesResponse } from './fix-schemas.ts';
-import type { RunsStore } from './ports.ts';
+import type { RunsStore, StoredCase } from './ports.ts';
 import { caseRefOf, runRefOf } from './run-ref.ts';
 import type { CaseIdParams } from './schemas.ts';
 
@@ -28,6 +28,14 @@ export async function listFixes(
   deps: FixesDeps,
 ): Promise<ListFixesResponse> {
   const stored = await readableCase(input.principal, input.params.id, deps);
+  return fixesOfCase(stored, deps);
+}
+
+/** The fixes of a case already read (the API, and the public report of one of its runs). */
+export async function fixesOfCase(
+  stored: StoredCase,
+  deps: Pick<FixesDeps, 'runs' | 'scans'>,
+): Promise<ListFixesResponse> {
   const listed = await deps.runs.listRuns(caseRefOf(stored), 100);
   const done = listed.filter((run) => run.status === 'done').slice(0, RUNS_READ);
   const summaries = await Promise.all(done.map((run) => deps.runs.getSummary(runRefOf(run))));

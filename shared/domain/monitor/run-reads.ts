@@ -153,7 +153,15 @@ export async function ownCitedPages(
   deps: RunReadDeps,
 ): Promise<{ owner_id: string; domain: string; pages: OwnCitedPage[] }> {
   const stored = await readableCase(input.principal, input.params.id, deps);
-  const run = await runOf(stored, input.params.run_id, deps);
+  return citedPagesOfRun(stored, await runOf(stored, input.params.run_id, deps), deps);
+}
+
+/** The brand site's pages a run of a case already read cites (the API, the public report). */
+export async function citedPagesOfRun(
+  stored: StoredCase,
+  run: StoredRun,
+  deps: Pick<RunReadDeps, 'data'>,
+): Promise<{ owner_id: string; domain: string; pages: OwnCitedPage[] }> {
   const answers = await openAnswers(run, deps.data);
   const citing = answers.index.entries.filter((entry) =>
     facetsMatch(entry, { cited_domain: stored.domain }),

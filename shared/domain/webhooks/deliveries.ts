@@ -132,11 +132,11 @@ export function newDelivery(
 export async function deliverEvent(
   event: DomainEvent,
   deps: DeliveryLifecycleDeps,
-): Promise<{ deliveries: number }> {
+): Promise<{ deliveries: number; ids: string[] }> {
   const endpoints = (await deps.store.endpoints.listEndpoints(event.account_id)).filter(
     (endpoint) => endpoint.events.includes(event.type),
   );
-  if (endpoints.length === 0) return { deliveries: 0 };
+  if (endpoints.length === 0) return { deliveries: 0, ids: [] };
   const body = eventBody(event);
   const now = deps.clock.now();
   await forEachLimited(endpoints, PARALLEL, async (endpoint) => {
@@ -152,7 +152,26 @@ export async function deliverEvent(
       await takeOverAndStart(delivery, deps);
     }
   });
-  return { deliveries: endpoints.length };
+  return {
+    deliveries: endpoints.length,
+    ids: endpoints.map((endpoint) => deliveryIdFor(event.id, endpoint.id)),
+  };
+}
+
+/**
+ * A Slack or mail delivery (docs/alerts.md "Channels"): written once (its id names the event and
+ * the target, so a second call finds it) and started in the same workflow as webhook deliveries.
+ */
+export async function deliverOnChannel(
+  delivery: StoredDelivery,
+  deps: DeliveryStartDeps,
+): Promise<void> {
+  const { delivery: stored } = await deps.store.deliveries.createDelivery(delivery);
+  if (stored.status === 'pending') {
+    await startOrFail(stored, deps);
+  } else if (neverStarted(stored)) {
+    await takeOverAndStart(stored, deps);
+  }
 }
 
 /**

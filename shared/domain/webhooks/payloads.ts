@@ -4,6 +4,7 @@
  * inside the signed bytes (so deduplicating on it is safe), the account is never sent.
  */
 import { z } from 'zod';
+import { CaseAlertDataSchema } from '#shared/domain/alerts/schemas';
 import type { DomainEvent, EventType } from '#shared/domain/events/types';
 import { CHANGE_CAUSES, ChangeFiguresSchema } from '#shared/domain/monitor/engine/change-schema';
 
@@ -107,6 +108,11 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'score.changed': envelope('score.changed', ScoreChangedDataSchema).meta({
     id: 'ScoreChangedEvent',
     description: "A finished run's total_score differs from the preceding run's.",
+  }),
+  'case.alert': envelope('case.alert', CaseAlertDataSchema).meta({
+    id: 'CaseAlertEvent',
+    description:
+      'An alert rule of one of your cases fired on a finished run (addition; docs/alerts.md).',
   }),
 } as const satisfies Record<EventType, z.ZodType>;
 

@@ -49,9 +49,25 @@ export interface AttemptRecord {
   duration_ms: number;
 }
 
+/**
+ * Where a delivery that is not a signed webhook goes (docs/alerts.md "Channels"): a Slack-compatible
+ * incoming webhook or one mail address. Such a delivery runs through the same workflow, retry
+ * schedule and records as a webhook delivery; its `endpoint_id` names what it belongs to (the
+ * alert rule, or the case for a digest), whose deletion drops it like an endpoint's.
+ */
+export interface DeliveryChannel {
+  kind: 'slack' | 'email';
+  /** The Slack URL or the mail address. */
+  target: string;
+  case_id: string;
+  /** The alert rule it tells about; null for a case's digest. */
+  alert_id: string | null;
+}
+
 export interface StoredDelivery {
   id: string;
   account_id: string;
+  /** The endpoint; for a Slack or mail delivery, the alert rule (or the case, for a digest). */
   endpoint_id: string;
   event_id: string;
   /** Event name; `webhook.test` for a test delivery. */
@@ -76,6 +92,8 @@ export interface StoredDelivery {
   delivered_at: string | null;
   next_attempt_at: string | null;
   attempt_log: AttemptRecord[];
+  /** Set for a Slack or mail delivery; absent for a webhook delivery. */
+  channel?: DeliveryChannel;
 }
 
 /** The fields an attempt changes; applied only if the delivery is still at `expected`. */
@@ -173,8 +191,10 @@ export interface DeliveryStore {
    * strongly consistent; may name deliveries that moved on since, never misses a waiting one.
    */
   listOpenForEndpoint(accountId: string, endpointId: string): Promise<string[]>;
-  /** The account's deliveries, newest first. */
+  /** The account's webhook deliveries (not Slack or mail ones), newest first. */
   listRecent(accountId: string, limit: number): Promise<StoredDelivery[]>;
+  /** These deliveries of the account (those that exist), in no particular order. */
+  getDeliveries(accountId: string, deliveryIds: readonly string[]): Promise<StoredDelivery[]>;
   /** Every delivery not final yet, across accounts (the local stack resumes them). */
   listAllOpen(): Promise<OpenDeliveryRef[]>;
   /** The delivery and its endpoint in one strongly consistent read (the attempt step). */

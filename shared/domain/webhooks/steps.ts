@@ -10,8 +10,19 @@
 import type { Clock } from '#shared/domain/kernel/clock';
 import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
-import { type AttemptClassification, countAttempt } from './attempt.ts';
-import type { AttemptUpdate, StoredDelivery, StoredEndpoint, WebhookStore } from './ports.ts';
+import {
+  type AttemptClassification,
+  type AttemptResult,
+  classifyAttempt,
+  countAttempt,
+} from './attempt.ts';
+import type {
+  AttemptUpdate,
+  DeliveryChannel,
+  StoredDelivery,
+  StoredEndpoint,
+  WebhookStore,
+} from './ports.ts';
 import { nextDelaySeconds } from './retry-schedule.ts';
 import { type SendPort, sendSigned } from './sender.ts';
 import type { AttemptStepInput } from './steps-input.ts';
@@ -38,9 +49,22 @@ export interface AttemptStepOutput {
   attempts: number;
 }
 
+/**
+ * Sends the deliveries that are not signed webhooks (docs/alerts.md "Channels"): a Slack post or a
+ * mail, each attempt recorded like a webhook attempt.
+ */
+export interface ChannelPort {
+  /** One attempt; answers the outcome like a webhook attempt, never rejects. */
+  send(delivery: StoredDelivery & { channel: DeliveryChannel }): Promise<AttemptResult>;
+  /** Whether what the delivery belongs to (its alert rule, the case's digest) still exists. */
+  stillWanted(delivery: StoredDelivery & { channel: DeliveryChannel }): Promise<boolean>;
+}
+
 export interface AttemptStepDeps {
   store: WebhookStore;
   send: SendPort;
+  /** Slack and mail deliveries; unset, such a delivery fails with a reason. */
+  channels?: ChannelPort;
   schedule: readonly number[];
   logger: Logger;
   clock: Clock;
@@ -65,6 +89,7 @@ export async function attemptDelivery(
   if (delivery.generation !== input.generation || delivery.status !== 'pending') {
     return stop('superseded');
   }
+  if (delivery.channel) return attemptOnChannel({ ...delivery, channel: delivery.channel }, deps);
   if (!endpoint) {
     await store.deliveries.dropWaiting(delivery.account_id, delivery.endpoint_id, delivery.id);
     return stop('deleted');
@@ -74,6 +99,35 @@ export async function attemptDelivery(
   }
   const event = { id: delivery.event_id, type: delivery.event, body: delivery.body };
   const { at, outcome } = await sendSigned(endpoint, event, deps);
+  return recordOutcome(delivery, at, outcome, deps, endpoint);
+}
+
+/** A Slack or mail delivery: dropped when its rule is gone, else sent once and recorded. */
+async function attemptOnChannel(
+  delivery: StoredDelivery & { channel: DeliveryChannel },
+  deps: AttemptStepDeps,
+): Promise<AttemptStepOutput> {
+  const { store } = deps;
+  if (deps.channels && !(await deps.channels.stillWanted(delivery))) {
+    await store.deliveries.dropWaiting(delivery.account_id, delivery.endpoint_id, delivery.id);
+    return { next: 'deleted', attempts: delivery.attempts };
+  }
+  const at = deps.clock.now().toISOString();
+  const result: AttemptResult = deps.channels
+    ? await deps.channels.send(delivery)
+    : { error: { class: 'blocked', message: 'No sender for this channel' }, durationMs: 0 };
+  return recordOutcome(delivery, at, classifyAttempt(result), deps, undefined);
+}
+
+/** Records an attempt's outcome and says what comes next (a retry's wait, or the end). */
+async function recordOutcome(
+  delivery: StoredDelivery,
+  at: string,
+  outcome: AttemptClassification,
+  deps: AttemptStepDeps,
+  endpoint: StoredEndpoint | undefined,
+): Promise<AttemptStepOutput> {
+  const { store } = deps;
   const attempt = delivery.attempts + 1;
   const plan = planNext(delivery, outcome, { ...deps, now: deps.clock.now() });
   const update: AttemptUpdate = {
@@ -92,8 +146,10 @@ export async function attemptDelivery(
   // A redelivery took the delivery over while this attempt was in flight: its execution goes on.
   if (!recorded) return { next: 'superseded', attempts: attempt };
   countAttempt(deps.metrics, outcome);
-  await afterOutcome(endpoint, plan.next, recorded.delivered_at ?? at, store);
-  if (plan.next === 'gone') deps.metrics?.count('WebhookEndpointDisabled');
+  if (endpoint) {
+    await afterOutcome(endpoint, plan.next, recorded.delivered_at ?? at, store);
+    if (plan.next === 'gone') deps.metrics?.count('WebhookEndpointDisabled');
+  }
   return {
     next: plan.next,
     attempts: attempt,
@@ -175,6 +231,7 @@ function logAttempt(
     endpoint_id: delivery.endpoint_id,
     event_id: delivery.event_id,
     event: delivery.event,
+    channel: delivery.channel?.kind ?? 'webhook',
     attempt: update.record.attempt,
     signed_at: update.record.at,
     status: update.record.status,

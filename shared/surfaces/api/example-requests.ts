@@ -7,6 +7,7 @@
  * site and the receiver are the stable stand-ins below; the answers are normalised to them.
  */
 
+import { alertApiRequests, alertDashboardRequests } from './example-requests-alerts.ts';
 import { EXAMPLE_STRIPE_SIGNATURE, STRIPE_EVENT_TEXT } from './example-stripe-event.ts';
 
 /** The ids the examples show; the runner puts the real ids of what it created in their place. */
@@ -34,6 +35,13 @@ export const EXAMPLE_IDS = {
   /** The member whose role changes and who is handed the account, and the one removed. */
   member: '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a',
   removedMember: '8e7d6c5b-4a3f-4e2d-9c1b-0a9f8e7d6c5b',
+  /** An alert rule and a report link of the API's case, and the token of the link's page. */
+  alert: '4b3a2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d',
+  reportLink: '2c1d0e9f-8a7b-4c6d-9e5f-4a3b2c1d0e9f',
+  reportToken: 'x7Kq2Lm9Xc4Rt8Vb1Np3Qs6Wd0Ky5Ha2Zt4Jm8Fe1Gu',
+  /** The same made through the dashboard's forms. */
+  dashboardAlert: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1e',
+  dashboardReportLink: '3d2c1b0a-9f8e-4d7c-9b6a-5f4e3d2c1b0a',
   /** The examples' account (its id is its first user's). */
   account: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
   export: 'exp_Hd4Kw8Pq1Zs6Ty3N',
@@ -184,6 +192,7 @@ const API_REQUESTS: Record<string, ExampleRequestSpec> = {
     query: { family: 'openai', limit: '1' },
   },
   delete_run_answers: { params: { id: ID.case, run_id: ID.run } },
+  ...alertApiRequests(ID),
   list_webhooks: {},
   create_webhook: {
     body: {
@@ -327,6 +336,7 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
     body: { ...csrf, name: 'Hooli Data', run_id: ID.dashboardRun },
   },
   dashboard_case_prompts: { params: DASHBOARD_CASE },
+  ...alertDashboardRequests(ID, csrf),
   dashboard_save_prompts: { params: DASHBOARD_CASE, body: PROMPTS_FORM },
   dashboard_save_translations: {
     params: DASHBOARD_CASE,

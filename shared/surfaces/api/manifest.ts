@@ -9,6 +9,7 @@ import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { compareSpecificity, matchPath, type RouteDefinition } from '#shared/surfaces/http/route';
 import { ACCOUNT_ROUTES } from './routes/account.ts';
 import { AGENT_ROUTES } from './routes/agents.ts';
+import { ALERT_ROUTES } from './routes/alerts.ts';
 import { BATCH_ROUTES } from './routes/batch.ts';
 import { BILLING_ROUTES } from './routes/billing.ts';
 import { DISCOVERY_ROUTES } from './routes/discovery.ts';
@@ -33,6 +34,7 @@ const ROUTE_TABLE = {
   ...SCAN_ROUTES,
   ...BATCH_ROUTES,
   ...MONITOR_ROUTES,
+  ...ALERT_ROUTES,
   ...WEBHOOK_ROUTES,
   ...AGENT_ROUTES,
   ...KEY_ROUTES,

@@ -63,6 +63,7 @@ const SUMMARIES: Record<EventType, string> = {
   'scan.completed': 'A scan of your account finished',
   'run.completed': 'A monitor run of one of your cases finished',
   'score.changed': "A run's total score differs from the preceding run's",
+  'case.alert': 'An alert rule of a case fired on a finished run (addition)',
 };
 
 export function buildWebhookPayloadDocs(): ZodOpenApiPathsObject {

@@ -57,6 +57,18 @@ export const DASHBOARD_PATHS = {
   caseStatus: at('dashboard_case_status'),
   casePrompts: at('dashboard_case_prompts'),
   caseTranslations: at('dashboard_save_translations'),
+  caseAlerts: at('dashboard_case_alerts'),
+  caseDigest: at('dashboard_case_digest'),
+  reportLinks: at('dashboard_create_report_link'),
+  deleteAlert: (id: string, alertId: string): string =>
+    path('dashboard_delete_alert')
+      .replace('{id}', encodeURIComponent(id))
+      .replace('{alert_id}', encodeURIComponent(alertId)),
+  revokeReportLink: (id: string, runId: string, linkId: string): string =>
+    atRun('dashboard_revoke_report_link')(id, runId).replace(
+      '{link_id}',
+      encodeURIComponent(linkId),
+    ),
   webhooks: path('dashboard_webhooks'),
   webhook: at('dashboard_update_webhook'),
   testWebhook: at('dashboard_test_webhook'),

@@ -136,6 +136,13 @@ export const NOTICES = {
   test_delivered: 'The test event was delivered: the receiver answered with a 2xx status.',
   test_failed: 'The test event was not delivered; see the latest delivery below for why.',
   redelivery_started: 'The delivery is being sent again; its status updates below.',
+  alert_created:
+    'The alert rule is saved: it is checked after every run of this case that finishes from now on.',
+  alert_deleted:
+    'The alert rule is deleted: it fires no more, and its waiting deliveries are dropped.',
+  digest_on: 'The digest is on: the addresses get a mail after every finished run.',
+  digest_off: 'The digest is off.',
+  report_link_revoked: 'The report link is revoked: its page answers “not found” from now on.',
   checkout_complete:
     'Thank you. Stripe confirms the payment to this service in a few seconds; the plan below changes to Pro once it has.',
   checkout_canceled: 'Checkout was cancelled: nothing was charged and the plan is unchanged.',

@@ -28,6 +28,7 @@ import {
 import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { ACCOUNT_PAGE_ROUTES } from './account-routes.ts';
 import { AGENT_PAGE_ROUTES } from './agent-routes.ts';
+import { ALERT_DASHBOARD_ROUTES } from './alert-routes.ts';
 import { BILLING_PAGE_ROUTES } from './billing-routes.ts';
 import { CASE_RUN_ROUTES } from './case-routes.ts';
 import { withRoleScopes } from './dashboard-scopes.ts';
@@ -303,6 +304,7 @@ export const DASHBOARD_ROUTES = withRoleScopes({
     },
   ),
   ...CASE_RUN_ROUTES,
+  ...ALERT_DASHBOARD_ROUTES,
   ...AGENT_PAGE_ROUTES,
   ...BILLING_PAGE_ROUTES,
   dashboard_webhooks: page(

@@ -29,6 +29,8 @@ export interface WorkflowTask {
   signingKeys?: boolean;
   /** Calls Stripe (the billing-keys secret and the payment settings on AWS). */
   billingKeys?: boolean;
+  /** Sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM): alert and digest mails. */
+  sendsMail?: boolean;
 }
 
 /**
@@ -124,6 +126,8 @@ export const WORKFLOWS = [
         placeholder: 'AttemptDeliveryFunctionArn',
         handler: 'functions/steps/webhook-delivery/attempt-delivery.ts',
         data: 'readwrite',
+        // Alert and digest deliveries to Slack and e-mail run in this workflow too.
+        sendsMail: true,
         // One attempt waits at most 10 s for the receiver, plus a few store calls.
         timeoutSeconds: 30,
         memorySize: 256,

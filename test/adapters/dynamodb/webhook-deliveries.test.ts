@@ -88,10 +88,11 @@ describe('deliverEvent (the dispatcher)', () => {
     await endpoint(account());
     const workflows = engine();
     const event = newEvent('scan.completed', id, { scan: { id: 's' } }, new Date());
+    const deliveryId = deliveryIdFor(event.id, scans.id);
     expect(await deliverEvent(event, { store, workflows, clock: systemClock, logger })).toEqual({
       deliveries: 1,
+      ids: [deliveryId],
     });
-    const deliveryId = deliveryIdFor(event.id, scans.id);
     expect(workflows.names).toEqual([deliveryExecutionName(deliveryId, 0)]);
     const delivery = await store.deliveries.getDelivery(id, deliveryId);
     expect(delivery).toMatchObject({ status: 'pending', event: 'scan.completed', attempts: 0 });

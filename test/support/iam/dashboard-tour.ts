@@ -18,6 +18,8 @@ export interface DashboardIds {
   endpointId: string;
   deliveryId: string;
   domain: string;
+  alertId: string;
+  reportLinkId: string;
   /** An open invitation of the account (its link's token and its id) and a member of it. */
   invitationToken: string;
   invitationId: string;
@@ -41,6 +43,8 @@ function fillPath(path: string, ids: DashboardIds, sessionId: string, keyId: str
     sessions: sessionId,
     keys: keyId,
     domains: ids.domain,
+    alerts: ids.alertId,
+    'report-links': ids.reportLinkId,
   };
   return path.replace(/([^/]+)\/\{([^}]+)\}/g, (_, resource: string, name: string) => {
     const value = byResource[`${resource}:${name}`] ?? byResource[resource];

@@ -19,6 +19,8 @@ import { waitForJob } from '#test/support/batch';
 import { postBillingForm, signedInOwner, simulatorOf, waitFor } from '#test/support/billing';
 import { callJson, type TestStack } from '#test/support/stack';
 import { joinByInvitation, latestInvitationToken, teamDepsOf } from '#test/support/teams';
+import { walkAlerts } from './alerts-tour.ts';
+import { walkBilling } from './billing-tour.ts';
 import { walkDashboard } from './dashboard-tour.ts';
 
 /**
@@ -266,15 +268,15 @@ async function exportAndErase(input: TourInput): Promise<void> {
   // The throwaway account pays through the simulator (Stripe's events reach the webhook's
   // function), so its erasure cancels the subscription too.
   const payer = await signedInOwner(stack, 'iam-erased');
-  const checkout = await postBillingForm(payer, 'checkout');
-  await fetch(`${checkout.location}/pay`, { method: 'POST', redirect: 'manual' });
-  await waitFor(
-    async () => simulatorOf(stack).deliveries.filter((entry) => entry.status === 200).length,
-    (taken) => taken > 0,
-  );
   const throwaway = await stack.createKey(['scans:read', 'account:manage'], {
     email: payer.email,
   });
+  const checkout = await postBillingForm(payer, 'checkout');
+  await fetch(`${checkout.location}/pay`, { method: 'POST', redirect: 'manual' });
+  await waitFor(
+    async () => (await callJson(stack.baseUrl, '/api/v1/account', { key: throwaway })).body,
+    (body) => (body.account as { plan?: string } | undefined)?.plan === 'pro',
+  );
   const erased = await callJson(stack.baseUrl, '/api/v1/account', {
     method: 'DELETE',
     key: throwaway,
@@ -295,10 +297,12 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   await agentLogs(input);
   const abandoned = await plantAbandonedScan(createScansRepository(doc, stack.tableName), scanId);
   const { caseId, runId } = await monitor(input);
+  const alertIds = await walkAlerts(stack, input.key, caseId, runId);
   const hooks = await webhooks(input);
   await mcp(stack, input.key);
   await mcpWithNewKey(input);
   const team = await account(input);
+  await walkBilling(stack);
   for (const schedule of SCHEDULES) {
     await invokeLocal(
       schedule.handler,
@@ -330,6 +334,7 @@ export async function walkEveryFunction(input: TourInput): Promise<void> {
   });
   const { endpointId, deliveryId } = hooks;
   const ids = {
+    ...alertIds,
     scanId,
     jobId,
     caseId,

@@ -114,6 +114,21 @@ export function totalScoreMove(
   previous: ComparedSummary,
   only?: readonly ProviderFamily[],
 ): MetricMove | undefined {
+  const move = totalScoreChange(current, previous, only);
+  if (!move || move.within_noise) return undefined;
+  const { within_noise: _noise, ...figures } = move;
+  return figures;
+}
+
+/**
+ * The total score's change and its 95 % interval, moved or not (`within_noise` when the interval
+ * covers 0); undefined when no family scored in both runs. Alerts that watch every change read it.
+ */
+export function totalScoreChange(
+  current: ComparedSummary,
+  previous: ComparedSummary,
+  only?: readonly ProviderFamily[],
+): (MetricMove & { within_noise: boolean }) | undefined {
   const families = PROVIDER_FAMILIES.filter(
     (family) =>
       (only === undefined || only.includes(family)) &&
@@ -129,8 +144,8 @@ export function totalScoreMove(
     round4(change - Z_95 * spread),
     round4(change + Z_95 * spread),
   ];
-  if (change === 0 || (interval[0] <= 0 && interval[1] >= 0)) return undefined;
-  return { metric: 'total_score', before, after, change: round4(change), interval };
+  const within_noise = change === 0 || (interval[0] <= 0 && interval[1] >= 0);
+  return { metric: 'total_score', before, after, change: round4(change), interval, within_noise };
 }
 
 function meanOf(families: readonly ProviderFamily[], summary: ComparedSummary): number {

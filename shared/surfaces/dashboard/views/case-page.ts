@@ -16,6 +16,7 @@ import { type Html, html } from '#shared/surfaces/http/html';
 import { type CitedPagesView, citedPagesSection } from './case-cited-pages.ts';
 import { type CanaryPoint, canaryPanel, fixesTimeline } from './case-loop.ts';
 import { type ScorePoint, summarySection } from './case-summary.ts';
+import { caseTabs } from './case-tabs.ts';
 import { badge, notice, tableRegion, timeTag } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 import { promptsSection } from './prompts-page.ts';
@@ -181,6 +182,7 @@ export function casePage(view: CaseView): Html {
     replaceUrl: DASHBOARD_PATHS.case(detail.id),
     body: html`<p><a href="${DASHBOARD_PATHS.cases}">← All cases</a></p>
 <h1>${detail.name}</h1>
+${caseTabs(detail.id, 'case')}
 ${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
 ${viewerCan(view.viewer, 'monitor:write') && html`<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>`}
 ${facts(detail)}

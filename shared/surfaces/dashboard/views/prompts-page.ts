@@ -22,6 +22,7 @@ import {
 } from '#shared/surfaces/dashboard/prompt-forms';
 import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { BLOCKS } from './case-insights.ts';
+import { caseTabs } from './case-tabs.ts';
 import { fieldMessage, notice, tableRegion } from './components.ts';
 import { csrfField, dashboardLayout, type Viewer } from './layout.ts';
 
@@ -204,6 +205,7 @@ export function promptsPage(view: PromptsPageView): Html {
     replaceUrl: DASHBOARD_PATHS.casePrompts(detail.id),
     body: html`<p><a href="${DASHBOARD_PATHS.case(detail.id)}">← ${detail.name}</a></p>
 <h1>Prompts of ${detail.name}</h1>
+${caseTabs(detail.id, 'prompts')}
 ${notice(view.notice)}${formErrorBox(spec, view.form)}
 <p class="lead">The next run asks the ticked prompts, each ${list.repeats} ${list.repeats === 1 ? 'time' : 'times'} by each model family, with and without web search. Untick a prompt to switch it off, change its words to reword it, or add your own. Saving changes the prompt set (now <code>${list.prompt_set_version}</code>), so runs before and after are not compared as a trend.</p>
 ${notesBox(list.notes)}

@@ -75,6 +75,7 @@ code{background:#f3f5f8;border-radius:4px;padding:.05rem .3rem;font-size:.92em}
 ol.timeline{border-left:2px solid #d5dae1;padding-left:1.4rem;margin-left:.4rem}ol.timeline li{margin:.2rem 0 1rem}ol.timeline p{margin:.2rem 0}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem;margin:1rem 0}
 .card{border:1px solid #d5dae1;border-radius:8px;padding:.8rem 1rem}
+ul.cards{list-style:none;padding:0}
 .card h2,.card h3{margin-top:0;border:0}
 .big{font-size:2.4rem;font-weight:700;line-height:1.1;margin:.3rem 0}
 .card p{margin:.4rem 0}

@@ -1,0 +1,17 @@
+/**
+ * Lambda entry for `POST /api/v1/cases/{id}/runs/{run_id}/report-links` (operation `create_report_link`): the API pipeline
+ * (authentication, validation, error envelope) around `createReportLink`; its dependencies come from
+ * `getReportDeps`. Nothing else belongs here (docs/architecture.md).
+ */
+import { createReportLink } from '#shared/domain/reports/operations';
+import { createApiHandler } from '#shared/surfaces/api/http-handler';
+import { ALERT_ROUTES } from '#shared/surfaces/api/routes/alerts';
+import { getReportDeps } from '#shared/wiring/alerts';
+import { getApiDeps } from '#shared/wiring/api';
+
+export const handler = createApiHandler(
+  ALERT_ROUTES.create_report_link,
+  createReportLink,
+  getReportDeps,
+  getApiDeps,
+);
