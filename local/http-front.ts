@@ -10,13 +10,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { AppError, BadRequestError, type ErrorCodeName } from '#shared/domain/kernel/errors';
+import { AppError, BadRequestError } from '#shared/domain/kernel/errors';
 import { corsPreflightHeaders, corsResponseHeaders } from '#shared/surfaces/api/cors';
 import { FALLBACK_HANDLER, matchPath, matchRoute } from '#shared/surfaces/api/manifest';
 import { MCP_ENDPOINTS, MCP_HANDLER } from '#shared/surfaces/api/routes/mcp';
 import { errorResponse } from '#shared/surfaces/http/request';
 import { getLogger } from '#shared/wiring/logger';
 import { bodyLimitOf, isTextBody } from './front-bodies.ts';
+import { answerOnSocket, answerParserError } from './front-socket-answers.ts';
 import { invokeLocal } from './lambda-runtime.ts';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -33,6 +34,11 @@ export interface HttpFrontOptions {
    * `name:port` for that port only.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The time each invoked function is given (its context's remaining time): 30 s, the HTTP API's
+   * cut, unless a test wants a short deadline (issue 36, point 10).
+   */
+  functionTimeoutMs?: number;
 }
 
 function clientAddress(request: IncomingMessage): string {
@@ -239,7 +245,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     answered: hostGate(options.host, options.allowedHosts ?? []),
   };
   const server = createServer((request, response) => {
-    handle(names, request, response).catch((error: unknown) => {
+    handle(names, request, response, options.functionTimeoutMs).catch((error: unknown) => {
       // Not an AppError: the envelope says only "internal_error", the log has the details.
       if (!response.headersSent) frontError(names, request, response, error);
       else response.end();
@@ -247,6 +253,13 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
     answerParserError(error, socket),
+  );
+  // CONNECT never reaches 'request': without this listener Node drops the connection unanswered.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) =>
+    answerOnSocket(
+      socket,
+      new AppError('not_implemented', 'CONNECT is not supported: this server is no proxy.'),
+    ),
   );
   // Scans take up to ~30 s; keep Node's default request timeout out of their way.
   server.requestTimeout = 120_000;
@@ -291,6 +304,7 @@ async function handle(
   names: HostNames,
   request: IncomingMessage,
   response: ServerResponse,
+  timeoutMs: number | undefined,
 ): Promise<void> {
   let url: URL;
   try {
@@ -333,51 +347,7 @@ async function handle(
     functionName: target.functionName,
     requestId: event.requestContext.requestId,
     invoker: { kind: 'api-gateway' },
+    ...(timeoutMs ? { timeoutMs } : {}),
   });
   writeResult(response, result, corsResponseHeaders(origin));
-}
-
-const PARSER_ERRORS: Record<string, { code: ErrorCodeName; message: string }> = {
-  HPE_INVALID_METHOD: { code: 'not_implemented', message: 'This HTTP method is not supported.' },
-  HPE_HEADER_OVERFLOW: {
-    code: 'request_header_fields_too_large',
-    message: 'The request headers are too large.',
-  },
-};
-
-/**
- * Requests Node's parser rejects never reach a handler; answer them in the envelope too (with
- * `Connection: close`, as the parser state cannot be trusted any more).
- */
-function answerParserError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || (error.code === 'ECONNRESET' && !socket.bytesWritten)) {
-    socket.destroy();
-    return;
-  }
-  const known = PARSER_ERRORS[error.code ?? ''];
-  const appError = new AppError(
-    known?.code ?? 'invalid_request',
-    known?.message ?? 'The request could not be parsed as HTTP/1.1.',
-  );
-  const result = errorResponse(
-    appError,
-    { id: crypto.randomUUID(), baseUrl: 'http://localhost' },
-    getLogger(),
-  );
-  const body = result.body ?? '';
-  const headers = Object.entries({ ...result.headers, connection: 'close' })
-    .map(([name, value]) => `${name}: ${String(value)}`)
-    .join('\r\n');
-  socket.end(
-    `HTTP/1.1 ${result.statusCode} ${statusText(result.statusCode ?? 400)}\r\n${headers}\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
-}
-
-function statusText(status: number): string {
-  return (
-    { 400: 'Bad Request', 431: 'Request Header Fields Too Large', 501: 'Not Implemented' }[
-      status
-    ] ?? 'Error'
-  );
 }

@@ -4,8 +4,15 @@
  * and prints one JSON line. Exit codes: 0 answer, 2 usage error, 3 provider failure,
  * 1 anything unexpected.
  */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROVIDER_ENV, ProviderConfigError } from '#shared/adapters/providers/config';
+import {
+  PROVIDER_ENV,
+  ProviderConfigError,
+  simulatedProviderEnv,
+} from '#shared/adapters/providers/config';
 import {
   type AskMode,
   type AskResult,
@@ -17,6 +24,7 @@ import {
 } from '#shared/adapters/providers/index';
 import { ASK_MODES } from '#shared/domain/monitor/provider-port';
 import { providersCliDispatcher } from './providers-dispatcher.ts';
+import { STACK_FILE } from './stack.ts';
 
 const USAGE = `Usage:
   npm run --silent providers -- ask --provider openai|anthropic|perplexity|google \\
@@ -27,8 +35,10 @@ Asks one model family one question and prints one JSON line:
 On a provider failure prints {"error":{"type","retry_after_s","status","message"}} and exits 3.
 
 The API key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, PERPLEXITY_API_KEY,
-GEMINI_API_KEY); any non-empty value works against the local simulator. --base-url overrides
-<FAMILY>_BASE_URL (OPENAI_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL, GOOGLE_BASE_URL).
+GEMINI_API_KEY). A family without one asks the simulator of the running \`npm start\` (found in
+DATA_DIR/stack.json, default .data): nothing else to set. --base-url overrides <FAMILY>_BASE_URL
+(OPENAI_BASE_URL, ANTHROPIC_BASE_URL, PERPLEXITY_BASE_URL, GOOGLE_BASE_URL); any non-empty key
+works against a simulator.
 
 Exit codes: 0 answer, 2 usage error, 3 provider failure, 1 unexpected error.`;
 
@@ -99,8 +109,29 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The simulator of the running local stack (its stack.json), if one answers there. */
+function runningSimulator(env: NodeJS.ProcessEnv): string | undefined {
+  const file = join(resolve(env.DATA_DIR ?? '.data'), STACK_FILE);
+  if (!existsSync(file)) return undefined;
+  const stack = JSON.parse(readFileSync(file, 'utf8')) as { simulator_url?: unknown };
+  return typeof stack.simulator_url === 'string' ? stack.simulator_url : undefined;
+}
+
+/**
+ * The environment the command asks with: a family without a key (and no --base-url) is pointed
+ * at the running stack's simulator, so the README's command works as printed (issue 36 point 8).
+ */
+function askingEnv(command: AskCommand): NodeJS.ProcessEnv {
+  const { key } = PROVIDER_ENV[command.family];
+  if (process.env[key] || command.baseUrl !== undefined) return process.env;
+  const simulator = runningSimulator(process.env);
+  return simulator
+    ? { ...process.env, ...simulatedProviderEnv(process.env, simulator) }
+    : process.env;
+}
+
 async function ask(command: AskCommand): Promise<AskResult> {
-  const configured = loadProvidersConfig(process.env)[command.family];
+  const configured = loadProvidersConfig(askingEnv(command))[command.family];
   const config = {
     ...configured,
     baseUrl: command.baseUrl?.replace(/\/+$/, '') ?? configured.baseUrl,
@@ -109,7 +140,7 @@ async function ask(command: AskCommand): Promise<AskResult> {
   if (!config.apiKey) {
     const variable = PROVIDER_ENV[command.family].key;
     throw new UsageError(
-      `${variable} is not set (any non-empty value works against the local simulator)`,
+      `${variable} is not set and no running npm start was found (start it: its simulator answers families without a key; or set ${variable}, any value works against a simulator given with --base-url)`,
     );
   }
   // One call, then the process exits: its own connection pool, closed once the answer is read.

@@ -13,6 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConnectStep, DnsLookup } from '#shared/adapters/http/guarded-agent';
 import type { OutboxEntry } from '#shared/adapters/mail/outbox';
+import { escapeControlCharacters } from '#shared/adapters/powertools/logger';
 import { describeProviderSetup, simulatedProviderEnv } from '#shared/adapters/providers/config';
 import { resumeAccountJobs } from '#shared/domain/accounts/account-jobs';
 import { resumeOpenJobs } from '#shared/domain/batch/steps';
@@ -55,6 +56,8 @@ export interface LocalStackOptions {
   receiverLookup?: DnsLookup;
   /** Tests only: every guarded agent connects through this recorder, not sockets (wiring/lazy.ts). */
   connectStep?: ConnectStep;
+  /** Tests only: the remaining time the front gives each function (30 s; issue 36, point 10). */
+  functionTimeoutMs?: number;
   /** Benchmarks only: wraps the store's client (bench/cost-meter.ts counts capacity units). */
   wrapStoreClient?: WiringSettings['wrapStoreClient'];
 }
@@ -146,11 +149,13 @@ async function startProviders(variables: Environment) {
 function mailPrinter(config: Config): (entry: OutboxEntry) => void {
   return (entry) => {
     if (config.LOG_LEVEL === 'SILENT') return;
+    // Plain-text lines: every control character escaped, as the JSON log lines have them.
     const body = entry.text
       .split('\n')
-      .map((line) => `  ${line}`)
+      .map((line) => `  ${escapeControlCharacters(line)}`)
       .join('\n');
-    process.stdout.write(`\n[outbox] mail to ${entry.to}: ${entry.subject}\n${body}\n\n`);
+    const head = escapeControlCharacters(`[outbox] mail to ${entry.to}: ${entry.subject}`);
+    process.stdout.write(`\n${head}\n${body}\n\n`);
   };
 }
 
@@ -305,6 +310,7 @@ async function startFront(
     port: options.port ?? 0,
     host,
     allowedHosts: config.ALLOWED_HOSTS,
+    ...(options.functionTimeoutMs ? { functionTimeoutMs: options.functionTimeoutMs } : {}),
   });
   const baseUrl = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${front.port}`;
   setOwnUrl(baseUrl);
@@ -356,6 +362,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     base_url: baseUrl,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: config.TABLE_NAME,
+    // The providers CLI asks the running stack's simulator for keyless families (issue 36).
+    ...(simulator ? { simulator_url: simulator.url } : {}),
   });
   return {
     baseUrl,

@@ -1,7 +1,7 @@
 /**
  * What every command works with: repositories over the chosen store, the configuration, and a
- * logger at its LOG_LEVEL (the domain code a command runs logs what goes wrong, on stdout as the
- * service does).
+ * logger from WARN up (the domain code a command runs logs what goes wrong, on stderr), so stdout
+ * holds the command's JSON alone.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalDynamoClient, ensureTable } from '#local/dynamo-local';
@@ -86,7 +86,13 @@ export async function createAdminContext(
     }),
     batches: createBatchRepository(doc, config.TABLE_NAME),
     limits: planLimitsFrom(env.PLAN_LIMITS),
-    logger: createPowertoolsLogger({ level: config.LOG_LEVEL }),
+    // stdout holds the command's one JSON object and nothing else: the logger's info and debug
+    // lines would land there too (Powertools writes them to stdout, warnings and errors to
+    // stderr), so the CLI logs from WARN up whatever LOG_LEVEL says (issue 36 point 8).
+    logger: createPowertoolsLogger({
+      level:
+        config.LOG_LEVEL === 'DEBUG' || config.LOG_LEVEL === 'INFO' ? 'WARN' : config.LOG_LEVEL,
+    }),
     clock: systemClock,
     note,
   };

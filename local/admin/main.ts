@@ -47,7 +47,8 @@ const OPTIONS = {
 } as const;
 
 export function helpText(): string {
-  const commands = [...Object.values(COMMANDS), ...Object.values(STORELESS_COMMANDS)]
+  // An alias (set-plan) is the same command object: each is listed once, under its own name.
+  const commands = [...new Set([...Object.values(COMMANDS), ...Object.values(STORELESS_COMMANDS)])]
     .map((command) => `  ${command.usage}\n      ${command.help}`)
     .join('\n');
   return `Operator CLI for the Agent-Readiness API.

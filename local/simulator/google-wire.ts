@@ -95,7 +95,12 @@ function groundingOf(answer: SimulatedAnswer) {
   return {
     webSearchQueries: [answer.searchQuery],
     groundingChunks: answer.sources.map((source) => ({
-      web: { uri: `${REDIRECT_BASE}${idFrom(source.url, 40)}`, title: source.domain },
+      // A web page goes through Google's redirect; anything else (a hostile test's
+      // `javascript:` URL) is passed on as it is, as a careless provider would.
+      web: {
+        uri: /^https?:/.test(source.url) ? `${REDIRECT_BASE}${idFrom(source.url, 40)}` : source.url,
+        title: source.domain,
+      },
     })),
     groundingSupports: supports,
   };

@@ -19,6 +19,8 @@
  * - SIMULATOR_VARY_REPEATS: `1` makes identical requests differ by repeat index, `0` never
  *   (the default is on for a monitor backend with cases, off otherwise).
  * - SIMULATOR_PORT / SIMULATOR_HOST: where to listen (default a free port on 127.0.0.1).
+ * - SIMULATOR_HOSTILE_CITATIONS: `1` makes every web-search answer also cite a `javascript:` and
+ *   a `data:` URL (hostile.ts), for tests of what the service keeps.
  */
 import type { SimulatedBrand } from './answer.ts';
 import { parseFaults, SIMULATED_FAMILIES } from './faults.ts';
@@ -63,6 +65,7 @@ export function simulatorOptionsFromEnv(env: Record<string, string | undefined>)
   if (port) options.port = Number(port);
   const host = text('SIMULATOR_HOST');
   if (host) options.host = host;
+  if (text('SIMULATOR_HOSTILE_CITATIONS') === '1') options.hostileCitations = true;
   return options;
 }
 

@@ -20,6 +20,7 @@ import { CaseIndex, type CaseSource } from './cases.ts';
 import { composer, contentOptions } from './compose.ts';
 import { type FaultConfig, FaultPlan, type FaultSpec, type SimulatedFamily } from './faults.ts';
 import { googleWire } from './google-wire.ts';
+import { withHostileCitations } from './hostile.ts';
 import { openAiWire } from './openai-wire.ts';
 import { perplexityWire } from './perplexity-wire.ts';
 import { idFrom } from './random.ts';
@@ -57,6 +58,8 @@ export interface SimulatorOptions {
    */
   siteOrigins?: Record<string, string>;
   faults?: FaultConfig;
+  /** Every web-search answer also cites `javascript:` and `data:` URLs (hostile.ts). */
+  hostileCitations?: boolean;
   /**
    * The monitor cases (brand, aliases, competitors, fact sheet): prompts from a case's prompt
    * set are answered about that case. Called again every few seconds and when a prompt is not
@@ -268,7 +271,9 @@ async function answer(
       fault.kind === 'malformed' ? wire.malformed(question, ids) : wire.fault(fault, question, ids);
     return { response, fault };
   }
-  const content = await sim.compose(wire.family, question, repeat, sim.scenario);
+  const composed = await sim.compose(wire.family, question, repeat, sim.scenario);
+  const hostile = sim.options.hostileCitations && !isJudge && question.mode === 'online';
+  const content = hostile ? withHostileCitations(composed) : composed;
   if (content.truth && !isJudge) {
     sim.options.onAnswer?.({
       family: wire.family,

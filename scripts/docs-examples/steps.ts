@@ -234,6 +234,7 @@ const DASHBOARD_STEPS: Step[] = [
   { operationId: 'dashboard_scan' },
   { operationId: 'dashboard_verify_scan', status: 303 },
   { operationId: 'dashboard_domain' },
+  { operationId: 'dashboard_agents' },
   { operationId: 'dashboard_domain_agents' },
   { operationId: 'dashboard_upload_agent_log', status: 303 },
   { operationId: 'dashboard_batches' },

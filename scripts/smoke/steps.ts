@@ -85,7 +85,9 @@ const createCase: SmokeStep = {
   name: 'case',
   async run(state) {
     const answer = await state.api.expect(201, 'POST', '/api/v1/cases', {
-      name: `Smoke test ${new Date().toISOString().slice(0, 16)}`,
+      // Unique per run: one owner may not hold two identical active cases (409 duplicate_case),
+      // and two smoke runs can start within a minute.
+      name: `Smoke test ${new Date().toISOString().slice(0, 19)} ${crypto.randomUUID().slice(0, 8)}`,
       domain: state.options.caseDomain,
       category: 'smoke test',
       competitors: ['Example Competitor'],

@@ -12,6 +12,7 @@ import { createSecretKeyStore } from '#shared/adapters/signing-keys/secret-store
 import { createKeySource } from '#shared/adapters/signing-keys/source';
 import type { SigningKeyStore } from '#shared/domain/scanner-identity/keys';
 import type { DiscoveryDeps } from '#shared/surfaces/pages/discovery/deps';
+import { getAnonymousAllowance } from '#shared/wiring/anonymous-allowance';
 import { traced } from '#shared/wiring/observability';
 import type { Config } from './config.ts';
 import { lazy, type WiringSettings } from './lazy.ts';
@@ -51,12 +52,16 @@ export const getRequestSigner = lazy((settings) =>
   }),
 );
 
-/** What the discovery routes need beyond their input: the signed key directory. */
+/**
+ * What the discovery routes need beyond their input: the signed key directory, and the free
+ * scans left that the home page shows.
+ */
 export const getDiscoveryDeps = lazy(
   (): DiscoveryDeps => ({
     async keyDirectory(authority) {
       const set = await getSigningKeySource().current();
       return keyDirectoryResponse(set, { authority, now: Date.now() });
     },
+    anonymousAllowance: (sourceIp) => getAnonymousAllowance()(sourceIp),
   }),
 );

@@ -7,11 +7,11 @@ import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
  * its deployment package (the zip Lambda downloads at a cold start) stays under 1 MB, and the
- * minified code itself under 1.305 MB (tracing and metrics included, below), except for the
+ * minified code itself under 1.31 MB (tracing and metrics included, below), except for the
  * functions that carry an outbound HTTP client (undici's dispatcher with its two HTTP/1 parsers,
  * about 0.47 MB) beside a large domain library (the scan engine; the monitor's mention matcher
  * with the public-suffix list) on top of zod (about 0.45 MB, in every function): those stay under
- * 1.575 MB, so any growth still fails here. The routes that
+ * 1.58 MB, so any growth still fails here. The routes that
  * only read never bundle the scan engine, and no function outside the dashboard bundles its
  * session code (the dashboard composes its own pipeline).
  */
@@ -54,14 +54,26 @@ const ONE_MB = 1024 * 1024;
 // /docs#billing: merged over issue 35's second stage those functions measure 1.272 MB (1,333,557
 // bytes, 11 KB more), so the ceiling goes from 1.27 to 1.28 MB (about 0.6 % above). The functions
 // that call Stripe bundle its SDK (about 0.25 MB) and stay under the plain ceiling.
+// Issue 36, merged over them, added about 0.5 % (6.7 KB) to the same whole-manifest functions:
+// the 409 duplicate_case answers and the cases' region and languages in the schemas and captured
+// examples, the MCP revisions served in /docs#mcp and the discovery documents, the "maximum
+// reachable" explanation and the free-scan words of the public pages. site_home then measured
+// 1.2781 MB (1,340,138 bytes): the ceiling goes to 1.285 MB, about 0.5 % above that.
+// The same merge took the dashboard's scanning functions (dashboard_run_scan, the home scan box,
+// verification) to 1.5502 MB (1,625,478 bytes): issue 36's unreachable-site words, the free
+// scans given back and counted on the page, the browser's scans kept for sign-up, on top of
+// issue 35's role checks; their ceiling keeps about 0.6 % above that.
 // Issue 39 added its routes to the whole route manifest: the alert, digest and
 // report-link schemas with the case.alert event, their captured examples and docs (about 25 KB
 // minified), and its dashboard forms (the Alerts tab's form kit and schemas, about 11 KB) to
 // every function serving the dashboard's route table. Merged over issues 35 (second stage) and
 // 40, the docs and site functions measure 1.297 MB (1,360,278 bytes) and the scan form's 1.567 MB.
 // Both ceilings keep about 0.5 % above what they hold.
-const CODE_CEILING = 1.305 * ONE_MB;
-const ENGINE_AND_CLIENT_CEILING = 1.575 * ONE_MB;
+// Issues 36 and 39 merged together: the docs and site functions measure 1.3035 MB (1,366,863
+// bytes) and the dashboard's scan form 1.5725 MB (1,648,880 bytes); each ceiling keeps about
+// 0.5 % above that.
+const CODE_CEILING = 1.31 * ONE_MB;
+const ENGINE_AND_CLIENT_CEILING = 1.58 * ONE_MB;
 const ENGINE_AND_CLIENT = new Set([
   'scan_domain',
   // Verification scans again, in scan_domain's function.

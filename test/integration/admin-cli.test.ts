@@ -49,9 +49,13 @@ async function adminWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Cli
 }
 
 function spawnAdmin(...args: string[]): Promise<CliResult> {
+  return spawnAdminWith({}, ...args);
+}
+
+function spawnAdminWith(extra: Record<string, string>, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
-      env: { ...cliEnv(), DYNAMODB_ENDPOINT: '' },
+      env: { ...cliEnv(extra), DYNAMODB_ENDPOINT: '' },
     });
     let stdout = '';
     let stderr = '';
@@ -253,6 +257,19 @@ describe('npm run admin', () => {
       'refresh-agent-ranges',
     ]) {
       expect(result.stdout).toContain(command);
+    }
+    // Each command once: an alias (set-plan) is named in its command's help, not listed again.
+    const listed = result.stdout.split('\n').filter((line) => /^ {2}[a-z-]+( |$)/.test(line));
+    const names = listed.map((line) => line.trim().split(' ')[0]);
+    expect(names).toEqual([...new Set(names)]);
+  });
+
+  it('prints its JSON alone on stdout (spawned, as run), whatever LOG_LEVEL says', async () => {
+    const email = `quiet-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    for (const args of [['create-user', '--email', email, '--plan', 'pro'], ['run-monthly']]) {
+      const result = await spawnAdminWith({ LOG_LEVEL: 'DEBUG' }, ...args);
+      expect(result.code, result.stderr).toBe(0);
+      json(result.stdout);
     }
   });
 });

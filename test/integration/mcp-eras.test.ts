@@ -13,6 +13,8 @@ let stack: TestStack;
 let key: string;
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';
+/** Every revision served: this year's, then every handshake revision of the official SDK. */
+const SERVED = [MODERN, LEGACY, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
 const SEVEN = [
   'get_case',
   'get_case_summary',
@@ -168,7 +170,7 @@ describe.each<Form>(['header', 'path'])('2026-07-28 with the key in the %s', (fo
     );
     expect(status).toBe(400);
     expect(body.error?.code).toBe(-32022);
-    expect(body.error?.data?.supported).toEqual([MODERN, LEGACY]);
+    expect(body.error?.data?.supported).toEqual(SERVED);
     expect(body.error?.data?.requested).toBe('1900-01-01');
   });
 });
@@ -194,13 +196,59 @@ describe.each<Form>(['header', 'path'])('2025-11-25 with the key in the %s', (fo
     );
   });
 
-  it('offers 2025-11-25 to a client asking for an older revision', async () => {
+  it('offers 2025-11-25 to a client asking for a revision not served', async () => {
     const init = await legacy(form, 1, 'initialize', {
-      protocolVersion: '2025-06-18',
+      protocolVersion: '2024-01-01',
       capabilities: {},
       clientInfo: { name: 'eras-test', version: '1.0.0' },
     });
     expect(init.body.result?.protocolVersion).toBe(LEGACY);
+  });
+});
+
+/**
+ * Clients still in use speak the earlier handshake revisions (issue 36 point 5): each is answered
+ * in its own revision, then lists and calls the tools. A 2025-06-18 client sends its version in
+ * `MCP-Protocol-Version` after `initialize`; a 2025-03-26 client sends no such header.
+ */
+describe.each([
+  { version: '2025-06-18', header: true },
+  { version: '2025-03-26', header: false },
+])('a $version client', ({ version, header }) => {
+  const after: Record<string, string> = header ? { 'mcp-protocol-version': version } : {};
+  const send = (id: number, method: string, params?: Record<string, unknown>) =>
+    post('header', { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }, after);
+
+  it('is answered in its own revision, then lists and calls the tools', async () => {
+    const init = await post(
+      'header',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: `client-${version}`, version: '1.0.0' },
+        },
+      },
+      {},
+    );
+    expect(init.status).toBe(200);
+    expect(init.body.result).toMatchObject({
+      protocolVersion: version,
+      capabilities: { tools: {} },
+      serverInfo: { name: 'agent-readiness' },
+    });
+    const listed = await send(2, 'tools/list');
+    expect(listed.status).toBe(200);
+    const tools = listed.body.result?.tools as { name: string }[];
+    expect(tools.map((tool) => tool.name).sort()).toEqual(SEVEN);
+    const called = await send(3, 'tools/call', { name: 'get_stats', arguments: {} });
+    expect(called.status).toBe(200);
+    expect(called.body.result?.isError).toBeFalsy();
+    const content = called.body.result?.content as { type: string; text: string }[];
+    expect(JSON.parse(content[0]?.text ?? '{}')).toHaveProperty('stats');
   });
 });
 
@@ -232,7 +280,7 @@ describe('both eras', () => {
       version: string;
       remotes: { url: string; supportedProtocolVersions: string[] }[];
     };
-    expect(card.remotes[0]?.supportedProtocolVersions).toEqual([MODERN, LEGACY]);
+    expect(card.remotes[0]?.supportedProtocolVersions).toEqual(SERVED);
     const discover = await modern('path', 'server/discover');
     const serverInfo = discover.body.result?._meta?.['io.modelcontextprotocol/serverInfo'];
     expect(serverInfo).toMatchObject({ version: card.version });
@@ -242,6 +290,6 @@ describe('both eras', () => {
       entries: { type: string; extensions?: { supportedProtocolVersions?: string[] } }[];
     };
     const entry = catalog.entries.find((item) => item.type === 'application/mcp-server-card+json');
-    expect(entry?.extensions?.supportedProtocolVersions).toEqual([MODERN, LEGACY]);
+    expect(entry?.extensions?.supportedProtocolVersions).toEqual(SERVED);
   });
 });

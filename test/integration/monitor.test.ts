@@ -99,6 +99,33 @@ describe('cases over the API', () => {
     expect(read.status).toBe(200);
     expectDocumented(openapi, read, '/api/v1/cases/{id}', 'get');
     expect(read.body.case).toEqual(created);
+    // Archived, so that the run below can create the same case (one active case per identity).
+    const archived = await callJson(stack.baseUrl, `/api/v1/cases/${created.id}`, {
+      method: 'PATCH',
+      key: owner,
+      body: { status: 'archived' },
+    });
+    expect(archived.status).toBe(200);
+  });
+
+  it('refuses an identical second case with 409 duplicate_case naming the first, until it is archived', async () => {
+    const first = await createCase(owner, { ...CASE, name: 'Twice Co' });
+    const again = await callJson(stack.baseUrl, '/api/v1/cases', {
+      method: 'POST',
+      key: owner,
+      body: { ...CASE, name: ' twice  CO ' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'duplicate_case', details: { case_id: first } });
+    expectDocumented(openapi, again, '/api/v1/cases', 'post');
+    // Another region is another case.
+    await createCase(owner, { ...CASE, name: 'Twice Co', region: 'Austria' });
+    await callJson(stack.baseUrl, `/api/v1/cases/${first}`, {
+      method: 'PATCH',
+      key: owner,
+      body: { status: 'archived' },
+    });
+    await createCase(owner, { ...CASE, name: 'Twice Co' });
   });
 
   it('answers 400 invalid_request with the reason for a case that cannot be measured', async () => {

@@ -52,7 +52,9 @@ describe('with sign-up open (the default)', () => {
       const limited = await visitor.post('/scans', { domain: site.host });
       expect(limited.status).toBe(429);
       expect(limited.text).toContain(`value="${site.host}"`);
-      expect(limited.text).toMatch(/id="scan-domain-error" role="alert">.*free scans for today/s);
+      expect(limited.text).toMatch(
+        /id="scan-domain-error" role="alert">.*free scans of today: 0 left/s,
+      );
     });
 
     it('answers a refused domain with the scan box again, the domain kept and the reason at the field', async () => {

@@ -22,7 +22,7 @@ export interface TestStack extends LocalStack {
 export async function startTestStack(
   env: Record<string, string> = {},
   dataDir: string | null = null,
-  options: Pick<LocalStackOptions, 'receiverLookup' | 'connectStep'> = {},
+  options: Pick<LocalStackOptions, 'receiverLookup' | 'connectStep' | 'functionTimeoutMs'> = {},
 ): Promise<TestStack> {
   const stack = await startLocalStack({
     ...options,

@@ -2256,6 +2256,10 @@ export interface components {
             domain: string;
             category: string;
             competitors: string[];
+            /** @description The region the case is measured for, "" when none (addition) */
+            region: string;
+            /** @description The languages its prompts are asked in (addition): with region, tells apart cases of one brand */
+            languages: string[];
             /** @enum {string} */
             status: "active" | "paused" | "archived";
             /** @description total_score of the latest finished run; null before the first one */
@@ -5111,7 +5115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
+            /** @description `duplicate_case`: an active case with the same name, domain, category, region and languages exists (details.case_id); `idempotency_key_in_flight`: a request with this Idempotency-Key is still being processed; retry later */
             409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
@@ -5362,6 +5366,17 @@ export interface operations {
             };
             /** @description `not_found`: no such resource (or it belongs to another account) */
             404: {
+                headers: {
+                    /** @description Id of this request; quote it to support. */
+                    "x-request-id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `duplicate_case`: an active case with the same name, domain, category, region and languages exists (details.case_id) */
+            409: {
                 headers: {
                     /** @description Id of this request; quote it to support. */
                     "x-request-id": string;

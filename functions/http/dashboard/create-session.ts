@@ -7,11 +7,11 @@ import { createDashboardHandler } from '#shared/surfaces/dashboard/handler';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
 import { createSession } from '#shared/surfaces/dashboard/sign-in-pages';
 import { getDashboardGateDeps } from '#shared/wiring/dashboard-session-gate';
-import { getSignInDeps } from '#shared/wiring/sessions';
+import { getCreateSessionDeps } from '#shared/wiring/sessions';
 
 export const handler = createDashboardHandler(
   DASHBOARD_ROUTES.dashboard_create_session,
   createSession,
-  getSignInDeps,
+  getCreateSessionDeps,
   getDashboardGateDeps,
 );

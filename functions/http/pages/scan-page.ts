@@ -6,12 +6,12 @@ import { createRawHandler } from '#shared/surfaces/api/http-handler';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
 import { scanPage, scanPageError } from '#shared/surfaces/pages/operations';
 import { getApiDeps } from '#shared/wiring/api';
-import { getScanReadDeps } from '#shared/wiring/scans-read';
+import { getScanPageDeps } from '#shared/wiring/scans-read';
 
 export const handler = createRawHandler(
   SCAN_ROUTES.scan_page,
   scanPage,
-  getScanReadDeps,
+  getScanPageDeps,
   getApiDeps,
   {
     renderError: (error, event) => scanPageError(error, event.pathParameters?.id),

@@ -83,6 +83,11 @@ async function eraseTeamItem(db: Db, _accountId: string, item: Item): Promise<vo
   await deleteKeys(db, [key(item)]);
 }
 
+/** The claims that kept the account's active cases distinct (case-identity-claims.ts). */
+async function cleanCaseIdentities(db: Db, accountId: string): Promise<void> {
+  await deletePartition(db, KEYS.monitorCaseIdentity(accountId, '').pk);
+}
+
 /** The webhooks' partition keeps URL claims and the count once its endpoints are gone. */
 async function cleanWebhooks(db: Db, accountId: string): Promise<void> {
   await deletePartition(db, KEYS.webhookCount(accountId).pk);
@@ -133,7 +138,7 @@ async function eraseUser(db: Db, accountId: string): Promise<void> {
 
 /** The erasure's phases, in order; the last one's listing is empty, it cleans the user up. */
 const ERASE_PHASES: readonly ErasePhase[] = [
-  { phase: PHASES.cases, eraseItem: eraseCase },
+  { phase: PHASES.cases, eraseItem: eraseCase, cleanup: cleanCaseIdentities },
   { phase: PHASES.domains, eraseItem: eraseDomain },
   { phase: PHASES.scans, eraseItem: disownScan },
   {

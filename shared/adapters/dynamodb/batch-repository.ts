@@ -30,6 +30,10 @@ function toJob(item: Record<string, unknown>): StoredJob {
     created_at: String(item.created_at),
     started_at: typeof item.started_at === 'string' ? item.started_at : null,
     finished_at: typeof item.finished_at === 'string' ? item.finished_at : null,
+    ...(Array.isArray(item.rejected) ? { rejected: item.rejected as StoredJob['rejected'] } : {}),
+    ...(Array.isArray(item.duplicates)
+      ? { duplicates: item.duplicates as StoredJob['duplicates'] }
+      : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import type {
 import { foldForSearch, searchTextOf } from '#shared/domain/monitor/profile';
 import { type CaseRef, caseRefOf, type RunRef } from '#shared/domain/monitor/run-ref';
 import { auditedWrite, auditItem } from './audit-log-repository.ts';
+import { createCaseIdentityClaims } from './case-identity-claims.ts';
 import type { Db } from './client.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { decodeCursor, encodeCursor, queryAll } from './pagination.ts';
@@ -132,6 +133,7 @@ export function createCasesRepository(doc: DynamoDBDocumentClient, tableName: st
     listAllCases: (page) => listPage(db, ALL_LISTING, page),
     allCases: () => allCases(db),
     recordLatestRun: (run, latest) => recordLatestRun(db, run, latest),
+    identities: createCaseIdentityClaims(db),
   };
 }
 

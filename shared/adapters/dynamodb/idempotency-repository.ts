@@ -1,8 +1,9 @@
 /**
  * Idempotency keys: `IDEM#<sha256 of caller, route and key>` / `IDEM` with the body's
- * fingerprint, `state` (`in_flight`, then `done` with the response) and `expires_at` (TTL, also
- * checked here: TTL deletion is late). A claim is one conditional put, so two requests with one
- * key cannot both run.
+ * fingerprint, `state` (`in_flight` until the request's deadline, then `done` with the response
+ * for 24 hours) and `expires_at` (TTL, also checked here: TTL deletion is late, and a lapsed
+ * in-flight claim, left by a request its timeout killed, is free again). A claim is one
+ * conditional put, so two requests with one key cannot both run.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -88,6 +88,12 @@ export const KEYS = {
   monitorCase: (ref: CaseRef) => key(monitorCasePk(ref), 'CASE'),
   /** Finds a case's owner from its id alone: `monitor:admin` reads and the workflow steps. */
   monitorCaseOwner: (caseId: string) => key(`CASE#${caseId}`, 'OWNER'),
+  /**
+   * Which of an owner's cases holds an identity (name, domain, category, region, languages); one
+   * partition per owner, so an account's erasure deletes its claims whole.
+   */
+  monitorCaseIdentity: (ownerId: string, identity: string) =>
+    key(`CASEIDENTITY#${ownerId}`, `CLAIM#${identity}`),
   monitorRun: (run: RunRef) => key(monitorCasePk(run), `RUN#${run.run_id}`),
   monitorRunSummary: (run: RunRef) => key(monitorCasePk(run), `SUMMARY#${run.run_id}`),
   monitorRunLock: (ref: CaseRef) => key(monitorCasePk(ref), 'RUNLOCK'),

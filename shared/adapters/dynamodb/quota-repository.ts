@@ -16,6 +16,10 @@ export function createQuotaRepository(doc: DynamoDBDocumentClient, tableName: st
   return {
     consume: (key, window, limit, expiresAt) => consume(db, key, window, limit, expiresAt),
     release: (key, window) => release(db, key, window),
+    used: async (key, window) => {
+      const item = await readItem(db, KEYS.quota(key, window));
+      return Number(item?.used ?? 0);
+    },
   };
 }
 

@@ -31,6 +31,8 @@ export function toStoredScan(item: Record<string, unknown>): StoredScan {
     gsi2pk: _gsi2pk,
     gsi2sk: _gsi2sk,
     effects_pending: _pending,
+    // The mark of the browser that may claim an anonymous scan: kept in the store only.
+    claim_hash: _claim,
     ...scan
   } = item;
   const stored = scan as unknown as StoredScan;

@@ -3,6 +3,7 @@
  * errors for an answer without text.
  */
 import type { Dispatcher } from 'undici';
+import { isWebUrl } from '#shared/domain/kernel/net/web-url';
 import {
   ProviderError,
   type ProviderFamily,
@@ -39,10 +40,25 @@ export function usageOf(
   return { inputTokens, outputTokens, totalTokens: total ?? sum };
 }
 
+/** A markdown link `[label](target)`, its target allowed one level of parentheses. */
+const MARKDOWN_LINK = /\[([^\]\n]*)\]\(\s*((?:[^()\s]|\([^()\s]*\))*)\s*\)/g;
+
+/**
+ * The answer's markdown links whose target is no web address keep their label only: a
+ * `javascript:` or `data:` link a provider wrote into the text is dropped with its citation
+ * (issue 36 point 3), so nothing but http(s) travels on from an answer.
+ */
+export function withoutUnsafeLinks(text: string): string {
+  return text.replace(MARKDOWN_LINK, (link, label: string, target: string) =>
+    isWebUrl(target) ? link : label,
+  );
+}
+
 /**
  * An answer must have text: an empty one would be recorded by the monitor as "nothing
  * mentioned". Adapters first turn refusals and filters into `rejected`; whatever is still
- * empty here is not the documented shape of an answer.
+ * empty here is not the documented shape of an answer. The text comes back with its unsafe
+ * links reduced to their labels (`withoutUnsafeLinks`).
  */
 export function requireAnswerText(family: ProviderFamily, text: string, status: number): string {
   if (text.trim() === '') {
@@ -50,7 +66,7 @@ export function requireAnswerText(family: ProviderFamily, text: string, status: 
       status,
     });
   }
-  return text;
+  return withoutUnsafeLinks(text);
 }
 
 /** The error for output cut off by the token limit before any answer text. */

@@ -1,4 +1,9 @@
-/** Citations as the provider adapters collect them: URLs, their domains and titles. */
+/**
+ * Citations as the provider adapters collect them: URLs, their domains and titles. Only web
+ * addresses are kept (http or https, the one rule of kernel/net/web-url.ts): a `javascript:` or
+ * `data:` "source" from a provider never reaches the store, the API or a page (issue 36 point 3).
+ */
+import { isWebUrl } from '#shared/domain/kernel/net/web-url';
 import type { Citation } from '#shared/domain/monitor/provider-port';
 
 /**
@@ -38,8 +43,9 @@ export interface CitationInput {
 export function collectCitations(inputs: readonly CitationInput[]): Citation[] {
   const byUrl = new Map<string, Citation>();
   for (const input of inputs) {
-    const url = normaliseUrl(input.url);
-    const domain = input.domain ? stripWww(input.domain.toLowerCase()) : domainOf(url);
+    if (!isWebUrl(input.url.trim())) continue;
+    const url = normaliseUrl(input.url.trim());
+    const domain = input.domain ? hostName(input.domain) : domainOf(url);
     if (domain === null) continue;
     const title = input.title?.trim() ? input.title.trim() : null;
     const existing = byUrl.get(url);
@@ -52,6 +58,14 @@ export function collectCitations(inputs: readonly CitationInput[]): Citation[] {
   }
   const all = [...byUrl.values()];
   return [...all.filter((c) => c.cited), ...all.filter((c) => !c.cited)];
+}
+
+/** A domain a provider names (Vertex `web.domain`, a title): a host name, or null. */
+export function hostName(text: string): string | null {
+  const host = stripWww(text.trim().toLowerCase());
+  return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(host)
+    ? host
+    : null;
 }
 
 function stripWww(host: string): string {

@@ -3,10 +3,12 @@
  * Online mode adds the `google_search` tool. Sources are the grounding chunks; a chunk is
  * cited when a grounding support refers to it. Chunk URIs are redirect proxies on the Gemini
  * API: the real URL is not given, so the chunk's title (which Google sets to the site's
- * domain) stands in as the domain. Redirects are not resolved here: that is an outbound
- * request to a third party and belongs to the monitor, not to the adapter.
+ * domain) stands in as the domain; a title that is the page's own http(s) address stands for the
+ * page. Redirects are not followed here: that is an outbound request to a third party. Only web
+ * addresses are kept (citations.ts), a redirect's included.
  */
 import { z } from 'zod';
+import { isWebUrl } from '#shared/domain/kernel/net/web-url';
 import {
   type AskRequest,
   type AskResult,
@@ -21,7 +23,13 @@ import {
   truncatedBeforeText,
   usageOf,
 } from './adapter.ts';
-import { type CitationInput, collectCitations, domainOf, uniqueQueries } from './citations.ts';
+import {
+  type CitationInput,
+  collectCitations,
+  domainOf,
+  hostName,
+  uniqueQueries,
+} from './citations.ts';
 import { httpFailure, type RawResponse, roundSeconds } from './http.ts';
 import { jsonProvider, readReply } from './json-provider.ts';
 import { tryParseJson } from './parse.ts';
@@ -140,7 +148,7 @@ function toAskResult(
   if (text.trim() === '' && finishReason === 'MAX_TOKENS') {
     throw truncatedBeforeText('google', 'MAX_TOKENS', response.status);
   }
-  requireAnswerText('google', text, response.status);
+  const answerText = requireAnswerText('google', text, response.status);
   const grounding = candidate.groundingMetadata;
   const citations = collectCitations(groundingSources(grounding));
   const searched =
@@ -152,7 +160,7 @@ function toAskResult(
     provider: 'google',
     model: body.modelVersion || config.model,
     mode: request.mode,
-    text,
+    text: answerText,
     searched,
     searchQueries: uniqueQueries(grounding?.webSearchQueries ?? []),
     citations,
@@ -169,9 +177,14 @@ function groundingSources(
   );
   const sources: CitationInput[] = [];
   for (const [index, chunk] of (grounding?.groundingChunks ?? []).entries()) {
-    const uri = chunk.web?.uri;
+    const uri = chunk.web?.uri?.trim();
     if (!uri) continue;
     const title = chunk.web?.title?.trim() || null;
+    // A redirect whose title is the page's own address stands for that page: keep the page.
+    if (domainOf(uri) === REDIRECT_HOST && title && isWebUrl(title)) {
+      sources.push({ url: title, title: null, cited: supported.has(index) });
+      continue;
+    }
     const domain = chunkDomain(uri, title, chunk.web?.domain);
     // A redirect with neither a real domain nor a title names no site: Google's proxy host
     // must never be counted as a cited domain.
@@ -191,9 +204,9 @@ function chunkDomain(
   title: string | null,
   domain: string | null | undefined,
 ): string | null | undefined {
-  if (domain) return domain;
+  if (domain) return hostName(domain) ?? (domainOf(uri) === REDIRECT_HOST ? undefined : null);
   if (domainOf(uri) !== REDIRECT_HOST) return null;
-  return title ?? undefined;
+  return (title && hostName(title)) ?? undefined;
 }
 
 function noCandidate(blockReason: string | null | undefined, response: RawResponse) {

@@ -42,7 +42,13 @@ export interface OperatorDeps {
   newUserId?: () => string;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One `@`, a dot after it, and no blank, angle bracket, quote, backtick or control character
+ * anywhere: an address typed into the sign-in form reaches mail headers, pages and logs, where
+ * none of these belongs (issue 36 point 4).
+ */
+const EMAIL_PART = '[^\\s@<>"\'`\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]+';
+const EMAIL_PATTERN = new RegExp(`^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`, 'u');
 
 /** The longest e-mail address accepted (RFC 5321's path limit less its angle brackets). */
 export const MAX_EMAIL_LENGTH = 254;
@@ -50,7 +56,8 @@ export const MAX_EMAIL_LENGTH = 254;
 export function normaliseEmail(email: string): string {
   const normalised = email.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(normalised) || normalised.length > MAX_EMAIL_LENGTH) {
-    throw new BadRequestError('invalid_email', `"${email}" is not a valid e-mail address.`);
+    // The address is not echoed: it may hold what it was refused for.
+    throw new BadRequestError('invalid_email', 'That is not a valid e-mail address.');
   }
   return normalised;
 }

@@ -189,7 +189,12 @@ export async function peekSignInLink(
 export async function startSession(
   input: { token: string; userAgent?: string | undefined; sourceIp?: string | undefined },
   deps: SignInDeps,
-): Promise<{ cookieToken: string; session: StoredSession; next: string | null }> {
+): Promise<{
+  cookieToken: string;
+  session: StoredSession;
+  user: User;
+  next: string | null;
+}> {
   if (!isWellFormedSecretToken(input.token)) throw invalidLink();
   const now = deps.clock.now();
   const link = await deps.sessions.useSignInLink(
@@ -216,7 +221,7 @@ export async function startSession(
     address: input.sourceIp === undefined ? null : maskedAddress(input.sourceIp),
   };
   await deps.sessions.putSession(hashSecretToken(cookieToken), session);
-  return { cookieToken, session, next: safeReturnPath(link.next) };
+  return { cookieToken, session, user, next: safeReturnPath(link.next) };
 }
 
 /** The live session a cookie token names, or undefined (unknown, malformed or expired). */

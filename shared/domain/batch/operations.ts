@@ -92,7 +92,10 @@ export async function createBatch(
   const limits = deps.limits[plan];
   const report = input.request.reportLimit;
   reportBatchLimits(report, limits, now);
-  const { accepted, rejected } = scannableEntries(input.body.domains, deps.allowPrivateTargets);
+  const { accepted, rejected, duplicates } = scannableEntries(
+    input.body.domains,
+    deps.allowPrivateTargets,
+  );
   if (accepted.length > limits.per_batch) throw batchTooLarge(plan, limits, accepted.length);
   const day = now.toISOString().slice(0, 10);
   const granted = await deps.quota.take(principal.accountId, day, accepted.length, limits.per_day);
@@ -102,7 +105,7 @@ export async function createBatch(
   }
   rejected.push(...overDailyLimit(accepted.slice(granted), plan, limits));
   const queued = accepted.slice(0, granted);
-  const job = await queueJob(principal.accountId, queued, now, deps, day);
+  const job = await queueJob(principal.accountId, queued, now, deps, day, { rejected, duplicates });
   const usedToday = await deps.quota.used(principal.accountId, day);
   reportBatchLimits(report, limits, now, usedToday);
   return {
@@ -134,6 +137,9 @@ function refuseOversizedRequest(entries: number, limits: Record<Plan, PlanLimits
     );
   }
 }
+
+/** Rejected and counted-once entries kept with a job, at most. */
+const KEPT_ENTRIES = 1000;
 
 /** The entries sorted into scannable domains and rejected ones; with none scannable, a 400. */
 function scannableEntries(domains: readonly string[], allowPrivateTargets: boolean): Sorted {
@@ -168,6 +174,7 @@ async function queueJob(
   now: Date,
   deps: BatchDeps,
   day: string,
+  sorted: Pick<StoredJob, 'rejected' | 'duplicates'>,
 ): Promise<StoredJob> {
   const job: StoredJob = {
     id: deps.newId?.() ?? crypto.randomUUID(),
@@ -177,6 +184,9 @@ async function queueJob(
     created_at: now.toISOString(),
     started_at: null,
     finished_at: null,
+    // A job's item stays far under DynamoDB's 400 KB: a batch holds at most the plan's entries.
+    rejected: (sorted.rejected ?? []).slice(0, KEPT_ENTRIES),
+    duplicates: (sorted.duplicates ?? []).slice(0, KEPT_ENTRIES),
   };
   const rows: StoredRow[] = entries.map((entry, index) => ({
     index,

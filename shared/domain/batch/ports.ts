@@ -13,6 +13,12 @@ export interface StoredJob {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /**
+   * What the request did not queue, with why, and the lines that named a domain listed before
+   * them: kept so the job's page shows them again after a reload (issue 36 point 7).
+   */
+  rejected?: { domain: string; reason: string }[];
+  duplicates?: { input: string; domain: string }[];
 }
 
 /** One accepted domain of a job: `BATCH#<id>` / `ROW#<index>`. */

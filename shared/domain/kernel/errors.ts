@@ -73,6 +73,11 @@ export const ERROR_CODES = {
   },
   no_run: { family: 'conflict', description: 'no run has finished yet' },
   run_pending: { family: 'conflict', description: 'a run is already queued or in progress' },
+  duplicate_case: {
+    family: 'conflict',
+    description:
+      'an active case with the same name, domain, category, region and languages exists (details.case_id)',
+  },
   case_archived: {
     family: 'conflict',
     description: 'the case is archived: restore it to start a run',

@@ -32,6 +32,8 @@ export interface RequestContext {
   reportLimit?: LimitReporter;
   /** The request's User-Agent (the dashboard's sessions list summarises it). */
   userAgent?: string;
+  /** The request's cookie strings (API Gateway v2 `cookies`, or the Cookie header). */
+  cookies?: readonly string[];
 }
 
 /**

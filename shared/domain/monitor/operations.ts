@@ -18,6 +18,7 @@ import {
   requireReader,
   requireRunPlan,
 } from './access.ts';
+import { createUnderIdentity, patchUnderIdentity } from './case-identity.ts';
 import type { CompetitorProfile } from './engine/index.ts';
 import { buildPromptSet } from './engine/prompt-set.ts';
 import type { CaseChanges, StoredCase } from './ports.ts';
@@ -126,7 +127,8 @@ export async function createCaseFor(
     { name: stored.name, domain: stored.domain },
     deps.clock,
   );
-  await deps.cases.createCase(stored, audit);
+  // 409 `duplicate_case` when an identical active case exists (case-identity.ts).
+  await createUnderIdentity(deps, stored, () => deps.cases.createCase(stored, audit));
   return { case: caseDetail(stored) };
 }
 
@@ -156,7 +158,9 @@ export async function patchCase(
   );
   const at = nowIso(deps.clock);
   const audits = caseChangeEvents(input.principal, stored, Object.keys(input.body), merged, deps);
-  const updated = await deps.cases.updateCase(caseRefOf(stored), merged, at, audits);
+  const updated = await patchUnderIdentity(deps, stored, merged, () =>
+    deps.cases.updateCase(caseRefOf(stored), merged, at, audits),
+  );
   return { case: caseDetail(updated ?? { ...stored, ...merged, updated_at: at }) };
 }
 

@@ -49,6 +49,22 @@ export interface CasePage {
   cursor: string | null;
 }
 
+/**
+ * Which case holds each identity of an owner's active cases (case-identity.ts): the claims
+ * kept by the cases store.
+ */
+export interface CaseIdentityClaims {
+  /** The case holding this identity of the owner, if a claim exists. */
+  holder(ownerId: string, identity: string): Promise<string | undefined>;
+  /**
+   * Makes `caseId` the holder: only if there is no claim (`previous` undefined) or the claim
+   * still names `previous`. False when someone else changed the claim first.
+   */
+  take(ownerId: string, identity: string, caseId: string, previous?: string): Promise<boolean>;
+  /** Removes the claim if `caseId` holds it. */
+  release(ownerId: string, identity: string, caseId: string): Promise<void>;
+}
+
 export interface CasesStore {
   /** Claims the id (owner pointer) and writes the case with its `case.created` event, at once. */
   createCase(stored: StoredCase, audit: AuditEvent): Promise<void>;
@@ -73,6 +89,8 @@ export interface CasesStore {
   allCases(): Promise<StoredCase[]>;
   /** Records a finished run on its case unless a later run is recorded already. */
   recordLatestRun(run: RunRef, latest: { score: number; finished_at: string }): Promise<boolean>;
+  /** Which case holds each identity of an owner's active cases (case-identity.ts). */
+  identities: CaseIdentityClaims;
 }
 
 export interface PageRequest {

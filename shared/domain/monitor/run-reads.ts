@@ -4,7 +4,9 @@
  * the case like `get_case` (own cases; any tenant's for monitor:admin), deletion only for the
  * owner; a run of another case, or of another tenant, reads as 404.
  */
+
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/domain/kernel/errors';
+import { isWebUrl } from '#shared/domain/kernel/net/web-url';
 import type { CallerInput } from '#shared/domain/kernel/operation';
 import { type AccessDeps, ownCase, readableCase } from './access.ts';
 import { answerMatches, facetsMatch, withinDomain } from './answer-filters.ts';
@@ -144,6 +146,17 @@ export interface OwnCitedPage {
 export const OWN_CITED_PAGES = 50;
 
 /**
+ * A page of the brand's own site: a web address whose host is the domain or under it. A
+ * citation that only names the domain (Google's grounding redirect, titled with the domain) is
+ * no page of the site and is left out (issue 36 point 3).
+ */
+function isOwnPage(url: string, domain: string): boolean {
+  if (!isWebUrl(url)) return false;
+  const host = new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+  return withinDomain(host, domain);
+}
+
+/**
  * The brand site's pages the run's answers cite (sources the answers point at, as the
  * `cited_domain` filter counts them), most cited first; the case's owner comes along, whose
  * agent logs say when the citing families' agents last fetched each page.
@@ -171,7 +184,12 @@ export async function citedPagesOfRun(
   for (const view of views) {
     const urls = new Set(
       view.sources
-        .filter((source) => source.cited && withinDomain(source.domain, stored.domain))
+        .filter(
+          (source) =>
+            source.cited &&
+            withinDomain(source.domain, stored.domain) &&
+            isOwnPage(source.url, stored.domain),
+        )
         .map((source) => source.url),
     );
     for (const url of urls) {

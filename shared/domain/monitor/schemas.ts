@@ -186,6 +186,13 @@ export const CaseListEntrySchema = z
     domain: z.string(),
     category: z.string(),
     competitors: z.array(z.string()),
+    region: z.string().meta({
+      description: 'The region the case is measured for, "" when none (addition)',
+    }),
+    languages: z.array(z.string()).meta({
+      description:
+        'The languages its prompts are asked in (addition): with region, tells apart cases of one brand',
+    }),
     status: z.enum(CASE_STATUSES),
     latest_score: nullableScore.meta({
       description: 'total_score of the latest finished run; null before the first one',

@@ -10,6 +10,8 @@ export function caseListEntry(stored: StoredCase, ownerEmail?: string): CaseList
     domain: stored.domain,
     category: stored.category,
     competitors: stored.competitors.map((c) => c.name),
+    region: stored.region,
+    languages: stored.languages,
     status: stored.status,
     latest_score: stored.latest_score,
     last_run_at: stored.last_run_at,

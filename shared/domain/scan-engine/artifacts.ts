@@ -2,6 +2,7 @@
  * What the collector fetched, in the form the checks read. Checks are pure functions of these
  * artifacts, so tests can hand-build them without a server.
  */
+import type { UnreachableReason } from '#shared/domain/kernel/net/fetch-errors';
 import { looksLikeHtml } from './html.ts';
 
 /** What stood between the scanner and a document of the site (walls.ts decides). */
@@ -51,7 +52,7 @@ export type Fetched =
   /** The site redirected more than five times (a loop, usually): its defect, not ours. */
   | { kind: 'redirect-loop'; url: string; message: string }
   /** DNS failure, refused or reset connection, TLS error: we could not tell. */
-  | { kind: 'network-error'; url: string; message: string }
+  | { kind: 'network-error'; url: string; message: string; reason?: UnreachableReason }
   /**
    * Refused by the SSRF policy before any packet was sent; `offline` when only because the
    * service runs offline (OFFLINE_DNS=1) and the destination is not loopback.
@@ -200,7 +201,9 @@ export function seconds(ms: number): string {
 export function describeCatchAll(answer: CatchAllAnswer): string {
   const type = answer.contentType === '' ? 'untyped' : answer.contentType;
   const what = answer.contentType.includes('html') ? 'HTML page' : `${type} body`;
-  const preview = answer.preview.trim() === '' ? '' : ` (${JSON.stringify(answer.preview)})`;
+  // The body's start as code (`...`, shown as code by the pages), never as an escaped string.
+  const text = answer.preview.replace(/\s+/g, ' ').replaceAll('`', "'").trim();
+  const preview = text === '' ? '' : ` (\`${text}\`)`;
   return `the same ${what} the site returns for any unknown path${preview}, a soft 404`;
 }
 

@@ -6,7 +6,8 @@
  *   1. GET / on the first start URL (https unless the caller named http), with the fan-out
  *      fired speculatively on the same origin; fall back to the next start URL if it cannot
  *      be reached. No start URL reachable: OperationFailedError('scan_failed'); a host that
- *      accepted the connection but is slow still gets a result (collect/homepage.ts).
+ *      accepted the connection but is slow still gets a result (collect/homepage.ts), unless
+ *      nothing of the site answered at all (unreachable.ts).
  *   2. Fan-out and follow-ups (collect/), each fetched once, budgets trimmed to the deadline.
  *   3. Walls (walls.ts): documents a challenge page, a WAF block, a rate limit or a 402 answered
  *      for are marked, and the checks that needed them are not judged on them (environment.ts).
@@ -36,6 +37,7 @@ import { siteScore } from './scoring.ts';
 import { siteFactsOf } from './site-facts.ts';
 import { standardForSignal } from './standards.ts';
 import { type Check, SCORING_VERSION, type ScanReport, type ScanTarget } from './types.ts';
+import { unreachableSite } from './unreachable.ts';
 import { separateWalls } from './walled-artifacts.ts';
 
 export const DEFAULT_SCAN_DEADLINE_MS = 25_000;
@@ -75,6 +77,10 @@ export async function runScan(target: ScanTarget, deps: RunScanDeps): Promise<Sc
   });
   try {
     const raw = await collectArtifacts(target, fetcher, deps.txt ? { txt: deps.txt } : {});
+    // A host that took the connection but answered nothing at all was never reached.
+    if (raw.homepage.kind === 'timeout' && !fetcher.answered) {
+      throw unreachableSite(target.domain, 'timeout');
+    }
     const judged = judgeArtifacts(raw);
     const stats = fetcher.stats;
     return {

@@ -30,6 +30,12 @@ export function formatPoints(points: number): string {
   return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
 
+/** "1 point", "2 points", "0.5 points": the figure with the word it takes. */
+export function pointsText(points: number): string {
+  const figure = formatPoints(points);
+  return `${figure} ${figure === '1' ? 'point' : 'points'}`;
+}
+
 export function withGain(text: string, points: number): string {
   return `${text} (+${formatPoints(points)} ${points === 1 ? 'point' : 'points'})`;
 }

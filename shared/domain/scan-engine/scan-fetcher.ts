@@ -17,7 +17,11 @@
  * same key (the memo makes them impossible; the counter proves it).
  */
 import { gunzipSync } from 'node:zlib';
-import { BlockedTargetError, SafeFetchError } from '#shared/domain/kernel/net/fetch-errors';
+import {
+  BlockedTargetError,
+  FetchNetworkError,
+  SafeFetchError,
+} from '#shared/domain/kernel/net/fetch-errors';
 import {
   DEFAULT_SCAN_CONNECTIONS_PER_ORIGIN,
   type SafeFetcher,
@@ -78,6 +82,7 @@ export class ScanFetcher {
   #deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   #sequence = 0;
   #stats: ScanFetchStats = { requests: 0, waves: 0, duplicateFetches: 0 };
+  #answered = false;
 
   constructor(
     fetcher: SafeFetcher,
@@ -96,6 +101,11 @@ export class ScanFetcher {
 
   get stats(): ScanFetchStats {
     return { ...this.#stats };
+  }
+
+  /** Whether any request of the scan got an HTTP answer (a site that never answers got none). */
+  get answered(): boolean {
+    return this.#answered;
   }
 
   remainingMs(): number {
@@ -198,6 +208,7 @@ export class ScanFetcher {
         headers: options.accept ? { accept: options.accept } : {},
         signal: this.#deadlineController.signal,
       });
+      this.#answered = true;
       return toFetched(response, options.maxBytes, this.#now() - startedAt);
     } catch (error) {
       const hadWholeBudget = this.#now() - startedAt >= budgetMs - 1;
@@ -278,7 +289,9 @@ function failureToFetched(url: string, error: unknown, wholeBudgetMs: number | u
       case 'redirects':
         return { kind: 'redirect-loop', url, message: error.message };
       default:
-        return { kind: 'network-error', url, message: error.message };
+        return error instanceof FetchNetworkError
+          ? { kind: 'network-error', url, message: error.message, reason: error.reason }
+          : { kind: 'network-error', url, message: error.message };
     }
   }
   return {

@@ -39,6 +39,8 @@ export function toPublicScan(stored: StoredScan, links: Links): Scan {
 export async function scanDomain(
   input: OperationInput<undefined, undefined, CreateScanBody>,
   deps: ScanWriteDeps,
+  /** An anonymous scan of the home page's box: its browser's mark (browser-scans.ts). */
+  options: { claimHash?: string } = {},
 ): Promise<{ scan: Scan }> {
   const stored = await deps.scanner.scan({
     domain: input.body.domain,
@@ -46,6 +48,7 @@ export async function scanDomain(
     ownerId: input.principal.kind === 'anonymous' ? undefined : input.principal.accountId,
     sourceIp: input.request.sourceIp,
     reportLimit: input.request.reportLimit,
+    ...(options.claimHash ? { claimHash: options.claimHash } : {}),
   });
   return { scan: toPublicScan(stored, input.request.links) };
 }

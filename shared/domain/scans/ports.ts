@@ -21,6 +21,11 @@ export interface StoredScan {
   /** The account that asked for the scan with a key; absent for anonymous scans. */
   owner_id?: string;
   /**
+   * An anonymous scan from the home page's box: the mark of the browser that may claim it for
+   * the account it signs up for (browser-scans.ts). Written, never read back.
+   */
+  claim_hash?: string;
+  /**
    * robots.txt and the sitemap's paths as the scan found them: kept for the account's domain
    * (its latest scan's), never in the scan item itself. Absent on scans read back from the store.
    */
@@ -152,6 +157,8 @@ export interface QuotaStore {
   consume(key: string, window: string, limit: number, expiresAt: number): Promise<number | false>;
   /** Gives one unit back (the caller was not at fault); never below zero. */
   release(key: string, window: string): Promise<void>;
+  /** The units taken so far in the key's window (0 when none). */
+  used(key: string, window: string): Promise<number>;
 }
 
 /** Where finished scans of an account are announced (`scan.completed`). */

@@ -6,22 +6,17 @@
  */
 
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
-import {
-  AppError,
-  BadRequestError,
-  RateLimitedError,
-  UnavailableError,
-} from '#shared/domain/kernel/errors';
+import { AppError, BadRequestError, UnavailableError } from '#shared/domain/kernel/errors';
 import type { Logger } from '#shared/domain/kernel/logger';
 import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { SafeFetcher } from '#shared/domain/kernel/net/fetcher';
-import { type LimitReporter, secondsUntilNextUtcDay } from '#shared/domain/kernel/rate-limit';
+import type { LimitReporter } from '#shared/domain/kernel/rate-limit';
 import type { TxtResolver } from '#shared/domain/scan-engine/dns-aid';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import type { ScanVantage } from '#shared/domain/scan-engine/environment';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
 import type { ScanTarget } from '#shared/domain/scan-engine/types';
-import { quotaBucketForAddress } from './client-address.ts';
+import { type QuotaUnit, takeAnonymousQuota } from './anonymous-quota.ts';
 import type { QuotaStore, ScanEvents, ScanStore, StatsStore, StoredScan } from './ports.ts';
 import { type ScanEffectsDeps, settleScan } from './scan-effects.ts';
 
@@ -62,14 +57,8 @@ export interface ScanRequest {
   id?: string;
   /** Told the state of the anonymous quota (the `anon-scans` RateLimit headers). */
   reportLimit?: LimitReporter;
-}
-
-/** The anonymous scan limit's policy name in the RateLimit headers (docs/api.md "Rate limits"). */
-export const ANONYMOUS_SCANS_POLICY = 'anon-scans';
-
-interface QuotaUnit {
-  key: string;
-  window: string;
+  /** An anonymous scan's browser mark (browser-scans.ts); ignored for an account's scan. */
+  claimHash?: string;
 }
 
 /** What every function of one service shares: its dependencies and its ids. */
@@ -80,55 +69,21 @@ interface ServiceContext {
 }
 
 /**
- * Anonymous callers: N scans per UTC day per address bucket, taken atomically before the scan
- * runs, so parallel calls cannot pass the limit together. Returns the unit, to give it back.
- */
-async function takeAnonymousQuota(
-  { deps }: ServiceContext,
-  sourceIp: string,
-  report: LimitReporter | undefined,
-): Promise<QuotaUnit> {
-  const at = deps.clock.now();
-  const unit = {
-    key: `ANON#${quotaBucketForAddress(sourceIp)}`,
-    window: `DAY#${at.toISOString().slice(0, 10)}`,
-  };
-  const retryAfterSeconds = secondsUntilNextUtcDay(at);
-  const used = await deps.quotas.consume(
-    unit.key,
-    unit.window,
-    deps.anonymousScansPerDay,
-    Math.floor(at.getTime() / 1000) + retryAfterSeconds + 86_400,
-  );
-  report?.({
-    policy: ANONYMOUS_SCANS_POLICY,
-    quota: deps.anonymousScansPerDay,
-    windowSeconds: 86_400,
-    remaining: used === false ? 0 : deps.anonymousScansPerDay - used,
-    resetSeconds: retryAfterSeconds,
-  });
-  if (used === false) {
-    throw new RateLimitedError(
-      'rate_limited',
-      `Anonymous scans are limited to ${deps.anonymousScansPerDay} per day per IP address. ` +
-        'Use an API key with the scans:write scope, or retry after the limit resets at 00:00 UTC.',
-      { retryAfterSeconds },
-    );
-  }
-  return unit;
-}
-
-/**
- * A scan refused as a hostile target, or lost to a store outage, was not the caller's doing:
- * the unit goes back. A site that cannot be scanned (`scan_failed`) still counts, or anyone
- * could make us fetch unscannable targets for free.
+ * A scan refused as a hostile target, lost to a store outage, or that could not reach its site
+ * at all (`scan_failed`: a typo, a site that is down) cost the visitor nothing: the unit goes
+ * back. The unit is held while the scan runs, so one address never has more scans in flight
+ * than its quota, refunds or not (docs/decisions.md, issue 36).
  */
 async function refundIfNotCallersFault(
   { deps }: ServiceContext,
   unit: QuotaUnit | undefined,
   error: unknown,
 ): Promise<void> {
-  if (!unit || !(error instanceof BadRequestError || error instanceof UnavailableError)) return;
+  const free =
+    error instanceof BadRequestError ||
+    error instanceof UnavailableError ||
+    (error instanceof AppError && error.code === 'scan_failed');
+  if (!unit || !free) return;
   await deps.quotas.release(unit.key, unit.window).catch((releaseError: unknown) => {
     deps.logger.warn('quota refund failed', { error: releaseError as Error });
   });
@@ -161,6 +116,7 @@ async function measure(
     peers: report.peers,
     fix_inputs: report.fix_inputs,
     ...(request.ownerId ? { owner_id: request.ownerId, site: report.site } : {}),
+    ...(!request.ownerId && request.claimHash ? { claim_hash: request.claimHash } : {}),
   };
 }
 
@@ -183,7 +139,7 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
   });
   const unit =
     request.ownerId === undefined
-      ? await takeAnonymousQuota(context, request.sourceIp, request.reportLimit)
+      ? await takeAnonymousQuota(deps, request.sourceIp, request.reportLimit)
       : undefined;
   let stored: StoredScan;
   try {

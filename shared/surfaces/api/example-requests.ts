@@ -310,6 +310,7 @@ const DASHBOARD_REQUESTS: Record<string, ExampleRequestSpec> = {
   dashboard_scan: { params: { id: ID.dashboardScan } },
   dashboard_verify_scan: { params: { id: ID.dashboardScan }, body: csrf },
   dashboard_domain: { params: { domain: EXAMPLE_DOMAIN } },
+  dashboard_agents: {},
   dashboard_domain_agents: { params: { domain: EXAMPLE_DOMAIN } },
   dashboard_upload_agent_log: {
     params: { domain: EXAMPLE_DOMAIN },

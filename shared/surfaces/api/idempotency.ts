@@ -6,7 +6,9 @@
  * - a retry with the same body gets that response again, with `Idempotent-Replayed: true`;
  * - the same key with another body is 422 `idempotency_key_reused`;
  * - while the first request still runs, another with the key is 409 `idempotency_key_in_flight`.
- * A request that fails with a 5xx lets its key go, so the retry runs again. Requests without the
+ * A request that fails with a 5xx lets its key go, so the retry runs again. A request killed by
+ * its function's timeout lets go of nothing: its claim lapses at its own deadline (the function's
+ * remaining time plus a margin), not 24 hours later (issue 36, point 10). Requests without the
  * header are untouched.
  */
 import type { MiddlewareObj, Request } from '@middy/core';
@@ -16,6 +18,7 @@ import { sha256Hex } from '#shared/domain/kernel/hash';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotencyStore,
+  inFlightExpiry,
   MAX_IDEMPOTENCY_KEY_LENGTH,
 } from '#shared/domain/kernel/idempotency';
 import type { PipelineContext } from '#shared/surfaces/http/pipeline';
@@ -80,7 +83,8 @@ export function idempotencyMiddleware(
   return {
     before: async (request: IdempotentRequest) => {
       const principal = principalOf(request.context);
-      const outcome = await claimOrReplay(route, store, principal, request.event);
+      const deadline = inFlightExpiry(Date.now(), remainingTime(request.context));
+      const outcome = await claimOrReplay(route, store, principal, request.event, deadline);
       if (outcome && 'claim' in outcome) request.internal.claim = outcome.claim;
       return outcome && 'replay' in outcome ? outcome.replay : undefined;
     },
@@ -94,20 +98,30 @@ export function idempotencyMiddleware(
   };
 }
 
-/** Claims the request's key, or answers it: a replay, 409 in flight, 422 reused. */
+/** The invocation's remaining time, when its context can tell (a Lambda context can). */
+function remainingTime(context: PipelineContext): number | undefined {
+  return typeof context?.getRemainingTimeInMillis === 'function'
+    ? context.getRemainingTimeInMillis()
+    : undefined;
+}
+
+/**
+ * Claims the request's key until `deadline` (epoch seconds), or answers it: a replay, 409 in
+ * flight, 422 reused.
+ */
 async function claimOrReplay(
   route: RouteDefinition,
   store: () => IdempotencyStore | undefined,
   principal: Principal | undefined,
   event: ApiEvent,
+  deadline: number,
 ): Promise<{ claim: Claim } | { replay: ApiResult } | undefined> {
   const idempotency = route.idempotent ? store() : undefined;
   if (!idempotency) return undefined;
   const given = keyFrom(event);
   if (given === undefined) return undefined;
   const key = sha256Hex(`${callerOf(principal, event)}\n${route.operationId}\n${given}`);
-  const expiresAt = Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS;
-  const claim = await idempotency.claim(key, sha256Hex(bodyText(event)), expiresAt);
+  const claim = await idempotency.claim(key, sha256Hex(bodyText(event)), deadline);
   if (claim.state === 'claimed') return { claim: { store: idempotency, key } };
   if (claim.state === 'in_flight') {
     throw new ConflictError(

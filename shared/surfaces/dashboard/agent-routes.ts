@@ -11,6 +11,13 @@ import type { RouteDefinition } from '#shared/surfaces/http/route';
 import { FORM_ERRORS, form, PAGE_ERRORS, page } from './route-kinds.ts';
 
 export const AGENT_PAGE_ROUTES = {
+  dashboard_agents: page(
+    'dashboard_agents',
+    '/dashboard/agents',
+    'The AI agents section: the scanned domains, each with a link to its Agents tab (`list_domains`)',
+    'domain',
+    { errors: [...PAGE_ERRORS, 'invalid_request'] },
+  ),
   dashboard_domain_agents: page(
     'dashboard_domain_agents',
     '/dashboard/domains/{domain}/agents',

@@ -12,7 +12,10 @@ import {
 } from '#shared/domain/agent-logs/schemas';
 import { domainOf, uploadAgentLog } from '#shared/domain/agent-logs/upload';
 import { ANSWER_STATUS, type RawBody } from '#shared/domain/kernel/operation';
-import { agentsPage } from '#shared/surfaces/dashboard/views/agents-page';
+import { listDomains } from '#shared/domain/scans/history-operations';
+import { ListDomainsQuerySchema } from '#shared/domain/scans/history-schemas';
+import type { ScanReadDeps } from '#shared/domain/scans/operations';
+import { agentsIndexPage, agentsPage } from '#shared/surfaces/dashboard/views/agents-page';
 import type { ShownError } from '#shared/surfaces/dashboard/views/components';
 import type { AgentsPageQuerySchema, DomainPathSchema } from './forms.ts';
 import { DASHBOARD_PATHS } from './paths.ts';
@@ -91,4 +94,17 @@ export async function uploadAgentLogPage(
     error: uploaded.error,
     status: uploaded.status,
   });
+}
+
+/** `GET /dashboard/agents`: the scanned domains, each with its Agents tab (issue 36 point 7). */
+export async function agentsIndex(input: SessionInput, deps: ScanReadDeps): Promise<PageResponse> {
+  const query = parseWith(ListDomainsQuerySchema, { limit: 50 });
+  const page = await listDomains({ ...input, params: undefined, body: undefined, query }, deps);
+  return htmlPage(
+    agentsIndexPage({
+      viewer: viewerOf(input.principal),
+      domains: page.domains,
+      next: page.next_cursor,
+    }),
+  );
 }

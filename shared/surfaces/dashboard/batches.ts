@@ -104,7 +104,11 @@ export async function batchJob(
   input: SessionInput<BatchIdParams>,
   deps: Pick<BatchDeps, 'store'>,
 ): Promise<PageResponse> {
-  return htmlPage(batchJobPage(viewerOf(input.principal), await getBatch(input, deps)));
+  // getBatch refuses another account's job; the job item then holds what was not queued.
+  const status = await getBatch(input, deps);
+  const job = await deps.store.getJob(status.job.id);
+  const sorted = { rejected: job?.rejected ?? [], duplicates: job?.duplicates ?? [] };
+  return htmlPage(batchJobPage(viewerOf(input.principal), status, sorted));
 }
 
 const CSV_COLUMNS = ['domain', 'status', 'score', 'scan_id', 'error', 'finished_at'] as const;

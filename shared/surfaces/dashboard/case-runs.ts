@@ -29,6 +29,7 @@ import { scoreRange } from '#shared/surfaces/dashboard/views/case-insights';
 import type { CanaryPoint } from '#shared/surfaces/dashboard/views/case-loop';
 import type { ScorePoint } from '#shared/surfaces/dashboard/views/case-summary';
 import { comparePage, runPage } from '#shared/surfaces/dashboard/views/run-page';
+import { readFilters } from './answer-filters.ts';
 import type { AgentFetchDeps } from './case-cited-pages.ts';
 import type {
   CaseRunQuerySchema,
@@ -162,9 +163,8 @@ export async function runAnswersPage(
   deps: CasePagesDeps,
 ): Promise<PageResponse> {
   const { page: _page, ...given } = input.query;
-  const filters = Object.fromEntries(
-    Object.entries(given).filter(([, value]) => value !== undefined && value !== ''),
-  ) as Record<string, string>;
+  // A filter the list does not take is left out and said at its control (answer-filters.ts).
+  const { accepted: filters, refused } = readFilters(given);
   const query = parseWith(ListAnswersQuerySchema, { limit: ANSWERS_PER_PAGE, ...filters });
   const reader = readerOf(input, input.params);
   if (query.format !== 'json') {
@@ -178,7 +178,7 @@ export async function runAnswersPage(
   const { entries, prompts } = answers.index;
   const matching = entries.filter((entry) => facetsMatch(entry, query));
   const pages = Math.max(1, Math.ceil(matching.length / ANSWERS_PER_PAGE));
-  const page = Math.min(pageNumber(input.query, matching), pages);
+  const page = Math.min(pageNumber({ ...input.query, cursor: filters.cursor }, matching), pages);
   const from = (page - 1) * ANSWERS_PER_PAGE;
   const { cursor: _cursor, ...selection } = filters;
   return htmlPage(
@@ -197,7 +197,9 @@ export async function runAnswersPage(
         size: ANSWERS_PER_PAGE,
       },
       filters: selection,
+      refused,
     }),
+    Object.keys(refused).length > 0 ? 400 : 200,
   );
 }
 

@@ -92,6 +92,12 @@ export async function casesOverview(input: Input<undefined, CasesQuery>, deps: M
   );
 }
 
+/** The case a refused form would duplicate (409 `duplicate_case` names it in its details). */
+function duplicateOf(details: Record<string, unknown>): { id: string; name: string } | undefined {
+  const { case_id: id, name } = details;
+  return typeof id === 'string' && typeof name === 'string' ? { id, name } : undefined;
+}
+
 export async function newCaseForm(input: Input): Promise<PageResponse> {
   return htmlPage(
     caseFormPage({ viewer: viewerOf(input.principal), form: { values: EMPTY_CASE_FORM } }),
@@ -102,12 +108,19 @@ export async function createCaseFromForm(
   input: Input<undefined, undefined, z.output<typeof CaseFormSchema>>,
   deps: MonitorDeps,
 ): Promise<PageResponse> {
-  const created = await submitForm(CASE_FORM, input.body, () =>
-    createCase({ ...input, body: caseBodyFrom(CreateCaseBodySchema, input.body) }, deps),
+  const created = await submitForm(
+    CASE_FORM,
+    input.body,
+    () => createCase({ ...input, body: caseBodyFrom(CreateCaseBodySchema, input.body) }, deps),
+    () => caseBodyFrom(CreateCaseBodySchema, input.body),
   );
   if (created.ok) return redirect(DASHBOARD_PATHS.case(created.value.case.id));
   return htmlPage(
-    caseFormPage({ viewer: viewerOf(input.principal), form: created.state }),
+    caseFormPage({
+      viewer: viewerOf(input.principal),
+      form: created.state,
+      duplicateOf: duplicateOf(created.details),
+    }),
     created.status,
   );
 }
@@ -127,12 +140,20 @@ export async function updateCaseFromForm(
   input: Input<CaseIdParams, undefined, z.output<typeof CaseFormSchema>>,
   deps: MonitorDeps,
 ): Promise<PageResponse> {
-  const saved = await submitForm(CASE_FORM, input.body, () =>
-    patchCase({ ...input, body: caseBodyFrom(PatchCaseBodySchema, input.body) }, deps),
+  const saved = await submitForm(
+    CASE_FORM,
+    input.body,
+    () => patchCase({ ...input, body: caseBodyFrom(PatchCaseBodySchema, input.body) }, deps),
+    () => caseBodyFrom(PatchCaseBodySchema, input.body),
   );
   if (saved.ok) return redirect(`${DASHBOARD_PATHS.case(input.params.id)}?notice=case_saved`);
   return htmlPage(
-    caseFormPage({ viewer: viewerOf(input.principal), caseId: input.params.id, form: saved.state }),
+    caseFormPage({
+      viewer: viewerOf(input.principal),
+      caseId: input.params.id,
+      form: saved.state,
+      duplicateOf: duplicateOf(saved.details),
+    }),
     saved.status,
   );
 }

@@ -15,6 +15,7 @@ const SCOPE_OF_ROUTE: Readonly<Record<string, Scope>> = {
   dashboard_batches: 'scans:read',
   dashboard_batch: 'scans:read',
   dashboard_batch_csv: 'scans:read',
+  dashboard_agents: 'scans:read',
   dashboard_domain_agents: 'scans:read',
   dashboard_run_scan: 'scans:write',
   dashboard_verify_scan: 'scans:write',

@@ -158,18 +158,21 @@ export const CaseRunQuerySchema = z.object({
   notice: optionalText(40),
 });
 
-/** The filters of `list_run_answers`, as text; the area's own query schema checks them. */
+/**
+ * The answers page's query: any text up to the address's own bound, so a filter the list does
+ * not take comes back at its control (case-runs.ts `readFilters`), never as an error page.
+ */
 export const RunAnswersQuerySchema = z.object({
-  family: optionalText(20),
-  mode: optionalText(10),
-  block: optionalText(2),
-  prompt_id: optionalText(40),
-  mentioned: optionalText(5),
-  entity: optionalText(200),
-  cited_domain: optionalText(253),
-  citation_category: optionalText(20),
+  family: optionalText(2000),
+  mode: optionalText(2000),
+  block: optionalText(2000),
+  prompt_id: optionalText(2000),
+  mentioned: optionalText(2000),
+  entity: optionalText(2000),
+  cited_domain: optionalText(2000),
+  citation_category: optionalText(2000),
   cursor: optionalText(2000),
-  format: optionalText(5),
+  format: optionalText(2000),
   /** The page of the answers page (1-based; anything else reads as the first page). */
   page: optionalText(6),
 });

@@ -88,19 +88,23 @@ export function dashboardErrorPage(error: unknown, event: ApiEvent, logger: Logg
       hadSessionCookie(event, secure) ? { 'set-cookie': clearedSessionCookie(secure) } : {},
     );
   }
+  const anonymous = !hadSessionCookie(event, event.headers?.['x-forwarded-proto'] !== 'http');
   if (error instanceof AppError) {
     const status = httpStatusOf(error.code);
-    const page = errorPage({ status, code: error.code, message: error.message });
+    const page = errorPage({ status, code: error.code, message: error.message }, anonymous);
     return htmlPage(page, status);
   }
   logger.error('dashboard page failed', { error: error as Error });
   return htmlPage(
-    errorPage({
-      status: 500,
-      code: 'internal_error',
-      message:
-        'Something went wrong on our side. Please try again; if it persists, contact support.',
-    }),
+    errorPage(
+      {
+        status: 500,
+        code: 'internal_error',
+        message:
+          'Something went wrong on our side. Please try again; if it persists, contact support.',
+      },
+      anonymous,
+    ),
     500,
   );
 }

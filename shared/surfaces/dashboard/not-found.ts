@@ -22,7 +22,7 @@ export function dashboardFallbackPage(error: { code: ErrorCodeName }): PageRespo
     status,
     code: error.code,
     message:
-      'This address exists, but not for this kind of request. Open it from a link or button of the dashboard.',
+      'This address exists, but not for this kind of request. Open it from a link or button of a page.',
   });
   return htmlPage(page, status);
 }

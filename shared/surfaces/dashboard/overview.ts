@@ -56,6 +56,8 @@ async function caseTrends(input: Caller, deps: MonitorDeps): Promise<CaseTrend[]
         id: entry.id,
         name: entry.name,
         domain: entry.domain,
+        region: entry.region,
+        languages: entry.languages,
         latest_score: entry.latest_score ?? null,
         last_run_at: entry.last_run_at ?? null,
         scores,

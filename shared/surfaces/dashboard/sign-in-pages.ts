@@ -15,11 +15,13 @@ import {
   startSession,
 } from '#shared/domain/accounts/sign-in';
 import type { OperationInput } from '#shared/domain/kernel/operation';
+import { claimBrowserScans, type ScanClaims } from '#shared/domain/scans/browser-scans';
 import {
   confirmSignInPage,
   invalidLinkPage,
   signInPage,
 } from '#shared/surfaces/dashboard/views/sign-in-page';
+import { readBrowserScans } from './browser-scans.ts';
 import { submitForm } from './form-kit/form.ts';
 import type { SessionFormSchema, SignInRequestFormSchema } from './forms.ts';
 import { SIGN_IN_FORM } from './forms-accounts.ts';
@@ -70,9 +72,37 @@ export async function requestLink(
   return htmlPage(signInPage({ sent: true, signUp, next }));
 }
 
+/** Signing in also takes the browser's scans from before sign-up (browser-scans.ts). */
+export interface CreateSessionDeps extends SignInDeps {
+  claims: ScanClaims;
+}
+
+/**
+ * The browser's scans made before the account: claimed quietly, so a store hiccup never stands
+ * between a person and their session (the cookie stays, and the next sign-in claims them).
+ */
+async function claimCarriedScans(
+  input: OperationInput<undefined, undefined, unknown>,
+  user: { id: string; created_at: string },
+  deps: CreateSessionDeps,
+): Promise<void> {
+  const secure = input.request.baseUrl.startsWith('https:');
+  const carried = readBrowserScans(input.request.cookies, secure);
+  if (!carried || carried.scanIds.length === 0) return;
+  try {
+    const claimed = await claimBrowserScans(
+      { ownerId: user.id, ownerCreatedAt: user.created_at, ...carried },
+      { claims: deps.claims },
+    );
+    if (claimed > 0) deps.logger.info('scans from before sign-up kept', { claimed });
+  } catch (error) {
+    deps.logger.warn('scans from before sign-up not claimed', { error: error as Error });
+  }
+}
+
 export async function createSession(
   input: OperationInput<undefined, undefined, z.output<typeof SessionFormSchema>>,
-  deps: SignInDeps,
+  deps: CreateSessionDeps,
 ): Promise<PageResponse> {
   const started = await attempt(() =>
     startSession(
@@ -85,6 +115,7 @@ export async function createSession(
     ),
   );
   if (!started.ok) return htmlPage(invalidLinkPage(started.error), started.status);
+  await claimCarriedScans(input, started.value.user, deps);
   const secure = input.request.baseUrl.startsWith('https:');
   return redirect(started.value.next ?? DASHBOARD_PATHS.home, {
     'set-cookie': sessionCookie(started.value.cookieToken, deps.settings.sessionTtlSeconds, secure),

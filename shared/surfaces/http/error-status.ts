@@ -32,6 +32,7 @@ export const HTTP_STATUS_OF_CODE: { readonly [Code in ErrorCodeName]: number } =
   method_not_allowed: 405,
   no_run: 409,
   run_pending: 409,
+  duplicate_case: 409,
   case_archived: 409,
   prompt_set_changed: 409,
   duplicate_endpoint: 409,

@@ -110,3 +110,16 @@ export function unsafeRawHtml(markup: string, why: string): Html {
   if (why.trim() === '') throw new Error('unsafeRawHtml needs a reason');
   return Html.fromTrusted(markup);
 }
+
+/**
+ * Escapes `text` and renders its `code` spans (the manifest's descriptions are written with
+ * backticks): an unmatched backtick stays a backtick.
+ */
+export function inlineCode(text: string): Html {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) {
+    const last = parts.pop() ?? '';
+    parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}\`${last}`;
+  }
+  return html`${parts.map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : part))}`;
+}

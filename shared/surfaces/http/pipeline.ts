@@ -54,7 +54,13 @@ export type PrincipalOf<R> = R extends { auth: infer A extends RouteDefinition['
 /** The operation input a route's handler passes on. */
 export type RouteInput<R> = OperationInput<ParamsOf<R>, QueryOf<R>, BodyOf<R>, PrincipalOf<R>>;
 
-export type RawResponse = { body: string; status?: number; headers?: Record<string, string> };
+export type RawResponse = {
+  body: string;
+  status?: number;
+  headers?: Record<string, string>;
+  /** The body is binary, as base64 (an icon). */
+  isBase64Encoded?: boolean;
+};
 
 /**
  * What a surface plugs into the pipeline: where links point, the logger, who is asking (the
@@ -223,6 +229,7 @@ function rawResult(route: RouteDefinition, page: RawResponse, requestId: string)
       ...page.headers,
     },
     body: page.body,
+    ...(page.isBase64Encoded ? { isBase64Encoded: true } : {}),
   };
 }
 

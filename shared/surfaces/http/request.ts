@@ -34,7 +34,15 @@ export function requestContextOf(
     links: linksFor(baseUrl),
     ...(headers.accept === undefined ? {} : { accept: headers.accept }),
     ...(headers['user-agent'] === undefined ? {} : { userAgent: headers['user-agent'] }),
+    ...cookiesOf(event),
   };
+}
+
+/** API Gateway v2 hands cookies apart (`cookies`); a plain Cookie header is read the same. */
+function cookiesOf(event: ApiEvent): { cookies?: readonly string[] } {
+  if (event.cookies && event.cookies.length > 0) return { cookies: event.cookies };
+  const header = event.headers?.cookie;
+  return header ? { cookies: [header] } : {};
 }
 
 export function jsonResponse(
@@ -48,6 +56,8 @@ export function jsonResponse(
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
+      // The body is JSON and nothing else: no browser may guess it is a page (issue 36 point 4).
+      'x-content-type-options': 'nosniff',
       'x-request-id': requestId,
       ...headers,
     },

@@ -169,7 +169,7 @@ export function listTools(): ListToolsResult {
 export function buildMcpServer(context: ToolCallContext): McpServer {
   const cacheHint = { ttlMs: TOOL_LIST_TTL_MS, cacheScope: 'public' } as const;
   const server = new McpServer(SERVER_INFO, {
-    // An older client asking for another 2025 revision is offered 2025-11-25 (initialize).
+    // A client initializing with any revision the SDK serves is answered in that revision.
     supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS],
     cacheHints: { 'tools/list': cacheHint, 'server/discover': cacheHint },
   });

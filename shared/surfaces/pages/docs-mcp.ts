@@ -3,16 +3,20 @@
  * the two protocol revisions served side by side with an exchange of each (docs-mcp-example.ts),
  * and which web pages may call the server (the Origin rule, MCP_ALLOWED_ORIGINS).
  */
-import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
+import { type Html, html, inlineCode, joinHtml } from '#shared/surfaces/http/html';
 import { TOOLS } from '#shared/surfaces/mcp/tools';
-import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '#shared/surfaces/mcp/versions';
+import {
+  HANDSHAKE_PROTOCOL_VERSIONS,
+  LEGACY_PROTOCOL_VERSION,
+  MODERN_PROTOCOL_VERSION,
+  SERVED_PROTOCOL_VERSIONS,
+} from '#shared/surfaces/mcp/versions';
 import {
   exchangesHtml,
   legacyExchanges,
   modernExchanges,
   unsupportedVersionExchange,
 } from './docs-mcp-example.ts';
-import { inlineCode } from './docs-routes.ts';
 
 function toolInputs(tool: (typeof TOOLS)[number]): Html {
   const fields = Object.entries(
@@ -69,10 +73,14 @@ ${exchangesHtml(modernExchanges(tool, baseUrl), baseUrl)}
 <p>A version the server does not speak gets HTTP 400 with JSON-RPC error <code>-32022</code> listing the
 versions it does:</p>
 ${exchangesHtml([unsupportedVersionExchange()], baseUrl)}
-<h3 id="mcp-${LEGACY_PROTOCOL_VERSION}">${LEGACY_PROTOCOL_VERSION}: initialize first</h3>
-<p>Clients of the earlier revision open with <code>initialize</code> (a client asking for an older
-revision is offered ${LEGACY_PROTOCOL_VERSION}), then call; the server keeps no session, so each POST
-stands alone. The tools, their schemas and their results are the same in both revisions.</p>
+<h3 id="mcp-${LEGACY_PROTOCOL_VERSION}">${LEGACY_PROTOCOL_VERSION} and earlier: initialize first</h3>
+<p>Clients of the handshake revisions (${joinHtml(
+    HANDSHAKE_PROTOCOL_VERSIONS.map((version) => html`<code>${version}</code>`),
+    ', ',
+  )}) open with <code>initialize</code> and are answered in the revision they ask for (a revision
+not served is offered ${LEGACY_PROTOCOL_VERSION}), then call; the server keeps no session, so each POST
+stands alone. Clients of 2025-03-26 and earlier send no <code>MCP-Protocol-Version</code> header, and
+none is needed. The tools, their schemas and their results are the same in every revision.</p>
 ${exchangesHtml(legacyExchanges(tool, baseUrl), baseUrl)}`;
 }
 
@@ -94,7 +102,10 @@ export function mcpSection(baseUrl: string): Html {
 <p>AI assistants read the service as tools over MCP (stateless Streamable HTTP, JSON responses) at
 <code>${baseUrl}/api/mcp</code> with the key in the <code>Authorization</code> header, or at
 <code>${baseUrl}/api/mcp/&lt;API_KEY&gt;</code> for clients that cannot send headers (treat that URL as a secret).
-Both URLs speak protocol revisions ${MODERN_PROTOCOL_VERSION} and ${LEGACY_PROTOCOL_VERSION}.
+Both URLs speak protocol revisions ${joinHtml(
+    SERVED_PROTOCOL_VERSIONS.map((version) => html`<code>${version}</code>`),
+    ', ',
+  )} (every revision of the official SDK).
 Each tool calls its REST route with your key: same scopes, limits and results; <code>structuredContent</code> is the REST
 body and a REST error is a tool error with the same code. Only read tools exist (a scan counts as one).</p>
 ${connectHtml(baseUrl)}

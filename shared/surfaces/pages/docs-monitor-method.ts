@@ -9,7 +9,7 @@
 import { DRIFT_NOISE_FLOOR } from '#shared/domain/monitor/engine/canary-drift';
 import { minimumDetectableEffect } from '#shared/domain/monitor/engine/methodology';
 import { newcombeDifference, wilson } from '#shared/domain/monitor/engine/statistics';
-import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
+import { type Html, html, inlineCode, joinHtml } from '#shared/surfaces/http/html';
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 const points = (value: number) => `${(value * 100).toFixed(1)} points`;
@@ -72,15 +72,10 @@ export function monitorMethodSection(): Html {
   const parts = paragraphs().map((part) => {
     if (part.heading) return html`<h3>${part.heading}</h3>`;
     if (part.items)
-      return html`<ul>${part.items.map((item) => html`<li>${inline(item)}</li>`)}</ul>`;
-    return html`<p>${inline(part.text ?? '')}</p>`;
+      return html`<ul>${part.items.map((item) => html`<li>${inlineCode(item)}</li>`)}</ul>`;
+    return html`<p>${inlineCode(part.text ?? '')}</p>`;
   });
   return html`<h2 id="monitor-method">How the monitor measures</h2>\n${joinHtml(parts, '\n')}`;
-}
-
-/** `code` spans as code, the rest escaped. */
-function inline(text: string): Html {
-  return html`${text.split(/`([^`]+)`/).map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : part))}`;
 }
 
 export function monitorMethodMarkdown(): string[] {

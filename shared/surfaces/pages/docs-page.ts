@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PLAN_LIMITS } from '#shared/domain/kernel/plans';
 import { ROUTES } from '#shared/surfaces/api/manifest';
-import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
+import { type Html, html, inlineCode, joinHtml } from '#shared/surfaces/http/html';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { agentsSection } from './agents-section.ts';
 import { billingSection } from './billing-section.ts';
@@ -17,7 +17,6 @@ import {
   authText,
   compactExample,
   DOCS_STYLE,
-  inlineCode,
   routeGroups,
   type TocEntry,
   tableOfContents,
@@ -108,10 +107,13 @@ Scans carry <code>scoring_version</code> (currently 2).</p>
 <h3 id="max-score">Why no site scores 100</h3>
 <p>Signals that cannot be verified from outside count half: whether your firewall admits the real,
 IP-verified AI crawlers (1 point), whether a published MCP endpoint answers (1 point; the scanner only
-sends GET, see <a href="#scanner">the scanner</a>) and mentions of your brand in AI answers, directories and reviews (4 points). A fully
-agent-ready site therefore scores 97, or 94 to 96 when its sameAs profiles or Wikidata cannot be
-reached from the scanner. Each result page shows the maximum reachable for that site and the three
-fixes worth the most points.</p>
+sends GET, see <a href="#scanner">the scanner</a>) and mentions of your brand in AI answers, directories and reviews (4 points).
+So the most a site can reach is below 100, and it depends on the site: checks that do not apply leave
+the total, which changes how much the halves weigh. A site where every check applies and the scanner
+reaches everything it reads can reach 97; a content site without an API or agent endpoints up to 99;
+one whose sameAs profiles or Wikidata the scanner cannot reach 94 to 96. Each result page shows the
+maximum reachable for that site, computed from its own checks, and the three fixes worth the most
+points.</p>
 <h2 id="batch">Batch scans and plans</h2>
 <p><code>POST /api/v1/scans/batch</code> queues many domains at once (202, with the job's status URL);
 the scans run through a durable workflow. Per plan, a batch holds at most <code>per_batch</code>

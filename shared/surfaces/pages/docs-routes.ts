@@ -9,20 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { routeExample } from '#shared/surfaces/api/examples';
 import { ERROR_CODES, errorCodesOf, type RouteDefinition } from '#shared/surfaces/api/manifest';
 import { httpStatusOf } from '#shared/surfaces/http/error-status';
-import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
-
-/**
- * Escapes `text` and renders its `code` spans (the manifest's descriptions are written with
- * backticks): an unmatched backtick stays a backtick.
- */
-export function inlineCode(text: string): Html {
-  const parts = text.split('`');
-  if (parts.length % 2 === 0) {
-    const last = parts.pop() ?? '';
-    parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''}\`${last}`;
-  }
-  return html`${parts.map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : part))}`;
-}
+import { type Html, html, inlineCode, joinHtml, unsafeRawHtml } from '#shared/surfaces/http/html';
 
 export function authText(route: RouteDefinition): Html {
   if (route.auth === 'none') return html`none`;
@@ -158,7 +145,7 @@ export function compactExample(route: RouteDefinition, baseUrl: string): Html {
  * Extra rules for the docs page (the shared layout keeps the base). Long paths and code wrap
  * anywhere, so every table reflows to a phone's width instead of running off the page.
  */
-export const DOCS_STYLE = html`<style>
+export const DOCS_CSS = `
 .toc ul{list-style:none;padding-left:1rem}.toc code{background:none;padding:0}
 .toc-sections{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem}.toc .toc-sections,.toc .toc-routes{padding-left:0}
 .toc-routes{columns:2 22rem}.toc-routes>li{break-inside:avoid;margin-bottom:.6rem}
@@ -168,4 +155,6 @@ pre{white-space:pre-wrap;word-break:break-word;max-height:32rem}pre code{backgro
 details{margin:.5rem 0}summary{cursor:pointer}
 code,td,th,summary{overflow-wrap:anywhere}
 @media (max-width:40rem){body{margin:1rem auto}td,th{padding:.25rem .3rem}.toc-routes{columns:1}}
-</style>`;
+`;
+
+export const DOCS_STYLE = html`<style>${unsafeRawHtml(DOCS_CSS, 'the docs page style sheet, a constant of this code')}</style>`;

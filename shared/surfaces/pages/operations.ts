@@ -2,29 +2,50 @@
 import { createHash } from 'node:crypto';
 import { BadRequestError, NotFoundError } from '#shared/domain/kernel/errors';
 import type { OperationInput } from '#shared/domain/kernel/operation';
+import type { AnonymousAllowance } from '#shared/domain/scans/anonymous-quota';
 import { toPublicScan } from '#shared/domain/scans/operations';
 import { readLatestScanOf, readScan, type ScanReadDeps } from '#shared/domain/scans/reads';
 import type { BadgeParams, ScanIdParams } from '#shared/domain/scans/schemas';
 import type { Html } from '#shared/surfaces/http/html';
 import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { notScannedBadgeSvg, scoreBadgeSvg } from './badge.ts';
+import { publicPageHeaders } from './page-headers.ts';
+import { PUBLIC_PAGE_CSS } from './public-layout.ts';
 import { renderScanNotFoundPage, renderScanPage } from './scan-page.ts';
 
-const CACHEABLE = { 'cache-control': 'public, max-age=300' };
+/** What the result page reads: the scan, and the visitor's free scans of today. */
+export interface ScanPageDeps extends ScanReadDeps {
+  anonymousAllowance(sourceIp: string): Promise<AnonymousAllowance | undefined>;
+}
 
+/** The result page and its 404: their security headers (page-headers.ts). */
+const PAGE_HEADERS = () => publicPageHeaders([PUBLIC_PAGE_CSS]);
+
+/**
+ * The shareable result page. It says how many free scans the visitor has left, so it is the
+ * visitor's own: `private, no-cache` (a shared cache would show one visitor's count to another).
+ */
 export async function scanPage(
   input: OperationInput<ScanIdParams>,
-  deps: ScanReadDeps,
+  deps: ScanPageDeps,
 ): Promise<RawResponse> {
   const scan = toPublicScan(await readScan(deps, input.params.id), input.request.links);
   const apiUrl = `${input.request.baseUrl}/api/v1/scans/${scan.id}`;
-  return { body: renderScanPage(scan, apiUrl).toString(), headers: CACHEABLE };
+  const allowance = await deps.anonymousAllowance(input.request.sourceIp);
+  return {
+    body: renderScanPage(scan, apiUrl, allowance).toString(),
+    headers: { 'cache-control': 'private, no-cache', ...PAGE_HEADERS() },
+  };
 }
 
 /** A missing or mistyped share link answers a page a person can read, not JSON. */
 export function scanPageError(error: unknown, rawId: string | undefined): RawResponse | undefined {
   if (!(error instanceof NotFoundError)) return undefined;
-  return { status: 404, body: renderScanNotFoundPage(rawId ?? '').toString() };
+  return {
+    status: 404,
+    body: renderScanNotFoundPage(rawId ?? '').toString(),
+    headers: PAGE_HEADERS(),
+  };
 }
 
 /**

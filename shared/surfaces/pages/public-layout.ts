@@ -37,6 +37,9 @@ footer.page{max-width:72rem;margin:0 auto;padding:1rem;border-top:1px solid #d5d
 @media (max-width:40rem){.hero{grid-template-columns:1fr}.gauge{max-width:12rem;margin:0 auto}}
 `.trim();
 
+/** The public pages' one style sheet (admitted by its hash: page-headers.ts). */
+export const PUBLIC_PAGE_CSS = `${DASHBOARD_CSS}\n${PUBLIC_CSS}\n${SCAN_BOX_CSS}`;
+
 /** A complete public page: skip link, header with the way to scan a site, one main. */
 export function publicLayout(options: {
   title: string;
@@ -48,7 +51,6 @@ export function publicLayout(options: {
   const description = options.description
     ? html`<meta name="description" content="${options.description}">\n`
     : '';
-  const css = `${DASHBOARD_CSS}\n${PUBLIC_CSS}\n${SCAN_BOX_CSS}`;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -56,7 +58,7 @@ export function publicLayout(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title}</title>
 ${description}${options.head ?? ''}
-<style>${unsafeRawHtml(css, 'the style sheets of the public pages, constants of this code')}</style>
+<style>${unsafeRawHtml(PUBLIC_PAGE_CSS, 'the style sheets of the public pages, constants of this code')}</style>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -5,6 +5,7 @@
  * comes back with the domain kept and the message at the field. Works without a script.
  */
 import { MAX_SCAN_INPUT_LENGTH } from '#shared/domain/scan-engine/target';
+import { type AnonymousAllowance, freeScans, inWords } from '#shared/domain/scans/anonymous-quota';
 import { type Html, html, unsafeRawHtml } from '#shared/surfaces/http/html';
 
 /** The box's label; the form's declaration (home-scan.ts) names its field by it. */
@@ -41,6 +42,16 @@ export interface ScanBoxOptions {
   /** Why the scan was refused, shown at the field. */
   error?: string | undefined;
   heading?: string;
+  /** The visitor's free scans of today, when the page read them. */
+  allowance?: AnonymousAllowance | undefined;
+}
+
+/** "2 of 3 free scans left today", or when a spent allowance comes back. */
+export function allowanceText(allowance: AnonymousAllowance): string {
+  if (allowance.left > 0) {
+    return `${allowance.left} of ${freeScans(allowance.quota)} left today from this address.`;
+  }
+  return `No free scans left today from this address (${allowance.quota} a day): they come back at 00:00 UTC, ${inWords(allowance.resetSeconds)}.`;
 }
 
 export function scanBox(options: ScanBoxOptions = {}): Html {
@@ -53,5 +64,6 @@ ${error ? html`<p class="field-error" id="scan-domain-error" role="alert"><span 
 <div class="row"><input type="text" id="scan-domain" name="domain" value="${options.domain ?? ''}" required maxlength="${MAX_SCAN_INPUT_LENGTH}" placeholder="example.com" inputmode="url" autocomplete="url" spellcheck="false" aria-describedby="${describedBy}"${error ? html` aria-invalid="true" autofocus` : ''}>
 <button type="submit">Scan</button></div>
 <p class="hint" id="scan-domain-hint">No account needed: a few scans a day from one address, each with a result page you can share. <a href="${SIGN_UP_PATH}">Create a free account</a> to keep your history.</p>
+${options.allowance ? html`<p class="hint" id="scan-allowance">${allowanceText(options.allowance)}</p>` : ''}
 </form>`;
 }

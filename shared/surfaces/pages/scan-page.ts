@@ -8,11 +8,13 @@ import {
   formatPoints,
   gainOf,
   maxReachableScore,
+  pointsText,
   topFixes,
   withoutGain,
 } from '#shared/domain/scan-engine/report-notes';
+import type { AnonymousAllowance } from '#shared/domain/scans/anonymous-quota';
 import type { Scan } from '#shared/domain/scans/schemas';
-import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
+import { type Html, html, inlineCode, joinHtml } from '#shared/surfaces/http/html';
 import { DOCS_PATH } from '#shared/surfaces/http/meta';
 import { jsonLdScript } from '#shared/surfaces/pages/discovery/json-ld';
 import { publicLayout, SCAN_YOUR_SITE_PATH } from './public-layout.ts';
@@ -40,8 +42,7 @@ function humanDate(iso: string): string {
   return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${time} UTC`;
 }
 
-const gainText = (points: number) =>
-  `+${formatPoints(points)} ${points === 1 ? 'point' : 'points'}`;
+const gainText = (points: number) => `+${pointsText(points)}`;
 
 /** The badge's stable URL: the latest scan of the domain, whichever scan this page shows. */
 export function badgeUrl(baseUrl: string, domain: string): string {
@@ -71,7 +72,7 @@ function topFixesSection(scan: Scan): Html {
   }
   const items = fixes.map(
     (fix) =>
-      html`<li><span class="gain">${gainText(fix.scoreGain)} to the score</span> ${fix.text} <span class="muted">(${formatPoints(fix.points)} points in ${fix.check ?? 'its check'})</span></li>`,
+      html`<li><span class="gain">${gainText(fix.scoreGain)} to the score</span> ${inlineCode(fix.text)} <span class="muted">(${pointsText(fix.points)} in ${fix.check ?? 'its check'})</span></li>`,
   );
   return html`<section id="top-fixes" aria-labelledby="top-fixes-title">
 <h2 id="top-fixes-title">Fix these first</h2>
@@ -89,7 +90,7 @@ function standardLink(standard: Finding['standard']): Html {
 function findingItem(finding: Finding): Html {
   const gain = gainOf(finding);
   const fix = gain > 0 ? html` <span class="gain">Fix: ${gainText(gain)}</span>` : '';
-  return html`<li class="${finding.state}"><strong>${STATE_LABEL[finding.state] ?? finding.state}:</strong> <span class="finding-text">${withoutGain(finding.text)}</span>${fix}${standardLink(finding.standard)}</li>`;
+  return html`<li class="${finding.state}"><strong>${STATE_LABEL[finding.state] ?? finding.state}:</strong> <span class="finding-text">${inlineCode(withoutGain(finding.text))}</span>${fix}${standardLink(finding.standard)}</li>`;
 }
 
 /** What needs attention stays open; what passed folds away, so the page stays short. */
@@ -109,20 +110,20 @@ function checkSection(check: Check, scan: Scan): Html {
   return html`<section class="check" id="check-${check.id}" aria-labelledby="check-${check.id}-title">
 <h3 id="check-${check.id}-title">${check.title}</h3>
 <p><span class="badge ${check.state}">${STATE_LABEL[check.state] ?? check.state}</span>
-${formatPoints(check.score)} of ${formatPoints(check.max)} points · pillar ${check.pillar} ${PILLARS[check.pillar] ?? ''} · <code>${check.id}</code></p>
+${formatPoints(check.score)} of ${pointsText(check.max)} · pillar ${check.pillar} ${PILLARS[check.pillar] ?? ''} · <code>${check.id}</code></p>
 ${findingLists(check.findings)}
 ${lighthouseBeside(scan, check.id)}
 </section>`;
 }
 
 /** A scan box for the visitor's own site, and a free account to keep the history. */
-function scanYourOwn(): Html {
+function scanYourOwn(allowance: AnonymousAllowance | undefined): Html {
   return html`<section class="cta" aria-labelledby="cta-title">
 <h2 id="cta-title">Create a free account to keep your history</h2>
 <p>With a free account every scan is kept: see how a site’s score changes from scan to scan, scan many sites at once and follow how AI models answer about your brand. No password: we mail you a link.</p>
 <p class="actions"><a class="button" href="${SIGN_UP_PATH}">Create a free account</a> <a href="${DOCS_PATH}#scan_domain">or call the API</a></p>
 </section>
-${scanBox({ heading: 'Scan your own site' })}`;
+${scanBox({ heading: 'Scan your own site', allowance })}`;
 }
 
 function badgeSection(scan: Scan, baseUrl: string, pageUrl: string): Html {
@@ -142,7 +143,7 @@ function badgeSection(scan: Scan, baseUrl: string, pageUrl: string): Html {
 }
 
 /** The shareable result page of a scan: the same payload as GET /api/v1/scans/{id}. */
-export function renderScanPage(scan: Scan, apiUrl: string): Html {
+export function renderScanPage(scan: Scan, apiUrl: string, allowance?: AnonymousAllowance): Html {
   const baseUrl = apiUrl.replace(/\/api\/v1\/scans\/[^/]*$/, '');
   const pageUrl = `${baseUrl}/scans/${scan.id}`;
   const checks = [...scan.checks].sort((a, b) => lostPoints(b) - lostPoints(a));
@@ -154,7 +155,7 @@ ${topFixesSection(scan)}
 <h2 id="pillars-title">Pillars</h2>
 ${pillarBars(scan)}
 </section>
-${scanYourOwn()}
+${scanYourOwn(allowance)}
 <section id="checks" aria-labelledby="checks-title">
 <h2 id="checks-title">Checks, most points to gain first</h2>
 ${joinHtml(

@@ -3,7 +3,7 @@
  * requests): a half-circle score gauge and one bar per pillar. Each has its numbers in text
  * next to it, so the picture is decoration for screen readers except for the gauge's label.
  */
-import { formatPoints } from '#shared/domain/scan-engine/report-notes';
+import { formatPoints, pointsText } from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
 import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { scoreBand } from './badge.ts';
@@ -67,7 +67,7 @@ export function pillarBars(scan: Scan): Html {
     const figure =
       percent === null
         ? 'not applicable'
-        : `${formatPoints(pillar.score)} of ${formatPoints(pillar.max)} points, ${percent}%`;
+        : `${formatPoints(pillar.score)} of ${pointsText(pillar.max)}, ${percent}%`;
     const colour = percent === null ? '#767676' : scoreBand(percent).colour;
     return html`<li><span class="pillar-name">${pillar.letter} · ${pillar.name}</span>
 <span class="pillar-figure">${figure}</span>

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { delimiter, dirname } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatorHandle, startSimulator } from '#local/simulator/server';
@@ -210,5 +212,29 @@ describe('providers CLI against the simulator', () => {
 
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('npm run --silent providers -- ask');
+  });
+
+  it('runs the README command as printed: a family without a key asks the running stack’s simulator', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'providers-cli-'));
+    try {
+      await writeFile(
+        join(dataDir, 'stack.json'),
+        JSON.stringify({ pid: process.pid, simulator_url: simulator.url }),
+      );
+      const run = await runCli(
+        ['ask', '--provider', 'openai', '--mode', 'online', '--prompt', 'best CRM'],
+        { OPENAI_API_KEY: '', DATA_DIR: dataDir, OFFLINE_DNS: '1' },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ provider: 'openai', mode: 'online' });
+      const none = await runCli(
+        ['ask', '--provider', 'openai', '--mode', 'raw', '--prompt', 'hi'],
+        { OPENAI_API_KEY: '', DATA_DIR: join(dataDir, 'nothing-here') },
+      );
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('no running npm start was found');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

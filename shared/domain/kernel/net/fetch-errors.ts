@@ -46,15 +46,50 @@ export class FetchTimeoutError extends SafeFetchError {
   }
 }
 
+/** Why a host could not be reached, in the few kinds a person can act on. */
+export type UnreachableReason =
+  | 'dns'
+  | 'refused'
+  | 'reset'
+  | 'timeout'
+  | 'unreachable'
+  | 'tls'
+  | 'network';
+
+/** The kind of a network failure, from its system or undici code. */
+export function unreachableReason(code: string | undefined): UnreachableReason {
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return 'dns';
+    case 'ECONNREFUSED':
+      return 'refused';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'reset';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return 'timeout';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'unreachable';
+    default:
+      return code?.startsWith('ERR_TLS') || code?.includes('CERT') ? 'tls' : 'network';
+  }
+}
+
 /** DNS failure, refused connection, TLS failure, reset... `code` carries the system code. */
 export class FetchNetworkError extends SafeFetchError {
   readonly code: string | undefined;
+  readonly reason: UnreachableReason;
   constructor(url: string, cause: unknown) {
     const code = errorCode(cause);
     super('network', url, `Could not fetch ${url}: ${describeNetworkFailure(code, cause)}`, {
       cause,
     });
     this.code = code;
+    this.reason = unreachableReason(code);
   }
 }
 
@@ -82,27 +117,17 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+const FAILURE_TEXT: Record<Exclude<UnreachableReason, 'network'>, string> = {
+  dns: 'DNS lookup failed',
+  refused: 'connection refused',
+  reset: 'connection reset',
+  timeout: 'connection timed out',
+  unreachable: 'host unreachable',
+  tls: 'TLS handshake failed',
+};
+
 function describeNetworkFailure(code: string | undefined, cause: unknown): string {
-  switch (code) {
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EAI_NONAME':
-      return 'DNS lookup failed';
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection reset';
-    case 'UND_ERR_CONNECT_TIMEOUT':
-    case 'ETIMEDOUT':
-      return 'connection timed out';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'host unreachable';
-    default:
-      if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) {
-        return 'TLS handshake failed';
-      }
-      return cause instanceof Error ? cause.message : 'network error';
-  }
+  const reason = unreachableReason(code);
+  if (reason !== 'network') return FAILURE_TEXT[reason];
+  return cause instanceof Error ? cause.message : 'network error';
 }

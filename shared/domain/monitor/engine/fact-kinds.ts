@@ -250,3 +250,28 @@ export function isPlausibleClaim(
     ([other, truth]) => other !== key && fold(truth) === value,
   );
 }
+
+/** What an answer states about the brand, per kind of fact, as words of an English sentence. */
+const STATES: Record<Exclude<FactKind, 'other'>, (brand: string) => string> = {
+  founded: (brand) => `when ${brand} was founded`,
+  headquarters: (brand) => `where ${brand} is based`,
+  leadership: (brand) => `who leads ${brand}`,
+  employees: (brand) => `how many people ${brand} employs`,
+  pricing: (brand) => `what ${brand} costs`,
+  funding: (brand) => `how ${brand} is funded`,
+  customers: (brand) => `who ${brand}’s customers are`,
+  offering: (brand) => `what ${brand} offers`,
+  integrations: (brand) => `what ${brand} integrates with`,
+};
+
+/**
+ * The fact a key names, said of the brand in a sentence ("answers that state <this>"): "when
+ * Acme Analytics was founded", never "the founded of Acme Analytics" (issue 36 point 6). A key of
+ * no known kind is said as the brand's own field ("Acme Analytics’s support hours").
+ */
+export function factStatement(key: string, brand: string): string {
+  const kind = factKindOf(key);
+  if (kind !== 'other') return STATES[kind](brand);
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return `${brand}’s ${words}`;
+}

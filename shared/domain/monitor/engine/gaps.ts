@@ -7,7 +7,7 @@
 import { isSameSite } from '#shared/domain/kernel/net/registrable-domain';
 import { PROVIDER_FAMILIES, type ProviderFamily } from '#shared/domain/monitor/provider-port';
 import { answerRate, brandOf, sentimentOf, unbranded, visibilityOf } from './aggregate.ts';
-import { isPlausibleClaim } from './fact-kinds.ts';
+import { factStatement, isPlausibleClaim } from './fact-kinds.ts';
 import type { RateInterval } from './statistics.ts';
 import type { AnswerMeasurement, CaseProfile, PromptBlock } from './types.ts';
 
@@ -141,7 +141,7 @@ function accuracyGaps(profile: CaseProfile, measurements: readonly AnswerMeasure
     const example = quote ? ` For example: "${truncate(quote, 120)}"` : '';
     gaps.push({
       impact: (wrong.length / claims.length) * Math.sqrt(claims.length),
-      text: `${wrong.length} of ${claims.length} answers that state the ${key} of ${profile.name} get it wrong (fact sheet: "${truncate(value, 80)}").${example}`,
+      text: `${wrong.length} of ${claims.length} answers that state ${factStatement(key, profile.name)} get it wrong (fact sheet: "${truncate(value, 80)}").${example}`,
     });
   }
   return gaps;

@@ -4,10 +4,11 @@
  * the address policy (a hostile target: 400). A host that accepted the connection but did not
  * answer in time, or redirected in a loop, gets a result with what could be measured.
  */
-import { BadRequestError, OperationFailedError } from '#shared/domain/kernel/errors';
+import { BadRequestError } from '#shared/domain/kernel/errors';
 import type { Fetched } from '#shared/domain/scan-engine/artifacts';
 import type { ScanFetcher } from '#shared/domain/scan-engine/scan-fetcher';
 import { originOf } from '#shared/domain/scan-engine/site';
+import { unreachableSite } from '#shared/domain/scan-engine/unreachable';
 import { ACCEPT, BYTE_CAPS, PRIORITY } from './plan.ts';
 
 export interface HomepageResult {
@@ -57,17 +58,7 @@ export async function fetchHomepage(
       `${target.domain} resolves to a private or reserved address; only public internet hosts can be scanned.`,
     );
   }
-  throw new OperationFailedError('scan_failed', failureMessage(target.domain, failures));
-}
-
-function failureMessage(domain: string, failures: readonly Failure[]): string {
   const last = failures[failures.length - 1];
-  if (last === undefined) {
-    return `Could not scan ${domain}: no address to try.`;
-  }
-  if (last.kind === 'skipped') {
-    return `Could not connect to ${domain}: the scan ran out of time.`;
-  }
-  const reason = /: ([^:]+)$/.exec(last.message)?.[1] ?? last.message;
-  return `Could not connect to ${domain}: ${reason}.`;
+  const reason = last?.kind === 'network-error' ? (last.reason ?? 'network') : 'timeout';
+  throw unreachableSite(target.domain, reason);
 }

@@ -28,7 +28,9 @@ function document(operationId: string, path: string, raw: RawContentType, summar
     request: { params: z.object(Object.fromEntries(names.map((name) => [name, NAME]))) },
     response: { status: 200, raw },
     errors: ['not_found'],
-    data: 'none',
+    // One function serves every discovery route, and the home page reads the visitor's free
+    // scans left (the anonymous quota counters): the function reads the table.
+    data: 'read',
     handler: HANDLER,
     mcpTool: false,
   } as const satisfies RouteDefinition;
@@ -40,7 +42,7 @@ export const DISCOVERY_ROUTES = {
     'site_document',
     '/{document}',
     'text/plain',
-    'robots.txt, llms.txt, llms-full.txt, auth.md, sitemap.xml, logo.svg',
+    'robots.txt, llms.txt, llms-full.txt, auth.md, sitemap.xml, logo.svg, favicon.ico',
   ),
   well_known_document: document(
     'well_known_document',

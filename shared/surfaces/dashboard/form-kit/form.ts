@@ -166,7 +166,7 @@ export function formError(error: unknown, spec: FormSpec): FormError | undefined
   const code = spec.codeOf?.(error) ?? error.code;
   const name = spec.codes?.[code] ?? spec.field;
   const field = name ? spec.fields[name] : undefined;
-  const context = { detail: error.message, ...(rule ? { rule } : {}) };
+  const context = { detail: error.message, details, ...(rule ? { rule } : {}) };
   if (name && field) {
     const message = messageFor(code, { label: field.label, ...context }, field.messages);
     return { fields: { [name]: message } };
@@ -205,6 +205,20 @@ export function checkFields(spec: FormSpec, values: FormState['values']): FormEr
   return Object.keys(fields).length > 0 ? { fields } : undefined;
 }
 
+/** The limits' refusal with what `validate` finds added, the limits' own message first per field. */
+function withValidation(spec: FormSpec, refused: FormError, validate: () => unknown): FormError {
+  try {
+    validate();
+    return refused;
+  } catch (error) {
+    const found = formError(error, spec);
+    if (!found) return refused;
+    const fields = { ...found.fields, ...refused.fields };
+    const message = refused.message ?? found.message;
+    return message === undefined ? { fields } : { fields, message };
+  }
+}
+
 /** A form sent: the operation's value, or the form to show again with its status. */
 export type Submitted<T> =
   | { ok: true; value: T }
@@ -219,9 +233,18 @@ export async function submitForm<T>(
   spec: FormSpec,
   values: FormState['values'],
   run: () => Promise<T>,
+  /**
+   * Checks the values as the operation would, writing nothing (the area's request schema): when
+   * the declared limits refuse the form, what it finds is shown at once beside them, so a person
+   * sees every error in one go (issue 36 point 7).
+   */
+  validate?: () => unknown,
 ): Promise<Submitted<T>> {
   const refused = checkFields(spec, values);
-  if (refused) return { ok: false, state: { values, error: refused }, status: 400, details: {} };
+  if (refused) {
+    const error = validate ? withValidation(spec, refused, validate) : refused;
+    return { ok: false, state: { values, error }, status: 400, details: {} };
+  }
   try {
     return { ok: true, value: await run() };
   } catch (error) {

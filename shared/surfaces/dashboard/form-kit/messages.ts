@@ -22,6 +22,8 @@ export interface MessageContext {
   detail?: string;
   /** The rule an area names in its error's details (`details.rule`, e.g. `https_only`). */
   rule?: string;
+  /** The area error's details as data (a spent quota's size and reset time, say). */
+  details?: Readonly<Record<string, unknown>>;
 }
 
 export type Message = string | ((context: MessageContext) => string);

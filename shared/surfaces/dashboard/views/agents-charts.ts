@@ -50,6 +50,17 @@ function dailySeries(daily: readonly DailyHits[]) {
   return { series, days, counts };
 }
 
+/**
+ * The time axis: the first and the last day at its ends, or one day once, under its column, so a
+ * period of one day reads as one day, not as a range from a day to itself (issue 36 point 7).
+ */
+function dayLabels(days: readonly string[], left: number, right: number, y: number): Html {
+  if (days.length === 1) {
+    return html`<text x="${(left + right) / 2}" y="${y}" text-anchor="middle" font-size="12" fill="${INK}">${days[0] ?? ''}</text>`;
+  }
+  return html`<text x="${left}" y="${y}" font-size="12" fill="${INK}">${days[0] ?? ''}</text><text x="${right}" y="${y}" text-anchor="end" font-size="12" fill="${INK}">${days.at(-1) ?? ''}</text>`;
+}
+
 /** Hits per day, one stacked column a day, one colour per agent. */
 export function dailyHitsChart(daily: readonly DailyHits[]): Html {
   if (daily.length === 0) return html``;
@@ -69,7 +80,7 @@ export function dailyHitsChart(daily: readonly DailyHits[]): Html {
         : html`<rect x="${(left + index * step + step * 0.15).toFixed(1)}" y="${y.toFixed(1)}" width="${(step * 0.7).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[series] ?? INK}"/>`;
     });
   });
-  const axis = html`<line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" stroke="${INK}"/><text x="${left - 6}" y="${top + 8}" text-anchor="end" font-size="12" fill="${INK}">${max}</text><text x="${left - 6}" y="${bottom}" text-anchor="end" font-size="12" fill="${INK}">0</text><text x="${left}" y="${bottom + 18}" font-size="12" fill="${INK}">${days[0] ?? ''}</text><text x="${right}" y="${bottom + 18}" text-anchor="end" font-size="12" fill="${INK}">${days.at(-1) ?? ''}</text>`;
+  const axis = html`<line x1="${left}" x2="${right}" y1="${bottom}" y2="${bottom}" stroke="${INK}"/><text x="${left - 6}" y="${top + 8}" text-anchor="end" font-size="12" fill="${INK}">${max}</text><text x="${left - 6}" y="${bottom}" text-anchor="end" font-size="12" fill="${INK}">0</text>${dayLabels(days, left, right, bottom + 18)}`;
   const header = series.map((name) => html`<th scope="col" class="num">${name}</th>`);
   const rows = days.map(
     (day) =>
@@ -80,7 +91,7 @@ export function dailyHitsChart(daily: readonly DailyHits[]): Html {
 <figcaption>${title}</figcaption>
 <svg viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="daily-hits-title daily-hits-desc" xmlns="http://www.w3.org/2000/svg">
 <title id="daily-hits-title">${title}</title>
-<desc id="daily-hits-desc">${`Requests of AI agents on each of ${days.length} days, stacked by agent: ${series.join(', ')}. The most on one day: ${max}.`}</desc>
+<desc id="daily-hits-desc">${days.length === 1 ? `Requests of AI agents on ${days[0]}, stacked by agent: ${series.join(', ')}: ${max} in all.` : `Requests of AI agents on each of ${days.length} days, stacked by agent: ${series.join(', ')}. The most on one day: ${max}.`}</desc>
 ${axis}${columns}
 </svg>
 ${legend(series.map((name, index) => [String(index), name]))}

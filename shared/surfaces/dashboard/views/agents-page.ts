@@ -19,7 +19,7 @@ import {
   uploadForm,
   uploadsTable,
 } from './agents-parts.ts';
-import { errorBox, notice, percent, type ShownError } from './components.ts';
+import { errorBox, notice, percent, type ShownError, tableRegion, timeTag } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 
 export interface AgentsPageView {
@@ -108,8 +108,39 @@ ${uploadForm(view.viewer, view.domain)}
 ${empty ? '' : html`<details><summary>How to export access logs</summary>${exportHelp()}</details>`}`;
   return dashboardLayout({
     title: `AI agents on ${view.domain}`,
-    section: 'scans',
+    section: 'agents',
     viewer: view.viewer,
     body,
+  });
+}
+
+/**
+ * The Agents section of the main navigation (issue 36 point 7): every scanned domain of the
+ * account with the way to its Agents tab, where its access logs are uploaded and read.
+ */
+export function agentsIndexPage(view: {
+  viewer: Viewer;
+  domains: readonly { domain: string; last_scanned_at: string }[];
+  next: string | null;
+}): Html {
+  const rows = view.domains.map(
+    (entry) =>
+      html`<tr><th scope="row"><a href="${DASHBOARD_PATHS.domainAgents(entry.domain)}">AI agents on ${entry.domain}</a></th><td>${timeTag(entry.last_scanned_at)}</td></tr>`,
+  );
+  const list =
+    view.domains.length === 0
+      ? html`<p>No domain yet: <a href="${DASHBOARD_PATHS.scans}">scan your site</a>, then upload its access logs here to see which AI agents fetch it.</p>`
+      : tableRegion(
+          'Scanned domains and their agents',
+          html`<table><thead><tr><th scope="col">Domain</th><th scope="col">Last scanned</th></tr></thead><tbody>${rows}</tbody></table>`,
+        );
+  return dashboardLayout({
+    title: 'AI agents',
+    section: 'agents',
+    viewer: view.viewer,
+    body: html`<h1>AI agents</h1>
+<p class="lead">Which AI agents fetch your sites, whether they are who they say, and what they get: upload a domain's access logs on its Agents tab.</p>
+${list}
+${view.next ? html`<p class="muted">The first ${view.domains.length} domains, most recently scanned first; the <a href="${DASHBOARD_PATHS.scans}">scan history</a> lists them all.</p>` : ''}`,
   });
 }

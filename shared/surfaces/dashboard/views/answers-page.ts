@@ -12,7 +12,7 @@ import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
 import { BLOCKS } from './case-insights.ts';
 import { CATEGORY_NAMES, FAMILY_NAMES } from './case-summary.ts';
-import { tableRegion } from './components.ts';
+import { fieldMessage, tableRegion } from './components.ts';
 import { dashboardLayout, type Viewer } from './layout.ts';
 
 const FAMILIES = ['openai', 'anthropic', 'perplexity', 'google'] as const;
@@ -41,6 +41,8 @@ interface AnswersView {
   answers: readonly AnswerView[];
   paging: AnswersPaging;
   filters: Record<string, string>;
+  /** Filters of the address the list does not take, each with its message (answer-filters.ts). */
+  refused?: Readonly<Record<string, string>>;
 }
 
 interface GridRow {
@@ -97,12 +99,30 @@ function select(
   field: string,
   options: [string, string][],
   current?: string,
+  error?: string,
 ) {
-  return html`<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${field}"><option value="">Any</option>${options.map(
+  const items = options.map(
     ([value, text]) =>
       html`<option value="${value}"${current === value ? ' selected' : ''}>${text}</option>`,
-  )}</select></div>`;
+  );
+  const invalid = error ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  return html`<div class="field${error ? ' invalid' : ''}"><label for="${id}">${label}</label>${fieldMessage(id, error)}<select id="${id}" name="${field}"${invalid}><option value="">Any</option>${items}</select></div>`;
 }
+
+/** The filters of the address that are no control of the form, refused: said above it. */
+function refusedElsewhere(refused: Readonly<Record<string, string>>): Html {
+  const shown = new Set(['family', 'block', 'mode', 'mentioned', 'citation_category']);
+  const rest = Object.entries(refused).filter(([name]) => !shown.has(name));
+  if (rest.length === 0) return html``;
+  return html`<div class="error" role="alert" id="refused-filters"><p>Left out of this selection:</p><ul>${rest.map(([name, message]) => html`<li>${ADDRESS_FILTERS[name] ?? name}: ${message}</li>`)}</ul></div>`;
+}
+
+/** The filters only a link sets (no control of the form), named as a reader knows them. */
+const ADDRESS_FILTERS: Readonly<Record<string, string>> = {
+  prompt_id: 'The prompt asked',
+  entity: 'The brand or competitor counted',
+  cited_domain: 'The cited domain',
+};
 
 const hidden = (field: string, value: string | undefined) =>
   value ? html`<input type="hidden" name="${field}" value="${value}">` : '';
@@ -146,13 +166,15 @@ function activeFilters(view: AnswersView): Html {
 
 function filterForm(view: AnswersView): Html {
   const f = view.filters;
-  return html`<form class="filters" method="get" action="${DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id)}">
+  const r = view.refused ?? {};
+  return html`${refusedElsewhere(r)}<form class="filters" method="get" action="${DASHBOARD_PATHS.runAnswers(view.detail.id, view.run.id)}">
 ${select(
   'a-family',
   'Model family',
   'family',
   FAMILIES.map((family) => [family, name(family)]),
   f.family,
+  r.family,
 )}
 ${select(
   'a-block',
@@ -160,6 +182,7 @@ ${select(
   'block',
   Object.entries(BLOCKS).map(([block, [text]]) => [block, `${block}: ${text}`]),
   f.block,
+  r.block,
 )}
 ${select(
   'a-mode',
@@ -170,6 +193,7 @@ ${select(
     ['online', 'With web search'],
   ],
   f.mode,
+  r.mode,
 )}
 ${select(
   'a-mentioned',
@@ -180,6 +204,7 @@ ${select(
     ['false', 'Does not name it'],
   ],
   f.mentioned,
+  r.mentioned,
 )}
 ${select(
   'a-category',
@@ -187,6 +212,7 @@ ${select(
   'citation_category',
   Object.entries(CATEGORY_NAMES),
   f.citation_category,
+  r.citation_category,
 )}
 ${hidden('prompt_id', f.prompt_id)}${hidden('entity', f.entity)}${hidden('cited_domain', f.cited_domain)}
 <div class="actions"><button type="submit" class="secondary">Show answers</button></div></form>`;

@@ -121,7 +121,17 @@ function resultsTable(status: BatchStatusResponse): Html {
   )}</div>`;
 }
 
-export function batchJobPage(viewer: Viewer, status: BatchStatusResponse): Html {
+/** What the request did not queue, kept with the job (the lists after a reload). */
+export interface SortedEntries {
+  rejected: readonly { domain: string; reason: string }[];
+  duplicates: readonly { input: string; domain: string }[];
+}
+
+export function batchJobPage(
+  viewer: Viewer,
+  status: BatchStatusResponse,
+  sorted: SortedEntries = { rejected: [], duplicates: [] },
+): Html {
   return dashboardLayout({
     title: 'Batch',
     section: 'batches',
@@ -131,6 +141,8 @@ ${batchTitle(status)}
 <p class="muted">Created ${timeTag(status.job.created_at)} · job <code>${status.job.id}</code></p>
 ${progressSection(status, true)}
 <p><a class="button secondary" href="${DASHBOARD_PATHS.batchCsv(status.job.id)}" download>Download results (CSV)</a></p>
+${sorted.rejected.length ? rejectedList(sorted.rejected) : ''}
+${duplicatesList(sorted.duplicates)}
 <h2>Results</h2>
 ${resultsTable(status)}`,
   });

@@ -44,10 +44,10 @@ export interface CaseView {
 }
 
 const PHASES: Record<RunProgress['phase'], string> = {
-  queued: 'Queued: the run starts in a moment.',
+  queued: 'Queued: the run starts in a moment',
   asking: 'Asking the models',
   judging: 'Judging the answers',
-  summarising: 'Every answer is in; the scores are being computed.',
+  summarising: 'Every answer is in; the scores are being computed',
 };
 
 /** "Asking the models: 312 of 744 answers so far; 120 judged", with a progress bar. */
@@ -113,7 +113,7 @@ function changeText(run: RunView, runs: readonly RunView[]): string {
 }
 
 function runsSection(view: CaseView): Html {
-  const open = view.runs.some((run) => run.status === 'queued' || run.status === 'running');
+  const open = isOpen(view);
   const poll = open
     ? html` data-poll="3" data-poll-src="${DASHBOARD_PATHS.case(view.detail.id)}"`
     : '';
@@ -129,20 +129,32 @@ function runsSection(view: CaseView): Html {
     : html`<p>No runs yet.</p>`;
   return html`<section id="case-runs" data-live${poll} data-done-text="${runDoneText(view.runs)}">
 <h2>Runs</h2>
-${open ? progressOf(view) : ''}
 ${table}</section>`;
 }
 
+const isOpen = (view: CaseView) =>
+  view.runs.some((run) => run.status === 'queued' || run.status === 'running');
+
+/**
+ * The run under way, at the top of the page, right under "Start a run" (issue 36 point 6);
+ * refreshed with the runs while it lasts, empty once none is.
+ */
+function runNow(view: CaseView): Html {
+  return html`<section id="case-run-now" data-live aria-label="Run under way">${isOpen(view) ? progressOf(view) : ''}</section>`;
+}
+
+/** Starting a run; while one is pending the button is off and says why (one run at a time). */
 function runForm(view: CaseView): Html {
   if (!viewerCan(view.viewer, 'monitor:write')) return html``;
   if (view.detail.status === 'archived') {
     return html`<p class="notice">This case is archived: runs do not start for it. Restore it below to measure again.</p>`;
   }
-  return html`<form class="actions" method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
+  const pending = isOpen(view);
+  return html`<form class="actions" id="case-run-form" data-live method="post" action="${DASHBOARD_PATHS.caseRuns(view.detail.id)}">
 ${csrfField(view.viewer)}
 ${formInput(RUN_FORM, view.runForm, 'label', { hint: 'Default: today’s date' })}
-<button type="submit">Start a run</button>
-<span class="muted">Manual runs need the Pro plan; one run at a time per case.</span>
+<button type="submit"${pending ? html` disabled aria-describedby="run-pending"` : ''}>Start a run</button>
+${pending ? html`<span class="muted" id="run-pending">A run is under way: the next can start when it has finished.</span>` : html`<span class="muted">Manual runs need the Pro plan; one run at a time per case.</span>`}
 </form>`;
 }
 
@@ -187,6 +199,7 @@ ${notice(view.notice)}${formErrorBox(RUN_FORM, view.runForm)}
 ${viewerCan(view.viewer, 'monitor:write') && html`<p class="actions"><a class="button secondary" href="${DASHBOARD_PATHS.editCase(detail.id)}">Edit case</a></p>`}
 ${facts(detail)}
 ${runForm(view)}
+${runNow(view)}
 <section id="case-summary" data-live>${latestSummary(view)}</section>
 ${citedPagesSection(view.citedPages)}
 ${canaryPanel(view.canaries)}

@@ -13,7 +13,15 @@ import {
 import { CASE_SEARCH_FORM } from '#shared/surfaces/dashboard/forms-monitor';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
-import { badge, errorBox, notice, type ShownError, tableRegion, timeTag } from './components.ts';
+import {
+  badge,
+  caseVariant,
+  errorBox,
+  notice,
+  type ShownError,
+  tableRegion,
+  timeTag,
+} from './components.ts';
 import { csrfField, dashboardLayout, type Viewer, viewerCan } from './layout.ts';
 
 export interface CasesView {
@@ -38,7 +46,7 @@ function casesTable(view: CasesView): Html {
   }
   const rows = view.cases.map(
     (entry) =>
-      html`<tr><td><a href="${DASHBOARD_PATHS.case(entry.id)}">${entry.name}</a>${entry.owner_email ? html`<br><span class="muted">${entry.owner_email}</span>` : ''}</td><td>${entry.domain}</td><td class="num">${entry.latest_score ?? '–'}</td><td>${timeTag(entry.last_run_at)}</td><td>${badge(entry.status)}</td></tr>`,
+      html`<tr><td><a href="${DASHBOARD_PATHS.case(entry.id)}">${entry.name}</a>${caseVariant(entry) ? html` <span class="muted">(${caseVariant(entry)})</span>` : ''}${entry.owner_email ? html`<br><span class="muted">${entry.owner_email}</span>` : ''}</td><td>${entry.domain}</td><td class="num">${entry.latest_score ?? '–'}</td><td>${timeTag(entry.last_run_at)}</td><td>${badge(entry.status)}</td></tr>`,
   );
   return tableRegion(
     'Cases',
@@ -49,7 +57,7 @@ function casesTable(view: CasesView): Html {
 export function casesPage(view: CasesView): Html {
   const scope = view.allTenants ? html`<input type="hidden" name="all" value="1">` : '';
   const next = view.nextCursor
-    ? html`<p><a href="${DASHBOARD_PATHS.cases}?${new URLSearchParams({ ...(view.q ? { q: view.q } : {}), ...(view.allTenants ? { all: '1' } : {}), cursor: view.nextCursor }).toString().replaceAll('&', '&amp;')}">Next page</a></p>`
+    ? html`<p><a href="${DASHBOARD_PATHS.cases}?${new URLSearchParams({ ...(view.q ? { q: view.q } : {}), ...(view.allTenants ? { all: '1' } : {}), cursor: view.nextCursor }).toString()}">Next page</a></p>`
     : '';
   const tenants = view.admin
     ? html`<p>${view.allTenants ? html`Showing every tenant's cases (monitor:admin). <a href="${DASHBOARD_PATHS.cases}">Show only mine</a>` : html`<a href="${DASHBOARD_PATHS.cases}?all=1">Show every tenant's cases</a> (monitor:admin, read only)`}</p>`
@@ -94,6 +102,8 @@ export function caseFormPage(options: {
   caseId?: string;
   /** The values as typed (or as stored), and the refusal when the form came back. */
   form: FormState;
+  /** The active case this one would duplicate (409 `duplicate_case`), to open instead. */
+  duplicateOf?: { id: string; name: string } | undefined;
 }): Html {
   const editing = options.caseId !== undefined;
   const { form } = options;
@@ -111,6 +121,7 @@ export function caseFormPage(options: {
     body: html`<p><a href="${options.caseId ? DASHBOARD_PATHS.case(options.caseId) : DASHBOARD_PATHS.cases}">← Back</a></p>
 <h1>${editing ? html`Edit ${name}` : 'New case'}</h1>
 ${formErrorBox(CASE_FORM, form)}
+${options.duplicateOf ? html`<p class="notice" id="duplicate-case">This case exists already: <a href="${DASHBOARD_PATHS.case(options.duplicateOf.id)}">open “${options.duplicateOf.name}”</a>, or change its name, domain, category, region or languages.</p>` : ''}
 <p class="muted">Fields marked “(required)” must be filled in.</p>
 <form class="stack" method="post" action="${action}">
 ${csrfField(options.viewer)}

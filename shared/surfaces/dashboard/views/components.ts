@@ -190,6 +190,14 @@ export function confirmAction(options: {
 <div class="confirm-body"><p>${options.question}</p><form class="inline" method="post" action="${options.action}">${options.hidden}<button class="${options.secondary ? '' : 'danger '}small" type="submit">${options.confirm}</button></form></div></details>`;
 }
 
+/**
+ * What tells apart cases of one brand in a list (issue 36 point 6): "Germany · de, en", or the
+ * languages alone; empty for a case with neither.
+ */
+export function caseVariant(entry: { region: string; languages: readonly string[] }): string {
+  return [entry.region.trim(), entry.languages.join(', ')].filter(Boolean).join(' · ');
+}
+
 export function percent(value: number, digits = 0): string {
   return `${(value * 100).toFixed(digits)}%`;
 }

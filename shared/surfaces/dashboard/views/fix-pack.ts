@@ -4,6 +4,7 @@
  * scripts run), and the "Check my fixes" form, which scans again and opens the new scan with
  * what it verified (`verificationNotice`).
  */
+import { pointsText } from '#shared/domain/scan-engine/report-notes';
 import type { Html } from '#shared/surfaces/http/html';
 import { html } from '#shared/surfaces/http/html';
 import { csrfField, type Viewer, viewerCan } from './layout.ts';
@@ -42,7 +43,8 @@ function fileBlock(fix: number, index: number, file: FixItem['files'][number]): 
 }
 
 function fixItem(fix: FixItem, index: number): Html {
-  const points = fix.impact_points > 0 ? html` <strong>+${fix.impact_points}</strong>` : '';
+  const points =
+    fix.impact_points > 0 ? html` <strong>+${pointsText(fix.impact_points)}</strong>` : '';
   return html`<li><details><summary><code>${fix.finding_id}</code>: ${fix.title}${points}</summary>
 <ol>${fix.steps.map((step) => html`<li>${step}</li>`)}</ol>
 ${fix.files.map((file, fileIndex) => fileBlock(index, fileIndex, file))}

@@ -30,6 +30,7 @@ export type Section =
   | 'home'
   | 'keys'
   | 'scans'
+  | 'agents'
   | 'batches'
   | 'cases'
   | 'webhooks'
@@ -40,6 +41,7 @@ const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
   { id: 'home', label: 'Overview', href: '/dashboard' },
   { id: 'keys', label: 'API keys', href: '/dashboard/keys' },
   { id: 'scans', label: 'Scans', href: '/dashboard/scans' },
+  { id: 'agents', label: 'Agents', href: '/dashboard/agents' },
   { id: 'batches', label: 'Batches', href: '/dashboard/batches' },
   { id: 'cases', label: 'Cases', href: '/dashboard/cases' },
   { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
@@ -50,6 +52,8 @@ const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
 /** What a section asks of the role (its page refuses the rest). */
 const SECTION_SCOPE: Partial<Record<Section, Scope>> = {
   scans: 'scans:read',
+  // The Agents tab reads the account's scanned domains (dashboard_domain_agents).
+  agents: 'scans:read',
   batches: 'scans:read',
   cases: 'monitor:read',
   webhooks: 'webhooks:manage',
@@ -98,7 +102,8 @@ export function csrfField(viewer: Viewer): Html {
 
 function header(viewer: Viewer | undefined, section: Section | undefined): Html {
   if (!viewer) {
-    return html`<header class="top"><div class="bar"><a class="brand" href="/dashboard">Agent-Readiness dashboard</a></div></header>`;
+    // Nobody signed in (sign-in, a visitor's refused scan, an error): the service, not the dashboard.
+    return html`<header class="top"><div class="bar"><a class="brand" href="/">Agent-Readiness</a></div></header>`;
   }
   const links = SECTIONS.filter((entry) => {
     const scope = SECTION_SCOPE[entry.id];
@@ -138,8 +143,8 @@ export function dashboardLayout(options: PageOptions): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · Agent-Readiness dashboard</title>
-<link rel="icon" href="data:,">
+<title>${options.title} · ${options.viewer ? 'Agent-Readiness dashboard' : 'Agent-Readiness'}</title>
+<link rel="icon" href="/favicon.ico">
 ${dashboardStyle()}
 </head>
 <body>

@@ -4,14 +4,24 @@ import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
 import { dashboardLayout } from './layout.ts';
 
-export function errorPage(error: { status: number; code: string; message: string }): Html {
+/**
+ * A refusal or a fault. `anonymous` (no session came with the request): the way back is the home
+ * page and signing in, and the page does not speak of a dashboard the visitor has not seen.
+ */
+export function errorPage(
+  error: { status: number; code: string; message: string },
+  anonymous = false,
+): Html {
   if (error.status === 404) return notFoundPage(error.message);
   const title = error.status === 403 ? 'Refused' : 'Something went wrong';
+  const back = anonymous
+    ? html`<p><a href="/">Back to the home page</a> · <a href="${DASHBOARD_PATHS.signIn}">Sign in</a></p>`
+    : html`<p><a href="${DASHBOARD_PATHS.home}">Back to the dashboard</a></p>`;
   return dashboardLayout({
     title,
     body: html`<h1>${title}</h1>
 <div class="error" role="alert"><p><strong>${error.message}</strong></p><p class="muted">Code <code>${error.code}</code>, status ${error.status}.</p></div>
-<p><a href="${DASHBOARD_PATHS.home}">Back to the dashboard</a></p>`,
+${back}`,
   });
 }
 

@@ -8,7 +8,7 @@ import type { ListBatchesResponse } from '#shared/domain/batch/schemas';
 import type { DomainEntry } from '#shared/domain/scans/history-schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { type Html, html } from '#shared/surfaces/http/html';
-import { badge, tableRegion, timeTag } from './components.ts';
+import { badge, caseVariant, tableRegion, timeTag } from './components.ts';
 import type { Viewer } from './layout.ts';
 import { domainsTable } from './scan-history.ts';
 import { sparkline } from './trend.ts';
@@ -19,6 +19,8 @@ export interface CaseTrend {
   id: string;
   name: string;
   domain: string;
+  region: string;
+  languages: readonly string[];
   latest_score: number | null;
   last_run_at: string | null;
   /** Scores of finished runs, oldest first. */
@@ -64,7 +66,7 @@ export function casesSection(cases: readonly CaseTrend[] | null): Html {
   if (cases === null || cases.length === 0) return html``;
   const rows = cases.map(
     (entry) =>
-      html`<tr><th scope="row"><a href="${DASHBOARD_PATHS.case(entry.id)}">${entry.name}</a><br><span class="muted">${entry.domain}</span></th><td class="num">${entry.latest_score ?? '–'}</td><td>${entry.scores.length > 0 ? sparkline(entry.scores, entry.name) : html`<span class="muted">no finished run yet</span>`}</td><td>${timeTag(entry.last_run_at)}</td></tr>`,
+      html`<tr><th scope="row"><a href="${DASHBOARD_PATHS.case(entry.id)}">${entry.name}</a><br><span class="muted">${[entry.domain, caseVariant(entry)].filter(Boolean).join(' · ')}</span></th><td class="num">${entry.latest_score ?? '–'}</td><td>${entry.scores.length > 0 ? sparkline(entry.scores, entry.name) : html`<span class="muted">no finished run yet</span>`}</td><td>${timeTag(entry.last_run_at)}</td></tr>`,
   );
   return html`<section><h2 id="cases-h">Cases</h2>
 <p class="muted">Each case's latest score and the scores of its last finished runs. <a href="${DASHBOARD_PATHS.cases}">All cases</a></p>

@@ -95,7 +95,7 @@ function typedRow(prompt: CasePromptView, n: number, form: FormState | undefined
 function promptRow(row: CasePromptView, n: number, error: string | undefined): Html {
   const id = `f-text_${n}`;
   const label = `Prompt ${n + 1}, block ${row.block}, ${languageName(row.language)}`;
-  return html`<tr><td><input type="hidden" name="id_${n}" value="${row.id}">
+  return html`<tr><td class="num" id="prompt-${n + 1}">${n + 1}</td><td><input type="hidden" name="id_${n}" value="${row.id}">
 <input type="checkbox" id="f-on_${n}" name="on_${n}" value="1"${row.enabled ? ' checked' : ''}><label class="sr-only" for="f-on_${n}">Ask prompt ${n + 1}</label></td>
 <td class="block">${row.block}</td>
 <td><div class="field${error ? ' invalid' : ''}"><label class="sr-only" for="${id}">${label}</label>${fieldMessage(id, error)}<textarea class="prompt-text" id="${id}" name="text_${n}" rows="2" required maxlength="${PROMPT_TEXT_MAXLENGTH}"${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${row.text}</textarea></div></td>
@@ -115,7 +115,7 @@ function promptTables(view: PromptsPageView): Html {
         promptRow(row, n, fieldError(view.form, `text_${n}`)),
       );
       return html`<h2>${languageName(language)}: ${asked} of ${entries.length} asked</h2>
-${tableRegion(`Prompts in ${languageName(language)}`, html`<table class="prompts"><thead><tr><th scope="col">Ask</th><th scope="col">Block</th><th scope="col">Prompt</th><th scope="col">From</th></tr></thead><tbody>${body}</tbody></table>`)}`;
+${tableRegion(`Prompts in ${languageName(language)}`, html`<table class="prompts"><thead><tr><th scope="col" class="num">No.</th><th scope="col">Ask</th><th scope="col">Block</th><th scope="col">Prompt</th><th scope="col">From</th></tr></thead><tbody>${body}</tbody></table>`)}`;
     }),
     '\n',
   );

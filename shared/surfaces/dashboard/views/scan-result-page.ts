@@ -3,10 +3,15 @@
  * and the fix pack with "Check my fixes" (issue 38, point 5). Apart from the scans page so that
  * the scan forms' function does not bundle it.
  */
-import { formatPoints, maxReachableScore, topFixes } from '#shared/domain/scan-engine/report-notes';
+import {
+  formatPoints,
+  maxReachableScore,
+  pointsText,
+  topFixes,
+} from '#shared/domain/scan-engine/report-notes';
 import type { Scan } from '#shared/domain/scans/schemas';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
-import { type Html, html } from '#shared/surfaces/http/html';
+import { type Html, html, inlineCode } from '#shared/surfaces/http/html';
 import { badge, copyField, tableRegion, timeTag } from './components.ts';
 import {
   type FixItem,
@@ -46,7 +51,7 @@ function stateBadge(state: string): Html {
 function checksTable(scan: Scan): Html {
   const rows = scan.checks.map((check) => {
     const findings = check.findings.map(
-      (finding) => html`<li>${stateBadge(finding.state)} ${finding.text}</li>`,
+      (finding) => html`<li>${stateBadge(finding.state)} ${inlineCode(finding.text)}</li>`,
     );
     return html`<tr><th scope="row">${check.title}<br><span class="muted">${PILLARS[check.pillar] ?? check.pillar}</span></th>
 <td>${stateBadge(check.state)}</td><td class="num">${formatPoints(check.score)} / ${formatPoints(check.max)}</td>
@@ -63,7 +68,7 @@ function pillarCards(scan: Scan): Html[] {
     const checks = scan.checks.filter((check) => check.pillar === letter);
     const score = checks.reduce((sum, check) => sum + check.score, 0);
     const max = checks.reduce((sum, check) => sum + check.max, 0);
-    return html`<div class="card"><h3>${letter} ${name}</h3><p class="big">${max === 0 ? 'n/a' : `${Math.round((100 * score) / max)}%`}</p><p class="muted">${formatPoints(score)} of ${formatPoints(max)} points</p></div>`;
+    return html`<div class="card"><h3>${letter} ${name}</h3><p class="big">${max === 0 ? 'n/a' : `${Math.round((100 * score) / max)}%`}</p><p class="muted">${formatPoints(score)} of ${pointsText(max)}</p></div>`;
   });
 }
 
@@ -83,7 +88,7 @@ export function scanResultPage(viewer: Viewer, scan: Scan, extras: ScanExtras): 
     : '';
   const fixes = topFixes(scan.checks, 3).map(
     (fix) =>
-      html`<li><strong>+${fix.scoreGain} ${fix.scoreGain === 1 ? 'point' : 'points'}</strong>: ${fix.text}${fix.check ? html` <span class="muted">(${fix.check})</span>` : ''}</li>`,
+      html`<li><strong>+${pointsText(fix.scoreGain)}</strong>: ${inlineCode(fix.text)}${fix.check ? html` <span class="muted">(${fix.check})</span>` : ''}</li>`,
   );
   return dashboardLayout({
     title: `${scan.domain}: ${scan.score}/100`,

@@ -42,6 +42,7 @@ button.secondary:hover{background:#eef3fc;color:#083e94}
 button.danger{background:#fff;color:#a4161a;border-color:#a4161a}
 button.danger:hover{background:#fbeaea}
 button.small{padding:.15rem .55rem;font-size:.9rem}
+button:disabled,button:disabled:hover{background:#e6e9ee;border-color:#b7bec8;color:#444;cursor:not-allowed}
 .search{display:flex;flex-wrap:wrap;gap:.4rem .6rem;align-items:center;margin:1rem 0}.search input[type=search]{width:auto;flex:1 1 12rem;max-width:24rem}
 .actions{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
 .notice,.error,.secret{border-radius:6px;padding:.7rem .9rem;margin:1rem 0;max-width:48rem}

@@ -18,6 +18,7 @@ export const DOCUMENTS: Readonly<Record<string, Op>> = {
   [PATHS.llmsFull]: ops.llmsFull,
   [PATHS.sitemap]: ops.sitemap,
   [PATHS.logo]: ops.logo,
+  '/favicon.ico': ops.favicon,
   [PATHS.apiCatalog]: ops.apiCatalogDocument,
   [PATHS.protectedResource]: ops.protectedResourceDocument,
   [PATHS.aiCatalog]: ops.aiCatalogDocument,

@@ -4,6 +4,7 @@
  * HTML for people (with JSON-LD and Open Graph) and markdown for agents that ask for
  * `text/markdown` (docs page: #standards).
  */
+import type { AnonymousAllowance } from '#shared/domain/scans/anonymous-quota';
 import { type Html, html, joinHtml } from '#shared/surfaces/http/html';
 import { layout } from '#shared/surfaces/pages/html';
 import {
@@ -41,13 +42,13 @@ export function homeHead(baseUrl: string): Html {
   );
 }
 
-export function renderHomePage(baseUrl: string): Html {
+export function renderHomePage(baseUrl: string, allowance?: AnonymousAllowance): Html {
   const body = html`<header><nav aria-label="Site"><a href="${PATHS.docs}">Documentation</a> ·
 <a href="${PATHS.dashboard}">Dashboard</a> · <a href="${PATHS.openapi}">OpenAPI</a></nav></header>
 <main>
 <h1>${SERVICE_NAME}</h1>
 <p>${SERVICE_SUMMARY}</p>
-${scanBox({ heading: 'Scan your site now' })}
+${scanBox({ heading: 'Scan your site now', allowance })}
 ${joinHtml(
   WHAT.map((text) => html`<p>${text}</p>`),
   '\n',

@@ -7,6 +7,10 @@ import type { OperationInput } from '#shared/domain/kernel/operation';
 import type { Html } from '#shared/surfaces/http/html';
 import type { RawResponse } from '#shared/surfaces/http/pipeline';
 import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
+import { DOCS_CSS } from '#shared/surfaces/pages/docs-routes';
+import { BASE_CSS } from '#shared/surfaces/pages/html';
+import { publicPageHeaders } from '#shared/surfaces/pages/page-headers';
+import { SCAN_BOX_CSS } from '#shared/surfaces/pages/scan-box';
 import {
   aiCatalog,
   apiCatalog,
@@ -19,12 +23,14 @@ import {
 } from './catalogs.ts';
 import type { DiscoveryDeps } from './deps.ts';
 import { docsMarkdown } from './docs-markdown.ts';
+import { faviconIco } from './favicon.ts';
 import { homeMarkdown, renderHomePage } from './home-page.ts';
 import { logoSvg } from './json-ld.ts';
 import { authMarkdown, signatureAgentCard } from './scanner-documents.ts';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './site-documents.ts';
 
-const CACHE = { 'cache-control': 'public, max-age=3600' };
+/** Every document is what its type says: no browser may sniff one into a page. */
+const CACHE = { 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' };
 /** The MCP discovery draft: discovery documents are readable from any browser origin. */
 const CORS = {
   'access-control-allow-origin': '*',
@@ -57,11 +63,17 @@ export function wantsMarkdown(accept: string | undefined): boolean {
   return first === 'text/markdown';
 }
 
-function negotiated(
-  page: (baseUrl: string) => Html,
+/** An HTML page and the headers it is sent with. */
+interface PageAnswer {
+  page: Html;
+  headers: Record<string, string>;
+}
+
+function negotiated<D>(
+  page: (input: OperationInput, deps: D) => Promise<PageAnswer>,
   markdown: (baseUrl: string) => string,
-): PlainOp {
-  return async (input) => {
+): (input: OperationInput, deps: D) => Promise<RawResponse> {
+  return async (input, deps) => {
     const baseUrl = input.request.baseUrl;
     if (wantsMarkdown(input.request.accept)) {
       const body = markdown(baseUrl);
@@ -75,17 +87,42 @@ function negotiated(
         },
       };
     }
-    return { body: page(baseUrl).toString(), headers: { ...CACHE, vary: 'Accept' } };
+    const answer = await page(input, deps);
+    return { body: answer.page.toString(), headers: { ...answer.headers, vary: 'Accept' } };
   };
 }
 
-export const homePage = negotiated(renderHomePage, homeMarkdown);
-export const docsPageNegotiated = negotiated(renderDocsPage, docsMarkdown);
+/** The home page says how many free scans the visitor has left, so no cache may keep it. */
+export const homePage = negotiated<DiscoveryDeps>(async (input, deps) => {
+  const allowance = await deps.anonymousAllowance(input.request.sourceIp);
+  return {
+    page: renderHomePage(input.request.baseUrl, allowance),
+    headers: { 'cache-control': 'no-store', ...publicPageHeaders([BASE_CSS, SCAN_BOX_CSS]) },
+  };
+}, homeMarkdown);
+
+export const docsPageNegotiated = negotiated<unknown>(
+  async (input) => ({
+    page: renderDocsPage(input.request.baseUrl),
+    headers: { ...CACHE, ...publicPageHeaders([BASE_CSS, DOCS_CSS]) },
+  }),
+  docsMarkdown,
+);
 export const robots = text(robotsTxt);
 export const llms = text(llmsTxt);
 export const llmsFull = text(llmsFullTxt);
 export const sitemap = text(sitemapXml);
 export const logo = text(logoSvg);
+/** `/favicon.ico`: binary, so no charset; cached for a day. */
+export const favicon: PlainOp = async () => ({
+  body: faviconIco().toString('base64'),
+  isBase64Encoded: true,
+  headers: {
+    'content-type': 'image/x-icon',
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+  },
+});
 export const apiCatalogDocument = json(apiCatalog, {
   'content-type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
 });

@@ -61,6 +61,7 @@ function fakes(options: { mailFails?: boolean; signUp?: 'open' | 'closed' } = {}
         return used + 1;
       },
       release: async () => undefined,
+      used: async (key, window) => counters.get(`${key}/${window}`) ?? 0,
     },
     mail: {
       async send(message) {

@@ -49,7 +49,15 @@ describe('case domains', () => {
     const user = { id: 'u', email: 'a@example.com', created_at: '', account: { plan: 'pro' } };
     const created: unknown[] = [];
     const deps = {
-      cases: { createCase: async (c: unknown) => void created.push(c) },
+      cases: {
+        createCase: async (c: unknown) => void created.push(c),
+        getCase: async () => undefined,
+        identities: {
+          holder: async () => undefined,
+          take: async () => true,
+          release: async () => undefined,
+        },
+      },
       clock: { now: () => new Date('2026-11-25T09:30:00Z') },
     };
     const body = CreateCaseBodySchema.parse({

@@ -72,7 +72,7 @@ describe('findGaps', () => {
     );
 
     expect(findGaps(PROFILE, answers)).toEqual([
-      `2 of 3 answers that state the pricing of Acme Analytics get it wrong (fact sheet: "from $29 per month"). For example: "${text}"`,
+      `2 of 3 answers that state what Acme Analytics costs get it wrong (fact sheet: "from $29 per month"). For example: "${text}"`,
     ]);
   });
 

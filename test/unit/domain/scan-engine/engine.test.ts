@@ -160,8 +160,35 @@ describe('runScan', () => {
 
     expect(error).toBeInstanceOf(OperationFailedError);
     expect((error as Error).message).toBe(
-      `Could not connect to 127.0.0.1:${port}: connection refused.`,
+      `We could not reach 127.0.0.1:${port}: it refused the connection.`,
     );
+    expect((error as OperationFailedError).details).toEqual({
+      domain: `127.0.0.1:${port}`,
+      reason: 'refused',
+    });
+  });
+
+  it('fails with scan_failed when the host takes the connection and never answers', async () => {
+    const held = new Set<import('node:net').Socket>();
+    // Holds every connection open and never says a word.
+    const silent = createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      const target = parseScanTarget(`http://127.0.0.1:${port}`, { allowPrivateTargets: true });
+      const error = await runScan(target, { fetcher: localFetcher(), deadlineMs: 1500 }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(OperationFailedError);
+      expect((error as OperationFailedError).details).toMatchObject({ reason: 'timeout' });
+      expect((error as Error).message).toBe(
+        `We could not reach 127.0.0.1:${port}: it did not answer in time.`,
+      );
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('fails with a DNS message for a name that does not resolve', async () => {
@@ -170,7 +197,7 @@ describe('runScan', () => {
     open.push(fetcher);
     const error = await runScan(target, { fetcher }).catch((caught: unknown) => caught);
     expect((error as Error).message).toBe(
-      'Could not connect to no-such-site.example: DNS lookup failed.',
+      'We could not reach no-such-site.example: no such domain.',
     );
   });
 

@@ -6,6 +6,7 @@ import { caseBodyFrom, caseBodyOf, caseFormValuesOf } from '#shared/surfaces/das
 import { CaseFormSchema } from '#shared/surfaces/dashboard/forms';
 import { DASHBOARD_PATHS } from '#shared/surfaces/dashboard/paths';
 import { DASHBOARD_ROUTES } from '#shared/surfaces/dashboard/routes';
+import { dailyHitsChart } from '#shared/surfaces/dashboard/views/agents-charts';
 import { barChart, lineChart } from '#shared/surfaces/dashboard/views/charts';
 import { CONTENT_SECURITY_POLICY, dashboardLayout } from '#shared/surfaces/dashboard/views/layout';
 import { webhookChanges } from '#shared/surfaces/dashboard/webhooks';
@@ -176,6 +177,18 @@ describe('charts', () => {
     }).toString();
     expect(html.match(/<circle /g)).toHaveLength(2);
     expect(html).toContain('<th scope="row">June</th><td class="num">55</td>');
+  });
+});
+
+describe('the daily hits chart', () => {
+  it('reads one day as one day: a single label under its column', () => {
+    const svg = dailyHitsChart([
+      { day: '2026-11-24', agent: 'GPTBot', hits: 3 },
+      { day: '2026-11-24', agent: 'ClaudeBot', hits: 2 },
+    ] as never).toString();
+    expect(svg.match(/>2026-11-24</g)).toHaveLength(2);
+    expect(svg).toContain('text-anchor="middle" font-size="12" fill="#1b1b1b">2026-11-24</text>');
+    expect(svg).toContain('Requests of AI agents on 2026-11-24');
   });
 });
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '#shared/surfaces/api/manifest';
+import { inlineCode } from '#shared/surfaces/http/html';
 import { docsMarkdown } from '#shared/surfaces/pages/discovery/docs-markdown';
 import { renderDocsPage } from '#shared/surfaces/pages/docs-page';
-import { inlineCode } from '#shared/surfaces/pages/docs-routes';
 
 const BASE = 'https://api.example.com';
 const API_ROUTES = ROUTES.filter(
