@@ -55,12 +55,18 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   const adminEmails = contextString(app, 'adminEmails');
   const sharedEnvironment = sharedEnvironmentOf(stage, adminEmails, publicBaseUrl);
   const signup = signupOf(app);
+  const payments = {
+    pricePro: contextString(app, 'stripePricePro'),
+    apiBase: contextString(app, 'stripeApiBase'),
+    graceDays: contextNumber(app, 'billingGraceDays'),
+  };
   const workflows = new WorkflowStack(app, `${prefix}-Workflows`, {
     env,
     description: `Agent-Readiness ${stage}: state machines, queues and their functions`,
     table: data.table,
     sharedEnvironment,
     providerRateLimits: providerRateLimitsOf(app),
+    payments,
     mailFrom: contextString(app, 'mailFrom'),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
@@ -74,11 +80,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     publicBaseUrl,
     mcpAllowedOrigins: contextString(app, 'mcpAllowedOrigins'),
     mailFrom: contextString(app, 'mailFrom'),
-    payments: {
-      pricePro: contextString(app, 'stripePricePro'),
-      apiBase: contextString(app, 'stripeApiBase'),
-      graceDays: contextNumber(app, 'billingGraceDays'),
-    },
+    payments,
     ...(signup ? { signup } : {}),
     throttle: {
       rateLimit: contextNumber(app, 'throttleRate') ?? 50,

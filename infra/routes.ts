@@ -209,7 +209,14 @@ export function paymentEnvironment(
   secretArn: string,
   settings: PaymentSettings,
 ): Record<string, string> {
-  if (!spec.payments) return {};
+  return spec.payments ? stripeEnvironment(secretArn, settings) : {};
+}
+
+/** The Stripe settings a function that calls Stripe gets (a route, or the erasure's step). */
+export function stripeEnvironment(
+  secretArn: string,
+  settings: PaymentSettings,
+): Record<string, string> {
   return {
     STRIPE_SECRETS_ARN: secretArn,
     ...(settings.pricePro ? { STRIPE_PRICE_PRO: settings.pricePro } : {}),

@@ -11,7 +11,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -19,6 +19,7 @@ import { ApiFunction } from '#infra/constructs/api-function';
 import { billingKeysSecret } from '#infra/constructs/billing-keys';
 import { deadLetterQueue } from '#infra/constructs/dead-letter-queue';
 import { providerBudgetTable, providerKeysSecret } from '#infra/constructs/monitor-providers';
+import { signingKeysSecret } from '#infra/constructs/signing-keys';
 import { workflowStateMachine } from '#infra/constructs/workflow-state-machine';
 import {
   grantChildExecutions,
@@ -30,7 +31,7 @@ import {
   grantStartExecution,
   grantTableAccess,
 } from '#infra/grants';
-import { constructIdFor } from '#infra/routes';
+import { constructIdFor, type PaymentSettings, stripeEnvironment } from '#infra/routes';
 import { queueSpecs, taskFunctionSpecs } from '#infra/workflows';
 import { deadLetterQueueName, type QueueDefinition } from '#shared/surfaces/queues/manifest';
 import { SCHEDULES, type ScheduleDefinition } from '#shared/surfaces/schedules/manifest';
@@ -39,10 +40,14 @@ import {
   WORKFLOWS,
   type WorkflowDefinition,
   type WorkflowName,
+  type WorkflowTask,
 } from '#shared/surfaces/workflows/manifest';
 
 /** What a task function reads besides the table: the secrets and the provider budget. */
-type SecretNeeds = { providerKeys?: boolean; signingKeys?: boolean; providerBudget?: boolean };
+type SecretNeeds = Pick<
+  WorkflowTask,
+  'providerKeys' | 'signingKeys' | 'billingKeys' | 'providerBudget'
+>;
 
 export interface WorkflowStackProps extends StackProps {
   table: ITableV2;
@@ -56,6 +61,8 @@ export interface WorkflowStackProps extends StackProps {
    * PROVIDER_RATE_LIMITS JSON of the lane functions (docs/deploy.md "Provider quotas").
    */
   providerRateLimits?: string | undefined;
+  /** Stripe's Pro price, API base and grace period, for the tasks that call Stripe. */
+  payments?: PaymentSettings;
 }
 
 const EVENTS_QUEUE = 'events';
@@ -87,7 +94,7 @@ export class WorkflowStack extends Stack {
   constructor(scope: Construct, id: string, props: WorkflowStackProps) {
     super(scope, id, props);
     const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
-    this.signingKeys = this.signingKeySecret();
+    this.signingKeys = signingKeysSecret(this);
     this.providerKeys = providerKeysSecret(this);
     this.providerBudget = providerBudgetTable(this);
     this.billingKeys = billingKeysSecret(this);
@@ -117,6 +124,9 @@ export class WorkflowStack extends Stack {
     return {
       ...(task.providerKeys ? { PROVIDER_KEYS_SECRET_ARN: this.providerKeys.secretArn } : {}),
       ...(task.signingKeys ? { SIGNING_KEYS_SECRET_ARN: this.signingKeys.secretArn } : {}),
+      ...(task.billingKeys
+        ? stripeEnvironment(this.billingKeys.secretArn, props.payments ?? {})
+        : {}),
       ...(task.providerBudget ? { BUDGET_TABLE_NAME: this.providerBudget.tableName } : {}),
       ...(task.providerBudget && props.providerRateLimits
         ? { PROVIDER_RATE_LIMITS: props.providerRateLimits }
@@ -127,28 +137,8 @@ export class WorkflowStack extends Stack {
   private grantSecrets(fn: ApiFunction, task: SecretNeeds) {
     if (task.providerKeys) this.providerKeys.grantRead(fn.role);
     if (task.signingKeys) this.signingKeys.grantRead(fn.role);
+    if (task.billingKeys) this.billingKeys.grantRead(fn.role);
     if (task.providerBudget) grantProviderBudget(fn.role, this.providerBudget);
-  }
-
-  /**
-   * Created with a placeholder (no key set yet): the operator makes the first key with
-   * `rotate-signing-key` (docs/deploy.md); until then scans go out unsigned.
-   */
-  private signingKeySecret(): Secret {
-    const secret = new Secret(this, 'ScannerSigningKeys', {
-      description:
-        "The scanner's Web Bot Auth signing keys (Ed25519 JWKs with their overlap windows), " +
-        'written by `npm run --silent admin -- rotate-signing-key`',
-      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused' },
-    });
-    Validations.of(secret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotation needs an overlap in which the old public key stays published in the key ' +
-        'directory; the operator command rotate-signing-key writes both, which a plain ' +
-        'Secrets Manager rotation Lambda would not (docs/decisions.md, issue 28).',
-    });
-    return secret;
   }
 
   private buildQueue(definition: QueueDefinition): Queue {

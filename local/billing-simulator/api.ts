@@ -10,12 +10,15 @@ import {
   customerObject,
   portalSessionObject,
   publicSession,
+  type SimulatedEvent,
 } from './objects.ts';
 import type { BillingWorld } from './world.ts';
 
 export interface ApiAnswer {
   status: number;
   body: unknown;
+  /** Events the request made: the server sends them after answering, as Stripe does. */
+  events?: readonly SimulatedEvent[];
 }
 
 export interface RecordedRequest {
@@ -129,6 +132,24 @@ function createPortalSession(
   return { status: 200, body: session };
 }
 
+/**
+ * "Cancel a subscription": at once, `customer.subscription.deleted` sent; a subscription canceled
+ * before is refused (400) as Stripe refuses it, an unknown one is `resource_missing` (404).
+ */
+const cancelSubscription: Handler = ([id = ''], _body, context) => {
+  const subscription = context.world.subscriptions.get(id);
+  if (!subscription) return missing('subscription', id);
+  if (subscription.status === 'canceled') {
+    return stripeError(
+      400,
+      'invalid_request_error',
+      'A canceled subscription can only update its cancellation_details and metadata.',
+    );
+  }
+  const events = context.world.cancel(subscription, false);
+  return { status: 200, body: subscription, events };
+};
+
 const reader =
   (what: string, pick: (world: BillingWorld, id: string) => unknown): Handler =>
   ([id = ''], _body, context) => {
@@ -159,6 +180,7 @@ const ROUTES: readonly { method: string; pattern: RegExp; handle: Handler }[] = 
     pattern: /^\/v1\/subscriptions\/([\w-]+)$/,
     handle: reader('subscription', (w, id) => w.subscriptions.get(id)),
   },
+  { method: 'DELETE', pattern: /^\/v1\/subscriptions\/([\w-]+)$/, handle: cancelSubscription },
   {
     method: 'GET',
     pattern: /^\/v1\/events\/([\w-]+)$/,

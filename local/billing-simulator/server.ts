@@ -28,6 +28,19 @@ export interface BillingSimulatorOptions {
   retryDelaysMs?: readonly number[];
 }
 
+/**
+ * A fault a test injects into the API (mocks only inject faults): `fail` answers 500 without
+ * acting, as Stripe's own outages do; `hold` acts and never answers (until the simulator closes),
+ * as when the caller's process dies between Stripe's effect and its own next write.
+ */
+export interface SimulatorFault {
+  method: string;
+  path: RegExp;
+  kind: 'fail' | 'hold';
+  /** How many matching requests it hits. */
+  times: number;
+}
+
 export interface BillingSimulatorHandle {
   /** The API base (STRIPE_API_BASE) and the pages' origin. */
   url: string;
@@ -38,6 +51,8 @@ export interface BillingSimulatorHandle {
   deliveries: DeliveryLogEntry[];
   /** Sends events to the service, in order, signed now. */
   send(events: readonly SimulatedEvent[]): Promise<void>;
+  /** Injects a fault into the API's next matching requests. */
+  injectFault(fault: SimulatorFault): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +78,41 @@ interface SimulatorState extends People {
   api: ApiContext;
   replays: Map<string, ApiAnswer>;
   requests: RecordedRequest[];
+  faults: SimulatorFault[];
+}
+
+/** The fault that hits this request, counted down; undefined when none does. */
+function faultFor(state: SimulatorState, method: string, path: string) {
+  const fault = state.faults.find(
+    (entry) => entry.times > 0 && entry.method === method && entry.path.test(path),
+  );
+  if (fault) fault.times -= 1;
+  return fault;
+}
+
+/** Answers an API request (or a fault's answer), then sends the events it made. */
+function answerApiRequest(
+  state: SimulatorState,
+  call: Parameters<typeof answerApi>[0],
+  response: ServerResponse,
+): void {
+  const fault = faultFor(state, call.method, call.path);
+  if (fault?.kind === 'fail') {
+    state.requests.push({ method: call.method, path: call.path, params: {}, idempotencyKey: null });
+    answerJson(response, {
+      status: 500,
+      body: { error: { type: 'api_error', message: 'Simulated outage (test fault).' } },
+    });
+    return;
+  }
+  const answer = answerApi(call, state.api, state.replays, state.requests);
+  // A held answer: the effect happened, the caller never hears of it.
+  if (fault?.kind !== 'hold') answerJson(response, answer);
+  if (answer.events?.length) {
+    state.sender.send(answer.events).catch(() => {
+      // Delivery failures are in the deliveries log; Stripe's own sending is detached too.
+    });
+  }
 }
 
 async function route(
@@ -82,7 +132,7 @@ async function route(
       idempotencyKey: typeof header === 'string' ? header : null,
       body,
     };
-    return answerJson(response, answerApi(call, state.api, state.replays, state.requests));
+    return answerApiRequest(state, call, response);
   }
   const checkout = /^\/c\/pay\/([\w-]+)(?:\/(pay|decline))?$/.exec(url.pathname);
   if (checkout) {
@@ -132,6 +182,7 @@ export async function startBillingSimulator(
     sender,
     replays: new Map(),
     requests: [],
+    faults: [],
     api: {
       world,
       secretKey: options.secretKey,
@@ -147,6 +198,7 @@ export async function startBillingSimulator(
     requests: state.requests,
     deliveries,
     send: (events) => sender.send(events),
+    injectFault: (fault) => state.faults.push({ ...fault }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         sender.close();

@@ -63,6 +63,7 @@ export const getBillingProvider = lazy(({ config }): BillingProvider | null => {
     createCheckoutSession: async (input) => (await provider()).createCheckoutSession(input),
     createPortalSession: async (input) => (await provider()).createPortalSession(input),
     retrieveSubscription: async (id) => (await provider()).retrieveSubscription(id),
+    cancelSubscription: async (id) => (await provider()).cancelSubscription(id),
     verifyEvent: async (payload, signature, at) =>
       (await provider()).verifyEvent(payload, signature, at),
   };

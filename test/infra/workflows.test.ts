@@ -354,6 +354,27 @@ describe('the monitor: provider keys and the monthly schedule', () => {
     }
   });
 
+  it("gives Stripe's secret, by ARN, to the erasure's step only among the workflows' tasks", () => {
+    const secretId = ofType('AWS::SecretsManager::Secret')
+      .map(([id]) => id)
+      .find((id) => id.startsWith('BillingKeys'));
+    expect(secretId).toBeDefined();
+    const readers = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+      JSON.stringify(fn.Properties?.Environment ?? {}).includes('STRIPE_SECRETS_ARN'),
+    );
+    expect(readers.map(([id]) => id.replace(/Task.*$/, ''))).toEqual(['AccountJobAccountJobStep']);
+    for (const [, fn] of readers) {
+      const env = environmentOf(fn);
+      expect(env.STRIPE_SECRETS_ARN).toEqual({ Ref: secretId });
+      expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+      const roleId = getAttId(fn.Properties?.Role) as string;
+      const reads = roleStatements(roleId).filter((statement) =>
+        actions(statement).includes('secretsmanager:GetSecretValue'),
+      );
+      expect(reads.map((statement) => statement.Resource)).toEqual([{ Ref: secretId }]);
+    }
+  });
+
   /** The schedule with this expression, its target function and its role. */
   function scheduleWith(expression: string) {
     const found = ofType('AWS::Scheduler::Schedule').filter(

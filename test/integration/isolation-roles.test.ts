@@ -21,6 +21,8 @@ const keys = {} as Record<Role, string>;
 let b: Record<string, string>;
 
 const OWNER_A = 'matrix-owner-a@example.com';
+/** A valid alert rule: the matrix sends it with B's ids, so only the ids can refuse it. */
+const ALERT_RULE = { metric: 'total_score', condition: 'change', channels: { webhook: true } };
 
 async function seedB(): Promise<Record<string, string>> {
   const key = await stack.createKey([...ROLE_SCOPES.owner], {
@@ -61,7 +63,13 @@ async function seedB(): Promise<Record<string, string>> {
   });
   const upload = await uploadLog(stack.baseUrl, key, site.host, `${line}\n`);
   const account = (await call('GET', '/api/v1/account')).body.account as { id: string };
+  const alert = await call('POST', `/api/v1/cases/${caseId}/alerts`, ALERT_RULE);
+  const link = await call('POST', `/api/v1/cases/${caseId}/runs/${runId}/report-links`, {
+    title: 'B report',
+  });
   return {
+    alertId: (alert.body.alert as { id: string }).id,
+    linkId: (link.body.link as { id: string }).id,
     caseId,
     runId,
     scanId,
@@ -133,6 +141,38 @@ const MATRIX: Record<string, Case> = {
   get_scan: { path: (i) => `/api/v1/scans/${i.scanId}`, expect: 200 },
   // Its fix pack and its verification are its account's: B's keyed scan is not found.
   get_scan_fixes: { path: (i) => `/api/v1/scans/${i.scanId}/fixes`, expect: 404 },
+  // Alerts, digests and report links (issue 39) are the case's: B's case is not found.
+  create_alert: { path: (i) => `/api/v1/cases/${i.caseId}/alerts`, body: ALERT_RULE, expect: 404 },
+  list_alerts: { path: (i) => `/api/v1/cases/${i.caseId}/alerts`, expect: 404 },
+  delete_alert: { path: (i) => `/api/v1/cases/${i.caseId}/alerts/${i.alertId}`, expect: 404 },
+  list_alert_deliveries: {
+    path: (i) => `/api/v1/cases/${i.caseId}/alerts/${i.alertId}/deliveries`,
+    expect: 404,
+  },
+  preview_alert: {
+    path: (i) => `/api/v1/cases/${i.caseId}/alerts/preview`,
+    body: ALERT_RULE,
+    expect: 404,
+  },
+  get_case_digest: { path: (i) => `/api/v1/cases/${i.caseId}/digest`, expect: 404 },
+  set_case_digest: {
+    path: (i) => `/api/v1/cases/${i.caseId}/digest`,
+    body: { enabled: false },
+    expect: 404,
+  },
+  create_report_link: {
+    path: (i) => `/api/v1/cases/${i.caseId}/runs/${i.runId}/report-links`,
+    body: { title: 'A report' },
+    expect: 404,
+  },
+  list_report_links: {
+    path: (i) => `/api/v1/cases/${i.caseId}/runs/${i.runId}/report-links`,
+    expect: 404,
+  },
+  delete_report_link: {
+    path: (i) => `/api/v1/cases/${i.caseId}/runs/${i.runId}/report-links/${i.linkId}`,
+    expect: 404,
+  },
   verify_scan: { path: (i) => `/api/v1/scans/${i.scanId}/verify`, body: {}, expect: 404 },
   get_stats: { path: () => '/api/v1/stats', expect: 200 },
   create_batch: {

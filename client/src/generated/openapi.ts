@@ -1105,7 +1105,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An export's status, or with `format=jsonl` the export itself (addition) (addition to the specification)
+         * An export's status, or the export itself as JSON Lines when format=jsonl (addition) (addition to the specification)
          * @description `status` is `queued`, `running`, `done` or `failed`; once `done`, `url` and `expires_at`. With `format=jsonl` (the `url`): `application/x-ndjson`, one `{type, data}` object a line (409 `export_not_ready` before it is done). Another account's export, or an expired one, reads as not found. Scope `account:manage`: a key of an admin or of the owner.
          *
          *     Authentication: bearer key required; scope `account:manage`.

@@ -5,7 +5,9 @@
  * is a provider event's claim (a lease) and, once done, its outcome and the mail it still owes,
  * kept EVENT_RETENTION_DAYS (TTL). An event's effect is one transaction: the user item (only at
  * the revision read), the event marked done (only while this delivery holds it), the customer's
- * link and the audit event of a plan change.
+ * link and the audit event of a plan change, on the condition that the account's erasure was not
+ * requested (an erased account takes no event). The erasure deletes the link and the record
+ * (`forgetBilling`).
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailMessage } from '#shared/domain/accounts/mail-port';
@@ -38,11 +40,57 @@ async function read(db: Db, accountId: string): Promise<BillingState | undefined
     }),
   );
   if (!Item) return undefined;
+  const team = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: KEYS.account(accountId),
+      ConsistentRead: true,
+      ProjectionExpression: 'erasure_requested_at',
+    }),
+  );
   return {
     accountId,
     account: (Item.account as Account | null | undefined) ?? null,
     billing: (Item.billing as BillingRecord | null | undefined) ?? null,
+    erasing: typeof team.Item?.erasure_requested_at === 'string',
   };
+}
+
+/** The write goes through only while the account's erasure is not requested. */
+function notErasing(db: Db, accountId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: db.tableName,
+      Key: KEYS.account(accountId),
+      ConditionExpression: 'attribute_not_exists(erasure_requested_at)',
+    },
+  };
+}
+
+async function forgetBilling(db: Db, accountId: string, customerId: string | null) {
+  if (customerId) {
+    // Only a link that names this account: another account's is never touched.
+    await conditionalWrite(() =>
+      db.doc.send(
+        new DeleteCommand({
+          TableName: db.tableName,
+          Key: KEYS.billingCustomer(customerId),
+          ConditionExpression: 'account_id = :account',
+          ExpressionAttributeValues: { ':account': accountId },
+        }),
+      ),
+    );
+  }
+  await conditionalWrite(() =>
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: KEYS.user(accountId),
+        UpdateExpression: 'REMOVE billing',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    ),
+  );
 }
 
 async function accountOfCustomer(db: Db, customerId: string): Promise<string | undefined> {
@@ -193,6 +241,7 @@ function accountItem(db: Db, effect: EventEffect): TransactItem {
 function applyEvent(db: Db, effect: EventEffect): Promise<boolean> {
   const writes = [
     accountItem(db, effect),
+    notErasing(db, effect.accountId),
     doneItem(db, effect.eventId, effect.token, effect.outcome, effect.mail),
     linkItem(db, effect.billing.customer_id, effect.accountId, effect.billing.updated_at),
   ];
@@ -230,5 +279,6 @@ export function createBillingRepository(doc: Db['doc'], tableName: string): Bill
     finishEvent: (eventId, token, outcome) => finishEvent(db, eventId, token, outcome),
     mailSent: (eventId) => mailSent(db, eventId),
     holdsEvent: (eventId, token) => holdsEvent(db, eventId, token),
+    forgetBilling: (accountId, customerId) => forgetBilling(db, accountId, customerId),
   };
 }

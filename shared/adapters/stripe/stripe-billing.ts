@@ -7,7 +7,9 @@
  * Read from Stripe's API reference: "The Subscription object" (its period end lives on its items
  * since 2025-03-31.basil), "The Invoice object" (its subscription under
  * `parent.subscription_details`), "The Event object", "Create a Checkout Session", "Create a
- * portal session", and "Check the webhook signatures" (`t=`, `v1=`, five minutes).
+ * portal session", "Cancel a subscription" (`DELETE /v1/subscriptions/{id}`: at once; a canceled
+ * subscription cannot be canceled again, an unknown one is `resource_missing`), and "Check the
+ * webhook signatures" (`t=`, `v1=`, five minutes).
  */
 import Stripe from 'stripe';
 import type {
@@ -151,6 +153,28 @@ function verifiedEvent(
   return { id: event.id, type: event.type, created: event.created, subject: subjectOf(event) };
 }
 
+/** Statuses after which a subscription charges nothing any more (it cannot come back). */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Cancels at once. A 404 `resource_missing` (Stripe does not know it) or any refusal of a
+ * subscription that has ended already (Stripe answers 400 to a second cancel) is `ended`: a
+ * repeated cancel after a crash is done. Another refusal is thrown as is; 5xx and network
+ * failures are UnavailableError (retry).
+ */
+async function cancelSubscription(client: Stripe, id: string): Promise<'canceled' | 'ended'> {
+  try {
+    await client.subscriptions.cancel(id);
+    return 'canceled';
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return unavailable(error);
+    if (error.statusCode === 404 && error.code === 'resource_missing') return 'ended';
+    const now = await client.subscriptions.retrieve(id).catch(unavailable);
+    if (ENDED_STATUSES.has(now.status)) return 'ended';
+    throw error;
+  }
+}
+
 /** A Checkout Session in subscription mode for the Pro price, opened for the account. */
 async function checkoutSession(client: Stripe, pricePro: string, request: CheckoutRequest) {
   const session = await client.checkout.sessions
@@ -191,6 +215,7 @@ export function createStripeBilling(settings: StripeSettings): BillingProvider {
     async retrieveSubscription(id) {
       return subscriptionOf(await client.subscriptions.retrieve(id).catch(unavailable));
     },
+    cancelSubscription: (id) => cancelSubscription(client, id),
     verifyEvent: async (payload, signature, receivedAt) =>
       verifiedEvent(client, settings.webhookSecret, payload, signature, receivedAt),
   };

@@ -6,13 +6,15 @@
  * - Export (an admin or the owner): JSON lines of everything the account owns, webhooks without
  *   their secrets, keys without their hashes; kept EXPORT_RETENTION_DAYS, read with the same key.
  * - Erasure (the owner, confirming with the account's id): from the request on no key or session
- *   acts for the account (401); then every item of it is deleted, but its public scan results,
+ *   acts for the account (401); its subscription is canceled at the payment provider and its
+ *   billing records deleted (billing/erasure.ts); then every item of it is deleted, but its public scan results,
  *   which stay public without their owner; its record stays as a tombstone with no personal data,
  *   so its id is never an account again.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { auditEvent } from '#shared/domain/audit/events';
+import { type ErasureBillingDeps, endBillingOfErasedAccount } from '#shared/domain/billing/erasure';
 import { type Clock, nowIso } from '#shared/domain/kernel/clock';
 import {
   BadRequestError,
@@ -44,6 +46,11 @@ export interface AccountJobDeps {
   workflows: WorkflowStarter;
   clock: Clock;
   logger: Logger;
+}
+
+/** The workflow's step: the routes' dependencies, and billing (the erasure ends it first). */
+export interface AccountJobStepDeps extends AccountJobDeps {
+  billing: ErasureBillingDeps;
 }
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -167,9 +174,11 @@ export async function requestErasure(
 /** One page of the job; `done` ends the workflow's loop. */
 export async function accountJobStep(
   input: AccountJobInput,
-  deps: AccountJobDeps,
+  deps: AccountJobStepDeps,
 ): Promise<{ done: boolean }> {
   if (input.kind === 'erasure') {
+    // Before every page, idempotent: once done it finds no billing record and does nothing.
+    await endBillingOfErasedAccount(input.account_id, deps.billing);
     const { done } = await deps.erasure.erasePage(input.account_id);
     if (done) await deps.erasure.finishErasure(input.account_id, nowIso(deps.clock));
     return { done };

@@ -9,6 +9,9 @@
  *   done event answers 2xx and changes nothing (it only sends a mail still owed). A delivery that
  *   dies between its claim and its effect leaves a claim whose lease runs out: the provider's
  *   retry takes it over. A delivery that fails gives its claim back at once.
+ * - **Erasure.** An account whose erasure was requested takes no event (acknowledged, nothing
+ *   changed; the effect's transaction is conditional on it too): the erasure cancels its
+ *   subscription, and Stripe's `customer.subscription.deleted` that follows changes nothing.
  * - **Order.** A subscription event newer than the record applies its own object; an older one
  *   (or one at the same second), a Checkout or an invoice event, reads the subscription from the
  *   provider, which holds its latest state.
@@ -179,10 +182,13 @@ async function takeEffect(
   const target = await targetOf(event, deps);
   for (let attempt = 1; attempt <= APPLY_ATTEMPTS; attempt += 1) {
     const state = target ? await deps.store.read(target.accountId) : undefined;
+    // An account being erased (or erased) takes no event: its billing ends with the erasure.
     const effect =
-      target && state ? await effectOf(event, target, state, { token, billingPage }, deps) : null;
+      target && state && !state.erasing
+        ? await effectOf(event, target, state, { token, billingPage }, deps)
+        : null;
     if (!effect) {
-      deps.logger.info('billing event not for an account of this service', {
+      deps.logger.info('billing event not for a live account of this service', {
         event_id: event.id,
         type: event.type,
       });

@@ -62,6 +62,12 @@ export interface BillingProvider {
   /** The subscription as the provider holds it now. */
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   /**
+   * Cancels the subscription at once (no further charge). `ended` when it had ended before or the
+   * provider does not know it: either way nothing is charged any more, so a repeated cancel is done.
+   * A provider failure (5xx, network) is an UnavailableError: retry later.
+   */
+  cancelSubscription(id: string): Promise<'canceled' | 'ended'>;
+  /**
    * The event of a webhook request, once its `Stripe-Signature` is verified against the endpoint
    * secret within five minutes of `receivedAt`; a BadRequestError `invalid_signature` otherwise.
    */
@@ -77,6 +83,8 @@ export interface BillingState {
   accountId: string;
   account: Account | null;
   billing: BillingRecord | null;
+  /** The account's erasure was requested: no provider event changes it any more. */
+  erasing: boolean;
 }
 
 /** The state of one provider event in the store. */
@@ -127,4 +135,9 @@ export interface BillingStore {
   mailSent(eventId: string): Promise<void>;
   /** Whether this delivery still holds the event's claim. */
   holdsEvent(eventId: string, token: string): Promise<boolean>;
+  /**
+   * The erasure's end of billing: the customer's link (if it still names this account) and the
+   * account's billing record deleted. Idempotent: what is gone already stays gone.
+   */
+  forgetBilling(accountId: string, customerId: string | null): Promise<void>;
 }

@@ -19,7 +19,10 @@ export function publicPageHeaders(
 ): Record<string, string> {
   const policy = [
     "default-src 'none'",
-    ...(scripts.length > 0 ? [`script-src ${sources(scripts)}`, "connect-src 'self'"] : []),
+    ...(scripts.length > 0 ? [`script-src ${sources(scripts)}`] : []),
+    // Same-origin reads stay open even without a script: auditors read /robots.txt, /llms.txt
+    // and the agent catalog through the page (Lighthouse's fetcher obeys the page's policy).
+    "connect-src 'self'",
     `style-src ${sources(styles)}`,
     "img-src 'self' data:",
     "form-action 'self'",

@@ -32,6 +32,8 @@ export interface WorkflowTask {
   providerBudget?: boolean;
   /** Scans, signing its requests with the scanner's keys (the signing-keys secret on AWS). */
   signingKeys?: boolean;
+  /** Calls Stripe (the billing-keys secret and the payment settings on AWS). */
+  billingKeys?: boolean;
   /** Sends mail (IAM `ses:SendEmail` on the sender identity, MAIL_FROM): alert and digest mails. */
   sendsMail?: boolean;
 }
@@ -276,6 +278,8 @@ export const WORKFLOWS = [
         data: 'readwrite',
         timeoutSeconds: 120,
         memorySize: 512,
+        // The erasure cancels the account's Stripe subscription.
+        billingKeys: true,
       },
       {
         state: 'AccountJobFailed',

@@ -69,13 +69,25 @@ function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-export function createPolicyChecker(synth: Synthesised, local: { tableName: string }) {
-  const [table] = [
+/**
+ * `local` names the stack's tables as the local stack calls them: the service's table and the
+ * provider budget's (issue 34), each matched to its CDK resource by construct id.
+ */
+export function createPolicyChecker(
+  synth: Synthesised,
+  local: { tableName: string; budgetTableName?: string },
+) {
+  const tables = [
     ...synth.find('AWS::DynamoDB::GlobalTable'),
     ...synth.find('AWS::DynamoDB::Table'),
   ];
-  if (!table) throw new Error('no table in the stacks');
-  const tableArn = String(synth.resolve(table.stack, { 'Fn::GetAtt': [table.id, 'Arn'] }));
+  const arnOfTable = (id: RegExp) => {
+    const table = tables.find((candidate) => id.test(candidate.id));
+    if (!table) throw new Error(`no table ${id} in the stacks`);
+    return String(synth.resolve(table.stack, { 'Fn::GetAtt': [table.id, 'Arn'] }));
+  };
+  const tableArn = arnOfTable(/^Table[0-9A-F]{8}$/);
+  const budgetArn = arnOfTable(/^ProviderBudget[0-9A-F]{8}$/);
 
   function one(type: string, id: RegExp): RoleRef {
     const found = synth.find(type, id);
@@ -113,6 +125,7 @@ export function createPolicyChecker(synth: Synthesised, local: { tableName: stri
     const states = `arn:aws:states:${REGION}:${ACCOUNT}`;
     switch (resource.kind) {
       case 'table':
+        if (resource.name === (local.budgetTableName ?? 'agent-readiness-budget')) return budgetArn;
         if (resource.name !== local.tableName) return `unknown-table:${resource.name}`;
         return resource.index ? `${tableArn}/index/${resource.index}` : tableArn;
       case 'queue': {

@@ -16,6 +16,7 @@ import {
   waitForIngest,
 } from '#test/support/access-logs';
 import { waitForJob } from '#test/support/batch';
+import { postBillingForm, signedInOwner, simulatorOf, waitFor } from '#test/support/billing';
 import { callJson, type TestStack } from '#test/support/stack';
 import { joinByInvitation, latestInvitationToken, teamDepsOf } from '#test/support/teams';
 import { walkAlerts } from './alerts-tour.ts';
@@ -264,18 +265,27 @@ async function exportAndErase(input: TourInput): Promise<void> {
   await fetch(`${stack.baseUrl}/api/v1/account/exports/${id}?format=jsonl`, {
     headers: { authorization: `Bearer ${key}` },
   }).then((response) => response.text());
+  // The throwaway account pays through the simulator (Stripe's events reach the webhook's
+  // function), so its erasure cancels the subscription too.
+  const payer = await signedInOwner(stack, 'iam-erased');
   const throwaway = await stack.createKey(['scans:read', 'account:manage'], {
-    email: 'iam-erased@example.com',
+    email: payer.email,
   });
-  const account = (await callJson(stack.baseUrl, '/api/v1/account', { key: throwaway })).body
-    .account as { id: string };
+  const checkout = await postBillingForm(payer, 'checkout');
+  await fetch(`${checkout.location}/pay`, { method: 'POST', redirect: 'manual' });
+  await waitFor(
+    async () => (await callJson(stack.baseUrl, '/api/v1/account', { key: throwaway })).body,
+    (body) => (body.account as { plan?: string } | undefined)?.plan === 'pro',
+  );
   const erased = await callJson(stack.baseUrl, '/api/v1/account', {
     method: 'DELETE',
     key: throwaway,
-    body: { confirm: account.id },
+    body: { confirm: payer.accountId },
   });
   expect(erased.status).toBe(202);
-  expect((await stack.workflows.waitFor(`erasure-${account.id}`)).status).toBe('SUCCEEDED');
+  expect((await stack.workflows.waitFor(`erasure-${payer.accountId}`)).status).toBe('SUCCEEDED');
+  const canceled = simulatorOf(stack).requests.filter((call) => call.method === 'DELETE');
+  expect(canceled).toHaveLength(1);
 }
 
 export async function walkEveryFunction(input: TourInput): Promise<void> {

@@ -217,7 +217,7 @@ export const ACCOUNT_ROUTES = {
     area: 'account',
     method: 'GET',
     path: '/api/v1/account/exports/{id}',
-    summary: "An export's status, or with `format=jsonl` the export itself (addition)",
+    summary: "An export's status, or the export itself as JSON Lines when format=jsonl (addition)",
     description:
       '`status` is `queued`, `running`, `done` or `failed`; once `done`, `url` and `expires_at`. ' +
       'With `format=jsonl` (the `url`): `application/x-ndjson`, one `{type, data}` object a line ' +
