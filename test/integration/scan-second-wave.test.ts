@@ -116,7 +116,7 @@ describe('a site that gets each signal wrong', () => {
   it('names what is wrong with auth.md, agent_auth, the 402, UCP and ACP', () => {
     expect(line('wave2-malformed', 'agent', /auth\.md has no H1/)).toMatch(/^bad: /);
     expect(line('wave2-malformed', 'agent', /agent_auth/)).toMatch(/^bad: .*not an object/);
-    expect(line('wave2-malformed', 'agent', /402/)).toMatch(/^bad: .*not base64-encoded JSON/);
+    expect(line('wave2-malformed', 'agent', /\b402\b/)).toMatch(/^bad: .*not base64-encoded JSON/);
     expect(line('wave2-malformed', 'agent', /ucp\.version/)).toMatch(/^bad: /);
     expect(line('wave2-malformed', 'agent', /acp\.json/)).toMatch(/^bad: /);
   });
