@@ -8,8 +8,8 @@
 import { getAgentLog, getDomainAgents } from '#shared/domain/agent-logs/operations';
 import { getAgentRegistry } from '#shared/domain/agents/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
-import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { AGENT_ROUTES } from '#shared/surfaces/api/routes/agents';
+import { dispatchByRouteKey } from '#shared/surfaces/http/route-key';
 import { getAgentLogDeps, getAgentRegistryDeps } from '#shared/wiring/agent-logs';
 import { getApiDeps } from '#shared/wiring/api';
 

@@ -1,7 +1,7 @@
 /** One function behind the discovery routes; the route key picks the route. */
 import { createRawHandler } from '#shared/surfaces/api/http-handler';
-import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { DISCOVERY_ROUTES } from '#shared/surfaces/api/routes/discovery';
+import { dispatchByRouteKey } from '#shared/surfaces/http/route-key';
 import { requestedPath, serveDocument } from '#shared/surfaces/pages/discovery/documents';
 import { getApiDeps } from '#shared/wiring/api';
 import { getDiscoveryDeps } from '#shared/wiring/scanner-identity';

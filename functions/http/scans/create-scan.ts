@@ -8,8 +8,8 @@
 import { scanDomain } from '#shared/domain/scans/operations';
 import { verifyScan } from '#shared/domain/scans/verify-operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
-import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
+import { dispatchByRouteKey } from '#shared/surfaces/http/route-key';
 import { getApiDeps } from '#shared/wiring/api';
 import { getRunScanDeps } from '#shared/wiring/dashboard-scan';
 import { getScanWriteDeps } from '#shared/wiring/scans';

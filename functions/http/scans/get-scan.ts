@@ -8,8 +8,8 @@
 import { getScanFixes } from '#shared/domain/scans/fix-operations';
 import { getScan } from '#shared/domain/scans/operations';
 import { createApiHandler } from '#shared/surfaces/api/http-handler';
-import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
 import { SCAN_ROUTES } from '#shared/surfaces/api/routes/scans';
+import { dispatchByRouteKey } from '#shared/surfaces/http/route-key';
 import { getApiDeps } from '#shared/wiring/api';
 import { getScanReadDeps } from '#shared/wiring/scans-read';
 

@@ -19,6 +19,7 @@ import { httpStatusOf } from '#shared/surfaces/http/error-status';
 import { type Gate, httpPipeline, type RouteInput, rawBody } from '#shared/surfaces/http/pipeline';
 import type { ApiEvent } from '#shared/surfaces/http/request';
 import type { RouteDefinition } from '#shared/surfaces/http/route';
+import { dispatchByRouteKey } from '#shared/surfaces/http/route-key';
 import { DASHBOARD_PATHS } from './paths.ts';
 import { htmlPage, type PageResponse, redirect } from './responses.ts';
 import { type BrowserGateDeps, passBrowserGate } from './session-gate.ts';
@@ -61,12 +62,8 @@ export function createDashboardHandler<R extends RouteDefinition, D>(
 export function dispatchByPath(
   handlers: Record<string, (event: never, context: never) => unknown>,
 ): (event: { routeKey?: string }, context: unknown) => unknown {
-  const [fallback] = Object.values(handlers);
-  return (event, context) => {
-    const path = (event.routeKey ?? '').split(' ')[1] ?? '';
-    const target = (handlers[path] ?? fallback) as (event: unknown, context: unknown) => unknown;
-    return target(event, context);
-  };
+  // A key no entry names is served by the first route, as it always was here.
+  return dispatchByRouteKey(handlers, 'dashboard', Object.keys(handlers)[0]);
 }
 
 function hadSessionCookie(event: ApiEvent, secure: boolean): boolean {

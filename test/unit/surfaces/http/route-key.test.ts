@@ -1,6 +1,6 @@
-/** The shared entry's dispatch on API Gateway's route key (shared/surfaces/api/route-key.ts). */
+/** The shared entry's dispatch on API Gateway's route key (shared/surfaces/http/route-key.ts). */
 import { describe, expect, it } from 'vitest';
-import { dispatchByRouteKey } from '#shared/surfaces/api/route-key';
+import { dispatchByRouteKey } from '#shared/surfaces/http/route-key';
 
 const handlers = {
   '/api/v1/things/{id}': (event: never) => ({ served: 'thing', event }),
