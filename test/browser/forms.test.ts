@@ -45,6 +45,9 @@ async function send(
 ): Promise<void> {
   await page.locator(form).evaluate((element, fields) => {
     (element as HTMLFormElement).noValidate = true;
+    // The previous refusal's box goes first, so the wait below sees only this answer's box
+    // (the scan form swaps its answer into the page, where the old box would match at once).
+    document.getElementById('form-error')?.remove();
     for (const [id, value] of Object.entries(fields)) {
       const control = document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement;
       control.value = value;
