@@ -25,6 +25,8 @@ export interface FleetFigures {
   /** Per family: calls the simulator answered and calls it refused with 429. */
   calls: ReadonlyMap<string, { served: number; throttled: number }>;
   budgetOperations: number;
+  /** The same operations by kind (register, take, read, withdraw, cut, announce; refused ones apart). */
+  budgetOperationsByKind?: ReadonlyMap<string, number> | undefined;
   /** States the fleet's executions entered, per state name. */
   statesEntered: ReadonlyMap<string, number>;
   /** Every request the simulator saw: family, when it arrived (ms into the run), status. */
@@ -70,6 +72,14 @@ export function fleetReport(figures: FleetFigures): { lines: string[]; ok: boole
     ...paceLines(figures),
     workflowLine(figures, sent),
     `  store:            ${figures.budgetOperations} budget operations for ${sent} provider calls = ${perCall.toFixed(3)} per call (target <= ${TARGETS.storePerCall}) ${mark(checks.store)}`,
+    ...(figures.budgetOperationsByKind
+      ? [
+          `  store by kind:    ${[...figures.budgetOperationsByKind]
+            .sort((a, b) => b[1] - a[1])
+            .map(([kind, n]) => `${kind} ${n} (${(n / Math.max(1, sent)).toFixed(3)})`)
+            .join(', ')}`,
+        ]
+      : []),
   ];
   return { lines, ok: Object.values(checks).every(Boolean) };
 }

@@ -41,15 +41,40 @@ if (![cases, accounts, rpm, latencyMs].every((n) => Number.isFinite(n) && n >= 0
   throw new Error('--cases, --accounts, --rpm and --latency-ms take numbers (accounts at least 1)');
 }
 
-/** Counts the budget table's operations (every DynamoDB request naming it). */
+/** The kind of a budget-table request, from its command and update expression. */
+function operationKind(command: string, input: { UpdateExpression?: string }): string {
+  if (command === 'GetCommand' || command === 'GetItemCommand') return 'read';
+  const update = input.UpdateExpression ?? '';
+  if (update.includes('cut_rpm') || update.includes(':hold')) return 'cut';
+  if (update.includes('ann_')) return 'announce';
+  if (update.includes('#next')) return 'take';
+  if (update.includes('#r')) return 'register';
+  if (update.includes('#g')) return 'withdraw';
+  return command;
+}
+
+/**
+ * Counts the budget table's operations (every DynamoDB request naming it), in all and by kind,
+ * a refused conditional write counted as `<kind> refused` (it costs a write all the same).
+ */
 function budgetCounter(tableName: string) {
-  const counter = { operations: 0 };
+  const counter = { operations: 0, byKind: new Map<string, number>() };
+  const add = (kind: string) => counter.byKind.set(kind, (counter.byKind.get(kind) ?? 0) + 1);
   const wrap = (client: DynamoDBClient): DynamoDBClient => {
     client.middlewareStack.add(
-      (next) => async (args) => {
-        const input = args.input as { TableName?: string };
-        if (input.TableName === tableName) counter.operations += 1;
-        return next(args);
+      (next, context) => async (args) => {
+        const input = args.input as { TableName?: string; UpdateExpression?: string };
+        if (input.TableName !== tableName) return next(args);
+        counter.operations += 1;
+        const kind = operationKind(String(context.commandName), input);
+        try {
+          const result = await next(args);
+          add(kind);
+          return result;
+        } catch (error) {
+          add(`${kind} refused`);
+          throw error;
+        }
       },
       { step: 'initialize', name: 'fleetBudgetCounter' },
     );
@@ -209,6 +234,7 @@ async function main(): Promise<void> {
     const owners = await createFleetCases(stack.baseUrl, fleet);
     tally.clear();
     budget.counter.operations = 0;
+    budget.counter.byKind.clear();
     states.entered.clear();
     const started = Date.now();
     const ends = await runFleet(stack, owners, started);
@@ -221,6 +247,7 @@ async function main(): Promise<void> {
       makespanMs: Date.now() - started,
       calls: tally.calls,
       budgetOperations: budget.counter.operations,
+      budgetOperationsByKind: budget.counter.byKind,
       statesEntered: states.entered,
       sends: tally.sends.map((send) => ({ ...send, at: send.at - started })),
     });

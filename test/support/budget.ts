@@ -51,7 +51,7 @@ export function memoryBudget(): MemoryBudget {
       budget.operations += 1;
       const r = record(key);
       const behind = r.next < request.now - request.toleranceMs;
-      if (!behind && r.next > request.horizon) return undefined;
+      if (!behind && r.next > request.horizon) return { view: copy(r), firstAt: null };
       const firstAt = behind ? request.now : r.next;
       r.next = firstAt + request.spanMs;
       const queue = account(r, request.account);

@@ -11,10 +11,12 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { STALE_MS } from '#shared/domain/monitor/budget/pace';
 import type {
   BudgetKey,
   BudgetView,
   ProviderBudget,
+  TakeOutcome,
   TakeRequest,
 } from '#shared/domain/monitor/budget/ports';
 import type { Db } from './client.ts';
@@ -78,7 +80,7 @@ function accountParts(request: TakeRequest) {
       removed.push(`#p${index}${field}`);
     }
     conditions.push(`#p${index}t < :stale`);
-    values[':stale'] = request.now - 15 * 60_000;
+    values[':stale'] = request.now - STALE_MS;
   });
   return { names, values, add, removed, conditions };
 }
@@ -105,21 +107,22 @@ async function update(
 }
 
 /**
- * One attempt at taking slots: `busy` adds to a current pointer, otherwise the pointer is set
- * from now; `prune` also removes stale accounts (each still stale, by its condition).
+ * One attempt at taking slots: `busy` adds to a current pointer within the horizon, otherwise
+ * the pointer is set from now; `request.prune` also removes stale accounts (each still stale, by
+ * its condition). Undefined when a condition refused it.
  */
 async function attemptTake(
   db: Db,
   key: BudgetKey,
   request: TakeRequest,
-  path: { busy: boolean; prune: boolean },
-): Promise<{ view: BudgetView; firstAt: number } | undefined> {
-  const parts = accountParts(path.prune ? request : { ...request, prune: [] });
+  busy: boolean,
+): Promise<TakeOutcome | undefined> {
+  const parts = accountParts(request);
   const floor = request.now - request.toleranceMs;
   const values: Item = { ...parts.values, ':floor': floor };
   const sets = ['#t = :now'];
   const adds = [...parts.add];
-  if (path.busy) {
+  if (busy) {
     adds.push('#next :span');
     values[':span'] = request.spanMs;
     values[':horizon'] = request.horizon;
@@ -127,7 +130,7 @@ async function attemptTake(
     sets.push('#next = :end');
     values[':end'] = request.now + request.spanMs;
   }
-  const pointer = path.busy
+  const pointer = busy
     ? '#next >= :floor AND #next <= :horizon'
     : '(attribute_not_exists(#next) OR #next < :floor)';
   const remove = parts.removed.length > 0 ? ` REMOVE ${parts.removed.join(', ')}` : '';
@@ -139,36 +142,48 @@ async function attemptTake(
       values,
     });
     const view = budgetViewOf(item);
-    return { view, firstAt: path.busy ? view.next - request.spanMs : request.now };
+    return { view, firstAt: busy ? view.next - request.spanMs : request.now };
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
 }
 
-async function take(db: Db, key: BudgetKey, request: TakeRequest) {
-  const pruning = request.prune.length > 0;
-  // The path the caller expects first (a pointer left behind is set from now), then the other.
-  const first = !request.behind;
-  const paths = [
-    // With the stale accounts first; an account that came back fails its condition, then without.
-    ...(pruning
-      ? [
-          { busy: first, prune: true },
-          { busy: !first, prune: true },
-        ]
-      : []),
-    { busy: first, prune: false },
-    { busy: !first, prune: false },
-    // The pointer moved between the two (another lane took or reset it): try the first again.
-    { busy: first, prune: false },
-  ];
-  for (const path of paths) {
-    const taken = await attemptTake(db, key, request, path);
+async function read(db: Db, key: BudgetKey): Promise<BudgetView> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keyOf(key), ConsistentRead: true }),
+  );
+  return budgetViewOf(Item);
+}
+
+/** Attempts after the first, each after a read: another lane can move the pointer in between. */
+const TAKE_ATTEMPTS = 3;
+
+/**
+ * The path the caller expects first (a pointer it thinks behind is set from now, else added to);
+ * a refusal is followed by a consistent read, which says which path holds now, which of the
+ * accounts to prune are still there and stale, or that the pointer is beyond the horizon (then
+ * nothing is taken and the lane works its turn out from that read, with no read of its own).
+ * A refusal so costs two operations, however the pointer moved.
+ */
+async function take(db: Db, key: BudgetKey, request: TakeRequest): Promise<TakeOutcome> {
+  let attempt: TakeRequest = request;
+  let busy = !request.behind;
+  for (let tries = 1; ; tries += 1) {
+    const taken = await attemptTake(db, key, attempt, busy);
     if (taken) return taken;
+    const view = await read(db, key);
+    if (view.next > request.horizon || tries >= TAKE_ATTEMPTS) return { view, firstAt: null };
+    busy = view.next >= request.now - request.toleranceMs;
+    const stale = request.now - STALE_MS;
+    attempt = {
+      ...request,
+      prune: request.prune.filter((account) => {
+        const entry = view.accounts[account];
+        return entry !== undefined && entry.touched < stale;
+      }),
+    };
   }
-  // Neither current within the horizon nor behind: the pointer is beyond the horizon.
-  return undefined;
 }
 
 async function announce(db: Db, key: BudgetKey, limits: { rpm?: number; tpm?: number }) {
@@ -231,12 +246,7 @@ export function createProviderBudget(db: Db): ProviderBudget {
         values: { ':now': now, ':k': slots },
       });
     },
-    async read(key) {
-      const { Item } = await db.doc.send(
-        new GetCommand({ TableName: db.tableName, Key: keyOf(key), ConsistentRead: true }),
-      );
-      return budgetViewOf(Item);
-    },
+    read: (key) => read(db, key),
     announce: (key, limits) => announce(db, key, limits),
     cut: (key, cutting) => cut(db, key, cutting),
   };

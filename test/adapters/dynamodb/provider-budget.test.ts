@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDynamoClient, ensureBudgetTable, startDynalite } from '#local/dynamo-local';
 import { createDocumentClient } from '#shared/adapters/dynamodb/client';
 import { createProviderBudget } from '#shared/adapters/dynamodb/provider-budget';
-import type { ProviderBudget, TakeRequest } from '#shared/domain/monitor/budget/ports';
+import type { BudgetKey, ProviderBudget, TakeRequest } from '#shared/domain/monitor/budget/ports';
 
 /**
  * The provider budget on dynalite: registrations and grants per account, the pointer taken in
@@ -41,10 +41,10 @@ const takeOf = (overrides: Partial<TakeRequest>): TakeRequest => ({
 });
 
 /** A take that must succeed. */
-async function taken(request: TakeRequest) {
-  const result = await budget.take(key, request);
-  if (!result) throw new Error('nothing taken');
-  return result;
+async function taken(request: TakeRequest, on: BudgetKey = key) {
+  const result = await budget.take(on, request);
+  if (result.firstAt === null) throw new Error('nothing taken');
+  return { view: result.view, firstAt: result.firstAt };
 }
 
 describe('provider budget', () => {
@@ -92,9 +92,28 @@ describe('provider budget', () => {
   it('takes nothing when the pointer is beyond the horizon', async () => {
     const far = { family: 'google', shard: 0 } as const;
     const booked = await budget.take(far, takeOf({ spanMs: 100_000, now: 6_000_000 }));
-    expect(booked?.view.next).toBe(6_100_000);
-    expect(await budget.take(far, takeOf({ now: 6_000_000, horizon: 6_050_000 }))).toBeUndefined();
+    expect(booked.view.next).toBe(6_100_000);
+    const refused = await budget.take(far, takeOf({ now: 6_000_000, horizon: 6_050_000 }));
+    // Nothing taken, and the answer is the record as read after the refusal: the lane works its
+    // turn out from it with no read of its own.
+    expect(refused.firstAt).toBeNull();
+    expect(refused.view.next).toBe(6_100_000);
     expect((await budget.read(far)).accounts.a?.granted).toBe(3);
+  });
+
+  it('follows a pointer that fell behind after a refusal, with the stale accounts still there', async () => {
+    const lone = { family: 'perplexity', shard: 0 } as const;
+    await budget.register(lone, 'gone', 1, 100);
+    await taken(takeOf({ account: 'x', now: 7_000_000 }), lone);
+    // The caller thinks the pointer current, asks to prune an account already pruned and one
+    // still stale; the pointer fell behind: one refusal, one read, then the take from now.
+    const later = await taken(
+      takeOf({ account: 'x', now: 8_000_000, behind: false, prune: ['gone', 'never-there'] }),
+      lone,
+    );
+    expect(later.firstAt).toBe(8_000_000);
+    expect(later.view.accounts.gone).toBeUndefined();
+    expect(later.view.accounts.x?.granted).toBe(6);
   });
 
   it('cuts the pace once per window and holds the pointer for the hint', async () => {

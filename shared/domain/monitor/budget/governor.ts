@@ -12,6 +12,7 @@ import type { Metrics } from '#shared/domain/kernel/metrics';
 import type { ProviderFamily } from '#shared/domain/monitor/provider-port';
 import type { RateLimits } from './limits.ts';
 import {
+  activeAccounts,
   batchSize,
   bookedShare,
   CUT_WINDOW_MS,
@@ -43,10 +44,10 @@ export interface Ticket {
   at: number;
   /** When it was registered (the queue wait is measured from here). */
   since: number;
-  /** Times its turn was worked out again from a fresh read of the record. */
+  /** Times its turn was worked out again from a read of the record (no view in the process). */
   rechecks?: number | undefined;
-  /** The lane comes back before `at` to work its turn out again (a long wait). */
-  look?: boolean | undefined;
+  /** When the record its turn was worked out from was answered (epoch ms; `since` if unset). */
+  seen?: number | undefined;
 }
 
 /** What a lane carries between its tasks (the state machine keeps it in `$.step.budget`). */
@@ -93,14 +94,16 @@ export interface GovernorDeps {
 /** A turn this close is taken now: the lane would only wake up to take it. */
 const EARLY_MS = 250;
 /**
- * A wait longer than this is looked at again halfway (a fresh read): other accounts' runs may
- * have ended and freed their share. At most MAX_RECHECKS times a batch.
+ * A wait longer than this comes back halfway to work its turn out again: other accounts' runs
+ * may have ended and freed their share. A process with no view of the record reads it for that,
+ * at most MAX_RECHECKS times a batch.
  */
 const RECHECK_MS = 30_000;
 const MAX_RECHECKS = 2;
-/** How far ahead the pointer may be when a lane takes slots: a few batches, at least 15 s. */
+/** How far ahead the pointer may be when a lane takes slots (#horizonMs). */
 const HORIZON_MIN_MS = 15_000;
 const HORIZON_BATCHES = 3;
+const MAX_HORIZON_MS = 120_000;
 
 /** The spacing of a lane's slots: the pace's, or the lane's own if it cannot go faster. */
 function everyOf(request: ReserveRequest, pace: Pace): number {
@@ -114,6 +117,8 @@ export function createGovernor(deps: GovernorDeps): Governor {
 /** The governor of one process: its view of each family's record is the last write it made. */
 class SharedBudgetGovernor implements Governor {
   readonly #views = new Map<ProviderFamily, BudgetView>();
+  /** When each family's view was last answered by the store (epoch ms). */
+  readonly #seenAt = new Map<ProviderFamily, number>();
   readonly #deps: GovernorDeps;
 
   constructor(deps: GovernorDeps) {
@@ -123,9 +128,13 @@ class SharedBudgetGovernor implements Governor {
   async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
     const held = request.budget.slots;
     if (held && held.count > 0) return { kind: 'slots', slots: held, budget: request.budget };
-    let ticket = request.budget.ticket ?? (await this.#register(request, this.#now()));
-    if (ticket.look && ticket.at > this.#now() + EARLY_MS) {
-      ticket = await this.#recheck(request, ticket);
+    const carried = request.budget.ticket;
+    let ticket = carried ?? (await this.#register(request, this.#now()));
+    // A lane back halfway through a long wait works its turn out again: other accounts' work
+    // may have ended. (One back at its turn, a little early as Waits count whole seconds, does
+    // not: it sleeps the rest in its task.)
+    if (carried && ticket.at > this.#now() + RECHECK_MS / 2) {
+      ticket = await this.#lookAgain(request, ticket);
     }
     if (ticket.at > this.#now() + EARLY_MS) return this.#waitFor(ticket);
     const taken = await this.#take(request, ticket, this.#now());
@@ -141,32 +150,62 @@ class SharedBudgetGovernor implements Governor {
   #waitFor(ticket: Ticket): ReserveOutcome {
     const now = this.#now();
     const wait = ticket.at - now;
-    const look = wait > RECHECK_MS && (ticket.rechecks ?? 0) < MAX_RECHECKS;
-    const until = look ? now + wait / 2 : ticket.at;
-    return { kind: 'wait', until, budget: { ticket: { ...ticket, look } } };
+    const until = wait > RECHECK_MS ? now + wait / 2 : ticket.at;
+    return { kind: 'wait', until, budget: { ticket } };
   }
 
   /**
-   * The turn worked out again from a fresh read, never before the pointer is within the horizon
-   * (the lane would only find the slots taken).
+   * The turn worked out again from this process's view of the record when a lane of it wrote
+   * since the turn was (free), else from a read (at most MAX_RECHECKS a batch): other accounts'
+   * runs may have ended and freed their share.
    */
-  async #recheck(request: ReserveRequest, ticket: Ticket): Promise<Ticket> {
-    const at = this.#now();
+  async #lookAgain(request: ReserveRequest, ticket: Ticket): Promise<Ticket> {
+    const known = this.#views.get(request.family);
+    const seenAt = this.#seenAt.get(request.family) ?? 0;
+    if (known && seenAt > (ticket.seen ?? ticket.since)) {
+      return { ...ticket, at: this.#turnFrom(known, request, ticket, seenAt), seen: seenAt };
+    }
+    const rechecks = ticket.rechecks ?? 0;
+    if (rechecks >= MAX_RECHECKS) return ticket;
     const view = await this.#deps.budget.read(this.#keyOf(request.family, request.account));
-    this.#views.set(request.family, view);
-    const every = everyOf(request, this.#shardPace(request.family, at));
-    const turn = turnAt(view, { account: request.account, ...ticket }, at, every);
-    const horizon = this.#horizonMs(ticket.size * every);
+    const at = this.#learn(request.family, view);
     return {
       ...ticket,
-      at: Math.max(turn, view.next - horizon + EARLY_MS),
-      rechecks: (ticket.rechecks ?? 0) + 1,
-      look: false,
+      at: this.#turnFrom(view, request, ticket, at),
+      seen: at,
+      rechecks: rechecks + 1,
     };
   }
 
-  #horizonMs(spanMs: number): number {
-    return Math.max(HORIZON_MIN_MS, HORIZON_BATCHES * spanMs);
+  /** Keeps a record the store answered as this process's view; answers when. */
+  #learn(family: ProviderFamily, view: BudgetView): number {
+    const at = this.#now();
+    this.#views.set(family, view);
+    this.#seenAt.set(family, at);
+    return at;
+  }
+
+  /**
+   * A batch's turn by a view of the record as it was at `at`: its fair turn, and never before
+   * the pointer is within the horizon (the lane would only find the slots taken).
+   */
+  #turnFrom(view: BudgetView, request: ReserveRequest, ticket: Ticket, at: number): number {
+    const every = everyOf(request, this.#shardPace(request.family, at));
+    const turn = turnAt(view, { account: request.account, ...ticket }, at, every);
+    const horizon = this.#horizonMs(ticket.size * every, view, at);
+    return Math.max(turn, view.next - horizon + EARLY_MS);
+  }
+
+  /**
+   * How far ahead the pointer may be when a lane takes slots: a few batches, and a batch for
+   * every account with work waiting or under way, so that each account's next batch is taken at
+   * its turn without waiting for another's (a batch an account a round: the fair order), up to
+   * MAX_HORIZON_MS (slots locked in further ahead would not follow a cut of the pace).
+   */
+  #horizonMs(spanMs: number, view: BudgetView | undefined, at: number): number {
+    const accounts = view ? activeAccounts(view, at) : 0;
+    const rounds = Math.max(HORIZON_BATCHES, accounts + 1) * spanMs;
+    return Math.min(MAX_HORIZON_MS, Math.max(HORIZON_MIN_MS, rounds));
   }
 
   async observe(family: ProviderFamily, announced: { rpm?: number; tpm?: number }) {
@@ -223,41 +262,49 @@ class SharedBudgetGovernor implements Governor {
     const size = batchSize(this.#shardPace(request.family, at), request.pending);
     const key = this.#keyOf(request.family, request.account);
     const view = await this.#deps.budget.register(key, request.account, size, at);
-    this.#views.set(request.family, view);
+    this.#learn(request.family, view);
     const position = view.accounts[request.account]?.registered ?? size;
     const every = everyOf(request, this.#shardPace(request.family, at));
     const turn = turnAt(view, { account: request.account, position, size }, at, every);
     return { size, position, at: turn, since: at };
   }
 
-  /** Slots from the pointer, or (the pointer beyond the horizon) the turn worked out again. */
+  /**
+   * Slots from the pointer, or (the pointer beyond the horizon) the turn worked out again: from
+   * this process's view when that already shows the pointer beyond (the pointer never moves
+   * back: no operation), else from the record the refused take read.
+   */
   async #take(request: ReserveRequest, ticket: Ticket, at: number): Promise<TakeResult> {
     const pace = this.#shardPace(request.family, at);
     const every = everyOf(request, pace);
     const rest = request.pending - ticket.size;
     const following = rest > 0 ? batchSize(pace, rest) : 0;
     const known = this.#views.get(request.family);
-    const horizon = at + this.#horizonMs(ticket.size * every);
-    const taken =
-      known && known.next > horizon
-        ? undefined
-        : await this.#deps.budget.take(this.#keyOf(request.family, request.account), {
-            account: request.account,
-            slots: ticket.size,
-            spanMs: ticket.size * every,
-            toleranceMs: TOLERANCE_MS,
-            now: at,
-            register: following,
-            prune: known ? staleAccounts(known, at).filter((a) => a !== request.account) : [],
-            behind: known !== undefined && known.next < at - TOLERANCE_MS,
-            horizon,
-          });
-    if (!taken) {
-      const again = await this.#recheck(request, ticket);
-      return { wait: { ...again, at: Math.max(again.at, this.#now() + 1000) } };
-    }
-    const { view, firstAt } = taken;
-    this.#views.set(request.family, view);
+    const horizon = at + this.#horizonMs(ticket.size * every, known, at);
+    const later = (view: BudgetView, seen: number): TakeResult => ({
+      wait: {
+        ...ticket,
+        at: Math.max(this.#turnFrom(view, request, ticket, seen), this.#now() + 1000),
+        seen,
+      },
+    });
+    if (known && known.next > horizon) return later(known, this.#seenAt.get(request.family) ?? at);
+    const { view, firstAt } = await this.#deps.budget.take(
+      this.#keyOf(request.family, request.account),
+      {
+        account: request.account,
+        slots: ticket.size,
+        spanMs: ticket.size * every,
+        toleranceMs: TOLERANCE_MS,
+        now: at,
+        register: following,
+        prune: known ? staleAccounts(known, at).filter((a) => a !== request.account) : [],
+        behind: known !== undefined && known.next < at - TOLERANCE_MS,
+        horizon,
+      },
+    );
+    const seen = this.#learn(request.family, view);
+    if (firstAt === null) return later(view, seen);
     this.#measure(request.family, view, firstAt - ticket.since, at);
     const position = view.accounts[request.account]?.registered ?? 0;
     const next = following > 0 ? { size: following, position, since: at } : undefined;

@@ -149,6 +149,11 @@ export function staleAccounts(view: BudgetView, now: number): string[] {
     .map(([account]) => account);
 }
 
+/** Accounts whose entries are not stale: those with work waiting or under way. */
+export function activeAccounts(view: BudgetView, now: number): number {
+  return Object.values(view.accounts).filter((queue) => queue.touched >= now - STALE_MS).length;
+}
+
 /** Slots of `account` registered before a batch that ends at `position`, not yet granted. */
 export function slotsAhead(view: BudgetView, account: string, position: number, size: number) {
   const queue = view.accounts[account];

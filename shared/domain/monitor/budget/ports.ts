@@ -55,19 +55,22 @@ export interface TakeRequest {
   horizon: number;
 }
 
+/** A take's answer: the record after it, and the first slot taken (null: none taken). */
+export interface TakeOutcome {
+  view: BudgetView;
+  firstAt: number | null;
+}
+
 export interface ProviderBudget {
   /** Adds `slots` to `account`'s queue; answers with the record after the write. */
   register(key: BudgetKey, account: string, slots: number, now: number): Promise<BudgetView>;
   /**
    * Takes the next `slots` send times of the pace (from the pointer, or from `now` when the
    * pointer has fallen more than `toleranceMs` behind) and counts them as granted to the account.
-   * `firstAt` is the first slot's time. Undefined when the pointer is beyond `horizon`: nothing
-   * was taken.
+   * `firstAt` is the first slot's time; null when the pointer is beyond `horizon`: nothing was
+   * taken, and the view is the record as it is (the lane works its turn out from it).
    */
-  take(
-    key: BudgetKey,
-    request: TakeRequest,
-  ): Promise<{ view: BudgetView; firstAt: number } | undefined>;
+  take(key: BudgetKey, request: TakeRequest): Promise<TakeOutcome>;
   /** Counts registered slots that will never be taken as granted (a lane that stops early). */
   withdraw(key: BudgetKey, account: string, slots: number, now: number): Promise<void>;
   read(key: BudgetKey): Promise<BudgetView>;

@@ -36,7 +36,14 @@ export const LaneStepSchema = z.object({
   budget: z
     .object({
       ticket: z
-        .object({ size: z.number(), position: z.number(), at: z.number(), since: z.number() })
+        .object({
+          size: z.number(),
+          position: z.number(),
+          at: z.number(),
+          since: z.number(),
+          rechecks: z.number().int().min(0).optional(),
+          seen: z.number().optional(),
+        })
         .optional(),
       slots: SlotsSchema.optional(),
     })
