@@ -27,6 +27,8 @@ export interface FleetFigures {
   budgetOperations: number;
   /** The same operations by kind (register, take, read, withdraw, cut, announce; refused ones apart). */
   budgetOperationsByKind?: ReadonlyMap<string, number> | undefined;
+  /** When the smallest account's run entered each of its phases (ms into the fleet). */
+  smallestPhases?: readonly { phase: string; atMs: number }[] | undefined;
   /** States the fleet's executions entered, per state name. */
   statesEntered: ReadonlyMap<string, number>;
   /** Every request the simulator saw: family, when it arrived (ms into the run), status. */
@@ -69,6 +71,11 @@ export function fleetReport(figures: FleetFigures): { lines: string[]; ok: boole
     `  runs whole:       ${whole} of ${figures.ends.length} done with every family counted ${mark(checks.whole)}${whole < figures.ends.length ? `; not whole: ${JSON.stringify(figures.ends.filter((e) => e.status !== 'done' || e.excluded.length > 0).map((e) => ({ status: e.status, execution: e.execution, excluded: e.excluded })))}` : ''}`,
     ...figures.accounts.map((account) => accountLine(account, order, figures.makespanMs)),
     `  smallest account: ${smallest.email} (${smallest.cases} case): its run finished ${smallestRank}. of ${order.length} (first half: ${checks.smallest ? 'yes' : 'no'}) ${mark(checks.smallest)}`,
+    ...(figures.smallestPhases
+      ? [
+          `  its phases:       ${figures.smallestPhases.map(({ phase, atMs }) => `${phase} ${seconds(atMs)}`).join(', ')}, done ${seconds(order.find((end) => end.account === smallest)?.finishedMs ?? 0)}`,
+        ]
+      : []),
     ...paceLines(figures),
     workflowLine(figures, sent),
     `  store:            ${figures.budgetOperations} budget operations for ${sent} provider calls = ${perCall.toFixed(3)} per call (target <= ${TARGETS.storePerCall}) ${mark(checks.store)}`,

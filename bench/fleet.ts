@@ -22,6 +22,7 @@ import { startMonthlySchedule } from '#shared/domain/monitor/schedule';
 import { allCaseProfiles } from '#shared/wiring/monitor';
 import { fleetReport, type RunEnd } from './fleet-report.ts';
 import { createFleetAccounts, createFleetCases, type FleetAccount } from './fleet-setup.ts';
+import { RUN_PHASES } from './run-trace.ts';
 
 const { values } = parseArgs({
   options: {
@@ -83,17 +84,38 @@ function budgetCounter(tableName: string) {
   return { counter, wrap };
 }
 
-/** States entered by the fleet's executions, per state name (the cost of waiting, in transitions). */
+/**
+ * States entered by the fleet's executions, per state name (the cost of waiting, in
+ * transitions), and when each execution first entered each state (a run's phases).
+ */
 function stateCounter() {
   const entered = new Map<string, number>();
+  const firstEntered = new Map<string, Map<string, number>>();
   observeStateTransitions((_workflow, event) => {
-    if (event.type === 'StateEntered')
-      entered.set(event.state, (entered.get(event.state) ?? 0) + 1);
+    if (event.type !== 'StateEntered') return;
+    entered.set(event.state, (entered.get(event.state) ?? 0) + 1);
+    const states = firstEntered.get(event.execution) ?? new Map<string, number>();
+    if (!states.has(event.state)) states.set(event.state, event.timestamp);
+    firstEntered.set(event.execution, states);
   });
   return {
     entered,
+    firstEntered,
     close: () => observeStateTransitions(undefined),
   };
+}
+
+/** When a run entered each of its phases (ms from `started`), in order. */
+function phasesOf(
+  firstEntered: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  runId: string,
+  started: number,
+): { phase: string; atMs: number }[] {
+  const states = firstEntered.get(`monitor-${runId}`);
+  return RUN_PHASES.flatMap((phase) => {
+    const at = states?.get(phase);
+    return at === undefined ? [] : [{ phase, atMs: at - started }];
+  });
 }
 
 /** The monthly run the schedule started for a case. */
@@ -236,8 +258,11 @@ async function main(): Promise<void> {
     budget.counter.operations = 0;
     budget.counter.byKind.clear();
     states.entered.clear();
+    states.firstEntered.clear();
     const started = Date.now();
     const ends = await runFleet(stack, owners, started);
+    const smallest = fleet.reduce((a, b) => (b.cases < a.cases ? b : a));
+    const smallestRun = ends.find((end) => end.account === smallest);
     const { lines, ok } = fleetReport({
       cases,
       rpm,
@@ -249,6 +274,9 @@ async function main(): Promise<void> {
       budgetOperations: budget.counter.operations,
       budgetOperationsByKind: budget.counter.byKind,
       statesEntered: states.entered,
+      smallestPhases: smallestRun
+        ? phasesOf(states.firstEntered, smallestRun.runId, started)
+        : undefined,
       sends: tally.sends.map((send) => ({ ...send, at: send.at - started })),
     });
     console.log(lines.join('\n'));

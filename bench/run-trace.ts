@@ -19,8 +19,8 @@ interface CallSpan {
   endedAt: number;
 }
 
-/** The phases a run passes through, by the state whose first entry opens each. */
-const PHASE_STATES = [
+/** The phases a run passes through, by the state whose first entry opens each (also bench/fleet.ts). */
+export const RUN_PHASES = [
   'PrepareRun',
   'AskFamilies',
   'PlanJudging',
@@ -116,7 +116,7 @@ function seconds(ms: number): string {
 
 /** Each phase from its first state entry to the next phase's (the last to the run's end). */
 function phaseLines(first: Map<string, number>, startedAt: number, endedAt: number): string[] {
-  const marks = PHASE_STATES.flatMap((state) => {
+  const marks = RUN_PHASES.flatMap((state) => {
     const at = first.get(state);
     return at === undefined ? [] : [{ state, at }];
   });

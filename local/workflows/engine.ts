@@ -94,6 +94,8 @@ export interface TransitionEvent {
   type: 'StateEntered' | 'StateRetried';
   state: string;
   timestamp: number;
+  /** The execution's name (a run's is `monitor-<run id>`). */
+  execution: string;
 }
 
 type TransitionObserver = (workflow: WorkflowName, event: TransitionEvent) => void;
@@ -111,6 +113,7 @@ export function observeStateTransitions(observer: TransitionObserver | undefined
 /** Reads an execution's event log for its transitions, only while someone is told of them. */
 async function countTransitions(
   workflow: WorkflowName,
+  execution: string,
   events: AsyncGenerator<{ type: string; timestamp?: number; state?: { name?: string } }>,
   tell: TransitionObserver,
 ): Promise<void> {
@@ -120,6 +123,7 @@ async function countTransitions(
         type: event.type,
         state: event.state?.name ?? '',
         timestamp: event.timestamp ?? Date.now(),
+        execution,
       });
     }
   }
@@ -156,7 +160,9 @@ function startExecution(
     context: executionContext(workflow, name, input),
   });
   if (transitionObserver) {
-    void countTransitions(workflow, execution.eventLogs, transitionObserver).catch(() => undefined);
+    void countTransitions(workflow, name, execution.eventLogs, transitionObserver).catch(
+      () => undefined,
+    );
   }
   const running: Running = {
     summary: { workflow, name, status: 'RUNNING' },

@@ -192,19 +192,27 @@ class SharedBudgetGovernor implements Governor {
   #turnFrom(view: BudgetView, request: ReserveRequest, ticket: Ticket, at: number): number {
     const every = everyOf(request, this.#shardPace(request.family, at));
     const turn = turnAt(view, { account: request.account, ...ticket }, at, every);
-    const horizon = this.#horizonMs(ticket.size * every, view, at);
+    const horizon = this.#horizonMs(request, ticket.size * every, view, at);
     return Math.max(turn, view.next - horizon + EARLY_MS);
   }
 
   /**
-   * How far ahead the pointer may be when a lane takes slots: a few batches, and a batch for
-   * every account with work waiting or under way, so that each account's next batch is taken at
-   * its turn without waiting for another's (a batch an account a round: the fair order), up to
+   * How far ahead the pointer may be when a lane takes slots: a few of its batches, and a whole
+   * batch (the largest a lane takes, about nine seconds of the pace) for every account with work
+   * waiting or under way, so that each account's next batch, small or large, is taken at its
+   * turn without waiting for another's (a batch an account a round: the fair order), up to
    * MAX_HORIZON_MS (slots locked in further ahead would not follow a cut of the pace).
    */
-  #horizonMs(spanMs: number, view: BudgetView | undefined, at: number): number {
+  #horizonMs(
+    request: ReserveRequest,
+    spanMs: number,
+    view: BudgetView | undefined,
+    at: number,
+  ): number {
+    const pace = this.#shardPace(request.family, at);
+    const wholeBatchMs = 1.5 * batchSize(pace, Number.MAX_SAFE_INTEGER) * everyOf(request, pace);
     const accounts = view ? activeAccounts(view, at) : 0;
-    const rounds = Math.max(HORIZON_BATCHES, accounts + 1) * spanMs;
+    const rounds = Math.max(HORIZON_BATCHES * spanMs, (accounts + 1) * wholeBatchMs);
     return Math.min(MAX_HORIZON_MS, Math.max(HORIZON_MIN_MS, rounds));
   }
 
@@ -280,7 +288,7 @@ class SharedBudgetGovernor implements Governor {
     const rest = request.pending - ticket.size;
     const following = rest > 0 ? batchSize(pace, rest) : 0;
     const known = this.#views.get(request.family);
-    const horizon = at + this.#horizonMs(ticket.size * every, known, at);
+    const horizon = at + this.#horizonMs(request, ticket.size * every, known, at);
     const later = (view: BudgetView, seen: number): TakeResult => ({
       wait: {
         ...ticket,
