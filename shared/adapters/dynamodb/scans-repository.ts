@@ -16,6 +16,7 @@ import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
 import { listDomainScans, listDomains, recordHistory } from './scan-history-repository.ts';
 import { createScanOutbox, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
+import type { ItemPut } from './transactions.ts';
 
 const toScan = toStoredScan;
 
@@ -60,31 +61,31 @@ async function putScan(db: Db, stored: StoredScan, options: PutScanOptions): Pro
 }
 
 /**
- * The pointer and the account's history hang off the saved scan, not off each other: one
- * round trip for both (issue 37). Both are idempotent per scan id.
+ * The pointer and the account's history hang off the saved scan, not off each other, and are
+ * idempotent per scan id: written side by side. The history's items go in one transaction
+ * (scan-history-repository.ts); the pointer, which every scan of the domain moves, stays a
+ * single write, so scans of one domain by different callers never contend in a transaction.
  */
 async function indexScan(db: Db, stored: StoredScan): Promise<void> {
-  const { site: _site, ...scan } = stored;
-  await Promise.all([pointLatest(db, scan), recordHistory(db, stored)]);
+  await Promise.all([
+    conditionalWrite(() => db.doc.send(new PutCommand(pointerPut(db, stored)))),
+    recordHistory(db, stored),
+  ]);
 }
 
 /** Moves the domain's latest-scan pointer to this scan unless a newer one holds it already. */
-async function pointLatest(db: Db, scan: StoredScan): Promise<void> {
-  await conditionalWrite(() =>
-    db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...KEYS.domainLatestScan(scan.domain),
-          domain: scan.domain,
-          scan_id: scan.id,
-          created_at: scan.created_at,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR created_at <= :created',
-        ExpressionAttributeValues: { ':created': scan.created_at },
-      }),
-    ),
-  );
+function pointerPut(db: Db, scan: StoredScan): ItemPut {
+  return {
+    TableName: db.tableName,
+    Item: {
+      ...KEYS.domainLatestScan(scan.domain),
+      domain: scan.domain,
+      scan_id: scan.id,
+      created_at: scan.created_at,
+    },
+    ConditionExpression: 'attribute_not_exists(pk) OR created_at <= :created',
+    ExpressionAttributeValues: { ':created': scan.created_at },
+  };
 }
 
 async function getScan(db: Db, id: string): Promise<StoredScan | undefined> {

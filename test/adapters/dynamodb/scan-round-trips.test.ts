@@ -66,7 +66,7 @@ function depth(list: typeof calls): number {
 }
 
 describe("a keyed scan's store work after the engine", () => {
-  it('is at most five round trips deep, with every effect written once', async () => {
+  it('is at most five round trips deep and eight requests, with every effect written once', async () => {
     const service = createScanService({
       scans: createScansRepository(table.doc, TABLE),
       stats: createStatsRepository(table.doc, TABLE),
@@ -82,11 +82,14 @@ describe("a keyed scan's store work after the engine", () => {
     const scan = await service.scan({ domain: site.url, ownerId: 'account-rt', sourceIp: '::1' });
     recording = false;
     const writes = calls.map((call) => call.command);
-    // The row, pointer, history entry, site facts, summary (read, write), domain claim, shard
-    // count, settle and forget: each once.
-    expect(writes.filter((command) => command === 'PutItemCommand').length).toBe(6);
+    // The row, pointer, domain claim, shard count, settle and forget each once; the history
+    // (entry, summary, site facts) one transaction after the summary's read: 8 store requests,
+    // where the items one by one took 10.
+    expect(writes.filter((command) => command === 'PutItemCommand').length).toBe(3);
+    expect(writes.filter((command) => command === 'TransactWriteItemsCommand').length).toBe(1);
     expect(writes.filter((command) => command === 'UpdateItemCommand').length).toBe(3);
     expect(writes.filter((command) => command === 'GetItemCommand').length).toBe(1);
+    expect(writes).toHaveLength(8);
     expect(depth(calls)).toBeLessThanOrEqual(5);
     const scans = createScansRepository(table.doc, TABLE);
     expect((await scans.getScanRecord(scan.id))?.unsettled).toBe(false);
