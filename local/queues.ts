@@ -162,6 +162,46 @@ async function handleBatch(
   }
 }
 
+/**
+ * One long poll per queue at a time, with up to BATCHES_IN_FLIGHT batches being handled, as
+ * Lambda's event source runs several batches at once. fauxqs wakes every waiting receive when
+ * one message arrives and all but one come back empty, so several waiting receives per queue
+ * would cost a burst of empty round trips for each message (issue 37).
+ */
+async function pump(
+  client: SQSClient,
+  queue: QueueDefinition,
+  url: string,
+  control: { running: () => boolean; logger: () => Logger },
+): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+  while (control.running()) {
+    if (inFlight.size >= BATCHES_IN_FLIGHT) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    try {
+      const messages = await receive(client, queue, url);
+      if (messages.length === 0) continue;
+      const batch = handleBatch(client, queue, url, messages, control.logger())
+        .catch((error: unknown) => {
+          control.logger().warn('queue batch not deleted', {
+            queue: queue.name,
+            error: error as Error,
+          });
+        })
+        .finally(() => inFlight.delete(batch));
+      inFlight.add(batch);
+    } catch (error) {
+      if (control.running()) {
+        control.logger().warn('queue poll failed', { queue: queue.name, error: error as Error });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+  await Promise.all(inFlight);
+}
+
 export async function startLocalQueues(options: LocalQueueOptions): Promise<LocalQueues> {
   const server = await startFauxqs({
     port: 0,
@@ -177,42 +217,12 @@ export async function startLocalQueues(options: LocalQueueOptions): Promise<Loca
   }
 
   let running = true;
-  const pumps = QUEUES.map((queue) => pump(queue));
-  /**
-   * One long poll per queue at a time, with up to BATCHES_IN_FLIGHT batches being handled, as
-   * Lambda's event source runs several batches at once. fauxqs wakes every waiting receive when
-   * one message arrives and all but one come back empty, so several waiting receives per queue
-   * would cost a burst of empty round trips for each message (issue 37).
-   */
-  async function pump(queue: QueueDefinition): Promise<void> {
-    const url = urls[queue.name] as string;
-    const inFlight = new Set<Promise<void>>();
-    while (running) {
-      if (inFlight.size >= BATCHES_IN_FLIGHT) {
-        await Promise.race(inFlight);
-        continue;
-      }
-      try {
-        const messages = await receive(client, queue, url);
-        if (messages.length === 0) continue;
-        const batch = handleBatch(client, queue, url, messages, options.logger())
-          .catch((error: unknown) => {
-            options.logger().warn('queue batch not deleted', {
-              queue: queue.name,
-              error: error as Error,
-            });
-          })
-          .finally(() => inFlight.delete(batch));
-        inFlight.add(batch);
-      } catch (error) {
-        if (running) {
-          options.logger().warn('queue poll failed', { queue: queue.name, error: error as Error });
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-    }
-    await Promise.all(inFlight);
-  }
+  const pumps = QUEUES.map((queue) =>
+    pump(client, queue, urls[queue.name] as string, {
+      running: () => running,
+      logger: options.logger,
+    }),
+  );
   return {
     endpoint,
     urls,
