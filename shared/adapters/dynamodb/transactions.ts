@@ -16,9 +16,6 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 /** A Put as a transaction holds it; also what a single `PutCommand` takes. */
 export type ItemPut = NonNullable<TransactItem['Put']>;
 
-/** An Update as a transaction holds it; also what a single `UpdateCommand` takes. */
-export type ItemUpdate = NonNullable<TransactItem['Update']>;
-
 /** What DynamoDB allows in one transaction. */
 export const MAX_TRANSACT_ITEMS = 100;
 
