@@ -12,6 +12,7 @@ import type {
   DomainQuery,
   DomainSummary,
   DomainSummaryPage,
+  EffectsPrefetch,
   HistoryScan,
   StoredScan,
 } from '#shared/domain/scans/ports';
@@ -39,11 +40,15 @@ type OwnedScan = StoredScan & { owner_id: string };
  * summary holds this scan already (a retry), the items are written one by one, side by side,
  * each idempotent per scan id.
  */
-export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
+export async function recordHistory(
+  db: Db,
+  scan: StoredScan,
+  prefetched?: EffectsPrefetch,
+): Promise<void> {
   if (!scan.owner_id) return;
   const owned: OwnedScan = { ...scan, owner_id: scan.owner_id };
   const entry = toHistoryScan(scan);
-  if (await historyInOneWrite(db, owned, entry)) return;
+  if (await historyInOneWrite(db, owned, entry, prefetchedSummary(owned, prefetched))) return;
   await Promise.all([
     db.doc.send(new PutCommand(historyEntryPut(db, owned, entry))),
     owned.site ? recordSiteFacts(db, { ...owned, site: owned.site }) : Promise.resolve(),
@@ -51,9 +56,46 @@ export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
   ]);
 }
 
+/** What `prefetchHistory` read, kept in `EffectsPrefetch.read`. */
+interface SummaryRead {
+  summary: Record<string, unknown> | undefined;
+}
+
+/**
+ * Reads the account's summary of the domain while the scan runs (issue 37): the transaction after
+ * it is conditional on the version read, so a summary another scan moved meanwhile only sends the
+ * history down the item-by-item path, which reads again.
+ */
+export async function prefetchHistory(
+  db: Db,
+  ownerId: string | undefined,
+  domain: string,
+): Promise<EffectsPrefetch> {
+  const read: SummaryRead | undefined = ownerId
+    ? { summary: await readItem(db, KEYS.accountDomain(ownerId, domain)) }
+    : undefined;
+  return { ownerId, domain, read };
+}
+
+/** The prefetched summary read, if it was read for this scan's account and domain. */
+function prefetchedSummary(
+  scan: OwnedScan,
+  prefetched: EffectsPrefetch | undefined,
+): SummaryRead | undefined {
+  if (prefetched?.ownerId !== scan.owner_id || prefetched.domain !== scan.domain) return undefined;
+  return prefetched.read as SummaryRead | undefined;
+}
+
 /** The transaction of `recordHistory`: false when nothing was written. */
-async function historyInOneWrite(db: Db, scan: OwnedScan, entry: HistoryScan): Promise<boolean> {
-  const item = await readItem(db, KEYS.accountDomain(scan.owner_id, scan.domain));
+async function historyInOneWrite(
+  db: Db,
+  scan: OwnedScan,
+  entry: HistoryScan,
+  prefetched: SummaryRead | undefined,
+): Promise<boolean> {
+  const item = prefetched
+    ? prefetched.summary
+    : await readItem(db, KEYS.accountDomain(scan.owner_id, scan.domain));
   const next = foldIntoSummary(item ? toSummary(item) : undefined, entry);
   if (!next) return false;
   const puts = [

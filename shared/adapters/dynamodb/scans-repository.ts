@@ -9,12 +9,22 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PutScanOptions, ScanStore, StoredScan } from '#shared/domain/scans/ports';
+import type {
+  EffectsPrefetch,
+  PutScanOptions,
+  ScanStore,
+  StoredScan,
+} from '#shared/domain/scans/ports';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
-import { listDomainScans, listDomains, recordHistory } from './scan-history-repository.ts';
+import {
+  listDomainScans,
+  listDomains,
+  prefetchHistory,
+  recordHistory,
+} from './scan-history-repository.ts';
 import { createScanOutbox, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
 import type { ItemPut } from './transactions.ts';
 
@@ -25,7 +35,8 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
   return {
     ...createScanOutbox(doc, tableName),
     putScan: (scan, options) => putScan(db, scan, options ?? {}),
-    indexScan: (scan) => indexScan(db, scan),
+    indexScan: (scan, prefetched) => indexScan(db, scan, prefetched),
+    prefetchIndex: (ownerId, domain) => prefetchHistory(db, ownerId, domain),
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
     latestByDomain: (domain) => latestByDomain(db, domain),
@@ -66,10 +77,10 @@ async function putScan(db: Db, stored: StoredScan, options: PutScanOptions): Pro
  * (scan-history-repository.ts); the pointer, which every scan of the domain moves, stays a
  * single write, so scans of one domain by different callers never contend in a transaction.
  */
-async function indexScan(db: Db, stored: StoredScan): Promise<void> {
+async function indexScan(db: Db, stored: StoredScan, prefetched?: EffectsPrefetch): Promise<void> {
   await Promise.all([
     conditionalWrite(() => db.doc.send(new PutCommand(pointerPut(db, stored)))),
-    recordHistory(db, stored),
+    recordHistory(db, stored, prefetched),
   ]);
 }
 
