@@ -25,7 +25,7 @@ import {
   prefetchHistory,
   recordHistory,
 } from './scan-history-repository.ts';
-import { createScanOutbox, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
+import { createScanOutbox, packScan, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
 import type { ItemPut } from './transactions.ts';
 
 const toScan = toStoredScan;
@@ -59,7 +59,7 @@ async function putScan(db: Db, stored: StoredScan, options: PutScanOptions): Pro
           ...(scan.owner_id
             ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
             : {}),
-          ...scan,
+          ...packScan(scan),
           ...(settled ? {} : unsettledMarkers(scan)),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
