@@ -22,7 +22,8 @@ import {
 } from '#shared/surfaces/queues/manifest';
 import { invokeLocal } from './lambda-runtime.ts';
 
-const POLLERS_PER_QUEUE = 4;
+/** Batches of one queue handled at once (Lambda's event source also runs several). */
+const BATCHES_IN_FLIGHT = 4;
 
 export interface LocalQueues {
   endpoint: string;
@@ -108,13 +109,8 @@ function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
   };
 }
 
-/** One receive-and-handle round; resolves with the number of messages handled. */
-async function pollOnce(
-  client: SQSClient,
-  queue: QueueDefinition,
-  url: string,
-  logger: Logger,
-): Promise<number> {
+/** Receives up to a batch of the queue's messages, waiting up to a second for the first. */
+async function receive(client: SQSClient, queue: QueueDefinition, url: string): Promise<Message[]> {
   const received = await client.send(
     new ReceiveMessageCommand({
       QueueUrl: url,
@@ -123,8 +119,17 @@ async function pollOnce(
       MessageSystemAttributeNames: ['All'],
     }),
   );
-  const messages = received.Messages ?? [];
-  if (messages.length === 0) return 0;
+  return received.Messages ?? [];
+}
+
+/** Hands one received batch to the queue's handler and deletes what it did not report failed. */
+async function handleBatch(
+  client: SQSClient,
+  queue: QueueDefinition,
+  url: string,
+  messages: Message[],
+  logger: Logger,
+): Promise<void> {
   let failed = new Set(messages.map((message) => message.MessageId));
   try {
     const response = await invokeLocal<SQSEvent, SQSBatchResponse>(
@@ -155,7 +160,46 @@ async function pollOnce(
       }),
     );
   }
-  return messages.length;
+}
+
+/**
+ * One long poll per queue at a time, with up to BATCHES_IN_FLIGHT batches being handled, as
+ * Lambda's event source runs several batches at once. fauxqs wakes every waiting receive when
+ * one message arrives and all but one come back empty, so several waiting receives per queue
+ * would cost a burst of empty round trips for each message (issue 37).
+ */
+async function pump(
+  client: SQSClient,
+  queue: QueueDefinition,
+  url: string,
+  control: { running: () => boolean; logger: () => Logger },
+): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+  while (control.running()) {
+    if (inFlight.size >= BATCHES_IN_FLIGHT) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    try {
+      const messages = await receive(client, queue, url);
+      if (messages.length === 0) continue;
+      const batch = handleBatch(client, queue, url, messages, control.logger())
+        .catch((error: unknown) => {
+          control.logger().warn('queue batch not deleted', {
+            queue: queue.name,
+            error: error as Error,
+          });
+        })
+        .finally(() => inFlight.delete(batch));
+      inFlight.add(batch);
+    } catch (error) {
+      if (control.running()) {
+        control.logger().warn('queue poll failed', { queue: queue.name, error: error as Error });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+  await Promise.all(inFlight);
 }
 
 export async function startLocalQueues(options: LocalQueueOptions): Promise<LocalQueues> {
@@ -173,30 +217,19 @@ export async function startLocalQueues(options: LocalQueueOptions): Promise<Loca
   }
 
   let running = true;
-  // Several pollers per queue, as Lambda's event source runs several batches at once.
-  const pollers = QUEUES.flatMap((queue) =>
-    Array.from({ length: POLLERS_PER_QUEUE }, () => poll(queue)),
+  const pumps = QUEUES.map((queue) =>
+    pump(client, queue, urls[queue.name] as string, {
+      running: () => running,
+      logger: options.logger,
+    }),
   );
-  async function poll(queue: QueueDefinition): Promise<void> {
-    const url = urls[queue.name] as string;
-    while (running) {
-      try {
-        await pollOnce(client, queue, url, options.logger());
-      } catch (error) {
-        if (running) {
-          options.logger().warn('queue poll failed', { queue: queue.name, error: error as Error });
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-    }
-  }
   return {
     endpoint,
     urls,
     client,
     async close() {
       running = false;
-      await Promise.all(pollers);
+      await Promise.all(pumps);
       client.destroy();
       await server.stop();
     },

@@ -6,7 +6,9 @@
  * erasure deletes what each first page finds until a page finds nothing (export and erasure
  * repositories).
  */
+
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
+import { unpackScan } from './scan-outbox.ts';
 
 /** Where a phase lists its items: an owner listing of gsi1, or (a prefix of) a partition. */
 export type WalkSource =
@@ -226,7 +228,8 @@ export function exportLine(item: Item): string | null {
   const type = typeOf(item);
   if (!type) return null;
   const data: Item = {};
-  for (const [name, value] of Object.entries(item)) {
+  // A scan's checks are stored packed as one string (scan-outbox.ts): exported as before.
+  for (const [name, value] of Object.entries(type === 'scan' ? unpackScan(item) : item)) {
     if (!KEY_ATTRIBUTES.has(name)) data[name] = value;
   }
   // Webhooks without their signing secrets, keys as their listing shows them, invitations

@@ -6,11 +6,13 @@
  * `<last_scanned_at>#<domain>`. Every read is a Query of one partition: no scan of the table.
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { UnavailableError } from '#shared/domain/kernel/errors';
 import { foldIntoSummary, toHistoryScan } from '#shared/domain/scans/history';
 import type {
   DomainQuery,
   DomainSummary,
   DomainSummaryPage,
+  EffectsPrefetch,
   HistoryScan,
   StoredScan,
 } from '#shared/domain/scans/ports';
@@ -19,69 +21,144 @@ import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS, SK_PREFIX } from './keys.ts';
 import { decodeCursor, encodeCursor } from './pagination.ts';
 import { readItem } from './read-item.ts';
-import { recordSiteFacts } from './site-facts-repository.ts';
+import { recordSiteFacts, siteFactsPut } from './site-facts-repository.ts';
+import { type ItemPut, transactWrite } from './transactions.ts';
 
 /** Optimistic retries of the summary's read-modify-write when scans of a domain race. */
 const SUMMARY_ATTEMPTS = 5;
 /** Index pages read at most for one page of a filtered domain list (a bounded cost). */
 const FILTERED_ROUNDS = 5;
 
-/** Records an account's scan in its domain's history; idempotent per scan id. */
-export async function recordHistory(db: Db, scan: StoredScan): Promise<void> {
+type OwnedScan = StoredScan & { owner_id: string };
+
+/**
+ * Records an account's scan in its domain's history; idempotent per scan id. The entry, the
+ * summary and the site facts go in one transaction after the summary's read: two store requests
+ * where the items one by one take four (issue 37: on the local store each request costs CPU the
+ * scan waits for, on AWS each is a round trip). When the transaction is refused (another scan
+ * of the domain folded into the summary first, a newer scan left its facts, a conflict) or the
+ * summary holds this scan already (a retry), the items are written one by one, side by side,
+ * each idempotent per scan id.
+ */
+export async function recordHistory(
+  db: Db,
+  scan: StoredScan,
+  prefetched?: EffectsPrefetch,
+): Promise<void> {
   if (!scan.owner_id) return;
-  const ownerId = scan.owner_id;
+  const owned: OwnedScan = { ...scan, owner_id: scan.owner_id };
   const entry = toHistoryScan(scan);
-  // Three independent items, each idempotent per scan id: written side by side (issue 37).
+  if (await historyInOneWrite(db, owned, entry, prefetchedSummary(owned, prefetched))) return;
   await Promise.all([
-    db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...KEYS.accountDomainScan(ownerId, scan.domain, scan.created_at, scan.id),
-          ...entry,
-        },
-      }),
-    ),
-    scan.site
-      ? recordSiteFacts(db, { ...scan, owner_id: ownerId, site: scan.site })
-      : Promise.resolve(),
-    foldSummary(db, ownerId, scan.domain, entry),
+    db.doc.send(new PutCommand(historyEntryPut(db, owned, entry))),
+    owned.site ? recordSiteFacts(db, { ...owned, site: owned.site }) : Promise.resolve(),
+    foldSummary(db, owned, entry),
   ]);
 }
 
-/** The account's summary of the domain with this scan folded in (optimistic, versioned). */
-async function foldSummary(
+/** What `prefetchHistory` read, kept in `EffectsPrefetch.read`. */
+interface SummaryRead {
+  summary: Record<string, unknown> | undefined;
+}
+
+/**
+ * Reads the account's summary of the domain while the scan runs (issue 37): the transaction after
+ * it is conditional on the version read, so a summary another scan moved meanwhile only sends the
+ * history down the item-by-item path, which reads again.
+ */
+export async function prefetchHistory(
+  db: Db,
+  ownerId: string | undefined,
+  domain: string,
+): Promise<EffectsPrefetch> {
+  const read: SummaryRead | undefined = ownerId
+    ? { summary: await readItem(db, KEYS.accountDomain(ownerId, domain)) }
+    : undefined;
+  return { ownerId, domain, read };
+}
+
+/** The prefetched summary read, if it was read for this scan's account and domain. */
+function prefetchedSummary(
+  scan: OwnedScan,
+  prefetched: EffectsPrefetch | undefined,
+): SummaryRead | undefined {
+  if (prefetched?.ownerId !== scan.owner_id || prefetched.domain !== scan.domain) return undefined;
+  return prefetched.read as SummaryRead | undefined;
+}
+
+/** The transaction of `recordHistory`: false when nothing was written. */
+async function historyInOneWrite(
+  db: Db,
+  scan: OwnedScan,
+  entry: HistoryScan,
+  prefetched: SummaryRead | undefined,
+): Promise<boolean> {
+  const item = prefetched
+    ? prefetched.summary
+    : await readItem(db, KEYS.accountDomain(scan.owner_id, scan.domain));
+  const next = foldIntoSummary(item ? toSummary(item) : undefined, entry);
+  if (!next) return false;
+  const puts = [
+    historyEntryPut(db, scan, entry),
+    summaryPut(db, scan.owner_id, next, item),
+    ...(scan.site ? [siteFactsPut(db, { ...scan, site: scan.site })] : []),
+  ];
+  try {
+    return await transactWrite(
+      db,
+      puts.map((Put) => ({ Put })),
+    );
+  } catch (error) {
+    // Conflicts with a concurrent write of the same items: the one-by-one writes take it up.
+    if (error instanceof UnavailableError) return false;
+    throw error;
+  }
+}
+
+/** The scan's own entry in the account's history of the domain (keyed by the scan: idempotent). */
+function historyEntryPut(db: Db, scan: OwnedScan, entry: HistoryScan): ItemPut {
+  return {
+    TableName: db.tableName,
+    Item: {
+      ...KEYS.accountDomainScan(scan.owner_id, scan.domain, scan.created_at, scan.id),
+      ...entry,
+    },
+  };
+}
+
+/** The summary `next`, written only over the version it was folded from (`read`, if any). */
+function summaryPut(
   db: Db,
   ownerId: string,
-  domain: string,
-  entry: ReturnType<typeof toHistoryScan>,
-): Promise<void> {
+  next: DomainSummary,
+  read: Record<string, unknown> | undefined,
+): ItemPut {
+  const version = typeof read?.version === 'number' ? read.version : 0;
+  return {
+    TableName: db.tableName,
+    Item: {
+      ...KEYS.accountDomain(ownerId, next.domain),
+      gsi1pk: GSI.userDomains(ownerId),
+      gsi1sk: `${next.last_scanned_at}#${next.domain}`,
+      ...next,
+      ...pillarAttributes(next),
+      version: version + 1,
+    },
+    ConditionExpression: read ? 'version = :version' : 'attribute_not_exists(pk)',
+    ...(read ? { ExpressionAttributeValues: { ':version': version } } : {}),
+  };
+}
+
+/** The account's summary of the domain with this scan folded in (optimistic, versioned). */
+async function foldSummary(db: Db, scan: OwnedScan, entry: HistoryScan): Promise<void> {
   for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt += 1) {
-    const key = KEYS.accountDomain(ownerId, domain);
-    const item = await readItem(db, key);
-    const version = typeof item?.version === 'number' ? item.version : 0;
+    const item = await readItem(db, KEYS.accountDomain(scan.owner_id, scan.domain));
     const next = foldIntoSummary(item ? toSummary(item) : undefined, entry);
     if (!next) return;
-    const written = await conditionalWrite(() =>
-      db.doc.send(
-        new PutCommand({
-          TableName: db.tableName,
-          Item: {
-            ...key,
-            gsi1pk: GSI.userDomains(ownerId),
-            gsi1sk: `${next.last_scanned_at}#${next.domain}`,
-            ...next,
-            ...pillarAttributes(next),
-            version: version + 1,
-          },
-          ConditionExpression: item ? 'version = :version' : 'attribute_not_exists(pk)',
-          ...(item ? { ExpressionAttributeValues: { ':version': version } } : {}),
-        }),
-      ),
-    );
-    if (written) return;
+    const put = summaryPut(db, scan.owner_id, next, item);
+    if (await conditionalWrite(() => db.doc.send(new PutCommand(put)))) return;
   }
-  throw new Error(`The history of ${domain} changed too often to record a scan of it`);
+  throw new Error(`The history of ${scan.domain} changed too often to record a scan of it`);
 }
 
 /** The pillar shares as top-level numbers, so a filter expression can compare them. */

@@ -21,6 +21,32 @@ export function unsettledMarkers(scan: StoredScan): Record<string, unknown> {
   return { ...UNSETTLED_ATTRIBUTES, gsi2sk: `${scan.created_at}#${scan.id}` };
 }
 
+/** The members of a scan kept as one JSON string attribute, `report` (issue 37). */
+const PACKED = ['checks', 'environment', 'peers', 'fix_inputs'] as const;
+
+/**
+ * The scan's item attributes with its large nested members (the checks and their findings, about
+ * 20 KB) packed into one string attribute `report`: as DynamoDB maps they cost the SDK's
+ * marshalling and the store's validation per attribute, about 4 ms of CPU on each write and read
+ * of a scan, as one string about 1 (docs/decisions.md, issue 37). Items written before keep their
+ * maps and are read as they are.
+ */
+export function packScan(scan: Omit<StoredScan, 'site'>): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...scan };
+  const packed: Record<string, unknown> = {};
+  for (const name of PACKED) {
+    if (item[name] !== undefined) packed[name] = item[name];
+    delete item[name];
+  }
+  return { ...item, report: JSON.stringify(packed) };
+}
+
+/** A scan item's attributes with `report` unpacked (the form items had before issue 37). */
+export function unpackScan(item: Record<string, unknown>): Record<string, unknown> {
+  const { report, ...rest } = item;
+  return typeof report === 'string' ? { ...rest, ...(JSON.parse(report) as object) } : item;
+}
+
 /** The stored item as the domain's scan: keys and outbox markers are the store's business. */
 export function toStoredScan(item: Record<string, unknown>): StoredScan {
   const {
@@ -34,7 +60,7 @@ export function toStoredScan(item: Record<string, unknown>): StoredScan {
     // The mark of the browser that may claim an anonymous scan: kept in the store only.
     claim_hash: _claim,
     ...scan
-  } = item;
+  } = unpackScan(item);
   const stored = scan as unknown as StoredScan;
   // Findings stored before ids existed read as `<check>.unidentified` (docs/scan-engine.md).
   return { ...stored, checks: stored.checks.map(withFindingIds) };

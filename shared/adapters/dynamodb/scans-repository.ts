@@ -9,13 +9,24 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PutScanOptions, ScanStore, StoredScan } from '#shared/domain/scans/ports';
+import type {
+  EffectsPrefetch,
+  PutScanOptions,
+  ScanStore,
+  StoredScan,
+} from '#shared/domain/scans/ports';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { GSI, INDEX, KEYS } from './keys.ts';
 import { queryOwnerIndexPage } from './pagination.ts';
-import { listDomainScans, listDomains, recordHistory } from './scan-history-repository.ts';
-import { createScanOutbox, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
+import {
+  listDomainScans,
+  listDomains,
+  prefetchHistory,
+  recordHistory,
+} from './scan-history-repository.ts';
+import { createScanOutbox, packScan, toStoredScan, unsettledMarkers } from './scan-outbox.ts';
+import type { ItemPut } from './transactions.ts';
 
 const toScan = toStoredScan;
 
@@ -24,7 +35,8 @@ export function createScansRepository(doc: DynamoDBDocumentClient, tableName: st
   return {
     ...createScanOutbox(doc, tableName),
     putScan: (scan, options) => putScan(db, scan, options ?? {}),
-    indexScan: (scan) => indexScan(db, scan),
+    indexScan: (scan, prefetched) => indexScan(db, scan, prefetched),
+    prefetchIndex: (ownerId, domain) => prefetchHistory(db, ownerId, domain),
     getScan: (id) => getScan(db, id),
     listByOwner: (ownerId, limit, cursor) => listByOwner(db, ownerId, limit, cursor),
     latestByDomain: (domain) => latestByDomain(db, domain),
@@ -47,7 +59,7 @@ async function putScan(db: Db, stored: StoredScan, options: PutScanOptions): Pro
           ...(scan.owner_id
             ? { gsi1pk: GSI.userScans(scan.owner_id), gsi1sk: `${scan.created_at}#${scan.id}` }
             : {}),
-          ...scan,
+          ...packScan(scan),
           ...(settled ? {} : unsettledMarkers(scan)),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -60,31 +72,31 @@ async function putScan(db: Db, stored: StoredScan, options: PutScanOptions): Pro
 }
 
 /**
- * The pointer and the account's history hang off the saved scan, not off each other: one
- * round trip for both (issue 37). Both are idempotent per scan id.
+ * The pointer and the account's history hang off the saved scan, not off each other, and are
+ * idempotent per scan id: written side by side. The history's items go in one transaction
+ * (scan-history-repository.ts); the pointer, which every scan of the domain moves, stays a
+ * single write, so scans of one domain by different callers never contend in a transaction.
  */
-async function indexScan(db: Db, stored: StoredScan): Promise<void> {
-  const { site: _site, ...scan } = stored;
-  await Promise.all([pointLatest(db, scan), recordHistory(db, stored)]);
+async function indexScan(db: Db, stored: StoredScan, prefetched?: EffectsPrefetch): Promise<void> {
+  await Promise.all([
+    conditionalWrite(() => db.doc.send(new PutCommand(pointerPut(db, stored)))),
+    recordHistory(db, stored, prefetched),
+  ]);
 }
 
 /** Moves the domain's latest-scan pointer to this scan unless a newer one holds it already. */
-async function pointLatest(db: Db, scan: StoredScan): Promise<void> {
-  await conditionalWrite(() =>
-    db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...KEYS.domainLatestScan(scan.domain),
-          domain: scan.domain,
-          scan_id: scan.id,
-          created_at: scan.created_at,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR created_at <= :created',
-        ExpressionAttributeValues: { ':created': scan.created_at },
-      }),
-    ),
-  );
+function pointerPut(db: Db, scan: StoredScan): ItemPut {
+  return {
+    TableName: db.tableName,
+    Item: {
+      ...KEYS.domainLatestScan(scan.domain),
+      domain: scan.domain,
+      scan_id: scan.id,
+      created_at: scan.created_at,
+    },
+    ConditionExpression: 'attribute_not_exists(pk) OR created_at <= :created',
+    ExpressionAttributeValues: { ':created': scan.created_at },
+  };
 }
 
 async function getScan(db: Db, id: string): Promise<StoredScan | undefined> {

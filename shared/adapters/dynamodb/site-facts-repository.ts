@@ -13,6 +13,7 @@ import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { KEYS } from './keys.ts';
 import { readItem } from './read-item.ts';
+import type { ItemPut } from './transactions.ts';
 
 /** The latest scan's facts as the agent analytics read them. */
 export interface StoredSiteFacts extends SiteFacts {
@@ -20,26 +21,27 @@ export interface StoredSiteFacts extends SiteFacts {
   scannedAt: string;
 }
 
+/** An account's scan with the facts it found: what `recordSiteFacts` keeps. */
+export type ScanWithSiteFacts = StoredScan & { owner_id: string; site: SiteFacts };
+
+/** The write of the scan's facts, unless a newer scan of the domain already left its own. */
+export function siteFactsPut(db: Db, scan: ScanWithSiteFacts): ItemPut {
+  return {
+    TableName: db.tableName,
+    Item: {
+      ...KEYS.accountDomainSite(scan.owner_id, scan.domain),
+      scan_id: scan.id,
+      scanned_at: scan.created_at,
+      facts: gzipSync(JSON.stringify(scan.site)),
+    },
+    ConditionExpression: 'attribute_not_exists(pk) OR scanned_at <= :created',
+    ExpressionAttributeValues: { ':created': scan.created_at },
+  };
+}
+
 /** Keeps the scan's facts unless a newer scan of the domain already left its own. */
-export async function recordSiteFacts(
-  db: Db,
-  scan: StoredScan & { owner_id: string; site: SiteFacts },
-): Promise<void> {
-  await conditionalWrite(() =>
-    db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...KEYS.accountDomainSite(scan.owner_id, scan.domain),
-          scan_id: scan.id,
-          scanned_at: scan.created_at,
-          facts: gzipSync(JSON.stringify(scan.site)),
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR scanned_at <= :created',
-        ExpressionAttributeValues: { ':created': scan.created_at },
-      }),
-    ),
-  );
+export async function recordSiteFacts(db: Db, scan: ScanWithSiteFacts): Promise<void> {
+  await conditionalWrite(() => db.doc.send(new PutCommand(siteFactsPut(db, scan))));
 }
 
 export async function readSiteFacts(

@@ -15,11 +15,17 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '#shared/domain/kernel/hash';
-import type { StatsCounters, StatsStore, StoredScan } from '#shared/domain/scans/ports';
+import type {
+  EffectsPrefetch,
+  StatsCounters,
+  StatsStore,
+  StoredScan,
+} from '#shared/domain/scans/ports';
 import { batchGetItems } from './batch-get.ts';
 import type { Db } from './client.ts';
 import { conditionalWrite } from './conditional.ts';
 import { type ItemKey, KEYS } from './keys.ts';
+import { readItem } from './read-item.ts';
 
 export const STATS_SHARDS = 16;
 
@@ -86,7 +92,8 @@ function sumCounters(items: Record<string, unknown>[]): StatsCounters {
 export function createStatsRepository(doc: DynamoDBDocumentClient, tableName: string): StatsStore {
   const db: Db = { doc, tableName };
   return {
-    recordScan: (scan) => recordScan(db, scan),
+    recordScan: (scan, prefetched) => recordScan(db, scan, prefetched),
+    prefetchRecord: (domain, version) => prefetchRecord(db, domain, version),
     forgetScan: (scan) => forgetScan(db, scan),
     readCounters: (version) => readCounters(db, version),
   };
@@ -141,8 +148,39 @@ function addToShard(
   );
 }
 
-async function recordScan(db: Db, scan: StoredScan): Promise<void> {
-  const isNewDomain = await claimDomain(db, scan);
+/** What `prefetchRecord` read, kept in `EffectsPrefetch.read`. */
+interface SeenRead {
+  version: number;
+  /** The scan that saw the domain first, if any had. */
+  firstScan: string | undefined;
+}
+
+/**
+ * Reads the domain's first-seen marker while the scan runs (issue 37). A marker of another scan
+ * only ever leaves with that scan's claim released, and that scan is then unsettled and claims it
+ * again when it is retried: so a domain another scan holds is not new for this one, and the
+ * conditional put that would only be refused is not sent.
+ */
+async function prefetchRecord(db: Db, domain: string, version: number): Promise<EffectsPrefetch> {
+  const marker = await readItem(db, domainMarkerKey(version, domain));
+  const firstScan = typeof marker?.first_scan === 'string' ? marker.first_scan : undefined;
+  const read: SeenRead = { version, firstScan };
+  return { ownerId: undefined, domain, read };
+}
+
+/** Whether the prefetched marker shows another scan saw the domain first. */
+function seenByAnother(scan: StoredScan, prefetched: EffectsPrefetch | undefined): boolean {
+  if (prefetched?.domain !== scan.domain) return false;
+  const read = prefetched.read as SeenRead;
+  return (
+    read.version === scan.scoring_version &&
+    read.firstScan !== undefined &&
+    read.firstScan !== scan.id
+  );
+}
+
+async function recordScan(db: Db, scan: StoredScan, prefetched?: EffectsPrefetch): Promise<void> {
+  const isNewDomain = seenByAnother(scan, prefetched) ? false : await claimDomain(db, scan);
   try {
     await addToShard(db, scan, isNewDomain);
   } catch (error) {

@@ -13,6 +13,9 @@ import { conditionalWrite } from './conditional.ts';
 /** One write of a transaction (Put, Update, Delete or ConditionCheck), table name included. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** A Put as a transaction holds it; also what a single `PutCommand` takes. */
+export type ItemPut = NonNullable<TransactItem['Put']>;
+
 /** What DynamoDB allows in one transaction. */
 export const MAX_TRANSACT_ITEMS = 100;
 

@@ -48,6 +48,17 @@ export interface PutScanOptions {
   index?: 'now' | 'later';
 }
 
+/**
+ * What a store read for a scan's effects while the scan was still waiting on the network (issue
+ * 37), handed back to the write that needs it. Opaque to the domain; the store checks it was read
+ * for this scan's account and domain, and the write's own conditions make a stale read safe.
+ */
+export interface EffectsPrefetch {
+  readonly ownerId: string | undefined;
+  readonly domain: string;
+  readonly read: unknown;
+}
+
 export interface ScanStore {
   /**
    * Saves a new scan with its side effects (stats, event) marked unsettled: the scan row is the
@@ -58,7 +69,9 @@ export interface ScanStore {
    * Points the domain's latest scan at this one (unless a newer holds it) and records it in the
    * owner's history of the domain; idempotent per scan id, so a retry may call it again.
    */
-  indexScan(scan: StoredScan): Promise<void>;
+  indexScan(scan: StoredScan, prefetched?: EffectsPrefetch): Promise<void>;
+  /** Reads what `indexScan` of the account's scan of this domain will need (the history's summary). */
+  prefetchIndex(ownerId: string | undefined, domain: string): Promise<EffectsPrefetch>;
   getScan(id: string): Promise<StoredScan | undefined>;
   /** A saved scan and whether its side effects are still to be settled (a crash, a retry). */
   getScanRecord(id: string): Promise<{ scan: StoredScan; unsettled: boolean } | undefined>;
@@ -143,7 +156,9 @@ export interface StatsCounters {
 
 export interface StatsStore {
   /** Counts the scan; idempotent per scan id until `forgetScan` (a retry is not counted again). */
-  recordScan(scan: StoredScan): Promise<void>;
+  recordScan(scan: StoredScan, prefetched?: EffectsPrefetch): Promise<void>;
+  /** Reads what `recordScan` of a scan of this domain will need (whether the domain was seen). */
+  prefetchRecord(domain: string, scoringVersion: number): Promise<EffectsPrefetch>;
   /** Drops the scan's "counted" marker once the scan is settled (keeps the counters small). */
   forgetScan(scan: StoredScan): Promise<void>;
   readCounters(scoringVersion: number): Promise<StatsCounters>;

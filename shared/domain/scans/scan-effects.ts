@@ -6,7 +6,13 @@
  * unsettled, and the retry does what is missing exactly once (docs/decisions.md, issue 18).
  */
 import type { Logger } from '#shared/domain/kernel/logger';
-import type { ScanEvents, ScanStore, StatsStore, StoredScan } from './ports.ts';
+import type { EffectsPrefetch, ScanEvents, ScanStore, StatsStore, StoredScan } from './ports.ts';
+
+/** What the stores read for the effects while the scan ran (a live scan; a retry has none). */
+export interface PrefetchedEffects {
+  index?: EffectsPrefetch | undefined;
+  stats?: EffectsPrefetch | undefined;
+}
 
 export interface ScanEffectsDeps {
   scans: ScanStore;
@@ -32,9 +38,13 @@ const ANNOUNCE_ATTEMPTS = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function recordStats(deps: ScanEffectsDeps, stored: StoredScan): Promise<boolean> {
+async function recordStats(
+  deps: ScanEffectsDeps,
+  stored: StoredScan,
+  prefetched: EffectsPrefetch | undefined,
+): Promise<boolean> {
   try {
-    await deps.stats.recordScan(stored);
+    await deps.stats.recordScan(stored, prefetched);
     return true;
   } catch (error) {
     // The scan itself is saved and answered; a missed aggregate must not fail the call.
@@ -67,9 +77,13 @@ async function announce(deps: ScanEffectsDeps, stored: StoredScan): Promise<bool
   }
 }
 
-async function index(deps: ScanEffectsDeps, stored: StoredScan): Promise<boolean> {
+async function index(
+  deps: ScanEffectsDeps,
+  stored: StoredScan,
+  prefetched: EffectsPrefetch | undefined,
+): Promise<boolean> {
   try {
-    await deps.scans.indexScan(stored);
+    await deps.scans.indexScan(stored, prefetched);
     return true;
   } catch (error) {
     // The scan is saved and answered; the row stays unsettled and the index is made again.
@@ -79,13 +93,17 @@ async function index(deps: ScanEffectsDeps, stored: StoredScan): Promise<boolean
 }
 
 /** Does what is missing of the scan's effects, then settles its row. */
-export async function settleScan(deps: ScanEffectsDeps, stored: StoredScan): Promise<void> {
+export async function settleScan(
+  deps: ScanEffectsDeps,
+  stored: StoredScan,
+  prefetched: PrefetchedEffects = {},
+): Promise<void> {
   // Independent of each other, each once per scan id: the request waits for the longest of
   // them, not for their sum (issue 37).
   const done = await Promise.all([
-    recordStats(deps, stored),
+    recordStats(deps, stored, prefetched.stats),
     announce(deps, stored),
-    index(deps, stored),
+    index(deps, stored, prefetched.index),
   ]);
   if (done.includes(false)) return;
   try {

@@ -15,10 +15,10 @@ import type { TxtResolver } from '#shared/domain/scan-engine/dns-aid';
 import { runScan } from '#shared/domain/scan-engine/engine';
 import type { ScanVantage } from '#shared/domain/scan-engine/environment';
 import { parseScanTarget } from '#shared/domain/scan-engine/target';
-import type { ScanTarget } from '#shared/domain/scan-engine/types';
+import { SCORING_VERSION, type ScanTarget } from '#shared/domain/scan-engine/types';
 import { type QuotaUnit, takeAnonymousQuota } from './anonymous-quota.ts';
 import type { QuotaStore, ScanEvents, ScanStore, StatsStore, StoredScan } from './ports.ts';
-import { type ScanEffectsDeps, settleScan } from './scan-effects.ts';
+import { type PrefetchedEffects, type ScanEffectsDeps, settleScan } from './scan-effects.ts';
 
 export interface ScanServiceDeps {
   scans: ScanStore;
@@ -127,6 +127,23 @@ async function existing(context: ServiceContext, id: string): Promise<StoredScan
   return record?.scan;
 }
 
+/**
+ * Starts the reads the scan's effects will need (the account's summary of the domain, whether
+ * the domain was seen) so they run while the engine waits on the site, not after it (issue 37).
+ * A read that fails is simply not used: the write then reads for itself, as a retry does.
+ */
+function prefetchEffects(
+  { deps }: ServiceContext,
+  request: ScanRequest,
+  target: ScanTarget,
+): Promise<PrefetchedEffects> {
+  const quietly = <T>(read: Promise<T>): Promise<T | undefined> => read.catch(() => undefined);
+  return Promise.all([
+    quietly(deps.scans.prefetchIndex(request.ownerId, target.domain)),
+    quietly(deps.stats.prefetchRecord(target.domain, SCORING_VERSION)),
+  ]).then(([index, stats]) => ({ index, stats }));
+}
+
 async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<StoredScan> {
   const { deps } = context;
   if (request.id) {
@@ -141,6 +158,7 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
     request.ownerId === undefined
       ? await takeAnonymousQuota(deps, request.sourceIp, request.reportLimit)
       : undefined;
+  const prefetched = prefetchEffects(context, request, target);
   let stored: StoredScan;
   try {
     stored = await measure(context, request, target);
@@ -153,7 +171,7 @@ async function scanOnce(context: ServiceContext, request: ScanRequest): Promise<
     throw error;
   }
   deps.metrics?.count('ScanCompleted');
-  await settleScan(context.effects, stored);
+  await settleScan(context.effects, stored, await prefetched);
   return stored;
 }
 

@@ -99,6 +99,62 @@ describe('stats repository', () => {
   });
 });
 
+describe('stats repository, with the domain marker read while the scan ran (issue 37)', () => {
+  const scanOf = (domain: string) => ({
+    id: crypto.randomUUID(),
+    domain,
+    score: 40,
+    scoring_version: 89,
+    created_at: new Date().toISOString(),
+    checks: [],
+  });
+
+  it('counts a domain once whether its marker was read before or after another scan claimed it', async () => {
+    const stats = createStatsRepository(doc, TABLE);
+    const [first, second, third] = [scanOf('d.example'), scanOf('d.example'), scanOf('d.example')];
+    const readBeforeAny = await stats.prefetchRecord('d.example', 89);
+    const alsoBeforeAny = await stats.prefetchRecord('d.example', 89);
+    await stats.recordScan(first, readBeforeAny);
+    await stats.recordScan(second, alsoBeforeAny);
+    await stats.recordScan(third, await stats.prefetchRecord('d.example', 89));
+    // A read for another domain is not used for this one.
+    await stats.recordScan(scanOf('e.example'), readBeforeAny);
+    expect(await stats.readCounters(89)).toMatchObject({ scans: 4, domains: 2 });
+  });
+
+  it('still counts a domain whose first scan gave its claim back after another scan read it', async () => {
+    const stats = createStatsRepository(doc, TABLE);
+    const first = { ...scanOf('f.example'), scoring_version: 88 };
+    const second = { ...first, id: crypto.randomUUID() };
+    let failNextUpdate = true;
+    doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (failNextUpdate && context.commandName === 'UpdateItemCommand') {
+          failNextUpdate = false;
+          // The second scan reads the marker the first one holds, just before it is given back.
+          readBySecond = await stats.prefetchRecord('f.example', 88);
+          throw Object.assign(new Error('Throughput exceeded'), {
+            name: 'ProvisionedThroughputExceededException',
+            $retryable: {},
+          });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'failOneShardUpdate' },
+    );
+    let readBySecond: Awaited<ReturnType<typeof stats.prefetchRecord>> | undefined;
+    try {
+      await expect(stats.recordScan(first)).rejects.toBeInstanceOf(UnavailableError);
+    } finally {
+      doc.middlewareStack.remove('failOneShardUpdate');
+    }
+    await stats.recordScan(second, readBySecond);
+    // The first scan is unsettled, so its retry claims the domain again and counts it.
+    await stats.recordScan(first);
+    expect(await stats.readCounters(88)).toMatchObject({ scans: 2, domains: 1 });
+  });
+});
+
 /** 40 writes in flight at a time: what dynalite on a shared machine answers within its timeouts. */
 async function inWaves<T>(items: T[], write: (item: T) => Promise<void>): Promise<void> {
   for (let start = 0; start < items.length; start += 40) {

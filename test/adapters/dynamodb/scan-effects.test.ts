@@ -86,7 +86,12 @@ describe('scan side effects after a crash', () => {
     const id = crypto.randomUUID();
     const request = { domain: site.url, ownerId: 'account-1', sourceIp: 'batch', id };
     const dying = service({
-      stats: { recordScan: () => never(), forgetScan: () => never(), readCounters: () => never() },
+      stats: {
+        recordScan: () => never(),
+        prefetchRecord: () => never(),
+        forgetScan: () => never(),
+        readCounters: () => never(),
+      },
       events: { scanCompleted: () => never() },
     });
     void dying.scan(request);
@@ -155,7 +160,12 @@ describe('the unsettled-scans outbox', () => {
   it('finishes the effects of scans a dead process left unsettled, once, and then lists none', async () => {
     const id = crypto.randomUUID();
     const dying = service({
-      stats: { recordScan: () => never(), forgetScan: () => never(), readCounters: () => never() },
+      stats: {
+        recordScan: () => never(),
+        prefetchRecord: () => never(),
+        forgetScan: () => never(),
+        readCounters: () => never(),
+      },
     });
     void dying.scan({ domain: site.url, ownerId: 'account-2', sourceIp: 'batch', id });
     const saved = await waitForScan(id);
