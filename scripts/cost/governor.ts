@@ -10,11 +10,12 @@ import type { Prices } from './prices.ts';
 
 /**
  * Budget operations per provider call: `npm run bench:fleet` (100 cases, 5 accounts, 180 a
- * minute, 2026-12-06, a loaded machine) measured 0.41 and 0.70 in two runs; the higher is priced.
+ * minute, 2026-12-06 evening, after a refused take came to cost one read) measured 0.174, and
+ * 0.190 at 40 cases; priced at 0.2, above both.
  */
-const BUDGET_OPERATIONS_PER_CALL = 0.7;
-/** Queued waits per provider call (the same two runs: 0.68 and 0.76). */
-const QUEUED_WAITS_PER_CALL = 0.76;
+const BUDGET_OPERATIONS_PER_CALL = 0.2;
+/** Queued waits per provider call (the same runs: 0.435 and 0.319); priced at 0.45. */
+const QUEUED_WAITS_PER_CALL = 0.45;
 /** States one queued wait enters: the lane's Choice, the Wait, the lane task again. */
 const TRANSITIONS_PER_WAIT = 3;
 /** A lane task woken from a wait that finds its turn: about 0.2 s at 512 MB. */
