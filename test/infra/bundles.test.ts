@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HTTP_FUNCTIONS } from '#infra/routes';
 import { queueSpecs, taskFunctionSpecs } from '#infra/workflows';
 import { ROUTES } from '#shared/surfaces/api/manifest';
-import { type BuiltBundle, bundleLikeCdk } from '#test/support/bundle';
+import { type BuiltBundle, bundleManyLikeCdk } from '#test/support/bundle';
 
 /**
  * Every Lambda bundle, built the way CDK builds it (esbuild, ESM, minified, AWS SDK external):
@@ -95,16 +95,14 @@ const ENTRIES = [
   ...queueSpecs().map((queue) => ({ name: `${queue.name}-consumer`, entry: queue.handler })),
 ];
 
-const built = new Map<string, Promise<BuiltBundle>>();
+let built: Promise<Map<string, BuiltBundle>> | undefined;
 
-/** Each entry is built once per run, whichever test asks first. */
-function bundle(entry: string): Promise<BuiltBundle> {
-  let pending = built.get(entry);
-  if (!pending) {
-    pending = bundleLikeCdk(entry);
-    built.set(entry, pending);
-  }
-  return pending;
+/** Every entry is built once per run, all in one esbuild run, when the first test asks. */
+async function bundle(entry: string): Promise<BuiltBundle> {
+  built ??= bundleManyLikeCdk(ENTRIES.map((one) => one.entry));
+  const found = (await built).get(entry);
+  if (!found) throw new Error(`no bundle for ${entry}`);
+  return found;
 }
 
 describe('Lambda bundles', () => {
