@@ -119,6 +119,8 @@ describe('the first of the month against a shared quota', () => {
     // Before the agency's median run: shared by account first, the small account is not queued
     // behind the five runs of the large one.
     expect(soloTime).toBeLessThan(agencyTimes[2] ?? 0);
+    // And within the first 60 % of the fleet's makespan (issue 34, point 3).
+    expect(soloTime).toBeLessThanOrEqual(0.6 * (agencyTimes.at(-1) ?? 0));
   });
 
   it('adds no run when the schedule is triggered again in the same period', async () => {
