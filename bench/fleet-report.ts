@@ -41,6 +41,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const percent = (part: number, whole: number) =>
   `${whole === 0 ? '0.00' : ((100 * part) / whole).toFixed(2)} %`;
 
+/** The account with the fewest cases (the first of them on a tie). */
+export function smallestAccount(accounts: readonly FleetAccount[]): FleetAccount {
+  return accounts.reduce((a, b) => (b.cases < a.cases ? b : a));
+}
+
 export function fleetReport(figures: FleetFigures): { lines: string[]; ok: boolean } {
   const families = [...figures.calls].sort((a, b) => b[1].served - a[1].served);
   const [busiest, busiestCalls] = families[0] ?? ['none', { served: 0, throttled: 0 }];
@@ -53,7 +58,7 @@ export function fleetReport(figures: FleetFigures): { lines: string[]; ok: boole
     (end) => end.status === 'done' && end.excluded.length === 0,
   ).length;
   const order = [...figures.ends].sort((a, b) => a.finishedMs - b.finishedMs);
-  const smallest = figures.accounts.reduce((a, b) => (b.cases < a.cases ? b : a));
+  const smallest = smallestAccount(figures.accounts);
   const smallestRank = order.findIndex((end) => end.account === smallest) + 1;
   const perCall = sent > 0 ? figures.budgetOperations / sent : 0;
   const checks = {

@@ -20,7 +20,7 @@ import { PROVIDER_ENV } from '#shared/adapters/providers/config';
 import { PROVIDER_FAMILIES } from '#shared/domain/monitor/provider-port';
 import { startMonthlySchedule } from '#shared/domain/monitor/schedule';
 import { allCaseProfiles } from '#shared/wiring/monitor';
-import { fleetReport, type RunEnd } from './fleet-report.ts';
+import { fleetReport, type RunEnd, smallestAccount } from './fleet-report.ts';
 import { createFleetAccounts, createFleetCases, type FleetAccount } from './fleet-setup.ts';
 import { RUN_PHASES } from './run-trace.ts';
 
@@ -261,8 +261,7 @@ async function main(): Promise<void> {
     states.firstEntered.clear();
     const started = Date.now();
     const ends = await runFleet(stack, owners, started);
-    const smallest = fleet.reduce((a, b) => (b.cases < a.cases ? b : a));
-    const smallestRun = ends.find((end) => end.account === smallest);
+    const smallestRun = ends.find((end) => end.account === smallestAccount(fleet));
     const { lines, ok } = fleetReport({
       cases,
       rpm,

@@ -11,7 +11,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { STALE_MS } from '#shared/domain/monitor/budget/pace';
+import { STALE_MS, staleAccounts } from '#shared/domain/monitor/budget/pace';
 import type {
   BudgetKey,
   BudgetView,
@@ -175,14 +175,8 @@ async function take(db: Db, key: BudgetKey, request: TakeRequest): Promise<TakeO
     const view = await read(db, key);
     if (view.next > request.horizon || tries >= TAKE_ATTEMPTS) return { view, firstAt: null };
     busy = view.next >= request.now - request.toleranceMs;
-    const stale = request.now - STALE_MS;
-    attempt = {
-      ...request,
-      prune: request.prune.filter((account) => {
-        const entry = view.accounts[account];
-        return entry !== undefined && entry.touched < stale;
-      }),
-    };
+    const stillStale = new Set(staleAccounts(view, request.now));
+    attempt = { ...request, prune: request.prune.filter((account) => stillStale.has(account)) };
   }
 }
 

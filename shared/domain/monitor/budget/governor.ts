@@ -190,9 +190,10 @@ class SharedBudgetGovernor implements Governor {
    * the pointer is within the horizon (the lane would only find the slots taken).
    */
   #turnFrom(view: BudgetView, request: ReserveRequest, ticket: Ticket, at: number): number {
-    const every = everyOf(request, this.#shardPace(request.family, at));
+    const pace = this.#shardPace(request.family, at);
+    const every = everyOf(request, pace);
     const turn = turnAt(view, { account: request.account, ...ticket }, at, every);
-    const horizon = this.#horizonMs(request, ticket.size * every, view, at);
+    const horizon = this.#horizonMs(request, pace, ticket.size * every, view, at);
     return Math.max(turn, view.next - horizon + EARLY_MS);
   }
 
@@ -205,11 +206,11 @@ class SharedBudgetGovernor implements Governor {
    */
   #horizonMs(
     request: ReserveRequest,
+    pace: Pace,
     spanMs: number,
     view: BudgetView | undefined,
     at: number,
   ): number {
-    const pace = this.#shardPace(request.family, at);
     const wholeBatchMs = 1.5 * batchSize(pace, Number.MAX_SAFE_INTEGER) * everyOf(request, pace);
     const accounts = view ? activeAccounts(view, at) : 0;
     const rounds = Math.max(HORIZON_BATCHES * spanMs, (accounts + 1) * wholeBatchMs);
@@ -288,7 +289,7 @@ class SharedBudgetGovernor implements Governor {
     const rest = request.pending - ticket.size;
     const following = rest > 0 ? batchSize(pace, rest) : 0;
     const known = this.#views.get(request.family);
-    const horizon = at + this.#horizonMs(request, ticket.size * every, known, at);
+    const horizon = at + this.#horizonMs(request, pace, ticket.size * every, known, at);
     const later = (view: BudgetView, seen: number): TakeResult => ({
       wait: {
         ...ticket,

@@ -142,16 +142,21 @@ export function budgetAccount(accountId: string): string {
   return sha256Hex(accountId).slice(0, 12);
 }
 
+/** Whether an account's entry is stale: nothing registered or taken for STALE_MS. */
+function isStale(queue: { touched: number }, now: number): boolean {
+  return queue.touched < now - STALE_MS;
+}
+
 /** Accounts whose entries are stale (nothing registered or taken for STALE_MS). */
 export function staleAccounts(view: BudgetView, now: number): string[] {
   return Object.entries(view.accounts)
-    .filter(([, queue]) => queue.touched < now - STALE_MS)
+    .filter(([, queue]) => isStale(queue, now))
     .map(([account]) => account);
 }
 
 /** Accounts whose entries are not stale: those with work waiting or under way. */
 export function activeAccounts(view: BudgetView, now: number): number {
-  return Object.values(view.accounts).filter((queue) => queue.touched >= now - STALE_MS).length;
+  return Object.values(view.accounts).filter((queue) => !isStale(queue, now)).length;
 }
 
 /** Slots of `account` registered before a batch that ends at `position`, not yet granted. */
@@ -176,7 +181,7 @@ export function turnAt(
   if (ahead === 0) return now;
   let served = ahead;
   for (const [account, queue] of Object.entries(view.accounts)) {
-    if (account === ticket.account || queue.touched < now - STALE_MS) continue;
+    if (account === ticket.account || isStale(queue, now)) continue;
     served += Math.min(Math.max(0, queue.registered - queue.granted), ahead);
   }
   return now + Math.max(0, view.next - now) + served * every;
